@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds everything and runs the back-office on the embedded default (SQLite under ./data), with a
+# demo tenant full of data. Prints where to log in. Ctrl-C stops the server.
+#   BIND (default 127.0.0.1:8080), DATABASE_URL (default sqlite://data) and the rest of the
+#   configuration (README) are honoured.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/backoffice-target}"
+export BIND="${BIND:-127.0.0.1:8080}"
+export WEB_DIST="${WEB_DIST:-$PWD/web/dist}"
+operator_email="operador@backoffice.example"
+operator_password="${OPERATOR_PASSWORD:-Operador#Demo!58}"
+demo_password="${DEMO_PASSWORD:-Demo@Senha#2026}"
+
+echo "==> web app"
+(
+  cd web
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund
+  fi
+  npm run --silent build
+)
+
+echo "==> server and CLI"
+cargo build -p backoffice-server -p backoffice-cli
+bin="$CARGO_TARGET_DIR/debug"
+
+echo "==> control database, back-office tenant, demo tenant"
+"$bin/backoffice-cli" init --operator-email "$operator_email" --operator-password "$operator_password" --operator-name "Operador Demo"
+"$bin/backoffice-cli" migrate
+DEMO_PASSWORD="$demo_password" "$bin/backoffice-cli" seed demo --tenant demo
+
+port="${BIND##*:}"
+cat <<INFO
+
+  Back-office pronto.
+    Tenant demo:        http://demo.localhost:$port   login admin@demo.example / $demo_password
+    Operadores:         http://backoffice.localhost:$port   login $operator_email / $operator_password
+    API:                http://demo.localhost:$port/api   saúde: http://localhost:$port/healthz
+
+INFO
+exec "$bin/backoffice-server"

@@ -1,0 +1,89 @@
+//! The route-name catalogue (DESIGN §5), read from `web/src/config/route-catalogue.json` at compile
+//! time so the server's permissions and the web router can never disagree.
+
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+
+/// How the web router gates a route (spec §6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Rule {
+    /// Open to every logged-in user.
+    All,
+    /// Needs the route name in the user's permitted routes.
+    Check,
+    /// Only the role `administrador`.
+    Admin,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Route {
+    pub name: String,
+    pub path: String,
+    pub rule: Rule,
+    pub category: String,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Category {
+    pub id: String,
+    pub label: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Catalogue {
+    pub categories: Vec<Category>,
+    pub routes: Vec<Route>,
+}
+
+static CATALOGUE: LazyLock<Catalogue> = LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../../web/src/config/route-catalogue.json"))
+        .expect("web/src/config/route-catalogue.json is valid (checked by a unit test)")
+});
+
+/// The whole catalogue.
+pub fn catalogue() -> &'static Catalogue {
+    &CATALOGUE
+}
+
+/// Every route name, in catalogue order.
+pub fn route_names() -> impl Iterator<Item = &'static str> {
+    CATALOGUE.routes.iter().map(|r| r.name.as_str())
+}
+
+/// A route by name.
+pub fn route(name: &str) -> Option<&'static Route> {
+    CATALOGUE.routes.iter().find(|r| r.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_catalogue_parses_and_names_the_design_routes() {
+        let names: Vec<_> = route_names().collect();
+        for expected in [
+            "home",
+            "user-settings",
+            "two-factor",
+            "users",
+            "tenants",
+            "instances",
+            "roles-list",
+            "roles-edit",
+            "dashboard-analytics",
+            "dashboard-control-panel",
+            "dashboard-maria-panel",
+            "dashboard-produtivity-report",
+            "dashboard-report",
+            "dashboard-report-smart",
+        ] {
+            assert!(names.contains(&expected), "{expected} missing");
+        }
+        for route in &catalogue().routes {
+            assert!(catalogue().categories.iter().any(|c| c.id == route.category), "{}", route.name);
+        }
+    }
+}

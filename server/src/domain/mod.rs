@@ -1,0 +1,28 @@
+//! The domain: services that REST, GraphQL, the WebSocket and the CLI all call. Functions take
+//! `&impl ConnectionTrait` (a transaction from `TenantDb::begin` or the control connection) so
+//! callers compose them inside one transaction.
+
+/// Route-name catalogue shared with the web router (DESIGN §5).
+pub mod catalogue;
+/// CNPJ parsing with check digits.
+pub mod cnpj;
+/// The domain's error type.
+pub mod error;
+/// Feature options a tenant can switch on or off.
+pub mod features;
+/// Password hashing (argon2id) and the spec §5 strength score.
+pub mod passwords;
+/// Plan catalogue (control database).
+pub mod plans;
+/// Realistic demo data for a tenant.
+pub mod seed;
+/// Operator set-up: control migrations, the back-office tenant, its first operator.
+pub mod setup;
+/// Tenant templates: default roles, route permissions, departments, closing reasons.
+pub mod templates;
+/// Tenants: lookup, provisioning, soft delete, plans and features.
+pub mod tenants;
+/// Users of a tenant.
+pub mod users;
+
+pub use error::{Error, FieldError};

@@ -1,0 +1,48 @@
+//! Entity of the `campaigns` table.
+
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+/// A messaging campaign: `status` is `draft`, `scheduled`, `running`, `finished` or `cancelled`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize)]
+#[sea_orm(table_name = "campaigns")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub name: String,
+    pub instance_id: i32,
+    pub status: String,
+    pub scheduled_at: Option<DateTimeUtc>,
+    pub started_at: Option<DateTimeUtc>,
+    pub finished_at: Option<DateTimeUtc>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::instance::Entity",
+        from = "Column::InstanceId",
+        to = "super::instance::Column::Id",
+        on_update = "Cascade",
+        on_delete = "Restrict"
+    )]
+    Instance,
+    #[sea_orm(has_many = "super::campaign_recipient::Entity")]
+    CampaignRecipient,
+}
+
+impl Related<super::instance::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Instance.def()
+    }
+}
+
+impl Related<super::campaign_recipient::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::CampaignRecipient.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

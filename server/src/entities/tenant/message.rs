@@ -1,0 +1,86 @@
+//! Entity of the `messages` table.
+
+use sea_orm::entity::prelude::*;
+use serde::Serialize;
+
+/// One chat message: `direction` is `in` or `out`, `ack` is `sent`, `delivered`, `read` or `failed`.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize)]
+#[sea_orm(table_name = "messages")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i32,
+    pub chat_id: i32,
+    pub ticket_id: Option<i32>,
+    pub instance_id: i32,
+    pub user_id: Option<i32>,
+    pub direction: String,
+    #[sea_orm(column_type = "Text")]
+    pub body: String,
+    pub ack: String,
+    pub external_id: Option<String>,
+    pub sent_at: DateTimeUtc,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {
+    #[sea_orm(
+        belongs_to = "super::chat::Entity",
+        from = "Column::ChatId",
+        to = "super::chat::Column::Id",
+        on_update = "Cascade",
+        on_delete = "Restrict"
+    )]
+    Chat,
+    #[sea_orm(
+        belongs_to = "super::ticket::Entity",
+        from = "Column::TicketId",
+        to = "super::ticket::Column::Id",
+        on_update = "Cascade",
+        on_delete = "Restrict"
+    )]
+    Ticket,
+    #[sea_orm(
+        belongs_to = "super::instance::Entity",
+        from = "Column::InstanceId",
+        to = "super::instance::Column::Id",
+        on_update = "Cascade",
+        on_delete = "Restrict"
+    )]
+    Instance,
+    #[sea_orm(
+        belongs_to = "super::user::Entity",
+        from = "Column::UserId",
+        to = "super::user::Column::Id",
+        on_update = "Cascade",
+        on_delete = "Restrict"
+    )]
+    User,
+}
+
+impl Related<super::chat::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Chat.def()
+    }
+}
+
+impl Related<super::ticket::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Ticket.def()
+    }
+}
+
+impl Related<super::instance::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::Instance.def()
+    }
+}
+
+impl Related<super::user::Entity> for Entity {
+    fn to() -> RelationDef {
+        Relation::User.def()
+    }
+}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,57 @@
+//! Entities of a tenant database, one module per table, named by the singular of the table
+//! (`docs/data-model.md`).
+//!
+//! Models are storage rows: API DTOs live with the handlers and behaviour in `crate::domain`.
+//! Enumerated columns (statuses, directions, acks, scopes) are plain strings holding the documented
+//! values; secrets and hashes are skipped when a model is serialized.
+
+/// `campaigns`: A messaging campaign on one instance.
+pub mod campaign;
+/// `campaign_recipients`: One customer targeted by a campaign, with its delivery status.
+pub mod campaign_recipient;
+/// `chats`: The conversation of one customer on one instance.
+pub mod chat;
+/// `closing_reasons`: Reasons offered when closing a ticket.
+pub mod closing_reason;
+/// `customers`: Customers (contacts), unique by phone, with the blacklist flag.
+pub mod customer;
+/// `customer_groups`: Named groups of customers.
+pub mod customer_group;
+/// `customer_group_members`: Customer-to-group links.
+pub mod customer_group_member;
+/// `daily_analytics`: Daily report aggregates per tenant, instance and user.
+pub mod daily_analytic;
+/// `departments`: User departments.
+pub mod department;
+/// `instances`: Messaging connections (WhatsApp numbers, Instagram...).
+pub mod instance;
+/// `instance_logs`: Append-only log of instance connection status changes.
+pub mod instance_log;
+/// `login_failures`: Append-only log of failed logins (login-failures report).
+pub mod login_failure;
+/// `messages`: Chat messages, inbound and outbound, with their ack.
+pub mod message;
+/// `orders`: Orders taken in attendances, in centavos.
+pub mod order;
+/// `permissions`: Route permissions (web route names) roles can be granted.
+pub mod permission;
+/// `refresh_tokens`: Rotating refresh tokens, stored hashed, grouped in families.
+pub mod refresh_token;
+/// `roles`: Roles; each user has one.
+pub mod role;
+/// `role_permissions`: Role-to-permission links.
+pub mod role_permission;
+/// `tickets`: Tickets (attendances) of a chat, from open to close.
+pub mod ticket;
+/// `ticket_transfers`: Transfers of a ticket to another user or department.
+pub mod ticket_transfer;
+/// `users`: Staff users of the tenant.
+pub mod user;
+/// `user_instances`: User-to-instance links (which instances a user attends).
+pub mod user_instance;
+/// `user_settings`: Per-user settings: two-factor, theme, locale.
+pub mod user_setting;
+/// `webhook_deliveries`: Outbound webhook outbox: one row per event and endpoint, retried until delivered.
+pub mod webhook_delivery;
+/// `webhook_endpoints`: Outbound webhook receivers and their signing secrets.
+pub mod webhook_endpoint;

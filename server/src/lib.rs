@@ -1,0 +1,21 @@
+//! Back-office of a multi-tenant customer-chat and campaign-messaging SaaS: the library behind
+//! `backoffice-server` and `backoffice-cli`.
+
+/// The one configuration type (environment variables and flags).
+pub mod config;
+/// The domain services every surface calls.
+pub mod domain;
+/// sea-orm entities of the control and tenant databases.
+pub mod entities;
+/// `AppError`, the HTTP layer's error and its JSON form.
+pub mod error;
+/// The HTTP router.
+pub mod http;
+/// Building and running the server.
+pub mod startup;
+/// `AppState`, shared by handlers.
+pub mod state;
+/// Logging set-up.
+pub mod telemetry;
+/// Tenant names, host resolution, tenant databases.
+pub mod tenancy;

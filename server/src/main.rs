@@ -1,0 +1,32 @@
+//! `backoffice-server`: parse the configuration, start logging, serve. Nothing else.
+
+use backoffice::{config::Config, startup::Application, telemetry};
+use clap::Parser;
+
+/// Back-office server: REST under /api, GraphQL, WebSocket and the web app.
+#[derive(Parser)]
+#[command(version, about)]
+struct Cli {
+    #[command(flatten)]
+    config: Config,
+}
+
+#[tokio::main]
+async fn main() {
+    let mut config = Cli::parse().config;
+    telemetry::init(config.log_format, telemetry::DEFAULT_FILTER);
+    if let Err(err) = config.validate() {
+        eprintln!("erro de configuração: {err}");
+        std::process::exit(2);
+    }
+    let result = async {
+        let app = Application::build(config).await?;
+        tracing::info!(address = %app.local_addr(), "backoffice-server listening");
+        app.run().await
+    }
+    .await;
+    if let Err(err) = result {
+        eprintln!("erro: {err:#}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,75 @@
+//! Building and running the server: open the databases, check the control schema, bind (port 0
+//! in tests), serve until Ctrl-C / SIGTERM, then close connections.
+
+use std::{net::SocketAddr, sync::Arc};
+
+use anyhow::Context;
+use tokio::net::TcpListener;
+
+use crate::{config::Config, domain::setup, http, state::AppState, tenancy::Databases};
+
+/// A bound, ready-to-run server.
+pub struct Application {
+    listener: TcpListener,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens the databases and binds. Refuses to start on a control database that lacks
+    /// migrations (run `backoffice-cli init` or `migrate`).
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let dbs = Databases::connect(&config).await.context("não foi possível abrir o banco de dados")?;
+        let pending = setup::control_pending(&dbs).await.context("não foi possível ler as migrações do controle")?;
+        if pending > 0 {
+            anyhow::bail!(
+                "o banco de controle tem {pending} migração(ões) pendente(s): execute `backoffice-cli init` (primeira vez) ou `backoffice-cli migrate`"
+            );
+        }
+        let listener = TcpListener::bind(config.bind).await.with_context(|| format!("não foi possível escutar em {}", config.bind))?;
+        let state = AppState { config: Arc::new(config), dbs: Arc::new(dbs) };
+        Ok(Self { listener, state })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until the future `shutdown` completes.
+    pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        let app = http::app(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await?;
+        self.state.dbs.close().await;
+        Ok(())
+    }
+
+    /// Serves until Ctrl-C or SIGTERM.
+    pub async fn run(self) -> anyhow::Result<()> {
+        self.run_until(shutdown_signal()).await
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

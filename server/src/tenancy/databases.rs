@@ -1,0 +1,411 @@
+//! `Databases`: the control connection and the way to every tenant's database, on both backends.
+//!
+//! * **SQLite** (embedded default): `DIR/control.db` and one file per tenant, `DIR/tenants/NAME.db`.
+//!   Tenant files are opened lazily, at most `MAX_OPEN_TENANTS` at once (least recently used closed
+//!   first), and a file unused for `DB_IDLE_SECONDS` is closed.
+//! * **PostgreSQL**: schema `control`, one schema `tenant_NAME` per tenant, on the cluster named by
+//!   the tenant's `pool`. All tenants of a cluster share ONE bounded pool; a tenant is bound per
+//!   transaction with `SET LOCAL search_path`, which ends with the transaction. `search_path` is
+//!   never set on a pooled connection at session level: that leaks to the next borrower.
+
+use std::{
+    collections::{BTreeMap, HashMap},
+    path::{Path, PathBuf},
+    sync::Mutex,
+    time::{Duration, Instant},
+};
+
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    TransactionTrait,
+    sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
+};
+use secrecy::ExposeSecret;
+
+use crate::{
+    config::{Config, DatabaseUrl},
+    tenancy::TenantName,
+};
+
+/// Connections of one SQLite tenant file. One keeps writes serialized without SQLITE_BUSY
+/// upgrade failures; requests of one tenant queue for it.
+const SQLITE_TENANT_CONNECTIONS: u32 = 1;
+/// Connections of the control database (read on every request to resolve the tenant).
+const CONTROL_CONNECTIONS: u32 = 4;
+/// The name of the pool that DATABASE_URL is.
+pub const DEFAULT_POOL: &str = "default";
+
+/// Why a tenant's database cannot be reached.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("o armazenamento do tenant {0} não existe")]
+    Missing(TenantName),
+    #[error("o pool de banco \"{0}\" não está configurado (TENANT_POOLS)")]
+    UnknownPool(String),
+    #[error("operação de arquivo em {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// The control database and the tenant databases.
+pub struct Databases {
+    control: DatabaseConnection,
+    backend: Backend,
+}
+
+enum Backend {
+    Sqlite(SqliteFiles),
+    Postgres(PostgresClusters),
+}
+
+struct SqliteFiles {
+    tenants_dir: PathBuf,
+    max_open: usize,
+    idle: Duration,
+    open: Mutex<HashMap<TenantName, OpenFile>>,
+}
+
+struct OpenFile {
+    conn: DatabaseConnection,
+    last_used: Instant,
+}
+
+struct PostgresClusters {
+    pools: BTreeMap<String, DatabaseConnection>,
+}
+
+/// A tenant's database. The only way to reach one: every access is a transaction from
+/// [`TenantDb::begin`], which binds the tenant on PostgreSQL.
+#[derive(Clone)]
+pub struct TenantDb {
+    name: TenantName,
+    conn: DatabaseConnection,
+    /// PostgreSQL schema to bind per transaction; `None` on SQLite (the file is the tenant).
+    schema: Option<String>,
+}
+
+impl TenantDb {
+    pub fn name(&self) -> &TenantName {
+        &self.name
+    }
+
+    pub fn backend(&self) -> DbBackend {
+        self.conn.get_database_backend()
+    }
+
+    /// Starts a transaction bound to this tenant.
+    pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
+        let tx = self.conn.begin().await?;
+        if let Some(schema) = &self.schema {
+            // The schema comes from a validated TenantName: quoting it is enough.
+            tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await?;
+        }
+        Ok(tx)
+    }
+}
+
+/// A tenant's storage being created: everything done through [`Provisioning::tx`] becomes visible
+/// at once on [`Provisioning::commit`], or not at all.
+pub struct Provisioning {
+    tx: DatabaseTransaction,
+    sqlite: Option<SqliteStaging>,
+}
+
+/// On SQLite the tenant is built in `NAME.db.provisioning` and renamed into place when complete.
+struct SqliteStaging {
+    conn: DatabaseConnection,
+    staging: PathBuf,
+    target: PathBuf,
+}
+
+impl Provisioning {
+    pub fn tx(&self) -> &DatabaseTransaction {
+        &self.tx
+    }
+
+    /// Makes the tenant's storage exist, complete.
+    pub async fn commit(self) -> Result<(), StorageError> {
+        self.tx.commit().await?;
+        if let Some(staging) = self.sqlite {
+            staging.conn.close().await?;
+            if staging.staging != staging.target {
+                std::fs::rename(&staging.staging, &staging.target)
+                    .map_err(|source| StorageError::Io { path: staging.target.clone(), source })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Leaves no trace of the attempt.
+    pub async fn abort(self) {
+        let _ = self.tx.rollback().await;
+        if let Some(staging) = self.sqlite {
+            let _ = staging.conn.close().await;
+            if staging.staging != staging.target {
+                let _ = std::fs::remove_file(&staging.staging);
+            }
+        }
+    }
+}
+
+impl Databases {
+    /// Opens the control database (creating its directory or schema) and prepares tenant access.
+    /// Migrations are not run here (`backoffice-cli init` / `migrate` do that).
+    pub async fn connect(config: &Config) -> Result<Self, StorageError> {
+        match &config.database_url {
+            DatabaseUrl::Sqlite { dir } => {
+                let tenants_dir = dir.join("tenants");
+                std::fs::create_dir_all(&tenants_dir)
+                    .map_err(|source| StorageError::Io { path: tenants_dir.clone(), source })?;
+                let control = open_sqlite(&dir.join("control.db"), SqliteOpen::CreateControl, CONTROL_CONNECTIONS, None).await?;
+                Ok(Self {
+                    control,
+                    backend: Backend::Sqlite(SqliteFiles {
+                        tenants_dir,
+                        max_open: config.max_open_tenants as usize,
+                        idle: Duration::from_secs(config.db_idle_seconds),
+                        open: Mutex::new(HashMap::new()),
+                    }),
+                })
+            }
+            DatabaseUrl::Postgres { url } => {
+                let idle = Duration::from_secs(config.db_idle_seconds);
+                let default = open_postgres(url.expose_secret(), config.db_max_connections, idle, None, false).await?;
+                default.execute_unprepared("CREATE SCHEMA IF NOT EXISTS control").await?;
+                let control =
+                    open_postgres(url.expose_secret(), CONTROL_CONNECTIONS, idle, Some("control"), false).await?;
+                let mut pools = BTreeMap::from([(DEFAULT_POOL.to_owned(), default)]);
+                for (name, url) in &config.tenant_pools.0 {
+                    let pool = open_postgres(url.0.expose_secret(), config.db_max_connections, idle, None, true).await?;
+                    pools.insert(name.clone(), pool);
+                }
+                Ok(Self { control, backend: Backend::Postgres(PostgresClusters { pools }) })
+            }
+        }
+    }
+
+    /// The control database.
+    pub fn control(&self) -> &DatabaseConnection {
+        &self.control
+    }
+
+    pub fn backend(&self) -> DbBackend {
+        self.control.get_database_backend()
+    }
+
+    /// Pool names tenants may be placed on.
+    pub fn pool_names(&self) -> Vec<String> {
+        match &self.backend {
+            Backend::Sqlite(_) => vec![DEFAULT_POOL.to_owned()],
+            Backend::Postgres(clusters) => clusters.pools.keys().cloned().collect(),
+        }
+    }
+
+    /// The database of an existing tenant (opened lazily).
+    pub async fn tenant(&self, name: &TenantName, pool: &str) -> Result<TenantDb, StorageError> {
+        match &self.backend {
+            Backend::Sqlite(files) => files.get(name).await,
+            Backend::Postgres(clusters) => {
+                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
+                Ok(TenantDb { name: name.clone(), conn: conn.clone(), schema: Some(name.schema()) })
+            }
+        }
+    }
+
+    /// Starts creating a tenant's storage. Resumes when a previous run completed the storage but
+    /// not its registration (the storage is then opened as it is; migrations and templates are
+    /// idempotent).
+    pub async fn begin_provisioning(&self, name: &TenantName, pool: &str) -> Result<Provisioning, StorageError> {
+        match &self.backend {
+            Backend::Sqlite(files) => {
+                let target = files.path(name);
+                let staging = if target.exists() {
+                    target.clone()
+                } else {
+                    let staging = target.with_extension("db.provisioning");
+                    remove_if_exists(&staging)?;
+                    staging
+                };
+                let open = if staging == target { SqliteOpen::Existing } else { SqliteOpen::Staging };
+                let conn = open_sqlite(&staging, open, 1, None).await?;
+                let tx = conn.begin().await?;
+                Ok(Provisioning { tx, sqlite: Some(SqliteStaging { conn, staging, target }) })
+            }
+            Backend::Postgres(clusters) => {
+                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
+                let schema = name.schema();
+                // DDL is transactional on PostgreSQL: the schema, its tables and the template
+                // appear together at commit, or not at all.
+                let tx = conn.begin().await?;
+                tx.execute_unprepared(&format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\"")).await?;
+                tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await?;
+                Ok(Provisioning { tx, sqlite: None })
+            }
+        }
+    }
+
+    /// Whether a tenant's storage exists (file or schema).
+    pub async fn tenant_storage_exists(&self, name: &TenantName, pool: &str) -> Result<bool, StorageError> {
+        match &self.backend {
+            Backend::Sqlite(files) => Ok(files.path(name).exists()),
+            Backend::Postgres(clusters) => {
+                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
+                let row = conn
+                    .query_one_raw(sea_orm::Statement::from_sql_and_values(
+                        DbBackend::Postgres,
+                        "SELECT 1 AS found FROM pg_namespace WHERE nspname = $1",
+                        [name.schema().into()],
+                    ))
+                    .await?;
+                Ok(row.is_some())
+            }
+        }
+    }
+
+    /// How many tenant databases are open right now (SQLite files), or the pool sizes
+    /// (PostgreSQL connections currently open across clusters).
+    pub fn open_connections(&self) -> usize {
+        match &self.backend {
+            Backend::Sqlite(files) => files.lock().len(),
+            Backend::Postgres(clusters) => clusters
+                .pools
+                .values()
+                .map(|conn| conn.get_postgres_connection_pool().size() as usize)
+                .sum(),
+        }
+    }
+
+    /// Closes every connection (graceful shutdown).
+    pub async fn close(&self) {
+        match &self.backend {
+            Backend::Sqlite(files) => {
+                let open: Vec<_> = files.lock().drain().collect();
+                for (_, file) in open {
+                    let _ = file.conn.close_by_ref().await;
+                }
+            }
+            Backend::Postgres(clusters) => {
+                for conn in clusters.pools.values() {
+                    let _ = conn.close_by_ref().await;
+                }
+            }
+        }
+        let _ = self.control.close_by_ref().await;
+    }
+}
+
+impl SqliteFiles {
+    fn path(&self, name: &TenantName) -> PathBuf {
+        self.tenants_dir.join(format!("{name}.db"))
+    }
+
+    async fn get(&self, name: &TenantName) -> Result<TenantDb, StorageError> {
+        if let Some(conn) = self.touch(name) {
+            return Ok(TenantDb { name: name.clone(), conn, schema: None });
+        }
+        let path = self.path(name);
+        if !path.exists() {
+            return Err(StorageError::Missing(name.clone()));
+        }
+        let conn = open_sqlite(&path, SqliteOpen::Existing, SQLITE_TENANT_CONNECTIONS, Some(self.idle)).await?;
+        let now = Instant::now();
+        let mut open = self.lock();
+        // Dropping a connection from the map closes it once the last request using it ends.
+        open.retain(|_, file| now.duration_since(file.last_used) < self.idle);
+        if let Some(file) = open.get_mut(name) {
+            // Another request opened it meanwhile: use that one, drop ours.
+            file.last_used = now;
+            return Ok(TenantDb { name: name.clone(), conn: file.conn.clone(), schema: None });
+        }
+        if open.len() >= self.max_open
+            && let Some(oldest) = open.iter().min_by_key(|(_, file)| file.last_used).map(|(name, _)| name.clone())
+        {
+            open.remove(&oldest);
+        }
+        open.insert(name.clone(), OpenFile { conn: conn.clone(), last_used: now });
+        Ok(TenantDb { name: name.clone(), conn, schema: None })
+    }
+
+    fn touch(&self, name: &TenantName) -> Option<DatabaseConnection> {
+        let mut open = self.lock();
+        let file = open.get_mut(name)?;
+        file.last_used = Instant::now();
+        Some(file.conn.clone())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<TenantName, OpenFile>> {
+        // A panic while holding this lock leaves the map consistent (single inserts/removes).
+        self.open.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// How a SQLite file is opened.
+#[derive(Clone, Copy)]
+enum SqliteOpen {
+    /// The control database: created when missing.
+    CreateControl,
+    /// A tenant file being built; renamed into place afterwards, so it must not keep a `-wal`.
+    Staging,
+    /// An existing tenant file.
+    Existing,
+}
+
+fn sqlite_options(path: &Path, open: SqliteOpen, max: u32, idle: Option<Duration>) -> ConnectOptions {
+    let (mode, journal) = match open {
+        SqliteOpen::CreateControl => ("rwc", SqliteJournalMode::Wal),
+        SqliteOpen::Staging => ("rwc", SqliteJournalMode::Delete),
+        SqliteOpen::Existing => ("rw", SqliteJournalMode::Wal),
+    };
+    let mut options = ConnectOptions::new(format!("sqlite://{}?mode={mode}", path.display()));
+    options
+        .max_connections(max)
+        .min_connections(0)
+        .acquire_timeout(Duration::from_secs(30))
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(move |opts| {
+            opts.journal_mode(journal)
+                .synchronous(SqliteSynchronous::Normal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true)
+        });
+    if let Some(idle) = idle {
+        options.idle_timeout(idle);
+    }
+    options
+}
+
+async fn open_sqlite(path: &Path, open: SqliteOpen, max: u32, idle: Option<Duration>) -> Result<DatabaseConnection, DbErr> {
+    Database::connect(sqlite_options(path, open, max, idle)).await
+}
+
+async fn open_postgres(
+    url: &str,
+    max: u32,
+    idle: Duration,
+    search_path: Option<&str>,
+    lazy: bool,
+) -> Result<DatabaseConnection, DbErr> {
+    let mut options = ConnectOptions::new(url.to_owned());
+    options
+        .max_connections(max)
+        .min_connections(0)
+        .idle_timeout(idle)
+        .acquire_timeout(Duration::from_secs(30))
+        .connect_lazy(lazy)
+        .sqlx_logging(false)
+        .set_application_name("backoffice");
+    if let Some(path) = search_path {
+        // Only the control pool: its connections are born in `control` and never see a tenant.
+        options.set_schema_search_path(path);
+    }
+    Database::connect(options).await
+}
+
+fn remove_if_exists(path: &Path) -> Result<(), StorageError> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(StorageError::Io { path: path.to_owned(), source }),
+    }
+}

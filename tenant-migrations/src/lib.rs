@@ -1,0 +1,180 @@
+//! Migrations of a tenant database (DESIGN §2, `docs/data-model.md`).
+//!
+//! The same migrations run on SQLite (one file per tenant) and on PostgreSQL (one schema per tenant,
+//! bound by the caller with `SET LOCAL search_path` inside its transaction). They therefore never
+//! qualify a table with a schema and use only portable DDL; every statement is `IF NOT EXISTS`, so a
+//! provisioning that failed half-way can simply be run again.
+
+pub use sea_orm_migration::prelude::*;
+
+mod m20261121_000001_create_directory;
+mod m20261121_000002_create_chat;
+mod m20261121_000003_create_commerce_and_campaigns;
+mod m20261121_000004_create_logs_and_security;
+mod support;
+
+/// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        vec![
+            Box::new(m20261121_000001_create_directory::Migration),
+            Box::new(m20261121_000002_create_chat::Migration),
+            Box::new(m20261121_000003_create_commerce_and_campaigns::Migration),
+            Box::new(m20261121_000004_create_logs_and_security::Migration),
+        ]
+    }
+}
+
+/// Every table the tenant migrations create, in creation order.
+pub const TABLES: &[&str] = &[
+    "roles",
+    "permissions",
+    "role_permissions",
+    "departments",
+    "closing_reasons",
+    "instances",
+    "users",
+    "user_instances",
+    "user_settings",
+    "customers",
+    "customer_groups",
+    "customer_group_members",
+    "chats",
+    "tickets",
+    "messages",
+    "ticket_transfers",
+    "orders",
+    "campaigns",
+    "campaign_recipients",
+    "webhook_endpoints",
+    "webhook_deliveries",
+    "instance_logs",
+    "login_failures",
+    "daily_analytics",
+    "refresh_tokens",
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sea_orm::{ConnectionTrait, Database, DbBackend, Statement};
+
+    #[tokio::test]
+    async fn migrating_twice_creates_every_table_once() {
+        // Arrange
+        let db = Database::connect("sqlite::memory:")
+            .await
+            .expect("in-memory SQLite opens");
+
+        // Act
+        Migrator::up(&db, None).await.expect("first run migrates");
+        Migrator::up(&db, None).await.expect("second run is a no-op");
+
+        // Assert
+        for table in TABLES {
+            assert!(
+                SchemaManager::new(&db)
+                    .has_table(*table)
+                    .await
+                    .expect("has_table answers"),
+                "table {table} exists"
+            );
+        }
+        let applied = Migrator::get_applied_migrations(&db)
+            .await
+            .expect("applied migrations are listed");
+        assert_eq!(applied.len(), Migrator::migrations().len());
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT name FROM sqlite_master WHERE type = 'table' \
+                 AND name NOT LIKE 'sqlite_%' AND name <> 'seaql_migrations'",
+            ))
+            .await
+            .expect("tables are listed");
+        assert_eq!(rows.len(), TABLES.len(), "no table beyond the documented ones");
+    }
+
+    #[tokio::test]
+    async fn every_migration_can_be_rolled_back_and_reapplied() {
+        let db = Database::connect("sqlite::memory:")
+            .await
+            .expect("in-memory SQLite opens");
+        Migrator::up(&db, None).await.expect("migrates");
+
+        Migrator::down(&db, None).await.expect("rolls back");
+        for table in TABLES {
+            assert!(
+                !SchemaManager::new(&db)
+                    .has_table(*table)
+                    .await
+                    .expect("has_table answers"),
+                "table {table} is gone"
+            );
+        }
+        Migrator::up(&db, None).await.expect("migrates again");
+    }
+
+    /// The PostgreSQL layout of DESIGN §2: one schema per tenant, bound with `SET LOCAL search_path`
+    /// inside the transaction the migrations run in. Runs only when `TEST_DATABASE_URL` is set.
+    #[tokio::test]
+    async fn migrations_run_inside_a_tenant_schema_on_postgres() {
+        let Ok(url) = std::env::var("TEST_DATABASE_URL") else {
+            return;
+        };
+        let db = Database::connect(&url).await.expect("PostgreSQL connects");
+        let schema = format!(
+            "tenant_migrations_test_{}_{}",
+            std::process::id(),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.subsec_nanos())
+                .unwrap_or_default()
+        );
+        db.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\""))
+            .await
+            .expect("schema is created");
+
+        for _ in 0..2 {
+            let tx = sea_orm::TransactionTrait::begin(&db).await.expect("begins");
+            tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\""))
+                .await
+                .expect("binds the schema");
+            Migrator::up(&tx, None).await.expect("migrates");
+            tx.commit().await.expect("commits");
+        }
+
+        let rows = db
+            .query_all_raw(Statement::from_sql_and_values(
+                DbBackend::Postgres,
+                "SELECT table_name::text AS name FROM information_schema.tables \
+                 WHERE table_schema = $1 AND table_name <> 'seaql_migrations'",
+                [schema.clone().into()],
+            ))
+            .await
+            .expect("tables are listed");
+        let mut found: Vec<String> = rows
+            .iter()
+            .map(|row| row.try_get::<String>("", "name").expect("name"))
+            .collect();
+        found.sort();
+        let mut expected: Vec<String> = TABLES.iter().map(|t| (*t).to_owned()).collect();
+        expected.sort();
+        let public_leak = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Postgres,
+                "SELECT 1 FROM information_schema.tables \
+                 WHERE table_schema = 'public' AND table_name = 'daily_analytics'",
+            ))
+            .await
+            .expect("public is listed");
+        db.execute_unprepared(&format!("DROP SCHEMA \"{schema}\" CASCADE"))
+            .await
+            .expect("schema is dropped");
+        assert_eq!(found, expected);
+        assert!(public_leak.is_empty(), "nothing was created outside the tenant schema");
+    }
+}

@@ -1,0 +1,97 @@
+//! Small schema helpers shared by the tenant migrations.
+//!
+//! They exist so that every migration spells tables the same way on SQLite and PostgreSQL: tables are
+//! never schema-qualified (on PostgreSQL the caller binds the tenant schema with `SET LOCAL search_path`),
+//! every statement is `IF NOT EXISTS` (a re-run after a failed provisioning is harmless), and timestamps
+//! are `timestamp with time zone` (sea-orm-migration's own `table_auto` uses plain `timestamp`).
+
+use sea_orm_migration::prelude::*;
+use sea_orm_migration::schema::{timestamp_with_time_zone, timestamp_with_time_zone_null};
+
+#[derive(DeriveIden)]
+enum Stamps {
+    CreatedAt,
+    UpdatedAt,
+}
+
+/// `CREATE TABLE IF NOT EXISTS {name}`, to which the caller adds columns.
+pub(crate) fn create<T: IntoIden + 'static>(name: T) -> TableCreateStatement {
+    Table::create().table(name).if_not_exists().take()
+}
+
+/// Appends `created_at` and `updated_at` (timestamp with time zone, default now) to a table. Every
+/// table gets them except append-only logs, whose rows carry the time of the fact instead.
+pub(crate) fn with_timestamps(mut table: TableCreateStatement) -> TableCreateStatement {
+    table
+        .col(now_default(Stamps::CreatedAt))
+        .col(now_default(Stamps::UpdatedAt))
+        .take()
+}
+
+/// A non-null `timestamp with time zone` column defaulting to the current time.
+pub(crate) fn now_default<T: IntoIden>(col: T) -> ColumnDef {
+    timestamp_with_time_zone(col)
+        .default(Expr::current_timestamp())
+        .take()
+}
+
+/// A nullable `timestamp with time zone` column.
+pub(crate) fn tz_null<T: IntoIden>(col: T) -> ColumnDef {
+    timestamp_with_time_zone_null(col)
+}
+
+/// A foreign key `fk_{table}_{column}` from `table.column` to `target.id`.
+pub(crate) fn fk<T, C, R, I>(
+    table: T,
+    column: C,
+    target: R,
+    target_id: I,
+    on_delete: ForeignKeyAction,
+) -> ForeignKeyCreateStatement
+where
+    T: IntoIden,
+    C: IntoIden,
+    R: IntoIden,
+    I: IntoIden,
+{
+    let table = table.into_iden();
+    let column = column.into_iden();
+    ForeignKey::create()
+        .name(format!("fk_{}_{}", table.to_string(), column.to_string()))
+        .from(table, column)
+        .to(target, target_id)
+        .on_delete(on_delete)
+        .on_update(ForeignKeyAction::Cascade)
+        .take()
+}
+
+/// `CREATE [UNIQUE] INDEX IF NOT EXISTS {name} ON {table} (columns)`.
+pub(crate) fn index<T, C, I>(name: &str, table: T, columns: I, unique: bool) -> IndexCreateStatement
+where
+    T: IntoIden,
+    C: IntoIden,
+    I: IntoIterator<Item = C>,
+{
+    let mut index = Index::create();
+    index.if_not_exists().name(name).table(table);
+    for column in columns {
+        index.col(column.into_iden());
+    }
+    if unique {
+        index.unique();
+    }
+    index.take()
+}
+
+/// `DROP TABLE IF EXISTS` for each table, in the order given.
+pub(crate) async fn drop_tables(
+    manager: &SchemaManager<'_>,
+    tables: Vec<DynIden>,
+) -> Result<(), DbErr> {
+    for table in tables {
+        manager
+            .drop_table(Table::drop().table(table).if_exists().take())
+            .await?;
+    }
+    Ok(())
+}

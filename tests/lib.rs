@@ -1,0 +1,1 @@
+//! Integration tests live in `suite/`; this crate has no library code.

@@ -1,0 +1,11 @@
+//! The integration suite: one binary, the real router over HTTP. Every test runs on SQLite; with
+//! `TEST_DATABASE_URL` (and `TEST_REDIS_URL`) set, the same tests run on PostgreSQL (and Redis).
+
+mod support;
+
+mod health;
+mod isolation;
+mod migrate;
+mod provisioning;
+mod resolution;
+mod seed;

@@ -1,0 +1,156 @@
+//! Provisioning on both backends: storage, migrations, template; atomic and idempotent.
+
+use backoffice::{
+    domain::{
+        Error, catalogue,
+        tenants::{self, NewTenant, ProvisionStep, Provisioned},
+    },
+    entities::tenant::{closing_reason, department, permission, role, role_permission},
+    tenancy::TenantName,
+};
+use sea_orm::{ConnectionTrait, DbBackend, EntityTrait, PaginatorTrait, Statement};
+
+use crate::support::{Backend, TestApp};
+
+/// Rows in the tenant's migration table.
+async fn applied_migrations(db: &impl ConnectionTrait) -> i64 {
+    let row = db
+        .query_one_raw(Statement::from_string(db.get_database_backend(), "SELECT COUNT(*) AS n FROM seaql_migrations"))
+        .await
+        .unwrap()
+        .expect("a count row");
+    row.try_get::<i64>("", "n").unwrap()
+}
+
+fn new_tenant(name: &str) -> NewTenant {
+    NewTenant { name: Some(TenantName::parse(name).unwrap()), ..Default::default() }
+}
+
+async fn storage_exists(app: &TestApp, name: &str) -> bool {
+    match app.backend {
+        Backend::Sqlite => app.data_dir().join("tenants").join(format!("{name}.db")).exists(),
+        Backend::Postgres => {
+            let row = app
+                .dbs()
+                .control()
+                .query_one_raw(Statement::from_sql_and_values(
+                    DbBackend::Postgres,
+                    "SELECT 1 AS found FROM pg_namespace WHERE nspname = $1",
+                    [format!("tenant_{}", name.replace('-', "_")).into()],
+                ))
+                .await
+                .unwrap();
+            row.is_some()
+        }
+    }
+}
+
+async fn resolves(app: &TestApp, name: &str) -> bool {
+    app.get_on(format!("{name}.localhost").as_bytes(), "/api/ip").await.status() == 200
+}
+
+#[tokio::test]
+async fn provisioning_creates_storage_runs_migrations_and_applies_the_template() {
+    let app = TestApp::spawn().await;
+    let created = tenants::provision(app.dbs(), new_tenant("loja-01"), None).await.unwrap();
+    assert!(matches!(created, Provisioned::Created(_)));
+    assert!(storage_exists(&app, "loja-01").await);
+    assert!(resolves(&app, "loja-01").await);
+
+    let db = app.tenant_db("loja-01").await;
+    let tx = db.begin().await.unwrap();
+    use sea_orm_migration::MigratorTrait;
+    assert_eq!(
+        applied_migrations(&tx).await,
+        tenant_migrations::Migrator::migrations().len() as i64
+    );
+    let roles: Vec<String> = role::Entity::find().all(&tx).await.unwrap().into_iter().map(|r| r.name).collect();
+    assert_eq!(roles, ["administrador", "supervisor", "atendente"]);
+    assert_eq!(permission::Entity::find().count(&tx).await.unwrap() as usize, catalogue::route_names().count());
+    let admin_routes = role_permission::Entity::find().count(&tx).await.unwrap();
+    assert!(admin_routes as usize > catalogue::route_names().count(), "every role got its routes");
+    assert_eq!(department::Entity::find().count(&tx).await.unwrap(), 4);
+    assert_eq!(closing_reason::Entity::find().count(&tx).await.unwrap(), 6);
+    tx.commit().await.unwrap();
+
+    let view = tenants::view(app.dbs().control(), created.tenant().clone()).await.unwrap();
+    assert_eq!(view.plan, "basic");
+    assert_eq!(view.user_limit, 5);
+    assert!(view.features.iter().any(|f| f.option == "chatbot" && f.enabled));
+    assert!(view.features.iter().any(|f| f.option == "campaigns" && !f.enabled));
+}
+
+#[tokio::test]
+async fn a_second_create_of_the_same_name_is_a_conflict() {
+    let app = TestApp::spawn().await;
+    app.create_tenant("acme").await;
+    let err = tenants::provision(app.dbs(), new_tenant("acme"), None).await.unwrap_err();
+    assert!(matches!(err, Error::Conflict { code: "tenant_exists", .. }), "{err:?}");
+}
+
+#[tokio::test]
+async fn invalid_names_plans_templates_pools_and_cnpjs_are_refused_clearly() {
+    let app = TestApp::spawn().await;
+    for (new, code) in [
+        (NewTenant { plan: Some("gold".into()), ..new_tenant("acme") }, "unknown_plan"),
+        (NewTenant { template: Some("nope".into()), ..new_tenant("acme") }, "unknown_template"),
+        (NewTenant { pool: Some("mars".into()), ..new_tenant("acme") }, "unknown_pool"),
+        (NewTenant { cnpj: Some("11.222.333/0001-82".into()), ..new_tenant("acme") }, "invalid_cnpj"),
+        (NewTenant { user_limit: Some(-1), ..new_tenant("acme") }, "invalid_limit"),
+        (NewTenant { name: None, ..Default::default() }, "required"),
+    ] {
+        let err = tenants::provision(app.dbs(), new, None).await.unwrap_err();
+        match err {
+            Error::Invalid { code: got, fields, .. } => {
+                assert_eq!(got, code);
+                assert!(!fields.is_empty() && !fields[0].message.is_empty());
+            }
+            other => panic!("{code}: {other:?}"),
+        }
+    }
+    assert!(!storage_exists(&app, "acme").await, "nothing was created");
+    let backoffice = TenantName::parse("backoffice").unwrap();
+    assert!(TenantName::parse_new("backoffice", &backoffice).is_err());
+}
+
+#[tokio::test]
+async fn a_crash_at_any_step_leaves_no_usable_half_tenant_and_a_rerun_finishes() {
+    let app = TestApp::spawn().await;
+    for (index, step) in
+        [ProvisionStep::Registered, ProvisionStep::TemplateApplied, ProvisionStep::StorageCommitted].into_iter().enumerate()
+    {
+        let name = format!("crash-{index}");
+        let err = tenants::provision(app.dbs(), new_tenant(&name), Some(step)).await.unwrap_err();
+        assert!(matches!(err, Error::Db(_)), "{step:?}: {err:?}");
+        assert!(!resolves(&app, &name).await, "{step:?}: a half tenant must not resolve");
+        let listed = tenants::list(app.dbs().control(), &Default::default()).await.unwrap();
+        assert!(listed.data.iter().all(|t| t.name != name), "{step:?}: a half tenant is not listed");
+        if step != ProvisionStep::StorageCommitted {
+            assert!(!storage_exists(&app, &name).await, "{step:?}: uncommitted storage leaves no trace");
+        }
+
+        let finished = tenants::provision(app.dbs(), new_tenant(&name), None).await.unwrap();
+        assert!(matches!(finished, Provisioned::Resumed(_)), "{step:?}");
+        assert!(resolves(&app, &name).await, "{step:?}");
+        let db = app.tenant_db(&name).await;
+        let tx = db.begin().await.unwrap();
+        assert_eq!(role::Entity::find().count(&tx).await.unwrap(), 3, "{step:?}: template applied once");
+        assert_eq!(department::Entity::find().count(&tx).await.unwrap(), 4, "{step:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_failed_run_undoes_its_registration() {
+    let app = TestApp::spawn().await;
+    // Occupy the storage location with something that is not a database: provisioning fails.
+    if app.backend == Backend::Sqlite {
+        std::fs::write(app.data_dir().join("tenants").join("broken.db"), b"not a database at all").unwrap();
+        let err = tenants::provision(app.dbs(), new_tenant("broken"), None).await.unwrap_err();
+        assert!(matches!(err, Error::Db(_) | Error::Storage(_)), "{err:?}");
+        let name = TenantName::parse("broken").unwrap();
+        assert!(tenants::find_by_name(app.dbs().control(), &name).await.is_err());
+        std::fs::remove_file(app.data_dir().join("tenants").join("broken.db")).unwrap();
+        tenants::provision(app.dbs(), new_tenant("broken"), None).await.unwrap();
+        assert!(resolves(&app, "broken").await);
+    }
+}

@@ -1,0 +1,170 @@
+//! `TestApp`: one isolated server per test.
+
+use std::{net::SocketAddr, sync::Arc};
+
+use backoffice::{
+    config::{Config, DatabaseUrl},
+    domain::{
+        setup,
+        tenants::{self, NewTenant},
+    },
+    startup::Application,
+    state::AppState,
+    tenancy::{Databases, TenantDb, TenantName},
+};
+use reqwest::header::HOST;
+use sea_orm::{ConnectionTrait, Database};
+
+/// Which database a test runs on, chosen by the environment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A running server over its own database.
+pub struct TestApp {
+    pub address: SocketAddr,
+    pub state: AppState,
+    pub client: reqwest::Client,
+    pub config: Config,
+    pub backend: Backend,
+    _storage: Storage,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// What to delete when the test ends.
+enum Storage {
+    Dir(#[allow(dead_code)] tempfile::TempDir),
+    PgDatabase { admin_url: String, name: String },
+}
+
+impl Drop for Storage {
+    fn drop(&mut self) {
+        if let Storage::PgDatabase { admin_url, name } = self {
+            let (admin_url, name) = (admin_url.clone(), name.clone());
+            // Drop runs outside async: a short-lived runtime on its own thread does the cleanup.
+            let _ = std::thread::spawn(move || {
+                let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+                rt.block_on(async {
+                    if let Ok(admin) = Database::connect(admin_url).await {
+                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+                        let _ = admin.close().await;
+                    }
+                });
+            })
+            .join();
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// The test's backend: PostgreSQL when `TEST_DATABASE_URL` is set.
+pub fn backend() -> Backend {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|v| !v.is_empty()) { Backend::Postgres } else { Backend::Sqlite }
+}
+
+impl TestApp {
+    /// A server with the control database initialized and the back-office tenant provisioned.
+    pub async fn spawn() -> Self {
+        Self::spawn_with(|_| {}).await
+    }
+
+    /// Same, after `adjust` changed the configuration.
+    pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let (mut config, storage) = isolated_config().await;
+        adjust(&mut config);
+        config.validate().expect("test configuration is valid");
+        {
+            let dbs = Databases::connect(&config).await.expect("databases open");
+            setup::init(&dbs, &config.backoffice_tenant, Default::default()).await.expect("init runs");
+            dbs.close().await;
+        }
+        let app = Application::build(config.clone()).await.expect("server builds");
+        let address = app.local_addr();
+        let state = app.state().clone();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(app.run_until(async {
+            let _ = rx.await;
+        }));
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+        Self { address, state, client, config, backend: backend(), _storage: storage, shutdown: Some(tx) }
+    }
+
+    pub fn dbs(&self) -> &Arc<Databases> {
+        &self.state.dbs
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    /// A GET with the given `Host` header (raw bytes allowed, to test hostile hosts).
+    pub async fn get_on(&self, host: &[u8], path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .header(HOST, reqwest::header::HeaderValue::from_bytes(host).expect("header bytes"))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Provisions a tenant with defaults.
+    pub async fn create_tenant(&self, name: &str) -> backoffice::entities::control::tenant::Model {
+        let new = NewTenant { name: Some(TenantName::parse(name).expect("valid name")), ..Default::default() };
+        tenants::provision(self.dbs(), new, None).await.expect("tenant provisions").tenant().clone()
+    }
+
+    /// A provisioned tenant's database.
+    pub async fn tenant_db(&self, name: &str) -> TenantDb {
+        let name = TenantName::parse(name).expect("valid name");
+        let tenant = tenants::find_by_name(self.dbs().control(), &name).await.expect("tenant exists");
+        self.dbs().tenant(&name, &tenant.pool).await.expect("tenant db opens")
+    }
+
+    /// The SQLite data directory (SQLite only).
+    pub fn data_dir(&self) -> std::path::PathBuf {
+        match &self.config.database_url {
+            DatabaseUrl::Sqlite { dir } => dir.clone(),
+            DatabaseUrl::Postgres { .. } => panic!("no data directory on PostgreSQL"),
+        }
+    }
+}
+
+/// A configuration over a database nobody else uses.
+async fn isolated_config() -> (Config, Storage) {
+    let (url, storage) = match backend() {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().expect("temp dir");
+            let url = DatabaseUrl::Sqlite { dir: dir.path().to_owned() };
+            (url, Storage::Dir(dir))
+        }
+        Backend::Postgres => {
+            let base = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
+            let (admin_url, url, name) = fresh_pg_database(&base).await;
+            (url.parse().expect("postgres url"), Storage::PgDatabase { admin_url, name })
+        }
+    };
+    let mut config = Config::for_database(url);
+    config.jwt_secret = Some(backoffice::config::random_token(48).into());
+    config.web_dist = std::path::PathBuf::from("/nonexistent-web-dist");
+    (config, storage)
+}
+
+/// Creates `bo_test_<random>` next to the database of `base`; returns (admin URL, new URL, name).
+pub async fn fresh_pg_database(base: &str) -> (String, String, String) {
+    let name = format!("bo_test_{}", backoffice::config::random_token(10).to_lowercase().replace(['-', '_'], "x"));
+    let admin = Database::connect(base).await.expect("connect to TEST_DATABASE_URL");
+    admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.expect("create test database");
+    admin.close().await.expect("close admin");
+    let mut url = url::Url::parse(base).expect("TEST_DATABASE_URL is a URL");
+    url.set_path(&name);
+    (base.to_owned(), url.to_string(), name)
+}

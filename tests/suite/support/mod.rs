@@ -1,0 +1,6 @@
+//! Test harness: an isolated database per test (a temp directory on SQLite, a fresh database on
+//! PostgreSQL), the server on a random port, and builders for tenants.
+
+pub mod app;
+
+pub use app::{Backend, TestApp};

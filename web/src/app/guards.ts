@@ -1,0 +1,43 @@
+//! Route loaders that decide, on every navigation, whether a screen may open (spec §2, §6).
+import { redirect, type LoaderFunction } from 'react-router-dom';
+import { HOME_ROUTE, plainPaths, routePath, type CatalogueRoute } from '../config/paths';
+import { decideNavigation } from '../lib/access';
+import { refreshAccessToken } from '../lib/http';
+import { getSession, isLoggedIn, removeAccessToken } from '../lib/session';
+
+/**
+ * True when the user counts as logged in (spec §4). Access tokens are short-lived (DESIGN §4), so
+ * when the user info is there but the token has passed its expiry, the refresh cookie is tried
+ * once before sending the user to /login.
+ */
+export async function ensureSession(): Promise<boolean> {
+  const session = getSession();
+  if (isLoggedIn(session)) return true;
+  if (session.userInfo === null || session.accessToken === null) return false;
+  try {
+    await refreshAccessToken();
+  } catch {
+    removeAccessToken();
+    return false;
+  }
+  return isLoggedIn();
+}
+
+/** Loader of a catalogue route: not logged in → /login; refused by the rule → /pages/not-authorized. */
+export function guardRoute(route: CatalogueRoute): LoaderFunction {
+  return async () => {
+    const loggedIn = await ensureSession();
+    const session = getSession();
+    const decision = decideNavigation(route, loggedIn, {
+      role: session.userInfo?.role.name,
+      permissionRoutes: session.permissionRoutes,
+    });
+    if (decision === 'login') return redirect(plainPaths.login);
+    if (decision === 'not-authorized') return redirect(plainPaths.notAuthorized);
+    return null;
+  };
+}
+
+/** Loader of /login: someone already logged in goes home. */
+export const redirectIfLoggedIn: LoaderFunction = () =>
+  isLoggedIn() ? redirect(routePath(HOME_ROUTE)) : null;

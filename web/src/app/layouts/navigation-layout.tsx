@@ -1,0 +1,155 @@
+//! Navigation layout (spec §2): AppShell with the vertical navbar (default; collapsed to icons by
+//! default) or the horizontal header menu, header controls, and the current screen. On small
+//! screens (below sm = 576px) the navigation opens from the burger in both layouts.
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Burger,
+  defaultCssVariablesResolver,
+  Group,
+  Text,
+  Tooltip,
+  useMantineTheme,
+  type MantineTheme,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Notifications } from '@mantine/notifications';
+import '@mantine/notifications/styles.css';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageChatbot } from '@tabler/icons-react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { TopProgressBar } from '../../components/GlobalLoading';
+import { HOME_ROUTE, routePath } from '../../config/paths';
+import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { setPreference, usePreferences } from '../../lib/preferences';
+import { useSession } from '../../lib/session';
+import { navigationFor } from '../navigation';
+import { createQueryClient } from '../query-client';
+import { HorizontalNav } from './horizontal-nav';
+import classes from './navigation-layout.module.css';
+import { PreferencesMenu } from './preferences-menu';
+import { SideNav } from './side-nav';
+import { UserMenu } from './user-menu';
+
+const NAVBAR_WIDTH = 260;
+const NAVBAR_COLLAPSED_WIDTH = 72;
+
+/**
+ * Props that turn one surface dark in the semi-dark theme: Mantine's dark-scheme variables (and
+ * the primary-colour aliases, which :root resolves once for the light scheme) set inline, the
+ * dark attribute for Mantine's component rules, and the surface colours.
+ */
+function semiDarkSurface(theme: MantineTheme) {
+  const resolved = defaultCssVariablesResolver(theme);
+  const primaryAliases = Object.fromEntries(
+    Object.entries(resolved.variables).filter(([name]) => name.startsWith('--mantine-primary-color-')),
+  );
+  return {
+    'data-mantine-color-scheme': 'dark',
+    className: classes.semiDark,
+    style: { ...primaryAliases, ...resolved.dark } as CSSProperties,
+  } as const;
+}
+
+export function Component() {
+  // One query cache per mount of the layout: see app/query-client.ts.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NavigationShell />
+    </QueryClientProvider>
+  );
+}
+
+function NavigationShell() {
+  const { t } = useTranslation();
+  const theme = useMantineTheme();
+  const session = useSession();
+  const preferences = usePreferences();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
+  const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true);
+
+  // Keep the stored user info and permission routes fresh (spec §7 userInfo).
+  useUserInfo();
+
+  // Close the mobile navigation after choosing a screen.
+  useEffect(() => closeMobile(), [pathname, closeMobile]);
+
+  const groups = useMemo(() => navigationFor(session), [session]);
+  const vertical = preferences.layoutType === 'vertical';
+  const collapsed = vertical && desktop && preferences.sidebarCollapsed;
+  const semiDark = useMemo(
+    () => (preferences.theme === 'semi-dark' ? semiDarkSurface(theme) : null),
+    [preferences.theme, theme],
+  );
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: collapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !mobileOpened, desktop: !vertical },
+      }}
+      padding="md"
+    >
+      <TopProgressBar visible={navigation.state === 'loading'} />
+      {/* Host of `notifications.show()` for every screen of this layout. */}
+      <Notifications position="top-right" />
+      <AppShell.Header {...(semiDark && !vertical ? semiDark : {})}>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={toggleMobile}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={t('header.openMenu')}
+            />
+            {vertical && desktop ? (
+              <Tooltip label={preferences.sidebarCollapsed ? t('header.expandSidebar') : t('header.collapseSidebar')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  onClick={() => setPreference('sidebarCollapsed', !preferences.sidebarCollapsed)}
+                  aria-label={preferences.sidebarCollapsed ? t('header.expandSidebar') : t('header.collapseSidebar')}
+                >
+                  {preferences.sidebarCollapsed ? (
+                    <IconLayoutSidebarLeftExpand size={20} />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse size={20} />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+            <Anchor component={Link} to={routePath(HOME_ROUTE)} underline="never" c="inherit">
+              <Group gap={6} wrap="nowrap">
+                <IconMessageChatbot size={26} color="var(--mantine-primary-color-filled)" />
+                <Text fw={700} size="lg" visibleFrom="sm">
+                  Back-office
+                </Text>
+              </Group>
+            </Anchor>
+            {!vertical && desktop ? <HorizontalNav groups={groups} /> : null}
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <PreferencesMenu />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar {...(semiDark ?? {})}>
+        <SideNav groups={groups} collapsed={collapsed} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

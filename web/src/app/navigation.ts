@@ -1,0 +1,80 @@
+//! The menu: catalogue routes the user may open, grouped by category, with their labels and icons.
+//! Used by the side navigation, the horizontal menu and the home page.
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconBuildingSkyscraper,
+  IconChartBar,
+  IconChartDots,
+  IconDeviceDesktopAnalytics,
+  IconFileSpreadsheet,
+  IconHome,
+  IconLock,
+  IconMessageChatbot,
+  IconPoint,
+  IconReportAnalytics,
+  IconSettings,
+  IconShieldLock,
+  IconSparkles,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { catalogueRoutes, hasParams, routeCategories, type CatalogueRoute, type RouteCategory } from '../config/paths';
+import { canAccessRoute } from '../lib/access';
+// Initialises i18next before any navigation label is translated.
+import '../lib/i18n';
+import type { Session } from '../lib/session';
+
+/** Icon per route name; a route added to the catalogue later gets IconPoint until it has one. */
+const ROUTE_ICONS: Record<string, Icon> = {
+  home: IconHome,
+  'user-settings': IconSettings,
+  'two-factor': IconShieldLock,
+  users: IconUsers,
+  tenants: IconBuildingSkyscraper,
+  instances: IconMessageChatbot,
+  'roles-list': IconLock,
+  'dashboard-analytics': IconChartDots,
+  'dashboard-control-panel': IconDeviceDesktopAnalytics,
+  'dashboard-maria-panel': IconChartBar,
+  'dashboard-produtivity-report': IconReportAnalytics,
+  'dashboard-report': IconFileSpreadsheet,
+  'dashboard-report-smart': IconSparkles,
+};
+
+export interface NavItem {
+  route: CatalogueRoute;
+  icon: Icon;
+}
+
+export interface NavGroup {
+  category: RouteCategory;
+  items: NavItem[];
+}
+
+/** Catalogue routes the session may open, without parameterised ones (`/roles/edit/:id`), by category. */
+export function navigationFor(session: Session): NavGroup[] {
+  const context = { role: session.userInfo?.role.name, permissionRoutes: session.permissionRoutes };
+  return routeCategories
+    .map((category) => ({
+      category,
+      items: catalogueRoutes
+        .filter((route) => route.category === category.id && !hasParams(route) && canAccessRoute(route, context))
+        .map((route) => ({ route, icon: ROUTE_ICONS[route.name] ?? IconPoint })),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** Translated labels of routes and categories (catalogue label / route name when untranslated). */
+export function useNavLabels() {
+  const { t } = useTranslation();
+  const routeLabel = useCallback(
+    (name: string) => t(`nav.routes.${name}`, { defaultValue: name }),
+    [t],
+  );
+  const categoryLabel = useCallback(
+    (category: RouteCategory) => t(`nav.categories.${category.id}`, { defaultValue: category.label }),
+    [t],
+  );
+  return { routeLabel, categoryLabel };
+}

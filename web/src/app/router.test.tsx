@@ -1,0 +1,68 @@
+import { waitFor } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { ana, json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
+import { setAccessToken, setUserInfo } from '../lib/session';
+import { routes } from './router';
+
+async function landOn(path: string): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await waitFor(() => expect(router.state.navigation.state).toBe('idle'), { timeout: 5000 });
+  await waitFor(() => expect(router.state.initialized).toBe(true));
+  const pathname = router.state.location.pathname;
+  router.dispose();
+  return pathname;
+}
+
+describe('router (spec §2)', () => {
+  it('redirects unknown paths to /pages/error-404', async () => {
+    expect(await landOn('/nao-existe')).toBe('/pages/error-404');
+  });
+
+  it('opens the plain pages without a session', async () => {
+    for (const path of ['/login', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized']) {
+      expect(await landOn(path)).toBe(path);
+    }
+  });
+
+  it('sends a logged-out user to /login from any catalogue route', async () => {
+    expect(await landOn('/')).toBe('/login');
+    expect(await landOn('/users')).toBe('/login');
+  });
+
+  it('sends a logged-in user to home from /login', async () => {
+    logIn();
+    expect(await landOn('/login')).toBe('/');
+  });
+
+  it('refuses a checked route missing from permissionRoutes', async () => {
+    logIn(['tenants']);
+    expect(await landOn('/users')).toBe('/pages/not-authorized');
+    expect(await landOn('/roles/edit/3')).toBe('/pages/not-authorized');
+  });
+
+  it('opens checked routes in permissionRoutes and open routes for everyone', async () => {
+    logIn(['users', 'roles-edit']);
+    expect(await landOn('/users')).toBe('/users');
+    expect(await landOn('/roles/edit/3')).toBe('/roles/edit/3');
+    expect(await landOn('/user-settings')).toBe('/user-settings');
+  });
+
+  it('renews an expired token with the refresh cookie before deciding', async () => {
+    setUserInfo(ana);
+    setAccessToken(jwtExpiringIn(-10));
+    const { callsTo } = stubFetch({
+      'POST /api/auth/refresh': () => json({ refreshToken: { token: jwtExpiringIn(900) } }),
+    });
+    expect(await landOn('/two-factor')).toBe('/two-factor');
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('goes to /login when the refresh is refused', async () => {
+    setUserInfo(ana);
+    setAccessToken(jwtExpiringIn(-10));
+    stubFetch({ 'POST /api/auth/refresh': () => json({ status: 'Token is Expired' }, 401) });
+    expect(await landOn('/two-factor')).toBe('/login');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+});

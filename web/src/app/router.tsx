@@ -1,0 +1,59 @@
+//! The router: every path of spec §2. Catalogue routes (route-catalogue.json) use the navigation
+//! layout and the guard loader; plain pages use the plain layout; anything else goes to
+//! /pages/error-404. Every layout and screen is a lazy chunk, so /login loads only what it shows.
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
+import { catalogueRoutes, plainPaths } from '../config/paths';
+import { guardRoute, redirectIfLoggedIn } from './guards';
+import { withChunkTimeout } from './lazy';
+import { FullPageLoader, RootRoute, RouteErrorBoundary } from './root';
+
+/**
+ * Screens that exist, by route name. Every other catalogue route opens the "Em breve" screen
+ * until its real screen is added here.
+ */
+const screens: Record<string, () => Promise<object>> = {
+  home: () => import('./routes/home'),
+};
+const comingSoonScreen = () => import('./routes/screen-coming-soon');
+
+/** `handle` of a catalogue route: its name, for screens shared by several routes. */
+export interface CatalogueHandle {
+  routeName: string;
+}
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootRoute,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: FullPageLoader,
+    children: [
+      {
+        lazy: withChunkTimeout(() => import('./layouts/navigation-layout')),
+        children: catalogueRoutes.map(
+          (route): RouteObject => ({
+            path: route.path,
+            loader: guardRoute(route),
+            lazy: withChunkTimeout(screens[route.name] ?? comingSoonScreen),
+            handle: { routeName: route.name } satisfies CatalogueHandle,
+          }),
+        ),
+      },
+      {
+        lazy: withChunkTimeout(() => import('./layouts/plain-layout')),
+        children: [
+          { path: plainPaths.login, loader: redirectIfLoggedIn, lazy: withChunkTimeout(() => import('./routes/login')) },
+          { path: plainPaths.comingSoon, lazy: withChunkTimeout(() => import('./routes/coming-soon')) },
+          { path: plainPaths.error404, lazy: withChunkTimeout(() => import('./routes/error-404')) },
+          { path: plainPaths.error500, lazy: withChunkTimeout(() => import('./routes/error-500')) },
+          { path: plainPaths.notAuthorized, lazy: withChunkTimeout(() => import('./routes/not-authorized')) },
+        ],
+      },
+      // `element: null` only tells the router this leaf renders nothing (the loader redirects first).
+      { path: '*', loader: () => redirect(plainPaths.error404), element: null },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,18 @@
+//! /pages/error-404 (plain layout).
+import { Button } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { ErrorPage } from '../../components/ErrorPage';
+import { HOME_ROUTE, routePath } from '../../config/paths';
+
+export function Component() {
+  return (
+    <ErrorPage
+      kind="not-found"
+      actions={
+        <Button component={Link} to={routePath(HOME_ROUTE)}>
+          Voltar ao início
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,22 @@
+//! The title block at the top of every screen.
+import { Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  /** Buttons shown on the right (wrap below the title on small screens). */
+  actions?: ReactNode;
+}
+
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
+      <Stack gap={4}>
+        <Title order={2}>{title}</Title>
+        {description ? <Text c="dimmed">{description}</Text> : null}
+      </Stack>
+      {actions ? <Group gap="sm">{actions}</Group> : null}
+    </Group>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueRoutes, hasParams, routeCategories, routePath } from './paths';
+
+describe('route catalogue', () => {
+  it('holds every path of spec §2', () => {
+    const paths = catalogueRoutes.map((route) => route.path);
+    for (const path of [
+      '/',
+      '/user-settings',
+      '/users',
+      '/two-factor',
+      '/tenants',
+      '/roles/list',
+      '/roles/edit/:id',
+      '/dashboard/analytics',
+      '/dashboard/control-panel',
+      '/dashboard/maria-panel',
+      '/dashboard/produtivity-report',
+      '/dashboard/report',
+      '/dashboard/report-smart',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('gives every route a known category and unique name and path', () => {
+    const categories = new Set(routeCategories.map((c) => c.id));
+    for (const route of catalogueRoutes) expect(categories.has(route.category)).toBe(true);
+    expect(new Set(catalogueRoutes.map((r) => r.name)).size).toBe(catalogueRoutes.length);
+    expect(new Set(catalogueRoutes.map((r) => r.path)).size).toBe(catalogueRoutes.length);
+  });
+
+  it('fills path parameters and refuses unknown names', () => {
+    expect(routePath('roles-edit', { id: 3 })).toBe('/roles/edit/3');
+    expect(routePath('home')).toBe('/');
+    expect(() => routePath('roles-edit')).toThrow();
+    expect(() => routePath('nope')).toThrow();
+    expect(hasParams(catalogueRoutes.find((r) => r.name === 'roles-edit')!)).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+//! Every path of the app. Catalogue routes (navigation layout, spec §2) come from
+//! route-catalogue.json, the one list shared with the Rust server (DESIGN §5): read it, never
+//! copy a name, path or rule out of it. Plain-layout pages are not in the catalogue (they are open
+//! to everyone and have no permission), so their paths are listed here.
+import * as z from 'zod/mini';
+import catalogueJson from './route-catalogue.json';
+
+const RouteRuleSchema = z.enum(['all', 'check', 'admin']);
+
+const CatalogueSchema = z.object({
+  categories: z.array(z.object({ id: z.string(), label: z.string() })),
+  routes: z.array(
+    z.object({
+      name: z.string().check(z.minLength(1)),
+      path: z.string().check(z.startsWith('/')),
+      rule: RouteRuleSchema,
+      category: z.string(),
+    }),
+  ),
+});
+
+/** 'all': anyone logged in; 'check': the route name must be in permissionRoutes; 'admin': role administrador only (spec §6). */
+export type RouteRule = z.infer<typeof RouteRuleSchema>;
+export type CatalogueRoute = z.infer<typeof CatalogueSchema>['routes'][number];
+export type RouteCategory = z.infer<typeof CatalogueSchema>['categories'][number];
+
+const catalogue = CatalogueSchema.parse(catalogueJson);
+
+export const catalogueRoutes: readonly CatalogueRoute[] = catalogue.routes;
+export const routeCategories: readonly RouteCategory[] = catalogue.categories;
+
+export function findRoute(name: string): CatalogueRoute | undefined {
+  return catalogueRoutes.find((route) => route.name === name);
+}
+
+/** True when the path has parameters (`/roles/edit/:id`): such a route cannot be linked to from a menu. */
+export function hasParams(route: CatalogueRoute): boolean {
+  return route.path.includes(':');
+}
+
+/**
+ * The path of a catalogue route, with its `:params` filled in:
+ * `routePath('roles-edit', { id: 3 })` → `/roles/edit/3`. Throws on an unknown name or a missing
+ * parameter, so a typo fails at once instead of producing a dead link.
+ */
+export function routePath(name: string, params: Record<string, string | number> = {}): string {
+  const route = findRoute(name);
+  if (!route) throw new Error(`Rota desconhecida no catálogo: ${name}`);
+  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Parâmetro ${key} ausente para a rota ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Plain-layout pages, all open (spec §2). */
+export const plainPaths = {
+  login: '/login',
+  comingSoon: '/pages/comingsoon',
+  error404: '/pages/error-404',
+  error500: '/pages/error-500',
+  notAuthorized: '/pages/not-authorized',
+} as const;
+
+/** Where a successful login lands. */
+export const HOME_ROUTE = 'home';

@@ -1,0 +1,46 @@
+//! GET /api/auth/userInfo → `{user:{id, name, username, email, image, role:{id, name, display_name}, ...}, has_permission_routes}`
+//! (spec §7). Each answer refreshes the stored `userInfo` (spec §3 shape) and `permissionRoutes`.
+//! The query options and hook are in hooks/use-user-info.ts: the login page calls the fetcher
+//! without loading TanStack Query (a bundler chunk holds whole modules, not single exports).
+import * as z from 'zod/mini';
+import { http } from '../../../lib/http';
+import { setPermissionRoutes, setUserInfo, type StoredUserInfo } from '../../../lib/session';
+
+const UserInfoAnswerSchema = z.object({
+  user: z.looseObject({
+    id: z.union([z.number(), z.string()]),
+    name: z.string(),
+    username: z.nullish(z.string()),
+    email: z.string(),
+    image: z.nullish(z.string()),
+    role: z.nullish(
+      z.looseObject({
+        id: z.union([z.number(), z.string()]),
+        name: z.string(),
+        display_name: z.nullish(z.string()),
+      }),
+    ),
+  }),
+  has_permission_routes: z.array(z.string()),
+});
+export type UserInfoAnswer = z.infer<typeof UserInfoAnswerSchema>;
+
+/** The user of the answer in the stored shape of spec §3. */
+export function toStoredUserInfo(user: UserInfoAnswer['user']): StoredUserInfo {
+  return {
+    // No role stored means the default role (spec §6); keep it empty rather than inventing one.
+    role: { name: user.role?.name ?? '' },
+    displayName: user.name,
+    email: user.email,
+    photoURL: user.image ?? null,
+    uid: user.id,
+  };
+}
+
+/** Fetches the user info and stores it (userInfo + permissionRoutes). */
+export async function getUserInfo(): Promise<UserInfoAnswer> {
+  const answer = await http.get('/api/auth/userInfo', { schema: UserInfoAnswerSchema });
+  setUserInfo(toStoredUserInfo(answer.user));
+  setPermissionRoutes(answer.has_permission_routes);
+  return answer;
+}

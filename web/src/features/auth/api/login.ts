@@ -1,0 +1,41 @@
+//! POST /api/auth/login `{email, password, ip}` →
+//!   `{access_token, origin_backoffice, has_permission_routes}` (spec §7), or, for a user with
+//!   two-factor on, `{two_factor_required: true, challenge}` (DESIGN §4: the code is a second step).
+import * as z from 'zod/mini';
+import { http } from '../../../lib/http';
+
+export const LoginSuccessSchema = z.object({
+  access_token: z.string().check(z.minLength(1)),
+  origin_backoffice: z.boolean(),
+  /** Allowed route names (spec §6). */
+  has_permission_routes: z.array(z.string()),
+});
+export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;
+
+const TwoFactorRequiredSchema = z.object({
+  two_factor_required: z.literal(true),
+  challenge: z.string().check(z.minLength(1)),
+});
+export type TwoFactorRequired = z.infer<typeof TwoFactorRequiredSchema>;
+
+const LoginAnswerSchema = z.union([TwoFactorRequiredSchema, LoginSuccessSchema]);
+export type LoginAnswer = z.infer<typeof LoginAnswerSchema>;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  ip: string | null;
+}
+
+export function isTwoFactorRequired(answer: LoginAnswer): answer is TwoFactorRequired {
+  return 'two_factor_required' in answer;
+}
+
+export function login(input: LoginInput): Promise<LoginAnswer> {
+  return http.post('/api/auth/login', input, {
+    schema: LoginAnswerSchema,
+    auth: false,
+    // The answer sets the httpOnly refresh cookie, also when the API is on another origin.
+    credentials: 'include',
+  });
+}

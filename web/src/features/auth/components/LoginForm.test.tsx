@@ -1,0 +1,162 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession } from '../../../lib/session';
+import { fakeJwt, json, jwtExpiringIn, stubFetch } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import { LoginForm } from './LoginForm';
+
+const userInfoAnswer = {
+  user: {
+    id: 7,
+    name: 'Ana Souza',
+    username: 'ana',
+    email: 'ana@acme.com.br',
+    image: 'https://cdn.example/ana.png',
+    role: { id: 2, name: 'supervisor', display_name: 'Supervisor' },
+    isConnected: false,
+  },
+  has_permission_routes: ['dashboard-analytics', 'dashboard-report'],
+};
+
+function renderLogin() {
+  return renderRoutes(
+    [
+      { path: '/login', element: <LoginForm /> },
+      { path: '/', element: <p>página inicial</p> },
+    ],
+    '/login',
+  );
+}
+
+async function fillAndSubmit(email: string, password: string) {
+  const user = userEvent.setup();
+  if (email) await user.type(screen.getByLabelText(/Email/), email);
+  if (password) await user.type(screen.getByLabelText(/Senha/), password);
+  await user.click(screen.getByRole('button', { name: 'Entrar' }));
+  return user;
+}
+
+describe('LoginForm', () => {
+  // Failures are logged on purpose; keep the test output for real problems.
+  beforeEach(() => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('validates the fields with pt_BR messages before calling the server', async () => {
+    const { fetchMock } = stubFetch({ 'GET /api/ip': () => json({ ip: '1.2.3.4' }) });
+    renderLogin();
+
+    await fillAndSubmit('', '');
+    expect(await screen.findByText('O campo email é obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('O campo senha é obrigatório')).toBeInTheDocument();
+
+    await fillAndSubmit('não-é-email', '');
+    expect(await screen.findByText('O campo email deve ser um email válido')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith('/api/ip'))).toBe(true);
+  });
+
+  it('logs in: sends email, password and ip, stores the session and user info, goes home', async () => {
+    const token = jwtExpiringIn(900);
+    const { callsTo } = stubFetch({
+      'GET /api/ip': () => json({ ip: '203.0.113.9' }),
+      'POST /api/auth/login': () =>
+        json({ access_token: token, origin_backoffice: true, has_permission_routes: ['dashboard-analytics'] }),
+      'GET /api/auth/userInfo': () => json(userInfoAnswer),
+    });
+    const { router } = renderLogin();
+
+    await fillAndSubmit('ana@acme.com.br', 'segredo');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsTo('POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ana@acme.com.br',
+      password: 'segredo',
+      ip: '203.0.113.9',
+    });
+    expect(callsTo('GET /api/auth/userInfo')[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    const session = getSession();
+    expect(session.accessToken).toBe(token);
+    expect(session.accessTokenExpiry).toBeGreaterThan(Date.now());
+    expect(session.originBackoffice).toBe(true);
+    expect(session.permissionRoutes).toEqual(['dashboard-analytics', 'dashboard-report']);
+    expect(JSON.parse(localStorage.getItem('userInfo')!)).toEqual({
+      role: { name: 'supervisor' },
+      displayName: 'Ana Souza',
+      email: 'ana@acme.com.br',
+      photoURL: 'https://cdn.example/ana.png',
+      uid: 7,
+    });
+  });
+
+  it('sends a null ip when the lookup fails', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/ip': () => json({ code: 'x' }, 500),
+      'POST /api/auth/login': () => json({ message: 'Email ou/e senha errado(s)' }, 401),
+    });
+    renderLogin();
+    await fillAndSubmit('ana@acme.com.br', 'segredo');
+    await screen.findByRole('alert');
+    expect(callsTo('POST /api/auth/login')[0]?.body).toMatchObject({ ip: null });
+    expect(console.error).toHaveBeenCalledWith('[auth] IP lookup failed', expect.anything());
+  });
+
+  it('on failure shows exactly the spec message and clears the token and the email', async () => {
+    localStorage.setItem('accessToken', fakeJwt({ exp: 1 }));
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': () => json({ code: 'invalid_credentials', message: 'qualquer' }, 401),
+    });
+    renderLogin();
+
+    await fillAndSubmit('ana@acme.com.br', 'errada');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Email ou\/e senha errado\(s\)$/);
+    expect(screen.getByLabelText(/Email/)).toHaveValue('');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it('asks for the 6-digit code when two-factor is on, then logs in', async () => {
+    const token = jwtExpiringIn(900);
+    const { callsTo } = stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': () => json({ two_factor_required: true, challenge: 'ch-1' }),
+      'POST /api/auth/login/two-factor': () =>
+        json({ access_token: token, origin_backoffice: false, has_permission_routes: [] }),
+      'GET /api/auth/userInfo': () => json(userInfoAnswer),
+    });
+    const { router } = renderLogin();
+
+    const user = await fillAndSubmit('ana@acme.com.br', 'segredo');
+    expect(await screen.findByText(/código de 6 dígitos/)).toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+
+    const [first] = screen.getAllByRole('textbox');
+    await user.click(first!);
+    await user.paste('123456');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(callsTo('POST /api/auth/login/two-factor')).toHaveLength(1);
+    expect(callsTo('POST /api/auth/login/two-factor')[0]?.body).toEqual({ challenge: 'ch-1', code: '123456' });
+    expect(getSession().accessToken).toBe(token);
+  });
+
+  it('a wrong code brings back the credentials with the same message', async () => {
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': () => json({ two_factor_required: true, challenge: 'ch-1' }),
+      'POST /api/auth/login/two-factor': () => json({ message: 'Código inválido' }, 401),
+    });
+    renderLogin();
+
+    const user = await fillAndSubmit('ana@acme.com.br', 'segredo');
+    await screen.findByText(/código de 6 dígitos/);
+    const [first] = screen.getAllByRole('textbox');
+    await user.click(first!);
+    await user.paste('000000');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email ou/e senha errado(s)');
+    expect(screen.getByLabelText(/Email/)).toHaveValue('');
+  });
+});

@@ -1,0 +1,104 @@
+//! The login flow: credentials → (two-factor code) → session stored → user info → home.
+//! Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
+//!
+//! Failures (spec §5, §8): any failure of the login call (or of its two-factor step) shows exactly
+//! LOGIN_FAILED_MESSAGE and clears the token (the form clears the email). A failure of the
+//! user-info call right after a good login says so instead: the password was right.
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { HOME_ROUTE, routePath } from '../../../config/paths';
+import { clearSession, setAccessToken, setOriginBackoffice, setPermissionRoutes } from '../../../lib/session';
+import { getIp } from '../api/get-ip';
+import { getUserInfo } from '../api/get-user-info';
+import { isTwoFactorRequired, login, type LoginSuccess } from '../api/login';
+import { loginTwoFactor } from '../api/login-two-factor';
+
+export const LOGIN_FAILED_MESSAGE = 'Email ou/e senha errado(s)';
+export const USER_INFO_FAILED_MESSAGE = 'Não foi possível carregar seus dados. Tente novamente.';
+
+export type LoginStep = { kind: 'credentials' } | { kind: 'two-factor'; challenge: string };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Thrown when the login itself succeeded but loading the user failed. */
+class UserInfoError extends Error {}
+
+export interface UseLoginOptions {
+  /** Called after a failure, once the session is cleared (the form clears its email there). */
+  onFailure?: () => void;
+}
+
+export function useLogin({ onFailure }: UseLoginOptions = {}) {
+  const navigate = useNavigate();
+  const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  // Look the address up while the user types, so the submit does not wait for it.
+  const ip = useRef<Promise<string | null> | null>(null);
+  useEffect(() => {
+    ip.current ??= getIp();
+  }, []);
+
+  async function completeLogin(success: LoginSuccess): Promise<void> {
+    setAccessToken(success.access_token);
+    setPermissionRoutes(success.has_permission_routes);
+    setOriginBackoffice(success.origin_backoffice);
+    try {
+      // Logged in means "user info stored" (spec §4), so it is loaded before going home.
+      await getUserInfo();
+    } catch (cause) {
+      console.error('[auth] user info failed after login', cause);
+      throw new UserInfoError();
+    }
+    await navigate(routePath(HOME_ROUTE), { replace: true });
+  }
+
+  /** Runs one step; a second submit while one runs (Enter after the auto-submitted code) is ignored. */
+  async function run(work: () => Promise<void>): Promise<void> {
+    if (busy.current) return;
+    busy.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      await work();
+    } catch (cause) {
+      if (!(cause instanceof UserInfoError)) console.warn('[auth] login failed', cause);
+      clearSession();
+      setStep({ kind: 'credentials' });
+      setError(cause instanceof UserInfoError ? USER_INFO_FAILED_MESSAGE : LOGIN_FAILED_MESSAGE);
+      onFailure?.();
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }
+
+  return {
+    step,
+    error,
+    pending,
+    submitCredentials: ({ email, password }: Credentials) =>
+      run(async () => {
+        ip.current ??= getIp();
+        const answer = await login({ email, password, ip: await ip.current });
+        if (isTwoFactorRequired(answer)) {
+          setStep({ kind: 'two-factor', challenge: answer.challenge });
+          return;
+        }
+        await completeLogin(answer);
+      }),
+    submitCode: (code: string) =>
+      run(async () => {
+        if (step.kind !== 'two-factor') return;
+        await completeLogin(await loginTwoFactor({ challenge: step.challenge, code }));
+      }),
+    backToCredentials: () => {
+      setError(null);
+      setStep({ kind: 'credentials' });
+    },
+  };
+}

@@ -1,0 +1,59 @@
+//! Client-side access checks of spec §6. They decide navigation only; the server enforces
+//! permissions on every endpoint itself (DESIGN §5).
+import type { RouteRule } from '../config/paths';
+import type { Permission } from './session';
+
+/** Role used when no user info is stored (spec §6). */
+export const DEFAULT_ROLE = 'administrador';
+/** The only role that passes rule 'admin'. */
+export const ADMIN_ROLE = 'administrador';
+
+export interface AccessContext {
+  /** Role name of the stored user; null/empty means DEFAULT_ROLE. */
+  role: string | null | undefined;
+  /** Allowed route names (stored `permissionRoutes`). */
+  permissionRoutes: readonly string[];
+}
+
+/**
+ * May the user open this route?
+ * - 'admin': role administrador only;
+ * - 'check': any role, and the route name must be in permissionRoutes;
+ * - 'all': any role.
+ */
+export function canAccessRoute(route: { name: string; rule: RouteRule }, context: AccessContext): boolean {
+  const role = context.role || DEFAULT_ROLE;
+  switch (route.rule) {
+    case 'admin':
+      return role === ADMIN_ROLE;
+    case 'check':
+      return hasPermissionRoute(route.name, context.permissionRoutes);
+    case 'all':
+      return true;
+  }
+}
+
+/** Is the route name among the permitted routes? (spec §6, first permission check) */
+export function hasPermissionRoute(routeName: string, permissionRoutes: readonly string[]): boolean {
+  return permissionRoutes.includes(routeName);
+}
+
+/** Is there a permission with this route_name? (spec §6, second permission check, over stored `permissions`) */
+export function hasPermission(routeName: string, permissions: readonly Permission[]): boolean {
+  return permissions.some((permission) => permission.route_name === routeName);
+}
+
+export type NavigationDecision = 'allow' | 'login' | 'not-authorized';
+
+/**
+ * What happens after a navigation to a catalogue route: not logged in → /login; logged in but
+ * the rule refuses → /pages/not-authorized; else the screen opens.
+ */
+export function decideNavigation(
+  route: { name: string; rule: RouteRule },
+  loggedIn: boolean,
+  context: AccessContext,
+): NavigationDecision {
+  if (!loggedIn) return 'login';
+  return canAccessRoute(route, context) ? 'allow' : 'not-authorized';
+}

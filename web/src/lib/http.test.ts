@@ -1,0 +1,208 @@
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
+import { ApiError, http, LOGOUT_STATUSES, setUnauthorizedHandler } from './http';
+import { getLoadingState } from './loading';
+import { getSession } from './session';
+
+const expired = () => json({ errors: [{ message: 'Token has expired' }] }, 401);
+const ok = (body: unknown = { ok: true }) => () => json(body);
+
+let goToLogin: Mock<() => void>;
+beforeEach(() => {
+  goToLogin = vi.fn<() => void>();
+  setUnauthorizedHandler(goToLogin);
+});
+
+describe('http client', () => {
+  it('sends the bearer token from storage and JSON bodies', async () => {
+    const token = logIn();
+    const { calls } = stubFetch({ 'POST /api/users/email': ok({ id: 1 }) });
+    await expect(http.post('/api/users/email', { email: 'a@b.c' })).resolves.toEqual({ id: 1 });
+    expect(calls[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(calls[0]?.headers.get('Content-Type')).toBe('application/json');
+    expect(calls[0]?.body).toEqual({ email: 'a@b.c' });
+  });
+
+  it('leaves the token out when auth is false', async () => {
+    logIn();
+    const { calls } = stubFetch({ 'GET /api/ip': ok({ ip: '1.2.3.4' }) });
+    await http.get('/api/ip', { auth: false });
+    expect(calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+
+  it('rejects non-401 errors with the server code, pt_BR message and field errors', async () => {
+    logIn();
+    stubFetch({
+      'POST /api/users': () =>
+        json(
+          { code: 'user_limit_reached', message: 'Limite de usuários atingido', errors: [{ field: 'email', message: 'Já existe' }] },
+          422,
+        ),
+    });
+    const error = await http.post('/api/users', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'user_limit_reached',
+      message: 'Limite de usuários atingido',
+      errors: [{ field: 'email', message: 'Já existe' }],
+    });
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('gives a pt_BR message when the server sends none, and status 0 when offline', async () => {
+    stubFetch({ 'GET /api/x': () => new Response('boom', { status: 500 }) });
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 500, code: 'server_error' });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('counts requests in flight for the loading indicator', async () => {
+    let release: (r: Response) => void = () => {};
+    stubFetch({ 'GET /api/slow': () => new Promise<Response>((resolve) => (release = resolve)) });
+    const pending = http.get('/api/slow');
+    expect(getLoadingState().requests).toBe(true);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    release(json({}));
+    await pending;
+    expect(getLoadingState().requests).toBe(false);
+  });
+});
+
+describe('http client 401 rules (spec §8)', () => {
+  it("'Token has expired' refreshes the token and retries the request once with it", async () => {
+    logIn();
+    const fresh = jwtExpiringIn(900);
+    const { calls, callsTo } = stubFetch({
+      'GET /api/users': [expired, ok([{ id: 1 }])],
+      'POST /api/auth/refresh': ok({ refreshToken: { token: fresh } }),
+    });
+
+    await expect(http.get('/api/users')).resolves.toEqual([{ id: 1 }]);
+
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'GET /api/users',
+      'POST /api/auth/refresh',
+      'GET /api/users',
+    ]);
+    expect(callsTo('POST /api/auth/refresh')[0]?.credentials).toBe('include');
+    expect(callsTo('GET /api/users')[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+    expect(getSession().accessToken).toBe(fresh);
+    expect(getSession().accessTokenExpiry).toBeGreaterThan(Date.now());
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('does not retry a second time when the retried request expires again', async () => {
+    logIn();
+    const { callsTo } = stubFetch({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': ok({ refreshToken: { token: jwtExpiringIn(900) } }),
+    });
+
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+
+    expect(callsTo('GET /api/users')).toHaveLength(2);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('shares one refresh between concurrent expired requests', async () => {
+    logIn();
+    const fresh = jwtExpiringIn(900);
+    let releaseRefresh: () => void = () => {};
+    const { callsTo } = stubFetch({
+      'GET /api/users': (call) =>
+        call.headers.get('Authorization') === `Bearer ${fresh}` ? json(['u']) : expired(),
+      'GET /api/tenant/x': (call) =>
+        call.headers.get('Authorization') === `Bearer ${fresh}` ? json(['t']) : expired(),
+      'POST /api/auth/refresh': () =>
+        new Promise<Response>((resolve) => {
+          releaseRefresh = () => resolve(json({ refreshToken: { token: fresh } }));
+        }),
+    });
+
+    const both = Promise.all([http.get('/api/users'), http.get('/api/tenant/x')]);
+    await vi.waitFor(() => expect(callsTo('POST /api/auth/refresh')).toHaveLength(1));
+    releaseRefresh();
+
+    await expect(both).resolves.toEqual([['u'], ['t']]);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('retries without refreshing when another request already refreshed the token', async () => {
+    const old = logIn();
+    const fresh = jwtExpiringIn(900);
+    const { callsTo } = stubFetch({
+      'GET /api/slow': [
+        () => {
+          // While this request was in flight, another one refreshed.
+          localStorage.setItem('accessToken', fresh);
+          window.dispatchEvent(new StorageEvent('storage', { key: 'accessToken' }));
+          return expired();
+        },
+        ok('done'),
+      ],
+      'POST /api/auth/refresh': ok({ refreshToken: { token: 'never' } }),
+    });
+
+    await expect(http.get('/api/slow')).resolves.toBe('done');
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    expect(callsTo('GET /api/slow')[0]?.headers.get('Authorization')).toBe(`Bearer ${old}`);
+    expect(callsTo('GET /api/slow')[1]?.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
+  });
+
+  it('a failed refresh removes the token and goes to /login', async () => {
+    logIn();
+    stubFetch({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': () => json({ status: 'Token is Expired' }, 401),
+    });
+
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(getSession().accessToken).toBeNull();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
+  it.each(LOGOUT_STATUSES)("body status '%s' removes the token and goes to /login without refreshing", async (status) => {
+    logIn();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json({ status }, 401),
+      'POST /api/auth/refresh': ok({ refreshToken: { token: 'x' } }),
+    });
+
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(getSession().accessToken).toBeNull();
+    expect(getSession().accessTokenExpiry).toBeNull();
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+  });
+
+  it.each(['Unauthorized', 'Authorization Token not found'])(
+    "errors[].message '%s' removes the token and goes to /login",
+    async (message) => {
+      logIn();
+      stubFetch({ 'GET /api/users': () => json({ errors: [{ message }] }, 401) });
+
+      await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+      expect(getSession().accessToken).toBeNull();
+      expect(goToLogin).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('any other 401 is rejected to the caller, keeping the session', async () => {
+    const token = logIn();
+    stubFetch({ 'GET /api/users': () => json({ errors: [{ message: 'Something else' }] }, 401) });
+
+    await expect(http.get('/api/users')).rejects.toBeInstanceOf(ApiError);
+    expect(getSession().accessToken).toBe(token);
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+
+  it('a request that opts out of the 401 rules just rejects', async () => {
+    const token = logIn();
+    stubFetch({ 'POST /api/auth/logout': () => json({ status: 'Token is Invalid' }, 401) });
+
+    await expect(http.post('/api/auth/logout', {}, { handleUnauthorized: false })).rejects.toMatchObject({ status: 401 });
+    expect(getSession().accessToken).toBe(token);
+    expect(goToLogin).not.toHaveBeenCalled();
+  });
+});

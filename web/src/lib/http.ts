@@ -1,0 +1,309 @@
+//! The one HTTP client of the app (fetch-based). It adds the bearer token, turns error answers
+//! into `ApiError`, counts requests for the loading indicator, and applies the 401 rules of
+//! spec §8 / DESIGN §4:
+//!
+//! - body `status` is one of `LOGOUT_STATUSES` → remove the token, go to /login;
+//! - else for each entry of body `errors`: `Token has expired` → refresh the token (one refresh
+//!   shared by every request that needs it) and retry the failed request once; `Unauthorized` or
+//!   `Authorization Token not found` → remove the token, go to /login;
+//! - anything else is rejected to the caller.
+//!
+//! Going to /login is delegated to a handler the app installs (`setUnauthorizedHandler`), so this
+//! module does not depend on the router.
+import * as z from 'zod/mini';
+import { plainPaths } from '../config/paths';
+import { trackRequest, withLoadingOverlay } from './loading';
+import { getBaseUrl, getSession, removeAccessToken, setAccessToken } from './session';
+
+/** 401 body `status` values that end the session at once (spec §8). */
+export const LOGOUT_STATUSES: readonly string[] = [
+  'Unauthorized',
+  'Authorization Token not found',
+  'Token is Expired',
+  'Token is Invalid',
+];
+/** 401 `errors[].message` values that end the session (spec §8). */
+const LOGOUT_ERROR_MESSAGES: readonly string[] = ['Unauthorized', 'Authorization Token not found'];
+/** 401 `errors[].message` that asks for a refresh and one retry (spec §8). */
+export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
+
+/** REST twin of the GraphQL `refreshToken` mutation (DESIGN §4); the refresh token is an httpOnly cookie. */
+export const REFRESH_PATH = '/api/auth/refresh';
+const RefreshAnswerSchema = z.object({ refreshToken: z.object({ token: z.string().check(z.minLength(1)) }) });
+
+export interface FieldError {
+  field?: string;
+  message: string;
+}
+
+/** Error answer of the API (DESIGN §6: `{code, message, errors:[{field, message}]}`), or a network failure (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly errors: readonly FieldError[];
+  readonly body: unknown;
+
+  constructor(status: number, code: string, message: string, errors: readonly FieldError[] = [], body: unknown = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.errors = errors;
+    this.body = body;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Sent as JSON, unless it is a FormData, Blob or URLSearchParams. */
+  body?: unknown;
+  /** Added to the URL; null and undefined values are left out. */
+  query?: QueryParams;
+  /** Validates (and types) a JSON answer; a mismatch rejects with code `invalid_response`. */
+  schema?: z.core.$ZodType<T>;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Apply the 401 rules (default: same as `auth`). Login and logout handle their own failures. */
+  handleUnauthorized?: boolean;
+  credentials?: RequestCredentials;
+  signal?: AbortSignal;
+  responseType?: 'json' | 'blob' | 'text';
+  /** Hold the global loading overlay while the request runs. */
+  overlay?: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Going to /login
+
+function defaultUnauthorizedHandler(): void {
+  if (window.location.pathname !== plainPaths.login) window.location.assign(plainPaths.login);
+}
+
+let unauthorizedHandler: () => void = defaultUnauthorizedHandler;
+
+/** The app routes the user to /login through its router instead of a full page load. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  unauthorizedHandler = handler;
+}
+
+function endSession(): void {
+  removeAccessToken();
+  unauthorizedHandler();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export function buildUrl(path: string, query?: QueryParams): string {
+  const url = `${getBaseUrl()}${path}`;
+  if (!query) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
+}
+
+function buildInit(options: RequestOptions<unknown>, token: string | null): RequestInit {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body !== undefined) {
+    if (isRawBody(options.body)) {
+      body = options.body;
+    } else {
+      headers.set('Content-Type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+  }
+  return {
+    method: options.method ?? 'GET',
+    headers,
+    body,
+    credentials: options.credentials ?? 'same-origin',
+    signal: options.signal,
+  };
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+const DEFAULTS: Record<number, [code: string, message: string]> = {
+  400: ['bad_request', 'Requisição inválida.'],
+  401: ['unauthorized', 'Sua sessão expirou. Entre novamente.'],
+  403: ['forbidden', 'Você não tem permissão para fazer isso.'],
+  404: ['not_found', 'Não encontrado.'],
+  409: ['conflict', 'Conflito: o registro já existe ou foi alterado.'],
+  413: ['payload_too_large', 'Conteúdo grande demais.'],
+  422: ['unprocessable_entity', 'Dados inválidos.'],
+  429: ['too_many_requests', 'Muitas tentativas. Aguarde um pouco e tente de novo.'],
+};
+
+/** Builds the ApiError of an error answer, keeping the server's pt_BR `message` when it has one. */
+export function toApiError(status: number, body: unknown): ApiError {
+  const record = asRecord(body);
+  const [defaultCode, defaultMessage] =
+    DEFAULTS[status] ??
+    (status >= 500
+      ? ['server_error', 'Erro no servidor. Tente novamente mais tarde.']
+      : ['http_error', `Erro inesperado (HTTP ${status}).`]);
+  const errors: FieldError[] = Array.isArray(record.errors)
+    ? record.errors.flatMap((entry): FieldError[] => {
+        const item = asRecord(entry);
+        if (typeof item.message !== 'string') return [];
+        return typeof item.field === 'string'
+          ? [{ field: item.field, message: item.message }]
+          : [{ message: item.message }];
+      })
+    : [];
+  const code = typeof record.code === 'string' ? record.code : defaultCode;
+  // The server's `message` is pt_BR (DESIGN §6); the 401 bodies carry English status strings
+  // meant for this client, not for the user, so they fall back to the pt_BR default.
+  const message = typeof record.message === 'string' ? record.message : defaultMessage;
+  return new ApiError(status, code, message, errors, body);
+}
+
+async function parseSuccess<T>(response: Response, options: RequestOptions<T>): Promise<T> {
+  if (options.responseType === 'blob') return (await response.blob()) as T;
+  if (options.responseType === 'text') return (await response.text()) as T;
+  const data = response.status === 204 ? null : await readBody(response);
+  if (!options.schema) return data as T;
+  const parsed = z.safeParse(options.schema, data);
+  if (parsed.success) return parsed.data;
+  console.error('[http] unexpected answer', response.url, z.prettifyError(parsed.error));
+  throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], data);
+}
+
+async function send<T>(path: string, options: RequestOptions<T>, retried: boolean): Promise<T> {
+  const auth = options.auth ?? true;
+  const token = auth ? getSession().accessToken : null;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), buildInit(options as RequestOptions<unknown>, token));
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'network_error', 'Não foi possível falar com o servidor. Verifique sua conexão.');
+  }
+  if (response.ok) return parseSuccess(response, options);
+
+  const body = await readBody(response);
+  if (response.status === 401 && (options.handleUnauthorized ?? auth)) {
+    return handleUnauthorized(path, options, retried, token, body);
+  }
+  throw toApiError(response.status, body);
+}
+
+async function handleUnauthorized<T>(
+  path: string,
+  options: RequestOptions<T>,
+  retried: boolean,
+  sentToken: string | null,
+  body: unknown,
+): Promise<T> {
+  const record = asRecord(body);
+  if (typeof record.status === 'string' && LOGOUT_STATUSES.includes(record.status)) {
+    endSession();
+    throw toApiError(401, body);
+  }
+  const errors = Array.isArray(record.errors) ? record.errors : [];
+  for (const entry of errors) {
+    const message = asRecord(entry).message;
+    if (message === TOKEN_EXPIRED_MESSAGE) {
+      // One retry per request: a second "expired" after a fresh token is the caller's problem.
+      if (retried) break;
+      const current = getSession().accessToken;
+      // Another request already refreshed while this one was in flight: just retry with the new
+      // token. Refreshing again would replay a rotated refresh token and revoke the family.
+      if (current === null || current === sentToken) {
+        try {
+          await refreshAccessToken();
+        } catch {
+          endSession();
+          throw toApiError(401, body);
+        }
+      }
+      return send(path, options, true);
+    }
+    if (typeof message === 'string' && LOGOUT_ERROR_MESSAGES.includes(message)) {
+      endSession();
+      throw toApiError(401, body);
+    }
+  }
+  throw toApiError(401, body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token refresh
+
+let refreshing: Promise<string> | null = null;
+
+async function doRefresh(): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(REFRESH_PATH), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Não foi possível falar com o servidor. Verifique sua conexão.');
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw toApiError(response.status, body);
+  const parsed = RefreshAnswerSchema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], body);
+  setAccessToken(parsed.data.refreshToken.token);
+  return parsed.data.refreshToken.token;
+}
+
+/**
+ * Gets a new access token with the refresh cookie and stores it. Calls made while a refresh is
+ * running share it, so one expiry never causes two refreshes.
+ */
+export function refreshAccessToken(): Promise<string> {
+  refreshing ??= doRefresh().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Public API
+
+/** Sends one request to the back-office API (`path` starts with /api, /graphql...). */
+export function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const tracked = trackRequest(send(path, options, false));
+  return options.overlay ? withLoadingOverlay(tracked) : tracked;
+}
+
+type Options<T> = Omit<RequestOptions<T>, 'method' | 'body'>;
+
+export const http = {
+  get: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'GET' }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    request<T>(path, { ...options, method: 'POST', body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: Options<T>) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T = unknown>(path: string, options?: Options<T>) => request<T>(path, { ...options, method: 'DELETE' }),
+};

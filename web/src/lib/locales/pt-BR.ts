@@ -1,0 +1,41 @@
+//! pt_BR texts (the default language). The other languages must have the same keys.
+export const ptBR = {
+  nav: {
+    categories: {
+      geral: 'Geral',
+      administracao: 'Administração',
+      dashboards: 'Dashboards',
+      relatorios: 'Relatórios',
+    },
+    routes: {
+      home: 'Início',
+      'user-settings': 'Configurações do usuário',
+      'two-factor': 'Autenticação em dois fatores',
+      users: 'Usuários',
+      tenants: 'Tenants',
+      instances: 'Instâncias',
+      'roles-list': 'Perfis de acesso',
+      'roles-edit': 'Editar perfil',
+      'dashboard-analytics': 'Analytics',
+      'dashboard-control-panel': 'Painel de controle',
+      'dashboard-maria-panel': 'Painel Maria',
+      'dashboard-produtivity-report': 'Relatório de produtividade',
+      'dashboard-report': 'Relatórios',
+      'dashboard-report-smart': 'Relatórios inteligentes',
+    },
+  },
+  header: {
+    openMenu: 'Abrir menu',
+    expandSidebar: 'Expandir menu lateral',
+    collapseSidebar: 'Recolher menu lateral',
+    theme: 'Tema',
+    themes: { light: 'Claro', dark: 'Escuro', 'semi-dark': 'Semiescuro' },
+    layout: 'Layout',
+    layouts: { vertical: 'Vertical', horizontal: 'Horizontal' },
+    language: 'Idioma',
+    account: 'Conta',
+    logout: 'Sair',
+  },
+};
+
+export type Messages = typeof ptBR;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { passwordChecks, passwordStrength } from './password-strength';
+
+describe('passwordStrength (spec §5)', () => {
+  it('a password shorter than 8 characters is weak, however mixed', () => {
+    expect(passwordStrength('')).toBe(50);
+    expect(passwordStrength('Ab!@x9')).toBe(50);
+    expect(passwordStrength('Ab!@x9Z')).toBe(50); // 7
+  });
+
+  it('a character repeated 3 times in a row makes it weak', () => {
+    expect(passwordStrength('Xaaa!@Bcz')).toBe(50);
+    expect(passwordStrength('Qw!!!er#T')).toBe(50);
+    // twice is fine
+    expect(passwordStrength('Xaa!@Bczq')).toBe(100);
+  });
+
+  it('three consecutive ascending digits make it weak', () => {
+    expect(passwordStrength('Pq!@012zx')).toBe(50);
+    expect(passwordStrength('Zx#789$Qw')).toBe(50);
+  });
+
+  it('three consecutive ascending letters make it weak, case-insensitive', () => {
+    expect(passwordStrength('Qz!@abc9x')).toBe(50);
+    expect(passwordStrength('Qz!@ABC9x')).toBe(50);
+    expect(passwordStrength('Qz!@aBc9x')).toBe(50);
+    expect(passwordStrength('Qz!@xyZ9k')).toBe(50);
+  });
+
+  it('descending or broken sequences are not sequences', () => {
+    expect(passwordStrength('Qz!@cba9x')).toBe(100);
+    expect(passwordStrength('Qz!@210kx')).toBe(100);
+    expect(passwordStrength('Qz!@ab9cx')).toBe(100);
+    // a digit and two letters are not one run
+    expect(passwordStrength('Qz!@9abx')).toBe(100);
+  });
+
+  it('is medium when long enough and without patterns but not strong', () => {
+    expect(passwordStrength('correcthorse')).toBe(75); // no specials, no upper case
+    expect(passwordStrength('Correcthorse!')).toBe(75); // one special only
+    expect(passwordStrength('correct!horse@')).toBe(75); // no upper case
+    expect(passwordStrength('CORRECT!HORSE@')).toBe(75); // no lower case
+  });
+
+  it('is strong with 2 special characters and both cases', () => {
+    expect(passwordStrength('Correct!horse@')).toBe(100);
+    expect(passwordStrength('Tr0ub4dor&3 x')).toBe(100); // a space counts as special
+  });
+
+  it('explains which rules fail', () => {
+    expect(passwordChecks('aaa')).toEqual({
+      longEnough: false,
+      noTripleRepeat: false,
+      noSequence: true,
+      strongMix: false,
+    });
+  });
+});

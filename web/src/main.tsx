@@ -1,0 +1,37 @@
+//! Entry point: styles, validation messages, the API base URL, then the app. (i18n is loaded
+//! with the navigation layout: the plain pages are pt_BR only, and /login stays small.)
+import '@mantine/core/styles.css';
+import './lib/validation';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { AppProvider } from './app/provider';
+import { createAppRouter } from './app/router';
+import { env } from './config/env';
+import { plainPaths } from './config/paths';
+import { setUnauthorizedHandler } from './lib/http';
+import { setBaseUrl } from './lib/session';
+
+setBaseUrl(env.apiBaseUrl);
+
+const router = createAppRouter();
+
+// spec §8: a 401 that ends the session sends the user to /login (the token is already removed;
+// leaving the navigation layout drops the query cache).
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== plainPaths.login) {
+    void router.navigate(plainPaths.login, { replace: true });
+  }
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root não encontrado em index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  </StrictMode>,
+);

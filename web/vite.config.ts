@@ -1,0 +1,38 @@
+/// <reference types="vitest/config" />
+// Vite build + dev server + Vitest configuration of the back-office web app.
+//
+// `npm run dev` proxies the server's three entry points to the Rust server. `changeOrigin: false`
+// keeps the browser's Host header (e.g. `demo.localhost:5173`), because the server resolves the
+// tenant from the first label of the Host (DESIGN §2): rewriting it would log everyone into the
+// default tenant.
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+const SERVER = 'http://127.0.0.1:8080';
+
+const toServer: ProxyOptions = { target: SERVER, changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': toServer,
+      '/graphql': toServer,
+      // GraphQL is also served at /{tenant}/graphql (spec §7).
+      '^/[a-z0-9-]+/graphql$': toServer,
+      '/ws': { ...toServer, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    // dist/.vite/manifest.json lets `npm run size` compute what /login loads.
+    manifest: true,
+    sourcemap: false,
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup.ts'],
+    css: false,
+    restoreMocks: true,
+  },
+});
