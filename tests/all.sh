@@ -22,6 +22,7 @@ step "web: install, typecheck, unit tests, build"
   npm run --silent typecheck
   npm test --silent
   npm run --silent build
+  npm run --silent size   # the login route's JS must stay within its gzip budget
 )
 
 step "rust: every test on SQLite"

@@ -42,6 +42,11 @@ const ROUTE_ICONS: Record<string, Icon> = {
   'dashboard-report-smart': IconSparkles,
 };
 
+/** `handle` of a catalogue route in the router: its name, for screens shared by several routes. */
+export interface CatalogueHandle {
+  routeName: string;
+}
+
 export interface NavItem {
   route: CatalogueRoute;
   icon: Icon;

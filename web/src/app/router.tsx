@@ -5,6 +5,7 @@ import { createBrowserRouter, redirect, type RouteObject } from 'react-router-do
 import { catalogueRoutes, plainPaths } from '../config/paths';
 import { guardRoute, redirectIfLoggedIn } from './guards';
 import { withChunkTimeout } from './lazy';
+import type { CatalogueHandle } from './navigation';
 import { FullPageLoader, RootRoute, RouteErrorBoundary } from './root';
 
 /**
@@ -15,11 +16,6 @@ const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
 };
 const comingSoonScreen = () => import('./routes/screen-coming-soon');
-
-/** `handle` of a catalogue route: its name, for screens shared by several routes. */
-export interface CatalogueHandle {
-  routeName: string;
-}
 
 export const routes: RouteObject[] = [
   {

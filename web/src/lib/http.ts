@@ -97,7 +97,7 @@ function endSession(): void {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export function buildUrl(path: string, query?: QueryParams): string {
+function buildUrl(path: string, query?: QueryParams): string {
   const url = `${getBaseUrl()}${path}`;
   if (!query) return url;
   const search = new URLSearchParams();
@@ -159,7 +159,7 @@ const DEFAULTS: Record<number, [code: string, message: string]> = {
 };
 
 /** Builds the ApiError of an error answer, keeping the server's pt_BR `message` when it has one. */
-export function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown): ApiError {
   const record = asRecord(body);
   const [defaultCode, defaultMessage] =
     DEFAULTS[status] ??

@@ -39,5 +39,3 @@ export function changeLanguage(language: Language): void {
   document.documentElement.lang = tag;
   void i18n.changeLanguage(tag);
 }
-
-export { i18n };

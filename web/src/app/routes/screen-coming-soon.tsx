@@ -3,8 +3,7 @@ import { Button } from '@mantine/core';
 import { Link, useMatches } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon';
 import { HOME_ROUTE, routePath } from '../../config/paths';
-import { useNavLabels } from '../navigation';
-import type { CatalogueHandle } from '../router';
+import { useNavLabels, type CatalogueHandle } from '../navigation';
 
 function isCatalogueHandle(handle: unknown): handle is CatalogueHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as CatalogueHandle).routeName === 'string';
