@@ -71,7 +71,9 @@ mod tests {
 
         // Act
         Migrator::up(&db, None).await.expect("first run migrates");
-        Migrator::up(&db, None).await.expect("second run is a no-op");
+        Migrator::up(&db, None)
+            .await
+            .expect("second run is a no-op");
 
         // Assert
         for table in TABLES {
@@ -95,7 +97,37 @@ mod tests {
             ))
             .await
             .expect("tables are listed");
-        assert_eq!(rows.len(), TABLES.len(), "no table beyond the documented ones");
+        assert_eq!(
+            rows.len(),
+            TABLES.len(),
+            "no table beyond the documented ones"
+        );
+    }
+
+    #[tokio::test]
+    async fn sqlite_default_times_are_written_like_bound_utc_times() {
+        let db = Database::connect("sqlite::memory:")
+            .await
+            .expect("in-memory SQLite opens");
+        Migrator::up(&db, None).await.expect("migrates");
+
+        db.execute_unprepared("INSERT INTO roles (name, display_name) VALUES ('x', 'X')")
+            .await
+            .expect("inserts with defaults");
+        let row = db
+            .query_one_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT created_at AS raw, created_at AS parsed FROM roles",
+            ))
+            .await
+            .expect("reads")
+            .expect("one row");
+
+        let raw: String = row.try_get("", "raw").expect("text");
+        assert_eq!(raw.len(), "2026-11-21T13:05:09+00:00".len(), "{raw}");
+        assert_eq!((&raw[10..11], &raw[19..]), ("T", "+00:00"), "{raw}");
+        let parsed: sea_orm::prelude::DateTimeUtc = row.try_get("", "parsed").expect("decodes");
+        assert_eq!(parsed.to_rfc3339(), raw);
     }
 
     #[tokio::test]
@@ -175,6 +207,9 @@ mod tests {
             .await
             .expect("schema is dropped");
         assert_eq!(found, expected);
-        assert!(public_leak.is_empty(), "nothing was created outside the tenant schema");
+        assert!(
+            public_leak.is_empty(),
+            "nothing was created outside the tenant schema"
+        );
     }
 }

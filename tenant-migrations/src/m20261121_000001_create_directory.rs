@@ -109,8 +109,10 @@ pub(crate) enum UserSettings {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let backend = manager.get_database_backend();
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Roles::Table)
                     .col(pk_auto(Roles::Id))
                     .col(string_uniq(Roles::Name))
@@ -121,6 +123,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Permissions::Table)
                     .col(pk_auto(Permissions::Id))
                     .col(string_uniq(Permissions::RouteName))
@@ -131,6 +134,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(RolePermissions::Table)
                     .col(pk_auto(RolePermissions::Id))
                     .col(integer(RolePermissions::RoleId))
@@ -171,6 +175,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Departments::Table)
                     .col(pk_auto(Departments::Id))
                     .col(string_uniq(Departments::Name))
@@ -181,6 +186,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(ClosingReasons::Table)
                     .col(pk_auto(ClosingReasons::Id))
                     .col(string_uniq(ClosingReasons::Name))
@@ -191,6 +197,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Instances::Table)
                     .col(pk_auto(Instances::Id))
                     .col(string_uniq(Instances::Name))
@@ -207,6 +214,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Users::Table)
                     .col(pk_auto(Users::Id))
                     .col(string(Users::Name))
@@ -220,7 +228,7 @@ impl MigrationTrait for Migration {
                     .col(boolean(Users::IsFunctional).default(false))
                     .col(tz_null(Users::BlockedAt))
                     .col(integer(Users::FailedLogins).default(0))
-                    .col(now_default(Users::ValidAfter))
+                    .col(now_default(backend, Users::ValidAfter))
                     .col(tz_null(Users::LastLoginAt))
                     .col(tz_null(Users::DeletedAt))
                     .foreign_key(&mut fk(
@@ -241,7 +249,12 @@ impl MigrationTrait for Migration {
             ))
             .await?;
         manager
-            .create_index(index("ix_users_role_id", Users::Table, [Users::RoleId], false))
+            .create_index(index(
+                "ix_users_role_id",
+                Users::Table,
+                [Users::RoleId],
+                false,
+            ))
             .await?;
         manager
             .create_index(index(
@@ -254,6 +267,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(UserInstances::Table)
                     .col(pk_auto(UserInstances::Id))
                     .col(integer(UserInstances::UserId))
@@ -294,6 +308,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(UserSettings::Table)
                     .col(pk_auto(UserSettings::Id))
                     .col(integer(UserSettings::UserId).unique_key())

@@ -97,8 +97,10 @@ pub(crate) enum TicketTransfers {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let backend = manager.get_database_backend();
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Customers::Table)
                     .col(pk_auto(Customers::Id))
                     .col(string(Customers::Name))
@@ -113,6 +115,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(CustomerGroups::Table)
                     .col(pk_auto(CustomerGroups::Id))
                     .col(string_uniq(CustomerGroups::Name))
@@ -122,6 +125,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(CustomerGroupMembers::Table)
                     .col(pk_auto(CustomerGroupMembers::Id))
                     .col(integer(CustomerGroupMembers::GroupId))
@@ -147,7 +151,10 @@ impl MigrationTrait for Migration {
             .create_index(index(
                 "ux_customer_group_members_group_customer",
                 CustomerGroupMembers::Table,
-                [CustomerGroupMembers::GroupId, CustomerGroupMembers::CustomerId],
+                [
+                    CustomerGroupMembers::GroupId,
+                    CustomerGroupMembers::CustomerId,
+                ],
                 true,
             ))
             .await?;
@@ -162,6 +169,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Chats::Table)
                     .col(pk_auto(Chats::Id))
                     .col(integer(Chats::CustomerId))
@@ -204,6 +212,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Tickets::Table)
                     .col(pk_auto(Tickets::Id))
                     .col(string_uniq(Tickets::Protocol))
@@ -284,6 +293,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Messages::Table)
                     .col(pk_auto(Messages::Id))
                     .col(integer(Messages::ChatId))
@@ -347,6 +357,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(TicketTransfers::Table)
                     .col(pk_auto(TicketTransfers::Id))
                     .col(integer(TicketTransfers::TicketId))

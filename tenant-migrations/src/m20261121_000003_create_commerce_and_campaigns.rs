@@ -3,8 +3,8 @@
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::{
-    big_integer, boolean, integer, integer_null, json, pk_auto, string, string_uniq,
-    text, text_null, timestamp_with_time_zone,
+    big_integer, boolean, integer, integer_null, json, pk_auto, string, string_uniq, text,
+    text_null, timestamp_with_time_zone,
 };
 
 use crate::m20261121_000001_create_directory::{Instances, Users};
@@ -80,8 +80,10 @@ pub(crate) enum WebhookDeliveries {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let backend = manager.get_database_backend();
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Orders::Table)
                     .col(pk_auto(Orders::Id))
                     .col(integer(Orders::CustomerId))
@@ -138,6 +140,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(Campaigns::Table)
                     .col(pk_auto(Campaigns::Id))
                     .col(string(Campaigns::Name))
@@ -167,6 +170,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(CampaignRecipients::Table)
                     .col(pk_auto(CampaignRecipients::Id))
                     .col(integer(CampaignRecipients::CampaignId))
@@ -208,6 +212,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(WebhookEndpoints::Table)
                     .col(pk_auto(WebhookEndpoints::Id))
                     .col(string(WebhookEndpoints::Url))
@@ -221,6 +226,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(WebhookDeliveries::Table)
                     .col(pk_auto(WebhookDeliveries::Id))
                     .col(string_uniq(WebhookDeliveries::WebhookId))

@@ -67,6 +67,7 @@ pub(crate) enum DailyAnalytics {
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+        let backend = manager.get_database_backend();
         // Append-only: the row is the fact, `occurred_at` its time; no created_at/updated_at.
         manager
             .create_table(
@@ -87,7 +88,10 @@ impl MigrationTrait for Migration {
             )
             .await?;
         for (name, columns) in [
-            ("ix_instance_logs_occurred_at", vec![InstanceLogs::OccurredAt]),
+            (
+                "ix_instance_logs_occurred_at",
+                vec![InstanceLogs::OccurredAt],
+            ),
             (
                 "ix_instance_logs_instance_occurred_at",
                 vec![InstanceLogs::InstanceId, InstanceLogs::OccurredAt],
@@ -135,6 +139,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(RefreshTokens::Table)
                     .col(pk_auto(RefreshTokens::Id))
                     .col(integer(RefreshTokens::UserId))
@@ -165,6 +170,7 @@ impl MigrationTrait for Migration {
 
         manager
             .create_table(with_timestamps(
+                backend,
                 create(DailyAnalytics::Table)
                     .col(pk_auto(DailyAnalytics::Id))
                     .col(date(DailyAnalytics::Day))

@@ -7,6 +7,7 @@
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::{timestamp_with_time_zone, timestamp_with_time_zone_null};
+use sea_orm_migration::sea_orm::DbBackend;
 
 #[derive(DeriveIden)]
 enum Stamps {
@@ -21,18 +22,28 @@ pub(crate) fn create<T: IntoIden + 'static>(name: T) -> TableCreateStatement {
 
 /// Appends `created_at` and `updated_at` (timestamp with time zone, default now) to a table. Every
 /// table gets them except append-only logs, whose rows carry the time of the fact instead.
-pub(crate) fn with_timestamps(mut table: TableCreateStatement) -> TableCreateStatement {
+pub(crate) fn with_timestamps(
+    backend: DbBackend,
+    mut table: TableCreateStatement,
+) -> TableCreateStatement {
     table
-        .col(now_default(Stamps::CreatedAt))
-        .col(now_default(Stamps::UpdatedAt))
+        .col(now_default(backend, Stamps::CreatedAt))
+        .col(now_default(backend, Stamps::UpdatedAt))
         .take()
 }
 
 /// A non-null `timestamp with time zone` column defaulting to the current time.
-pub(crate) fn now_default<T: IntoIden>(col: T) -> ColumnDef {
-    timestamp_with_time_zone(col)
-        .default(Expr::current_timestamp())
-        .take()
+///
+/// SQLite stores times as text and compares them as text, so its default writes the same shape
+/// sqlx writes for a bound `DateTime<Utc>` (`2026-11-21T13:05:09+00:00`) instead of
+/// `CURRENT_TIMESTAMP`'s `2026-11-21 13:05:09`: date-range filters then see defaulted and bound
+/// times in one order.
+pub(crate) fn now_default<T: IntoIden>(backend: DbBackend, col: T) -> ColumnDef {
+    let now = match backend {
+        DbBackend::Sqlite => Expr::cust("strftime('%Y-%m-%dT%H:%M:%S+00:00', 'now')"),
+        _ => Expr::current_timestamp(),
+    };
+    timestamp_with_time_zone(col).default(now).take()
 }
 
 /// A nullable `timestamp with time zone` column.

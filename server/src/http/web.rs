@@ -19,5 +19,8 @@ pub fn router(dist: &Path) -> Router<AppState> {
             )
         });
     }
-    Router::new().fallback_service(ServeDir::new(dist).fallback(ServeFile::new(index)))
+    // Hashed build assets are files or nothing: a missing one is a 404, not the app's HTML.
+    Router::new()
+        .nest_service("/assets", ServeDir::new(dist.join("assets")))
+        .fallback_service(ServeDir::new(dist).fallback(ServeFile::new(index)))
 }

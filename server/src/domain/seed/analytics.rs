@@ -40,7 +40,13 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, at: DateTime<Utc>, instance_id: i32, user_id: Option<i32>, apply: impl Fn(&mut Counts)) {
+    fn add(
+        &mut self,
+        at: DateTime<Utc>,
+        instance_id: i32,
+        user_id: Option<i32>,
+        apply: impl Fn(&mut Counts),
+    ) {
         let day = local_day(at);
         apply(self.rows.entry((day, TENANT, 0)).or_default());
         apply(self.rows.entry((day, INSTANCE, instance_id)).or_default());
@@ -57,7 +63,13 @@ impl Tally {
         self.add(at, instance_id, user_id, |c| c.tickets_closed += 1);
     }
 
-    pub fn first_response(&mut self, opened_at: DateTime<Utc>, instance_id: i32, user_id: Option<i32>, secs: i64) {
+    pub fn first_response(
+        &mut self,
+        opened_at: DateTime<Utc>,
+        instance_id: i32,
+        user_id: Option<i32>,
+        secs: i64,
+    ) {
         self.add(opened_at, instance_id, user_id, |c| {
             c.first_response_secs_sum += secs;
             c.first_response_count += 1;
@@ -72,7 +84,13 @@ impl Tally {
         self.add(at, instance_id, user_id, |c| c.messages_out += 1);
     }
 
-    pub fn order(&mut self, at: DateTime<Utc>, instance_id: i32, user_id: Option<i32>, value_cents: i64) {
+    pub fn order(
+        &mut self,
+        at: DateTime<Utc>,
+        instance_id: i32,
+        user_id: Option<i32>,
+        value_cents: i64,
+    ) {
         self.add(at, instance_id, user_id, |c| {
             c.orders_count += 1;
             c.orders_value_cents += value_cents;

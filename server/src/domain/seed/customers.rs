@@ -157,7 +157,11 @@ async fn seed_groups<C: ConnectionTrait>(
         ..Default::default()
     });
     customer_group::Entity::insert_many(rows)
-        .on_conflict(OnConflict::column(customer_group::Column::Name).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::column(customer_group::Column::Name)
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(db)
         .await?;
     let ids: HashMap<String, i32> = customer_group::Entity::find()
@@ -176,17 +180,23 @@ async fn seed_groups<C: ConnectionTrait>(
         let Some(group_id) = ids.get(*name) else {
             continue;
         };
-        let mut chosen: Vec<usize> = (0..customers.len()).filter(|_| ctx.chance(*share)).collect();
+        let mut chosen: Vec<usize> = (0..customers.len())
+            .filter(|_| ctx.chance(*share))
+            .collect();
         if chosen.is_empty() && !customers.is_empty() {
             chosen.push(ctx.rng_index(customers.len()));
         }
-        members.extend(chosen.iter().map(|index| customer_group_member::ActiveModel {
-            group_id: Set(*group_id),
-            customer_id: Set(customers[*index].id),
-            created_at: Set(now),
-            updated_at: Set(now),
-            ..Default::default()
-        }));
+        members.extend(
+            chosen
+                .iter()
+                .map(|index| customer_group_member::ActiveModel {
+                    group_id: Set(*group_id),
+                    customer_id: Set(customers[*index].id),
+                    created_at: Set(now),
+                    updated_at: Set(now),
+                    ..Default::default()
+                }),
+        );
         groups.insert(*name, chosen);
     }
     insert_batched(

@@ -17,6 +17,7 @@ use crate::entities::tenant::{
 /// An instance the seed uses.
 pub(super) struct Instance {
     pub id: i32,
+    pub is_official: bool,
     /// Share of the customers whose chats arrive through it.
     pub weight: u32,
 }
@@ -136,7 +137,8 @@ pub(super) async fn seed<C: ConnectionTrait>(
         } else {
             attendant
         };
-        let created_at = ctx.now - Duration::days(i64::from(opts.days) + 30) - ctx.seconds(0, 86_400 * 60);
+        let created_at =
+            ctx.now - Duration::days(i64::from(opts.days) + 30) - ctx.seconds(0, 86_400 * 60);
         let last_login = ctx.now - ctx.seconds(600, 86_400 * 2);
         rows.push(user::ActiveModel {
             name: Set(format!("{first} {surname}")),
@@ -163,7 +165,8 @@ pub(super) async fn seed<C: ConnectionTrait>(
         if role_id == supervisor {
             instance_ids = instances.iter().map(|i| i.id).collect();
         } else if instances.len() > 1 && ctx.chance(0.5) {
-            let other = instances[(index + 1 + ctx.rng_index(instances.len() - 1)) % instances.len()].id;
+            let other =
+                instances[(index + 1 + ctx.rng_index(instances.len() - 1)) % instances.len()].id;
             if !instance_ids.contains(&other) {
                 instance_ids.push(other);
             }
@@ -222,7 +225,11 @@ pub(super) async fn seed<C: ConnectionTrait>(
     insert_batched(
         db,
         settings,
-        Some(OnConflict::column(user_setting::Column::UserId).do_nothing().to_owned()),
+        Some(
+            OnConflict::column(user_setting::Column::UserId)
+                .do_nothing()
+                .to_owned(),
+        ),
     )
     .await?;
 
@@ -230,7 +237,12 @@ pub(super) async fn seed<C: ConnectionTrait>(
     // administrator), so they see the demo chats too.
     let mut links: Vec<(i32, i32)> = agents
         .iter()
-        .flat_map(|agent| agent.instance_ids.iter().map(move |instance_id| (agent.id, *instance_id)))
+        .flat_map(|agent| {
+            agent
+                .instance_ids
+                .iter()
+                .map(move |instance_id| (agent.id, *instance_id))
+        })
         .collect();
     let agent_ids: HashSet<i32> = agents.iter().map(|a| a.id).collect();
     let others: Vec<i32> = user::Entity::find()
@@ -257,9 +269,12 @@ pub(super) async fn seed<C: ConnectionTrait>(
         db,
         link_rows,
         Some(
-            OnConflict::columns([user_instance::Column::UserId, user_instance::Column::InstanceId])
-                .do_nothing()
-                .to_owned(),
+            OnConflict::columns([
+                user_instance::Column::UserId,
+                user_instance::Column::InstanceId,
+            ])
+            .do_nothing()
+            .to_owned(),
         ),
     )
     .await?;
@@ -267,7 +282,10 @@ pub(super) async fn seed<C: ConnectionTrait>(
     let mut agents_by_instance: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
     for (index, agent) in agents.iter().enumerate() {
         for instance_id in &agent.instance_ids {
-            agents_by_instance.entry(*instance_id).or_default().push(index);
+            agents_by_instance
+                .entry(*instance_id)
+                .or_default()
+                .push(index);
         }
     }
 
@@ -290,7 +308,11 @@ async fn ensure_roles<C: ConnectionTrait>(db: &C) -> Result<BTreeMap<String, i32
         ..Default::default()
     });
     role::Entity::insert_many(rows)
-        .on_conflict(OnConflict::column(role::Column::Name).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::column(role::Column::Name)
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(db)
         .await?;
     let found: Vec<(String, i32)> = role::Entity::find()
@@ -320,7 +342,11 @@ async fn ensure_departments<C: ConnectionTrait>(db: &C) -> Result<Vec<i32>, DbEr
             ..Default::default()
         });
         department::Entity::insert_many(rows)
-            .on_conflict(OnConflict::column(department::Column::Name).do_nothing().to_owned())
+            .on_conflict(
+                OnConflict::column(department::Column::Name)
+                    .do_nothing()
+                    .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
         ids = active().all(db).await?;
@@ -346,7 +372,11 @@ async fn ensure_reasons<C: ConnectionTrait>(db: &C) -> Result<Vec<(i32, String)>
             ..Default::default()
         });
         closing_reason::Entity::insert_many(rows)
-            .on_conflict(OnConflict::column(closing_reason::Column::Name).do_nothing().to_owned())
+            .on_conflict(
+                OnConflict::column(closing_reason::Column::Name)
+                    .do_nothing()
+                    .to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
         reasons = active().all(db).await?;
@@ -356,7 +386,10 @@ async fn ensure_reasons<C: ConnectionTrait>(db: &C) -> Result<Vec<(i32, String)>
 }
 
 /// The demo instances, created when missing (an existing one with the same name is reused).
-async fn ensure_instances<C: ConnectionTrait>(db: &C, ctx: &mut Ctx) -> Result<Vec<Instance>, DbErr> {
+async fn ensure_instances<C: ConnectionTrait>(
+    db: &C,
+    ctx: &mut Ctx,
+) -> Result<Vec<Instance>, DbErr> {
     let created_at = ctx.now - Duration::days((ctx.today - ctx.first_day).num_days() + 60);
     let rows: Vec<instance::ActiveModel> = INSTANCES
         .iter()
@@ -375,7 +408,11 @@ async fn ensure_instances<C: ConnectionTrait>(db: &C, ctx: &mut Ctx) -> Result<V
         })
         .collect();
     instance::Entity::insert_many(rows)
-        .on_conflict(OnConflict::column(instance::Column::Name).do_nothing().to_owned())
+        .on_conflict(
+            OnConflict::column(instance::Column::Name)
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(db)
         .await?;
     let ids: BTreeMap<String, i32> = instance::Entity::find()
@@ -389,15 +426,18 @@ async fn ensure_instances<C: ConnectionTrait>(db: &C, ctx: &mut Ctx) -> Result<V
         .collect();
     let instances: Vec<Instance> = INSTANCES
         .iter()
-        .filter_map(|(name, _, _, weight)| {
+        .filter_map(|(name, official, _, weight)| {
             ids.get(*name).map(|id| Instance {
                 id: *id,
+                is_official: *official,
                 weight: *weight,
             })
         })
         .collect();
     if instances.is_empty() {
-        return Err(DbErr::Custom("demo seed: instances could not be created".into()));
+        return Err(DbErr::Custom(
+            "demo seed: instances could not be created".into(),
+        ));
     }
     Ok(instances)
 }

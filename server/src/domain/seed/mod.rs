@@ -20,7 +20,7 @@ mod logs;
 mod names;
 mod tickets;
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, SubsecRound as _, TimeZone, Utc};
 use rand::{Rng, SeedableRng, rngs::StdRng};
 use sea_orm::{
     ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Iterable, sea_query::OnConflict,
@@ -90,7 +90,8 @@ pub async fn seed_demo<C: ConnectionTrait>(
     progress: &(dyn Fn(SeedStage) + Sync),
 ) -> Result<DemoSummary, DbErr> {
     let days = opts.days.max(1);
-    let now = Utc::now();
+    // Whole seconds: every generated time is then a whole second too.
+    let now = Utc::now().trunc_subsecs(0);
     let mut ctx = Ctx {
         rng: StdRng::seed_from_u64(opts.rng_seed),
         now,
@@ -269,7 +270,10 @@ mod tests {
         let midnight = at_local(day, 0);
         assert_eq!(midnight.to_rfc3339(), "2026-03-02T03:00:00+00:00");
         assert_eq!(local_day(midnight), day);
-        assert_eq!(local_day(midnight - Duration::seconds(1)), day.pred_opt().expect("day"));
+        assert_eq!(
+            local_day(midnight - Duration::seconds(1)),
+            day.pred_opt().expect("day")
+        );
         assert_eq!(local_hour(at_local(day, 9 * 3600 + 59)), 9);
     }
 
@@ -289,3 +293,6 @@ mod tests {
         assert!(hits[2] > hits[0] * 5, "{hits:?}");
     }
 }
+
+#[cfg(test)]
+mod seed_tests;

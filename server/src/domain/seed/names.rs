@@ -3,27 +3,114 @@
 
 /// Female first names.
 pub const FIRST_NAMES_F: &[&str] = &[
-    "Ana", "Maria", "Juliana", "Fernanda", "Camila", "Beatriz", "Larissa", "Patrícia", "Aline",
-    "Mariana", "Gabriela", "Letícia", "Amanda", "Bruna", "Vanessa", "Renata", "Carolina", "Luana",
-    "Débora", "Isabela", "Natália", "Priscila", "Tatiane", "Raquel", "Simone", "Cláudia", "Helena",
-    "Sofia", "Alice", "Lúcia",
+    "Ana",
+    "Maria",
+    "Juliana",
+    "Fernanda",
+    "Camila",
+    "Beatriz",
+    "Larissa",
+    "Patrícia",
+    "Aline",
+    "Mariana",
+    "Gabriela",
+    "Letícia",
+    "Amanda",
+    "Bruna",
+    "Vanessa",
+    "Renata",
+    "Carolina",
+    "Luana",
+    "Débora",
+    "Isabela",
+    "Natália",
+    "Priscila",
+    "Tatiane",
+    "Raquel",
+    "Simone",
+    "Cláudia",
+    "Helena",
+    "Sofia",
+    "Alice",
+    "Lúcia",
 ];
 
 /// Male first names.
 pub const FIRST_NAMES_M: &[&str] = &[
-    "João", "Pedro", "Lucas", "Gabriel", "Rafael", "Felipe", "Gustavo", "Bruno", "Thiago",
-    "Rodrigo", "Marcelo", "Eduardo", "Carlos", "André", "Diego", "Leonardo", "Vinícius", "Matheus",
-    "Daniel", "Ricardo", "Fábio", "Paulo", "Luiz", "José", "Antônio", "Henrique", "Caio", "Renato",
-    "Otávio", "Sérgio",
+    "João",
+    "Pedro",
+    "Lucas",
+    "Gabriel",
+    "Rafael",
+    "Felipe",
+    "Gustavo",
+    "Bruno",
+    "Thiago",
+    "Rodrigo",
+    "Marcelo",
+    "Eduardo",
+    "Carlos",
+    "André",
+    "Diego",
+    "Leonardo",
+    "Vinícius",
+    "Matheus",
+    "Daniel",
+    "Ricardo",
+    "Fábio",
+    "Paulo",
+    "Luiz",
+    "José",
+    "Antônio",
+    "Henrique",
+    "Caio",
+    "Renato",
+    "Otávio",
+    "Sérgio",
 ];
 
 /// Surnames.
 pub const SURNAMES: &[&str] = &[
-    "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima",
-    "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes",
-    "Vieira", "Barbosa", "Rocha", "Dias", "Nascimento", "Andrade", "Moreira", "Nunes", "Marques",
-    "Machado", "Mendes", "Freitas", "Cardoso", "Ramos", "Gonçalves", "Santana", "Teixeira",
-    "Araújo", "Pinto", "Moraes", "Castro", "Campos",
+    "Silva",
+    "Santos",
+    "Oliveira",
+    "Souza",
+    "Rodrigues",
+    "Ferreira",
+    "Alves",
+    "Pereira",
+    "Lima",
+    "Gomes",
+    "Costa",
+    "Ribeiro",
+    "Martins",
+    "Carvalho",
+    "Almeida",
+    "Lopes",
+    "Soares",
+    "Fernandes",
+    "Vieira",
+    "Barbosa",
+    "Rocha",
+    "Dias",
+    "Nascimento",
+    "Andrade",
+    "Moreira",
+    "Nunes",
+    "Marques",
+    "Machado",
+    "Mendes",
+    "Freitas",
+    "Cardoso",
+    "Ramos",
+    "Gonçalves",
+    "Santana",
+    "Teixeira",
+    "Araújo",
+    "Pinto",
+    "Moraes",
+    "Castro",
+    "Campos",
 ];
 
 /// Area codes (DDD) with the capital they serve; weights favour the large metropolitan areas.
@@ -61,29 +148,97 @@ pub const OPENERS: &[&str] = &[
     "o site está dando erro no pagamento",
 ];
 
-/// What customers ask or say during the conversation.
-pub const CUSTOMER_LINES: &[&str] = &[
-    "Qual o prazo de entrega?",
-    "Vocês entregam em {city}?",
-    "Quanto fica o frete para o meu CEP?",
-    "Aceitam Pix?",
-    "Posso parcelar no cartão?",
-    "Tem na cor preta?",
-    "E o tamanho M, ainda tem?",
-    "Qual o valor à vista?",
-    "Pode me mandar o link para pagamento?",
-    "Já fiz o Pix, vou mandar o comprovante.",
-    "O código de rastreio não atualiza desde ontem.",
-    "Consigo retirar na loja?",
-    "Tem garantia?",
-    "Vocês emitem nota fiscal?",
-    "Perfeito, pode fechar então.",
-    "Vou pensar e te falo.",
-    "Entendi, obrigado!",
-    "Ok, fico no aguardo.",
-    "Tem algum cupom de desconto?",
-    "A embalagem veio danificada.",
+/// A customer's question and the agent's answer (`{city}` and `{tracking}` are filled in).
+pub const TOPICS: &[(&str, &str)] = &[
+    (
+        "Qual o prazo de entrega?",
+        "O prazo de entrega é de 3 a 5 dias úteis para capitais.",
+    ),
+    (
+        "Vocês entregam em {city}?",
+        "Entregamos sim! O frete para {city} sai por R$ 19,90.",
+    ),
+    (
+        "Quanto fica o frete para o meu CEP?",
+        "Para o seu CEP o frete fica R$ 24,90, com entrega em até 5 dias úteis.",
+    ),
+    (
+        "Aceitam Pix?",
+        "Aceitamos Pix, boleto e cartão em até 12x sem juros.",
+    ),
+    (
+        "Posso parcelar no cartão?",
+        "Pode sim, em até 12x sem juros no cartão.",
+    ),
+    (
+        "Qual o valor à vista?",
+        "À vista no Pix você ganha 5% de desconto.",
+    ),
+    (
+        "Tem na cor preta?",
+        "Temos sim, nas cores preta, branca e azul.",
+    ),
+    (
+        "E o tamanho M, ainda tem?",
+        "Vou verificar no estoque e já te retorno, só um minuto.",
+    ),
+    (
+        "Pode me mandar o link para pagamento?",
+        "Segue o link para pagamento: https://loja.example/pagar",
+    ),
+    (
+        "Já fiz o Pix, vou mandar o comprovante.",
+        "Recebi o comprovante, obrigado! Seu pedido já está em separação.",
+    ),
+    (
+        "O código de rastreio não atualiza desde ontem.",
+        "Verifiquei aqui: seu pedido foi enviado com o código {tracking}.",
+    ),
+    (
+        "Consigo retirar na loja?",
+        "Pode retirar na loja a partir de amanhã, das 9h às 18h.",
+    ),
+    (
+        "Tem garantia?",
+        "Todos os produtos têm garantia de 12 meses.",
+    ),
+    (
+        "Vocês emitem nota fiscal?",
+        "Emitimos nota fiscal sim, ela segue junto com o pedido.",
+    ),
+    (
+        "A embalagem veio danificada.",
+        "Sinto muito pelo transtorno! Vou abrir a troca para você agora.",
+    ),
+    (
+        "Tem algum cupom de desconto?",
+        "Com o cupom BEMVINDO10 você ganha 10% de desconto.",
+    ),
+    (
+        "Meu pedido ainda não chegou, pode verificar?",
+        "Claro! Seu pedido saiu para entrega hoje, código {tracking}.",
+    ),
 ];
+
+/// What customers write once their questions are answered.
+pub const THANKS: &[&str] = &[
+    "Entendi, obrigado!",
+    "Perfeito, pode fechar então.",
+    "Ok, fico no aguardo.",
+    "Vou pensar e te falo.",
+    "Show, muito obrigado!",
+];
+
+/// What agents write when there is nothing to answer.
+pub const AGENT_FILLERS: &[&str] = &[
+    "Posso ajudar em algo mais?",
+    "Já encaminhei para o setor responsável.",
+    "Só um instante, por favor.",
+];
+
+/// What an agent writes before handing the ticket over.
+pub const AGENT_TRANSFER: &str =
+    "Vou transferir seu atendimento para o setor responsável, só um momento.";
 
 /// What a customer waiting without an answer writes.
 pub const WAITING_LINES: &[&str] = &[
@@ -92,25 +247,6 @@ pub const WAITING_LINES: &[&str] = &[
     "Ainda estou aguardando.",
     "Oi, tem alguém aí?",
     "Preciso de uma resposta, por favor.",
-];
-
-/// What agents answer during the conversation.
-pub const AGENT_LINES: &[&str] = &[
-    "O prazo de entrega é de 3 a 5 dias úteis para capitais.",
-    "Entregamos sim! O frete para {city} sai por R$ 19,90.",
-    "Aceitamos Pix, boleto e cartão em até 12x sem juros.",
-    "Vou verificar no estoque e já te retorno, só um minuto.",
-    "Temos sim, nas cores preta, branca e azul.",
-    "Segue o link para pagamento: https://loja.example/pagar",
-    "Recebi o comprovante, obrigado! Seu pedido já está em separação.",
-    "Seu pedido foi enviado. O código de rastreio é {tracking}.",
-    "Pode retirar na loja a partir de amanhã, das 9h às 18h.",
-    "Todos os produtos têm garantia de 12 meses.",
-    "Emitimos nota fiscal sim, ela segue junto com o pedido.",
-    "Sinto muito pelo transtorno! Vou abrir a troca para você agora.",
-    "Com o cupom BEMVINDO10 você ganha 10% de desconto.",
-    "Posso ajudar em algo mais?",
-    "Já encaminhei para o setor responsável.",
 ];
 
 /// What agents write when closing.

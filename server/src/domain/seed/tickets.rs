@@ -150,7 +150,8 @@ pub(super) async fn seed<C: ConnectionTrait>(
         .await?;
     let first_seq = i64::from(max_id.flatten().unwrap_or(0)) + 1;
 
-    let per_batch = (MESSAGES_PER_BATCH / plans.first().map_or(1, |p| p.times.len())).clamp(20, 400);
+    let per_batch =
+        (MESSAGES_PER_BATCH / plans.first().map_or(1, |p| p.times.len())).clamp(20, 400);
     let mut written = Written {
         tickets: 0,
         messages: 0,
@@ -172,7 +173,10 @@ pub(super) async fn seed<C: ConnectionTrait>(
             .collect();
 
         let chat_of = |plan: &Plan| {
-            let key = (people.customers[plan.customer].id, dir.instances[plan.instance].id);
+            let key = (
+                people.customers[plan.customer].id,
+                dir.instances[plan.instance].id,
+            );
             chat_ids.get(&key).copied()
         };
         let rows: Vec<ticket::ActiveModel> = batch
@@ -214,7 +218,8 @@ pub(super) async fn seed<C: ConnectionTrait>(
         let mut transfers = Vec::new();
         let mut orders = Vec::new();
         for (offset, (plan, protocol)) in batch.iter().zip(&protocols).enumerate() {
-            let (Some(ticket_id), Some(chat_id)) = (ids.get(protocol).copied(), chat_of(plan)) else {
+            let (Some(ticket_id), Some(chat_id)) = (ids.get(protocol).copied(), chat_of(plan))
+            else {
                 continue;
             };
             let seq = base_seq + offset as i64;
@@ -224,19 +229,28 @@ pub(super) async fn seed<C: ConnectionTrait>(
 
             tally.ticket_opened(plan.opened_at(), instance_id, agent_user);
             if let Some(first) = plan.first_response_at {
-                tally.first_response(plan.opened_at(), instance_id, agent_user, (first - plan.opened_at()).num_seconds());
+                tally.first_response(
+                    plan.opened_at(),
+                    instance_id,
+                    agent_user,
+                    (first - plan.opened_at()).num_seconds(),
+                );
             }
             if let Some(closed_at) = plan.closed_at {
                 tally.ticket_closed(closed_at, instance_id, agent_user);
             }
 
-            for (index, sent_at) in plan.times.iter().enumerate() {
+            let bodies = conversation(ctx, plan, dir, people);
+            for ((index, sent_at), body) in plan.times.iter().enumerate().zip(bodies) {
                 let inbound = plan.is_inbound(index);
                 let author = if inbound { None } else { plan.author(index) };
                 let user_id = author.map(|a| dir.agents[a].id);
-                let body = message_body(ctx, plan, index, dir, people);
                 let ack = message_ack(ctx, plan, index, *sent_at);
-                let external_id = format!("3EB0{:012X}{:08X}", (seq << 16) | index as i64, ctx.rng.random::<u32>());
+                let external_id = format!(
+                    "3EB0{:012X}{:08X}",
+                    (seq << 16) | index as i64,
+                    ctx.rng.random::<u32>()
+                );
                 if inbound {
                     tally.message_in(*sent_at, instance_id, agent_user);
                 } else {
@@ -274,7 +288,12 @@ pub(super) async fn seed<C: ConnectionTrait>(
 
             if let Some(planned) = &plan.order {
                 if planned.status != "cancelled" {
-                    tally.order(planned.ordered_at, instance_id, agent_user, planned.value_cents);
+                    tally.order(
+                        planned.ordered_at,
+                        instance_id,
+                        agent_user,
+                        planned.value_cents,
+                    );
                 }
                 orders.push(order::ActiveModel {
                     customer_id: Set(customer.id),
@@ -317,7 +336,10 @@ async fn write_chats<C: ConnectionTrait>(
     // Ordered map: chat ids follow the same order on every run.
     let mut chats: BTreeMap<(i32, i32), ChatPlan> = BTreeMap::new();
     for plan in plans {
-        let key = (people.customers[plan.customer].id, dir.instances[plan.instance].id);
+        let key = (
+            people.customers[plan.customer].id,
+            dir.instances[plan.instance].id,
+        );
         let entry = chats.entry(key).or_insert(ChatPlan {
             created_at: plan.opened_at(),
             last_message_at: plan.last_message_at(),
@@ -353,7 +375,11 @@ async fn write_chats<C: ConnectionTrait>(
     let instance_ids: Vec<i32> = dir.instances.iter().map(|i| i.id).collect();
     let found: Vec<(i32, i32, i32)> = chat::Entity::find()
         .select_only()
-        .columns([chat::Column::CustomerId, chat::Column::InstanceId, chat::Column::Id])
+        .columns([
+            chat::Column::CustomerId,
+            chat::Column::InstanceId,
+            chat::Column::Id,
+        ])
         .filter(chat::Column::InstanceId.is_in(instance_ids))
         .into_tuple()
         .all(db)
@@ -413,7 +439,11 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
             times.push(opened_at);
             for (index, gap) in gaps.iter().enumerate() {
                 let previous = times[index];
-                times.push(if index == 0 { previous + first_delay } else { previous + *gap });
+                times.push(if index == 0 {
+                    previous + first_delay
+                } else {
+                    previous + *gap
+                });
             }
             let last = times[times.len() - 1];
 
@@ -421,8 +451,12 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
             let status = if dir.agents.is_empty() {
                 Status::Pending
             } else if recent {
-                [Status::Closed, Status::Open, Status::Pending, Status::Transferring]
-                    [ctx.pick_weighted(&[45, 30, 15, 10])]
+                [
+                    Status::Closed,
+                    Status::Open,
+                    Status::Pending,
+                    Status::Transferring,
+                ][ctx.pick_weighted(&[45, 30, 15, 10])]
             } else if ctx.chance(0.97) {
                 Status::Closed
             } else {
@@ -450,15 +484,34 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
             let transfer = match (status, agent) {
                 (Status::Transferring, Some(holder)) => {
                     let created_at = last + ctx.seconds(30, 300);
-                    Some(transfer_to_other(ctx, dir, candidates, holder, "pending", times.len(), created_at, None))
+                    Some(transfer_to_other(
+                        ctx,
+                        dir,
+                        candidates,
+                        holder,
+                        "pending",
+                        times.len(),
+                        created_at,
+                        None,
+                    ))
                 }
-                (Status::Open | Status::Closed, Some(holder)) if times.len() >= 3 && ctx.chance(0.1) => {
+                (Status::Open | Status::Closed, Some(holder))
+                    if times.len() >= 3 && ctx.chance(0.1) =>
+                {
                     // The hand-over happens just before an outbound message, the third one at best.
                     let outbound: Vec<usize> = (3..times.len()).step_by(2).collect();
-                    let handover_at = if outbound.is_empty() { 1 } else { *ctx.pick(&outbound) };
+                    let handover_at = if outbound.is_empty() {
+                        1
+                    } else {
+                        *ctx.pick(&outbound)
+                    };
                     let created_at = times[handover_at] - Duration::seconds(15);
                     let resolved_at = Some(created_at + ctx.seconds(5, 10));
-                    let others: Vec<usize> = candidates.iter().copied().filter(|a| *a != holder).collect();
+                    let others: Vec<usize> = candidates
+                        .iter()
+                        .copied()
+                        .filter(|a| *a != holder)
+                        .collect();
                     let roll = ctx.pick_weighted(&[85, 10, 5]);
                     if roll == 0 && !others.is_empty() {
                         // Someone else started the attendance and handed it to the holder.
@@ -474,24 +527,36 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
                     } else {
                         // The holder tried to hand it over, and kept it.
                         let status = if roll == 2 { "cancelled" } else { "rejected" };
-                        Some(transfer_to_other(ctx, dir, candidates, holder, status, times.len(), created_at, resolved_at))
+                        Some(transfer_to_other(
+                            ctx,
+                            dir,
+                            candidates,
+                            holder,
+                            status,
+                            times.len(),
+                            created_at,
+                            resolved_at,
+                        ))
                     }
                 }
                 _ => None,
             };
 
-            let order = (status == Status::Closed && agent.is_some() && ctx.chance(0.25)).then(|| {
-                let status = ["paid", "pending", "cancelled"][ctx.pick_weighted(&[75, 15, 10])];
-                let ordered_at = last - Duration::seconds(5);
-                OrderPlan {
-                    value_cents: order_value(ctx),
-                    status,
-                    ordered_at,
-                }
-            });
+            let order =
+                (status == Status::Closed && agent.is_some() && ctx.chance(0.25)).then(|| {
+                    let status = ["paid", "pending", "cancelled"][ctx.pick_weighted(&[75, 15, 10])];
+                    let ordered_at = last - Duration::seconds(5);
+                    OrderPlan {
+                        value_cents: order_value(ctx),
+                        status,
+                        ordered_at,
+                    }
+                });
             let closing_reason_id = if status != Status::Closed {
                 None
-            } else if order.as_ref().is_some_and(|o| o.status != "cancelled") && sale_reason.is_some() {
+            } else if order.as_ref().is_some_and(|o| o.status != "cancelled")
+                && sale_reason.is_some()
+            {
                 sale_reason
             } else if !other_reasons.is_empty() {
                 Some(*ctx.pick(&other_reasons))
@@ -529,7 +594,11 @@ fn transfer_to_other(
     created_at: DateTime<Utc>,
     resolved_at: Option<DateTime<Utc>>,
 ) -> TransferPlan {
-    let others: Vec<usize> = candidates.iter().copied().filter(|a| *a != holder).collect();
+    let others: Vec<usize> = candidates
+        .iter()
+        .copied()
+        .filter(|a| *a != holder)
+        .collect();
     let (to, to_department_id) = if others.is_empty() {
         let holder_department = dir.agents[holder].department_id;
         let departments: Vec<i32> = dir
@@ -599,40 +668,61 @@ fn greeting(at: DateTime<Utc>) -> &'static str {
     }
 }
 
-fn message_body(ctx: &mut Ctx, plan: &Plan, index: usize, dir: &Directory, people: &People) -> String {
+/// The texts of a ticket's messages: an opener, the agent's greeting, then questions each followed
+/// by its answer, thanks and a goodbye when the ticket is closed.
+fn conversation(ctx: &mut Ctx, plan: &Plan, dir: &Directory, people: &People) -> Vec<String> {
     let customer = &people.customers[plan.customer];
     let last = plan.times.len() - 1;
-    if index == 0 {
-        return format!("{}, {}", greeting(plan.times[0]), ctx.pick(names::OPENERS));
+    // The last inbound message of a closed ticket thanks, unless it is the opener.
+    let thanks_at = (plan.status == Status::Closed)
+        .then(|| (1..=last).rev().find(|index| plan.is_inbound(*index)))
+        .flatten();
+    let mut topic: Option<usize> = None;
+    let mut bodies = Vec::with_capacity(plan.times.len());
+    for index in 0..=last {
+        let body = if index == 0 {
+            format!("{}, {}", greeting(plan.times[0]), ctx.pick(names::OPENERS))
+        } else if !plan.is_answered() {
+            (*ctx.pick(names::WAITING_LINES)).to_owned()
+        } else if plan.is_inbound(index) {
+            if Some(index) == thanks_at {
+                topic = None;
+                (*ctx.pick(names::THANKS)).to_owned()
+            } else {
+                let chosen = ctx.rng_index(names::TOPICS.len());
+                topic = Some(chosen);
+                names::TOPICS[chosen].0.replace("{city}", customer.city)
+            }
+        } else if index == 1 {
+            let agent = plan
+                .author(index)
+                .map_or("a equipe", |a| dir.agents[a].first_name.as_str());
+            format!(
+                "{}, {}! Aqui é {agent}, do atendimento. Como posso ajudar?",
+                greeting(plan.times[1]),
+                customer.first_name
+            )
+        } else if index == last && plan.status == Status::Closed {
+            (*ctx.pick(names::AGENT_CLOSINGS)).to_owned()
+        } else if index == last && plan.status == Status::Transferring {
+            names::AGENT_TRANSFER.to_owned()
+        } else if let Some(chosen) = topic.take() {
+            let tracking = format!(
+                "{}{}{:09}BR",
+                char::from(b'A' + ctx.rng.random_range(0..26u8)),
+                char::from(b'A' + ctx.rng.random_range(0..26u8)),
+                ctx.rng.random_range(0..1_000_000_000u32)
+            );
+            names::TOPICS[chosen]
+                .1
+                .replace("{city}", customer.city)
+                .replace("{tracking}", &tracking)
+        } else {
+            (*ctx.pick(names::AGENT_FILLERS)).to_owned()
+        };
+        bodies.push(body);
     }
-    if plan.is_inbound(index) {
-        if !plan.is_answered() {
-            return (*ctx.pick(names::WAITING_LINES)).to_owned();
-        }
-        return ctx.pick(names::CUSTOMER_LINES).replace("{city}", customer.city);
-    }
-    if index == 1 {
-        let agent = plan.author(index).map_or("a equipe", |a| dir.agents[a].first_name.as_str());
-        return format!(
-            "{}, {}! Aqui é {agent}, do atendimento. Como posso ajudar?",
-            greeting(plan.times[1]),
-            customer.first_name
-        );
-    }
-    if index == last && plan.status == Status::Closed {
-        return (*ctx.pick(names::AGENT_CLOSINGS)).to_owned();
-    }
-    let line = *ctx.pick(names::AGENT_LINES);
-    if line.contains("{tracking}") {
-        let tracking = format!(
-            "{}{}{:09}BR",
-            char::from(b'A' + ctx.rng.random_range(0..26u8)),
-            char::from(b'A' + ctx.rng.random_range(0..26u8)),
-            ctx.rng.random_range(0..1_000_000_000u32)
-        );
-        return line.replace("{tracking}", &tracking);
-    }
-    line.replace("{city}", customer.city)
+    bodies
 }
 
 fn message_ack(ctx: &mut Ctx, plan: &Plan, index: usize, sent_at: DateTime<Utc>) -> &'static str {
