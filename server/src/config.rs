@@ -33,6 +33,10 @@ pub struct Config {
     #[arg(long, env = "REDIS_URL", value_name = "REDIS_URL")]
     pub redis_url: Option<SecretUrl>,
 
+    /// Prefix of every Redis key (several deployments may share one Redis).
+    #[arg(long, env = "REDIS_PREFIX", default_value = "bo", value_name = "REDIS_PREFIX")]
+    pub redis_prefix: String,
+
     /// Address the HTTP server listens on.
     #[arg(long, env = "BIND", default_value = "127.0.0.1:8080", value_name = "BIND")]
     pub bind: SocketAddr,
@@ -83,6 +87,27 @@ pub struct Config {
     /// Seconds after which an unused tenant connection is closed.
     #[arg(long, env = "DB_IDLE_SECONDS", default_value_t = 60)]
     pub db_idle_seconds: u64,
+
+    /// Lifetime of an access token, in seconds.
+    #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, value_parser = clap::value_parser!(i64).range(30..=86_400))]
+    pub access_token_ttl_seconds: i64,
+
+    /// Lifetime of a refresh token (a login), in days.
+    #[arg(long, env = "REFRESH_TOKEN_TTL_DAYS", default_value_t = 30, value_parser = clap::value_parser!(i64).range(1..=365))]
+    pub refresh_token_ttl_days: i64,
+
+    /// Consecutive wrong passwords that block a user (0 = never).
+    #[arg(long, env = "LOCKOUT_THRESHOLD", default_value_t = 5, value_parser = clap::value_parser!(i32).range(0..=10))]
+    pub lockout_threshold: i32,
+
+    /// Failed logins allowed from one address per 15 minutes, across all accounts. Kept at twice
+    /// the lockout threshold, so one address can lock out at most two accounts per window.
+    #[arg(long, env = "LOGIN_FAILURES_PER_ADDRESS", default_value_t = 10)]
+    pub login_failures_per_address: u32,
+
+    /// Login attempts (right or wrong) allowed from one address per minute.
+    #[arg(long, env = "LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 30)]
+    pub login_attempts_per_minute: u32,
 }
 
 /// A cross-field configuration error, printed as the one line the program exits with.
@@ -103,6 +128,7 @@ impl Config {
             database_url,
             tenant_pools: TenantPools::default(),
             redis_url: None,
+            redis_prefix: "bo".into(),
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             base_domain: BaseDomain("localhost".into()),
             default_tenant: None,
@@ -115,6 +141,11 @@ impl Config {
             db_max_connections: 8,
             max_open_tenants: 64,
             db_idle_seconds: 60,
+            access_token_ttl_seconds: 900,
+            refresh_token_ttl_days: 30,
+            lockout_threshold: 5,
+            login_failures_per_address: 10,
+            login_attempts_per_minute: 30,
         }
     }
 
@@ -135,6 +166,11 @@ impl Config {
         check_jwt_secret(secret.expose_secret()).map_err(ConfigError::JwtSecret)?;
         self.jwt_secret = Some(secret);
         Ok(())
+    }
+
+    /// Whether cookies need HTTPS: everywhere but a `localhost` base domain.
+    pub fn secure_cookies(&self) -> bool {
+        self.base_domain.0 != "localhost" && !self.base_domain.0.ends_with(".localhost")
     }
 
     /// Directory for files the server keeps.

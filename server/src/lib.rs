@@ -11,6 +11,8 @@ pub mod entities;
 pub mod error;
 /// The HTTP router.
 pub mod http;
+/// Fixed-window rate limits (in-process or Redis).
+pub mod ratelimit;
 /// Building and running the server.
 pub mod startup;
 /// `AppState`, shared by handlers.

@@ -1,7 +1,7 @@
 //! Building and running the server: open the databases, check the control schema, bind (port 0
 //! in tests), serve until Ctrl-C / SIGTERM, then close connections.
 
-use std::{net::SocketAddr, sync::Arc};
+use std::net::SocketAddr;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -26,7 +26,7 @@ impl Application {
             );
         }
         let listener = TcpListener::bind(config.bind).await.with_context(|| format!("não foi possível escutar em {}", config.bind))?;
-        let state = AppState { config: Arc::new(config), dbs: Arc::new(dbs) };
+        let state = AppState::new(config, dbs).await.context("não foi possível conectar ao Redis (REDIS_URL)")?;
         Ok(Self { listener, state })
     }
 

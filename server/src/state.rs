@@ -2,10 +2,37 @@
 
 use std::sync::Arc;
 
-use crate::{config::Config, tenancy::Databases};
+use crate::{
+    config::Config, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
+    tenancy::Databases,
+};
 
 #[derive(Clone)]
 pub struct AppState {
     pub config: Arc<Config>,
     pub dbs: Arc<Databases>,
+    pub keys: TokenKeys,
+    pub limiter: Arc<RateLimiter>,
+    /// The access rule of every API route (filled by `http::app`).
+    pub rules: Arc<RouteRules>,
+}
+
+impl AppState {
+    /// State over opened databases; connects to Redis when configured.
+    pub async fn new(config: Config, dbs: Databases) -> anyhow::Result<Self> {
+        let limiter = match &config.redis_url {
+            Some(url) => {
+                use secrecy::ExposeSecret;
+                RateLimiter::redis(url.0.expose_secret(), &config.redis_prefix).await?
+            }
+            None => RateLimiter::local(),
+        };
+        Ok(Self {
+            keys: TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds),
+            config: Arc::new(config),
+            dbs: Arc::new(dbs),
+            limiter: Arc::new(limiter),
+            rules: Arc::new(RouteRules::default()),
+        })
+    }
 }

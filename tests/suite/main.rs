@@ -3,9 +3,14 @@
 
 mod support;
 
+mod access;
+mod auth;
 mod health;
 mod isolation;
+mod lockout;
 mod migrate;
 mod provisioning;
 mod resolution;
 mod seed;
+mod tokens;
+mod two_factor;

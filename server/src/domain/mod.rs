@@ -2,6 +2,8 @@
 //! `&impl ConnectionTrait` (a transaction from `TenantDb::begin` or the control connection) so
 //! callers compose them inside one transaction.
 
+/// Login, tokens, refresh rotation, two-factor, sessions.
+pub mod auth;
 /// Route-name catalogue shared with the web router (DESIGN §5).
 pub mod catalogue;
 /// CNPJ parsing with check digits.
@@ -12,6 +14,8 @@ pub mod error;
 pub mod features;
 /// Password hashing (argon2id) and the spec §5 strength score.
 pub mod passwords;
+/// Route permissions of roles.
+pub mod permissions;
 /// Plan catalogue (control database).
 pub mod plans;
 /// Realistic demo data for a tenant.

@@ -187,3 +187,139 @@ mod tests {
         }
     }
 }
+
+/// A role as nested in a user (spec §3 Role).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RoleView {
+    pub id: i32,
+    pub name: String,
+    pub display_name: String,
+}
+
+/// A department as nested in a user.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DepartmentView {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+/// An instance as nested in a user-instance link.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct InstanceView {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+/// A user-instance link (spec §3: id, instance).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UserInstanceView {
+    pub id: i32,
+    pub instance: InstanceView,
+}
+
+/// A user as the API shows it (spec §3 User; never the password).
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i32,
+    pub name: String,
+    pub username: String,
+    pub email: String,
+    pub image: Option<String>,
+    pub role: Option<RoleView>,
+    pub is_connected: bool,
+    pub user_department: Option<DepartmentView>,
+    pub user_instances: Vec<UserInstanceView>,
+    pub is_functional: bool,
+    pub blocked: bool,
+    pub two_factor_enabled: bool,
+}
+
+/// A user with role, department, instances and two-factor state.
+pub async fn view(db: &impl ConnectionTrait, user: &user::Model) -> Result<UserView> {
+    use crate::entities::tenant::{instance, user_instance};
+    let role = role::Entity::find_by_id(user.role_id).one(db).await?;
+    let department = match user.department_id {
+        Some(id) => department::Entity::find_by_id(id).one(db).await?,
+        None => None,
+    };
+    let links = user_instance::Entity::find()
+        .filter(user_instance::Column::UserId.eq(user.id))
+        .find_also_related(instance::Entity)
+        .all(db)
+        .await?;
+    let two_factor_enabled = crate::domain::auth::two_factor::is_enabled(db, user.id).await?;
+    Ok(UserView {
+        id: user.id,
+        name: user.name.clone(),
+        username: user.username.clone(),
+        email: user.email.clone(),
+        image: user.image.clone(),
+        role: role.map(|r| RoleView { id: r.id, name: r.name, display_name: r.display_name }),
+        is_connected: user.is_connected,
+        user_department: department.map(|d| DepartmentView { id: d.id, name: d.name, activated: d.activated }),
+        user_instances: links
+            .into_iter()
+            .filter_map(|(link, inst)| {
+                inst.map(|i| UserInstanceView {
+                    id: link.id,
+                    instance: InstanceView { id: i.id, name: i.name, activated: i.activated },
+                })
+            })
+            .collect(),
+        is_functional: user.is_functional,
+        blocked: user.blocked_at.is_some(),
+        two_factor_enabled,
+    })
+}
+
+/// A user by id (not deleted), or 404. Ids of other tenants are simply absent here.
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    user::Entity::find_by_id(id)
+        .filter(user::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado."))
+}
+
+/// Unblocks a user blocked by failed logins (or by an administrator).
+pub async fn unblock(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    use sea_orm::IntoActiveModel;
+    let found = find(db, id).await?;
+    let mut active = found.into_active_model();
+    active.blocked_at = Set(None);
+    active.failed_logins = Set(0);
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(db).await?)
+}
+
+/// Changes a user's password (strength ≥ medium) and ends their other sessions.
+pub async fn change_password(db: &impl ConnectionTrait, id: i32, password: &str) -> Result<user::Model> {
+    use sea_orm::IntoActiveModel;
+    if passwords::strength(password) < passwords::MIN_STRENGTH {
+        return Err(Error::invalid_field(
+            "weak_password",
+            "password",
+            "Senha fraca: use ao menos 8 caracteres, sem repetições (aaa) nem sequências (123, abc).",
+        ));
+    }
+    let found = find(db, id).await?;
+    crate::domain::auth::sessions::end_all(db, id).await?;
+    let mut active = found.into_active_model();
+    active.password_hash = Set(passwords::hash(password).await);
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(db).await?)
+}
+
+/// Marks a user connected or disconnected (spec §4 user connection).
+pub async fn set_connected(db: &impl ConnectionTrait, id: i32, connected: bool) -> Result<()> {
+    use sea_orm::sea_query::Expr;
+    user::Entity::update_many()
+        .col_expr(user::Column::IsConnected, Expr::value(connected))
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}

@@ -1,24 +1,46 @@
 //! The HTTP surface: one router per area, merged here. `app(state)` is what the binary serves
-//! and what the integration tests drive.
+//! and what the integration tests drive. Every API route is registered with its access rule
+//! (`access::ApiRoutes`) and runs behind tenant resolution, then access enforcement.
 
+pub mod access;
+mod auth;
+pub mod extract;
 mod health;
-mod ip;
+mod permissions;
 pub mod tenant;
+mod user_settings;
+mod users;
 mod web;
+
+use std::sync::Arc;
 
 use axum::{Router, middleware};
 use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
 
 use crate::{error::AppError, state::AppState};
 
+pub use auth::REFRESH_COOKIE;
+
 /// Largest request body accepted (spreadsheet imports have their own limit).
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
+/// Every API route with its rule, relative to `/api`.
+pub fn api_routes() -> access::ApiRoutes {
+    access::ApiRoutes::default()
+        .merge(auth::routes())
+        .merge(permissions::routes())
+        .merge(user_settings::routes())
+        .merge(users::routes())
+}
+
 /// The whole application.
-pub fn app(state: AppState) -> Router {
-    let api = Router::new()
-        .merge(ip::router())
+pub fn app(mut state: AppState) -> Router {
+    let (api, rules) = api_routes().into_parts();
+    state.rules = Arc::new(rules);
+    let api = api
         .fallback(|| async { AppError::NotFound })
+        // Layers run outside-in: resolve the tenant first, then enforce the route's rule.
+        .route_layer(middleware::from_fn_with_state(state.clone(), access::enforce))
         .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve));
     Router::new()
         .merge(health::router())

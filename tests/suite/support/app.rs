@@ -153,6 +153,14 @@ async fn isolated_config() -> (Config, Storage) {
         }
     };
     let mut config = Config::for_database(url);
+    if backend() == Backend::Postgres
+        && let Ok(redis) = std::env::var("TEST_REDIS_URL")
+        && !redis.is_empty()
+    {
+        config.redis_url = Some(redis.parse().expect("TEST_REDIS_URL is a URL"));
+        // Tests run in parallel against one Redis: each server gets its own key space.
+        config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+    }
     config.jwt_secret = Some(backoffice::config::random_token(48).into());
     config.web_dist = std::path::PathBuf::from("/nonexistent-web-dist");
     (config, storage)

@@ -2,5 +2,7 @@
 //! PostgreSQL), the server on a random port, and builders for tenants.
 
 pub mod app;
+pub mod users;
 
 pub use app::{Backend, TestApp};
+pub use users::{TestUser, refresh_cookie};

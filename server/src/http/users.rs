@@ -1,0 +1,31 @@
+//! `/api/users*` (spec §7). This area grows with the directory issue; today: unblock.
+
+use axum::{
+    Json,
+    extract::{Path, State},
+};
+use serde_json::{Value, json};
+
+use crate::{
+    domain::{Error as DomainError, users},
+    error::AppResult,
+    http::{
+        access::{Access, ApiRoutes},
+        tenant::CurrentTenant,
+    },
+    state::AppState,
+};
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::default().patch("/users/{id}", Access::Route("users"), unblock)
+}
+
+/// Unblocks a user (after too many failed logins); the body is ignored.
+async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, Path(id): Path<i32>) -> AppResult<Json<Value>> {
+    let db = tenant.db(&state).await?;
+    let tx = db.begin().await.map_err(DomainError::from)?;
+    let user = users::unblock(&tx, id).await?;
+    let view = users::view(&tx, &user).await?;
+    tx.commit().await.map_err(DomainError::from)?;
+    Ok(Json(json!(view)))
+}

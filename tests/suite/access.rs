@@ -1,0 +1,139 @@
+//! The server enforces every route's rule: a walk over the whole route table proves each
+//! protected endpoint answers 403 to a user lacking its permission, and 401 without a token.
+
+use backoffice::http::{
+    access::{Access, RouteRule},
+    api_routes,
+};
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+/// Routes anyone may call. Adding a public route means adding it here, on purpose.
+const PUBLIC: &[(&str, &str)] = &[
+    ("GET", "/ip"),
+    ("POST", "/auth/login"),
+    ("POST", "/auth/login/two-factor"),
+    ("POST", "/auth/refresh"),
+    ("POST", "/auth/logout"),
+];
+
+fn concrete(path: &str) -> String {
+    // Path parameters become an id that exists in no tenant.
+    let mut out = String::new();
+    let mut in_param = false;
+    for c in path.chars() {
+        match c {
+            '{' => {
+                in_param = true;
+                out.push_str("999999");
+            }
+            '}' => in_param = false,
+            _ if in_param => {}
+            _ => out.push(c),
+        }
+    }
+    format!("/api{out}")
+}
+
+fn method(rule: &RouteRule) -> Method {
+    Method::from_bytes(rule.method.as_str().as_bytes()).unwrap()
+}
+
+#[tokio::test]
+async fn every_route_has_a_rule_and_only_the_listed_ones_are_public() {
+    let (_, rules) = api_routes().into_parts();
+    assert!(!rules.all().is_empty());
+    for rule in rules.all() {
+        let key = (rule.method.as_str(), rule.path);
+        assert_eq!(rule.access == Access::Public, PUBLIC.contains(&key), "{key:?} is {:?}", rule.access);
+    }
+}
+
+#[tokio::test]
+async fn every_protected_route_refuses_a_user_without_its_permission() {
+    let app = TestApp::spawn().await;
+    app.tenant_with_admin("acme").await;
+    // `atendente` holds only the open routes (home, user-settings, two-factor).
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let agent_token = app.login(&agent).await;
+    let tenant_admin = app.login(&app.create_user("acme", "chefe@acme.example", "administrador").await).await;
+
+    let (_, rules) = api_routes().into_parts();
+    let mut checked = 0;
+    for rule in rules.all() {
+        let path = concrete(rule.path);
+        let body = Some(json!({}));
+        match rule.access {
+            Access::Public => continue,
+            Access::Authenticated => {}
+            Access::Route(_) => {
+                let response = app.call(method(rule), "acme.localhost", &path, Some(&agent_token), body.clone()).await;
+                assert_eq!(response.status(), 403, "{} {path} as atendente", rule.method);
+                assert_eq!(response.json::<Value>().await.unwrap()["code"], "forbidden");
+            }
+            Access::Operator(_) => {
+                let response = app.call(method(rule), "acme.localhost", &path, Some(&tenant_admin), body.clone()).await;
+                assert_eq!(response.status(), 403, "{} {path} as a tenant's administrator", rule.method);
+                assert_eq!(response.json::<Value>().await.unwrap()["code"], "backoffice_only");
+            }
+        }
+        let anonymous = app.call(method(rule), "acme.localhost", &path, None, body).await;
+        assert_eq!(anonymous.status(), 401, "{} {path} without a token", rule.method);
+        assert_eq!(anonymous.json::<Value>().await.unwrap(), json!({ "status": "Authorization Token not found" }));
+        checked += 1;
+    }
+    assert!(checked >= 5, "the walk covered the protected routes");
+}
+
+#[tokio::test]
+async fn permissions_are_listed_by_category_and_updating_a_role_changes_its_routes() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let token = app.login(&admin).await;
+
+    let roles: Value = app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap().clone();
+    assert_eq!(atendente["has_permission_routes"], json!(["home", "user-settings", "two-factor"]));
+
+    let categories: Value =
+        app.call(Method::GET, "acme.localhost", "/api/permission/categories", Some(&token), None).await.json().await.unwrap();
+    let ids: Vec<&str> = categories.as_array().unwrap().iter().map(|c| c["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["geral", "administracao", "dashboards", "relatorios"]);
+
+    let update = json!({ "roleId": atendente["id"], "permissions": ["home", "users"] });
+    let updated = app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(update)).await;
+    assert_eq!(updated.status(), 200);
+
+    // The agent's next request sees the new permission: the server reads it per request.
+    let agent_token = app.login(&agent).await;
+    let by_email: Value = app
+        .call(Method::GET, "acme.localhost", "/api/permission/email?email=bia@acme.example", Some(&agent_token), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(by_email["has_permission_routes"], json!(["home", "users"]));
+
+    let unknown = json!({ "roleId": atendente["id"], "permissions": ["home", "teleport"] });
+    let refused = app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(unknown)).await;
+    assert_eq!(refused.status(), 422);
+    let admin_role = roles.as_array().unwrap().iter().find(|r| r["name"] == "administrador").unwrap()["id"].clone();
+    let lockout = json!({ "roleId": admin_role, "permissions": ["home"] });
+    let refused = app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(lockout)).await;
+    assert_eq!(refused.status(), 422, "administrators keep the role screens");
+}
+
+#[tokio::test]
+async fn a_user_reads_only_their_own_permissions_by_email_without_the_users_route() {
+    let app = TestApp::spawn().await;
+    app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let token = app.login(&agent).await;
+    let other = app
+        .call(Method::GET, "acme.localhost", "/api/permission/email?email=admin@acme.example", Some(&token), None)
+        .await;
+    assert_eq!(other.status(), 403);
+}

@@ -1,0 +1,103 @@
+//! TOTP two-factor: enrollment, login with a code computed here, replay refused, disable.
+
+use backoffice::domain::auth::two_factor::code_at;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+fn now() -> u64 {
+    chrono::Utc::now().timestamp() as u64
+}
+
+#[tokio::test]
+async fn a_user_enrolls_and_then_logs_in_with_a_code_that_works_once() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let settings = format!("/api/user-settings/{}", admin.id);
+
+    let enrolled = app.call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({"action":"enroll"}))).await;
+    assert_eq!(enrolled.status(), 200);
+    let enrolled: Value = enrolled.json().await.unwrap();
+    let secret = enrolled["secret"].as_str().unwrap().to_owned();
+    assert!(enrolled["otpauth_url"].as_str().unwrap().starts_with("otpauth://totp/"));
+
+    let wrong = app
+        .call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({"action":"confirm","code":"000000"})))
+        .await;
+    assert_eq!(wrong.status(), 422);
+    let code = code_at(&secret, now()).unwrap();
+    let confirmed = app
+        .call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({"action":"confirm","code":code})))
+        .await;
+    assert_eq!(confirmed.status(), 200);
+
+    let first: Value = app.login_response(&admin, &admin.password).await.json().await.unwrap();
+    assert_eq!(first["two_factor_required"], true);
+    assert!(first.get("access_token").is_none());
+    let challenge = first["challenge"].as_str().unwrap();
+    // The next time step (within the allowed skew): the confirmation used the current one.
+    let next = code_at(&secret, now() + 30).unwrap();
+    let step = |code: &str| json!({ "challenge": challenge, "code": code });
+    let ok = app.call(Method::POST, "acme.localhost", "/api/auth/login/two-factor", None, Some(step(&next))).await;
+    assert_eq!(ok.status(), 200);
+    assert!(ok.json::<Value>().await.unwrap()["access_token"].is_string());
+
+    let replay = app.call(Method::POST, "acme.localhost", "/api/auth/login/two-factor", None, Some(step(&next))).await;
+    assert_eq!(replay.status(), 401);
+    assert_eq!(replay.json::<Value>().await.unwrap()["message"], "Email ou/e senha errado(s)");
+
+    let forged = app
+        .call(Method::POST, "acme.localhost", "/api/auth/login/two-factor", None, Some(json!({"challenge": token, "code": next})))
+        .await;
+    assert_eq!(forged.status(), 401, "an access token is not a challenge");
+}
+
+#[tokio::test]
+async fn disabling_needs_a_code_and_an_administrator_can_reset_another_user() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let agent_token = app.login(&agent).await;
+    let settings = format!("/api/user-settings/{}", agent.id);
+    let enrolled: Value = app
+        .call(Method::PATCH, "acme.localhost", &settings, Some(&agent_token), Some(json!({"action":"enroll"})))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let secret = enrolled["secret"].as_str().unwrap().to_owned();
+    let code = code_at(&secret, now()).unwrap();
+    app.call(Method::PATCH, "acme.localhost", &settings, Some(&agent_token), Some(json!({"action":"confirm","code":code})))
+        .await;
+
+    let no_code =
+        app.call(Method::PATCH, "acme.localhost", &settings, Some(&agent_token), Some(json!({"action":"disable"}))).await;
+    assert_eq!(no_code.status(), 422);
+
+    let other = format!("/api/user-settings/{}", admin.id);
+    let meddling =
+        app.call(Method::PATCH, "acme.localhost", &other, Some(&agent_token), Some(json!({"action":"disable"}))).await;
+    assert_eq!(meddling.status(), 403);
+
+    let admin_token = app.login(&admin).await;
+    let reset =
+        app.call(Method::PATCH, "acme.localhost", &settings, Some(&admin_token), Some(json!({"action":"disable"}))).await;
+    assert_eq!(reset.status(), 200);
+    let login: Value = app.login_response(&agent, &agent.password).await.json().await.unwrap();
+    assert!(login["access_token"].is_string(), "no second step any more");
+}
+
+#[tokio::test]
+async fn enrollment_needs_the_tenant_feature() {
+    let app = TestApp::spawn().await;
+    app.create_tenant("basica").await;
+    let user = app.create_user("basica", "ana@basica.example", "administrador").await;
+    let token = app.login(&user).await;
+    let response = app
+        .call(Method::PATCH, "basica.localhost", &format!("/api/user-settings/{}", user.id), Some(&token), Some(json!({"action":"enroll"})))
+        .await;
+    assert_eq!(response.status(), 403);
+    assert_eq!(response.json::<Value>().await.unwrap()["code"], "feature_disabled");
+}
