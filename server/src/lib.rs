@@ -9,10 +9,14 @@ pub mod domain;
 pub mod entities;
 /// `AppError`, the HTTP layer's error and its JSON form.
 pub mod error;
+/// GraphQL schema and endpoint.
+pub mod graphql;
 /// The HTTP router.
 pub mod http;
 /// Fixed-window rate limits (in-process or Redis).
 pub mod ratelimit;
+/// Login, two-factor and refresh orchestration shared by REST and GraphQL.
+pub mod sessions;
 /// Building and running the server.
 pub mod startup;
 /// `AppState`, shared by handlers.

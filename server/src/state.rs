@@ -3,7 +3,8 @@
 use std::sync::Arc;
 
 use crate::{
-    config::Config, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
+    config::Config,
+    graphql::AppSchema, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
     tenancy::Databases,
 };
 
@@ -15,6 +16,8 @@ pub struct AppState {
     pub limiter: Arc<RateLimiter>,
     /// The access rule of every API route (filled by `http::app`).
     pub rules: Arc<RouteRules>,
+    /// The GraphQL schema, built once.
+    pub schema: AppSchema,
 }
 
 impl AppState {
@@ -33,6 +36,7 @@ impl AppState {
             dbs: Arc::new(dbs),
             limiter: Arc::new(limiter),
             rules: Arc::new(RouteRules::default()),
+            schema: crate::graphql::schema(),
         })
     }
 }

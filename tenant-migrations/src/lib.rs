@@ -11,6 +11,7 @@ mod m20261121_000001_create_directory;
 mod m20261121_000002_create_chat;
 mod m20261121_000003_create_commerce_and_campaigns;
 mod m20261121_000004_create_logs_and_security;
+mod m20261121_000005_add_role_two_factor_requirement;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -24,6 +25,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_create_chat::Migration),
             Box::new(m20261121_000003_create_commerce_and_campaigns::Migration),
             Box::new(m20261121_000004_create_logs_and_security::Migration),
+            Box::new(m20261121_000005_add_role_two_factor_requirement::Migration),
         ]
     }
 }

@@ -19,7 +19,7 @@ async fn a_user_logs_in_and_reads_their_info() {
         .iter()
         .map(|v| v.to_str().unwrap().to_owned())
         .collect();
-    assert!(set_cookie.iter().any(|c| c.starts_with("bo_refresh=") && c.contains("HttpOnly") && c.contains("Path=/api/auth")));
+    assert!(set_cookie.iter().any(|c| c.starts_with("bo_refresh=") && c.contains("HttpOnly") && c.contains("Path=/")));
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["origin_backoffice"], false);
     assert!(body.get("refresh_token").is_none(), "browsers get the refresh token only as a cookie");

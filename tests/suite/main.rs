@@ -5,6 +5,7 @@ mod support;
 
 mod access;
 mod auth;
+mod graphql_auth;
 mod health;
 mod isolation;
 mod lockout;

@@ -154,3 +154,33 @@ async fn a_failed_run_undoes_its_registration() {
         assert!(resolves(&app, "broken").await);
     }
 }
+
+#[tokio::test]
+async fn a_tenant_lives_on_the_cluster_its_pool_names() {
+    if crate::support::app::backend() != Backend::Postgres {
+        return; // Pools are PostgreSQL clusters; SQLite has one directory.
+    }
+    let base = std::env::var("TEST_DATABASE_URL").unwrap();
+    let (admin_url, second_url, second_name) = crate::support::app::fresh_pg_database(&base).await;
+    let pools: backoffice::config::TenantPools = format!("segundo={second_url}").parse().unwrap();
+    let app = TestApp::spawn_with(|config| config.tenant_pools = pools).await;
+    let new = NewTenant { pool: Some("segundo".into()), ..new_tenant("longe") };
+    tenants::provision(app.dbs(), new, None).await.unwrap();
+    assert!(resolves(&app, "longe").await);
+    assert!(!storage_exists(&app, "longe").await, "not on the default cluster");
+
+    let second = sea_orm::Database::connect(second_url.as_str()).await.unwrap();
+    let found = second
+        .query_one_raw(Statement::from_string(DbBackend::Postgres, "SELECT 1 AS found FROM pg_namespace WHERE nspname = 'tenant_longe'"))
+        .await
+        .unwrap();
+    assert!(found.is_some(), "the schema is on the named cluster");
+    second.close().await.unwrap();
+    let db = app.tenant_db("longe").await;
+    let tx = db.begin().await.unwrap();
+    assert_eq!(role::Entity::find().count(&tx).await.unwrap(), 3);
+    tx.commit().await.unwrap();
+    drop(app);
+    let admin = sea_orm::Database::connect(admin_url.as_str()).await.unwrap();
+    admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{second_name}\" WITH (FORCE)")).await.unwrap();
+}

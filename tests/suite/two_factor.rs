@@ -101,3 +101,34 @@ async fn enrollment_needs_the_tenant_feature() {
     assert_eq!(response.status(), 403);
     assert_eq!(response.json::<Value>().await.unwrap()["code"], "feature_disabled");
 }
+
+#[tokio::test]
+async fn a_role_that_requires_two_factor_closes_checked_routes_until_the_user_enrolls() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let admin_token = app.login(&admin).await;
+    let roles: Value = app.call(Method::GET, "acme.localhost", "/api/permission", Some(&admin_token), None).await.json().await.unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
+    let update = json!({ "roleId": atendente, "permissions": ["home", "users"], "requireTwoFactor": true });
+    let updated = app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&admin_token), Some(update)).await;
+    assert_eq!(updated.json::<Value>().await.unwrap()["require_two_factor"], true);
+
+    let login: Value = app.login_response(&agent, &agent.password).await.json().await.unwrap();
+    assert_eq!(login["two_factor_enrollment_required"], true);
+    let token = login["access_token"].as_str().unwrap().to_owned();
+    let own = format!("/api/users/{}", agent.id);
+    let closed = app.call(Method::PATCH, "acme.localhost", &own, Some(&token), None).await;
+    assert_eq!(closed.status(), 403);
+    assert_eq!(closed.json::<Value>().await.unwrap()["code"], "two_factor_enrollment_required");
+    let info = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await;
+    assert_eq!(info.status(), 200, "open routes stay open to let the user enroll");
+
+    let settings = format!("/api/user-settings/{}", agent.id);
+    let enrolled: Value =
+        app.call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({"action":"enroll"}))).await.json().await.unwrap();
+    let code = code_at(enrolled["secret"].as_str().unwrap(), now()).unwrap();
+    app.call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({"action":"confirm","code":code}))).await;
+    let open = app.call(Method::PATCH, "acme.localhost", &own, Some(&token), None).await;
+    assert_eq!(open.status(), 200);
+}

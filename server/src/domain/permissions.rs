@@ -22,6 +22,8 @@ pub struct RoleRoutes {
     pub name: String,
     pub display_name: String,
     pub has_permission_routes: Vec<String>,
+    /// Users of the role must turn two-factor on before opening checked routes.
+    pub require_two_factor: bool,
 }
 
 /// A permission row.
@@ -71,7 +73,13 @@ pub async fn roles(db: &impl ConnectionTrait) -> Result<Vec<RoleRoutes>> {
                 .filter(|name| links.iter().any(|(role_id, route)| *role_id == r.id && route == name))
                 .map(str::to_owned)
                 .collect();
-            RoleRoutes { id: r.id, name: r.name, display_name: r.display_name, has_permission_routes: routes }
+            RoleRoutes {
+                id: r.id,
+                name: r.name,
+                display_name: r.display_name,
+                has_permission_routes: routes,
+                require_two_factor: r.require_two_factor,
+            }
         })
         .collect())
 }
@@ -104,7 +112,12 @@ pub async fn routes_of_email(db: &impl ConnectionTrait, email: &str) -> Result<V
 
 /// Replaces a role's routes. Unknown route names are refused; `administrador` always keeps the
 /// routes that edit roles, so nobody can lock every administrator out.
-pub async fn update_role(db: &impl ConnectionTrait, role_id: i32, routes: &[String]) -> Result<RoleRoutes> {
+pub async fn update_role(
+    db: &impl ConnectionTrait,
+    role_id: i32,
+    routes: &[String],
+    require_two_factor: Option<bool>,
+) -> Result<RoleRoutes> {
     let found = role::Entity::find_by_id(role_id)
         .one(db)
         .await?
@@ -129,8 +142,10 @@ pub async fn update_role(db: &impl ConnectionTrait, role_id: i32, routes: &[Stri
         });
         role_permission::Entity::insert_many(rows).exec_without_returning(db).await?;
     }
+    let require_two_factor = require_two_factor.unwrap_or(found.require_two_factor);
     role::Entity::update_many()
         .col_expr(role::Column::UpdatedAt, sea_orm::sea_query::Expr::value(Utc::now()))
+        .col_expr(role::Column::RequireTwoFactor, sea_orm::sea_query::Expr::value(require_two_factor))
         .filter(role::Column::Id.eq(role_id))
         .exec(db)
         .await?;
@@ -139,5 +154,11 @@ pub async fn update_role(db: &impl ConnectionTrait, role_id: i32, routes: &[Stri
         name: found.name,
         display_name: found.display_name,
         has_permission_routes: routes_of_role(db, role_id).await?,
+        require_two_factor,
     })
+}
+
+/// Whether a role requires two-factor of its users.
+pub async fn role_requires_two_factor(db: &impl ConnectionTrait, role_id: i32) -> Result<bool> {
+    Ok(role::Entity::find_by_id(role_id).one(db).await?.is_some_and(|r| r.require_two_factor))
 }

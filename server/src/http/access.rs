@@ -21,7 +21,11 @@ use axum::{
 use sea_orm::EntityTrait;
 
 use crate::{
-    domain::{Error as DomainError, auth::tokens::TokenError, permissions},
+    domain::{
+        Error as DomainError,
+        auth::{tokens::TokenError, two_factor},
+        permissions,
+    },
     entities::tenant::{role, user},
     error::{AppError, Unauthorized},
     http::tenant::CurrentTenant,
@@ -135,6 +139,8 @@ pub struct CurrentUser {
     pub role: Option<role::Model>,
     /// Route names the user's role permits.
     pub routes: Vec<String>,
+    /// The role requires two-factor and the user has not turned it on: checked routes are closed.
+    pub must_enroll_two_factor: bool,
 }
 
 impl CurrentUser {
@@ -181,6 +187,13 @@ pub async fn enforce(State(state): State<AppState>, mut request: Request, next: 
         Access::Route(name) => current.may(name),
         Access::Operator(name) => tenant.name == state.config.backoffice_tenant && current.may(name),
     };
+    if allowed && current.must_enroll_two_factor && matches!(access, Access::Route(_) | Access::Operator(_)) {
+        return AppError::Domain(DomainError::forbidden(
+            "two_factor_enrollment_required",
+            "Seu perfil exige autenticação em dois fatores: ative-a em Configurações para continuar.",
+        ))
+        .into_response();
+    }
     if !allowed {
         let err = match access {
             Access::Operator(_) if tenant.name != state.config.backoffice_tenant => DomainError::forbidden(
@@ -223,6 +236,10 @@ pub async fn authenticate(
     };
     let role = role::Entity::find_by_id(user.role_id).one(&tx).await.map_err(DomainError::from)?;
     let routes = permissions::routes_of_role(&tx, user.role_id).await?;
+    let must_enroll_two_factor = match &role {
+        Some(role) if role.require_two_factor => !two_factor::is_enabled(&tx, user.id).await?,
+        _ => false,
+    };
     tx.commit().await.map_err(DomainError::from)?;
-    Ok(CurrentUser { user, role, routes })
+    Ok(CurrentUser { user, role, routes, must_enroll_two_factor })
 }

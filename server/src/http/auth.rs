@@ -4,36 +4,24 @@
 //! has_permission_routes}`; refresh → `{refreshToken: {token}}`. The refresh token travels in an
 //! httpOnly cookie for browsers, and in the body only for clients that ask (`refresh_in_body`).
 
-use std::time::Duration;
-
 use axum::{Json, extract::State};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use chrono::Duration as ChronoDuration;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::{
-    domain::{
-        Error as DomainError,
-        auth::{
-            login::{self, Credentials, Outcome},
-            refresh::{self, Rotation},
-            two_factor,
-        },
-        permissions, users,
-    },
-    entities::tenant::user,
-    error::{AppError, AppResult, Unauthorized},
+    domain::{Error as DomainError, auth::refresh, users},
+    error::AppResult,
     http::{
         access::{Access, ApiRoutes, CurrentUser},
         extract::{ApiJson, ClientAddr},
         tenant::CurrentTenant,
     },
-    ratelimit::Limit,
+    sessions::{self, LoginResult, Session},
     state::AppState,
 };
 
-/// Name of the refresh cookie, sent only to `/api/auth`.
+/// Name of the refresh cookie, sent only to `/api/auth` and `/graphql`.
 pub const REFRESH_COOKIE: &str = "bo_refresh";
 
 pub fn routes() -> ApiRoutes {
@@ -70,23 +58,6 @@ fn body_ip(value: Option<Value>) -> Option<String> {
     }
 }
 
-/// Per-address limits: all attempts per minute, and failures per 15 minutes (kept at twice the
-/// lockout threshold, so one address cannot lock out accounts faster than two per window).
-async fn check_rate(state: &AppState, addr: &ClientAddr) -> AppResult<()> {
-    let attempts = Limit { max: state.config.login_attempts_per_minute, window: Duration::from_secs(60) };
-    state.limiter.hit(&format!("login:{}", addr.0), attempts).await.map_err(AppError::RateLimited)?;
-    let failures = Limit { max: state.config.login_failures_per_address, window: Duration::from_secs(900) };
-    state.limiter.check(&format!("login-fail:{}", addr.0), failures).await.map_err(AppError::RateLimited)
-}
-
-async fn count_failure(state: &AppState, addr: &ClientAddr) {
-    let failures = Limit { max: state.config.login_failures_per_address, window: Duration::from_secs(900) };
-    let _ = state.limiter.hit(&format!("login-fail:{}", addr.0), failures).await;
-}
-
-const BLOCKED_HINT: &str =
-    "Sua conta está bloqueada após várias tentativas sem sucesso. Peça a um administrador para desbloqueá-la.";
-
 async fn login_step(
     State(state): State<AppState>,
     tenant: CurrentTenant,
@@ -94,31 +65,11 @@ async fn login_step(
     jar: CookieJar,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    check_rate(&state, &addr).await?;
-    let credentials = Credentials {
-        email: body.email,
-        password: body.password,
-        client_addr: addr.0.to_string(),
-        body_ip: body_ip(body.ip),
-    };
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
-    let outcome = login::check_password(&tx, &credentials, state.config.lockout_threshold).await?;
-    // Commit whatever happened: failures and lockouts must be kept.
-    tx.commit().await.map_err(DomainError::from)?;
-    match outcome {
-        Outcome::Failed { blocked } => {
-            count_failure(&state, &addr).await;
-            Err(AppError::LoginFailed { hint: blocked.then_some(BLOCKED_HINT) })
+    match sessions::login(&state, &tenant, &addr, body.email, body.password, body_ip(body.ip)).await? {
+        LoginResult::TwoFactor { challenge } => {
+            Ok((jar, Json(json!({ "two_factor_required": true, "challenge": challenge }))))
         }
-        Outcome::TwoFactorRequired(user) => Ok((
-            jar,
-            Json(json!({
-                "two_factor_required": true,
-                "challenge": state.keys.issue_challenge(user.id, &tenant.name),
-            })),
-        )),
-        Outcome::Success(user) => start_session(&state, &tenant, &addr, jar, user, body.refresh_in_body).await,
+        LoginResult::Session(session) => Ok(session_answer(&state, jar, &session, body.refresh_in_body)),
     }
 }
 
@@ -137,80 +88,40 @@ async fn two_factor_step(
     jar: CookieJar,
     ApiJson(body): ApiJson<TwoFactorBody>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    check_rate(&state, &addr).await?;
-    let claims = state
-        .keys
-        .verify_challenge(&body.challenge, &tenant.name)
-        .map_err(|_| AppError::LoginFailed { hint: None })?;
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
-    let found = users::find(&tx, claims.user_id()).await.ok().filter(|u| u.blocked_at.is_none());
-    let Some(user) = found else {
-        return Err(AppError::LoginFailed { hint: None });
-    };
-    if !two_factor::verify_login(&tx, &user, &body.code).await? {
-        let credentials =
-            Credentials { email: user.email.clone(), password: String::new(), client_addr: addr.0.to_string(), body_ip: None };
-        login::record_failure(&tx, &credentials, Some(user.id), login::reason::WRONG_CODE).await?;
-        tx.commit().await.map_err(DomainError::from)?;
-        count_failure(&state, &addr).await;
-        return Err(AppError::LoginFailed { hint: None });
+    let session = sessions::complete_two_factor(&state, &tenant, &addr, &body.challenge, &body.code).await?;
+    Ok(session_answer(&state, jar, &session, body.refresh_in_body))
+}
+
+fn session_answer(state: &AppState, jar: CookieJar, session: &Session, refresh_in_body: bool) -> (CookieJar, Json<Value>) {
+    let mut body = json!({
+        "access_token": session.access.token,
+        "token_type": "Bearer",
+        "expires_in": state.keys.access_ttl_seconds(),
+        "origin_backoffice": session.origin_backoffice,
+        "has_permission_routes": session.routes,
+        "two_factor_enrollment_required": session.two_factor_enrollment_required,
+    });
+    if refresh_in_body {
+        body["refresh_token"] = json!(session.refresh.token);
     }
-    let user = login::mark_logged_in(&tx, user).await?;
-    tx.commit().await.map_err(DomainError::from)?;
-    start_session(&state, &tenant, &addr, jar, user, body.refresh_in_body).await
+    (jar.add(refresh_cookie(state, session.refresh.token.clone())), Json(body))
 }
 
-fn refresh_ttl(state: &AppState) -> ChronoDuration {
-    ChronoDuration::days(state.config.refresh_token_ttl_days)
-}
-
-fn refresh_cookie(state: &AppState, token: String) -> Cookie<'static> {
+/// The httpOnly refresh cookie.
+pub fn refresh_cookie(state: &AppState, token: String) -> Cookie<'static> {
     Cookie::build((REFRESH_COOKIE, token))
         .http_only(true)
         .secure(state.config.secure_cookies())
         .same_site(SameSite::Strict)
-        .path("/api/auth")
-        .max_age(time_from_days(state.config.refresh_token_ttl_days))
+        .path("/")
+        .max_age(cookie::time::Duration::days(state.config.refresh_token_ttl_days))
         .build()
 }
 
 fn expired_cookie() -> Cookie<'static> {
-    let mut cookie = Cookie::build((REFRESH_COOKIE, "")).path("/api/auth").http_only(true).build();
+    let mut cookie = Cookie::build((REFRESH_COOKIE, "")).path("/").http_only(true).build();
     cookie.make_removal();
     cookie
-}
-
-fn time_from_days(days: i64) -> cookie::time::Duration {
-    cookie::time::Duration::days(days)
-}
-
-/// Issues the access token and a new refresh family for a user who passed every step.
-async fn start_session(
-    state: &AppState,
-    tenant: &CurrentTenant,
-    addr: &ClientAddr,
-    jar: CookieJar,
-    user: user::Model,
-    refresh_in_body: bool,
-) -> AppResult<(CookieJar, Json<Value>)> {
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
-    let refresh = refresh::issue(&tx, user.id, &addr.0.to_string(), refresh_ttl(state)).await?;
-    let routes = permissions::routes_of_role(&tx, user.role_id).await?;
-    tx.commit().await.map_err(DomainError::from)?;
-    let access = state.keys.issue_access(user.id, &tenant.name);
-    let mut body = json!({
-        "access_token": access.token,
-        "token_type": "Bearer",
-        "expires_in": state.keys.access_ttl_seconds(),
-        "origin_backoffice": tenant.name == state.config.backoffice_tenant,
-        "has_permission_routes": routes,
-    });
-    if refresh_in_body {
-        body["refresh_token"] = json!(refresh.token);
-    }
-    Ok((jar.add(refresh_cookie(state, refresh.token)), Json(body)))
 }
 
 #[derive(Deserialize, Default)]
@@ -228,27 +139,16 @@ async fn refresh_session(
 ) -> AppResult<(CookieJar, Json<Value>)> {
     let from_body = body.and_then(|axum::Json(b)| b.refresh_token).filter(|t| !t.is_empty());
     let in_body = from_body.is_some();
-    let Some(presented) = from_body.or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned())) else {
-        return Err(AppError::Unauthorized(Unauthorized::RefreshExpired));
-    };
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
-    let rotation = refresh::rotate(&tx, &presented, &addr.0.to_string(), refresh_ttl(&state)).await?;
-    tx.commit().await.map_err(DomainError::from)?;
-    match rotation {
-        Rotation::Rejected => Err(AppError::Unauthorized(Unauthorized::RefreshExpired)),
-        Rotation::Rotated { user, refresh } => {
-            let access = state.keys.issue_access(user.id, &tenant.name);
-            let mut body = json!({
-                "refreshToken": { "token": access.token },
-                "expires_in": state.keys.access_ttl_seconds(),
-            });
-            if in_body {
-                body["refresh_token"] = json!(refresh.token);
-            }
-            Ok((jar.add(refresh_cookie(&state, refresh.token)), Json(body)))
-        }
+    let presented = from_body.or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
+    let (access, refresh) = sessions::refresh(&state, &tenant, &addr, presented).await?;
+    let mut body = json!({
+        "refreshToken": { "token": access.token },
+        "expires_in": state.keys.access_ttl_seconds(),
+    });
+    if in_body {
+        body["refresh_token"] = json!(refresh.token);
     }
+    Ok((jar.add(refresh_cookie(&state, refresh.token)), Json(body)))
 }
 
 #[derive(Deserialize, Default)]

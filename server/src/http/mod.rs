@@ -19,7 +19,7 @@ use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
 
 use crate::{error::AppError, state::AppState};
 
-pub use auth::REFRESH_COOKIE;
+pub use auth::{REFRESH_COOKIE, refresh_cookie};
 
 /// Largest request body accepted (spreadsheet imports have their own limit).
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
@@ -42,9 +42,12 @@ pub fn app(mut state: AppState) -> Router {
         // Layers run outside-in: resolve the tenant first, then enforce the route's rule.
         .route_layer(middleware::from_fn_with_state(state.clone(), access::enforce))
         .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve));
+    let graphql = crate::graphql::router()
+        .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve));
     Router::new()
         .merge(health::router())
         .nest("/api", api)
+        .merge(graphql)
         .merge(web::router(&state.config.web_dist))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {

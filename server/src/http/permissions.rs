@@ -74,6 +74,9 @@ async fn by_email(
 struct UpdateBody {
     role_id: i32,
     permissions: Vec<String>,
+    /// Optional: require two-factor of the role's users.
+    #[serde(default)]
+    require_two_factor: Option<bool>,
 }
 
 async fn update(
@@ -83,7 +86,7 @@ async fn update(
 ) -> AppResult<Json<Value>> {
     let db = tenant.db(&state).await?;
     let tx = db.begin().await.map_err(DomainError::from)?;
-    let role = permissions::update_role(&tx, body.role_id, &body.permissions).await?;
+    let role = permissions::update_role(&tx, body.role_id, &body.permissions, body.require_two_factor).await?;
     tx.commit().await.map_err(DomainError::from)?;
     Ok(Json(json!(role)))
 }

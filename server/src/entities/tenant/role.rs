@@ -12,6 +12,8 @@ pub struct Model {
     #[sea_orm(unique)]
     pub name: String,
     pub display_name: String,
+    /// Users of this role must turn two-factor on before opening any checked route.
+    pub require_two_factor: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -1,0 +1,103 @@
+//! `logIn`, `refreshToken`, `updateUserPassword` and `userInfos`.
+
+use async_graphql::{Context, ErrorExtensions, Object};
+
+use crate::{
+    domain::{Error as DomainError, permissions, users},
+    graphql::{
+        context::{OrGql, guard},
+        types::{AuthPayload, TokenPayload, User},
+    },
+    http::refresh_cookie,
+    sessions::{self, LoginResult},
+};
+
+#[derive(Default)]
+pub struct AuthQuery;
+
+#[Object]
+impl AuthQuery {
+    /// The caller with role, department and instances.
+    async fn user_infos(&self, ctx: &Context<'_>) -> async_graphql::Result<User> {
+        let (gql, user) = guard(ctx, "userInfos")?;
+        let user = user.ok_or("unreachable: guard checked")?;
+        let db = gql.tenant.db(&gql.state).await.gql()?;
+        let tx = db.begin().await.map_err(DomainError::from).gql()?;
+        let view = users::view(&tx, &user.user).await.gql()?;
+        tx.commit().await.map_err(DomainError::from).gql()?;
+        Ok(User::new(view, user.routes.clone()))
+    }
+}
+
+#[derive(Default)]
+pub struct AuthMutation;
+
+#[Object]
+impl AuthMutation {
+    /// Logs in. With two-factor on, fails with code `two_factor_required` and a `challenge` in
+    /// the extensions, to be exchanged at `POST /api/auth/login/two-factor`.
+    async fn log_in(
+        &self,
+        ctx: &Context<'_>,
+        email: String,
+        password: String,
+        remember: Option<bool>,
+    ) -> async_graphql::Result<AuthPayload> {
+        let (gql, _) = guard(ctx, "logIn")?;
+        let result = sessions::login(&gql.state, &gql.tenant, &gql.addr, email, password, None).await.gql()?;
+        let session = match result {
+            LoginResult::Session(session) => session,
+            LoginResult::TwoFactor { challenge } => {
+                return Err(async_graphql::Error::new("Informe o código de verificação.").extend_with(|_, ext| {
+                    ext.set("code", "two_factor_required");
+                    ext.set("challenge", challenge.clone());
+                }));
+            }
+        };
+        let mut cookie = refresh_cookie(&gql.state, session.refresh.token.clone());
+        if remember == Some(false) {
+            // Not remembered: the cookie ends with the browser session.
+            cookie.set_max_age(None);
+        }
+        gql.set_cookie(cookie);
+        let view = payload_user(gql, &session.user, session.routes.clone()).await?;
+        Ok(AuthPayload { token: session.access.token, user: view })
+    }
+
+    /// A new access token from the refresh cookie (or the given refresh token).
+    async fn refresh_token(&self, ctx: &Context<'_>, refresh_token: Option<String>) -> async_graphql::Result<TokenPayload> {
+        let (gql, _) = guard(ctx, "refreshToken")?;
+        let presented = refresh_token.or_else(|| gql.refresh_cookie.clone());
+        let (access, refresh) = sessions::refresh(&gql.state, &gql.tenant, &gql.addr, presented).await.gql()?;
+        gql.set_cookie(refresh_cookie(&gql.state, refresh.token));
+        Ok(TokenPayload { token: access.token })
+    }
+
+    /// Changes the caller's password (strength ≥ medium), ends every other session and
+    /// answers a fresh token.
+    async fn update_user_password(&self, ctx: &Context<'_>, password: String) -> async_graphql::Result<AuthPayload> {
+        let (gql, user) = guard(ctx, "updateUserPassword")?;
+        let user = user.ok_or("unreachable: guard checked")?;
+        let db = gql.tenant.db(&gql.state).await.gql()?;
+        let tx = db.begin().await.map_err(DomainError::from).gql()?;
+        let changed = users::change_password(&tx, user.user.id, &password).await.gql()?;
+        tx.commit().await.map_err(DomainError::from).gql()?;
+        let session = sessions::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
+        gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
+        let view = payload_user(gql, &session.user, session.routes.clone()).await?;
+        Ok(AuthPayload { token: session.access.token, user: view })
+    }
+}
+
+async fn payload_user(
+    gql: &crate::graphql::GqlContext,
+    user: &crate::entities::tenant::user::Model,
+    routes: Vec<String>,
+) -> async_graphql::Result<User> {
+    let db = gql.tenant.db(&gql.state).await.gql()?;
+    let tx = db.begin().await.map_err(DomainError::from).gql()?;
+    let view = users::view(&tx, user).await.gql()?;
+    let routes = if routes.is_empty() { permissions::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
+    tx.commit().await.map_err(DomainError::from).gql()?;
+    Ok(User::new(view, routes))
+}

@@ -1,0 +1,109 @@
+//! GraphQL (spec §7) at `POST /graphql` and `POST /{tenant}/graphql`, on the same domain services
+//! as REST. The schema is composed per area with `MergedObject`; every root field names its
+//! access rule in [`rules::FIELD_RULES`] and checks it first thing.
+//!
+//! A bearer token that is present but invalid or expired gets the REST 401 contract before any
+//! resolver runs (the web client's refresh logic reacts to HTTP 401); a missing token leaves the
+//! request anonymous, so `logIn` works and every other field refuses with
+//! `Authorization Token not found`.
+
+mod auth;
+mod context;
+pub mod rules;
+mod types;
+
+use async_graphql::{EmptySubscription, MergedObject, Schema};
+use axum::{
+    Json, Router,
+    extract::{Path, State},
+    http::{HeaderMap, HeaderValue, header::SET_COOKIE},
+    response::{IntoResponse, Response},
+    routing::post,
+};
+use axum_extra::extract::CookieJar;
+
+pub use context::GqlContext;
+
+use crate::{
+    error::{AppError, Unauthorized},
+    http::{access, extract::ClientAddr, tenant::CurrentTenant},
+    state::AppState,
+};
+
+/// Root queries of every area.
+#[derive(MergedObject, Default)]
+pub struct Query(auth::AuthQuery);
+
+/// Root mutations of every area.
+#[derive(MergedObject, Default)]
+pub struct Mutation(auth::AuthMutation);
+
+pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
+
+/// Deepest selection and highest complexity a request may ask for.
+pub const MAX_DEPTH: usize = 10;
+pub const MAX_COMPLEXITY: usize = 500;
+
+/// The schema with its limits.
+pub fn schema() -> AppSchema {
+    Schema::build(Query::default(), Mutation::default(), EmptySubscription)
+        .limit_depth(MAX_DEPTH)
+        .limit_complexity(MAX_COMPLEXITY)
+        .finish()
+}
+
+/// `/graphql` and `/{tenant}/graphql` (behind tenant resolution).
+pub fn router() -> Router<AppState> {
+    Router::new().route("/graphql", post(execute)).route("/{tenant}/graphql", post(execute_for))
+}
+
+async fn execute_for(
+    Path(tenant_in_path): Path<String>,
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    addr: ClientAddr,
+    headers: HeaderMap,
+    jar: CookieJar,
+    body: axum::body::Bytes,
+) -> Response {
+    // The path may only repeat the host's tenant (or name the default one on a bare host).
+    if tenant_in_path != tenant.name.as_str() {
+        return AppError::TenantNotFound.into_response();
+    }
+    execute(State(state), tenant, addr, headers, jar, body).await
+}
+
+async fn execute(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    addr: ClientAddr,
+    headers: HeaderMap,
+    jar: CookieJar,
+    body: axum::body::Bytes,
+) -> Response {
+    let request: async_graphql::Request = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(_) => return AppError::BadRequest("O corpo não é uma requisição GraphQL em JSON.".into()).into_response(),
+    };
+    let user = if access::bearer(&headers).is_some() {
+        match access::authenticate(&state, &tenant, &headers).await {
+            Ok(user) => Some(user),
+            Err(err) => return err.into_response(),
+        }
+    } else if headers.contains_key(axum::http::header::AUTHORIZATION) {
+        return AppError::Unauthorized(Unauthorized::NoToken).into_response();
+    } else {
+        None
+    };
+    let refresh_cookie = jar.get(crate::http::REFRESH_COOKIE).map(|c| c.value().to_owned());
+    let context = GqlContext::new(state.clone(), tenant, addr, user, refresh_cookie);
+    let outbox = context.cookies.clone();
+    let response = state.schema.execute(request.data(context)).await;
+    let mut http = Json(response).into_response();
+    for cookie in outbox.lock().map(|c| c.clone()).unwrap_or_default() {
+        if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {
+            http.headers_mut().append(SET_COOKIE, value);
+        }
+    }
+    http
+}

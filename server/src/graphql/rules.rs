@@ -1,0 +1,18 @@
+//! The access rule of every GraphQL root field, in one table. A field missing here is refused to
+//! everyone, and a test compares this table with the schema's fields.
+
+use crate::http::access::Access;
+
+pub const FIELD_RULES: &[(&str, Access)] = &[
+    // Mutations
+    ("logIn", Access::Public),
+    ("refreshToken", Access::Public),
+    ("updateUserPassword", Access::Authenticated),
+    // Queries
+    ("userInfos", Access::Authenticated),
+];
+
+/// A field's rule.
+pub fn rule(field: &str) -> Option<Access> {
+    FIELD_RULES.iter().find(|(name, _)| *name == field).map(|(_, access)| *access)
+}

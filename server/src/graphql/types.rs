@@ -1,0 +1,92 @@
+//! GraphQL object types (DTOs; never entity models). Field names follow spec §7: camelCase on
+//! users (`isConnected`, `userDepartment`, `userInstances`), snake_case on roles
+//! (`display_name`, `has_permission_routes`).
+
+use async_graphql::SimpleObject;
+
+use crate::domain::users::UserView;
+
+#[derive(SimpleObject, Clone)]
+#[graphql(rename_fields = "snake_case")]
+pub struct Role {
+    pub id: i32,
+    pub name: String,
+    pub display_name: String,
+    pub has_permission_routes: Vec<String>,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct Department {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct Instance {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+#[derive(SimpleObject, Clone)]
+pub struct UserInstance {
+    pub id: i32,
+    pub instance: Instance,
+}
+
+#[derive(SimpleObject, Clone)]
+#[graphql(rename_fields = "camelCase")]
+pub struct User {
+    pub id: i32,
+    pub name: String,
+    pub username: String,
+    pub email: String,
+    pub image: Option<String>,
+    pub role: Option<Role>,
+    pub is_connected: bool,
+    pub user_department: Option<Department>,
+    pub user_instances: Vec<UserInstance>,
+}
+
+impl User {
+    /// From the domain view and the role's routes.
+    pub fn new(view: UserView, routes: Vec<String>) -> Self {
+        Self {
+            id: view.id,
+            name: view.name,
+            username: view.username,
+            email: view.email,
+            image: view.image,
+            role: view.role.map(|r| Role {
+                id: r.id,
+                name: r.name,
+                display_name: r.display_name,
+                has_permission_routes: routes,
+            }),
+            is_connected: view.is_connected,
+            user_department: view.user_department.map(|d| Department { id: d.id, name: d.name, activated: d.activated }),
+            user_instances: view
+                .user_instances
+                .into_iter()
+                .map(|l| UserInstance {
+                    id: l.id,
+                    instance: Instance { id: l.instance.id, name: l.instance.name, activated: l.instance.activated },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// `logIn` and `updateUserPassword`: a token and the user.
+#[derive(SimpleObject)]
+pub struct AuthPayload {
+    pub token: String,
+    pub user: User,
+}
+
+/// `refreshToken`: the new access token (spec: `refreshToken.token`).
+#[derive(SimpleObject)]
+pub struct TokenPayload {
+    pub token: String,
+}
