@@ -28,8 +28,8 @@ run() {
   "$bin/backoffice-cli" user create --tenant bench --email bench@bench.example --name Bench --password "$pass" --role administrador >/dev/null
   "$bin/backoffice-server" & local pid=$!
   for _ in $(seq 50); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
-  echo "== $label: login (2 connections, 15 s)"
-  wrk -t2 -c2 -d15s --latency -s "$lua" "http://127.0.0.1:$port/api/auth/login" | grep -E "Latency|50%|99%|Requests/sec|Non-2xx"
+  echo "== $label: login (1 connection, 15 s)"
+  wrk -t1 -c1 -d15s --latency -s "$lua" "http://127.0.0.1:$port/api/auth/login" | grep -E "Latency|50%|99%|Requests/sec|Non-2xx"
   token=$(curl -s -H 'Host: bench.localhost' -H 'Content-Type: application/json' \
     -d "{\"email\":\"bench@bench.example\",\"password\":\"$pass\"}" "http://127.0.0.1:$port/api/auth/login" | sed 's/.*"access_token":"\([^"]*\)".*/\1/')
   echo "== $label: GET /api/auth/userInfo (64 connections, 20 s)"

@@ -123,5 +123,11 @@ impl IntoResponse for AppError {
     }
 }
 
+impl From<sea_orm::DbErr> for AppError {
+    fn from(err: sea_orm::DbErr) -> Self {
+        Self::Domain(err.into())
+    }
+}
+
 /// Result of a handler.
 pub type AppResult<T> = Result<T, AppError>;

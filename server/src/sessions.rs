@@ -8,7 +8,6 @@ use chrono::Duration as ChronoDuration;
 
 use crate::{
     domain::{
-        Error as DomainError,
         auth::{
             login::{self, Credentials, Outcome},
             refresh::{self, IssuedRefresh, Rotation},
@@ -74,11 +73,10 @@ pub async fn login(
 ) -> AppResult<LoginResult> {
     check_rate(state, addr).await?;
     let credentials = Credentials { email, password, client_addr: addr.0.to_string(), body_ip };
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(state).await?;
     let outcome = login::check_password(&tx, &credentials, state.config.lockout_threshold).await?;
     // Commit whatever happened: failures and lockouts must be kept.
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     match outcome {
         Outcome::Failed { blocked } => {
             count_failure(state, addr).await;
@@ -102,8 +100,7 @@ pub async fn complete_two_factor(
     check_rate(state, addr).await?;
     let claims =
         state.keys.verify_challenge(challenge, &tenant.name).map_err(|_| AppError::LoginFailed { hint: None })?;
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(state).await?;
     let Some(user) = users::find(&tx, claims.user_id()).await.ok().filter(|u| u.blocked_at.is_none()) else {
         return Err(AppError::LoginFailed { hint: None });
     };
@@ -111,12 +108,12 @@ pub async fn complete_two_factor(
         let credentials =
             Credentials { email: user.email.clone(), password: String::new(), client_addr: addr.0.to_string(), body_ip: None };
         login::record_failure(&tx, &credentials, Some(user.id), login::reason::WRONG_CODE).await?;
-        tx.commit().await.map_err(DomainError::from)?;
+        tx.commit().await?;
         count_failure(state, addr).await;
         return Err(AppError::LoginFailed { hint: None });
     }
     let user = login::mark_logged_in(&tx, user).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     start(state, tenant, addr, user).await
 }
 
@@ -126,13 +123,12 @@ fn refresh_ttl(state: &AppState) -> ChronoDuration {
 
 /// Issues the token pair for a user who passed every step.
 pub async fn start(state: &AppState, tenant: &CurrentTenant, addr: &ClientAddr, user: user::Model) -> AppResult<Session> {
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(state).await?;
     let refresh = refresh::issue(&tx, user.id, &addr.0.to_string(), refresh_ttl(state)).await?;
     let routes = permissions::routes_of_role(&tx, user.role_id).await?;
     let two_factor_enrollment_required = permissions::role_requires_two_factor(&tx, user.role_id).await?
         && !two_factor::is_enabled(&tx, user.id).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Session {
         two_factor_enrollment_required,
         access: state.keys.issue_access(user.id, &tenant.name),
@@ -153,10 +149,9 @@ pub async fn refresh(
     let Some(presented) = presented.filter(|p| !p.is_empty()) else {
         return Err(AppError::Unauthorized(Unauthorized::RefreshExpired));
     };
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(state).await?;
     let rotation = refresh::rotate(&tx, &presented, &addr.0.to_string(), refresh_ttl(state)).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     match rotation {
         Rotation::Rejected => Err(AppError::Unauthorized(Unauthorized::RefreshExpired)),
         Rotation::Rotated { user, refresh } => Ok((state.keys.issue_access(user.id, &tenant.name), refresh)),

@@ -3,7 +3,7 @@
 use async_graphql::{Context, ErrorExtensions, Object};
 
 use crate::{
-    domain::{Error as DomainError, permissions, users},
+    domain::{permissions, users},
     graphql::{
         context::{OrGql, guard},
         types::{AuthPayload, TokenPayload, User},
@@ -21,10 +21,9 @@ impl AuthQuery {
     async fn user_infos(&self, ctx: &Context<'_>) -> async_graphql::Result<User> {
         let (gql, user) = guard(ctx, "userInfos")?;
         let user = user.ok_or("unreachable: guard checked")?;
-        let db = gql.tenant.db(&gql.state).await.gql()?;
-        let tx = db.begin().await.map_err(DomainError::from).gql()?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let view = users::view(&tx, &user.user).await.gql()?;
-        tx.commit().await.map_err(DomainError::from).gql()?;
+        tx.commit().await.gql()?;
         Ok(User::new(view, user.routes.clone()))
     }
 }
@@ -78,10 +77,9 @@ impl AuthMutation {
     async fn update_user_password(&self, ctx: &Context<'_>, password: String) -> async_graphql::Result<AuthPayload> {
         let (gql, user) = guard(ctx, "updateUserPassword")?;
         let user = user.ok_or("unreachable: guard checked")?;
-        let db = gql.tenant.db(&gql.state).await.gql()?;
-        let tx = db.begin().await.map_err(DomainError::from).gql()?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let changed = users::change_password(&tx, user.user.id, &password).await.gql()?;
-        tx.commit().await.map_err(DomainError::from).gql()?;
+        tx.commit().await.gql()?;
         let session = sessions::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
         gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;
@@ -94,10 +92,9 @@ async fn payload_user(
     user: &crate::entities::tenant::user::Model,
     routes: Vec<String>,
 ) -> async_graphql::Result<User> {
-    let db = gql.tenant.db(&gql.state).await.gql()?;
-    let tx = db.begin().await.map_err(DomainError::from).gql()?;
+    let tx = gql.tenant.begin(&gql.state).await.gql()?;
     let view = users::view(&tx, user).await.gql()?;
     let routes = if routes.is_empty() { permissions::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
-    tx.commit().await.map_err(DomainError::from).gql()?;
+    tx.commit().await.gql()?;
     Ok(User::new(view, routes))
 }

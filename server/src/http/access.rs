@@ -226,20 +226,19 @@ pub async fn authenticate(
         TokenError::Expired => AppError::Unauthorized(Unauthorized::AccessExpired),
         TokenError::Invalid => AppError::Unauthorized(Unauthorized::Invalid),
     })?;
-    let db = tenant.db(state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
-    let found = user::Entity::find_by_id(claims.user_id()).one(&tx).await.map_err(DomainError::from)?;
+    let tx = tenant.begin(state).await?;
+    let found = user::Entity::find_by_id(claims.user_id()).one(&tx).await?;
     let Some(user) = found.filter(|u| {
         u.deleted_at.is_none() && u.blocked_at.is_none() && claims.iat_ms >= u.valid_after.timestamp_millis()
     }) else {
         return Err(AppError::Unauthorized(Unauthorized::Invalid));
     };
-    let role = role::Entity::find_by_id(user.role_id).one(&tx).await.map_err(DomainError::from)?;
+    let role = role::Entity::find_by_id(user.role_id).one(&tx).await?;
     let routes = permissions::routes_of_role(&tx, user.role_id).await?;
     let must_enroll_two_factor = match &role {
         Some(role) if role.require_two_factor => !two_factor::is_enabled(&tx, user.id).await?,
         _ => false,
     };
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(CurrentUser { user, role, routes, must_enroll_two_factor })
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::{
-    domain::{Error as DomainError, auth::refresh, users},
+    domain::{auth::refresh, users},
     error::AppResult,
     http::{
         access::{Access, ApiRoutes, CurrentUser},
@@ -174,8 +174,7 @@ async fn logout(
     let presented = body
         .and_then(|axum::Json(b)| b.refresh_token)
         .or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     if let Some(token) = presented {
         refresh::revoke(&tx, &token).await?;
     }
@@ -184,14 +183,13 @@ async fn logout(
     {
         users::set_connected(&tx, claims.user_id(), false).await?;
     }
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok((jar.add(expired_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
 }
 
 async fn user_info(State(state): State<AppState>, tenant: CurrentTenant, current: CurrentUser) -> AppResult<Json<Value>> {
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let view = users::view(&tx, &current.user).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(json!({ "user": view, "has_permission_routes": current.routes })))
 }

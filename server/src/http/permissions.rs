@@ -27,18 +27,16 @@ pub fn routes() -> ApiRoutes {
 }
 
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let roles = permissions::roles(&tx).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(json!(roles)))
 }
 
 async fn categories(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let categories = permissions::categories(&tx).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(json!(categories)))
 }
 
@@ -61,10 +59,9 @@ async fn by_email(
     if !own && !current.may("users") {
         return Err(DomainError::forbidden("forbidden", "Você não tem permissão para acessar este recurso.").into());
     }
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let routes = permissions::routes_of_email(&tx, &query.email).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     let rows: Vec<Value> = routes.iter().map(|r| json!({ "route_name": r })).collect();
     Ok(Json(json!({ "email": query.email.trim().to_lowercase(), "permissions": rows, "has_permission_routes": routes })))
 }
@@ -84,9 +81,8 @@ async fn update(
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<UpdateBody>,
 ) -> AppResult<Json<Value>> {
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let role = permissions::update_role(&tx, body.role_id, &body.permissions, body.require_two_factor).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(json!(role)))
 }

@@ -31,6 +31,11 @@ impl CurrentTenant {
     pub async fn db(&self, state: &AppState) -> Result<TenantDb, AppError> {
         Ok(state.dbs.tenant(&self.name, &self.record.pool).await.map_err(crate::domain::Error::from)?)
     }
+
+    /// A transaction on this tenant's database (the usual start of a handler).
+    pub async fn begin(&self, state: &AppState) -> Result<sea_orm::DatabaseTransaction, AppError> {
+        Ok(self.db(state).await?.begin().await?)
+    }
 }
 
 /// Middleware: resolves the tenant or answers 404.

@@ -64,8 +64,7 @@ async fn two_factor_activity(
         .into());
     }
     let code = body.code.as_deref().unwrap_or_default();
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let target = users::find(&tx, id).await?;
     let answer = match body.action {
         Action::Enroll => json!(two_factor::enroll(&tx, &target).await?),
@@ -78,6 +77,6 @@ async fn two_factor_activity(
             json!({ "two_factor_enabled": false })
         }
     };
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(answer))
 }

@@ -7,7 +7,7 @@ use axum::{
 use serde_json::{Value, json};
 
 use crate::{
-    domain::{Error as DomainError, users},
+    domain::users,
     error::AppResult,
     http::{
         access::{Access, ApiRoutes},
@@ -22,10 +22,9 @@ pub fn routes() -> ApiRoutes {
 
 /// Unblocks a user (after too many failed logins); the body is ignored.
 async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, Path(id): Path<i32>) -> AppResult<Json<Value>> {
-    let db = tenant.db(&state).await?;
-    let tx = db.begin().await.map_err(DomainError::from)?;
+    let tx = tenant.begin(&state).await?;
     let user = users::unblock(&tx, id).await?;
     let view = users::view(&tx, &user).await?;
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(Json(json!(view)))
 }
