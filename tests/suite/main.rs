@@ -13,5 +13,6 @@ mod migrate;
 mod provisioning;
 mod resolution;
 mod seed;
+mod tenants_api;
 mod tokens;
 mod two_factor;

@@ -8,6 +8,7 @@ pub mod extract;
 mod health;
 mod permissions;
 pub mod tenant;
+mod tenants;
 mod user_settings;
 mod users;
 mod web;
@@ -29,6 +30,7 @@ pub fn api_routes() -> access::ApiRoutes {
     access::ApiRoutes::default()
         .merge(auth::routes())
         .merge(permissions::routes())
+        .merge(tenants::routes())
         .merge(user_settings::routes())
         .merge(users::routes())
 }
