@@ -16,3 +16,4 @@ mod seed;
 mod tenants_api;
 mod tokens;
 mod two_factor;
+mod users_api;

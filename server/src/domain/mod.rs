@@ -8,6 +8,8 @@ pub mod auth;
 pub mod catalogue;
 /// CNPJ parsing with check digits.
 pub mod cnpj;
+/// Departments of a tenant.
+pub mod departments;
 /// The domain's error type.
 pub mod error;
 /// Feature options a tenant can switch on or off.

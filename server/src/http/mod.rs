@@ -4,6 +4,7 @@
 
 pub mod access;
 mod auth;
+mod departments;
 pub mod extract;
 mod health;
 mod permissions;
@@ -33,6 +34,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(tenants::routes())
         .merge(user_settings::routes())
         .merge(users::routes())
+        .merge(departments::routes())
 }
 
 /// The whole application.

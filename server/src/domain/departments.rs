@@ -1,0 +1,83 @@
+//! Departments of a tenant (spec §3: id, name, activated).
+
+use chrono::Utc;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+
+use crate::{
+    domain::error::{Error, Result},
+    entities::tenant::department,
+};
+
+/// A department as the API shows it.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DepartmentView {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+impl From<department::Model> for DepartmentView {
+    fn from(d: department::Model) -> Self {
+        Self { id: d.id, name: d.name, activated: d.activated }
+    }
+}
+
+fn check_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 80 {
+        return Err(Error::invalid_field("invalid_name", "name", "Informe um nome de até 80 caracteres."));
+    }
+    Ok(name.to_owned())
+}
+
+async fn ensure_free(db: &impl ConnectionTrait, name: &str, except: Option<i32>) -> Result<()> {
+    let mut query = department::Entity::find().filter(department::Column::Name.eq(name));
+    if let Some(id) = except {
+        query = query.filter(department::Column::Id.ne(id));
+    }
+    if query.one(db).await?.is_some() {
+        return Err(Error::invalid_field("name_taken", "name", "Já existe um departamento com este nome."));
+    }
+    Ok(())
+}
+
+/// Every department, by name.
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<DepartmentView>> {
+    let all = department::Entity::find().order_by_asc(department::Column::Name).all(db).await?;
+    Ok(all.into_iter().map(Into::into).collect())
+}
+
+pub async fn create(db: &impl ConnectionTrait, name: &str) -> Result<DepartmentView> {
+    let name = check_name(name)?;
+    ensure_free(db, &name, None).await?;
+    let now = Utc::now();
+    let created = department::ActiveModel {
+        name: Set(name),
+        activated: Set(true),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(created.into())
+}
+
+/// Renames and/or (de)activates a department.
+pub async fn update(db: &impl ConnectionTrait, id: i32, name: Option<&str>, activated: Option<bool>) -> Result<DepartmentView> {
+    let found = department::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("department_not_found", "Departamento não encontrado."))?;
+    let mut active = found.into_active_model();
+    if let Some(name) = name {
+        let name = check_name(name)?;
+        ensure_free(db, &name, Some(id)).await?;
+        active.name = Set(name);
+    }
+    if let Some(activated) = activated {
+        active.activated = Set(activated);
+    }
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(db).await?.into())
+}

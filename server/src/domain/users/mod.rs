@@ -1,0 +1,178 @@
+//! Users of a tenant: creation within the plan's `userLimit` (atomically), changes, soft delete,
+//! unblocking, passwords, and the API's views of them.
+
+mod views;
+mod write;
+
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait, Func},
+};
+
+pub use views::{DepartmentView, InstanceView, RoleView, UserInstanceView, UserView, view, views};
+pub use write::{NewUser, UserChanges, create, update};
+
+use crate::{
+    domain::{
+        auth::sessions,
+        error::{Error, Result},
+        passwords,
+        tenants::{Page, Pagination},
+    },
+    entities::tenant::user,
+};
+
+/// The largest page of users anyone may ask for.
+pub const MAX_PAGE_SIZE: u64 = 100;
+
+/// Normalizes and checks an email address; the message is for people.
+pub fn parse_email(raw: &str) -> std::result::Result<String, &'static str> {
+    let email = raw.trim().to_lowercase();
+    let valid = email.len() <= 254
+        && !email.chars().any(char::is_whitespace)
+        && email.split_once('@').is_some_and(|(local, domain)| {
+            !local.is_empty()
+                && !domain.contains('@')
+                && domain.contains('.')
+                && !domain.starts_with('.')
+                && !domain.ends_with('.')
+                && !domain.contains("..")
+        });
+    if valid { Ok(email) } else { Err("Informe um email válido.") }
+}
+
+pub(crate) const WEAK_PASSWORD: &str =
+    "Senha fraca: use ao menos 8 caracteres, sem repetições (aaa) nem sequências (123, abc).";
+
+/// A user by email (not deleted).
+pub async fn find_by_email(db: &impl ConnectionTrait, email: &str) -> Result<Option<user::Model>> {
+    Ok(user::Entity::find()
+        .filter(user::Column::Email.eq(email.trim().to_lowercase()))
+        .filter(user::Column::DeletedAt.is_null())
+        .one(db)
+        .await?)
+}
+
+/// A user by id (not deleted), or 404. Ids of other tenants are simply absent here.
+pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    user::Entity::find_by_id(id)
+        .filter(user::Column::DeletedAt.is_null())
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado."))
+}
+
+/// What part of the user list to read.
+#[derive(Debug, Clone)]
+pub struct ListQuery {
+    pub search: Option<String>,
+    pub page: u64,
+    pub limit: u64,
+}
+
+impl Default for ListQuery {
+    fn default() -> Self {
+        Self { search: None, page: 1, limit: 20 }
+    }
+}
+
+/// A page of users (not deleted), by name; `search` matches name, email or username.
+pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<UserView>> {
+    let limit = query.limit.clamp(1, MAX_PAGE_SIZE);
+    let page = Ord::max(query.page, 1);
+    let mut condition = Condition::all().add(user::Column::DeletedAt.is_null());
+    if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        let pattern = format!("%{}%", search.to_lowercase().replace(['%', '_'], ""));
+        condition = condition.add(
+            Condition::any()
+                .add(Func::lower(Expr::col(user::Column::Name)).like(pattern.clone()))
+                .add(user::Column::Email.like(pattern.clone()))
+                .add(Func::lower(Expr::col(user::Column::Username)).like(pattern)),
+        );
+    }
+    let select = user::Entity::find().filter(condition);
+    let total = select.clone().count(db).await?;
+    let users = select
+        .order_by_asc(user::Column::Name)
+        .order_by_asc(user::Column::Id)
+        .offset((page - 1) * limit)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok(Page { data: views(db, &users).await?, pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) } })
+}
+
+/// Unblocks a user blocked by failed logins (or by an administrator).
+pub async fn unblock(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    let found = find(db, id).await?;
+    let mut active = found.into_active_model();
+    active.blocked_at = Set(None);
+    active.failed_logins = Set(0);
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(db).await?)
+}
+
+/// Changes a user's password (strength ≥ medium) and ends their sessions.
+pub async fn change_password(db: &impl ConnectionTrait, id: i32, password: &str) -> Result<user::Model> {
+    if passwords::strength(password) < passwords::MIN_STRENGTH {
+        return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
+    }
+    let found = find(db, id).await?;
+    sessions::end_all(db, id).await?;
+    let mut active = found.into_active_model();
+    active.password_hash = Set(passwords::hash(password).await);
+    active.updated_at = Set(Utc::now());
+    Ok(active.update(db).await?)
+}
+
+/// Soft-deletes a user: their history stays (tickets, messages), their sessions end, and their
+/// email and username are freed for a new account. Nobody deletes themselves.
+pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result<()> {
+    if id == actor_id {
+        return Err(Error::invalid("cannot_delete_self", "Você não pode excluir o seu próprio usuário."));
+    }
+    let found = find(db, id).await?;
+    sessions::end_all(db, id).await?;
+    let mut active = found.clone().into_active_model();
+    // Unique columns keep a tombstone so the address can be used again.
+    active.email = Set(tombstone(id, &found.email));
+    active.username = Set(tombstone(id, &found.username));
+    active.deleted_at = Set(Some(Utc::now()));
+    active.is_connected = Set(false);
+    active.updated_at = Set(Utc::now());
+    active.update(db).await?;
+    Ok(())
+}
+
+fn tombstone(id: i32, value: &str) -> String {
+    format!("deleted-{id}-{value}").chars().take(250).collect()
+}
+
+/// Marks a user connected or disconnected (spec §4 user connection).
+pub async fn set_connected(db: &impl ConnectionTrait, id: i32, connected: bool) -> Result<()> {
+    user::Entity::update_many()
+        .col_expr(user::Column::IsConnected, Expr::value(connected))
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Active users of the tenant; functional users included (they hold a seat).
+pub async fn count_active(db: &impl ConnectionTrait) -> Result<u64> {
+    Ok(user::Entity::find().filter(user::Column::DeletedAt.is_null()).select_only().column(user::Column::Id).count(db).await?)
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalized_and_checked() {
+        assert_eq!(parse_email("  Ana.Souza@Demo.Example "), Ok("ana.souza@demo.example".into()));
+        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "a b@x.com", "ana@x..com", "a@b@c.com"] {
+            assert!(parse_email(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! How users are shown by the API: spec §3 fields, never the password. Lists load roles,
+//! departments, instance links and two-factor state for a whole page in four queries.
+
+use std::collections::HashMap;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+
+use crate::{
+    domain::error::Result,
+    entities::tenant::{department, instance, role, user, user_instance, user_setting},
+};
+
+/// A role as nested in a user (spec §3 Role).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct RoleView {
+    pub id: i32,
+    pub name: String,
+    pub display_name: String,
+}
+
+/// A department as nested in a user.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DepartmentView {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+/// An instance as nested in a user-instance link.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct InstanceView {
+    pub id: i32,
+    pub name: String,
+    pub activated: bool,
+}
+
+/// A user-instance link (spec §3: id, instance).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UserInstanceView {
+    pub id: i32,
+    pub instance: InstanceView,
+}
+
+/// A user as the API shows it (spec §3 User; never the password).
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct UserView {
+    pub id: i32,
+    pub name: String,
+    pub username: String,
+    pub email: String,
+    pub image: Option<String>,
+    pub role: Option<RoleView>,
+    pub is_connected: bool,
+    pub user_department: Option<DepartmentView>,
+    pub user_instances: Vec<UserInstanceView>,
+    pub is_functional: bool,
+    pub blocked: bool,
+    pub two_factor_enabled: bool,
+}
+
+/// A user with role, department, instances and two-factor state.
+pub async fn view(db: &impl ConnectionTrait, user: &user::Model) -> Result<UserView> {
+    Ok(views(db, std::slice::from_ref(user)).await?.remove(0))
+}
+
+/// Views of several users, in their order, with a fixed number of queries.
+pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<Vec<UserView>> {
+    let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
+    let role_ids: Vec<i32> = users.iter().map(|u| u.role_id).collect();
+    let department_ids: Vec<i32> = users.iter().filter_map(|u| u.department_id).collect();
+    let roles: HashMap<i32, role::Model> =
+        role::Entity::find().filter(role::Column::Id.is_in(role_ids)).all(db).await?.into_iter().map(|r| (r.id, r)).collect();
+    let departments: HashMap<i32, department::Model> = department::Entity::find()
+        .filter(department::Column::Id.is_in(department_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|d| (d.id, d))
+        .collect();
+    let links = user_instance::Entity::find()
+        .filter(user_instance::Column::UserId.is_in(ids.clone()))
+        .find_also_related(instance::Entity)
+        .all(db)
+        .await?;
+    let two_factor: HashMap<i32, bool> = user_setting::Entity::find()
+        .filter(user_setting::Column::UserId.is_in(ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|s| (s.user_id, s.two_factor_enabled))
+        .collect();
+    Ok(users
+        .iter()
+        .map(|user| UserView {
+            id: user.id,
+            name: user.name.clone(),
+            username: user.username.clone(),
+            email: user.email.clone(),
+            image: user.image.clone(),
+            role: roles.get(&user.role_id).map(|r| RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }),
+            is_connected: user.is_connected,
+            user_department: user
+                .department_id
+                .and_then(|id| departments.get(&id))
+                .map(|d| DepartmentView { id: d.id, name: d.name.clone(), activated: d.activated }),
+            user_instances: links
+                .iter()
+                .filter(|(link, _)| link.user_id == user.id)
+                .filter_map(|(link, inst)| {
+                    inst.as_ref().map(|i| UserInstanceView {
+                        id: link.id,
+                        instance: InstanceView { id: i.id, name: i.name.clone(), activated: i.activated },
+                    })
+                })
+                .collect(),
+            is_functional: user.is_functional,
+            blocked: user.blocked_at.is_some(),
+            two_factor_enabled: two_factor.get(&user.id).copied().unwrap_or(false),
+        })
+        .collect())
+}
