@@ -6,6 +6,7 @@ mod support;
 mod access;
 mod auth;
 mod graphql_auth;
+mod graphql_directory;
 mod health;
 mod isolation;
 mod lockout;

@@ -14,6 +14,8 @@ pub mod departments;
 pub mod error;
 /// Feature options a tenant can switch on or off.
 pub mod features;
+/// A tenant's messaging connections.
+pub mod instances;
 /// Password hashing (argon2id) and the spec §5 strength score.
 pub mod passwords;
 /// Route permissions of roles.

@@ -9,6 +9,7 @@
 
 mod auth;
 mod context;
+mod directory;
 pub mod rules;
 mod types;
 
@@ -32,11 +33,11 @@ use crate::{
 
 /// Root queries of every area.
 #[derive(MergedObject, Default)]
-pub struct Query(auth::AuthQuery);
+pub struct Query(auth::AuthQuery, directory::DirectoryQuery);
 
 /// Root mutations of every area.
 #[derive(MergedObject, Default)]
-pub struct Mutation(auth::AuthMutation);
+pub struct Mutation(auth::AuthMutation, directory::DirectoryMutation);
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
 

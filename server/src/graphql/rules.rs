@@ -8,8 +8,19 @@ pub const FIELD_RULES: &[(&str, Access)] = &[
     ("logIn", Access::Public),
     ("refreshToken", Access::Public),
     ("updateUserPassword", Access::Authenticated),
+    ("newUser", Access::Route("users")),
+    ("updateUser", Access::Route("users")),
+    ("deleteUser", Access::Route("users")),
+    ("deleteUserInstance", Access::Route("users")),
+    ("connected", Access::Authenticated),
+    ("disconnected", Access::Authenticated),
+    ("disconnectUser", Access::Route("users")),
     // Queries
     ("userInfos", Access::Authenticated),
+    ("users", Access::Route("users")),
+    ("userInstances", Access::Route("users")),
+    ("instances", Access::Authenticated),
+    ("onlineUsers", Access::Authenticated),
 ];
 
 /// A field's rule.

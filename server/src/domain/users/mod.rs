@@ -176,3 +176,37 @@ mod tests {
         }
     }
 }
+
+/// Connected users linked to an instance (chat transfer targets), except `except_user`.
+pub async fn online(db: &impl ConnectionTrait, except_user: Option<i32>, instance_id: Option<i32>) -> Result<Vec<UserView>> {
+    use crate::entities::tenant::user_instance;
+    let mut query = user::Entity::find()
+        .filter(user::Column::DeletedAt.is_null())
+        .filter(user::Column::IsConnected.eq(true))
+        .filter(user::Column::BlockedAt.is_null());
+    if let Some(id) = except_user {
+        query = query.filter(user::Column::Id.ne(id));
+    }
+    if let Some(instance_id) = instance_id {
+        let linked: Vec<i32> = user_instance::Entity::find()
+            .select_only()
+            .column(user_instance::Column::UserId)
+            .filter(user_instance::Column::InstanceId.eq(instance_id))
+            .into_tuple()
+            .all(db)
+            .await?;
+        query = query.filter(user::Column::Id.is_in(linked));
+    }
+    let found = query.order_by_asc(user::Column::Name).limit(MAX_PAGE_SIZE).all(db).await?;
+    views(db, &found).await
+}
+
+/// Removes one user-instance link by its id.
+pub async fn delete_instance_link(db: &impl ConnectionTrait, link_id: i32) -> Result<()> {
+    use crate::entities::tenant::user_instance;
+    let removed = user_instance::Entity::delete_by_id(link_id).exec(db).await?;
+    if removed.rows_affected == 0 {
+        return Err(Error::not_found("user_instance_not_found", "Vínculo de instância não encontrado."));
+    }
+    Ok(())
+}

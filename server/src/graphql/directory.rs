@@ -1,0 +1,186 @@
+//! Users, instances and presence over GraphQL (spec §7): the same domain services as REST.
+//! Argument names are snake_case as the spec writes them (`role_id`, `chosen_instances`, ...).
+
+use async_graphql::{Context, Object};
+
+use crate::{
+    domain::{
+        instances, permissions,
+        users::{self, NewUser, UserChanges},
+    },
+    graphql::{
+        context::{OrGql, guard},
+        types::{Instance, User, UserInstance},
+    },
+};
+
+#[derive(Default)]
+pub struct DirectoryQuery;
+
+#[Object(rename_args = "snake_case")]
+impl DirectoryQuery {
+    /// Users of the tenant (first 100 by name).
+    async fn users(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<User>> {
+        let (gql, _) = guard(ctx, "users")?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let page = users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
+        let mut out = Vec::with_capacity(page.data.len());
+        for view in page.data {
+            let routes = match &view.role {
+                Some(role) => permissions::routes_of_role(&tx, role.id).await.gql()?,
+                None => Vec::new(),
+            };
+            out.push(User::new(view, routes));
+        }
+        tx.commit().await.gql()?;
+        Ok(out)
+    }
+
+    /// A user's instance links.
+    async fn user_instances(&self, ctx: &Context<'_>, user_id: i32) -> async_graphql::Result<Vec<UserInstance>> {
+        let (gql, _) = guard(ctx, "userInstances")?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let user = users::find(&tx, user_id).await.gql()?;
+        let view = users::view(&tx, &user).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(User::new(view, Vec::new()).user_instances)
+    }
+
+    /// Instances, except `remove_ids`.
+    async fn instances(&self, ctx: &Context<'_>, remove_ids: Option<Vec<i32>>) -> async_graphql::Result<Vec<Instance>> {
+        let (gql, _) = guard(ctx, "instances")?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let found = instances::list(&tx, &remove_ids.unwrap_or_default()).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(found.into_iter().map(|i| Instance { id: i.id, name: i.name, activated: i.activated }).collect())
+    }
+
+    /// Connected users (on an instance, if given), except `user_id`.
+    async fn online_users(
+        &self,
+        ctx: &Context<'_>,
+        user_id: Option<i32>,
+        instance_id: Option<i32>,
+    ) -> async_graphql::Result<Vec<User>> {
+        let (gql, _) = guard(ctx, "onlineUsers")?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let found = users::online(&tx, user_id, instance_id).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(found.into_iter().map(|v| User::new(v, Vec::new())).collect())
+    }
+}
+
+#[derive(Default)]
+pub struct DirectoryMutation;
+
+#[Object(rename_args = "snake_case")]
+impl DirectoryMutation {
+    #[allow(clippy::too_many_arguments)]
+    async fn new_user(
+        &self,
+        ctx: &Context<'_>,
+        username: Option<String>,
+        name: String,
+        email: String,
+        password: String,
+        role_id: i32,
+        user_department_id: Option<i32>,
+        chosen_instances: Option<Vec<i32>>,
+    ) -> async_graphql::Result<User> {
+        let (gql, _) = guard(ctx, "newUser")?;
+        let new = NewUser {
+            name,
+            email,
+            username,
+            password,
+            role_id: Some(role_id),
+            department_id: user_department_id,
+            instances: chosen_instances.unwrap_or_default(),
+            ..Default::default()
+        };
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let created = users::create(&tx, new, gql.tenant.record.user_limit).await.gql()?;
+        let view = users::view(&tx, &created).await.gql()?;
+        let routes = permissions::routes_of_role(&tx, created.role_id).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(User::new(view, routes))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    async fn update_user(
+        &self,
+        ctx: &Context<'_>,
+        id: i32,
+        username: Option<String>,
+        name: Option<String>,
+        image: Option<String>,
+        email: Option<String>,
+        role_id: Option<i32>,
+        user_department_id: Option<i32>,
+        chosen_instances: Option<Vec<i32>>,
+    ) -> async_graphql::Result<User> {
+        let (gql, _) = guard(ctx, "updateUser")?;
+        let changes = UserChanges {
+            name,
+            username,
+            email,
+            image: image.map(Some),
+            role_id,
+            department_id: user_department_id.map(Some),
+            instances: chosen_instances,
+            password: None,
+        };
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let updated = users::update(&tx, id, changes).await.gql()?;
+        let view = users::view(&tx, &updated).await.gql()?;
+        let routes = permissions::routes_of_role(&tx, updated.role_id).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(User::new(view, routes))
+    }
+
+    async fn delete_user(&self, ctx: &Context<'_>, id: i32) -> async_graphql::Result<bool> {
+        let (gql, user) = guard(ctx, "deleteUser")?;
+        let actor = user.map(|u| u.user.id).unwrap_or_default();
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        users::delete(&tx, id, actor).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(true)
+    }
+
+    async fn delete_user_instance(&self, ctx: &Context<'_>, id: i32) -> async_graphql::Result<bool> {
+        let (gql, _) = guard(ctx, "deleteUserInstance")?;
+        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        users::delete_instance_link(&tx, id).await.gql()?;
+        tx.commit().await.gql()?;
+        Ok(true)
+    }
+
+    /// The caller is available for chats.
+    async fn connected(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        set_presence(ctx, "connected", None, true).await
+    }
+
+    /// The caller is away.
+    async fn disconnected(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        set_presence(ctx, "disconnected", None, false).await
+    }
+
+    /// Marks another user away (supervision).
+    async fn disconnect_user(&self, ctx: &Context<'_>, user_id: i32) -> async_graphql::Result<bool> {
+        set_presence(ctx, "disconnectUser", Some(user_id), false).await
+    }
+}
+
+async fn set_presence(ctx: &Context<'_>, field: &str, target: Option<i32>, connected: bool) -> async_graphql::Result<bool> {
+    let (gql, user) = guard(ctx, field)?;
+    let id = match (target, user) {
+        (Some(id), _) => id,
+        (None, Some(user)) => user.user.id,
+        (None, None) => return Err("unreachable: guard checked".into()),
+    };
+    let tx = gql.tenant.begin(&gql.state).await.gql()?;
+    users::find(&tx, id).await.gql()?;
+    users::set_connected(&tx, id, connected).await.gql()?;
+    tx.commit().await.gql()?;
+    Ok(true)
+}

@@ -1,0 +1,134 @@
+//! Every directory operation of spec §7 GraphQL, through `/graphql` and `/{tenant}/graphql`,
+//! and the field rules refusing a user without the `users` route.
+
+use backoffice::{entities::tenant::instance, graphql::rules::FIELD_RULES, http::access::Access};
+use reqwest::Method;
+use sea_orm::{ActiveModelTrait, Set};
+use serde_json::{Value, json};
+
+use crate::support::TestApp;
+
+async fn gql(app: &TestApp, path: &str, token: &str, query: &str, variables: Value) -> Value {
+    let response =
+        app.call(Method::POST, "acme.localhost", path, Some(token), Some(json!({ "query": query, "variables": variables }))).await;
+    assert_eq!(response.status(), 200);
+    response.json().await.unwrap()
+}
+
+async fn instance_named(app: &TestApp, name: &str) -> i32 {
+    let db = app.tenant_db("acme").await;
+    let tx = db.begin().await.unwrap();
+    let created = instance::ActiveModel {
+        name: Set(name.into()),
+        activated: Set(true),
+        is_official: Set(false),
+        is_unlimited: Set(true),
+        status: Set("connected".into()),
+        ..Default::default()
+    }
+    .insert(&tx)
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    created.id
+}
+
+#[tokio::test]
+async fn the_directory_operations_work_at_both_endpoints() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let vendas = instance_named(&app, "WhatsApp Vendas").await;
+    let suporte = instance_named(&app, "WhatsApp Suporte").await;
+    let roles: Value = app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
+
+    for (i, path) in ["/graphql", "/acme/graphql"].into_iter().enumerate() {
+        let email = format!("nova{i}@acme.example");
+        let created = gql(
+            &app,
+            path,
+            &token,
+            "mutation($email: String!, $role: Int!, $inst: [Int!]) { newUser(username: null, name: \"Nova Pessoa\", email: $email, password: \"Senha#Forte!9\", role_id: $role, user_department_id: null, chosen_instances: $inst) { id email role { name } userInstances { id instance { id name } } } }",
+            json!({ "email": email, "role": atendente, "inst": [vendas] }),
+        )
+        .await;
+        let user = &created["data"]["newUser"];
+        assert_eq!(user["email"], email, "{created}");
+        assert_eq!(user["role"]["name"], "atendente");
+        let id = user["id"].as_i64().unwrap();
+        let link = user["userInstances"][0]["id"].as_i64().unwrap();
+
+        let updated = gql(&app, path, &token, "mutation($id: Int!, $inst: [Int!]) { updateUser(id: $id, name: \"Nome Novo\", chosen_instances: $inst) { name userInstances { instance { name } } } }", json!({ "id": id, "inst": [vendas, suporte] })).await;
+        assert_eq!(updated["data"]["updateUser"]["name"], "Nome Novo");
+        assert_eq!(updated["data"]["updateUser"]["userInstances"].as_array().unwrap().len(), 2);
+
+        let links = gql(&app, path, &token, "query($id: Int!) { userInstances(user_id: $id) { id instance { id name activated } } }", json!({ "id": id })).await;
+        assert_eq!(links["data"]["userInstances"].as_array().unwrap().len(), 2);
+        let first = links["data"]["userInstances"][0]["id"].as_i64().unwrap();
+        assert_ne!(first, link, "links were replaced");
+        let removed = gql(&app, path, &token, "mutation($id: Int!) { deleteUserInstance(id: $id) }", json!({ "id": first })).await;
+        assert_eq!(removed["data"]["deleteUserInstance"], true);
+
+        let listed = gql(&app, path, &token, "{ users { id email isConnected userDepartment { id name } } }", json!({})).await;
+        assert!(listed["data"]["users"].as_array().unwrap().iter().any(|u| u["id"] == id));
+
+        let others = gql(&app, path, &token, "query($r: [Int!]) { instances(remove_ids: $r) { id name activated } }", json!({ "r": [vendas] })).await;
+        assert_eq!(others["data"]["instances"], json!([{ "id": suporte, "name": "WhatsApp Suporte", "activated": true }]));
+
+        let deleted = gql(&app, path, &token, "mutation($id: Int!) { deleteUser(id: $id) }", json!({ "id": id })).await;
+        assert_eq!(deleted["data"]["deleteUser"], true);
+        let missing = gql(&app, path, &token, "mutation($id: Int!) { deleteUser(id: $id) }", json!({ "id": id })).await;
+        assert_eq!(missing["errors"][0]["extensions"]["code"], "user_not_found");
+    }
+}
+
+#[tokio::test]
+async fn presence_and_online_users() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let vendas = instance_named(&app, "WhatsApp Vendas").await;
+    let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let admin_token = app.login(&admin).await;
+    let bia_token = app.login(&bia).await;
+    // Link Bia to the instance.
+    gql(&app, "/graphql", &admin_token, "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }", json!({ "id": bia.id, "i": [vendas] })).await;
+
+    assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { disconnected }", json!({})).await["data"]["disconnected"], true);
+    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    assert_eq!(online["data"]["onlineUsers"], json!([]));
+    assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await["data"]["connected"], true);
+    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { id email name image userDepartment { id name } } }", json!({ "i": vendas })).await;
+    assert_eq!(online["data"]["onlineUsers"][0]["email"], "bia@acme.example");
+    let except_bia = gql(&app, "/graphql", &admin_token, "query($u: Int, $i: Int) { onlineUsers(user_id: $u, instance_id: $i) { email } }", json!({ "u": bia.id, "i": vendas })).await;
+    assert_eq!(except_bia["data"]["onlineUsers"], json!([]));
+
+    let kicked = gql(&app, "/graphql", &admin_token, "mutation($u: Int!) { disconnectUser(user_id: $u) }", json!({ "u": bia.id })).await;
+    assert_eq!(kicked["data"]["disconnectUser"], true);
+    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    assert_eq!(online["data"]["onlineUsers"], json!([]));
+}
+
+#[tokio::test]
+async fn fields_needing_the_users_route_refuse_an_agent() {
+    let app = TestApp::spawn().await;
+    app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let token = app.login(&agent).await;
+    let calls = [
+        ("users", "{ users { id } }"),
+        ("userInstances", "{ userInstances(user_id: 1) { id } }"),
+        ("newUser", "mutation { newUser(name: \"x\", email: \"x@x.example\", password: \"Senha#Forte!9\", role_id: 1) { id } }"),
+        ("updateUser", "mutation { updateUser(id: 1, name: \"x\") { id } }"),
+        ("deleteUser", "mutation { deleteUser(id: 1) }"),
+        ("deleteUserInstance", "mutation { deleteUserInstance(id: 1) }"),
+        ("disconnectUser", "mutation { disconnectUser(user_id: 1) }"),
+    ];
+    let protected: Vec<&str> =
+        FIELD_RULES.iter().filter(|(_, a)| matches!(a, Access::Route(_))).map(|(name, _)| *name).collect();
+    assert_eq!(protected.len(), calls.len(), "every route-protected field is exercised here");
+    for (field, query) in calls {
+        let body = gql(&app, "/graphql", &token, query, json!({})).await;
+        assert_eq!(body["errors"][0]["extensions"]["code"], "forbidden", "{field}: {body}");
+    }
+}
