@@ -88,6 +88,11 @@ pub struct Config {
     #[arg(long, env = "DB_IDLE_SECONDS", default_value_t = 60)]
     pub db_idle_seconds: u64,
 
+    /// Let instance providers (and webhooks) live on loopback or private networks. Off in
+    /// production: such URLs would let a tenant reach internal services (SSRF).
+    #[arg(long, env = "ALLOW_PRIVATE_PROVIDERS", default_value_t = false)]
+    pub allow_private_providers: bool,
+
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, value_parser = clap::value_parser!(i64).range(30..=86_400))]
     pub access_token_ttl_seconds: i64,
@@ -141,6 +146,7 @@ impl Config {
             db_max_connections: 8,
             max_open_tenants: 64,
             db_idle_seconds: 60,
+            allow_private_providers: false,
             access_token_ttl_seconds: 900,
             refresh_token_ttl_days: 30,
             lockout_threshold: 5,

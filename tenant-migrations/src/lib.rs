@@ -12,6 +12,7 @@ mod m20261121_000002_create_chat;
 mod m20261121_000003_create_commerce_and_campaigns;
 mod m20261121_000004_create_logs_and_security;
 mod m20261121_000005_add_role_two_factor_requirement;
+mod m20261121_000006_create_sync_jobs;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -26,6 +27,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_commerce_and_campaigns::Migration),
             Box::new(m20261121_000004_create_logs_and_security::Migration),
             Box::new(m20261121_000005_add_role_two_factor_requirement::Migration),
+            Box::new(m20261121_000006_create_sync_jobs::Migration),
         ]
     }
 }
@@ -57,6 +59,7 @@ pub const TABLES: &[&str] = &[
     "login_failures",
     "daily_analytics",
     "refresh_tokens",
+    "sync_jobs",
 ];
 
 #[cfg(test)]

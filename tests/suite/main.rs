@@ -8,6 +8,7 @@ mod auth;
 mod graphql_auth;
 mod graphql_directory;
 mod health;
+mod instances_api;
 mod isolation;
 mod lockout;
 mod migrate;

@@ -7,6 +7,7 @@ mod auth;
 mod departments;
 pub mod extract;
 mod health;
+mod instances;
 mod permissions;
 pub mod tenant;
 mod tenants;
@@ -35,6 +36,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(user_settings::routes())
         .merge(users::routes())
         .merge(departments::routes())
+        .merge(instances::routes())
 }
 
 /// The whole application.

@@ -65,3 +65,21 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentTenant {
         parts.extensions.get::<CurrentTenant>().cloned().ok_or(AppError::TenantNotFound)
     }
 }
+
+/// The tenant a `tenantName` parameter names (DESIGN §2): the caller's own when absent or equal;
+/// another tenant only for back-office operators — a tenant's own users get 403.
+pub async fn target(state: &AppState, caller: &CurrentTenant, name: Option<&str>) -> Result<CurrentTenant, AppError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty() && *n != caller.name.as_str()) else {
+        return Ok(caller.clone());
+    };
+    if caller.name != state.config.backoffice_tenant {
+        return Err(crate::domain::Error::forbidden(
+            "other_tenant",
+            "Você só pode acessar os dados da sua própria empresa.",
+        )
+        .into());
+    }
+    let name = TenantName::parse(name).map_err(|_| AppError::TenantNotFound)?;
+    let record = tenants::find_active(state.dbs.control(), &name).await?.ok_or(AppError::TenantNotFound)?;
+    Ok(CurrentTenant { name, record })
+}

@@ -37,6 +37,8 @@ pub mod order;
 pub mod permission;
 /// `refresh_tokens`: Rotating refresh tokens, stored hashed, grouped in families.
 pub mod refresh_token;
+/// `sync_jobs`: Message-history synchronisations of instances and their progress.
+pub mod sync_job;
 /// `roles`: Roles; each user has one.
 pub mod role;
 /// `role_permissions`: Role-to-permission links.

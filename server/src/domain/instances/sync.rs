@@ -1,0 +1,224 @@
+//! Message-history synchronisation (`POST /api/instance/syncMessages`): background work that
+//! pages through the provider since `daysAgo` (or everything, `unlimitedSync`) and upserts
+//! customers, chats and messages idempotently — a message is keyed by (instance, provider id), so
+//! re-running never duplicates. Progress is written to `sync_jobs` after every page.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter, Set,
+    sea_query::OnConflict,
+};
+
+use crate::{
+    domain::{
+        error::{Error, Result},
+        instances::{
+            find,
+            provider::{Provider, ProviderConfig, RemoteMessage},
+        },
+    },
+    entities::tenant::{chat, customer, instance, message, sync_job},
+    tenancy::TenantDb,
+};
+
+/// What to synchronise.
+#[derive(Debug, Clone, Copy)]
+pub struct SyncRequest {
+    pub instance_id: i32,
+    /// History of the last N days (1..=3650), unless `unlimited`.
+    pub days_ago: i32,
+    pub unlimited: bool,
+}
+
+/// Registers a job (refused while another runs for the instance); `run` does the work.
+pub async fn start(db: &impl ConnectionTrait, request: SyncRequest) -> Result<(sync_job::Model, ProviderConfig)> {
+    if !request.unlimited && !(1..=3650).contains(&request.days_ago) {
+        return Err(Error::invalid_field("invalid_days", "daysAgo", "Informe de 1 a 3650 dias, ou unlimitedSync."));
+    }
+    let instance = find(db, request.instance_id).await?;
+    let (Some(base_url), Some(secret)) = (instance.provider_base_url.clone(), instance.provider_secret.clone()) else {
+        return Err(Error::invalid(
+            "provider_missing",
+            "Configure o provedor da instância antes de sincronizar as mensagens.",
+        ));
+    };
+    let running = sync_job::Entity::find()
+        .filter(sync_job::Column::InstanceId.eq(instance.id))
+        .filter(sync_job::Column::Status.eq("running"))
+        .count(db)
+        .await?;
+    if running > 0 {
+        return Err(Error::conflict("sync_running", "Já existe uma sincronização em andamento para esta instância."));
+    }
+    let job = sync_job::ActiveModel {
+        instance_id: Set(instance.id),
+        status: Set("running".into()),
+        days_ago: Set(request.days_ago),
+        unlimited: Set(request.unlimited),
+        fetched: Set(0),
+        inserted: Set(0),
+        error: Set(None),
+        started_at: Set(Utc::now()),
+        finished_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok((job, ProviderConfig { base_url, secret }))
+}
+
+/// A job's progress.
+pub async fn status(db: &impl ConnectionTrait, job_id: i32) -> Result<sync_job::Model> {
+    sync_job::Entity::find_by_id(job_id)
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("sync_not_found", "Sincronização não encontrada."))
+}
+
+/// Runs a registered job to its end; never panics, records failures on the job.
+pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, allow_private: bool) {
+    let outcome = fetch_all(&db, &job, config, allow_private).await;
+    let finish = async {
+        let tx = db.begin().await?;
+        let current = status(&tx, job.id).await?;
+        let mut active = current.into_active_model();
+        active.finished_at = Set(Some(Utc::now()));
+        match &outcome {
+            Ok(()) => active.status = Set("done".into()),
+            Err(err) => {
+                active.status = Set("failed".into());
+                active.error = Set(Some(err.to_string()));
+            }
+        }
+        active.update(&tx).await?;
+        if outcome.is_ok() {
+            instance::Entity::update_many()
+                .col_expr(instance::Column::LastSyncAt, sea_orm::sea_query::Expr::value(Utc::now()))
+                .filter(instance::Column::Id.eq(job.instance_id))
+                .exec(&tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok::<(), Error>(())
+    };
+    if let Err(err) = finish.await {
+        tracing::error!(job = job.id, error = %err, "could not record the end of a sync job");
+    }
+}
+
+async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig, allow_private: bool) -> Result<()> {
+    let provider = Provider::new(config, allow_private)?;
+    let since = (!job.unlimited).then(|| Utc::now() - Duration::days(i64::from(job.days_ago)));
+    let mut cursor: Option<String> = None;
+    let mut seen_cursors = HashSet::new();
+    loop {
+        let page = provider.messages(since, cursor.as_deref()).await?;
+        let tx = db.begin().await?;
+        let inserted = upsert(&tx, job.instance_id, &page.messages).await?;
+        let current = status(&tx, job.id).await?;
+        let (fetched, total) = (current.fetched + page.messages.len() as i64, current.inserted + inserted as i64);
+        let mut active = current.into_active_model();
+        active.fetched = Set(fetched);
+        active.inserted = Set(total);
+        active.update(&tx).await?;
+        tx.commit().await?;
+        match page.next_cursor.filter(|c| !c.is_empty()) {
+            // A provider repeating a cursor would loop forever: stop there.
+            Some(next) if seen_cursors.insert(next.clone()) && !page.messages.is_empty() => cursor = Some(next),
+            _ => return Ok(()),
+        }
+    }
+}
+
+fn normalize_phone(phone: &str) -> Option<String> {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    (8..=15).contains(&digits.len()).then(|| format!("+{digits}"))
+}
+
+/// Upserts one page; returns how many messages were new.
+async fn upsert(db: &impl ConnectionTrait, instance_id: i32, messages: &[RemoteMessage]) -> Result<u64> {
+    let now = Utc::now();
+    let valid: Vec<(&RemoteMessage, String)> = messages
+        .iter()
+        .filter(|m| !m.id.is_empty() && m.id.len() <= 200 && matches!(m.direction.as_str(), "in" | "out"))
+        .filter_map(|m| normalize_phone(&m.phone).map(|p| (m, p)))
+        .collect();
+    if valid.is_empty() {
+        return Ok(0);
+    }
+    let mut names: HashMap<String, String> = HashMap::new();
+    for (m, phone) in &valid {
+        names.entry(phone.clone()).or_insert_with(|| m.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| phone.clone()));
+    }
+    customer::Entity::insert_many(names.iter().map(|(phone, name)| customer::ActiveModel {
+        name: Set(name.chars().take(120).collect()),
+        phone: Set(phone.clone()),
+        blacklisted: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }))
+    .on_conflict(OnConflict::column(customer::Column::Phone).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    let customers: HashMap<String, i32> = customer::Entity::find()
+        .filter(customer::Column::Phone.is_in(names.keys().cloned().collect::<Vec<_>>()))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| (c.phone, c.id))
+        .collect();
+    let customer_ids: Vec<i32> = customers.values().copied().collect();
+    chat::Entity::insert_many(customer_ids.iter().map(|customer_id| chat::ActiveModel {
+        customer_id: Set(*customer_id),
+        instance_id: Set(instance_id),
+        unread_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }))
+    .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    let chats: HashMap<i32, i32> = chat::Entity::find()
+        .filter(chat::Column::InstanceId.eq(instance_id))
+        .filter(chat::Column::CustomerId.is_in(customer_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|c| (c.customer_id, c.id))
+        .collect();
+    let rows: Vec<message::ActiveModel> = valid
+        .iter()
+        .filter_map(|(m, phone)| {
+            let chat_id = *chats.get(customers.get(phone)?)?;
+            let ack = match m.ack.as_deref() {
+                Some(a @ ("sent" | "delivered" | "read" | "failed")) => a.to_owned(),
+                _ => "delivered".to_owned(),
+            };
+            Some(message::ActiveModel {
+                chat_id: Set(chat_id),
+                instance_id: Set(instance_id),
+                direction: Set(m.direction.clone()),
+                body: Set(m.body.chars().take(10_000).collect()),
+                ack: Set(ack),
+                external_id: Set(Some(m.id.clone())),
+                sent_at: Set(m.sent_at),
+                created_at: Set(now),
+                updated_at: Set(now),
+                ..Default::default()
+            })
+        })
+        .collect();
+    let mut inserted = 0;
+    // Bounded batches keep each statement under SQLite's parameter limit.
+    for batch in rows.chunks(300) {
+        inserted += message::Entity::insert_many(batch.to_vec())
+            .on_conflict(OnConflict::columns([message::Column::InstanceId, message::Column::ExternalId]).do_nothing().to_owned())
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(inserted)
+}
