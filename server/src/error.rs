@@ -34,6 +34,9 @@ pub enum AppError {
     /// Wrong email or password, whatever the cause. `hint` only after a right password.
     #[error("login failed")]
     LoginFailed { hint: Option<&'static str> },
+    /// The body is larger than the API accepts.
+    #[error("payload too large")]
+    PayloadTooLarge,
     /// Too many attempts; retry after the given time.
     #[error("rate limited")]
     RateLimited(Duration),
@@ -66,6 +69,12 @@ impl AppError {
                 (StatusCode::UNAUTHORIZED, "unauthorized", LOGIN_FAILED.into(), &[])
             }
             Self::RateLimited(_) => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", String::new(), &[]),
+            Self::PayloadTooLarge => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "O corpo da requisição é grande demais (máximo de 2 MB).".into(),
+                &[],
+            ),
             Self::Domain(D::Invalid { code, message, fields }) => {
                 (StatusCode::UNPROCESSABLE_ENTITY, code, message.clone(), fields)
             }

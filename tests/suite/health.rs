@@ -29,3 +29,21 @@ async fn unknown_api_paths_answer_json_404_not_the_web_app() {
     assert_eq!(response.status(), 404);
     assert_eq!(response.json::<serde_json::Value>().await.unwrap()["code"], "not_found");
 }
+
+#[tokio::test]
+async fn a_body_over_the_limit_is_413_in_json() {
+    let app = TestApp::spawn().await;
+    app.create_tenant("acme").await;
+    let huge = format!("{{\"email\":\"{}\",\"password\":\"x\"}}", "a".repeat(3 * 1024 * 1024));
+    let response = app
+        .client
+        .post(app.url("/api/auth/login"))
+        .header("host", "acme.localhost")
+        .header("content-type", "application/json")
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 413);
+    assert_eq!(response.json::<serde_json::Value>().await.unwrap()["code"], "payload_too_large");
+}

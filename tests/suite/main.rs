@@ -10,6 +10,7 @@ mod graphql_directory;
 mod health;
 mod instances_api;
 mod isolation;
+mod limits;
 mod lockout;
 mod migrate;
 mod provisioning;

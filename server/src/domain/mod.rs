@@ -28,6 +28,8 @@ pub mod seed;
 pub mod setup;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.
 pub mod templates;
+/// Opening tickets within the monthly limit.
+pub mod tickets;
 /// Tenants: lookup, provisioning, soft delete, plans and features.
 pub mod tenants;
 /// Users of a tenant.

@@ -93,6 +93,7 @@ pub fn to_error(err: AppError) -> async_graphql::Error {
         AppError::TenantNotFound => ("tenant_not_found", "Tenant não encontrado.".into(), Vec::new()),
         AppError::NotFound => ("not_found", "Recurso não encontrado.".into(), Vec::new()),
         AppError::BadRequest(message) => ("bad_request", message.clone(), Vec::new()),
+        AppError::PayloadTooLarge => ("payload_too_large", "O corpo da requisição é grande demais.".into(), Vec::new()),
     };
     let hint = match &err {
         AppError::LoginFailed { hint } => *hint,

@@ -23,6 +23,9 @@ where
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
         match axum::Json::<T>::from_request(request, state).await {
             Ok(axum::Json(value)) => Ok(Self(value)),
+            Err(rejection) if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::PayloadTooLarge)
+            }
             Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),
         }
     }

@@ -18,7 +18,7 @@ mod web;
 use std::sync::Arc;
 
 use axum::{Router, middleware};
-use tower_http::{limit::RequestBodyLimitLayer, trace::TraceLayer};
+use tower_http::trace::TraceLayer;
 
 use crate::{error::AppError, state::AppState};
 
@@ -55,7 +55,8 @@ pub fn app(mut state: AppState) -> Router {
         .nest("/api", api)
         .merge(graphql)
         .merge(web::router(&state.config.web_dist))
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        // Extractors refuse larger bodies with the API's JSON 413 (see `extract::ApiJson`).
+        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
         .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
             // Only the path: query strings may carry tokens (the WebSocket's) and must not be logged.
             tracing::info_span!("http", method = %request.method(), path = %request.uri().path())
