@@ -7,6 +7,7 @@ pub use sea_orm_migration::prelude::*;
 
 mod m20261121_000001_create_plans;
 mod m20261121_000002_create_tenants;
+mod m20261121_000003_index_tenant_search;
 
 /// Applies the control migrations in order.
 pub struct Migrator;
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261121_000001_create_plans::Migration),
             Box::new(m20261121_000002_create_tenants::Migration),
+            Box::new(m20261121_000003_index_tenant_search::Migration),
         ]
     }
 
