@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: web units (Vitest) and build, Rust unit and integration tests on
-# SQLite, then the integration tests again on PostgreSQL + Redis.
+# SQLite, web end-to-end tests (real server, headless Chromium), then the integration tests again on
+# PostgreSQL + Redis.
 #   TEST_DATABASE_URL  PostgreSQL server the tests create their own databases on
 #                      (default postgres://postgres@127.0.0.1:5432/postgres)
 #   TEST_REDIS_URL     Redis for the multi-replica tests (default redis://127.0.0.1:6379)
@@ -27,6 +28,9 @@ step "web: install, typecheck, unit tests, build"
 
 step "rust: every test on SQLite"
 cargo nextest run --workspace --no-fail-fast
+
+step "web: end-to-end (real server + headless Chromium)"
+(cd web && npm run --silent e2e)
 
 if [ "${SKIP_POSTGRES:-0}" = "1" ]; then
   step "PostgreSQL pass skipped (SKIP_POSTGRES=1)"

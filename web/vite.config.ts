@@ -30,6 +30,8 @@ export default defineConfig({
     sourcemap: false,
   },
   test: {
+    // Unit tests only; the end-to-end tests (e2e/) have their own config (`npm run e2e`).
+    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     css: false,

@@ -1,7 +1,7 @@
-//! Entry point: styles, validation messages, the API base URL, then the app. (i18n is loaded
-//! with the navigation layout: the plain pages are pt_BR only, and /login stays small.)
+//! Entry point: styles, the API base URL, then the app. (i18n and zod's pt_BR validation
+//! messages load with the navigation layout: the plain pages are pt_BR only, the login form
+//! writes its own messages, and /login stays small.)
 import '@mantine/core/styles.css';
-import './lib/validation';
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,4 +1,5 @@
-//! The menu: catalogue routes the user may open, grouped by category, with their labels and icons.
+//! The menu: catalogue routes the user may open, grouped by category, with their icons (labels:
+//! lib/route-labels.ts).
 //! Used by the side navigation, the horizontal menu and the home page.
 import type { Icon } from '@tabler/icons-react';
 import {
@@ -17,12 +18,8 @@ import {
   IconSparkles,
   IconUsers,
 } from '@tabler/icons-react';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { catalogueRoutes, hasParams, routeCategories, type CatalogueRoute, type RouteCategory } from '../config/paths';
 import { canAccessRoute } from '../lib/access';
-// Initialises i18next before any navigation label is translated.
-import '../lib/i18n';
 import type { Session } from '../lib/session';
 
 /** Icon per route name; a route added to the catalogue later gets IconPoint until it has one. */
@@ -68,18 +65,4 @@ export function navigationFor(session: Session): NavGroup[] {
         .map((route) => ({ route, icon: ROUTE_ICONS[route.name] ?? IconPoint })),
     }))
     .filter((group) => group.items.length > 0);
-}
-
-/** Translated labels of routes and categories (catalogue label / route name when untranslated). */
-export function useNavLabels() {
-  const { t } = useTranslation();
-  const routeLabel = useCallback(
-    (name: string) => t(`nav.routes.${name}`, { defaultValue: name }),
-    [t],
-  );
-  const categoryLabel = useCallback(
-    (category: RouteCategory) => t(`nav.categories.${category.id}`, { defaultValue: category.label }),
-    [t],
-  );
-  return { routeLabel, categoryLabel };
 }

@@ -14,6 +14,10 @@ import { FullPageLoader, RootRoute, RouteErrorBoundary } from './root';
  */
 const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
+  'user-settings': () => import('./routes/user-settings'),
+  'two-factor': () => import('./routes/two-factor'),
+  'roles-list': () => import('./routes/roles-list'),
+  'roles-edit': () => import('./routes/roles-edit'),
 };
 const comingSoonScreen = () => import('./routes/screen-coming-soon');
 

@@ -64,3 +64,15 @@ export const plainPaths = {
 
 /** Where a successful login lands. */
 export const HOME_ROUTE = 'home';
+
+/** Where a user whose role requires two-factor, and who has not turned it on, is sent. */
+export const TWO_FACTOR_ROUTE = 'two-factor';
+
+/**
+ * Navigation state of the two-factor screen when the user was sent there because their role
+ * requires two-factor (login answer `two_factor_enrollment_required`, or a 403
+ * `two_factor_enrollment_required` from the API): the screen then explains why.
+ */
+export interface TwoFactorRouteState {
+  enrollmentRequired: true;
+}

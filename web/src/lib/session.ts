@@ -168,6 +168,11 @@ export function setPermissionRoutes(routes: readonly string[]): void {
   changed();
 }
 
+export function setPermissions(permissions: readonly Permission[]): void {
+  localStorage.setItem(STORAGE_KEYS.permissions, JSON.stringify(permissions));
+  changed();
+}
+
 export function setOriginBackoffice(value: boolean): void {
   localStorage.setItem(STORAGE_KEYS.originBackoffice, String(value));
   changed();

@@ -2,11 +2,12 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { useNavLabels, type NavGroup } from '../navigation';
+import { useRouteLabels } from '../../lib/route-labels';
+import type { NavGroup } from '../navigation';
 
 export function HorizontalNav({ groups }: { groups: NavGroup[] }) {
   const { pathname } = useLocation();
-  const { routeLabel, categoryLabel } = useNavLabels();
+  const { routeLabel, categoryLabel } = useRouteLabels();
   return (
     <Group gap={4} component="nav" aria-label="Navegação principal" wrap="nowrap">
       {groups.map((group) => {

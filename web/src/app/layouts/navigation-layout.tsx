@@ -18,13 +18,16 @@ import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageChatbot } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { TopProgressBar } from '../../components/GlobalLoading';
-import { HOME_ROUTE, routePath } from '../../config/paths';
+import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../config/paths';
+import { useOwnPermissions } from '../../features/auth/api/get-own-permissions';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
 import { setPreference, usePreferences } from '../../lib/preferences';
+// zod's pt_BR messages for the forms of every screen of this layout (not needed on /login).
+import '../../lib/validation';
 import { useSession } from '../../lib/session';
 import { navigationFor } from '../navigation';
 import { createQueryClient } from '../query-client';
@@ -55,8 +58,24 @@ function semiDarkSurface(theme: MantineTheme) {
 }
 
 export function Component() {
-  // One query cache per mount of the layout: see app/query-client.ts.
-  const [queryClient] = useState(createQueryClient);
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
+  // One query cache per mount of the layout: see app/query-client.ts. A 403
+  // `two_factor_enrollment_required` from any call sends the user to the two-factor screen,
+  // which explains why (DESIGN §4: the role requires it).
+  const [queryClient] = useState(() =>
+    createQueryClient({
+      onTwoFactorEnrollmentRequired: () => {
+        const path = routePath(TWO_FACTOR_ROUTE);
+        if (window.location.pathname === path) return;
+        const state: TwoFactorRouteState = { enrollmentRequired: true };
+        void navigateRef.current(path, { state });
+      },
+    }),
+  );
   return (
     <QueryClientProvider client={queryClient}>
       <NavigationShell />
@@ -74,8 +93,9 @@ function NavigationShell() {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true);
 
-  // Keep the stored user info and permission routes fresh (spec §7 userInfo).
+  // Keep the stored user info, permission routes and permissions fresh (spec §3, §7).
   useUserInfo();
+  useOwnPermissions();
 
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);

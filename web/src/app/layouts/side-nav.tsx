@@ -1,7 +1,8 @@
 //! The vertical navigation: categories with their routes. Collapsed, it shows icons with tooltips.
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
-import { useNavLabels, type NavGroup } from '../navigation';
+import { useRouteLabels } from '../../lib/route-labels';
+import type { NavGroup } from '../navigation';
 
 export interface SideNavProps {
   groups: NavGroup[];
@@ -10,7 +11,7 @@ export interface SideNavProps {
 
 export function SideNav({ groups, collapsed }: SideNavProps) {
   const { pathname } = useLocation();
-  const { routeLabel, categoryLabel } = useNavLabels();
+  const { routeLabel, categoryLabel } = useRouteLabels();
   return (
     <ScrollArea type="scroll" px={collapsed ? 'xs' : 'sm'} py="md">
       <Stack gap="md" component="nav" aria-label="Navegação principal">

@@ -6,11 +6,11 @@ import { Link } from 'react-router-dom';
 import { findRoute } from '../../config/paths';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useSession } from '../../lib/session';
-import { useNavLabels } from '../navigation';
+import { useRouteLabels } from '../../lib/route-labels';
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const { routeLabel } = useNavLabels();
+  const { routeLabel } = useRouteLabels();
   const { userInfo } = useSession();
   const logout = useLogout();
   const settings = findRoute('user-settings');

@@ -5,11 +5,12 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import { HOME_ROUTE } from '../../config/paths';
 import { useSession } from '../../lib/session';
-import { navigationFor, useNavLabels } from '../navigation';
+import { useRouteLabels } from '../../lib/route-labels';
+import { navigationFor } from '../navigation';
 
 export function Component() {
   const session = useSession();
-  const { routeLabel, categoryLabel } = useNavLabels();
+  const { routeLabel, categoryLabel } = useRouteLabels();
   const groups = useMemo(
     () =>
       navigationFor(session)

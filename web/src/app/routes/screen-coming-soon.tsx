@@ -3,14 +3,15 @@ import { Button } from '@mantine/core';
 import { Link, useMatches } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon';
 import { HOME_ROUTE, routePath } from '../../config/paths';
-import { useNavLabels, type CatalogueHandle } from '../navigation';
+import { useRouteLabels } from '../../lib/route-labels';
+import type { CatalogueHandle } from '../navigation';
 
 function isCatalogueHandle(handle: unknown): handle is CatalogueHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as CatalogueHandle).routeName === 'string';
 }
 
 export function Component() {
-  const { routeLabel } = useNavLabels();
+  const { routeLabel } = useRouteLabels();
   const handle = useMatches()
     .map((match) => match.handle)
     .findLast(isCatalogueHandle);

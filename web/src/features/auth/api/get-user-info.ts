@@ -20,6 +20,8 @@ const UserInfoAnswerSchema = z.object({
         display_name: z.nullish(z.string()),
       }),
     ),
+    /** Two-factor is on for this user (DESIGN §4). */
+    twoFactorEnabled: z.optional(z.boolean()),
   }),
   has_permission_routes: z.array(z.string()),
 });

@@ -9,6 +9,8 @@ export const LoginSuccessSchema = z.object({
   origin_backoffice: z.boolean(),
   /** Allowed route names (spec §6). */
   has_permission_routes: z.array(z.string()),
+  /** The user's role requires two-factor and the user has not turned it on yet. */
+  two_factor_enrollment_required: z.optional(z.boolean()),
 });
 export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;
 

@@ -24,6 +24,7 @@ function renderLogin() {
     [
       { path: '/login', element: <LoginForm /> },
       { path: '/', element: <p>página inicial</p> },
+      { path: '/two-factor', element: <p>dois fatores</p> },
     ],
     '/login',
   );
@@ -158,5 +159,26 @@ describe('LoginForm', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Email ou/e senha errado(s)');
     expect(screen.getByLabelText(/Email/)).toHaveValue('');
+  });
+
+  it('sends a user whose role requires two-factor, not yet on, to /two-factor saying why', async () => {
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': () =>
+        json({
+          access_token: jwtExpiringIn(900),
+          origin_backoffice: false,
+          has_permission_routes: ['dashboard-analytics'],
+          two_factor_enrollment_required: true,
+        }),
+      'GET /api/auth/userInfo': () => json(userInfoAnswer),
+    });
+    const { router } = renderLogin();
+
+    await fillAndSubmit('ana@acme.com.br', 'segredo');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/two-factor'));
+    expect(router.state.location.state).toEqual({ enrollmentRequired: true });
+    expect(getSession().userInfo?.displayName).toBe('Ana Souza');
   });
 });

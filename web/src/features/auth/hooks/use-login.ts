@@ -1,4 +1,5 @@
-//! The login flow: credentials → (two-factor code) → session stored → user info → home.
+//! The login flow: credentials → (two-factor code) → session stored → user info → home (or the
+//! two-factor screen when the user's role requires two-factor and it is not on yet).
 //! Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
 //!
 //! Failures (spec §5, §8): any failure of the login call (or of its two-factor step) shows exactly
@@ -6,7 +7,7 @@
 //! user-info call right after a good login says so instead: the password was right.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_ROUTE, routePath } from '../../../config/paths';
+import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../../config/paths';
 import { clearSession, setAccessToken, setOriginBackoffice, setPermissionRoutes } from '../../../lib/session';
 import { getIp } from '../api/get-ip';
 import { getUserInfo } from '../api/get-user-info';
@@ -53,6 +54,12 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
     } catch (cause) {
       console.error('[auth] user info failed after login', cause);
       throw new UserInfoError();
+    }
+    if (success.two_factor_enrollment_required) {
+      // The role requires two-factor: checked routes answer 403 until it is on (DESIGN §4).
+      const state: TwoFactorRouteState = { enrollmentRequired: true };
+      await navigate(routePath(TWO_FACTOR_ROUTE), { replace: true, state });
+      return;
     }
     await navigate(routePath(HOME_ROUTE), { replace: true });
   }

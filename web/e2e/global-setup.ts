@@ -1,0 +1,183 @@
+//! Global set-up of the end-to-end tests: build the server binaries (a no-op when up to date) and
+//! the web app (when dist/ is missing or older than the sources), provision a fresh temporary
+//! SQLite directory with the CLI, start the real server on a free port, and stop it afterwards.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+import type { E2EContext } from './support/context';
+
+const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_DIR = resolve(WEB_DIR, '..');
+const DIST_DIR = join(WEB_DIR, 'dist');
+/** Screenshots and the server log of the last run (gitignored). */
+const ARTIFACTS_DIR = join(WEB_DIR, 'e2e', 'screenshots');
+const TARGET_DIR = process.env.CARGO_TARGET_DIR || join(process.env.HOME ?? tmpdir(), '.cache', 'backoffice-target');
+const BIN_DIR = join(TARGET_DIR, 'debug');
+const TENANT = 'acme';
+const PASSWORD = 'Senha#Forte!9';
+
+function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): void {
+  const result = spawnSync(command, args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} saiu com ${result.status ?? result.signal}`);
+  }
+}
+
+/** Newest modification time under `path` (files only), skipping `skip` directory names. */
+function newestMtime(path: string, skip: ReadonlySet<string> = new Set()): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (skip.has(entry)) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry), skip));
+  }
+  return newest;
+}
+
+/** `npm run build` when dist/ is missing or any source is newer than it (a stale app would be tested). */
+function buildWebIfNeeded(): void {
+  const built = join(DIST_DIR, 'index.html');
+  const sources = Math.max(
+    newestMtime(join(WEB_DIR, 'src')),
+    newestMtime(join(WEB_DIR, 'index.html')),
+    newestMtime(join(WEB_DIR, 'vite.config.ts')),
+    newestMtime(join(WEB_DIR, 'package-lock.json')),
+  );
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  console.log('[e2e] npm run build');
+  run('npm', ['run', 'build'], { cwd: WEB_DIR });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, server: ChildProcess, log: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`o servidor saiu com ${server.exitCode}; veja ${log}`);
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+  throw new Error(`o servidor não ficou pronto em 60 s; veja ${log}`);
+}
+
+function stop(server: ChildProcess): Promise<void> {
+  return new Promise((resolveStop) => {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      resolveStop();
+      return;
+    }
+    const killer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    server.once('exit', () => {
+      clearTimeout(killer);
+      resolveStop();
+    });
+    server.kill('SIGTERM');
+  });
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Cargo takes a lock on the target directory: a build running elsewhere makes this one wait.
+  console.log(`[e2e] cargo build (CARGO_TARGET_DIR=${TARGET_DIR})`);
+  run('cargo', ['build', '-p', 'backoffice-server', '-p', 'backoffice-cli'], {
+    cwd: REPO_DIR,
+    env: { ...process.env, CARGO_TARGET_DIR: TARGET_DIR },
+  });
+  buildWebIfNeeded();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: `sqlite://${dataDir}`,
+    // 48 characters of base64url: random, never a well-known secret.
+    JWT_SECRET: randomBytes(36).toString('base64url'),
+    BIND: `127.0.0.1:${port}`,
+    WEB_DIST: DIST_DIR,
+    LOG_FORMAT: 'json',
+  };
+  delete env.DEFAULT_TENANT;
+  delete env.REDIS_URL;
+  const cli = (...args: string[]) => run(join(BIN_DIR, 'backoffice-cli'), args, { cwd: dataDir, env });
+
+  const users = {
+    admin: { email: 'admin@acme.example', name: 'Ana Admin', password: PASSWORD, role: 'administrador' },
+    attendant: { email: 'atendente@acme.example', name: 'Bruno Atendente', password: PASSWORD, role: 'atendente' },
+    twoFactorUser: { email: 'carla@acme.example', name: 'Carla Dois Fatores', password: PASSWORD, role: 'atendente' },
+    enrollUser: { email: 'davi@acme.example', name: 'Davi Supervisor', password: PASSWORD, role: 'supervisor' },
+  };
+  cli('init');
+  cli('tenant', 'create', TENANT, '--plan', 'pro');
+  for (const user of Object.values(users)) {
+    cli('user', 'create', '--tenant', TENANT, '--email', user.email, '--name', user.name, '--password', user.password, '--role', user.role);
+  }
+
+  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const serverLog = join(dataDir, 'server.log');
+  const logStream = createWriteStream(serverLog);
+  const server = spawn(join(BIN_DIR, 'backoffice-server'), [], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server.stdout?.pipe(logStream);
+  server.stderr?.pipe(logStream);
+  // If the runner dies without its teardown, do not leave the server behind.
+  const killOnExit = () => server.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const serverUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitUntilReady(serverUrl, server, serverLog);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  console.log(`[e2e] servidor em ${serverUrl} (dados em ${dataDir})`);
+
+  const strip = ({ email, name, password }: { email: string; name: string; password: string }) => ({ email, name, password });
+  const context: E2EContext = {
+    baseUrl: `http://${TENANT}.localhost:${port}`,
+    serverUrl,
+    tenant: TENANT,
+    admin: strip(users.admin),
+    attendant: strip(users.attendant),
+    twoFactorUser: strip(users.twoFactorUser),
+    enrollUser: strip(users.enrollUser),
+    serverLog,
+  };
+  project.provide('e2e', context);
+
+  return async () => {
+    await stop(server);
+    process.off('exit', killOnExit);
+    await new Promise<void>((resolveEnd) => logStream.end(resolveEnd));
+    copyFileSync(serverLog, join(ARTIFACTS_DIR, 'server.log'));
+    if (process.env.E2E_KEEP_DATA) {
+      console.log(`[e2e] dados mantidos em ${dataDir}`);
+    } else {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+}

@@ -1,0 +1,106 @@
+//! Headless Chromium (Debian's package, never a downloaded build) through playwright-core, and the
+//! helpers every end-to-end test uses: a page per user, login, menu look-ups, and screenshots of
+//! each screen at desktop (1280×800) and mobile (390×844) sizes.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface UserPage {
+  context: BrowserContext;
+  page: Page;
+  /** Browser console errors and failed page scripts seen so far. */
+  errors: string[];
+}
+
+/** A fresh browser context (its own localStorage and cookies) with one desktop-sized page. */
+export async function openPage(browser: Browser, baseUrl: string): Promise<UserPage> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: 'pt-BR' });
+  context.setDefaultTimeout(20_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { context, page, errors };
+}
+
+/**
+ * Saves `<name>-desktop.png` and `<name>-mobile.png` (full page) of what the page shows now, then
+ * puts the desktop size back.
+ */
+export async function snap(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(MOBILE);
+  await settle(page);
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-mobile.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+}
+
+/**
+ * Lets requests finish and transitions end before a screenshot; scrolls to the top (a full-page
+ * shot draws fixed elements, such as the header, where the viewport is) and moves the mouse off
+ * the menu so no tooltip covers the screen.
+ */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const { width, height } = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(width - 2, height - 2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(350);
+}
+
+/** Fills the login form and submits it (the caller checks where it lands). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Logs in and waits for the home page. */
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: /^Olá/ }).waitFor();
+}
+
+/** Logs out through the user menu and waits for /login. */
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Conta' }).click();
+  await page.getByRole('menuitem', { name: 'Sair' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+/** The main navigation (side bar; its links are named by their labels even when collapsed). */
+export function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Navegação principal' });
+}
+
+/** Waits until the page's path is `path`. */
+export function waitForPath(page: Page, path: string): Promise<void> {
+  return page.waitForURL((url) => url.pathname === path);
+}

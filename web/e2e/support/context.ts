@@ -1,0 +1,22 @@
+//! What the global set-up hands to the tests (`inject('e2e')`).
+
+export interface E2EContext {
+  /** Origin of the tenant `acme`: `http://acme.localhost:<port>` (Chromium resolves *.localhost to loopback). */
+  baseUrl: string;
+  /** `http://127.0.0.1:<port>`, for calls that carry a Host header themselves. */
+  serverUrl: string;
+  tenant: string;
+  admin: { email: string; password: string; name: string };
+  attendant: { email: string; password: string; name: string };
+  /** Users the two-factor tests may change without disturbing the other tests. */
+  twoFactorUser: { email: string; password: string; name: string };
+  enrollUser: { email: string; password: string; name: string };
+  /** Where the server's log is written (copied to e2e/screenshots/server.log at the end). */
+  serverLog: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: E2EContext;
+  }
+}

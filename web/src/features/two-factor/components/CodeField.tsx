@@ -1,0 +1,48 @@
+//! The 6-digit code of the authenticator app: one box per digit, the browser's one-time-code
+//! autofill, and the error under it. Completing the sixth digit submits.
+import { Input, PinInput, Stack } from '@mantine/core';
+import { useId } from 'react';
+
+export const CODE_LENGTH = 6;
+
+export interface CodeFieldProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onComplete: (code: string) => void;
+  error?: string | null;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}
+
+export function CodeField({ label, value, onChange, onComplete, error, disabled, autoFocus }: CodeFieldProps) {
+  const id = useId();
+  return (
+    <Stack gap={6}>
+      <Input.Label id={`${id}-label`} htmlFor={`${id}-1`}>
+        {label}
+      </Input.Label>
+      <PinInput
+        id={id}
+        length={CODE_LENGTH}
+        type="number"
+        oneTimeCode
+        autoFocus={autoFocus}
+        disabled={disabled}
+        value={value}
+        onChange={onChange}
+        onComplete={onComplete}
+        error={Boolean(error)}
+        ariaLabel={label}
+        getInputProps={() => ({ 'aria-describedby': error ? `${id}-error` : undefined })}
+        size="md"
+      />
+      {error ? <Input.Error id={`${id}-error`}>{error}</Input.Error> : null}
+    </Stack>
+  );
+}
+
+/** True when `code` is exactly six digits. */
+export function isCompleteCode(code: string): boolean {
+  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code);
+}

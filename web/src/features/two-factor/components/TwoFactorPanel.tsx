@@ -1,0 +1,250 @@
+//! The user's two-factor activity (spec §2 "user settings and two-factor"; DESIGN §4): the status,
+//! turning it on (enroll → QR code and secret → first code confirms) and off (a current code).
+//! Used by /two-factor and by the two-factor part of /user-settings.
+import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ApiError } from '../../../lib/http';
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnrollTwoFactor, type Enrollment, type UserId } from '../api/enroll-two-factor';
+import { CodeField, isCompleteCode } from './CodeField';
+import { EnrollmentSteps } from './EnrollmentSteps';
+
+/** 403 code when the tenant's plan does not include two-factor (DESIGN §3). */
+const FEATURE_DISABLED = 'feature_disabled';
+const INCOMPLETE_CODE = 'Digite os 6 dígitos do código.';
+
+export interface TwoFactorPanelProps {
+  /** The logged-in user's id; undefined while the user info loads. */
+  userId: UserId | undefined;
+  /** `twoFactorEnabled` of the user info; undefined while it loads. */
+  enabled: boolean | undefined;
+  /** Card title: the feature's name by default; the two-factor screen, titled so already, says "Situação". */
+  title?: string;
+  /** Heading level of the card title (2 on its own screen, 3 inside user settings). */
+  titleOrder?: 2 | 3 | 4;
+}
+
+type Mode = { kind: 'status' } | { kind: 'enrolling'; enrollment: Enrollment } | { kind: 'disabling' };
+
+/** The message of a failed call, and whether it belongs under the code boxes. */
+function describe(error: unknown): { codeError: string | null; message: string; code: string } {
+  if (!(error instanceof ApiError)) return { codeError: null, message: 'Erro inesperado. Tente novamente.', code: '' };
+  const field = error.errors.find((entry) => entry.field === 'code');
+  return { codeError: field?.message ?? null, message: error.message, code: error.code };
+}
+
+function StatusBadge({ enabled }: { enabled: boolean }) {
+  return enabled ? (
+    <Badge color="teal" variant="light" size="lg" style={{ flexShrink: 0 }}>
+      Ativada
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="light" size="lg" style={{ flexShrink: 0 }}>
+      Desativada
+    </Badge>
+  );
+}
+
+export function TwoFactorPanel({
+  userId,
+  enabled,
+  title = 'Autenticação em dois fatores',
+  titleOrder = 3,
+}: TwoFactorPanelProps) {
+  const [mode, setMode] = useState<Mode>({ kind: 'status' });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [unavailable, setUnavailable] = useState<string | null>(null);
+  const enroll = useEnrollTwoFactor();
+  const confirm = useConfirmTwoFactor();
+  const disable = useDisableTwoFactor();
+
+  function reset(next: Mode) {
+    setMode(next);
+    setCode('');
+    setCodeError(null);
+  }
+
+  function failed(error: unknown, title: string) {
+    const { codeError: fieldError, message, code: errorCode } = describe(error);
+    if (errorCode === FEATURE_DISABLED) {
+      setUnavailable(message);
+      reset({ kind: 'status' });
+      return;
+    }
+    setCode('');
+    if (fieldError) {
+      setCodeError(fieldError);
+      return;
+    }
+    notifications.show({ color: 'red', title, message });
+  }
+
+  function start() {
+    if (userId === undefined) return;
+    enroll.mutate(userId, {
+      onSuccess: (enrollment) => reset({ kind: 'enrolling', enrollment }),
+      onError: (error) => failed(error, 'Não foi possível iniciar a ativação'),
+    });
+  }
+
+  function submitConfirm(value: string) {
+    if (userId === undefined || confirm.isPending) return;
+    if (!isCompleteCode(value)) {
+      setCodeError(INCOMPLETE_CODE);
+      return;
+    }
+    setCodeError(null);
+    confirm.mutate(
+      { userId, code: value },
+      {
+        onSuccess: () => {
+          reset({ kind: 'status' });
+          notifications.show({
+            color: 'teal',
+            title: 'Autenticação em dois fatores ativada',
+            message: 'A partir do próximo login, pediremos o código do seu aplicativo.',
+          });
+        },
+        onError: (error) => failed(error, 'Não foi possível ativar'),
+      },
+    );
+  }
+
+  function submitDisable(value: string) {
+    if (userId === undefined || disable.isPending) return;
+    if (!isCompleteCode(value)) {
+      setCodeError(INCOMPLETE_CODE);
+      return;
+    }
+    setCodeError(null);
+    disable.mutate(
+      { userId, code: value },
+      {
+        onSuccess: () => {
+          reset({ kind: 'status' });
+          notifications.show({
+            color: 'teal',
+            title: 'Autenticação em dois fatores desativada',
+            message: 'O login volta a pedir só email e senha.',
+          });
+        },
+        onError: (error) => failed(error, 'Não foi possível desativar'),
+      },
+    );
+  }
+
+  let body: ReactNode;
+  if (enabled === undefined || userId === undefined) {
+    body = (
+      <Stack gap="xs" aria-busy="true" aria-label="Carregando">
+        <Skeleton height={14} width="80%" />
+        <Skeleton height={36} width={200} mt="sm" />
+      </Stack>
+    );
+  } else if (mode.kind === 'enrolling' && !enabled) {
+    body = (
+      <EnrollmentSteps
+        enrollment={mode.enrollment}
+        code={code}
+        onCodeChange={(value) => {
+          setCode(value);
+          setCodeError(null);
+        }}
+        onConfirm={submitConfirm}
+        onCancel={() => reset({ kind: 'status' })}
+        codeError={codeError}
+        pending={confirm.isPending}
+      />
+    );
+  } else if (mode.kind === 'disabling' && enabled) {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitDisable(code);
+        }}
+        noValidate
+      >
+        <Stack gap="md" align="flex-start">
+          <Text size="sm">Para desativar, digite o código que o seu aplicativo autenticador mostra agora.</Text>
+          <CodeField
+            label="Código de verificação"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setCodeError(null);
+            }}
+            onComplete={submitDisable}
+            error={codeError}
+            disabled={disable.isPending}
+            autoFocus
+          />
+          <Group gap="sm">
+            <Button variant="default" onClick={() => reset({ kind: 'status' })} disabled={disable.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" color="red" loading={disable.isPending}>
+              Desativar
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  } else if (enabled) {
+    body = (
+      <Stack gap="md" align="flex-start">
+        <Text size="sm">
+          Sua conta está protegida: ao entrar, além da senha, pediremos o código de 6 dígitos do seu aplicativo
+          autenticador.
+        </Text>
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconShieldOff size={18} />}
+          onClick={() => reset({ kind: 'disabling' })}
+        >
+          Desativar
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Stack gap="md" align="flex-start">
+        <Text size="sm">
+          Proteja sua conta: além da senha, o login pedirá um código de 6 dígitos gerado por um aplicativo autenticador
+          no seu celular.
+        </Text>
+        {unavailable ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
+            {unavailable}
+          </Alert>
+        ) : (
+          <Button leftSection={<IconShieldLock size={18} />} onClick={start} loading={enroll.isPending}>
+            Ativar
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Group justify="space-between" mb="md" wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon variant="light" size="lg" radius="md" color={enabled ? 'teal' : 'gray'}>
+            {enabled ? <IconShieldCheck size={20} /> : <IconShieldLock size={20} />}
+          </ThemeIcon>
+          <Title order={titleOrder} fz="h4">
+            {title}
+          </Title>
+        </Group>
+        {enabled === undefined ? null : <StatusBadge enabled={enabled} />}
+      </Group>
+      {body}
+    </Card>
+  );
+}

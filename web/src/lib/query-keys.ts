@@ -1,0 +1,11 @@
+//! Query keys shared by more than one feature. A feature's own keys live beside its requests;
+//! only a key that another feature must invalidate is named here, so features never import
+//! each other (STYLE habit 10).
+
+/** GET /api/auth/userInfo: the logged-in user (features/auth). Refetching it also refreshes the
+ *  stored `userInfo` and `permissionRoutes`, so the menu follows. */
+export const CURRENT_USER_QUERY_KEY = ['auth', 'userInfo'] as const;
+
+/** Every `/api/permission*` query starts with this key (features/roles lists and edits roles;
+ *  features/auth keeps the user's own permissions), so saving a role refreshes them all. */
+export const PERMISSION_QUERY_KEY = ['permission'] as const;
