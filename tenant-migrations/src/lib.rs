@@ -13,6 +13,7 @@ mod m20261121_000003_create_commerce_and_campaigns;
 mod m20261121_000004_create_logs_and_security;
 mod m20261121_000005_add_role_two_factor_requirement;
 mod m20261121_000006_create_sync_jobs;
+mod m20261121_000007_index_users_by_name;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -28,6 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_logs_and_security::Migration),
             Box::new(m20261121_000005_add_role_two_factor_requirement::Migration),
             Box::new(m20261121_000006_create_sync_jobs::Migration),
+            Box::new(m20261121_000007_index_users_by_name::Migration),
         ]
     }
 }
