@@ -192,6 +192,12 @@ async fn load(args: &Args) -> anyhow::Result<()> {
     let user_token = login(&client, args.port, "bench.localhost", "admin@bench.example").await?;
     let ops_token = login(&client, args.port, "backoffice.localhost", "ops@backoffice.example").await?;
     let duration = format!("{}s", args.seconds);
+    println!("== GET /api/users (first page, 64 connections, {duration})");
+    wrk(&[
+        "-t2", "-c64", "-d", &duration, "--latency",
+        "-H", "Host: bench.localhost", "-H", &format!("Authorization: Bearer {user_token}"),
+        &format!("http://127.0.0.1:{}/api/users", args.port),
+    ])?;
     println!("== GET /api/users?page=120&limit=20&search=pessoa (64 connections, {duration})");
     wrk(&[
         "-t2", "-c64", "-d", &duration, "--latency",

@@ -17,6 +17,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/auth/login/two-factor"),
     ("POST", "/auth/refresh"),
     ("POST", "/auth/logout"),
+    ("GET", "/openapi.json"),
+    ("GET", "/docs"),
 ];
 
 fn concrete(path: &str) -> String {

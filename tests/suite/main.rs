@@ -13,6 +13,7 @@ mod isolation;
 mod limits;
 mod lockout;
 mod migrate;
+mod openapi;
 mod provisioning;
 mod resolution;
 mod seed;

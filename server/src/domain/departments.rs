@@ -9,7 +9,7 @@ use crate::{
 };
 
 /// A department as the API shows it.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct DepartmentView {
     pub id: i32,
     pub name: String,

@@ -8,7 +8,7 @@ use sea_orm::{DbErr, SqlErr};
 use crate::tenancy::StorageError;
 
 /// One invalid field of a request.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,

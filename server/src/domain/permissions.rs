@@ -16,7 +16,7 @@ use crate::{
 };
 
 /// A role and the route names it may open (spec §3 Role).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct RoleRoutes {
     pub id: i32,
     pub name: String,
@@ -27,7 +27,7 @@ pub struct RoleRoutes {
 }
 
 /// A permission row.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct PermissionView {
     pub id: i32,
     pub route_name: String,
@@ -35,7 +35,8 @@ pub struct PermissionView {
 }
 
 /// Permissions grouped by category, in catalogue order.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = PermissionCategory)]
 pub struct Category {
     pub id: String,
     pub label: String,

@@ -8,6 +8,7 @@ use axum::{Json, extract::State};
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 use crate::{
     domain::{auth::refresh, users},
@@ -34,18 +35,26 @@ pub fn routes() -> ApiRoutes {
         .get("/auth/userInfo", Access::Authenticated, user_info)
 }
 
+/// The caller's address as the server sees it (the web app uses it instead of a third-party service).
+#[utoipa::path(
+    get, path = "/ip", tag = "autenticação", operation_id = "ip",
+    summary = "Endereço IP de quem chama",
+    responses((status = 200, description = "`{\"ip\": \"203.0.113.5\"}`", body = Object, example = json!({ "ip": "203.0.113.5" })))
+)]
 async fn ip(ClientAddr(addr): ClientAddr) -> Json<Value> {
     Json(json!({ "ip": addr.to_string() }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct LoginBody {
+    #[schema(example = "ana@acme.com.br")]
     email: String,
     password: String,
-    /// The address the client believes it has (spec); stored beside the one the server sees.
+    /// Endereço que o cliente acredita ter (registrado junto ao que o servidor vê).
     #[serde(default)]
+    #[schema(value_type = Option<String>, example = "203.0.113.5")]
     ip: Option<Value>,
-    /// Non-browser clients: also return the refresh token in the body.
+    /// Clientes que não são navegadores: devolve também o refresh token no corpo.
     #[serde(default)]
     refresh_in_body: bool,
 }
@@ -58,6 +67,21 @@ fn body_ip(value: Option<Value>) -> Option<String> {
     }
 }
 
+/// Checks email and password; answers the session, or the two-factor challenge when the user has it on.
+#[utoipa::path(
+    post, path = "/auth/login", tag = "autenticação", operation_id = "auth_login",
+    summary = "Login com email e senha",
+    description = "Responde `{access_token, token_type, expires_in, origin_backoffice, has_permission_routes, \
+        two_factor_enrollment_required}` e o cookie httpOnly `bo_refresh` (e `refresh_token` no corpo se \
+        `refresh_in_body`), ou `{two_factor_required: true, challenge}` quando o usuário usa dois fatores. \
+        Cinco senhas erradas seguidas bloqueiam o usuário.",
+    request_body = LoginBody,
+    responses(
+        (status = 200, description = "Sessão aberta, ou desafio de dois fatores.", body = Object),
+        (status = 401, description = "Email ou senha errados (qualquer causa).", body = super::openapi::LoginFailed),
+        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = super::openapi::ErrorBody),
+    )
+)]
 async fn login_step(
     State(state): State<AppState>,
     tenant: CurrentTenant,
@@ -73,14 +97,29 @@ async fn login_step(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct TwoFactorBody {
+    /// O `challenge` devolvido pelo login.
     challenge: String,
+    /// Código de 6 dígitos do aplicativo autenticador.
+    #[schema(example = "123456")]
     code: String,
     #[serde(default)]
     refresh_in_body: bool,
 }
 
+/// The second login step: the challenge and a TOTP code.
+#[utoipa::path(
+    post, path = "/auth/login/two-factor", tag = "autenticação", operation_id = "auth_login_two_factor",
+    summary = "Segunda etapa do login: código de dois fatores",
+    description = "Com o `challenge` do login e o código do autenticador, responde a mesma sessão do login.",
+    request_body = TwoFactorBody,
+    responses(
+        (status = 200, description = "Sessão aberta.", body = Object),
+        (status = 401, description = "Desafio inválido ou expirado, ou código errado.", body = super::openapi::LoginFailed),
+        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`).", body = super::openapi::ErrorBody),
+    )
+)]
 async fn two_factor_step(
     State(state): State<AppState>,
     tenant: CurrentTenant,
@@ -124,20 +163,35 @@ fn expired_cookie() -> Cookie<'static> {
     cookie
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 struct RefreshBody {
+    /// Para clientes sem cookie; navegadores enviam o cookie `bo_refresh`.
     #[serde(default)]
     refresh_token: Option<String>,
 }
 
+/// Rotates the refresh token (cookie, or body) and issues a new access token.
+#[utoipa::path(
+    post, path = "/auth/refresh", tag = "autenticação", operation_id = "auth_refresh",
+    summary = "Renova o token de acesso",
+    description = "Usa o refresh token do cookie `bo_refresh` (ou do corpo) uma única vez e responde \
+        `{refreshToken: {token}, expires_in}` com o novo token de acesso; o próximo refresh token vem no cookie \
+        (e em `refresh_token` quando enviado no corpo). Reapresentar um refresh token usado revoga a família toda.",
+    request_body(content = Option<RefreshBody>, description = "Opcional."),
+    responses(
+        (status = 200, description = "Novo token de acesso.", body = Object,
+            example = json!({ "refreshToken": { "token": "eyJ..." }, "expires_in": 900 })),
+        (status = 401, description = "Renovação impossível: `{\"status\":\"Token is Expired\"}`.", body = super::openapi::TokenStatus),
+    )
+)]
 async fn refresh_session(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     addr: ClientAddr,
     jar: CookieJar,
-    body: Option<axum::Json<RefreshBody>>,
+    body: Option<ApiJson<RefreshBody>>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    let from_body = body.and_then(|axum::Json(b)| b.refresh_token).filter(|t| !t.is_empty());
+    let from_body = body.and_then(|ApiJson(b)| b.refresh_token).filter(|t| !t.is_empty());
     let in_body = from_body.is_some();
     let presented = from_body.or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
     let (access, refresh) = sessions::refresh(&state, &tenant, &addr, presented).await?;
@@ -151,28 +205,42 @@ async fn refresh_session(
     Ok((jar.add(refresh_cookie(&state, refresh.token)), Json(body)))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 #[allow(dead_code)] // `data` and `ip` are accepted as the spec sends them; nothing needs them.
 struct LogoutBody {
+    /// Aceito como a especificação envia; ignorado.
     #[serde(default)]
+    #[schema(value_type = Option<Object>)]
     data: Option<Value>,
+    /// Aceito como a especificação envia; ignorado.
     #[serde(default)]
+    #[schema(value_type = Option<String>)]
     ip: Option<Value>,
+    /// Para clientes sem cookie.
     #[serde(default)]
     refresh_token: Option<String>,
 }
 
 /// Ends the session: revokes the refresh family and marks the user disconnected. Answers 200 even
 /// with an expired or missing token, so a client can always clear itself (spec §7).
+#[utoipa::path(
+    post, path = "/auth/logout", tag = "autenticação", operation_id = "auth_logout",
+    summary = "Encerra a sessão",
+    description = "Revoga a família do refresh token e marca o usuário como desconectado. Responde 200 mesmo \
+        com token expirado ou ausente, para o cliente sempre poder se limpar.",
+    request_body(content = Option<LogoutBody>, description = "Opcional."),
+    responses((status = 200, description = "`{\"message\": \"Sessão encerrada.\"}`", body = Object,
+        example = json!({ "message": "Sessão encerrada." })))
+)]
 async fn logout(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     jar: CookieJar,
     headers: axum::http::HeaderMap,
-    body: Option<axum::Json<LogoutBody>>,
+    body: Option<ApiJson<LogoutBody>>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
     let presented = body
-        .and_then(|axum::Json(b)| b.refresh_token)
+        .and_then(|ApiJson(b)| b.refresh_token)
         .or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
     let tx = tenant.begin(&state).await?;
     if let Some(token) = presented {
@@ -187,6 +255,13 @@ async fn logout(
     Ok((jar.add(expired_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
 }
 
+/// The logged-in user and the routes their role permits.
+#[utoipa::path(
+    get, path = "/auth/userInfo", tag = "autenticação", operation_id = "auth_user_info",
+    summary = "Dados do usuário logado",
+    responses((status = 200, description = "`{user, has_permission_routes}`: o usuário e as rotas que o perfil permite.",
+        body = Object))
+)]
 async fn user_info(State(state): State<AppState>, tenant: CurrentTenant, current: CurrentUser) -> AppResult<Json<Value>> {
     let tx = tenant.begin(&state).await?;
     let view = users::view(&tx, &current.user).await?;

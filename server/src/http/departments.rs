@@ -3,18 +3,20 @@
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::State,
     http::StatusCode,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 use crate::{
-    domain::departments,
+    domain::departments::{self, DepartmentView},
     error::AppResult,
     http::{
         access::{Access, ApiRoutes},
-        extract::ApiJson,
+        extract::{ApiJson, ApiPath},
+        openapi::ErrorBody,
         tenant::CurrentTenant,
     },
     state::AppState,
@@ -29,6 +31,12 @@ pub fn routes() -> ApiRoutes {
         .put("/departments/{id}", RULE, update)
 }
 
+/// Every department, by name.
+#[utoipa::path(
+    get, path = "/departments", tag = "departamentos", operation_id = "departments_list",
+    summary = "Lista os departamentos",
+    responses((status = 200, description = "Os departamentos, por nome.", body = Vec<DepartmentView>))
+)]
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
     let tx = tenant.begin(&state).await?;
     let all = departments::list(&tx).await?;
@@ -36,10 +44,24 @@ async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult
     Ok(Json(json!(all)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = CreateDepartmentBody)]
 struct CreateBody {
+    /// Até 80 caracteres, único.
+    #[schema(example = "Financeiro")]
     name: String,
 }
+
+/// Creates a department.
+#[utoipa::path(
+    post, path = "/departments", tag = "departamentos", operation_id = "departments_create",
+    summary = "Cria um departamento",
+    request_body = CreateBody,
+    responses(
+        (status = 201, description = "O departamento criado.", body = DepartmentView),
+        (status = 422, description = "Nome vazio, longo demais ou já usado.", body = ErrorBody),
+    )
+)]
 
 async fn create(
     State(state): State<AppState>,
@@ -52,18 +74,33 @@ async fn create(
     Ok((StatusCode::CREATED, Json(json!(created))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = UpdateDepartmentBody)]
 struct UpdateBody {
     #[serde(default)]
     name: Option<String>,
+    /// Ativa ou desativa o departamento.
     #[serde(default)]
     activated: Option<bool>,
 }
 
+/// Renames, activates or deactivates a department.
+#[utoipa::path(
+    put, path = "/departments/{id}", tag = "departamentos", operation_id = "departments_update",
+    summary = "Renomeia, ativa ou desativa um departamento",
+    params(("id" = i32, Path, description = "Id do departamento")),
+    request_body = UpdateBody,
+    responses(
+        (status = 200, description = "O departamento alterado.", body = DepartmentView),
+        (status = 404, description = "Departamento não encontrado (`department_not_found`).", body = ErrorBody),
+        (status = 422, description = "Nome vazio, longo demais ou já usado.", body = ErrorBody),
+    )
+)]
+
 async fn update(
     State(state): State<AppState>,
     tenant: CurrentTenant,
-    Path(id): Path<i32>,
+    ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<UpdateBody>,
 ) -> AppResult<Json<Value>> {
     let tx = tenant.begin(&state).await?;

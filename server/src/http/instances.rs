@@ -3,22 +3,24 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::StatusCode,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     domain::instances::{
-        self, InstanceChanges, NewInstance,
+        self, InstanceChanges, InstanceSummary, NewInstance,
         provider::ProviderConfig,
         sync::{self, SyncRequest},
     },
-    error::{AppError, AppResult},
+    error::AppResult,
     http::{
         access::{Access, ApiRoutes},
-        extract::ApiJson,
+        extract::{ApiJson, ApiPath, ApiQuery},
+        openapi::ErrorBody,
         tenant::{self, CurrentTenant},
     },
     state::AppState,
@@ -35,14 +37,26 @@ pub fn routes() -> ApiRoutes {
         .get("/instance/syncMessages/{id}", RULE, sync_status)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct TenantParam {
+    /// Outro tenant (só operadores do back-office); o próprio quando ausente.
     #[serde(default)]
     tenant_name: Option<String>,
 }
 
-async fn list(State(state): State<AppState>, caller: CurrentTenant, Query(param): Query<TenantParam>) -> AppResult<Json<Value>> {
+/// Every instance of the tenant, by name.
+#[utoipa::path(
+    get, path = "/instance", tag = "instâncias", operation_id = "instances_list",
+    summary = "Lista as instâncias",
+    params(TenantParam),
+    responses(
+        (status = 200, description = "As instâncias, por nome.", body = Vec<InstanceSummary>),
+        (status = 403, description = "Sem a rota `instances`, ou `tenantName` de outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+    )
+)]
+async fn list(State(state): State<AppState>, caller: CurrentTenant, ApiQuery(param): ApiQuery<TenantParam>) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
     let tx = target.begin(&state).await?;
     let all = instances::list(&tx, &[]).await?;
@@ -61,22 +75,39 @@ fn provider(state: &AppState, url: Option<String>, secret: Option<String>) -> Ap
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateInstanceBody)]
 struct CreateBody {
+    #[schema(example = "WhatsApp Vendas")]
     name: String,
+    /// Outro tenant (só operadores do back-office).
     #[serde(default)]
     tenant_name: Option<String>,
     #[serde(default)]
     is_official: bool,
     #[serde(default)]
     is_unlimited: bool,
+    /// URL HTTPS do provedor (redes privadas só com `ALLOW_PRIVATE_PROVIDERS`).
     #[serde(default)]
     provider_base_url: Option<String>,
+    /// Segredo do provedor (nunca é mostrado).
     #[serde(default)]
     provider_secret: Option<String>,
 }
 
+/// Creates an instance, optionally with its provider connector.
+#[utoipa::path(
+    post, path = "/instance", tag = "instâncias", operation_id = "instances_create",
+    summary = "Cria uma instância",
+    request_body = CreateBody,
+    responses(
+        (status = 201, description = "A instância criada.", body = InstanceSummary),
+        (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
+        (status = 422, description = "Nome inválido ou já usado, ou provedor inválido.", body = ErrorBody),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     caller: CurrentTenant,
@@ -95,10 +126,13 @@ async fn create(
     Ok((StatusCode::CREATED, Json(json!(instances::InstanceSummary::from(created)))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = UpdateInstanceBody)]
 struct UpdateBody {
+    /// Id da instância.
     id: i32,
+    /// Outro tenant (só operadores do back-office).
     #[serde(default)]
     tenant_name: Option<String>,
     #[serde(default)]
@@ -117,6 +151,20 @@ struct UpdateBody {
     provider_secret: Option<String>,
 }
 
+/// Changes what the body carries.
+#[utoipa::path(
+    post, path = "/instance/update", tag = "instâncias", operation_id = "instances_update",
+    summary = "Altera uma instância",
+    description = "Altera só os campos presentes no corpo.",
+    request_body = UpdateBody,
+    responses(
+        (status = 200, description = "A instância alterada.", body = InstanceSummary),
+        (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+        (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
+        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
+        (status = 422, description = "Campos inválidos, nome já usado, ou provedor inválido.", body = ErrorBody),
+    )
+)]
 async fn update(State(state): State<AppState>, caller: CurrentTenant, ApiJson(body): ApiJson<UpdateBody>) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, body.tenant_name.as_deref()).await?;
     let changes = InstanceChanges {
@@ -133,12 +181,15 @@ async fn update(State(state): State<AppState>, caller: CurrentTenant, ApiJson(bo
     Ok(Json(json!(instances::InstanceSummary::from(updated))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SyncBody {
+    /// Id da instância.
     id: i32,
+    /// Histórico dos últimos N dias (1 a 3650), a menos que `unlimitedSync`.
     #[serde(default)]
     days_ago: Option<i32>,
+    /// Outro tenant (só operadores do back-office).
     #[serde(default)]
     tenant_name: Option<String>,
     #[serde(default)]
@@ -146,6 +197,20 @@ struct SyncBody {
 }
 
 /// Starts the synchronisation in the background: 202 with the job to poll.
+#[utoipa::path(
+    post, path = "/instance/syncMessages", tag = "instâncias", operation_id = "instances_sync_messages",
+    summary = "Sincroniza o histórico de mensagens de uma instância",
+    description = "Começa em segundo plano e responde 202 com o trabalho `{id, instance_id, status, fetched, \
+        inserted, error, ...}`; acompanhe em `GET /api/instance/syncMessages/{id}`.",
+    request_body = SyncBody,
+    responses(
+        (status = 202, description = "Sincronização iniciada: o trabalho a acompanhar.", body = Object),
+        (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+        (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já há uma sincronização em andamento (`sync_running`).", body = ErrorBody),
+        (status = 422, description = "Dias inválidos ou provedor não configurado.", body = ErrorBody),
+    )
+)]
 async fn sync_messages(
     State(state): State<AppState>,
     caller: CurrentTenant,
@@ -161,21 +226,33 @@ async fn sync_messages(
     Ok((StatusCode::ACCEPTED, Json(json!(job))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct StatusQuery {
+    /// Outro tenant (só operadores do back-office).
     #[serde(default)]
     tenant_name: Option<String>,
 }
 
 /// A synchronisation's progress: `status` running|done|failed, `fetched`, `inserted`, `error`.
+#[utoipa::path(
+    get, path = "/instance/syncMessages/{id}", tag = "instâncias", operation_id = "instances_sync_status",
+    summary = "Andamento de uma sincronização de mensagens",
+    params(("id" = i32, Path, description = "Id do trabalho de sincronização"), StatusQuery),
+    responses(
+        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`", body = Object),
+        (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+        (status = 404, description = "Sincronização não encontrada (`sync_not_found`).", body = ErrorBody),
+    )
+)]
 async fn sync_status(
     State(state): State<AppState>,
     caller: CurrentTenant,
-    Path(id): Path<i32>,
-    query: Result<Query<StatusQuery>, axum::extract::rejection::QueryRejection>,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(query): ApiQuery<StatusQuery>,
 ) -> AppResult<Json<Value>> {
-    let tenant_name = query.map_err(|_| AppError::BadRequest("Parâmetros inválidos.".into()))?.0.tenant_name;
+    let tenant_name = query.tenant_name;
     let target = tenant::target(&state, &caller, tenant_name.as_deref()).await?;
     let tx = target.begin(&state).await?;
     let job = sync::status(&tx, id).await?;

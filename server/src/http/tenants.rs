@@ -7,21 +7,23 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::StatusCode,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     domain::{
         Error as DomainError, features,
-        tenants::{self, ListQuery, NewTenant, SortBy},
+        tenants::{self, ListQuery, NewTenant, Page, SortBy, TenantView},
     },
     error::{AppError, AppResult},
     http::{
         access::{Access, ApiRoutes},
-        extract::ApiJson,
+        extract::{ApiJson, ApiPath, ApiQuery},
+        openapi::ErrorBody,
     },
     state::AppState,
     tenancy::TenantName,
@@ -58,7 +60,17 @@ fn deletion_filter(value: Option<&str>) -> AppResult<(bool, bool)> {
 }
 
 /// Every tenant matching the filter (for selects), at most 500.
-async fn list_all(State(state): State<AppState>, Path(filter): Path<String>) -> AppResult<Json<Value>> {
+#[utoipa::path(
+    get, path = "/tenant/{filterUsers}", tag = "tenants", operation_id = "tenants_list_all",
+    summary = "Lista todos os tenants do filtro (para seleções)",
+    description = "Até 500 tenants, por nome.",
+    params(("filterUsers" = String, Path, description = "`active` (ou `false`), `deleted` ou `all` (ou `true`)")),
+    responses(
+        (status = 200, description = "Os tenants, numa página só.", body = Page<TenantView>),
+        (status = 422, description = "Filtro inválido (`invalid_filter`).", body = ErrorBody),
+    )
+)]
+async fn list_all(State(state): State<AppState>, ApiPath(filter): ApiPath<String>) -> AppResult<Json<Value>> {
     let (include_deleted, only_deleted) = deletion_filter(Some(&filter))?;
     let query = ListQuery {
         include_deleted,
@@ -71,23 +83,40 @@ async fn list_all(State(state): State<AppState>, Path(filter): Path<String>) -> 
     Ok(Json(json!(tenants::list(state.dbs.control(), &query).await?)))
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, ToSchema)]
 struct PaginatedBody {
+    /// `active` (padrão; ou `false`), `deleted` ou `all` (ou `true`).
     #[serde(default)]
+    #[schema(value_type = Option<String>, example = "active")]
     filter_users: Option<Value>,
+    /// Página, de 1 a 1 000 000 000 (padrão 1).
     #[serde(default)]
     pagination_page: Option<u64>,
+    /// Itens por página, de 1 a 500 (padrão 4).
     #[serde(default)]
     pagination_limit: Option<u64>,
+    /// Trecho do nome, ou início do CNPJ (até 100 caracteres).
     #[serde(default)]
     search: Option<String>,
+    /// `id` (padrão), `name` ou `created_at`.
     #[serde(default)]
     sort_name: Option<String>,
+    /// `desc` (padrão) ou `asc`.
     #[serde(default)]
     sort_type: Option<String>,
 }
 
 /// The paginated, searchable list (spec §9 defaults: page 1, 4 per page, id descending).
+#[utoipa::path(
+    post, path = "/tenant/paginated", tag = "tenants", operation_id = "tenants_paginated",
+    summary = "Lista os tenants (paginado, com busca e ordenação)",
+    description = "Padrões: página 1, 4 por página, `id` decrescente.",
+    request_body = PaginatedBody,
+    responses(
+        (status = 200, description = "Uma página de tenants.", body = Page<TenantView>),
+        (status = 422, description = "Filtro, ordenação, página ou tamanho de página inválidos.", body = ErrorBody),
+    )
+)]
 async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<PaginatedBody>) -> AppResult<Json<Value>> {
     let filter = match &body.filter_users {
         None | Some(Value::Null) => None,
@@ -129,7 +158,7 @@ async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<Paginat
         include_deleted,
         only_deleted,
         search: body.search.filter(|s| s.chars().count() <= 100),
-        page: body.pagination_page.unwrap_or(1).max(1),
+        page: super::page_number(body.pagination_page, "pagination_page")?,
         limit,
         sort_by,
         descending,
@@ -138,34 +167,56 @@ async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<Paginat
 }
 
 /// `features` as the spec sends it: option names, or `{option, enabled}` objects.
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(untagged)]
 enum FeatureItem {
+    #[schema(example = "campaigns")]
     Name(String),
     Setting { option: String, enabled: bool },
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = CreateTenantBody)]
 struct CreateBody {
+    /// Nome do tenant: o primeiro rótulo do host (`acme` em `acme.exemplo.com.br`).
+    #[schema(example = "acme")]
     name: String,
     #[serde(default)]
+    #[schema(example = "11.222.333/0001-81")]
     cnpj: Option<String>,
+    /// Opções ligadas: `campaigns`, `chatbot`, `analytics`, `reports`, `two_factor`, `webhooks`.
     #[serde(default)]
     features: Option<Vec<FeatureItem>>,
+    /// `default` (padrão) ou `empty`.
     #[serde(default)]
     template: Option<String>,
+    /// Cluster PostgreSQL do tenant (`default`).
     #[serde(default)]
     pool: Option<String>,
+    /// Limite de usuários (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     user_limit: Option<i32>,
+    /// `basic` (padrão), `pro` ou `enterprise`.
     #[serde(default)]
     plan: Option<String>,
+    /// Limite mensal de tickets (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     ticket_limit: Option<i32>,
 }
 
 /// Provisions a tenant, as `backoffice-cli tenant create` does.
+#[utoipa::path(
+    post, path = "/tenant", tag = "tenants", operation_id = "tenants_create",
+    summary = "Cria (provisiona) um tenant",
+    description = "Cria o banco do tenant, aplica as migrações e o modelo (perfis, departamentos, motivos de encerramento).",
+    request_body = CreateBody,
+    responses(
+        (status = 201, description = "O tenant criado.", body = TenantView),
+        (status = 409, description = "Já existe um tenant com este nome (`tenant_exists`).", body = ErrorBody),
+        (status = 422, description = "Nome, CNPJ, plano, modelo, pool ou opção inválidos.", body = ErrorBody),
+    )
+)]
 async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<CreateBody>) -> AppResult<(StatusCode, Json<Value>)> {
     let name = TenantName::parse_new(body.name.trim(), &state.config.backoffice_tenant).map_err(DomainError::from)?;
     let features = body.features.map(|items| {
@@ -192,11 +243,25 @@ async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<CreateBody
     Ok((StatusCode::CREATED, Json(json!(view))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TenantIdBody)]
 struct IdBody {
+    /// Id do tenant.
     id: i32,
 }
 
+/// Soft-deletes a tenant (its host stops resolving); the back-office tenant cannot be deleted.
+#[utoipa::path(
+    post, path = "/tenant/delete", tag = "tenants", operation_id = "tenants_delete",
+    summary = "Exclui um tenant (exclusão lógica)",
+    description = "O host do tenant deixa de responder; os dados ficam e `POST /api/tenant/restore` o traz de volta.",
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "O tenant excluído.", body = TenantView),
+        (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já excluído, ou é o tenant do back-office.", body = ErrorBody),
+    )
+)]
 async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
@@ -207,6 +272,17 @@ async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -
     Ok(Json(json!(tenants::view(control, deleted).await?)))
 }
 
+/// Restores a soft-deleted tenant.
+#[utoipa::path(
+    post, path = "/tenant/restore", tag = "tenants", operation_id = "tenants_restore",
+    summary = "Restaura um tenant excluído",
+    request_body = IdBody,
+    responses(
+        (status = 200, description = "O tenant restaurado.", body = TenantView),
+        (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
+        (status = 409, description = "O tenant não está excluído.", body = ErrorBody),
+    )
+)]
 async fn restore(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
@@ -214,18 +290,32 @@ async fn restore(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) 
     Ok(Json(json!(tenants::view(control, restored).await?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 struct SetPlanBody {
+    /// Id do tenant.
     id: i32,
+    /// `basic`, `pro` ou `enterprise`.
+    #[schema(example = "pro")]
     plan: String,
-    /// User limit (0 = unlimited); the plan's default when absent.
+    /// Limite de usuários (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     user: Option<i32>,
-    /// Monthly ticket limit (0 = unlimited); the plan's default when absent.
+    /// Limite mensal de tickets (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     ticket: Option<i32>,
 }
 
+/// Changes a tenant's plan and limits.
+#[utoipa::path(
+    post, path = "/tenant/set-plan", tag = "tenants", operation_id = "tenants_set_plan",
+    summary = "Muda o plano e os limites de um tenant",
+    request_body = SetPlanBody,
+    responses(
+        (status = 200, description = "O tenant alterado.", body = TenantView),
+        (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
+        (status = 422, description = "Plano ou limite inválidos.", body = ErrorBody),
+    )
+)]
 async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
@@ -233,9 +323,11 @@ async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanB
     Ok(Json(json!(tenants::view(control, updated).await?)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct TenantNameQuery {
+    /// Nome do tenant.
     tenant_name: String,
 }
 
@@ -247,13 +339,20 @@ async fn tenant_by_name(state: &AppState, raw: &str) -> AppResult<crate::entitie
 }
 
 /// The tenant's feature settings, with pt_BR labels.
+#[utoipa::path(
+    get, path = "/tenant/feature", tag = "tenants", operation_id = "tenants_features",
+    summary = "Opções (features) de um tenant",
+    params(TenantNameQuery),
+    responses(
+        (status = 200, description = "`[{option, enabled, label}]`, com rótulos em pt_BR.", body = Vec<Object>,
+            example = json!([{ "option": "campaigns", "enabled": true, "label": "Campanhas" }])),
+        (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
+    )
+)]
 async fn get_features(
     State(state): State<AppState>,
-    query: Result<Query<TenantNameQuery>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(query): ApiQuery<TenantNameQuery>,
 ) -> AppResult<Json<Value>> {
-    let Ok(Query(query)) = query else {
-        return Err(AppError::BadRequest("Informe o parâmetro tenantName.".into()));
-    };
     let tenant = tenant_by_name(&state, &query.tenant_name).await?;
     let view = tenants::view(state.dbs.control(), tenant).await?;
     let rows: Vec<Value> = view
@@ -267,15 +366,29 @@ async fn get_features(
     Ok(Json(json!(rows)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct FeatureBody {
+    /// `campaigns`, `chatbot`, `analytics`, `reports`, `two_factor` ou `webhooks`.
+    #[schema(example = "campaigns")]
     option: String,
     enabled: bool,
+    #[schema(example = "acme")]
     tenant_name: String,
 }
 
 /// Switches one feature (the web app sends one call per feature, in parallel).
+#[utoipa::path(
+    post, path = "/tenant/feature", tag = "tenants", operation_id = "tenants_set_feature",
+    summary = "Liga ou desliga uma opção (feature) de um tenant",
+    request_body = FeatureBody,
+    responses(
+        (status = 200, description = "`{option, enabled, tenantName}`", body = Object,
+            example = json!({ "option": "campaigns", "enabled": true, "tenantName": "acme" })),
+        (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
+        (status = 422, description = "Opção desconhecida.", body = ErrorBody),
+    )
+)]
 async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<FeatureBody>) -> AppResult<Json<Value>> {
     let tenant = tenant_by_name(&state, &body.tenant_name).await?;
     tenants::set_feature(state.dbs.control(), tenant.id, &body.option, body.enabled).await?;

@@ -7,17 +7,19 @@
 
 use axum::{
     Json,
-    extract::{Path, State},
+    extract::State,
 };
 use serde::Deserialize;
 use serde_json::{Value, json};
+use utoipa::ToSchema;
 
 use crate::{
     domain::{Error as DomainError, auth::two_factor, tenants, users},
     error::AppResult,
     http::{
         access::{Access, ApiRoutes, CurrentUser},
-        extract::ApiJson,
+        extract::{ApiJson, ApiPath},
+        openapi::ErrorBody,
         tenant::CurrentTenant,
     },
     state::AppState,
@@ -27,26 +29,48 @@ pub fn routes() -> ApiRoutes {
     ApiRoutes::default().patch("/user-settings/{id}", Access::Authenticated, two_factor_activity)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = TwoFactorAction)]
 enum Action {
     Enroll,
     Confirm,
     Disable,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TwoFactorActivityBody)]
 struct Body {
     action: Action,
+    /// Código de 6 dígitos do autenticador (em `confirm` e `disable`).
     #[serde(default)]
+    #[schema(example = "123456")]
     code: Option<String>,
 }
+
+/// Two-factor enrollment, confirmation and removal.
+#[utoipa::path(
+    patch, path = "/user-settings/{id}", tag = "configurações", operation_id = "user_settings_two_factor",
+    summary = "Ativa, confirma ou desativa a autenticação em dois fatores",
+    description = "`{\"action\":\"enroll\"}` responde `{secret, otpauth_url}` (conteúdo do QR code); \
+        `{\"action\":\"confirm\",\"code\"}` ativa e `{\"action\":\"disable\",\"code\"}` desativa \
+        (`{two_factor_enabled}`). Cada um altera as próprias configurações; um administrador com a rota `users` \
+        desativa a de outro usuário sem código.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    request_body = Body,
+    responses(
+        (status = 200, description = "`{secret, otpauth_url}` (enroll) ou `{two_factor_enabled}`.", body = Object),
+        (status = 403, description = "Configurações de outro usuário (`forbidden`) ou opção desligada para a empresa (`feature_disabled`).", body = ErrorBody),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+        (status = 422, description = "Código errado, já usado, ou ação impossível no estado atual.", body = ErrorBody),
+    )
+)]
 
 async fn two_factor_activity(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     current: CurrentUser,
-    Path(id): Path<i32>,
+    ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<Body>,
 ) -> AppResult<Json<Value>> {
     let own = id == current.user.id;

@@ -4,21 +4,24 @@
 
 use axum::{
     Json,
-    extract::{Path, Query, State},
+    extract::State,
     http::StatusCode,
 };
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     domain::{
         Error as DomainError,
-        users::{self, ListQuery, NewUser, UserChanges},
+        tenants::Page,
+        users::{self, ListQuery, NewUser, UserChanges, UserView},
     },
-    error::{AppError, AppResult},
+    error::AppResult,
     http::{
         access::{Access, ApiRoutes, CurrentUser},
-        extract::ApiJson,
+        extract::{ApiJson, ApiPath, ApiQuery},
+        openapi::ErrorBody,
         tenant::CurrentTenant,
     },
     state::AppState,
@@ -37,28 +40,38 @@ pub fn routes() -> ApiRoutes {
         .delete("/users/{id}", RULE, delete)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListParams {
+    /// Página, de 1 a 1 000 000 000 (padrão 1).
     #[serde(default)]
     page: Option<u64>,
+    /// Itens por página, de 1 a 100 (padrão 20).
     #[serde(default)]
     limit: Option<u64>,
+    /// Trecho do nome, email ou username (até 100 caracteres).
     #[serde(default)]
     search: Option<String>,
 }
 
 /// A page of users (default 20, at most 100 per page), searchable by name, email or username.
+#[utoipa::path(
+    get, path = "/users", tag = "usuários", operation_id = "users_list",
+    summary = "Lista os usuários (paginado, com busca)",
+    params(ListParams),
+    responses(
+        (status = 200, description = "Uma página de usuários, por nome.", body = Page<UserView>),
+        (status = 422, description = "Página fora do intervalo (`invalid_page`).", body = ErrorBody),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     tenant: CurrentTenant,
-    params: Result<Query<ListParams>, axum::extract::rejection::QueryRejection>,
+    ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<Value>> {
-    let Ok(Query(params)) = params else {
-        return Err(AppError::BadRequest("Parâmetros inválidos: page e limit são números.".into()));
-    };
     let query = ListQuery {
         search: params.search.filter(|s| s.chars().count() <= 100),
-        page: params.page.unwrap_or(1),
+        page: super::page_number(params.page, "page")?,
         limit: params.limit.unwrap_or(20),
     };
     let tx = tenant.begin(&state).await?;
@@ -72,25 +85,47 @@ fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Opti
     Option::<T>::deserialize(d).map(Some)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
+#[schema(as = CreateUserBody)]
 struct CreateBody {
+    #[schema(example = "Ana Souza")]
     name: String,
+    #[schema(example = "ana@acme.com.br")]
     email: String,
+    /// Força ≥ 75: ao menos 8 caracteres, sem repetições nem sequências.
     password: String,
+    /// Único; derivado do email quando ausente.
     #[serde(default)]
     username: Option<String>,
+    /// URL da foto.
     #[serde(default)]
     image: Option<String>,
+    /// Id do perfil (`GET /api/permission`).
     role_id: i32,
+    /// Id do departamento (`GET /api/departments`).
     #[serde(default)]
     user_department_id: Option<i32>,
+    /// Ids das instâncias que o usuário atende.
     #[serde(default)]
     chosen_instances: Vec<i32>,
+    /// Conta de integração (ocupa uma vaga, usa a API, fica fora da interface).
     #[serde(default, rename = "isFunctional")]
     is_functional: bool,
 }
 
+/// Creates a user within the plan's user limit.
+#[utoipa::path(
+    post, path = "/users", tag = "usuários", operation_id = "users_create",
+    summary = "Cria um usuário",
+    description = "A senha precisa de força ≥ 75; o plano limita o número de usuários (`userLimit`).",
+    request_body = CreateBody,
+    responses(
+        (status = 201, description = "O usuário criado.", body = UserView),
+        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
+        (status = 422, description = "Campos inválidos, email ou username já usados, senha fraca ou limite de usuários do plano atingido.", body = ErrorBody),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     tenant: CurrentTenant,
@@ -115,7 +150,8 @@ async fn create(
     Ok((StatusCode::CREATED, Json(json!(view))))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = AlterUserBody)]
 struct AlterBody {
     #[serde(default)]
     name: Option<String>,
@@ -123,23 +159,43 @@ struct AlterBody {
     username: Option<String>,
     #[serde(default)]
     email: Option<String>,
+    /// `null` remove a imagem.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
     image: Option<Option<String>>,
     #[serde(default)]
     role_id: Option<i32>,
+    /// `null` tira o usuário do departamento.
     #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i32>)]
     user_department_id: Option<Option<i32>>,
+    /// Substitui a lista inteira de instâncias.
     #[serde(default)]
     chosen_instances: Option<Vec<i32>>,
+    /// Nova senha (vazia = sem mudança); encerra as sessões do usuário.
     #[serde(default)]
     password: Option<String>,
 }
 
 /// Changes what the body carries: the whole object, or only `email`, or only `name`.
+#[utoipa::path(
+    put, path = "/users/{id}", tag = "usuários", operation_id = "users_alter",
+    summary = "Altera um usuário",
+    description = "Altera só o que o corpo traz: o objeto inteiro, ou só `email`, ou só `name`. \
+        Uma nova senha encerra as sessões do usuário.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    request_body = AlterBody,
+    responses(
+        (status = 200, description = "O usuário alterado.", body = UserView),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
+        (status = 422, description = "Campos inválidos, email ou username já usados, ou senha fraca.", body = ErrorBody),
+    )
+)]
 async fn alter(
     State(state): State<AppState>,
     tenant: CurrentTenant,
-    Path(id): Path<i32>,
+    ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<AlterBody>,
 ) -> AppResult<Json<Value>> {
     let changes = UserChanges {
@@ -160,7 +216,17 @@ async fn alter(
 }
 
 /// Unblocks a user (after too many failed logins); the body is ignored.
-async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, Path(id): Path<i32>) -> AppResult<Json<Value>> {
+#[utoipa::path(
+    patch, path = "/users/{id}", tag = "usuários", operation_id = "users_unblock",
+    summary = "Desbloqueia um usuário",
+    description = "Desbloqueia um usuário bloqueado por senhas erradas; o corpo é ignorado.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    responses(
+        (status = 200, description = "O usuário desbloqueado.", body = UserView),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+    )
+)]
+async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, ApiPath(id): ApiPath<i32>) -> AppResult<Json<Value>> {
     let tx = tenant.begin(&state).await?;
     let user = users::unblock(&tx, id).await?;
     let view = users::view(&tx, &user).await?;
@@ -169,11 +235,22 @@ async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, Path(id):
 }
 
 /// Soft-deletes a user and ends their sessions.
+#[utoipa::path(
+    delete, path = "/users/{id}", tag = "usuários", operation_id = "users_delete",
+    summary = "Exclui um usuário",
+    description = "Exclusão lógica: o histórico fica, as sessões acabam e o email fica livre. Ninguém exclui a si mesmo.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    responses(
+        (status = 204, description = "Excluído."),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+        (status = 422, description = "Tentativa de excluir a si mesmo (`cannot_delete_self`).", body = ErrorBody),
+    )
+)]
 async fn delete(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     current: CurrentUser,
-    Path(id): Path<i32>,
+    ApiPath(id): ApiPath<i32>,
 ) -> AppResult<StatusCode> {
     let tx = tenant.begin(&state).await?;
     users::delete(&tx, id, current.user.id).await?;
@@ -181,12 +258,24 @@ async fn delete(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
+#[schema(as = UserEmailBody)]
 struct EmailBody {
+    #[schema(example = "ana@acme.com.br")]
     email: String,
 }
 
 /// `{id, name, email}` of the user with this email.
+#[utoipa::path(
+    post, path = "/users/email", tag = "usuários", operation_id = "users_by_email",
+    summary = "Busca um usuário pelo email",
+    request_body = EmailBody,
+    responses(
+        (status = 200, description = "`{id, name, email}` do usuário.", body = Object,
+            example = json!({ "id": 7, "name": "Ana Souza", "email": "ana@acme.com.br" })),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+    )
+)]
 async fn by_email(
     State(state): State<AppState>,
     tenant: CurrentTenant,
@@ -200,6 +289,11 @@ async fn by_email(
 }
 
 /// Whether the caller is a functional (integration) account.
+#[utoipa::path(
+    get, path = "/users/is-funcional-user", tag = "usuários", operation_id = "users_is_functional",
+    summary = "Diz se quem chama é um usuário funcional (integração)",
+    responses((status = 200, description = "`{\"isFunctional\": bool}`", body = Object, example = json!({ "isFunctional": false })))
+)]
 async fn is_functional(current: CurrentUser) -> Json<Value> {
     Json(json!({ "isFunctional": current.user.is_functional }))
 }

@@ -22,14 +22,14 @@ use crate::{
 };
 
 /// A feature option and whether it is on for a tenant (spec §3 "feature setting").
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct FeatureSetting {
     pub option: String,
     pub enabled: bool,
 }
 
 /// A tenant as the API and the CLI show it (spec §3 fields).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenantView {
     pub id: i32,
@@ -150,13 +150,13 @@ impl Default for ListQuery {
 }
 
 /// One page of a list and its position.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     pub data: Vec<T>,
     pub pagination: Pagination,
 }
 
-#[derive(Debug, Clone, Copy, serde::Serialize)]
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
 pub struct Pagination {
     pub page: u64,
     pub limit: u64,
@@ -181,7 +181,13 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
         let digits: String = search.chars().filter(char::is_ascii_digit).collect();
         let mut any = Condition::any().add(tenant::Column::Name.contains(search.to_lowercase()));
         if !digits.is_empty() {
-            any = any.add(tenant::Column::Cnpj.starts_with(digits));
+            // A range, not `LIKE 'x%'`: a plain btree serves it under any collation, so
+            // PostgreSQL can combine it with the name's trigram index (BitmapOr).
+            let mut cnpj = Condition::all().add(tenant::Column::Cnpj.gte(digits.clone()));
+            if let Some(upper) = digit_prefix_upper_bound(&digits) {
+                cnpj = cnpj.add(tenant::Column::Cnpj.lt(upper));
+            }
+            any = any.add(cnpj);
         }
         condition = condition.add(any);
     }
@@ -196,7 +202,7 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
     let models = select
         .order_by(column, order.clone())
         .order_by(tenant::Column::Id, order)
-        .offset((page - 1) * limit)
+        .offset((page - 1).saturating_mul(limit))
         .limit(limit)
         .all(control)
         .await?;
@@ -213,6 +219,15 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
         })
         .collect();
     Ok(Page { data, pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) } })
+}
+
+/// The smallest digit string greater than every string starting with `prefix` ("0429" → "043");
+/// `None` when the prefix is all nines.
+fn digit_prefix_upper_bound(prefix: &str) -> Option<String> {
+    let trimmed = prefix.trim_end_matches('9');
+    let last = trimmed.chars().last()?;
+    let next = char::from_digit(last.to_digit(10)? + 1, 10)?;
+    Some(format!("{}{next}", &trimmed[..trimmed.len() - 1]))
 }
 
 /// Every provisioned tenant (deleted too), for operators' batch work such as `migrate`. Reads
@@ -323,4 +338,17 @@ pub async fn feature_enabled(control: &impl ConnectionTrait, tenant_id: i32, opt
         .count(control)
         .await?
         > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::digit_prefix_upper_bound;
+
+    #[test]
+    fn digit_prefixes_have_an_exclusive_upper_bound() {
+        assert_eq!(digit_prefix_upper_bound("04211").as_deref(), Some("04212"));
+        assert_eq!(digit_prefix_upper_bound("0429").as_deref(), Some("043"));
+        assert_eq!(digit_prefix_upper_bound("999"), None);
+        assert_eq!(digit_prefix_upper_bound(""), None);
+    }
 }

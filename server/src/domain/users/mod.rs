@@ -97,7 +97,7 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     let users = select
         .order_by_asc(user::Column::Name)
         .order_by_asc(user::Column::Id)
-        .offset((page - 1) * limit)
+        .offset((page - 1).saturating_mul(limit))
         .limit(limit)
         .all(db)
         .await?;

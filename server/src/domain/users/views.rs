@@ -11,7 +11,7 @@ use crate::{
 };
 
 /// A role as nested in a user (spec §3 Role).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct RoleView {
     pub id: i32,
     pub name: String,
@@ -19,7 +19,8 @@ pub struct RoleView {
 }
 
 /// A department as nested in a user.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = UserDepartmentView)]
 pub struct DepartmentView {
     pub id: i32,
     pub name: String,
@@ -27,7 +28,8 @@ pub struct DepartmentView {
 }
 
 /// An instance as nested in a user-instance link.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = UserInstanceRef)]
 pub struct InstanceView {
     pub id: i32,
     pub name: String,
@@ -35,14 +37,14 @@ pub struct InstanceView {
 }
 
 /// A user-instance link (spec §3: id, instance).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct UserInstanceView {
     pub id: i32,
     pub instance: InstanceView,
 }
 
 /// A user as the API shows it (spec §3 User; never the password).
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
     pub id: i32,
