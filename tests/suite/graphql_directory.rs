@@ -1,9 +1,8 @@
 //! Every directory operation of spec §7 GraphQL, through `/graphql` and `/{tenant}/graphql`,
 //! and the field rules refusing a user without the `users` route.
 
-use backoffice::{entities::tenant::instance, graphql::rules::FIELD_RULES, http::access::Access};
+use backoffice::{graphql::rules::FIELD_RULES, http::access::Access};
 use reqwest::Method;
-use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{Value, json};
 
 use crate::support::TestApp;
@@ -15,31 +14,14 @@ async fn gql(app: &TestApp, path: &str, token: &str, query: &str, variables: Val
     response.json().await.unwrap()
 }
 
-async fn instance_named(app: &TestApp, name: &str) -> i32 {
-    let db = app.tenant_db("acme").await;
-    let tx = db.begin().await.unwrap();
-    let created = instance::ActiveModel {
-        name: Set(name.into()),
-        activated: Set(true),
-        is_official: Set(false),
-        is_unlimited: Set(true),
-        status: Set("connected".into()),
-        ..Default::default()
-    }
-    .insert(&tx)
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
-    created.id
-}
 
 #[tokio::test]
 async fn the_directory_operations_work_at_both_endpoints() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let vendas = instance_named(&app, "WhatsApp Vendas").await;
-    let suporte = instance_named(&app, "WhatsApp Suporte").await;
+    let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
+    let suporte = app.create_instance("acme", "WhatsApp Suporte").await;
     let roles: Value = app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
     let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
 
@@ -87,7 +69,7 @@ async fn the_directory_operations_work_at_both_endpoints() {
 async fn presence_and_online_users() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
-    let vendas = instance_named(&app, "WhatsApp Vendas").await;
+    let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
     let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
     let admin_token = app.login(&admin).await;
     let bia_token = app.login(&bia).await;

@@ -1,9 +1,8 @@
 //! `/api/users*` and `/api/departments*` through HTTP: the spec's fields, validation in pt_BR,
 //! the plan's user limit (also under concurrency), soft delete, and tenant isolation.
 
-use backoffice::{domain::tenants, entities::tenant::instance};
+use backoffice::domain::tenants;
 use reqwest::Method;
-use sea_orm::{ActiveModelTrait, Set};
 use serde_json::{Value, json};
 
 use crate::support::{TestApp, TestUser};
@@ -21,23 +20,6 @@ async fn role_id(app: &TestApp, token: &str, name: &str) -> i64 {
     roles.as_array().unwrap().iter().find(|r| r["name"] == name).unwrap()["id"].as_i64().unwrap()
 }
 
-async fn new_instance(app: &TestApp, name: &str) -> i32 {
-    let db = app.tenant_db("acme").await;
-    let tx = db.begin().await.unwrap();
-    let created = instance::ActiveModel {
-        name: Set(name.into()),
-        activated: Set(true),
-        is_official: Set(true),
-        is_unlimited: Set(false),
-        status: Set("connected".into()),
-        ..Default::default()
-    }
-    .insert(&tx)
-    .await
-    .unwrap();
-    tx.commit().await.unwrap();
-    created.id
-}
 
 #[tokio::test]
 async fn an_administrator_creates_a_user_who_can_then_log_in() {
@@ -46,7 +28,7 @@ async fn an_administrator_creates_a_user_who_can_then_log_in() {
     let atendente = role_id(&app, &token, "atendente").await;
     let departments: Value = app.call(Method::GET, HOST, "/api/departments", Some(&token), None).await.json().await.unwrap();
     let department = departments[0]["id"].clone();
-    let whatsapp = new_instance(&app, "WhatsApp Vendas").await;
+    let whatsapp = app.create_instance("acme", "WhatsApp Vendas").await;
     let body = json!({
         "name": "Bruna Lima", "email": "Bruna@Acme.example", "password": "Senha#Forte!9", "username": "bruna",
         "role_id": atendente, "user_department_id": department, "chosen_instances": [whatsapp]

@@ -96,3 +96,26 @@ pub fn refresh_cookie(response: &reqwest::Response) -> Option<String> {
         .and_then(|v| v.trim_start_matches("bo_refresh=").split(';').next().map(str::to_owned))
         .filter(|v| !v.is_empty())
 }
+
+impl TestApp {
+    /// An instance on `tenant`, created directly in its database (connected, no provider).
+    pub async fn create_instance(&self, tenant: &str, name: &str) -> i32 {
+        use backoffice::entities::tenant::instance;
+        use sea_orm::{ActiveModelTrait, Set};
+        let db = self.tenant_db(tenant).await;
+        let tx = db.begin().await.unwrap();
+        let created = instance::ActiveModel {
+            name: Set(name.into()),
+            activated: Set(true),
+            is_official: Set(true),
+            is_unlimited: Set(false),
+            status: Set("connected".into()),
+            ..Default::default()
+        }
+        .insert(&tx)
+        .await
+        .unwrap();
+        tx.commit().await.unwrap();
+        created.id
+    }
+}
