@@ -156,7 +156,7 @@ fn start_server(url: &DatabaseUrl, pg: &Option<(sea_orm::DatabaseConnection, Str
         (DatabaseUrl::Sqlite { dir }, None) => format!("sqlite://{}", dir.display()),
         _ => anyhow::bail!("unexpected database"),
     };
-    Ok(Command::new(format!("{target}/release/backoffice-server"))
+    Command::new(format!("{target}/release/backoffice-server"))
         .env("DATABASE_URL", database_url)
         .env("JWT_SECRET", secret)
         .env("DATA_DIR", dir)
@@ -166,7 +166,7 @@ fn start_server(url: &DatabaseUrl, pg: &Option<(sea_orm::DatabaseConnection, Str
         .env("LOGIN_ATTEMPTS_PER_MINUTE", "100000000")
         .stdout(Stdio::null())
         .spawn()
-        .context("start the release server (cargo build --release -p backoffice-server)")?)
+        .context("start the release server (cargo build --release -p backoffice-server)")
 }
 
 async fn login(client: &reqwest::Client, port: u16, host: &str, email: &str) -> anyhow::Result<String> {

@@ -68,7 +68,7 @@ where
     let table = table.into_iden();
     let column = column.into_iden();
     ForeignKey::create()
-        .name(format!("fk_{}_{}", table.to_string(), column.to_string()))
+        .name(format!("fk_{}_{}", table, column))
         .from(table, column)
         .to(target, target_id)
         .on_delete(on_delete)

@@ -27,7 +27,7 @@ pub struct IssuedRefresh {
 #[derive(Debug)]
 pub enum Rotation {
     /// A new token for this user.
-    Rotated { user: user::Model, refresh: IssuedRefresh },
+    Rotated { user: Box<user::Model>, refresh: IssuedRefresh },
     /// Unknown, expired, revoked or replayed (then the family was revoked): log in again.
     Rejected,
 }
@@ -95,7 +95,7 @@ pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &st
     used.updated_at = Set(now);
     used.update(db).await?;
     let refresh = insert(db, owner.id, &family, client_addr, ttl).await?;
-    Ok(Rotation::Rotated { user: owner, refresh })
+    Ok(Rotation::Rotated { user: Box::new(owner), refresh })
 }
 
 /// Revokes the family of a presented token (logout). Unknown tokens are ignored.
