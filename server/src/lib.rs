@@ -15,6 +15,8 @@ pub mod graphql;
 pub mod http;
 /// Fixed-window rate limits (in-process or Redis).
 pub mod ratelimit;
+/// The realtime socket, its events and the event bus.
+pub mod realtime;
 /// Login, two-factor and refresh orchestration shared by REST and GraphQL.
 pub mod sessions;
 /// Building and running the server.

@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use crate::{
     config::Config,
-    graphql::AppSchema, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
+    graphql::AppSchema,
+    realtime::EventBus, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
     tenancy::Databases,
 };
 
@@ -18,6 +19,8 @@ pub struct AppState {
     pub rules: Arc<RouteRules>,
     /// The GraphQL schema, built once.
     pub schema: AppSchema,
+    /// Realtime events to the sockets.
+    pub bus: EventBus,
 }
 
 impl AppState {
@@ -37,6 +40,7 @@ impl AppState {
             limiter: Arc::new(limiter),
             rules: Arc::new(RouteRules::default()),
             schema: crate::graphql::schema(),
+            bus: EventBus::default(),
         })
     }
 }

@@ -15,6 +15,7 @@ mod lockout;
 mod migrate;
 mod openapi;
 mod provisioning;
+mod realtime;
 mod resolution;
 mod seed;
 mod tenants_api;

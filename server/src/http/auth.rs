@@ -246,12 +246,16 @@ async fn logout(
     if let Some(token) = presented {
         refresh::revoke(&tx, &token).await?;
     }
-    if let Some(claims) =
-        crate::http::access::bearer(&headers).and_then(|t| state.keys.verify_access(t, &tenant.name).ok())
-    {
-        users::set_connected(&tx, claims.user_id(), false).await?;
+    let user_id = crate::http::access::bearer(&headers)
+        .and_then(|t| state.keys.verify_access(t, &tenant.name).ok())
+        .map(|claims| claims.user_id());
+    if let Some(user_id) = user_id {
+        users::set_connected(&tx, user_id, false).await?;
     }
     tx.commit().await?;
+    if let Some(user_id) = user_id {
+        state.bus.end_sessions(&tenant.name, user_id);
+    }
     Ok((jar.add(expired_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
 }
 

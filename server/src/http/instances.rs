@@ -23,6 +23,7 @@ use crate::{
         openapi::ErrorBody,
         tenant::{self, CurrentTenant},
     },
+    realtime::Event,
     state::AppState,
 };
 
@@ -123,7 +124,9 @@ async fn create(
     let tx = target.begin(&state).await?;
     let created = instances::create(&tx, new).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!(instances::InstanceSummary::from(created)))))
+    let summary = instances::InstanceSummary::from(created);
+    state.bus.publish(&target.name, Event::InstanceUpdated { instance: summary.clone() });
+    Ok((StatusCode::CREATED, Json(json!(summary))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -178,7 +181,9 @@ async fn update(State(state): State<AppState>, caller: CurrentTenant, ApiJson(bo
     let tx = target.begin(&state).await?;
     let updated = instances::update(&tx, body.id, changes).await?;
     tx.commit().await?;
-    Ok(Json(json!(instances::InstanceSummary::from(updated))))
+    let summary = instances::InstanceSummary::from(updated);
+    state.bus.publish(&target.name, Event::InstanceUpdated { instance: summary.clone() });
+    Ok(Json(json!(summary)))
 }
 
 #[derive(Deserialize, ToSchema)]

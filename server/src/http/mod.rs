@@ -83,6 +83,9 @@ pub fn app(mut state: AppState) -> Router {
         .route_layer(middleware::from_fn_with_state(state.clone(), access::enforce))
         .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve))
         .route_layer(middleware::from_fn(run_to_completion));
+    let socket = Router::new()
+        .route("/ws", axum::routing::get(crate::realtime::socket::upgrade))
+        .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve));
     let graphql = crate::graphql::router()
         .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve))
         .route_layer(middleware::from_fn(run_to_completion));
@@ -90,6 +93,7 @@ pub fn app(mut state: AppState) -> Router {
         .merge(health::router())
         .nest("/api", api)
         .merge(graphql)
+        .merge(socket)
         .merge(web::router(&state.config.web_dist))
         // Extractors refuse larger bodies with the API's JSON 413 (see `extract::ApiJson`).
         .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))

@@ -255,6 +255,7 @@ async fn delete(
     let tx = tenant.begin(&state).await?;
     users::delete(&tx, id, current.user.id).await?;
     tx.commit().await?;
+    state.bus.end_sessions(&tenant.name, id);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -14,7 +14,7 @@ use crate::{
 };
 
 /// An instance as lists show it.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InstanceSummary {
     pub id: i32,
