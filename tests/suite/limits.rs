@@ -2,7 +2,7 @@
 
 use backoffice::{
     domain::tickets::{self, NewTicket},
-    entities::tenant::{customer, instance},
+    entities::tenant::customer,
 };
 use sea_orm::{ActiveModelTrait, Set};
 
@@ -12,20 +12,10 @@ use crate::support::TestApp;
 async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once() {
     let app = TestApp::spawn().await;
     app.create_tenant("acme").await;
+    let instance_id = app.create_instance("acme", "WhatsApp").await;
     let db = app.tenant_db("acme").await;
     let tx = db.begin().await.unwrap();
     let now = chrono::Utc::now();
-    let inst = instance::ActiveModel {
-        name: Set("WhatsApp".into()),
-        activated: Set(true),
-        is_official: Set(true),
-        is_unlimited: Set(false),
-        status: Set("connected".into()),
-        ..Default::default()
-    }
-    .insert(&tx)
-    .await
-    .unwrap();
     let mut customers = Vec::new();
     for i in 0..8 {
         let c = customer::ActiveModel {
@@ -48,7 +38,7 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
         let db = db.clone();
         async move {
             let tx = db.begin().await.unwrap();
-            let result = tickets::open(&tx, NewTicket { customer_id, instance_id: inst.id, department_id: None }, limit).await;
+            let result = tickets::open(&tx, NewTicket { customer_id, instance_id, department_id: None }, limit).await;
             tx.commit().await.unwrap();
             result
         }
@@ -64,6 +54,6 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
     }
     let tx = db.begin().await.unwrap();
     assert_eq!(tickets::opened_this_month(&tx).await.unwrap(), 3);
-    let unlimited = tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id: inst.id, department_id: None }, 0).await;
+    let unlimited = tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, department_id: None }, 0).await;
     assert!(unlimited.is_ok(), "0 means unlimited");
 }
