@@ -17,7 +17,9 @@ const DIST_DIR = join(WEB_DIR, 'dist');
 /** Screenshots and the server log of the last run (gitignored). */
 const ARTIFACTS_DIR = join(WEB_DIR, 'e2e', 'screenshots');
 const TARGET_DIR = process.env.CARGO_TARGET_DIR || join(process.env.HOME ?? tmpdir(), '.cache', 'backoffice-target');
-const BIN_DIR = join(TARGET_DIR, 'debug');
+/** `E2E_BIN_DIR` points at prebuilt server and CLI binaries (then nothing is built with cargo). */
+const PREBUILT_BIN_DIR = process.env.E2E_BIN_DIR;
+const BIN_DIR = PREBUILT_BIN_DIR || join(TARGET_DIR, 'debug');
 const TENANT = 'acme';
 const PASSWORD = 'Senha#Forte!9';
 
@@ -102,12 +104,16 @@ function stop(server: ChildProcess): Promise<void> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Cargo takes a lock on the target directory: a build running elsewhere makes this one wait.
-  console.log(`[e2e] cargo build (CARGO_TARGET_DIR=${TARGET_DIR})`);
-  run('cargo', ['build', '-p', 'backoffice-server', '-p', 'backoffice-cli'], {
-    cwd: REPO_DIR,
-    env: { ...process.env, CARGO_TARGET_DIR: TARGET_DIR },
-  });
+  if (PREBUILT_BIN_DIR) {
+    console.log(`[e2e] binários prontos em ${PREBUILT_BIN_DIR}`);
+  } else {
+    // Cargo takes a lock on the target directory: a build running elsewhere makes this one wait.
+    console.log(`[e2e] cargo build (CARGO_TARGET_DIR=${TARGET_DIR})`);
+    run('cargo', ['build', '-p', 'backoffice-server', '-p', 'backoffice-cli'], {
+      cwd: REPO_DIR,
+      env: { ...process.env, CARGO_TARGET_DIR: TARGET_DIR },
+    });
+  }
   buildWebIfNeeded();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
