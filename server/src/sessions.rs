@@ -78,7 +78,10 @@ pub async fn login(
     // Commit whatever happened: failures and lockouts must be kept.
     tx.commit().await?;
     match outcome {
-        Outcome::Failed { blocked } => {
+        Outcome::Failed { blocked, locked_out } => {
+            if let Some(ended) = locked_out {
+                state.bus.sessions_ended(&tenant.name, ended);
+            }
             count_failure(state, addr).await;
             Err(AppError::LoginFailed { hint: blocked.then_some(BLOCKED_HINT) })
         }

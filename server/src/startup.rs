@@ -1,12 +1,15 @@
 //! Building and running the server: open the databases, check the control schema, bind (port 0
 //! in tests), serve until Ctrl-C / SIGTERM, then close connections.
 
-use std::net::SocketAddr;
+use std::{net::SocketAddr, time::Duration};
 
 use anyhow::Context;
 use tokio::net::TcpListener;
 
 use crate::{config::Config, domain::setup, http, state::AppState, tenancy::Databases};
+
+/// How long shutdown waits for sockets to take their close frame.
+const SOCKET_CLOSE_GRACE: Duration = Duration::from_secs(5);
 
 /// A bound, ready-to-run server.
 pub struct Application {
@@ -38,10 +41,17 @@ impl Application {
         &self.state
     }
 
-    /// Serves until the future `shutdown` completes.
+    /// Serves until the future `shutdown` completes; then open sockets get a "going away" close
+    /// frame (upgraded connections are not waited for by axum), requests in flight finish, and
+    /// the databases close.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let app = http::app(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app).with_graceful_shutdown(shutdown).await?;
+        let bus = self.state.bus.clone();
+        let stopping = async move {
+            shutdown.await;
+            bus.shutdown(SOCKET_CLOSE_GRACE).await;
+        };
+        axum::serve(self.listener, app).with_graceful_shutdown(stopping).await?;
         self.state.dbs.close().await;
         Ok(())
     }

@@ -26,12 +26,13 @@ pub struct AppState {
 impl AppState {
     /// State over opened databases; connects to Redis when configured.
     pub async fn new(config: Config, dbs: Databases) -> anyhow::Result<Self> {
-        let limiter = match &config.redis_url {
+        let (limiter, bus) = match &config.redis_url {
             Some(url) => {
                 use secrecy::ExposeSecret;
-                RateLimiter::redis(url.0.expose_secret(), &config.redis_prefix).await?
+                let url = url.0.expose_secret();
+                (RateLimiter::redis(url, &config.redis_prefix).await?, EventBus::redis(url, &config.redis_prefix).await?)
             }
-            None => RateLimiter::local(),
+            None => (RateLimiter::local(), EventBus::local()),
         };
         Ok(Self {
             keys: TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds),
@@ -40,7 +41,7 @@ impl AppState {
             limiter: Arc::new(limiter),
             rules: Arc::new(RouteRules::default()),
             schema: crate::graphql::schema(),
-            bus: EventBus::default(),
+            bus,
         })
     }
 }

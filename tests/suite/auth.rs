@@ -207,7 +207,7 @@ async fn changing_the_password_ends_every_session() {
     let cookie = refresh_cookie(&app.login_response(&admin, &admin.password).await).unwrap();
     let db = app.tenant_db("acme").await;
     let tx = db.begin().await.unwrap();
-    backoffice::domain::users::change_password(&tx, admin.id, "Outra#Senha!42").await.unwrap();
+    let _ended = backoffice::domain::users::change_password(&tx, admin.id, "Outra#Senha!42").await.unwrap();
     tx.commit().await.unwrap();
 
     let old = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await;

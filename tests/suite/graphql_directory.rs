@@ -5,7 +5,9 @@ use backoffice::{graphql::rules::FIELD_RULES, http::access::Access};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::TestApp;
+use std::time::Duration;
+
+use crate::support::{TestApp, socket::open};
 
 async fn gql(app: &TestApp, path: &str, token: &str, query: &str, variables: Value) -> Value {
     let response =
@@ -76,9 +78,14 @@ async fn presence_and_online_users() {
     // Link Bia to the instance.
     gql(&app, "/graphql", &admin_token, "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }", json!({ "id": bia.id, "i": [vendas] })).await;
 
+    // Logged in (available) but without a realtime socket: not online.
+    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    assert_eq!(online["data"]["onlineUsers"], json!([]), "no socket open");
+    let bia_socket = open(&app, &bia, &bia_token, None).await.unwrap();
+
     assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { disconnected }", json!({})).await["data"]["disconnected"], true);
     let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }", json!({ "i": vendas })).await;
-    assert_eq!(online["data"]["onlineUsers"], json!([]));
+    assert_eq!(online["data"]["onlineUsers"], json!([]), "away");
     assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await["data"]["connected"], true);
     let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { id email name image userDepartment { id name } } }", json!({ "i": vendas })).await;
     assert_eq!(online["data"]["onlineUsers"][0]["email"], "bia@acme.example");
@@ -89,6 +96,21 @@ async fn presence_and_online_users() {
     assert_eq!(kicked["data"]["disconnectUser"], true);
     let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(instance_id: $i) { email } }", json!({ "i": vendas })).await;
     assert_eq!(online["data"]["onlineUsers"], json!([]));
+
+    // Available again, then the socket closes: offline once the server saw the close.
+    gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await;
+    let online = gql(&app, "/graphql", &admin_token, "{ onlineUsers { email } }", json!({})).await;
+    assert_eq!(online["data"]["onlineUsers"][0]["email"], "bia@acme.example");
+    drop(bia_socket);
+    let mut online = Value::Null;
+    for _ in 0..50 {
+        online = gql(&app, "/graphql", &admin_token, "{ onlineUsers { email } }", json!({})).await;
+        if online["data"]["onlineUsers"] == json!([]) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(online["data"]["onlineUsers"], json!([]), "socket closed");
 }
 
 #[tokio::test]

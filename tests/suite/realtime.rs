@@ -1,53 +1,19 @@
-//! The realtime socket through a real WebSocket client: the spec's wire form, the refusals, and
-//! per-tenant, per-entitlement delivery.
+//! The realtime socket through a real WebSocket client: the spec's wire form, the refusals,
+//! per-tenant and per-entitlement delivery, closing on ended sessions and at shutdown, slow
+//! consumers, and two replicas sharing Redis.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use base64::{Engine, engine::general_purpose::STANDARD as B64};
+use backoffice::{realtime::Event, tenancy::TenantName};
 use futures::{SinkExt, StreamExt};
 use reqwest::Method;
 use serde_json::{Value, json};
-use tokio_tungstenite::{
-    connect_async,
-    tungstenite::{Message, client::IntoClientRequest, http::HeaderValue},
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::support::{
+    TestApp,
+    socket::{close_code, next, next_event, open, open_at, ping, Next},
 };
-
-use crate::support::{TestApp, TestUser};
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn open(app: &TestApp, user: &TestUser, token: &str, origin: Option<&str>) -> Result<Socket, u16> {
-    let url = format!("ws://{}/ws?tenantName={}&userId={}&token={token}", app.address, user.tenant, user.id);
-    let mut request = url.into_client_request().unwrap();
-    request.headers_mut().insert("host", HeaderValue::from_str(&user.host()).unwrap());
-    if let Some(origin) = origin {
-        request.headers_mut().insert("origin", HeaderValue::from_str(origin).unwrap());
-    }
-    match connect_async(request).await {
-        Ok((socket, _)) => Ok(socket),
-        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => Err(response.status().as_u16()),
-        Err(other) => panic!("{other}"),
-    }
-}
-
-fn ping(user: &TestUser) -> Message {
-    let data = B64.encode(json!({ "event": "ping", "tenantName": user.tenant, "userId": user.id }).to_string());
-    Message::Text(json!({ "action": "sendmessage", "data": data }).to_string().into())
-}
-
-/// The next event's JSON, or None within `wait`.
-async fn next_event(socket: &mut Socket, wait: Duration) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(wait, socket.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => {
-                return Some(serde_json::from_slice(&B64.decode(text.as_str()).unwrap()).unwrap());
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Err(_) => return None,
-            Ok(Some(Ok(_))) => continue,
-            Ok(Some(Err(_))) => return None,
-        }
-    }
-}
 
 #[tokio::test]
 async fn a_ping_gets_the_exact_pong_and_malformed_frames_are_ignored() {
@@ -130,13 +96,150 @@ async fn logging_out_or_being_deleted_closes_the_users_sockets() {
 
     let logout = app.call(Method::POST, "acme.localhost", "/api/auth/logout", Some(&bia_token), Some(json!({ "data": {}, "ip": null }))).await;
     assert_eq!(logout.status(), 200);
-    assert!(next_event(&mut bia_socket, Duration::from_secs(5)).await.is_none(), "closed");
+    assert_eq!(close_code(&mut bia_socket, Duration::from_secs(5)).await, Some(1008), "session ended");
 
     let bia_token = app.login(&bia).await;
     let mut bia_socket = open(&app, &bia, &bia_token, None).await.unwrap();
     app.call(Method::DELETE, "acme.localhost", &format!("/api/users/{}", bia.id), Some(&admin_token), None).await;
-    assert!(next_event(&mut bia_socket, Duration::from_secs(5)).await.is_none(), "closed");
+    assert_eq!(close_code(&mut bia_socket, Duration::from_secs(5)).await, Some(1008), "deleted");
 
     admin_socket.send(ping(&admin)).await.unwrap();
     assert_eq!(next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap()["event"], "pong", "others unaffected");
+}
+
+#[tokio::test]
+async fn a_new_password_or_a_lockout_closes_the_users_sockets() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let admin_token = app.login(&admin).await;
+
+    let mut bia_socket = open(&app, &bia, &app.login(&bia).await, None).await.unwrap();
+    let new_password = json!({ "password": "Nova#Senha!2026" });
+    let changed = app.call(Method::PUT, "acme.localhost", &format!("/api/users/{}", bia.id), Some(&admin_token), Some(new_password)).await;
+    assert_eq!(changed.status(), 200);
+    assert_eq!(close_code(&mut bia_socket, Duration::from_secs(5)).await, Some(1008), "new password");
+
+    let mut bia = bia;
+    bia.password = "Nova#Senha!2026".into();
+    let mut bia_socket = open(&app, &bia, &app.login(&bia).await, None).await.unwrap();
+    for _ in 0..5 {
+        let refused = app.login_response(&bia, "senha-errada").await;
+        assert_eq!(refused.status(), 401);
+    }
+    assert_eq!(close_code(&mut bia_socket, Duration::from_secs(5)).await, Some(1008), "locked out");
+
+    // An administrator changing only a name ends nobody's sockets.
+    let mut admin_socket = open(&app, &admin, &admin_token, None).await.unwrap();
+    let renamed = app.call(Method::PUT, "acme.localhost", &format!("/api/users/{}", admin.id), Some(&admin_token), Some(json!({ "name": "Ana Souza" }))).await;
+    assert_eq!(renamed.status(), 200);
+    admin_socket.send(ping(&admin)).await.unwrap();
+    assert_eq!(next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap()["event"], "pong");
+}
+
+#[tokio::test]
+async fn a_flood_to_a_slow_client_does_not_delay_a_fast_one() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let instance = app.create_instance("acme", "WhatsApp Vendas").await;
+    let fast = open(&app, &admin, &token, None).await.unwrap();
+    // Never read until the flood is over: its queue and the TCP buffers fill up.
+    let mut slow = open(&app, &admin, &token, None).await.unwrap();
+
+    const EVENTS: i32 = 1_500;
+    let message = "x".repeat(16 * 1024);
+    let reader = tokio::spawn(async move {
+        let mut fast = fast;
+        let mut seen = Vec::new();
+        while seen.len() < EVENTS as usize {
+            match next_event(&mut fast, Duration::from_secs(10)).await {
+                Some(event) => seen.push((event["chat_id"].as_i64().unwrap(), Instant::now())),
+                None => break,
+            }
+        }
+        seen
+    });
+    let tenant = TenantName::parse("acme").unwrap();
+    let mut published_at = Vec::new();
+    for chat_id in 0..EVENTS {
+        published_at.push(Instant::now());
+        app.state.bus.publish(&tenant, Event::ChatNotification { chat_id, instance_id: instance, message: message.clone() });
+        if chat_id % 10 == 9 {
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+    let seen = reader.await.unwrap();
+    assert_eq!(seen.len(), EVENTS as usize, "the fast client got every event");
+    assert!(seen.iter().enumerate().all(|(i, (id, _))| *id == i as i64), "in order");
+    let worst = seen.iter().map(|(id, at)| at.duration_since(published_at[*id as usize])).max().unwrap();
+    assert!(worst < Duration::from_secs(2), "the fast client was held back: worst delivery {worst:?}");
+
+    // The slow one was dropped: it gets what was already buffered, then the 1013 close.
+    let mut received = 0;
+    let code = loop {
+        match next(&mut slow, Duration::from_secs(5)).await {
+            Next::Event(_) => received += 1,
+            Next::Closed(frame) => break frame.map(|f| u16::from(f.code)),
+            Next::Silent => panic!("the slow socket was neither closed nor fed"),
+        }
+    };
+    assert!(received < EVENTS, "the slow client was dropped, not fed the whole flood ({received})");
+    assert!(code.is_none() || code == Some(1013), "closed as too slow: {code:?}");
+}
+
+#[tokio::test]
+async fn shutting_down_closes_sockets_with_going_away() {
+    let mut app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let mut socket = open(&app, &admin, &token, None).await.unwrap();
+    socket.send(ping(&admin)).await.unwrap();
+    assert_eq!(next_event(&mut socket, Duration::from_secs(5)).await.unwrap()["event"], "pong");
+    app.stop();
+    assert_eq!(close_code(&mut socket, Duration::from_secs(5)).await, Some(1001));
+}
+
+#[tokio::test]
+async fn two_replicas_sharing_redis_both_deliver_and_share_presence() {
+    let app = TestApp::spawn_with_redis().await;
+    let replica = app.replica().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
+    let admin_token = app.login(&admin).await;
+    let bia_token = app.login(&bia).await;
+
+    let mut on_first = open(&app, &admin, &admin_token, None).await.unwrap();
+    let mut on_second = open_at(replica.address, &admin, &admin_token, None).await.unwrap();
+    let mut bia_on_second = open_at(replica.address, &bia, &bia_token, None).await.unwrap();
+
+    // Bia's only socket is on the second replica; the first one knows she is online.
+    let query = json!({ "query": "{ onlineUsers { email } }" });
+    let mut online = Value::Null;
+    for _ in 0..50 {
+        online = app.call(Method::POST, "acme.localhost", "/graphql", Some(&admin_token), Some(query.clone())).await.json().await.unwrap();
+        if online["data"]["onlineUsers"].as_array().is_some_and(|u| u.iter().any(|u| u["email"] == "bia@acme.example")) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(online["data"]["onlineUsers"].as_array().unwrap().iter().any(|u| u["email"] == "bia@acme.example"), "{online}");
+
+    // An event raised on the first replica reaches sockets on both.
+    let update = json!({ "id": vendas, "status": "qrcode" });
+    let response = app.call(Method::POST, "acme.localhost", "/api/instance/update", Some(&admin_token), Some(update)).await;
+    assert_eq!(response.status(), 200);
+    for socket in [&mut on_first, &mut on_second] {
+        let event = next_event(socket, Duration::from_secs(5)).await.expect("an event on each replica");
+        assert_eq!(event["event"], "InstanceUpdated");
+        assert_eq!(event["instance"]["id"], vendas);
+    }
+    assert!(next_event(&mut bia_on_second, Duration::from_millis(300)).await.is_none(), "bia is not linked to the instance");
+
+    // Deleting Bia on the first replica closes her socket on the second.
+    app.call(Method::DELETE, "acme.localhost", &format!("/api/users/{}", bia.id), Some(&admin_token), None).await;
+    assert_eq!(close_code(&mut bia_on_second, Duration::from_secs(5)).await, Some(1008));
+    on_second.send(ping(&admin)).await.unwrap();
+    assert_eq!(next_event(&mut on_second, Duration::from_secs(5)).await.unwrap()["event"], "pong");
 }

@@ -78,8 +78,9 @@ impl AuthMutation {
         let (gql, user) = guard(ctx, "updateUserPassword")?;
         let user = user.ok_or("unreachable: guard checked")?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let changed = users::change_password(&tx, user.user.id, &password).await.gql()?;
+        let (changed, ended) = users::change_password(&tx, user.user.id, &password).await.gql()?;
         tx.commit().await.gql()?;
+        gql.state.bus.sessions_ended(&gql.tenant.name, ended);
         let session = sessions::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
         gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;

@@ -55,7 +55,7 @@ impl DirectoryQuery {
         Ok(found.into_iter().map(|i| Instance { id: i.id, name: i.name, activated: i.activated }).collect())
     }
 
-    /// Connected users (on an instance, if given), except `user_id`.
+    /// Online users — a socket open and available — (on an instance, if given), except `user_id`.
     async fn online_users(
         &self,
         ctx: &Context<'_>,
@@ -64,7 +64,8 @@ impl DirectoryQuery {
     ) -> async_graphql::Result<Vec<User>> {
         let (gql, _) = guard(ctx, "onlineUsers")?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let found = users::online(&tx, user_id, instance_id).await.gql()?;
+        let with_socket = gql.state.bus.online(&gql.tenant.name).await;
+        let found = users::online(&tx, &with_socket, user_id, instance_id).await.gql()?;
         tx.commit().await.gql()?;
         Ok(found.into_iter().map(|v| User::new(v, Vec::new())).collect())
     }
@@ -131,10 +132,13 @@ impl DirectoryMutation {
             password: None,
         };
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let updated = users::update(&tx, id, changes).await.gql()?;
+        let (updated, ended) = users::update(&tx, id, changes).await.gql()?;
         let view = users::view(&tx, &updated).await.gql()?;
         let routes = permissions::routes_of_role(&tx, updated.role_id).await.gql()?;
         tx.commit().await.gql()?;
+        if let Some(ended) = ended {
+            gql.state.bus.sessions_ended(&gql.tenant.name, ended);
+        }
         Ok(User::new(view, routes))
     }
 
@@ -142,8 +146,9 @@ impl DirectoryMutation {
         let (gql, user) = guard(ctx, "deleteUser")?;
         let actor = user.map(|u| u.user.id).unwrap_or_default();
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        users::delete(&tx, id, actor).await.gql()?;
+        let ended = users::delete(&tx, id, actor).await.gql()?;
         tx.commit().await.gql()?;
+        gql.state.bus.sessions_ended(&gql.tenant.name, ended);
         Ok(true)
     }
 

@@ -209,9 +209,12 @@ async fn alter(
         password: body.password.filter(|p| !p.is_empty()),
     };
     let tx = tenant.begin(&state).await?;
-    let user = users::update(&tx, id, changes).await?;
+    let (user, ended) = users::update(&tx, id, changes).await?;
     let view = users::view(&tx, &user).await?;
     tx.commit().await?;
+    if let Some(ended) = ended {
+        state.bus.sessions_ended(&tenant.name, ended);
+    }
     Ok(Json(json!(view)))
 }
 
@@ -253,9 +256,9 @@ async fn delete(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<StatusCode> {
     let tx = tenant.begin(&state).await?;
-    users::delete(&tx, id, current.user.id).await?;
+    let ended = users::delete(&tx, id, current.user.id).await?;
     tx.commit().await?;
-    state.bus.end_sessions(&tenant.name, id);
+    state.bus.sessions_ended(&tenant.name, ended);
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,8 +1,10 @@
-//! Realtime: the WebSocket of the spec, its typed events, and the bus that fans them out.
+//! Realtime: the WebSocket of the spec, its typed events, and the bus that fans them out (to this
+//! process's sockets through the hub, and to the other replicas through Redis).
 
 mod bus;
 mod events;
+pub mod hub;
 pub mod socket;
 
-pub use bus::{BusMessage, EventBus};
+pub use bus::EventBus;
 pub use events::Event;

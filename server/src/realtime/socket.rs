@@ -13,7 +13,7 @@ use std::{collections::HashSet, time::Duration};
 use axum::{
     extract::{
         Query, State, WebSocketUpgrade,
-        ws::{Message, WebSocket},
+        ws::{CloseFrame, Message, WebSocket},
     },
     http::{HeaderMap, HeaderValue, header},
     response::{IntoResponse, Response},
@@ -21,19 +21,28 @@ use axum::{
 use base64::Engine;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Deserialize;
-use tokio::sync::broadcast::error::RecvError;
+use tokio::time::{Instant, sleep_until, timeout};
 
 use crate::{
     domain::{self, templates::ADMIN_ROLE},
     entities::tenant::user_instance,
     error::{AppError, Unauthorized},
     http::{access, tenant::CurrentTenant},
-    realtime::{BusMessage, Event},
+    realtime::{
+        Event,
+        hub::{CloseReason, Registration, Subscriber},
+    },
     state::AppState,
 };
 
 /// The client pings every 300 000 ms (spec §9); silence beyond this closes the socket.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(330);
+/// A client that does not take a frame within this long is treated as gone.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+/// Client frames are pings of a few dozen bytes; anything far larger is refused by the protocol layer.
+const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
+/// Bytes read from the network per socket at a time; small, so idle sockets stay cheap.
+const READ_BUFFER: usize = 4 * 1024;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -41,13 +50,6 @@ pub struct SocketQuery {
     tenant_name: Option<String>,
     user_id: Option<i32>,
     token: Option<String>,
-}
-
-/// Who is on the other end, and which events they may see.
-struct Subscriber {
-    user_id: i32,
-    admin: bool,
-    instances: HashSet<i32>,
 }
 
 pub async fn upgrade(
@@ -91,12 +93,18 @@ pub async fn upgrade(
         Err(err) => return err.into_response(),
     };
     let subscriber = Subscriber {
+        tenant: tenant.name.clone(),
         user_id: current.user.id,
         admin: current.role.as_ref().is_some_and(|r| r.name == ADMIN_ROLE),
         instances,
     };
+    let ws = ws
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(0)
+        .max_message_size(MAX_CLIENT_MESSAGE)
+        .max_frame_size(MAX_CLIENT_MESSAGE);
     let ws = if protocol_token.is_some() { ws.protocols([format!("bearer.{token}")]) } else { ws };
-    ws.on_upgrade(move |socket| serve(socket, state, tenant, subscriber))
+    ws.on_upgrade(move |socket| serve(socket, state, subscriber))
 }
 
 fn forbidden(message: &str) -> Response {
@@ -123,12 +131,6 @@ async fn linked_instances(state: &AppState, tenant: &CurrentTenant, user_id: i32
     Ok(ids.into_iter().collect())
 }
 
-impl Subscriber {
-    fn entitled(&self, event: &Event) -> bool {
-        self.admin || event.instance_id().is_none_or(|id| self.instances.contains(&id))
-    }
-}
-
 /// A client frame: `{"action":"sendmessage","data":"<base64 of {event, tenantName, userId}>"}`.
 fn is_ping(text: &str) -> bool {
     #[derive(Deserialize)]
@@ -145,43 +147,43 @@ fn is_ping(text: &str) -> bool {
     envelope.action == "sendmessage" && serde_json::from_slice::<Payload>(&bytes).is_ok_and(|p| p.event == "ping")
 }
 
-async fn serve(mut socket: WebSocket, state: AppState, tenant: CurrentTenant, subscriber: Subscriber) {
-    let mut bus = state.bus.subscribe();
-    loop {
+async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
+    let Registration { id, mut frames, mut close } = state.bus.register(subscriber.clone());
+    let mut heard_at = Instant::now();
+    let reason = loop {
         tokio::select! {
-            incoming = tokio::time::timeout(IDLE_TIMEOUT, socket.recv()) => match incoming {
-                Err(_) => break, // silent past the ping interval
-                Ok(None | Some(Err(_))) => break,
-                Ok(Some(Ok(Message::Text(text)))) => {
+            biased;
+            reason = &mut close => break reason.ok(),
+            () = sleep_until(heard_at + IDLE_TIMEOUT) => break Some(CloseReason::Idle),
+            incoming = socket.recv() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
+                Some(Ok(Message::Text(text))) => {
+                    heard_at = Instant::now();
                     if is_ping(text.as_str()) {
-                        if socket.send(Message::Text(Event::Pong.to_frame().into())).await.is_err() {
-                            break;
+                        if !send(&mut socket, Event::Pong.to_frame().into()).await {
+                            break None;
                         }
                     } else {
                         tracing::debug!("ignored a malformed socket frame");
                     }
                 }
-                Ok(Some(Ok(Message::Close(_)))) => break,
-                Ok(Some(Ok(_))) => {} // binary, ping, pong frames
+                Some(Ok(_)) => heard_at = Instant::now(), // binary, ping, pong frames
             },
-            published = bus.recv() => match published {
-                Ok(BusMessage::Event { tenant: for_tenant, event }) => {
-                    if for_tenant == tenant.name && subscriber.entitled(&event)
-                        && socket.send(Message::Text(event.to_frame().into())).await.is_err()
-                    {
-                        break;
-                    }
+            Some(frame) = frames.recv() => {
+                if !send(&mut socket, frame).await {
+                    break None;
                 }
-                Ok(BusMessage::SessionEnded { tenant: for_tenant, user_id }) => {
-                    if for_tenant == tenant.name && user_id == subscriber.user_id {
-                        break;
-                    }
-                }
-                // Too slow to keep up: drop this socket rather than hold back the others.
-                Err(RecvError::Lagged(_)) => break,
-                Err(RecvError::Closed) => break,
-            },
+            }
         }
+    };
+    if let Some(reason) = reason {
+        let frame = CloseFrame { code: reason.code(), reason: reason.text().into() };
+        let _ = timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
     }
-    let _ = socket.send(Message::Close(None)).await;
+    state.bus.unregister(&subscriber, id);
+}
+
+/// Sends one text frame; false when the client is gone or does not take it in time.
+async fn send(socket: &mut WebSocket, frame: axum::extract::ws::Utf8Bytes) -> bool {
+    matches!(timeout(SEND_TIMEOUT, socket.send(Message::Text(frame))).await, Ok(Ok(())))
 }

@@ -33,6 +33,17 @@ pub struct TestApp {
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
+/// Another server process's worth of state over the same storage (see `TestApp::replica`).
+pub struct Replica {
+    pub address: SocketAddr,
+    _shutdown: tokio::sync::oneshot::Sender<()>,
+}
+
+/// The Redis of the multi-replica tests.
+pub fn test_redis_url() -> String {
+    std::env::var("TEST_REDIS_URL").ok().filter(|v| !v.is_empty()).unwrap_or_else(|| "redis://127.0.0.1:6379".into())
+}
+
 /// What to delete when the test ends.
 enum Storage {
     Dir(#[allow(dead_code)] tempfile::TempDir),
@@ -96,6 +107,40 @@ impl TestApp {
         }));
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
         Self { address, state, client, config, backend: backend(), _storage: storage, shutdown: Some(tx) }
+    }
+
+    /// A server sharing Redis with its replicas (`TEST_REDIS_URL`, default the local Redis), on
+    /// either backend.
+    pub async fn spawn_with_redis() -> Self {
+        Self::spawn_with(|config| {
+            if config.redis_url.is_none() {
+                config.redis_url = Some(test_redis_url().parse().expect("TEST_REDIS_URL is a URL"));
+                config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+            }
+        })
+        .await
+    }
+
+    /// A second server over the same databases, JWT secret and Redis key space: another replica.
+    /// It stops when the returned value is dropped.
+    pub async fn replica(&self) -> Replica {
+        assert!(self.config.redis_url.is_some(), "replicas share events through Redis: use spawn_with_redis");
+        let mut config = self.config.clone();
+        config.bind = "127.0.0.1:0".parse().expect("address");
+        let app = Application::build(config).await.expect("replica builds");
+        let address = app.local_addr();
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        tokio::spawn(app.run_until(async {
+            let _ = rx.await;
+        }));
+        Replica { address, _shutdown: tx }
+    }
+
+    /// Starts the graceful shutdown (as SIGTERM would).
+    pub fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
     }
 
     pub fn dbs(&self) -> &Arc<Databases> {

@@ -11,7 +11,10 @@ use tokio::sync::OnceCell;
 
 use crate::{
     domain::{
-        auth::{sessions, two_factor},
+        auth::{
+            sessions::{self, SessionsEnded},
+            two_factor,
+        },
         error::Result,
         passwords::{self, Verified},
         users,
@@ -38,8 +41,9 @@ pub enum Outcome {
     /// Password right; a TOTP code is needed next.
     TwoFactorRequired(user::Model),
     /// Refused. `blocked` is true only when the password was right but the account is blocked,
-    /// so the hint reveals nothing to someone who does not know the password.
-    Failed { blocked: bool },
+    /// so the hint reveals nothing to someone who does not know the password. `locked_out` is
+    /// set when this failure blocked the account (its sessions ended).
+    Failed { blocked: bool, locked_out: Option<SessionsEnded> },
 }
 
 /// Why a login failed, as stored in `login_failures.reason`.
@@ -68,11 +72,11 @@ pub async fn check_password(db: &impl ConnectionTrait, credentials: &Credentials
     let verified = passwords::verify(&credentials.password, &stored).await;
     let Some(user) = found else {
         record_failure(db, credentials, None, reason::UNKNOWN_EMAIL).await?;
-        return Ok(Outcome::Failed { blocked: false });
+        return Ok(Outcome::Failed { blocked: false, locked_out: None });
     };
     if user.blocked_at.is_some() {
         record_failure(db, credentials, Some(user.id), reason::BLOCKED).await?;
-        return Ok(Outcome::Failed { blocked: verified != Verified::No });
+        return Ok(Outcome::Failed { blocked: verified != Verified::No, locked_out: None });
     }
     if verified == Verified::No {
         let failures = user.failed_logins + 1;
@@ -85,13 +89,14 @@ pub async fn check_password(db: &impl ConnectionTrait, credentials: &Credentials
         }
         active.updated_at = Set(Utc::now());
         active.update(db).await?;
+        let mut ended = None;
         if locked {
-            sessions::end_all(db, user_id).await?;
+            ended = Some(sessions::end_all(db, user_id).await?);
             tracing::warn!(user_id, failures, "user blocked after consecutive login failures");
         }
         let why = if locked { reason::LOCKED_OUT } else { reason::WRONG_PASSWORD };
         record_failure(db, credentials, Some(user_id), why).await?;
-        return Ok(Outcome::Failed { blocked: false });
+        return Ok(Outcome::Failed { blocked: false, locked_out: ended });
     }
     let rehash = verified == Verified::YesRehash;
     let mut active = user.clone().into_active_model();

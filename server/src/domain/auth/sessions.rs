@@ -9,8 +9,17 @@ use crate::{
     entities::tenant::{refresh_token, user},
 };
 
+/// Proof that a user's sessions ended in the current transaction. After the commit, hand it to
+/// `EventBus::end_sessions` so their open sockets close too (on every replica); a transaction that
+/// rolls back must not close anything, which is why the domain does not publish it itself.
+#[must_use = "after the commit, pass it to `EventBus::sessions_ended` so the user's sockets close"]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SessionsEnded {
+    pub user_id: i32,
+}
+
 /// Ends every session of `user_id`.
-pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<()> {
+pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<SessionsEnded> {
     let now = Utc::now();
     user::Entity::update_many()
         .col_expr(user::Column::ValidAfter, Expr::value(now))
@@ -25,5 +34,5 @@ pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<()> {
         .filter(refresh_token::Column::RevokedAt.is_null())
         .exec(db)
         .await?;
-    Ok(())
+    Ok(SessionsEnded { user_id })
 }

@@ -4,6 +4,8 @@
 mod views;
 mod write;
 
+use std::collections::HashSet;
+
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
@@ -16,7 +18,7 @@ pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{
     domain::{
-        auth::sessions,
+        auth::sessions::{self, SessionsEnded},
         error::{Error, Result},
         passwords,
         tenants::{Page, Pagination},
@@ -115,26 +117,26 @@ pub async fn unblock(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> 
 }
 
 /// Changes a user's password (strength ≥ medium) and ends their sessions.
-pub async fn change_password(db: &impl ConnectionTrait, id: i32, password: &str) -> Result<user::Model> {
+pub async fn change_password(db: &impl ConnectionTrait, id: i32, password: &str) -> Result<(user::Model, SessionsEnded)> {
     if passwords::strength(password) < passwords::MIN_STRENGTH {
         return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
     }
     let found = find(db, id).await?;
-    sessions::end_all(db, id).await?;
+    let ended = sessions::end_all(db, id).await?;
     let mut active = found.into_active_model();
     active.password_hash = Set(passwords::hash(password).await);
     active.updated_at = Set(Utc::now());
-    Ok(active.update(db).await?)
+    Ok((active.update(db).await?, ended))
 }
 
 /// Soft-deletes a user: their history stays (tickets, messages), their sessions end, and their
 /// email and username are freed for a new account. Nobody deletes themselves.
-pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result<()> {
+pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result<SessionsEnded> {
     if id == actor_id {
         return Err(Error::invalid("cannot_delete_self", "Você não pode excluir o seu próprio usuário."));
     }
     let found = find(db, id).await?;
-    sessions::end_all(db, id).await?;
+    let ended = sessions::end_all(db, id).await?;
     let mut active = found.clone().into_active_model();
     // Unique columns keep a tombstone so the address can be used again.
     active.email = Set(tombstone(id, &found.email));
@@ -143,7 +145,7 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result
     active.is_connected = Set(false);
     active.updated_at = Set(Utc::now());
     active.update(db).await?;
-    Ok(())
+    Ok(ended)
 }
 
 fn tombstone(id: i32, value: &str) -> String {
@@ -177,10 +179,22 @@ mod tests {
     }
 }
 
-/// Connected users linked to an instance (chat transfer targets), except `except_user`.
-pub async fn online(db: &impl ConnectionTrait, except_user: Option<i32>, instance_id: Option<i32>) -> Result<Vec<UserView>> {
+/// Online users linked to an instance (chat transfer targets), except `except_user`. Online means
+/// both: a realtime socket open on some replica (`with_socket`, from the bus's presence), and
+/// available (`is_connected`: set at login, cleared at logout, toggled by the `connected` /
+/// `disconnected` mutations). A user who closed the browser without logging out has no socket.
+pub async fn online(
+    db: &impl ConnectionTrait,
+    with_socket: &HashSet<i32>,
+    except_user: Option<i32>,
+    instance_id: Option<i32>,
+) -> Result<Vec<UserView>> {
     use crate::entities::tenant::user_instance;
+    if with_socket.is_empty() {
+        return Ok(Vec::new());
+    }
     let mut query = user::Entity::find()
+        .filter(user::Column::Id.is_in(with_socket.iter().copied()))
         .filter(user::Column::DeletedAt.is_null())
         .filter(user::Column::IsConnected.eq(true))
         .filter(user::Column::BlockedAt.is_null());

@@ -9,7 +9,7 @@ use sea_orm::{
 
 use crate::{
     domain::{
-        auth::sessions,
+        auth::sessions::{self, SessionsEnded},
         error::{Error, FieldError, Result},
         passwords,
         users::{WEAK_PASSWORD, count_active, find, parse_email},
@@ -212,8 +212,9 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
     Ok(created)
 }
 
-/// Changes the given fields of a user. A new password ends the user's sessions.
-pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) -> Result<user::Model> {
+/// Changes the given fields of a user. A new password ends the user's sessions (then the proof
+/// comes back with the user).
+pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) -> Result<(user::Model, Option<SessionsEnded>)> {
     let found = find(db, id).await?;
     let mut fields = Vec::new();
     let name = changes.name.as_deref().map(|n| check_name(n, &mut fields));
@@ -275,8 +276,9 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) ->
     if let Some(department_id) = changes.department_id {
         active.department_id = Set(department_id);
     }
+    let mut ended = None;
     if let Some(password) = &changes.password {
-        sessions::end_all(db, id).await?;
+        ended = Some(sessions::end_all(db, id).await?);
         active.password_hash = Set(passwords::hash(password).await);
     }
     active.updated_at = Set(Utc::now());
@@ -284,7 +286,7 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) ->
     if let Some(instances) = &changes.instances {
         link_instances(db, id, instances).await?;
     }
-    Ok(updated)
+    Ok((updated, ended))
 }
 
 /// Serializes seat-taking within one tenant. PostgreSQL: a transaction-scoped advisory lock keyed
