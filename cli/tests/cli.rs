@@ -153,3 +153,69 @@ fn commands_before_init_say_what_to_run() {
     let err = cli.fails(&["tenant", "list"]);
     assert!(err.contains("backoffice-cli init"), "{err}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn events_tail_prints_the_tenants_events_as_json_lines() {
+    use backoffice::{
+        config::{Config, DatabaseUrl},
+        realtime::Event,
+        startup::Application,
+        tenancy::TenantName,
+    };
+
+    let cli = Cli::new();
+    cli.ok(&["init"]);
+    cli.ok(&["tenant", "create", "acme"]);
+    let admin = ["user", "create", "--tenant", "acme", "--email", "ana@acme.example", "--name", "Ana", "--password", "Senha#Forte!9", "--role", "administrador"];
+    cli.ok(&admin);
+    assert!(cli.fails(&["events", "tail", "--tenant", "nope"]).contains("nope"), "an unknown tenant is named");
+    let stderr = cli.fails(&["events", "tail", "--tenant", "acme", "--email", "ninguem@acme.example"]);
+    assert!(stderr.contains("ninguem@acme.example não encontrado"), "{stderr}");
+
+    // The real server, in this process, over the same directory and secret.
+    let mut config = Config::for_database(DatabaseUrl::Sqlite { dir: cli.dir.path().to_owned() });
+    config.jwt_secret = Some(cli.secret.clone().into());
+    config.validate().unwrap();
+    let app = Application::build(config).await.unwrap();
+    let address = app.local_addr();
+    let bus = app.state().bus.clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+
+    let tail = tokio::process::Command::new(env!("CARGO_BIN_EXE_backoffice-cli"))
+        .args(["events", "tail", "--tenant", "acme", "--url", &format!("http://{address}"), "--count", "2"])
+        .env_clear()
+        .env("DATABASE_URL", format!("sqlite://{}", cli.dir.path().display()))
+        .env("JWT_SECRET", &cli.secret)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while bus.socket_count() == 0 {
+        assert!(std::time::Instant::now() < deadline, "events tail never connected");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let acme = TenantName::parse("acme").unwrap();
+    let beta = TenantName::parse("beta").unwrap();
+    bus.publish(&beta, Event::GroupOfCustomersUpdated { group_id: 1 });
+    bus.publish(&acme, Event::GroupOfCustomersUpdated { group_id: 7 });
+    bus.publish(&acme, Event::CustomerBlacklisted { customer_id: 3, blacklisted: true });
+
+    let output = tokio::time::timeout(std::time::Duration::from_secs(20), tail.wait_with_output()).await.unwrap().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let lines: Vec<serde_json::Value> = text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        lines,
+        vec![
+            serde_json::json!({ "event": "GroupOfCustomersUpdated", "group_id": 7 }),
+            serde_json::json!({ "event": "CustomerBlacklisted", "customer_id": 3, "blacklisted": true }),
+        ],
+        "acme's events in order, beta's not, no pong"
+    );
+    assert!(text(&output.stderr).contains("conectado ao tenant \"acme\" como ana@acme.example"));
+    let _ = stop.send(());
+}

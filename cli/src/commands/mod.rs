@@ -1,5 +1,6 @@
 //! Subcommands, one module per area. Each returns the process exit status.
 
+mod events;
 mod init;
 mod migrate;
 mod seed;
@@ -24,6 +25,9 @@ pub enum Command {
     /// Demo data.
     #[command(subcommand)]
     Seed(seed::Command),
+    /// Realtime events: `events tail --tenant T`.
+    #[command(subcommand)]
+    Events(events::Command),
 }
 
 pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
@@ -42,6 +46,10 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
         Command::Seed(command) => {
             ensure_initialized(&dbs).await?;
             seed::run(&dbs, &config, command).await
+        }
+        Command::Events(command) => {
+            ensure_initialized(&dbs).await?;
+            events::run(&dbs, &config, command).await
         }
     };
     dbs.close().await;

@@ -66,6 +66,21 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
         .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado."))
 }
 
+/// The oldest active (not deleted, not blocked) administrator, if any.
+pub async fn first_administrator(db: &impl ConnectionTrait) -> Result<Option<user::Model>> {
+    use crate::{domain::templates::ADMIN_ROLE, entities::tenant::role};
+    let Some(admin_role) = role::Entity::find().filter(role::Column::Name.eq(ADMIN_ROLE)).one(db).await? else {
+        return Ok(None);
+    };
+    Ok(user::Entity::find()
+        .filter(user::Column::RoleId.eq(admin_role.id))
+        .filter(user::Column::DeletedAt.is_null())
+        .filter(user::Column::BlockedAt.is_null())
+        .order_by_asc(user::Column::Id)
+        .one(db)
+        .await?)
+}
+
 /// What part of the user list to read.
 #[derive(Debug, Clone)]
 pub struct ListQuery {
