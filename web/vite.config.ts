@@ -28,6 +28,8 @@ export default defineConfig({
     // dist/.vite/manifest.json lets `npm run size` compute what /login loads.
     manifest: true,
     sourcemap: false,
+    // Every supported browser preloads modules natively: the polyfill would only cost /login bytes.
+    modulePreload: { polyfill: false },
   },
   test: {
     // Unit tests only; the end-to-end tests (e2e/) have their own config (`npm run e2e`).

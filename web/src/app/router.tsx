@@ -16,6 +16,7 @@ const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
   'user-settings': () => import('./routes/user-settings'),
   'two-factor': () => import('./routes/two-factor'),
+  users: () => import('./routes/users'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
 };

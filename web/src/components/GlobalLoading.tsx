@@ -1,7 +1,12 @@
 //! The global loading overlay (shown while the overlay flag is set, spec §4) and a thin progress
 //! bar along the top of the window while requests or route changes are pending.
-import { Box, LoadingOverlay, Progress } from '@mantine/core';
+import { Box, Progress } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useLoadingState } from '../lib/loading';
+
+// Loaded the first time the overlay flag is set (logout, `overlay: true` requests), never on a
+// plain visit to /login (bundle budget). Until it arrives the progress bar shows the wait.
+const GlobalOverlay = lazy(() => import('./GlobalOverlay').then((module) => ({ default: module.GlobalOverlay })));
 
 export function TopProgressBar({ visible }: { visible: boolean }) {
   if (!visible) return null;
@@ -14,10 +19,17 @@ export function TopProgressBar({ visible }: { visible: boolean }) {
 
 export function GlobalLoading() {
   const { overlay, requests } = useLoadingState();
+  // Once shown, the overlay stays mounted so it can fade out.
+  const [wanted, setWanted] = useState(false);
+  if (overlay && !wanted) setWanted(true);
   return (
     <>
-      <TopProgressBar visible={requests} />
-      <LoadingOverlay visible={overlay} pos="fixed" zIndex={1000} overlayProps={{ blur: 2 }} />
+      <TopProgressBar visible={requests || (overlay && !wanted)} />
+      {wanted ? (
+        <Suspense fallback={null}>
+          <GlobalOverlay visible={overlay} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,9 @@ const EnvSchema = z.object({
 
 const parsed = EnvSchema.safeParse(import.meta.env);
 if (!parsed.success) {
-  throw new Error(`Configuração inválida (VITE_*): ${z.prettifyError(parsed.error)}`);
+  // The issues listed by hand: zod's prettifyError would add its formatter to what /login loads.
+  const issues = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  throw new Error(`Configuração inválida (VITE_*): ${issues}`);
 }
 
 export const env = {

@@ -189,7 +189,8 @@ async function parseSuccess<T>(response: Response, options: RequestOptions<T>): 
   if (!options.schema) return data as T;
   const parsed = z.safeParse(options.schema, data);
   if (parsed.success) return parsed.data;
-  console.error('[http] unexpected answer', response.url, z.prettifyError(parsed.error));
+  // The raw issues (path, message): zod's prettifyError would add its formatter to /login's bytes.
+  console.error('[http] unexpected answer', response.url, parsed.error.issues);
   throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], data);
 }
 

@@ -1,11 +1,21 @@
 //! Query keys shared by more than one feature. A feature's own keys live beside its requests;
-//! only a key that another feature must invalidate is named here, so features never import
-//! each other (STYLE habit 10).
+//! only a key that another feature (or the realtime client) must invalidate is named here, so
+//! features never import each other (STYLE habit 10).
 
 /** GET /api/auth/userInfo: the logged-in user (features/auth). Refetching it also refreshes the
  *  stored `userInfo` and `permissionRoutes`, so the menu follows. */
 export const CURRENT_USER_QUERY_KEY = ['auth', 'userInfo'] as const;
 
 /** Every `/api/permission*` query starts with this key (features/roles lists and edits roles;
- *  features/auth keeps the user's own permissions), so saving a role refreshes them all. */
+ *  features/auth keeps the user's own permissions; features/users reads the roles a user may
+ *  get), so saving a role refreshes them all. */
 export const PERMISSION_QUERY_KEY = ['permission'] as const;
+
+/** Every `GET /api/instance` query starts with this key (features/instances lists a tenant's
+ *  instances; features/users offers the own tenant's instances in the user form), so creating or
+ *  changing an instance, and the realtime `InstanceUpdated` event, refresh them all. */
+export const INSTANCES_QUERY_KEY = ['instances'] as const;
+
+/** `GET /api/users` pages (features/users); the realtime client refreshes them when a user's
+ *  connection changes. */
+export const USERS_QUERY_KEY = ['users'] as const;

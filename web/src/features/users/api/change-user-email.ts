@@ -1,0 +1,19 @@
+//! PUT /api/users/{id} `{email}` → the user (spec §7 Users "PUT with only email"; route `users`).
+//! 422 `email` when invalid or already used.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { USERS_QUERY_KEY } from '../../../lib/query-keys';
+import { UserSchema, type User } from './get-users';
+import { userPath } from './update-user';
+
+export function changeUserEmail({ id, email }: { id: number; email: string }): Promise<User> {
+  return http.put(userPath(id), { email }, { schema: UserSchema });
+}
+
+export function useChangeUserEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeUserEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,31 @@
+//! POST /api/users `{name, email, password, username?, role_id, user_department_id?, chosen_instances}`
+//! → 201 the user (spec §7 Users "create"; route `users`). 422 with field errors (`email`,
+//! `password`, `username`, `role_id`, `user_department_id`, `chosen_instances`), or
+//! `user_limit_reached` when the plan's user limit is reached.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { USERS_QUERY_KEY } from '../../../lib/query-keys';
+import { UserSchema, type User } from './get-users';
+
+export interface NewUserInput {
+  name: string;
+  email: string;
+  password: string;
+  /** Derived from the email by the server when absent. */
+  username?: string;
+  role_id: number;
+  user_department_id: number | null;
+  chosen_instances: number[];
+}
+
+export function createUser(input: NewUserInput): Promise<User> {
+  return http.post('/api/users', input, { schema: UserSchema });
+}
+
+export function useCreateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}

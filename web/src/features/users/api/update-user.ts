@@ -1,0 +1,37 @@
+//! PUT /api/users/{id} with the whole object → the user (spec §7 Users "alter, whole object";
+//! route `users`). The server changes what the body carries: `chosen_instances` replaces the
+//! user's instances, `user_department_id: null` takes them out of their department, an empty or
+//! absent `password` keeps the current one (a new one ends the user's sessions).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { USERS_QUERY_KEY } from '../../../lib/query-keys';
+import { UserSchema, type User } from './get-users';
+
+export interface UserChangesInput {
+  name: string;
+  email: string;
+  username: string;
+  /** Left out when the editor cannot list roles (it then keeps the current one). */
+  role_id?: number;
+  user_department_id: number | null;
+  /** Left out when the editor cannot list instances (the current links stay). */
+  chosen_instances?: number[];
+  /** Left out to keep the current password. */
+  password?: string;
+}
+
+export function userPath(id: number): string {
+  return `/api/users/${encodeURIComponent(String(id))}`;
+}
+
+export function updateUser({ id, changes }: { id: number; changes: UserChangesInput }): Promise<User> {
+  return http.put(userPath(id), changes, { schema: UserSchema });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,288 @@
+//! Create or edit a user (spec §2 Users "create, alter"): name, email, username, password (with
+//! the spec §5 strength meter; required on create, optional on edit), role, department and
+//! instances. Server field errors (422) go next to their fields, the rest to an alert and a toast.
+//!
+//! The role list (`GET /api/permission`) and the instance list (`GET /api/instance`) are served
+//! only to users who also hold the routes `roles-list` and `instances`: without them the form keeps
+//! the user's current role and instances (and creating a user, which needs a role, is explained
+//! as not possible).
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { hasPermissionRoute } from '../../../lib/access';
+import { formErrors } from '../../../lib/api-errors';
+import { PASSWORD_MEDIUM, passwordStrength } from '../../../lib/password-strength';
+import { useSession } from '../../../lib/session';
+import { useCreateUser } from '../api/create-user';
+import { useDepartments } from '../api/get-departments';
+import { useInstanceOptions } from '../api/get-instance-options';
+import { useRoleOptions } from '../api/get-role-options';
+import type { User } from '../api/get-users';
+import { useUpdateUser, type UserChangesInput } from '../api/update-user';
+import { validateEmail, validateName } from '../user-validation';
+
+/** Server field name → form field. */
+const FIELD_MAP: Record<string, string> = {
+  name: 'name',
+  email: 'email',
+  username: 'username',
+  password: 'password',
+  role_id: 'roleId',
+  user_department_id: 'departmentId',
+  chosen_instances: 'instanceIds',
+};
+
+export const WEAK_PASSWORD_MESSAGE =
+  'Senha fraca: use 8 caracteres ou mais, sem um caractere 3 vezes seguidas nem sequências como 123 ou abc.';
+
+interface FormValues {
+  name: string;
+  email: string;
+  username: string;
+  password: string;
+  roleId: number | null;
+  departmentId: number | null;
+  instanceIds: number[];
+}
+
+export interface UserFormModalProps {
+  opened: boolean;
+  /** The user to edit; null to create one. */
+  user: User | null;
+  onClose: () => void;
+}
+
+function initialValues(user: User | null): FormValues {
+  return {
+    name: user?.name ?? '',
+    email: user?.email ?? '',
+    username: user?.username ?? '',
+    password: '',
+    roleId: user?.role?.id ?? null,
+    departmentId: user?.userDepartment?.id ?? null,
+    instanceIds: user?.userInstances.map((link) => link.instance.id) ?? [],
+  };
+}
+
+export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
+  const title = user ? `Editar usuário: ${user.name}` : 'Novo usuário';
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={false} centered>
+      {/* Keyed by user: editing another user starts from that user's values. */}
+      {opened ? <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
+  const editing = user !== null;
+  const { permissionRoutes } = useSession();
+  const canListRoles = hasPermissionRoute('roles-list', permissionRoutes);
+  const canListInstances = hasPermissionRoute('instances', permissionRoutes);
+  const roles = useRoleOptions(canListRoles);
+  const departments = useDepartments();
+  const instances = useInstanceOptions(canListInstances);
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const [general, setGeneral] = useState<string[]>([]);
+
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: initialValues(user),
+    validate: {
+      name: validateName,
+      email: validateEmail,
+      password: (value) => {
+        if (!editing && value === '') return 'Informe uma senha.';
+        if (value !== '' && passwordStrength(value) < PASSWORD_MEDIUM) return WEAK_PASSWORD_MESSAGE;
+        return null;
+      },
+      roleId: (value) => (canListRoles && value === null ? 'Escolha um perfil.' : null),
+    },
+  });
+
+  const pending = create.isPending || update.isPending;
+  const cannotCreate = !editing && !canListRoles;
+
+  function failed(error: unknown) {
+    const errors = formErrors(error, FIELD_MAP);
+    form.setErrors(errors.fields);
+    setGeneral(errors.general);
+    notifications.show({
+      color: 'red',
+      title: editing ? 'Não foi possível salvar o usuário' : 'Não foi possível criar o usuário',
+      message: errors.message,
+    });
+  }
+
+  function submit(values: FormValues) {
+    setGeneral([]);
+    const name = values.name.trim();
+    const email = values.email.trim();
+    const username = values.username.trim();
+    if (!user) {
+      if (values.roleId === null) return;
+      create.mutate(
+        {
+          name,
+          email,
+          password: values.password,
+          username: username === '' ? undefined : username,
+          role_id: values.roleId,
+          user_department_id: values.departmentId,
+          chosen_instances: values.instanceIds,
+        },
+        {
+          onSuccess: (created) => {
+            notifications.show({ color: 'teal', title: 'Usuário criado', message: `${created.name} (${created.email}) já pode entrar.` });
+            onDone();
+          },
+          onError: failed,
+        },
+      );
+      return;
+    }
+    const changes: UserChangesInput = {
+      name,
+      email,
+      username,
+      user_department_id: values.departmentId,
+    };
+    if (canListRoles && values.roleId !== null) changes.role_id = values.roleId;
+    if (canListInstances) changes.chosen_instances = values.instanceIds;
+    if (values.password !== '') changes.password = values.password;
+    update.mutate(
+      { id: user.id, changes },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'teal', title: 'Usuário salvo', message: `As alterações de ${saved.name} foram salvas.` });
+          onDone();
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  const roleData = canListRoles
+    ? (roles.data ?? []).map((role) => ({ value: role.id, label: role.display_name }))
+    : user?.role
+      ? [{ value: user.role.id, label: user.role.display_name }]
+      : [];
+  const departmentData = (departments.data ?? []).map((department) => ({
+    value: department.id,
+    label: department.activated ? department.name : `${department.name} (inativo)`,
+  }));
+  const instanceData = canListInstances
+    ? (instances.data ?? []).map((instance) => ({
+        value: instance.id,
+        label: instance.activated ? instance.name : `${instance.name} (inativa)`,
+      }))
+    : (user?.userInstances ?? []).map((link) => ({ value: link.instance.id, label: link.instance.name }));
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        {cannotCreate ? (
+          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
+            Para criar usuários, seu perfil precisa também da tela “Perfis de acesso”: é de lá que vem a lista de perfis
+            que um usuário pode receber.
+          </Alert>
+        ) : null}
+        {general.length > 0 ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {general.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput label="Nome" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
+        </SimpleGrid>
+        <TextInput
+          label="Usuário"
+          description={editing ? 'Nome de usuário único.' : 'Opcional: sem ele, o servidor cria um a partir do email.'}
+          autoComplete="off"
+          {...form.getInputProps('username')}
+        />
+        <Stack gap="xs">
+          <PasswordInput
+            label={editing ? 'Nova senha' : 'Senha'}
+            description={editing ? 'Deixe em branco para manter a senha atual. Uma nova senha encerra as sessões do usuário.' : undefined}
+            required={!editing}
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          {!editing || form.values.password !== '' ? <PasswordStrengthMeter password={form.values.password} /> : null}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Select<number>
+            label="Perfil"
+            required={canListRoles}
+            placeholder={roles.isLoading ? 'Carregando perfis…' : 'Escolha um perfil'}
+            data={roleData}
+            disabled={!canListRoles}
+            description={canListRoles ? undefined : 'Só quem acessa “Perfis de acesso” pode mudar o perfil.'}
+            error={form.errors.roleId ?? (roles.isError ? 'Não foi possível carregar os perfis.' : undefined)}
+            allowDeselect={false}
+            value={form.values.roleId}
+            onChange={(value) => form.setFieldValue('roleId', value)}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select<number>
+            label="Departamento"
+            placeholder={departments.isLoading ? 'Carregando departamentos…' : 'Sem departamento'}
+            data={departmentData}
+            clearable
+            error={form.errors.departmentId ?? (departments.isError ? 'Não foi possível carregar os departamentos.' : undefined)}
+            value={form.values.departmentId}
+            onChange={(value) => form.setFieldValue('departmentId', value)}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+        <MultiSelect<number>
+          label="Instâncias"
+          placeholder={instances.isLoading ? 'Carregando instâncias…' : instanceData.length === 0 ? 'Nenhuma instância' : 'Escolha as instâncias'}
+          description={
+            canListInstances
+              ? 'As conexões de mensagens que o usuário atende.'
+              : 'Só quem acessa “Instâncias” pode mudar as instâncias do usuário.'
+          }
+          data={instanceData}
+          disabled={!canListInstances}
+          searchable
+          clearable
+          error={form.errors.instanceIds ?? (instances.isError ? 'Não foi possível carregar as instâncias.' : undefined)}
+          value={form.values.instanceIds}
+          onChange={(value) => form.setFieldValue('instanceIds', value)}
+          comboboxProps={{ withinPortal: true }}
+        />
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={pending} disabled={cannotCreate}>
+            {editing ? 'Salvar' : 'Criar usuário'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,233 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, stubFetch, type RecordedCall } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import type { User } from '../api/get-users';
+import { UsersPanel } from './UsersPanel';
+
+function makeUser(id: number, name: string, extra: Partial<User> = {}): User {
+  return {
+    id,
+    name,
+    username: name.toLowerCase().replace(/\s+/g, '.'),
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}@acme.com.br`,
+    image: null,
+    role: { id: 3, name: 'atendente', display_name: 'Atendente' },
+    isConnected: false,
+    userDepartment: null,
+    userInstances: [],
+    isFunctional: false,
+    blocked: false,
+    twoFactorEnabled: false,
+    ...extra,
+  };
+}
+
+function page(users: User[], pagination: Partial<{ page: number; limit: number; total: number; pages: number }> = {}) {
+  return { data: users, pagination: { page: 1, limit: 20, total: users.length, pages: 1, ...pagination } };
+}
+
+const bruno = makeUser(2, 'Bruno Lima', {
+  blocked: true,
+  userDepartment: { id: 1, name: 'Vendas', activated: true },
+  userInstances: [{ id: 9, instance: { id: 4, name: 'WhatsApp Vendas', activated: true } }],
+});
+const carla = makeUser(3, 'Carla Dias', { isConnected: true });
+
+/** Query string of the n-th GET /api/users. */
+function usersQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], index: number): URLSearchParams {
+  const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/users');
+  const url = urls[index];
+  if (!url) throw new Error(`no GET /api/users #${index}`);
+  return url.searchParams;
+}
+
+describe('UsersPanel', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['users', 'roles-list', 'instances'], { role: { name: 'administrador' }, displayName: 'Ana', email: 'ana@acme.com.br', photoURL: null, uid: 1 });
+  });
+
+  it('shows a page of users with role, department, instances and status, asking the server for page 1 of 20', async () => {
+    const { fetchMock } = stubFetch({ 'GET /api/users': () => json(page([bruno, carla], { total: 42, pages: 3 })) });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-2');
+    expect(within(row).getByText('Bruno Lima')).toBeInTheDocument();
+    expect(within(row).getByText('Vendas')).toBeInTheDocument();
+    expect(within(row).getByText('WhatsApp Vendas')).toBeInTheDocument();
+    expect(within(row).getByText('Bloqueado')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-row-3')).getByText('Conectado')).toBeInTheDocument();
+    expect(screen.getByText('1–20 de 42 usuários')).toBeInTheDocument();
+    const query = usersQuery(fetchMock, 0);
+    expect(query.get('page')).toBe('1');
+    expect(query.get('limit')).toBe('20');
+    expect(query.has('search')).toBe(false);
+  });
+
+  it('searches on the server once typing pauses, from page 1', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = stubFetch({
+      'GET /api/users': [() => json(page([bruno, carla])), () => json(page([carla]))],
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-2');
+    await user.type(screen.getByRole('textbox', { name: 'Buscar usuários' }), 'carla');
+    await waitFor(() => expect(screen.queryByTestId('user-row-2')).not.toBeInTheDocument());
+    // One request for the whole word, not one per key.
+    const searches = fetchMock.mock.calls.filter(([input]) => String(input).includes('search='));
+    expect(searches).toHaveLength(1);
+    expect(usersQuery(fetchMock, 1).get('search')).toBe('carla');
+    expect(usersQuery(fetchMock, 1).get('page')).toBe('1');
+  });
+
+  it('says so when a search finds nobody, and offers to clear it', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /api/users': [() => json(page([bruno])), () => json(page([], { total: 0, pages: 0 }))] });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-2');
+    await user.type(screen.getByRole('textbox', { name: 'Buscar usuários' }), 'zzz');
+    expect(await screen.findByText('Nenhum usuário encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum nome, email ou usuário contém “zzz”.')).toBeInTheDocument();
+  });
+
+  it('shows the error with a retry when the list fails', async () => {
+    stubFetch({ 'GET /api/users': () => json({ code: 'forbidden', message: 'Você não tem permissão para abrir esta tela.' }, 403) });
+    renderWithProviders(<UsersPanel />);
+    expect(await screen.findByText('Não foi possível carregar os usuários.')).toBeInTheDocument();
+    expect(screen.getByText('Você não tem permissão para abrir esta tela.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('deletes a user after confirmation', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([bruno, carla])),
+      'DELETE /api/users/3': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-3');
+    await user.click(within(screen.getByTestId('user-row-3')).getByRole('button', { name: 'Ações de Carla Dias' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Excluir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir usuário' });
+    expect(callsTo('DELETE /api/users/3')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    await waitFor(() => expect(callsTo('DELETE /api/users/3')).toHaveLength(1));
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Usuário excluído' })));
+  });
+
+  it('offers no delete for the logged-in user, and unblock only for a blocked one', async () => {
+    const user = userEvent.setup();
+    const self = makeUser(1, 'Ana');
+    stubFetch({ 'GET /api/users': () => json(page([self, bruno])) });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-1');
+    await user.click(within(screen.getByTestId('user-row-1')).getByRole('button', { name: 'Ações de Ana' }));
+    expect(await screen.findByRole('menuitem', { name: 'Editar' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Desbloquear' })).not.toBeInTheDocument();
+  });
+
+  it('unblocks a blocked user with PATCH /api/users/{id}', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([bruno])),
+      'PATCH /api/users/2': () => json({ ...bruno, blocked: false }),
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-2');
+    await user.click(within(screen.getByTestId('user-row-2')).getByRole('button', { name: 'Ações de Bruno Lima' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desbloquear' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desbloquear usuário' });
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    await waitFor(() => expect(callsTo('PATCH /api/users/2')).toHaveLength(1));
+  });
+
+  it('changes only the email with PUT {email}, and shows the server field error', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([carla])),
+      'PUT /api/users/3': [
+        () => json({ code: 'email_taken', message: 'Dados inválidos.', errors: [{ field: 'email', message: 'Este email já está em uso.' }] }, 422),
+        (call: RecordedCall) => json({ ...carla, email: (call.body as { email: string }).email }),
+      ],
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-3');
+    await user.click(within(screen.getByTestId('user-row-3')).getByRole('button', { name: 'Ações de Carla Dias' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Alterar email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alterar email' });
+    const input = within(dialog).getByRole('textbox', { name: /Novo email/ });
+    await user.clear(input);
+    await user.type(input, 'bruno@acme.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Este email já está em uso.')).toBeInTheDocument();
+    expect(callsTo('PUT /api/users/3')[0]?.body).toEqual({ email: 'bruno@acme.com.br' });
+    await user.clear(input);
+    await user.type(input, 'carla.nova@acme.com.br');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/users/3')).toHaveLength(2));
+    expect(callsTo('PUT /api/users/3')[1]?.body).toEqual({ email: 'carla.nova@acme.com.br' });
+  });
+
+  it('creates a user: weak passwords are refused before sending, then role, department and instances are sent', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([carla])),
+      'GET /api/permission': () => json([{ id: 1, name: 'administrador', display_name: 'Administrador', has_permission_routes: [] }, { id: 3, name: 'atendente', display_name: 'Atendente', has_permission_routes: [] }]),
+      'GET /api/departments': () => json([{ id: 5, name: 'Suporte', activated: true }]),
+      'GET /api/instance': () => json([{ id: 4, name: 'WhatsApp Vendas', activated: true }]),
+      'POST /api/users': (call: RecordedCall) => json({ ...makeUser(10, 'Davi Reis'), ...(call.body as object) }, 201),
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-3');
+    await user.click(screen.getByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/ }), 'Davi Reis');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'davi@acme.com.br');
+    const password = within(dialog).getByLabelText(/^Senha/);
+    await user.type(password, 'abc12345');
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent('Senha fraca (50)');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
+    expect(await within(dialog).findByText(/^Senha fraca: use 8 caracteres/)).toBeInTheDocument();
+    expect(callsTo('POST /api/users')).toHaveLength(0);
+
+    await user.clear(password);
+    await user.type(password, 'Xk9#pT2!mQ');
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent('Senha forte (100)');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Perfil/ }));
+    await user.click(await screen.findByRole('option', { name: 'Atendente' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Departamento/ }));
+    await user.click(await screen.findByRole('option', { name: 'Suporte' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Instâncias/ }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Vendas' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
+    await waitFor(() => expect(callsTo('POST /api/users')).toHaveLength(1));
+    expect(callsTo('POST /api/users')[0]?.body).toEqual({
+      name: 'Davi Reis',
+      email: 'davi@acme.com.br',
+      password: 'Xk9#pT2!mQ',
+      role_id: 3,
+      user_department_id: 5,
+      chosen_instances: [4],
+    });
+  }, 20_000);
+
+  it('does not ask for roles or instances the user may not list, and explains why a user cannot be created', async () => {
+    const user = userEvent.setup();
+    logIn(['users']);
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([carla])),
+      'GET /api/departments': () => json([]),
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-3');
+    await user.click(screen.getByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    expect(within(dialog).getByText(/seu perfil precisa também da tela “Perfis de acesso”/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Criar usuário' })).toBeDisabled();
+    expect(callsTo('GET /api/permission')).toHaveLength(0);
+    expect(callsTo('GET /api/instance')).toHaveLength(0);
+  });
+});
