@@ -17,6 +17,8 @@ const screens: Record<string, () => Promise<object>> = {
   'user-settings': () => import('./routes/user-settings'),
   'two-factor': () => import('./routes/two-factor'),
   users: () => import('./routes/users'),
+  tenants: () => import('./routes/tenants'),
+  instances: () => import('./routes/instances'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
 };

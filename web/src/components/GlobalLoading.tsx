@@ -1,20 +1,20 @@
 //! The global loading overlay (shown while the overlay flag is set, spec §4) and a thin progress
 //! bar along the top of the window while requests or route changes are pending.
-import { Box, Progress } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { useLoadingState } from '../lib/loading';
+import classes from './GlobalLoading.module.css';
 
 // Loaded the first time the overlay flag is set (logout, `overlay: true` requests), never on a
 // plain visit to /login (bundle budget). Until it arrives the progress bar shows the wait.
 const GlobalOverlay = lazy(() => import('./GlobalOverlay').then((module) => ({ default: module.GlobalOverlay })));
 
+/**
+ * A 3 px animated bar along the top of the window. Plain CSS rather than Mantine's Progress: it
+ * is on every page from the first paint, /login included, and Progress would add its code there.
+ */
 export function TopProgressBar({ visible }: { visible: boolean }) {
   if (!visible) return null;
-  return (
-    <Box pos="fixed" top={0} left={0} right={0} style={{ zIndex: 1000 }}>
-      <Progress value={100} animated striped size={3} radius={0} aria-label="Carregando" />
-    </Box>
-  );
+  return <div className={classes.bar} role="progressbar" aria-label="Carregando" aria-busy="true" />;
 }
 
 export function GlobalLoading() {

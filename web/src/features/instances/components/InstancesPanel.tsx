@@ -1,0 +1,227 @@
+//! A tenant's instances (spec §2 Instances: list, create, update, sync messages). Used by
+//! /instances for the user's own tenant and, with `tenantName`, by the tenants screen for
+//! back-office operators acting on another tenant. The progress of each synchronisation started
+//! here is shown in its row (and in the sync dialog) until it ends.
+import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { IconDots, IconMessageChatbot, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadError } from '../../../components/LoadError';
+import { formatDateTime } from '../../../lib/dates';
+import { STATUS_LABELS, useInstances, type Instance } from '../api/get-instances';
+import type { SyncJob } from '../api/sync-messages';
+import { InstanceFormModal } from './InstanceFormModal';
+import { SyncMessagesModal } from './SyncMessagesModal';
+import { SyncProgress } from './SyncProgress';
+
+const STATUS_COLORS: Record<string, string> = {
+  connected: 'teal',
+  connecting: 'blue',
+  qrcode: 'yellow',
+  disconnected: 'gray',
+};
+
+export interface InstancesPanelProps {
+  /** Another tenant (back-office operators); undefined for the user's own. */
+  tenantName?: string;
+}
+
+type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; instance: Instance } | { kind: 'sync'; instance: Instance };
+
+function Flags({ instance }: { instance: Instance }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Badge color={instance.activated ? 'teal' : 'gray'} variant="light">
+        {instance.activated ? 'Ativa' : 'Inativa'}
+      </Badge>
+      <Badge color={STATUS_COLORS[instance.status] ?? 'gray'} variant="dot">
+        {STATUS_LABELS[instance.status] ?? instance.status}
+      </Badge>
+      {instance.isOfficial ? (
+        <Badge color="blue" variant="light">
+          Oficial
+        </Badge>
+      ) : null}
+      {instance.isUnlimited ? (
+        <Badge color="violet" variant="light">
+          Ilimitada
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog: Dialog) => void }) {
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Ações da instância ${instance.name}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction({ kind: 'edit', instance })}>
+          Editar
+        </Menu.Item>
+        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onAction({ kind: 'sync', instance })}>
+          Sincronizar mensagens
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function Provider({ instance }: { instance: Instance }) {
+  return instance.hasProvider ? (
+    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {instance.providerBaseUrl ?? 'configurado'}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Não configurado
+    </Text>
+  );
+}
+
+function SyncCell({ instance, job, tenantName }: { instance: Instance; job: SyncJob | undefined; tenantName?: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{formatDateTime(instance.lastSyncAt)}</Text>
+      {job ? <SyncProgress job={job} tenantName={tenantName} compact /> : null}
+    </Stack>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start">
+      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}:
+      </Text>
+      <div style={{ minWidth: 0 }}>{children}</div>
+    </Group>
+  );
+}
+
+export function InstancesPanel({ tenantName }: InstancesPanelProps) {
+  const instances = useInstances(tenantName);
+  const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
+  const [jobs, setJobs] = useState<Record<number, SyncJob>>({});
+  const close = () => setDialog({ kind: 'none' });
+  const newButton = (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'create' })}>
+      Nova instância
+    </Button>
+  );
+
+  let content: ReactNode;
+  if (instances.isPending) {
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label="Carregando instâncias">
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={48} radius="sm" />
+        ))}
+      </Stack>
+    );
+  } else if (instances.isError) {
+    content = (
+      <LoadError
+        title="Não foi possível carregar as instâncias."
+        error={instances.error}
+        onRetry={() => void instances.refetch()}
+        retrying={instances.isFetching}
+      />
+    );
+  } else if (instances.data.length === 0) {
+    content = (
+      <EmptyState
+        icon={IconMessageChatbot}
+        title="Nenhuma instância"
+        description="Uma instância é uma conexão de mensagens (por exemplo, um número de WhatsApp)."
+        actions={newButton}
+      />
+    );
+  } else {
+    const rows = instances.data;
+    content = (
+      <>
+        <Paper withBorder radius="md" visibleFrom="md">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Nome</Table.Th>
+                <Table.Th>Situação</Table.Th>
+                <Table.Th>Provedor</Table.Th>
+                <Table.Th>Última sincronização</Table.Th>
+                <Table.Th w={60}>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((instance) => (
+                <Table.Tr key={instance.id} data-testid={`instance-row-${instance.id}`}>
+                  <Table.Td fw={600}>{instance.name}</Table.Td>
+                  <Table.Td>
+                    <Flags instance={instance} />
+                  </Table.Td>
+                  <Table.Td maw={240}>
+                    <Provider instance={instance} />
+                  </Table.Td>
+                  <Table.Td miw={180}>
+                    <SyncCell instance={instance} job={jobs[instance.id]} tenantName={tenantName} />
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <Actions instance={instance} onAction={setDialog} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Stack gap="sm" hiddenFrom="md">
+          {rows.map((instance) => (
+            <Card key={instance.id} withBorder radius="md" padding="md" data-testid={`instance-card-${instance.id}`}>
+              <Group justify="space-between" align="flex-start" wrap="nowrap">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {instance.name}
+                </Text>
+                <Actions instance={instance} onAction={setDialog} />
+              </Group>
+              <Stack gap={6} mt="xs">
+                <Flags instance={instance} />
+                <Detail label="Provedor">
+                  <Provider instance={instance} />
+                </Detail>
+                <Detail label="Última sincronização">
+                  <SyncCell instance={instance} job={jobs[instance.id]} tenantName={tenantName} />
+                </Detail>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      </>
+    );
+  }
+
+  const syncing = dialog.kind === 'sync' ? dialog.instance : null;
+  return (
+    <Stack gap="md">
+      {instances.isSuccess && instances.data.length > 0 ? <Group justify="flex-end">{newButton}</Group> : null}
+      {content}
+      <InstanceFormModal
+        opened={dialog.kind === 'create' || dialog.kind === 'edit'}
+        instance={dialog.kind === 'edit' ? dialog.instance : null}
+        tenantName={tenantName}
+        onClose={close}
+      />
+      <SyncMessagesModal
+        instance={syncing}
+        tenantName={tenantName}
+        job={syncing ? (jobs[syncing.id] ?? null) : null}
+        onStarted={(instance, job) => setJobs((current) => ({ ...current, [instance.id]: job }))}
+        onClose={close}
+      />
+    </Stack>
+  );
+}

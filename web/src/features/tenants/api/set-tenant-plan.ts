@@ -1,0 +1,26 @@
+//! POST /api/tenant/set-plan `{id, plan, user, ticket}` → the tenant (spec §7): the plan and the
+//! user and monthly ticket limits (0 = unlimited; absent = the plan's). 422 `plan`, `user`, `ticket`.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { TENANTS_QUERY_KEY, TenantSchema, type Tenant } from './get-tenants';
+
+export interface SetTenantPlanInput {
+  id: number;
+  plan: string;
+  /** User limit; null takes the plan's. */
+  user: number | null;
+  /** Monthly ticket limit; null takes the plan's. */
+  ticket: number | null;
+}
+
+export function setTenantPlan(input: SetTenantPlanInput): Promise<Tenant> {
+  return http.post('/api/tenant/set-plan', input, { schema: TenantSchema });
+}
+
+export function useSetTenantPlan() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setTenantPlan,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TENANTS_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,197 @@
+//! Create (provision) a tenant (spec §7 `POST /api/tenant`): name (the first label of its host),
+//! CNPJ, plan, template, pool, limits (empty = the plan's) and features (the plan's unless chosen
+//! here).
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formErrors } from '../../../lib/api-errors';
+import { FEATURES, PLANS, TEMPLATES } from '../catalogue';
+import { useCreateTenant } from '../api/create-tenant';
+import { limitValue, validateLimit } from '../limits';
+
+/** DNS label rules of DESIGN §2 (the server also refuses reserved names). */
+const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+const FIELD_MAP: Record<string, string> = {
+  name: 'name',
+  cnpj: 'cnpj',
+  plan: 'plan',
+  template: 'template',
+  pool: 'pool',
+  userLimit: 'userLimit',
+  ticketLimit: 'ticketLimit',
+  features: 'features',
+};
+
+interface FormValues {
+  name: string;
+  cnpj: string;
+  plan: string;
+  template: string;
+  pool: string;
+  userLimit: number | string;
+  ticketLimit: number | string;
+  chooseFeatures: boolean;
+  features: string[];
+}
+
+export function validateTenantName(value: string): string | null {
+  const name = value.trim();
+  if (name === '') return 'O campo nome é obrigatório';
+  if (name.length < 2 || !TENANT_NAME.test(name)) {
+    return 'Use de 2 a 63 letras minúsculas, números ou hífens, sem hífen no começo nem no fim.';
+  }
+  return null;
+}
+
+export function TenantFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Novo tenant" size="lg" centered>
+      {opened ? <TenantForm onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function TenantForm({ onDone }: { onDone: () => void }) {
+  const create = useCreateTenant();
+  const [general, setGeneral] = useState<string[]>([]);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: {
+      name: '',
+      cnpj: '',
+      plan: 'basic',
+      template: 'default',
+      pool: 'default',
+      userLimit: '',
+      ticketLimit: '',
+      chooseFeatures: false,
+      features: [],
+    },
+    validate: {
+      name: validateTenantName,
+      userLimit: validateLimit,
+      ticketLimit: validateLimit,
+      pool: (value) => (value.trim() === '' ? 'O campo pool é obrigatório' : null),
+    },
+  });
+
+  function submit(values: FormValues) {
+    setGeneral([]);
+    const cnpj = values.cnpj.trim();
+    create.mutate(
+      {
+        name: values.name.trim(),
+        cnpj: cnpj === '' ? null : cnpj,
+        plan: values.plan,
+        template: values.template,
+        pool: values.pool.trim(),
+        userLimit: limitValue(values.userLimit),
+        ticketLimit: limitValue(values.ticketLimit),
+        ...(values.chooseFeatures
+          ? { features: FEATURES.map(({ option }) => ({ option, enabled: values.features.includes(option) })) }
+          : {}),
+      },
+      {
+        onSuccess: (tenant) => {
+          notifications.show({ color: 'teal', title: 'Tenant criado', message: `${tenant.name} foi provisionado.` });
+          onDone();
+        },
+        onError: (error) => {
+          const errors = formErrors(error, FIELD_MAP);
+          form.setErrors(errors.fields);
+          setGeneral(errors.general);
+          notifications.show({ color: 'red', title: 'Não foi possível criar o tenant', message: errors.message });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        {general.length > 0 ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {general.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Nome"
+            description="O começo do endereço: nome.seu-dominio"
+            required
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <TextInput label="CNPJ" placeholder="11.222.333/0001-81" autoComplete="off" {...form.getInputProps('cnpj')} />
+          <Select
+            label="Plano"
+            data={PLANS.map((plan) => ({ value: plan.code, label: plan.label }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('plan')}
+          />
+          <Select
+            label="Modelo"
+            data={TEMPLATES.map((template) => ({ value: template.code, label: template.label }))}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('template')}
+          />
+          <NumberInput
+            label="Limite de usuários"
+            description="Vazio: o do plano; 0: ilimitado"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            {...form.getInputProps('userLimit')}
+          />
+          <NumberInput
+            label="Limite de tickets por mês"
+            description="Vazio: o do plano; 0: ilimitado"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            {...form.getInputProps('ticketLimit')}
+          />
+        </SimpleGrid>
+        <TextInput label="Pool" description="Cluster de banco de dados do tenant" required {...form.getInputProps('pool')} />
+        <Stack gap="xs">
+          <Switch
+            label="Escolher as opções agora"
+            description="Desligado: valem as opções do plano."
+            {...form.getInputProps('chooseFeatures', { type: 'checkbox' })}
+          />
+          {form.values.chooseFeatures ? (
+            <Checkbox.Group label="Opções ligadas" {...form.getInputProps('features')}>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
+                {FEATURES.map((feature) => (
+                  <Checkbox key={feature.option} value={feature.option} label={feature.label} />
+                ))}
+              </SimpleGrid>
+            </Checkbox.Group>
+          ) : null}
+        </Stack>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onDone} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Criar tenant
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

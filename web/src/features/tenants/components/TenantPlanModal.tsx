@@ -1,0 +1,113 @@
+//! Set a tenant's plan and limits (spec §7 `POST /api/tenant/set-plan {id, plan, user, ticket}`).
+//! The limits start at the tenant's current ones; emptying one takes the plan's default.
+import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formErrors } from '../../../lib/api-errors';
+import type { Tenant } from '../api/get-tenants';
+import { useSetTenantPlan } from '../api/set-tenant-plan';
+import { PLANS, planLabel } from '../catalogue';
+import { limitValue, validateLimit } from '../limits';
+
+interface FormValues {
+  plan: string;
+  user: number | string;
+  ticket: number | string;
+}
+
+export function TenantPlanModal({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
+  return (
+    <Modal opened={tenant !== null} onClose={onClose} title={tenant ? `Plano e limites: ${tenant.name}` : ''} centered>
+      {tenant ? <PlanForm key={tenant.id} tenant={tenant} onDone={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
+  const setPlan = useSetTenantPlan();
+  const [general, setGeneral] = useState<string[]>([]);
+  const known = PLANS.some((plan) => plan.code === tenant.plan);
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { plan: tenant.plan, user: tenant.userLimit, ticket: tenant.ticketLimit },
+    validate: { user: validateLimit, ticket: validateLimit },
+  });
+
+  function submit(values: FormValues) {
+    setGeneral([]);
+    setPlan.mutate(
+      { id: tenant.id, plan: values.plan, user: limitValue(values.user), ticket: limitValue(values.ticket) },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'teal', title: 'Plano salvo', message: `${saved.name} está no plano ${planLabel(saved.plan)}.` });
+          onDone();
+        },
+        onError: (error) => {
+          const errors = formErrors(error, { plan: 'plan', user: 'user', ticket: 'ticket' });
+          form.setErrors(errors.fields);
+          setGeneral(errors.general);
+          notifications.show({ color: 'red', title: 'Não foi possível salvar o plano', message: errors.message });
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        {general.length > 0 ? (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {general.map((message) => (
+              <Text key={message} size="sm">
+                {message}
+              </Text>
+            ))}
+          </Alert>
+        ) : null}
+        <Select
+          label="Plano"
+          data={[
+            ...PLANS.map((plan) => ({ value: plan.code, label: plan.label })),
+            ...(known ? [] : [{ value: tenant.plan, label: tenant.plan }]),
+          ]}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+          {...form.getInputProps('plan')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <NumberInput
+            label="Limite de usuários"
+            description="Vazio: o do plano; 0: ilimitado"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            {...form.getInputProps('user')}
+          />
+          <NumberInput
+            label="Tickets por mês"
+            description="Vazio: o do plano; 0: ilimitado"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            {...form.getInputProps('ticket')}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone} disabled={setPlan.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={setPlan.isPending}>
+            Salvar
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, stubFetch, type RecordedCall } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import type { Tenant } from '../api/get-tenants';
+import { TenantsPanel } from './TenantsPanel';
+
+const FEATURES = ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor', 'webhooks'];
+
+function tenant(id: number, name: string, extra: Partial<Tenant> = {}): Tenant {
+  return {
+    id,
+    name,
+    cnpj: null,
+    features: FEATURES.map((option) => ({ option, enabled: option === 'chatbot' })),
+    template: 'default',
+    pool: 'default',
+    userLimit: 5,
+    plan: 'basic',
+    ticketLimit: 1000,
+    deleted_at: null,
+    created_at: '2026-11-21T12:00:00Z',
+    ...extra,
+  };
+}
+
+function page(tenants: Tenant[], pagination: Partial<{ page: number; limit: number; total: number; pages: number }> = {}) {
+  return { data: tenants, pagination: { page: 1, limit: 4, total: tenants.length, pages: 1, ...pagination } };
+}
+
+const acme = tenant(2, 'acme', { plan: 'pro', userLimit: 25, ticketLimit: 10000, cnpj: '11.222.333/0001-81' });
+const globex = tenant(3, 'globex');
+const gone = tenant(4, 'initech', { deleted_at: '2026-11-20T10:00:00Z' });
+
+describe('TenantsPanel', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['tenants']);
+  });
+
+  it('asks for page 1, 4 per page, sorted by id descending, active tenants only (spec §9)', async () => {
+    const { callsTo } = stubFetch({ 'POST /api/tenant/paginated': () => json(page([globex, acme], { total: 9, pages: 3 })) });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    expect(within(row).getByText('Profissional')).toBeInTheDocument();
+    expect(within(row).getByText('10.000')).toBeInTheDocument();
+    expect(within(row).getByText('11.222.333/0001-81')).toBeInTheDocument();
+    expect(callsTo('POST /api/tenant/paginated')[0]?.body).toEqual({
+      filter_users: 'active',
+      pagination_page: 1,
+      pagination_limit: 4,
+      search: null,
+      sort_name: 'id',
+      sort_type: 'desc',
+    });
+    expect(screen.getByText('1–4 de 9 tenants')).toBeInTheDocument();
+  });
+
+  it('moves through pages and shows deleted tenants with a restore action', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'POST /api/tenant/paginated': (call: RecordedCall) => {
+        const body = call.body as { filter_users: string; pagination_page: number };
+        if (body.filter_users === 'deleted') return json(page([gone]));
+        return json(page(body.pagination_page === 1 ? [globex, acme] : [tenant(1, 'backoffice')], { total: 5, pages: 2, page: body.pagination_page }));
+      },
+      'POST /api/tenant/restore': () => json({ ...gone, deleted_at: null }),
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    await screen.findByTestId('tenant-row-acme');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await screen.findByTestId('tenant-row-backoffice');
+    expect(callsTo('POST /api/tenant/paginated').at(-1)?.body).toMatchObject({ pagination_page: 2 });
+
+    await user.click(screen.getByText('Excluídos'));
+    const row = await screen.findByTestId('tenant-row-initech');
+    expect(callsTo('POST /api/tenant/paginated').at(-1)?.body).toMatchObject({ filter_users: 'deleted', pagination_page: 1 });
+    expect(within(row).getByText('Excluído')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant initech' }));
+    expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('menuitem', { name: 'Restaurar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Restaurar tenant' })).getByRole('button', { name: 'Restaurar' }));
+    await waitFor(() => expect(callsTo('POST /api/tenant/restore')[0]?.body).toEqual({ id: 4 }));
+  });
+
+  it('saves only the changed features, one call per feature, all sent before any answers', async () => {
+    const user = userEvent.setup();
+    const pending: Array<() => void> = [];
+    const { callsTo } = stubFetch({
+      'POST /api/tenant/paginated': () => json(page([acme])),
+      'GET /api/tenant/feature': () =>
+        json(FEATURES.map((option) => ({ option, enabled: option === 'chatbot', label: option === 'campaigns' ? 'Campanhas' : option }))),
+      'POST /api/tenant/feature': (call: RecordedCall) =>
+        new Promise<Response>((resolve) => {
+          const body = call.body as { option: string; enabled: boolean; tenantName: string };
+          pending.push(() => resolve(json(body)));
+        }),
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Opções' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opções: acme' });
+    await user.click(await within(dialog).findByRole('switch', { name: /Campanhas/ }));
+    await user.click(within(dialog).getByRole('switch', { name: /chatbot/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    // Both calls are out before either one is answered: parallel, not one after the other.
+    await waitFor(() => expect(callsTo('POST /api/tenant/feature')).toHaveLength(2));
+    expect(callsTo('POST /api/tenant/feature').map((call) => call.body)).toEqual([
+      { option: 'campaigns', enabled: true, tenantName: 'acme' },
+      { option: 'chatbot', enabled: false, tenantName: 'acme' },
+    ]);
+    pending.forEach((resolve) => resolve());
+    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Opções salvas' })));
+  });
+
+  it('names the features a partial save could not change', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/tenant/paginated': () => json(page([acme])),
+      'GET /api/tenant/feature': () => json(FEATURES.map((option) => ({ option, enabled: false, label: option }))),
+      'POST /api/tenant/feature': (call: RecordedCall) => {
+        const body = call.body as { option: string };
+        return body.option === 'webhooks'
+          ? json({ code: 'invalid', message: 'Opção desconhecida.' }, 422)
+          : json({ ...(call.body as object) });
+      },
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Opções' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Opções: acme' });
+    await user.click(await within(dialog).findByRole('switch', { name: /^reports/ }));
+    await user.click(within(dialog).getByRole('switch', { name: /^webhooks/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Webhooks de status de campanha: Opção desconhecida.')).toBeInTheDocument();
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: '1 de 2 alterações salvas.' }));
+  });
+
+  it('sets the plan and limits; an emptied limit takes the plan default (null)', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'POST /api/tenant/paginated': () => json(page([acme])),
+      'POST /api/tenant/set-plan': () => json({ ...acme, plan: 'enterprise' }),
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Plano e limites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plano e limites: acme' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Plano' }));
+    await user.click(await screen.findByRole('option', { name: 'Enterprise' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: /Limite de usuários/ }));
+    const tickets = within(dialog).getByRole('textbox', { name: /Tickets por mês/ });
+    await user.clear(tickets);
+    await user.type(tickets, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('POST /api/tenant/set-plan')).toHaveLength(1));
+    expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({ id: 2, plan: 'enterprise', user: null, ticket: 0 });
+  }, 15_000);
+
+  it('creates a tenant, showing the server field error next to the name', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'POST /api/tenant/paginated': () => json(page([acme])),
+      'POST /api/tenant': [
+        () => json({ code: 'tenant_exists', message: 'Já existe um tenant chamado "acme".', errors: [{ field: 'name', message: 'Já existe um tenant chamado "acme".' }] }, 409),
+        (call: RecordedCall) => json(tenant(9, (call.body as { name: string }).name), 201),
+      ],
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    await screen.findByTestId('tenant-row-acme');
+    await user.click(screen.getByRole('button', { name: 'Novo tenant' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo tenant' });
+    const name = within(dialog).getByRole('textbox', { name: /^Nome/ });
+    await user.type(name, 'Acme!');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
+    expect(await within(dialog).findByText(/Use de 2 a 63 letras minúsculas/)).toBeInTheDocument();
+    expect(callsTo('POST /api/tenant')).toHaveLength(0);
+    await user.clear(name);
+    await user.type(name, 'acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
+    expect(await within(dialog).findByText('Já existe um tenant chamado "acme".')).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'globex');
+    await user.click(within(dialog).getByRole('switch', { name: /Escolher as opções agora/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Campanhas' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
+    await waitFor(() => expect(callsTo('POST /api/tenant')).toHaveLength(2));
+    expect(callsTo('POST /api/tenant')[1]?.body).toEqual({
+      name: 'globex',
+      cnpj: null,
+      plan: 'basic',
+      template: 'default',
+      pool: 'default',
+      userLimit: null,
+      ticketLimit: null,
+      features: FEATURES.map((option) => ({ option, enabled: option === 'campaigns' })),
+    });
+  }, 20_000);
+});
