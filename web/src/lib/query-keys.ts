@@ -16,6 +16,3 @@ export const PERMISSION_QUERY_KEY = ['permission'] as const;
  *  changing an instance, and the realtime `InstanceUpdated` event, refresh them all. */
 export const INSTANCES_QUERY_KEY = ['instances'] as const;
 
-/** `GET /api/users` pages (features/users); the realtime client refreshes them when a user's
- *  connection changes. */
-export const USERS_QUERY_KEY = ['users'] as const;

@@ -30,6 +30,7 @@ import { setPreference, usePreferences } from '../../lib/preferences';
 import '../../lib/validation';
 import { useSession } from '../../lib/session';
 import { navigationFor } from '../navigation';
+import { useRealtime } from '../realtime';
 import { createQueryClient } from '../query-client';
 import { HorizontalNav } from './horizontal-nav';
 import classes from './navigation-layout.module.css';
@@ -96,6 +97,8 @@ function NavigationShell() {
   // Keep the stored user info, permission routes and permissions fresh (spec §3, §7).
   useUserInfo();
   useOwnPermissions();
+  // The realtime socket of spec §4, for as long as a logged-in screen is shown.
+  useRealtime(session.userInfo?.uid);
 
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);

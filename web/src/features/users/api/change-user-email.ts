@@ -2,8 +2,7 @@
 //! 422 `email` when invalid or already used.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
-import { UserSchema, type User } from './get-users';
+import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
 import { userPath } from './update-user';
 
 export function changeUserEmail({ id, email }: { id: number; email: string }): Promise<User> {

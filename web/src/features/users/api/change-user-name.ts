@@ -1,8 +1,7 @@
 //! PUT /api/users/{id} `{name}` → the user (spec §7 Users "PUT with only name"; route `users`).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
-import { UserSchema, type User } from './get-users';
+import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
 import { userPath } from './update-user';
 
 export function changeUserName({ id, name }: { id: number; name: string }): Promise<User> {

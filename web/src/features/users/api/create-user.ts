@@ -4,8 +4,7 @@
 //! `user_limit_reached` when the plan's user limit is reached.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
-import { UserSchema, type User } from './get-users';
+import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
 
 export interface NewUserInput {
   name: string;

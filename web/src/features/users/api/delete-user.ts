@@ -2,7 +2,7 @@
 //! the user's sessions and frees the email. 422 `cannot_delete_self` for one's own user.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
+import { USERS_QUERY_KEY } from './get-users';
 import { userPath } from './update-user';
 
 export async function deleteUser(id: number): Promise<void> {

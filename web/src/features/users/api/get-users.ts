@@ -4,7 +4,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
 
 export const UserSchema = z.object({
   id: z.number(),
@@ -31,6 +30,9 @@ const UsersPageSchema = z.object({
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 });
 export type UsersPage = z.infer<typeof UsersPageSchema>;
+
+/** Every users query starts with this key: each users mutation refreshes them all. */
+export const USERS_QUERY_KEY = ['users'] as const;
 
 export interface UsersQuery {
   page: number;

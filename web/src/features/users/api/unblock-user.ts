@@ -3,8 +3,7 @@
 //! ignores it, so none is sent.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
-import { UserSchema, type User } from './get-users';
+import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
 import { userPath } from './update-user';
 
 export function unblockUser(id: number): Promise<User> {

@@ -4,8 +4,7 @@
 //! absent `password` keeps the current one (a new one ends the user's sessions).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY } from '../../../lib/query-keys';
-import { UserSchema, type User } from './get-users';
+import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
 
 export interface UserChangesInput {
   name: string;

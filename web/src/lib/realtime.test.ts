@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  decodeFrame,
+  fromBase64,
+  PING_INTERVAL_MS,
+  pingFrame,
+  RealtimeClient,
+  RECONNECT_DELAY_MS,
+  socketUrl,
+  tenantFromHost,
+  toBase64,
+  type RealtimeEvent,
+} from './realtime';
+
+/** A WebSocket stand-in the test drives: open, receive, close. */
+class FakeSocket {
+  readyState = 0;
+  sent: string[] = [];
+  closed: { code?: number; reason?: string } | null = null;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  onclose: ((event: CloseEvent) => void) | null = null;
+
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+
+  send(data: string) {
+    this.sent.push(data);
+  }
+
+  close(code?: number, reason?: string) {
+    this.closed = { code, reason };
+    this.readyState = 3;
+  }
+
+  // --- what the server side does
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+
+  receive(data: string) {
+    this.onmessage?.(new MessageEvent('message', { data }));
+  }
+
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code, reason: '' } as CloseEvent);
+  }
+}
+
+/** base64 of `{"event":"pong"}`, as the server sends it (docs/realtime.md). */
+const PONG = 'eyJldmVudCI6InBvbmcifQ==';
+
+function pingOf(frame: string | undefined) {
+  const envelope = JSON.parse(frame ?? '{}') as { action: string; data: string };
+  return { action: envelope.action, data: JSON.parse(fromBase64(envelope.data) ?? 'null') as unknown };
+}
+
+describe('realtime frames (spec §7)', () => {
+  it('a ping is the sendmessage envelope around base64 JSON {event, tenantName, userId}', () => {
+    expect(pingOf(pingFrame('acme', 7))).toEqual({ action: 'sendmessage', data: { event: 'ping', tenantName: 'acme', userId: 7 } });
+  });
+
+  it('decodes base64 JSON frames with an event, UTF-8 included', () => {
+    expect(decodeFrame(PONG)).toEqual({ event: 'pong' });
+    const frame = toBase64(JSON.stringify({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Olá, João!' }));
+    expect(decodeFrame(frame)).toEqual({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Olá, João!' });
+  });
+
+  it('drops frames that are not base64 of a JSON object with a string event', () => {
+    expect(decodeFrame('not base64!')).toBeNull();
+    expect(decodeFrame(toBase64('plain text'))).toBeNull();
+    expect(decodeFrame(toBase64('{"kind":"x"}'))).toBeNull();
+    expect(decodeFrame(toBase64('{"event":3}'))).toBeNull();
+    expect(decodeFrame(42)).toBeNull();
+  });
+
+  it('builds the socket URL on the API origin with tenantName and userId', () => {
+    expect(socketUrl('', 'http://acme.localhost:8080', 'acme', 7)).toBe('ws://acme.localhost:8080/ws?tenantName=acme&userId=7');
+    expect(socketUrl('https://acme.exemplo.com.br', 'http://localhost:5173', 'acme', 7)).toBe(
+      'wss://acme.exemplo.com.br/ws?tenantName=acme&userId=7',
+    );
+  });
+
+  it('takes the tenant from the first label of the host', () => {
+    expect(tenantFromHost('acme.localhost')).toBe('acme');
+    expect(tenantFromHost('Acme.Exemplo.com.br')).toBe('acme');
+    expect(tenantFromHost('localhost')).toBe('');
+    expect(tenantFromHost('127.0.0.1')).toBe('');
+  });
+});
+
+describe('RealtimeClient (spec §4)', () => {
+  let sockets: FakeSocket[];
+  let events: RealtimeEvent[];
+  let log: ReturnType<typeof vi.fn<(message: string, detail?: unknown) => void>>;
+  let token: string | null;
+
+  function client() {
+    return new RealtimeClient({
+      url: 'ws://acme.localhost/ws?tenantName=acme&userId=7',
+      tenantName: 'acme',
+      userId: 7,
+      getToken: () => Promise.resolve(token),
+      onEvent: (event) => events.push(event),
+      createSocket: (url, protocols) => {
+        const socket = new FakeSocket(url, protocols);
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+      log,
+    });
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    events = [];
+    log = vi.fn<(message: string, detail?: unknown) => void>();
+    token = 'header.payload.signature';
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('connects with the token as the bearer subprotocol, pings at once and every 300000 ms', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(1);
+    const socket = sockets[0]!;
+    expect(socket.url).toBe('ws://acme.localhost/ws?tenantName=acme&userId=7');
+    expect(socket.url).not.toContain('token');
+    expect(socket.protocols).toEqual(['bearer.header.payload.signature']);
+    expect(socket.sent).toHaveLength(0);
+
+    socket.open();
+    expect(socket.sent).toHaveLength(1);
+    expect(pingOf(socket.sent[0])).toEqual({ action: 'sendmessage', data: { event: 'ping', tenantName: 'acme', userId: 7 } });
+
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 1);
+    expect(socket.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    expect(socket.sent).toHaveLength(3);
+    realtime.stop();
+  });
+
+  it('hands events to the app and only logs pongs and undecodable frames', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0]!;
+    socket.open();
+    socket.receive(PONG);
+    socket.receive('garbage');
+    const instance = { id: 4, name: 'WhatsApp Vendas', activated: true, status: 'connected' };
+    socket.receive(toBase64(JSON.stringify({ event: 'InstanceUpdated', instance })));
+    expect(events).toEqual([{ event: 'InstanceUpdated', instance }]);
+    expect(log).toHaveBeenCalledWith('pong');
+    realtime.stop();
+  });
+
+  it('reconnects 1000 ms after a close, with a fresh token, and stops pinging the dead socket', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop();
+    token = 'fresh.token.value';
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]!.protocols).toEqual(['bearer.fresh.token.value']);
+    sockets[1]!.open();
+    await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
+    expect(sockets[0]!.sent).toHaveLength(1);
+    expect(sockets[1]!.sent).toHaveLength(2);
+    realtime.stop();
+  });
+
+  it('also reconnects after a refused connection (error, then close)', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.onerror?.(new Event('error'));
+    sockets[0]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    expect(sockets).toHaveLength(2);
+    realtime.stop();
+  });
+
+  it('never reconnects after stop (logout, page unload)', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0]!;
+    socket.open();
+    realtime.stop();
+    expect(socket.closed).toEqual({ code: 1000, reason: 'client stopped' });
+    socket.drop(1000);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 10 + PING_INTERVAL_MS);
+    expect(sockets).toHaveLength(1);
+    expect(socket.sent).toHaveLength(1);
+    expect(realtime.running).toBe(false);
+  });
+
+  it('a stop during the reconnect delay cancels the reconnection', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.drop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS / 2);
+    realtime.stop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('stays closed when there is no token (the session ended)', async () => {
+    token = null;
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
+    expect(sockets).toHaveLength(0);
+    expect(realtime.running).toBe(false);
+  });
+});

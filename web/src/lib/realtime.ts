@@ -1,0 +1,236 @@
+//! The realtime socket client of spec §4/§7 (DESIGN §7; server side in docs/realtime.md):
+//!
+//! - `GET /ws?tenantName=T&userId=U` on the API's host, the access token as the subprotocol
+//!   `bearer.<token>` (it stays out of URLs and logs);
+//! - at connect and every 300 000 ms it sends `{"action":"sendmessage","data":base64(JSON
+//!   {event:"ping", tenantName, userId})}`;
+//! - every text frame is base64 of a JSON object whose `event` names it; `pong` is only logged,
+//!   anything else goes to `onEvent`; frames that do not decode are logged and dropped;
+//! - a close (and an error, which ends in a close) is only logged, and 1000 ms later it connects
+//!   again — except after `stop()`, which the app calls on logout and on page unload.
+//!
+//! Framework-free: the app wires it to notifications and the query cache (app/realtime.ts).
+
+/** Spec §9. */
+export const PING_INTERVAL_MS = 300_000;
+/** Spec §9. */
+export const RECONNECT_DELAY_MS = 1_000;
+
+// WebSocket.readyState values (not read from the global, which tests replace).
+const CONNECTING = 0;
+const OPEN = 1;
+
+/** The server → client events of spec §7 (besides `pong`). */
+export const REALTIME_EVENTS = [
+  'CampaignUpdated',
+  'ChatNotification',
+  'ChatTicketClosed',
+  'ChatTicketTransferred',
+  'ChatTicketTransferring',
+  'CustomerBlacklisted',
+  'CustomerChatCreated',
+  'CustomerChatAckChanged',
+  'ChatTicketTransfer',
+  'CustomerCreatedToChat',
+  'GroupOfCustomersUpdated',
+  'InstanceUpdated',
+  'DeleteChatTicketTransfer',
+] as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+
+/** A decoded frame: `event` plus the event's payload fields (docs/realtime.md). */
+export interface RealtimeEvent {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** Base64 of the UTF-8 bytes of `text` (btoa alone only takes Latin-1). */
+export function toBase64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The text of base64-encoded UTF-8, or null when it is not valid base64 or UTF-8. */
+export function fromBase64(data: string): string | null {
+  try {
+    const binary = atob(data.trim());
+    const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** The ping frame of spec §7. */
+export function pingFrame(tenantName: string, userId: string | number): string {
+  return JSON.stringify({ action: 'sendmessage', data: toBase64(JSON.stringify({ event: 'ping', tenantName, userId })) });
+}
+
+/** A server frame decoded, or null when it is not base64 of a JSON object with a string `event`. */
+export function decodeFrame(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  const text = fromBase64(data);
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'object' && value !== null && typeof (value as { event?: unknown }).event === 'string') {
+      return value as RealtimeEvent;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** The socket URL: the API origin (`''` = the page's) with ws/wss, path /ws and the spec's query. */
+export function socketUrl(apiOrigin: string, pageOrigin: string, tenantName: string, userId: string | number): string {
+  const url = new URL('/ws', apiOrigin || pageOrigin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (tenantName) url.searchParams.set('tenantName', tenantName);
+  url.searchParams.set('userId', String(userId));
+  return url.toString();
+}
+
+/** What the client needs of the WebSocket constructor (the browser's, or a fake in tests). */
+export type WebSocketFactory = (url: string, protocols: string[]) => WebSocket;
+
+export interface RealtimeOptions {
+  /** Full socket URL (see `socketUrl`). */
+  url: string;
+  tenantName: string;
+  userId: string | number;
+  /** The access token for each (re)connection; null means "no session": the client stops. */
+  getToken: () => Promise<string | null>;
+  onEvent: (event: RealtimeEvent) => void;
+  createSocket?: WebSocketFactory;
+  /** Where closes, errors and pongs are logged (spec §8: "only logged"). */
+  log?: (message: string, detail?: unknown) => void;
+}
+
+const defaultLog = (message: string, detail?: unknown) => {
+  if (detail === undefined) console.info(`[realtime] ${message}`);
+  else console.info(`[realtime] ${message}`, detail);
+};
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = true;
+  private readonly options: Required<Omit<RealtimeOptions, 'createSocket'>> & { createSocket: WebSocketFactory };
+
+  constructor(options: RealtimeOptions) {
+    this.options = {
+      log: defaultLog,
+      createSocket: (url, protocols) => new WebSocket(url, protocols),
+      ...options,
+    };
+  }
+
+  /** Connects (and keeps reconnecting after closes) until `stop()`. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    void this.connect();
+  }
+
+  /** Closes the socket for good: no reconnection (logout, page unload). */
+  stop(): void {
+    this.stopped = true;
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket && (socket.readyState === CONNECTING || socket.readyState === OPEN)) {
+      socket.close(1000, 'client stopped');
+    }
+  }
+
+  get running(): boolean {
+    return !this.stopped;
+  }
+
+  private clearTimers(): void {
+    if (this.pingTimer !== null) clearInterval(this.pingTimer);
+    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
+    this.pingTimer = null;
+    this.reconnectTimer = null;
+  }
+
+  private async connect(): Promise<void> {
+    this.reconnectTimer = null;
+    let token: string | null;
+    try {
+      token = await this.options.getToken();
+    } catch (error) {
+      token = null;
+      this.options.log('no token for the socket', error);
+    }
+    if (this.stopped) return;
+    if (!token) {
+      // No session any more: whoever ends the session also ends this client.
+      this.options.log('no access token; the socket stays closed');
+      this.stopped = true;
+      return;
+    }
+    const { url } = this.options;
+    let socket: WebSocket;
+    try {
+      socket = this.options.createSocket(url, [`bearer.${token}`]);
+    } catch (error) {
+      this.options.log('could not open the socket', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.ping();
+      if (this.pingTimer !== null) clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.ping(), PING_INTERVAL_MS);
+    };
+    socket.onmessage = (message: MessageEvent) => {
+      const event = decodeFrame(message.data);
+      if (!event) {
+        this.options.log('ignored a frame that is not base64 JSON with an event', message.data);
+        return;
+      }
+      if (event.event === 'pong') {
+        this.options.log('pong');
+        return;
+      }
+      this.options.onEvent(event);
+    };
+    socket.onerror = (error) => this.options.log('socket error', error);
+    socket.onclose = (close: CloseEvent) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.pingTimer !== null) clearInterval(this.pingTimer);
+      this.pingTimer = null;
+      this.options.log(`socket closed (${close.code}${close.reason ? `: ${close.reason}` : ''})`);
+      this.scheduleReconnect();
+    };
+  }
+
+  private ping(): void {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== OPEN) return;
+    socket.send(pingFrame(this.options.tenantName, this.options.userId));
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
+    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
+  }
+}
+
+/**
+ * The tenant of a host (spec §1: its first label), or '' for a host without one (`localhost`,
+ * an IP address), where the server uses its default tenant.
+ */
+export function tenantFromHost(hostname: string): string {
+  const labels = hostname.toLowerCase().split('.');
+  if (labels.length < 2 || /^[0-9.]+$/.test(hostname) || hostname.includes(':')) return '';
+  return labels[0] ?? '';
+}
