@@ -21,6 +21,8 @@ const TARGET_DIR = process.env.CARGO_TARGET_DIR || join(process.env.HOME ?? tmpd
 const PREBUILT_BIN_DIR = process.env.E2E_BIN_DIR;
 const BIN_DIR = PREBUILT_BIN_DIR || join(TARGET_DIR, 'debug');
 const TENANT = 'acme';
+/** The back-office tenant `backoffice-cli init` creates (BACKOFFICE_TENANT's default). */
+const BACKOFFICE_TENANT = 'backoffice';
 const PASSWORD = 'Senha#Forte!9';
 
 function run(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): void {
@@ -126,6 +128,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     BIND: `127.0.0.1:${port}`,
     WEB_DIST: DIST_DIR,
     LOG_FORMAT: 'json',
+    // The instance tests sync messages from a fake provider on 127.0.0.1 (plain HTTP, loopback):
+    // the SSRF guard refuses both unless this is set (docs/providers.md).
+    ALLOW_PRIVATE_PROVIDERS: 'true',
   };
   delete env.DEFAULT_TENANT;
   delete env.REDIS_URL;
@@ -136,8 +141,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     attendant: { email: 'atendente@acme.example', name: 'Bruno Atendente', password: PASSWORD, role: 'atendente' },
     twoFactorUser: { email: 'carla@acme.example', name: 'Carla Dois Fatores', password: PASSWORD, role: 'atendente' },
     enrollUser: { email: 'davi@acme.example', name: 'Davi Supervisor', password: PASSWORD, role: 'supervisor' },
+    lockUser: { email: 'eva@acme.example', name: 'Eva Bloqueada', password: PASSWORD, role: 'atendente' },
   };
-  cli('init');
+  const operator = { email: 'operador@backoffice.example', name: 'Olga Operadora', password: PASSWORD };
+  cli('init', '--operator-email', operator.email, '--operator-password', operator.password, '--operator-name', operator.name);
   cli('tenant', 'create', TENANT, '--plan', 'pro');
   for (const user of Object.values(users)) {
     cli('user', 'create', '--tenant', TENANT, '--email', user.email, '--name', user.name, '--password', user.password, '--role', user.role);
@@ -171,6 +178,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     attendant: strip(users.attendant),
     twoFactorUser: strip(users.twoFactorUser),
     enrollUser: strip(users.enrollUser),
+    lockUser: strip(users.lockUser),
+    backofficeUrl: `http://${BACKOFFICE_TENANT}.localhost:${port}`,
+    operator,
     serverLog,
   };
   project.provide('e2e', context);

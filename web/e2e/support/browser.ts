@@ -29,9 +29,18 @@ export function launchBrowser(): Promise<Browser> {
 export interface UserPage {
   context: BrowserContext;
   page: Page;
-  /** Browser console errors and failed page scripts seen so far. */
+  /**
+   * Uncaught page errors and browser console errors seen so far. The browser's own
+   * "Failed to load resource: ... status of 4xx" lines are left out: they are the API's answers to
+   * what a test provokes on purpose (a wrong password, a refused change), and the test checks
+   * what the screen shows for them; they are kept in `refusedRequests`.
+   */
   errors: string[];
+  /** The 4xx resource-load lines left out of `errors`. */
+  refusedRequests: string[];
 }
+
+const REFUSED_REQUEST = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 /** A fresh browser context (its own localStorage and cookies) with one desktop-sized page. */
 export async function openPage(browser: Browser, baseUrl: string): Promise<UserPage> {
@@ -40,8 +49,15 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<UserP
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];
+  const refusedRequests: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return { context, page, errors };
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = `${message.text()} (${message.location().url})`;
+    if (REFUSED_REQUEST.test(message.text())) refusedRequests.push(text);
+    else errors.push(`console: ${text}`);
+  });
+  return { context, page, errors, refusedRequests };
 }
 
 /**
@@ -103,4 +119,9 @@ export function mainNav(page: Page) {
 /** Waits until the page's path is `path`. */
 export function waitForPath(page: Page, path: string): Promise<void> {
   return page.waitForURL((url) => url.pathname === path);
+}
+
+/** The Mantine notification (toast) with this title. */
+export function toast(page: Page, title: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: title });
 }

@@ -11,6 +11,12 @@ export interface E2EContext {
   /** Users the two-factor tests may change without disturbing the other tests. */
   twoFactorUser: { email: string; password: string; name: string };
   enrollUser: { email: string; password: string; name: string };
+  /** An attendant the users test locks out with wrong passwords, then unblocks. */
+  lockUser: { email: string; password: string; name: string };
+  /** Origin of the back-office tenant: `http://backoffice.localhost:<port>`. */
+  backofficeUrl: string;
+  /** The first operator (`backoffice-cli init --operator-*`): a back-office user with every route. */
+  operator: { email: string; password: string; name: string };
   /** Where the server's log is written (copied to e2e/screenshots/server.log at the end). */
   serverLog: string;
 }

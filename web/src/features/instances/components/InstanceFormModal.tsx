@@ -1,11 +1,12 @@
 //! Create or update an instance (spec §2 Instances "create, update"): name, official/unlimited
 //! flags, and its provider connector (base URL + secret; the secret is never shown back). On
 //! update also activation and connection status; only changed fields are sent.
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateInstance } from '../api/create-instance';
 import { INSTANCE_STATUSES, STATUS_LABELS, type Instance } from '../api/get-instances';
@@ -40,9 +41,9 @@ export interface InstanceFormModalProps {
 
 export function InstanceFormModal({ opened, instance, tenantName, onClose }: InstanceFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={instance ? `Editar instância: ${instance.name}` : 'Nova instância'} size="lg" centered>
+    <FormModal opened={opened} onClose={onClose} title={instance ? `Editar instância: ${instance.name}` : 'Nova instância'}>
       {opened ? <InstanceForm key={instance?.id ?? 'new'} instance={instance} tenantName={tenantName} onDone={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 

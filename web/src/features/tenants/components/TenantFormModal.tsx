@@ -1,11 +1,12 @@
 //! Create (provision) a tenant (spec §7 `POST /api/tenant`): name (the first label of its host),
 //! CNPJ, plan, template, pool, limits (empty = the plan's) and features (the plan's unless chosen
 //! here).
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
 import { FEATURES, PLANS, TEMPLATES } from '../catalogue';
 import { useCreateTenant } from '../api/create-tenant';
@@ -48,9 +49,9 @@ export function validateTenantName(value: string): string | null {
 
 export function TenantFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Novo tenant" size="lg" centered>
+    <FormModal opened={opened} onClose={onClose} title="Novo tenant">
       {opened ? <TenantForm onDone={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 

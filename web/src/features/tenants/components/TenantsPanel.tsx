@@ -56,7 +56,7 @@ import {
 } from '../api/get-tenants';
 import { useRestoreTenant } from '../api/restore-tenant';
 import { planLabel } from '../catalogue';
-import { formatLimit } from '../limits';
+import { formatCnpj, formatLimit } from '../limits';
 import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
 import { TenantPlanModal } from './TenantPlanModal';
@@ -173,7 +173,7 @@ function TenantsTable({ tenants, onAction }: { tenants: Tenant[]; onAction: (dia
                   {tenant.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {tenant.cnpj ?? 'Sem CNPJ'}
+                  {formatCnpj(tenant.cnpj) ?? 'Sem CNPJ'}
                 </Text>
               </Table.Td>
               <Table.Td>
@@ -208,7 +208,7 @@ function TenantsCards({ tenants, onAction }: { tenants: Tenant[]; onAction: (dia
                 {tenant.name}
               </Text>
               <Text size="xs" c="dimmed">
-                #{tenant.id} · {tenant.cnpj ?? 'Sem CNPJ'}
+                #{tenant.id} · {formatCnpj(tenant.cnpj) ?? 'Sem CNPJ'}
               </Text>
             </Stack>
             <Actions tenant={tenant} onAction={onAction} />

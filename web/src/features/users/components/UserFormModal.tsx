@@ -10,7 +10,6 @@ import {
   Alert,
   Button,
   Group,
-  Modal,
   MultiSelect,
   PasswordInput,
   Select,
@@ -25,6 +24,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { hasPermissionRoute } from '../../../lib/access';
+import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
 import { PASSWORD_MEDIUM, passwordStrength } from '../../../lib/password-strength';
 import { useSession } from '../../../lib/session';
@@ -82,10 +82,10 @@ function initialValues(user: User | null): FormValues {
 export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   const title = user ? `Editar usuário: ${user.name}` : 'Novo usuário';
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" fullScreen={false} centered>
+    <FormModal opened={opened} onClose={onClose} title={title}>
       {/* Keyed by user: editing another user starts from that user's values. */}
       {opened ? <UserForm key={user?.id ?? 'new'} user={user} onDone={onClose} /> : null}
-    </Modal>
+    </FormModal>
   );
 }
 

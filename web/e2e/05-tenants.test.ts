@@ -1,0 +1,258 @@
+//! Tenants and instances for back-office operators (spec §2 Tenants and Instances, §7, §9), on
+//! the back-office tenant's host against the real tenant API, plus the realtime socket (spec §4):
+//! the tenant's administrator sees an instance the operator creates, as it happens.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, logIn, mainNav, openPage, snap, toast, waitForPath } from './support/browser';
+
+const e2e = inject('e2e');
+let browser: Browser;
+let provider: Server;
+let providerUrl: string;
+/** Requests the fake provider received (path and query). */
+const providerCalls: string[] = [];
+
+/**
+ * A message provider (docs/providers.md) with three pages of messages, the later ones slow, so
+ * the synchronisation is seen running before it ends.
+ */
+function startProvider(): Promise<void> {
+  const now = Date.now();
+  const message = (n: number) => ({
+    id: `e2e-msg-${n}`,
+    phone: `+55 11 98765-43${String(n).padStart(2, '0')}`,
+    name: `Cliente ${n}`,
+    direction: n % 2 === 0 ? 'out' : 'in',
+    body: `Mensagem ${n}`,
+    ack: 'read',
+    sentAt: new Date(now - n * 60_000).toISOString(),
+  });
+  const pages: Record<string, { messages: unknown[]; next_cursor: string | null; delayMs: number }> = {
+    '': { messages: [message(1), message(2)], next_cursor: 'p2', delayMs: 0 },
+    p2: { messages: [message(3), message(4)], next_cursor: 'p3', delayMs: 1500 },
+    p3: { messages: [message(5)], next_cursor: null, delayMs: 1500 },
+  };
+  provider = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://provider');
+    providerCalls.push(`${url.pathname}${url.search}`);
+    if (url.pathname !== '/messages' || request.headers.authorization !== 'Bearer segredo-e2e') {
+      response.writeHead(401).end();
+      return;
+    }
+    const page = pages[url.searchParams.get('cursor') ?? ''] ?? { messages: [], next_cursor: null, delayMs: 0 };
+    setTimeout(() => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ messages: page.messages, next_cursor: page.next_cursor }));
+    }, page.delayMs);
+  });
+  return new Promise((resolve) => {
+    provider.listen(0, '127.0.0.1', () => {
+      providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+      resolve();
+    });
+  });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await startProvider();
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => provider?.close(resolve));
+});
+
+async function openTenants(page: Page): Promise<void> {
+  await logIn(page, e2e.operator.email, e2e.operator.password);
+  await mainNav(page).getByRole('link', { name: 'Tenants' }).click();
+  await waitForPath(page, '/tenants');
+}
+
+function tenantRow(page: Page, name: string): Locator {
+  return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+}
+
+async function tenantAction(page: Page, name: string, action: string): Promise<void> {
+  await tenantRow(page, name).getByRole('button', { name: `Ações do tenant ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('tenants (spec §2, §7, §9)', () => {
+  it('an operator sees the tenants with the spec defaults: page 1, 4 per page, id descending', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
+    const firstList = page.waitForRequest((request) => request.url().endsWith('/api/tenant/paginated'));
+    await openTenants(page);
+    expect((await firstList).postDataJSON()).toEqual({
+      filter_users: 'active',
+      pagination_page: 1,
+      pagination_limit: 4,
+      search: null,
+      sort_name: 'id',
+      sort_type: 'desc',
+    });
+    await tenantRow(page, 'acme').waitFor();
+    await tenantRow(page, 'backoffice').waitFor();
+    // id descending: acme (2) before backoffice (1).
+    const names = await page.getByRole('row').allInnerTexts();
+    expect(names.findIndex((text) => text.includes('acme'))).toBeLessThan(names.findIndex((text) => text.includes('backoffice')));
+    expect(await tenantRow(page, 'acme').innerText()).toMatch(/Profissional/i);
+    await snap(page, '05-tenants-list');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a tenant's own administrator is told the screen is for operators", async () => {
+    const { page, context, errors } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    await mainNav(page).getByRole('link', { name: 'Tenants' }).click();
+    await page.getByText('Só para operadores do back-office').waitFor();
+    await snap(page, '05-tenants-not-operator');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a tenant, edits its features (one call per change, in parallel) and sets its plan', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
+    await openTenants(page);
+    await page.getByRole('button', { name: 'Novo tenant' }).click();
+    const create = page.getByRole('dialog', { name: 'Novo tenant' });
+    await create.getByRole('textbox', { name: /^Nome/ }).fill('globex');
+    await create.getByRole('textbox', { name: 'CNPJ' }).fill('11.222.333/0001-81');
+    await snap(page, '05-tenant-create');
+    await create.getByRole('button', { name: 'Criar tenant' }).click();
+    await toast(page, 'Tenant criado').waitFor();
+    const row = tenantRow(page, 'globex');
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/Básico/i);
+    expect(await row.innerText()).toContain('11.222.333/0001-81');
+
+    await tenantAction(page, 'globex', 'Opções');
+    const options = page.getByRole('dialog', { name: 'Opções: globex' });
+    const campaigns = options.getByRole('switch', { name: /Campanhas/ });
+    const chatbot = options.getByRole('switch', { name: /Chatbot/ });
+    await campaigns.waitFor();
+    expect(await campaigns.isChecked()).toBe(false);
+    expect(await chatbot.isChecked()).toBe(true);
+    await campaigns.check();
+    await chatbot.uncheck();
+    await snap(page, '05-tenant-features');
+    const featureCalls: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/tenant/feature')) featureCalls.push(request.postDataJSON());
+    });
+    await options.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Opções salvas').waitFor();
+    expect(featureCalls).toEqual(
+      expect.arrayContaining([
+        { option: 'campaigns', enabled: true, tenantName: 'globex' },
+        { option: 'chatbot', enabled: false, tenantName: 'globex' },
+      ]),
+    );
+    expect(featureCalls).toHaveLength(2);
+    await tenantAction(page, 'globex', 'Opções');
+    await campaigns.waitFor();
+    expect(await campaigns.isChecked()).toBe(true);
+    expect(await chatbot.isChecked()).toBe(false);
+    await options.getByRole('button', { name: 'Cancelar' }).click();
+
+    await tenantAction(page, 'globex', 'Plano e limites');
+    const plan = page.getByRole('dialog', { name: 'Plano e limites: globex' });
+    await plan.getByRole('combobox', { name: 'Plano' }).click();
+    await page.getByRole('option', { name: 'Enterprise' }).click();
+    await plan.getByRole('textbox', { name: /Limite de usuários/ }).fill('10');
+    await snap(page, '05-tenant-plan');
+    await plan.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Plano salvo').waitFor();
+    await row.filter({ hasText: 'Enterprise' }).waitFor();
+    expect(await row.innerText()).toMatch(/\b10\b/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('deletes a tenant (hidden from the list) and restores it', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
+    await openTenants(page);
+    await tenantAction(page, 'globex', 'Excluir');
+    const confirm = page.getByRole('dialog', { name: 'Excluir tenant' });
+    await snap(page, '05-tenant-delete-confirm');
+    await confirm.getByRole('button', { name: 'Excluir' }).click();
+    await toast(page, 'Tenant excluído').waitFor();
+    await tenantRow(page, 'globex').waitFor({ state: 'detached' });
+
+    await page.getByText('Excluídos', { exact: true }).click();
+    const deleted = tenantRow(page, 'globex');
+    await deleted.getByText('Excluído', { exact: true }).waitFor();
+    await snap(page, '05-tenants-deleted');
+    await tenantAction(page, 'globex', 'Restaurar');
+    await page.getByRole('dialog', { name: 'Restaurar tenant' }).getByRole('button', { name: 'Restaurar' }).click();
+    await toast(page, 'Tenant restaurado').waitFor();
+    await page.getByText('Nenhum tenant excluído').waitFor();
+    await page.getByText('Ativos', { exact: true }).click();
+    await tenantRow(page, 'globex').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("manages a tenant's instances and syncs messages with progress; the tenant's admin sees it live", async () => {
+    // The acme administrator watches the instances screen of their own tenant.
+    const admin = await openPage(browser, e2e.baseUrl);
+    await logIn(admin.page, e2e.admin.email, e2e.admin.password);
+    await mainNav(admin.page).getByRole('link', { name: 'Instâncias' }).click();
+    await waitForPath(admin.page, '/instances');
+    await admin.page.getByText('Nenhuma instância').waitFor();
+    await snap(admin.page, '05-instances-empty');
+
+    const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
+    await openTenants(page);
+    await tenantAction(page, 'acme', 'Instâncias');
+    const drawer = page.getByRole('dialog', { name: 'Instâncias de acme' });
+    await drawer.getByText('Nenhuma instância').waitFor();
+    await drawer.getByRole('button', { name: 'Nova instância' }).click();
+    const form = page.getByRole('dialog', { name: 'Nova instância' });
+    await form.getByRole('textbox', { name: /^Nome/ }).fill('WhatsApp Vendas');
+    await form.getByRole('textbox', { name: 'URL do provedor' }).fill(providerUrl);
+    await form.getByLabel('Segredo do provedor').fill('segredo-e2e');
+    await snap(page, '05-instance-create');
+    await form.getByRole('button', { name: 'Criar instância' }).click();
+    await toast(page, 'Instância criada').waitFor();
+    const instanceRow = drawer.getByRole('row').filter({ hasText: 'WhatsApp Vendas' });
+    await instanceRow.waitFor();
+
+    // Realtime (spec §4): the event reaches the acme administrator's socket at once.
+    await toast(admin.page, 'Instância atualizada').filter({ hasText: 'WhatsApp Vendas' }).waitFor();
+    await admin.page.getByRole('row').filter({ hasText: 'WhatsApp Vendas' }).waitFor();
+    await snap(admin.page, '05-instances-realtime');
+
+    await instanceRow.getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }).click();
+    await page.getByRole('menuitem', { name: 'Sincronizar mensagens' }).click();
+    const sync = page.getByRole('dialog', { name: 'Sincronizar mensagens: WhatsApp Vendas' });
+    await sync.getByRole('textbox', { name: 'Dias para trás' }).fill('7');
+    await sync.getByRole('button', { name: 'Sincronizar' }).click();
+    await sync.locator('[data-testid="sync-progress"][data-status="running"]').waitFor();
+    await snap(page, '05-instance-sync-running');
+    await sync.getByText('Sincronização concluída').waitFor({ timeout: 30_000 });
+    expect(await sync.getByTestId('sync-progress').innerText()).toContain('5 mensagens lidas, 5 novas');
+    expect(providerCalls.some((call) => call.includes('since='))).toBe(true);
+    await snap(page, '05-instance-sync-done');
+    await sync.getByRole('button', { name: 'Fechar' }).click();
+    await instanceRow.getByText('Sincronizada: 5 mensagens lidas, 5 novas').waitFor();
+    await snap(page, '05-tenant-instances');
+
+    // Update: deactivate it.
+    await instanceRow.getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar instância: WhatsApp Vendas' });
+    await edit.getByRole('switch', { name: /^Ativa/ }).uncheck();
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Instância salva').waitFor();
+    await instanceRow.getByText('Inativa').waitFor();
+    await admin.page.getByRole('row').filter({ hasText: 'WhatsApp Vendas' }).getByText('Inativa').waitFor();
+
+    expect(errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await context.close();
+    await admin.context.close();
+  });
+});
