@@ -21,7 +21,7 @@ use axum::{
 use base64::Engine;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Deserialize;
-use tokio::time::{Instant, sleep_until, timeout};
+use tokio::time::{Instant, sleep, timeout};
 
 use crate::{
     domain::{self, templates::ADMIN_ROLE},
@@ -149,25 +149,28 @@ fn is_ping(text: &str) -> bool {
 
 async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
     let Registration { id, mut frames, mut close } = state.bus.register(subscriber.clone());
-    let mut heard_at = Instant::now();
+    // One timer per socket, pushed back whenever the client speaks (not re-created per frame).
+    let idle = sleep(IDLE_TIMEOUT);
+    tokio::pin!(idle);
     let reason = loop {
         tokio::select! {
             biased;
             reason = &mut close => break reason.ok(),
-            () = sleep_until(heard_at + IDLE_TIMEOUT) => break Some(CloseReason::Idle),
+            () = &mut idle => break Some(CloseReason::Idle),
             incoming = socket.recv() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
-                Some(Ok(Message::Text(text))) => {
-                    heard_at = Instant::now();
-                    if is_ping(text.as_str()) {
-                        if !send(&mut socket, Event::Pong.to_frame().into()).await {
-                            break None;
+                Some(Ok(message)) => {
+                    idle.as_mut().reset(Instant::now() + IDLE_TIMEOUT);
+                    if let Message::Text(text) = message {
+                        if is_ping(text.as_str()) {
+                            if !send(&mut socket, Event::Pong.to_frame().into()).await {
+                                break None;
+                            }
+                        } else {
+                            tracing::debug!("ignored a malformed socket frame");
                         }
-                    } else {
-                        tracing::debug!("ignored a malformed socket frame");
                     }
                 }
-                Some(Ok(_)) => heard_at = Instant::now(), // binary, ping, pong frames
             },
             Some(frame) = frames.recv() => {
                 if !send(&mut socket, frame).await {
