@@ -255,4 +255,26 @@ describe('tenants (spec §2, §7, §9)', () => {
     await context.close();
     await admin.context.close();
   });
+
+  it("the tenant's administrator links a user to the new instance (users: edit instances)", async () => {
+    const { page, context, errors } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    await mainNav(page).getByRole('link', { name: 'Usuários' }).click();
+    await waitForPath(page, '/users');
+    const row = page.getByRole('row').filter({ hasText: e2e.attendant.name });
+    await row.getByRole('button', { name: `Ações de ${e2e.attendant.name}` }).click();
+    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: `Editar usuário: ${e2e.attendant.name}` });
+    await edit.getByRole('combobox', { name: /^Instâncias/ }).click();
+    await page.getByRole('option', { name: /WhatsApp Vendas/ }).click();
+    await page.keyboard.press('Escape');
+    const put = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/users/'));
+    await edit.getByRole('button', { name: 'Salvar' }).click();
+    expect((await put).postDataJSON()).toMatchObject({ chosen_instances: [expect.any(Number)] });
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Usuário salvo' }).waitFor();
+    await row.getByText('WhatsApp Vendas').waitFor();
+    await snap(page, '05-users-with-instance');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
