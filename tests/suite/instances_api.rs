@@ -144,6 +144,9 @@ async fn sync_messages_fetches_the_history_once_and_reports_progress() {
     let body = json!({ "name": "WhatsApp", "providerBaseUrl": format!("http://{provider}"), "providerSecret": SECRET });
     let instance: Value = app.call(Method::POST, HOST, "/api/instance", Some(&token), Some(body)).await.json().await.unwrap();
     let id = instance["id"].clone();
+    let latest_path = format!("/api/instance/syncMessages?instanceId={id}");
+    let never = app.call(Method::GET, HOST, &latest_path, Some(&token), None).await;
+    assert_eq!(never.status(), 404, "never synchronised");
 
     let started = app
         .call(Method::POST, HOST, "/api/instance/syncMessages", Some(&token), Some(json!({ "id": id, "daysAgo": 1, "tenantName": "acme", "unlimitedSync": false })))
@@ -173,6 +176,10 @@ async fn sync_messages_fetches_the_history_once_and_reports_progress() {
         .unwrap();
     let done = wait_for(&app, &token, again["id"].as_i64().unwrap()).await;
     assert_eq!(done["inserted"], 0);
+    // A screen opened later finds the instance's latest job.
+    let latest: Value = app.call(Method::GET, HOST, &latest_path, Some(&token), None).await.json().await.unwrap();
+    assert_eq!(latest["id"], again["id"]);
+    assert_eq!(latest["status"], "done");
     let db = app.tenant_db("acme").await;
     let tx = db.begin().await.unwrap();
     assert_eq!(message::Entity::find().count(&tx).await.unwrap(), HISTORY as u64);

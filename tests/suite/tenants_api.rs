@@ -156,3 +156,15 @@ async fn a_tenants_own_administrator_cannot_manage_tenants() {
     assert_eq!(response.status(), 403);
     assert_eq!(response.json::<Value>().await.unwrap()["code"], "backoffice_only");
 }
+
+#[tokio::test]
+async fn operators_read_the_plans_and_the_feature_catalogue() {
+    let app = TestApp::spawn().await;
+    let token = operator(&app).await;
+    let body: Value = app.call(Method::GET, "backoffice.localhost", "/api/tenant/plans", Some(&token), None).await.json().await.unwrap();
+    let codes: Vec<&str> = body["plans"].as_array().unwrap().iter().map(|p| p["code"].as_str().unwrap()).collect();
+    assert!(codes.contains(&"pro") && codes.contains(&"enterprise"), "{body}");
+    let pro = body["plans"].as_array().unwrap().iter().find(|p| p["code"] == "pro").unwrap();
+    assert!(pro["user_limit"].as_i64().unwrap() > 0 && pro["features"].is_array(), "{pro}");
+    assert!(body["features"].as_array().unwrap().iter().any(|f| f["option"] == "two_factor" && f["label"] == "Autenticação em dois fatores"));
+}

@@ -195,3 +195,34 @@ async fn departments_are_created_renamed_and_deactivated() {
         app.call(Method::GET, HOST, "/api/users/is-funcional-user", Some(&token), None).await.json().await.unwrap();
     assert_eq!(functional, json!({ "isFunctional": false }));
 }
+
+#[tokio::test]
+async fn whoever_manages_users_gets_the_forms_options_without_the_roles_or_instances_routes() {
+    let app = TestApp::spawn().await;
+    let (_, token) = setup(&app).await;
+    let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
+    let atendente = role_id(&app, &token, "atendente").await;
+    let grant = json!({ "roleId": atendente, "permissions": ["users"] });
+    assert_eq!(app.call(Method::POST, HOST, "/api/permission/update", Some(&token), Some(grant)).await.status(), 200);
+    let manager = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let manager_token = app.login(&manager).await;
+
+    assert_eq!(app.call(Method::GET, HOST, "/api/permission", Some(&manager_token), None).await.status(), 403);
+    let options: Value = app.call(Method::GET, HOST, "/api/users/options", Some(&manager_token), None).await.json().await.unwrap();
+    let roles: Vec<&str> = options["roles"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert!(roles.contains(&"administrador") && roles.contains(&"atendente"), "{options}");
+    assert_eq!(options["instances"], json!([{ "id": vendas, "name": "WhatsApp Vendas", "activated": true }]));
+    assert!(options["departments"].is_array());
+}
+
+#[tokio::test]
+async fn the_list_shows_connected_only_users_with_a_socket_open() {
+    let app = TestApp::spawn().await;
+    let (admin, token) = setup(&app).await;
+    let connected = |page: &Value| page["data"].as_array().unwrap().iter().find(|u| u["email"] == admin.email).unwrap()["isConnected"].clone();
+    let page: Value = app.call(Method::GET, HOST, "/api/users", Some(&token), None).await.json().await.unwrap();
+    assert_eq!(connected(&page), false, "logged in, no socket");
+    let _socket = crate::support::socket::open(&app, &admin, &token, None).await.unwrap();
+    let page: Value = app.call(Method::GET, HOST, "/api/users", Some(&token), None).await.json().await.unwrap();
+    assert_eq!(connected(&page), true, "socket open");
+}

@@ -23,7 +23,8 @@ impl DirectoryQuery {
     async fn users(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<User>> {
         let (gql, _) = guard(ctx, "users")?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let page = users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
+        let mut page = users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
+        users::apply_presence(&mut page.data, &gql.state.bus.online(&gql.tenant.name).await);
         let mut out = Vec::with_capacity(page.data.len());
         for view in page.data {
             let routes = match &view.role {

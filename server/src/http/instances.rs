@@ -35,6 +35,7 @@ pub fn routes() -> ApiRoutes {
         .post("/instance", RULE, create)
         .post("/instance/update", RULE, update)
         .post("/instance/syncMessages", RULE, sync_messages)
+        .get("/instance/syncMessages", RULE, latest_sync)
         .get("/instance/syncMessages/{id}", RULE, sync_status)
 }
 
@@ -261,6 +262,40 @@ async fn sync_status(
     let target = tenant::target(&state, &caller, tenant_name.as_deref()).await?;
     let tx = target.begin(&state).await?;
     let job = sync::status(&tx, id).await?;
+    tx.commit().await?;
+    Ok(Json(json!(job)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct LatestSyncQuery {
+    /// Id da instância.
+    instance_id: i32,
+    /// Outro tenant (só operadores do back-office).
+    #[serde(default)]
+    tenant_name: Option<String>,
+}
+
+/// An instance's latest synchronisation (e.g. one still running when the screen was left).
+#[utoipa::path(
+    get, path = "/instance/syncMessages", tag = "instâncias", operation_id = "instances_sync_latest",
+    summary = "Última sincronização de uma instância",
+    params(LatestSyncQuery),
+    responses(
+        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`", body = Object),
+        (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
+        (status = 404, description = "Nunca sincronizada (`sync_not_found`).", body = ErrorBody),
+    )
+)]
+async fn latest_sync(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    ApiQuery(query): ApiQuery<LatestSyncQuery>,
+) -> AppResult<Json<Value>> {
+    let target = tenant::target(&state, &caller, query.tenant_name.as_deref()).await?;
+    let tx = target.begin(&state).await?;
+    let job = sync::latest_of_instance(&tx, query.instance_id).await?;
     tx.commit().await?;
     Ok(Json(json!(job)))
 }

@@ -40,6 +40,7 @@ pub fn routes() -> ApiRoutes {
         .post("/tenant/restore", RULE, restore)
         .post("/tenant/set-plan", RULE, set_plan)
         .post("/tenant", RULE, create)
+        .get("/tenant/plans", RULE, plans)
         .get("/tenant/{filterUsers}", RULE, list_all)
 }
 
@@ -393,4 +394,18 @@ async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<Featu
     let tenant = tenant_by_name(&state, &body.tenant_name).await?;
     tenants::set_feature(state.dbs.control(), tenant.id, &body.option, body.enabled).await?;
     Ok(Json(json!({ "option": body.option, "enabled": body.enabled, "tenantName": tenant.name })))
+}
+
+/// The plans (default limits and features) and the feature catalogue, for the tenant forms.
+#[utoipa::path(
+    get, path = "/tenant/plans", tag = "tenants", operation_id = "tenants_plans",
+    summary = "Planos e opções (features) disponíveis",
+    responses((status = 200, description = "`{plans: [{code, name, user_limit, ticket_limit, features}], features: [{option, label}]}`",
+        body = Object))
+)]
+async fn plans(State(state): State<AppState>) -> AppResult<Json<Value>> {
+    let plans = crate::domain::plans::list(state.dbs.control()).await?;
+    let features: Vec<Value> =
+        crate::domain::features::FEATURES.iter().map(|(option, label)| json!({ "option": option, "label": label })).collect();
+    Ok(Json(json!({ "plans": plans, "features": features })))
 }

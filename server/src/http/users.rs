@@ -15,7 +15,7 @@ use crate::{
     domain::{
         Error as DomainError,
         tenants::Page,
-        users::{self, ListQuery, NewUser, UserChanges, UserView},
+        users::{self, ListQuery, NewUser, UserChanges, UserFormOptions, UserView},
     },
     error::AppResult,
     http::{
@@ -32,6 +32,7 @@ const RULE: Access = Access::Route("users");
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
         .get("/users", RULE, list)
+        .get("/users/options", RULE, options)
         .post("/users", RULE, create)
         .post("/users/email", RULE, by_email)
         .get("/users/is-funcional-user", Access::Authenticated, is_functional)
@@ -75,9 +76,25 @@ async fn list(
         limit: params.limit.unwrap_or(20),
     };
     let tx = tenant.begin(&state).await?;
-    let page = users::list(&tx, &query).await?;
+    let mut page = users::list(&tx, &query).await?;
     tx.commit().await?;
+    users::apply_presence(&mut page.data, &state.bus.online(&tenant.name).await);
     Ok(Json(json!(page)))
+}
+
+/// The roles, active departments and instances a user form offers.
+#[utoipa::path(
+    get, path = "/users/options", tag = "usuários", operation_id = "users_form_options",
+    summary = "Opções do formulário de usuário",
+    description = "Perfis, departamentos ativos e instâncias do tenant, para escolher ao criar ou editar um usuário \
+        (basta a rota `users`).",
+    responses((status = 200, description = "`{roles, departments, instances}`", body = UserFormOptions))
+)]
+async fn options(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<UserFormOptions>> {
+    let tx = tenant.begin(&state).await?;
+    let options = users::form_options(&tx).await?;
+    tx.commit().await?;
+    Ok(Json(options))
 }
 
 /// Deserializes a field that may be absent (`None`), `null` (`Some(None)`) or a value.

@@ -77,6 +77,17 @@ pub async fn status(db: &impl ConnectionTrait, job_id: i32) -> Result<sync_job::
         .ok_or_else(|| Error::not_found("sync_not_found", "Sincronização não encontrada."))
 }
 
+/// An instance's most recent job (running or finished), so a screen opened later can follow it.
+pub async fn latest_of_instance(db: &impl ConnectionTrait, instance_id: i32) -> Result<sync_job::Model> {
+    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
+    sync_job::Entity::find()
+        .filter(sync_job::Column::InstanceId.eq(instance_id))
+        .order_by_desc(sync_job::Column::Id)
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("sync_not_found", "Esta instância ainda não foi sincronizada."))
+}
+
 /// Runs a registered job to its end; never panics, records failures on the job.
 pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, allow_private: bool) {
     let outcome = fetch_all(&db, &job, config, allow_private).await;

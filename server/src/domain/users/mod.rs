@@ -13,7 +13,9 @@ use sea_orm::{
     sea_query::{Expr, ExprTrait, Func},
 };
 
-pub use views::{DepartmentView, InstanceView, RoleView, UserInstanceView, UserView, view, views};
+pub use views::{
+    DepartmentView, InstanceView, RoleView, UserFormOptions, UserInstanceView, UserView, apply_presence, form_options, view, views,
+};
 pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{

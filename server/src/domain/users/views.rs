@@ -122,3 +122,37 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
         })
         .collect())
 }
+
+/// Marks as connected only the users who also have a realtime socket open (`with_socket`, from the
+/// bus's presence): `is_connected` alone stays true after a browser is closed without logging out.
+pub fn apply_presence(views: &mut [UserView], with_socket: &std::collections::HashSet<i32>) {
+    for view in views {
+        view.is_connected = view.is_connected && with_socket.contains(&view.id);
+    }
+}
+
+/// What a user form may offer: every role, active department and instance of the tenant. Read
+/// with the `users` route, so whoever manages users can pick them without the roles or instances
+/// screens' routes.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct UserFormOptions {
+    pub roles: Vec<RoleView>,
+    pub departments: Vec<DepartmentView>,
+    pub instances: Vec<InstanceView>,
+}
+
+pub async fn form_options(db: &impl ConnectionTrait) -> Result<UserFormOptions> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let roles = role::Entity::find().order_by_asc(role::Column::Id).all(db).await?;
+    let departments = department::Entity::find()
+        .filter(department::Column::Activated.eq(true))
+        .order_by_asc(department::Column::Name)
+        .all(db)
+        .await?;
+    let instances = instance::Entity::find().order_by_asc(instance::Column::Name).all(db).await?;
+    Ok(UserFormOptions {
+        roles: roles.into_iter().map(|r| RoleView { id: r.id, name: r.name, display_name: r.display_name }).collect(),
+        departments: departments.into_iter().map(|d| DepartmentView { id: d.id, name: d.name, activated: d.activated }).collect(),
+        instances: instances.into_iter().map(|i| InstanceView { id: i.id, name: i.name, activated: i.activated }).collect(),
+    })
+}
