@@ -16,7 +16,8 @@ const providerCalls: string[] = [];
 
 /**
  * A message provider (docs/providers.md) with three pages of messages, the later ones slow, so
- * the synchronisation is seen running before it ends.
+ * the synchronisation is seen running before it ends, and still runs after the operator's page
+ * is reloaded.
  */
 function startProvider(): Promise<void> {
   const now = Date.now();
@@ -32,7 +33,7 @@ function startProvider(): Promise<void> {
   const pages: Record<string, { messages: unknown[]; next_cursor: string | null; delayMs: number }> = {
     '': { messages: [message(1), message(2)], next_cursor: 'p2', delayMs: 0 },
     p2: { messages: [message(3), message(4)], next_cursor: 'p3', delayMs: 1500 },
-    p3: { messages: [message(5)], next_cursor: null, delayMs: 1500 },
+    p3: { messages: [message(5)], next_cursor: null, delayMs: 6000 },
   };
   provider = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://provider');
@@ -231,9 +232,25 @@ describe('tenants (spec §2, §7, §9)', () => {
     await sync.getByRole('textbox', { name: 'Dias para trás' }).fill('7');
     await sync.getByRole('button', { name: 'Sincronizar' }).click();
     await sync.locator('[data-testid="sync-progress"][data-status="running"]').waitFor();
+
+    // Reloading loses everything the page knew; the job still running is found again from the
+    // server (GET /api/instance/syncMessages?instanceId) in the row and the dialog, and followed.
+    const latestRead = page.waitForResponse(
+      (response) => response.url().includes('/api/instance/syncMessages?') && response.url().includes('tenantName=acme'),
+    );
+    await page.reload();
+    await tenantAction(page, 'acme', 'Instâncias');
+    expect((await latestRead).status()).toBe(200);
+    await instanceRow.locator('[data-testid="sync-progress"][data-status="running"]').waitFor();
+    await instanceRow.getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }).click();
+    await page.getByRole('menuitem', { name: 'Sincronizar mensagens' }).click();
+    await sync.locator('[data-testid="sync-progress"][data-status="running"]').waitFor();
+    expect(await sync.getByRole('button', { name: 'Sincronizar de novo' }).isDisabled()).toBe(true);
+    expect(await sync.getByRole('textbox', { name: 'Dias para trás' }).inputValue()).toBe('7');
     await snap(page, '05-instance-sync-running');
     await sync.getByText('Sincronização concluída').waitFor({ timeout: 30_000 });
     expect(await sync.getByTestId('sync-progress').innerText()).toContain('5 mensagens lidas, 5 novas');
+    expect(await sync.getByRole('button', { name: 'Sincronizar de novo' }).isEnabled()).toBe(true);
     expect(providerCalls.some((call) => call.includes('since='))).toBe(true);
     await snap(page, '05-instance-sync-done');
     await sync.getByRole('button', { name: 'Fechar' }).click();
@@ -274,6 +291,39 @@ describe('tenants (spec §2, §7, §9)', () => {
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Usuário salvo' }).waitFor();
     await row.getByText('WhatsApp Vendas').waitFor();
     await snap(page, '05-users-with-instance');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a user whose role has Usuários but neither Perfis de acesso nor Instâncias picks both when creating a user', async () => {
+    // 02-roles gave the attendant role the route `users`; it has neither `roles-list` nor `instances`.
+    const { page, context, errors, refusedRequests } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.attendant.email, e2e.attendant.password);
+    expect(await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).count()).toBe(0);
+    expect(await mainNav(page).getByRole('link', { name: 'Instâncias' }).count()).toBe(0);
+    await mainNav(page).getByRole('link', { name: 'Usuários' }).click();
+    await waitForPath(page, '/users');
+    await page.getByRole('button', { name: 'Novo usuário' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Novo usuário' });
+    await dialog.getByRole('textbox', { name: /^Nome/ }).fill('Gil Contratado');
+    await dialog.getByRole('textbox', { name: /^Email/ }).fill('gil@acme.example');
+    await dialog.locator('input[autocomplete="new-password"]').fill('Gil#Contr4to!');
+    await dialog.getByRole('combobox', { name: /^Perfil/ }).click();
+    await page.getByRole('option', { name: 'Supervisor' }).waitFor();
+    await page.getByRole('option', { name: 'Atendente' }).click();
+    await dialog.getByRole('combobox', { name: /^Instâncias/ }).click();
+    await page.getByRole('option', { name: /WhatsApp Vendas/ }).click();
+    await page.keyboard.press('Escape');
+    await snap(page, '05-attendant-user-create');
+    const post = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/users'));
+    await dialog.getByRole('button', { name: 'Criar usuário' }).click();
+    expect((await post).postDataJSON()).toMatchObject({ role_id: expect.any(Number), chosen_instances: [expect.any(Number)] });
+    await toast(page, 'Usuário criado').waitFor();
+    const row = page.getByRole('row').filter({ hasText: 'Gil Contratado' });
+    await row.getByText('WhatsApp Vendas').waitFor();
+    expect(await row.innerText()).toContain('Atendente');
+    // No call the role may not make (GET /api/permission, GET /api/instance) was refused.
+    expect(refusedRequests).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -7,12 +7,12 @@
 export const CURRENT_USER_QUERY_KEY = ['auth', 'userInfo'] as const;
 
 /** Every `/api/permission*` query starts with this key (features/roles lists and edits roles;
- *  features/auth keeps the user's own permissions; features/users reads the roles a user may
- *  get), so saving a role refreshes them all. */
+ *  features/auth keeps the user's own permissions), so saving a role refreshes them all. */
 export const PERMISSION_QUERY_KEY = ['permission'] as const;
 
-/** Every `GET /api/instance` query starts with this key (features/instances lists a tenant's
- *  instances; features/users offers the own tenant's instances in the user form), so creating or
- *  changing an instance, and the realtime `InstanceUpdated` event, refresh them all. */
+/** Every `GET /api/instance*` query starts with this key (features/instances: a tenant's
+ *  instances, their latest sync jobs and a job's progress), so creating or changing an instance,
+ *  and the realtime `InstanceUpdated` event, refresh them all. (The user form's instance picker
+ *  comes with `GET /api/users/options`, read each time the form opens.) */
 export const INSTANCES_QUERY_KEY = ['instances'] as const;
 

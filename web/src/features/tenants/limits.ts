@@ -28,3 +28,9 @@ export function formatCnpj(cnpj: string | null | undefined): string | null {
   if (digits.length !== 14) return cnpj;
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
+
+/** What an empty limit field means under the chosen plan: `Vazio: o do plano (1.000); 0: ilimitado`. */
+export function planLimitHint(planLimit: number | undefined): string {
+  if (planLimit === undefined) return 'Vazio: o do plano; 0: ilimitado';
+  return `Vazio: o do plano (${formatLimit(planLimit).toLowerCase()}); 0: ilimitado`;
+}

@@ -1,11 +1,13 @@
 //! GET /api/instance/syncMessages/{jobId}?tenantName= → the job's progress `{status, fetched,
 //! inserted, error, ...}` (docs/providers.md). Polled every second while the job runs; when it
-//! ends, the instances are refreshed (their `lastSyncAt` changed).
+//! ends, the instances are refreshed (their `lastSyncAt` changed) and the instance's latest job
+//! (`get-latest-sync-job.ts`) becomes the finished one.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
-import { SyncJobSchema, type SyncJob } from './sync-messages';
+import { latestSyncJobQueryKey } from './get-latest-sync-job';
+import { SyncJobSchema, type SyncJob } from '../sync-job';
 
 /** How often a running job is asked for its progress. */
 export const SYNC_POLL_MS = 1000;
@@ -25,24 +27,41 @@ export function syncJobQueryOptions(jobId: number, tenantName: string | undefine
 }
 
 /**
- * Follows a job from what the start call answered until it is `done` or `failed`; `null` (no job
- * started) follows nothing. Every caller following the same job shares one poll.
+ * Follows a job from what is known of it (the start call's answer, or the instance's latest job)
+ * until it is `done` or `failed`; `null` follows nothing, and neither does a job already finished
+ * (nothing to poll). Every caller following the same job shares one poll. When a job this hook
+ * saw running ends, the instance list is refreshed and the finished job becomes the instance's
+ * latest.
  */
 export function useSyncJob(started: SyncJob | null, tenantName: string | undefined): { job: SyncJob | null; error: unknown } {
   const queryClient = useQueryClient();
+  const running = started?.status === 'running';
   const query = useQuery({
     ...syncJobQueryOptions(started?.id ?? -1, tenantName),
-    enabled: started !== null,
+    enabled: running,
     initialData: started ?? undefined,
-    // The start answer is the first progress report, not a fresh read: poll at once.
+    // What we hold is an earlier report, not a fresh read: poll at once.
     initialDataUpdatedAt: 0,
+    // A row, a card and the dialog may start following the job at slightly different moments:
+    // one read per poll period is enough for all of them.
+    staleTime: SYNC_POLL_MS,
     refetchInterval: (current) => (current.state.data?.status === 'running' ? SYNC_POLL_MS : false),
     refetchIntervalInBackground: true,
   });
-  const job = started ? (query.data ?? started) : null;
-  const finished = job !== null && job.status !== 'running';
+  // A finished report beats a (possibly older, cached) running one.
+  const job = started === null ? null : running ? (query.data ?? started) : started;
+  // The id of a job seen running here: only its end refreshes anything.
+  const [followed, setFollowed] = useState<number | null>(null);
   useEffect(() => {
-    if (finished) void queryClient.invalidateQueries({ queryKey: [...INSTANCES_QUERY_KEY, 'list'] });
-  }, [finished, queryClient]);
+    if (job?.status === 'running') setFollowed(job.id);
+  }, [job]);
+  useEffect(() => {
+    if (job === null || job.status === 'running' || followed !== job.id) return;
+    setFollowed(null);
+    queryClient.setQueryData<SyncJob | null>(latestSyncJobQueryKey(job.instance_id, tenantName), (latest) =>
+      latest && latest.id > job.id ? latest : job,
+    );
+    void queryClient.invalidateQueries({ queryKey: [...INSTANCES_QUERY_KEY, 'list'] });
+  }, [job, followed, tenantName, queryClient]);
   return { job, error: query.error };
 }

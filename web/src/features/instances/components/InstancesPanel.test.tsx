@@ -28,6 +28,9 @@ function job(status: string, fetched: number, inserted: number, error: string | 
   return { id: 11, instance_id: 4, status, days_ago: 7, unlimited: false, fetched, inserted, error, started_at: '2026-11-21T12:00:00Z', finished_at: null };
 }
 
+/** GET /api/instance/syncMessages?instanceId= for an instance never synced. */
+const neverSynced = () => json({ code: 'sync_not_found', message: 'Esta instância ainda não foi sincronizada.' }, 404);
+
 describe('InstancesPanel', () => {
   beforeEach(() => {
     vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
@@ -38,6 +41,7 @@ describe('InstancesPanel', () => {
     const user = userEvent.setup();
     const { fetchMock, callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': neverSynced,
       'POST /api/instance': (call: RecordedCall) => json(instance(5, (call.body as { name: string }).name), 201),
     });
     renderWithProviders(<InstancesPanel tenantName="acme" />);
@@ -45,6 +49,11 @@ describe('InstancesPanel', () => {
     expect(within(row).getByText('Conectada')).toBeInTheDocument();
     expect(within(row).getByText('https://provedor.example')).toBeInTheDocument();
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain('tenantName=acme');
+    // The latest sync of an instance with a provider, in the same tenant.
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(1));
+    const latest = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('/api/instance/syncMessages?'));
+    expect(latest).toContain('instanceId=4');
+    expect(latest).toContain('tenantName=acme');
 
     await user.click(screen.getByRole('button', { name: 'Nova instância' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nova instância' });
@@ -65,6 +74,7 @@ describe('InstancesPanel', () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': neverSynced,
       'POST /api/instance/update': () => json({ ...sales, activated: false }),
     });
     renderWithProviders(<InstancesPanel />);
@@ -82,6 +92,7 @@ describe('InstancesPanel', () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': neverSynced,
       'POST /api/instance/syncMessages': () => json(job('running', 0, 0), 202),
       'GET /api/instance/syncMessages/11': [() => json(job('running', 120, 80)), () => json(job('done', 250, 200))],
     });
@@ -110,6 +121,7 @@ describe('InstancesPanel', () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': neverSynced,
       'POST /api/instance/syncMessages': () => json(job('running', 0, 0), 202),
       'GET /api/instance/syncMessages/11': () => json(job('failed', 10, 10, 'Erro no provedor da instância: HTTP 500.')),
     });
@@ -129,4 +141,71 @@ describe('InstancesPanel', () => {
     expect(await within(dialog).findByText('A sincronização falhou')).toBeInTheDocument();
     expect(within(dialog).getByText(/Erro no provedor da instância: HTTP 500\./)).toBeInTheDocument();
   });
+
+  it('asks no sync for an instance without a provider', async () => {
+    const { callsTo } = stubFetch({ 'GET /api/instance': () => json([instance(5, 'Sem provedor')]) });
+    renderWithProviders(<InstancesPanel />);
+    await screen.findByTestId('instance-row-5');
+    expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(0);
+  });
+
+  it('shows a sync still running from before in the row and the dialog, follows it, and offers no second start meanwhile', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': () => json(job('running', 30, 20)),
+      'GET /api/instance/syncMessages/11': [() => json(job('running', 60, 40)), () => json(job('running', 90, 50)), () => json(job('done', 120, 70))],
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    expect(await within(row).findByText(/^Sincronizando… /)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sincronizar mensagens' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sincronizar mensagens: WhatsApp Vendas' });
+    expect(await within(dialog).findByText(/^Sincronizando… /)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sincronizar de novo' })).toBeDisabled();
+    // The fields show what the running job was started with (7 days), not the defaults.
+    expect(within(dialog).getByRole('textbox', { name: 'Dias para trás' })).toHaveValue('7');
+    expect(await within(dialog).findByText('Sincronização concluída', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(within(dialog).getByText('120 mensagens lidas, 70 novas.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sincronizar de novo' })).toBeEnabled();
+    expect(within(screen.getByTestId('instance-row-4')).getByText('Sincronizada: 120 mensagens lidas, 70 novas')).toBeInTheDocument();
+    expect(callsTo('POST /api/instance/syncMessages')).toHaveLength(0);
+    // The list is read again once the job ends (its last sync time changed).
+    await waitFor(() => expect(callsTo('GET /api/instance').length).toBeGreaterThanOrEqual(2));
+  }, 15_000);
+
+  it('a finished latest sync is shown without polling it', async () => {
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': () => json(job('done', 5, 5)),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    expect(await within(row).findByText('Sincronizada: 5 mensagens lidas, 5 novas')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(callsTo('GET /api/instance/syncMessages/11')).toHaveLength(0);
+    expect(callsTo('GET /api/instance')).toHaveLength(1);
+  });
+
+  it('when a sync started elsewhere answers 409 sync_running, reads the latest job again and follows it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': [neverSynced, neverSynced, () => json(job('running', 3, 3))],
+      'POST /api/instance/syncMessages': () => json({ code: 'sync_running', message: 'Já existe uma sincronização em andamento para esta instância.' }, 409),
+      'GET /api/instance/syncMessages/11': () => json(job('running', 4, 4)),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sincronizar mensagens' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sincronizar mensagens: WhatsApp Vendas' });
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(2));
+    await user.click(within(dialog).getByRole('button', { name: 'Sincronizar' }));
+    await waitFor(() => expect(callsTo('POST /api/instance/syncMessages')).toHaveLength(1));
+    expect(await within(dialog).findByText(/^Sincronizando… /)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Sincronizar de novo' })).toBeDisabled();
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Não foi possível sincronizar' }));
+  }, 15_000);
 });

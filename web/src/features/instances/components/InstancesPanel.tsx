@@ -1,7 +1,8 @@
 //! A tenant's instances (spec §2 Instances: list, create, update, sync messages). Used by
 //! /instances for the user's own tenant and, with `tenantName`, by the tenants screen for
-//! back-office operators acting on another tenant. The progress of each synchronisation started
-//! here is shown in its row (and in the sync dialog) until it ends.
+//! back-office operators acting on another tenant. Each instance with a provider shows its latest
+//! synchronisation in its row (and in the sync dialog): one still running, even if started before
+//! this screen was opened, is followed until it ends.
 import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconDots, IconMessageChatbot, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -9,7 +10,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
 import { formatDateTime } from '../../../lib/dates';
 import { STATUS_LABELS, useInstances, type Instance } from '../api/get-instances';
-import type { SyncJob } from '../api/sync-messages';
+import { useLatestSyncJob } from '../api/get-latest-sync-job';
 import { InstanceFormModal } from './InstanceFormModal';
 import { SyncMessagesModal } from './SyncMessagesModal';
 import { SyncProgress } from './SyncProgress';
@@ -83,7 +84,8 @@ function Provider({ instance }: { instance: Instance }) {
   );
 }
 
-function SyncCell({ instance, job, tenantName }: { instance: Instance; job: SyncJob | undefined; tenantName?: string }) {
+function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: string }) {
+  const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider).data;
   return (
     <Stack gap={4}>
       <Text size="sm">{formatDateTime(instance.lastSyncAt)}</Text>
@@ -106,7 +108,6 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function InstancesPanel({ tenantName }: InstancesPanelProps) {
   const instances = useInstances(tenantName);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
-  const [jobs, setJobs] = useState<Record<number, SyncJob>>({});
   const close = () => setDialog({ kind: 'none' });
   const newButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'create' })}>
@@ -169,7 +170,7 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
                     <Provider instance={instance} />
                   </Table.Td>
                   <Table.Td miw={180}>
-                    <SyncCell instance={instance} job={jobs[instance.id]} tenantName={tenantName} />
+                    <SyncCell instance={instance} tenantName={tenantName} />
                   </Table.Td>
                   <Table.Td ta="right">
                     <Actions instance={instance} onAction={setDialog} />
@@ -194,7 +195,7 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
                   <Provider instance={instance} />
                 </Detail>
                 <Detail label="Última sincronização">
-                  <SyncCell instance={instance} job={jobs[instance.id]} tenantName={tenantName} />
+                  <SyncCell instance={instance} tenantName={tenantName} />
                 </Detail>
               </Stack>
             </Card>
@@ -218,8 +219,6 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
       <SyncMessagesModal
         instance={syncing}
         tenantName={tenantName}
-        job={syncing ? (jobs[syncing.id] ?? null) : null}
-        onStarted={(instance, job) => setJobs((current) => ({ ...current, [instance.id]: job }))}
         onClose={close}
       />
     </Stack>

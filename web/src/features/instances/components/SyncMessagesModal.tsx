@@ -1,13 +1,16 @@
 //! Sync an instance's message history (spec §7 `POST /api/instance/syncMessages`): the last N
-//! days or everything, then the job's progress until it ends.
+//! days or everything, then the job's progress until it ends. Opening it reads the instance's
+//! latest job, so one still running (started before, elsewhere or by someone else) is shown and
+//! followed, and starting another waits for it to end.
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formErrors } from '../../../lib/api-errors';
 import type { Instance } from '../api/get-instances';
+import { useLatestSyncJob } from '../api/get-latest-sync-job';
 import { useSyncJob } from '../api/get-sync-job';
-import { MAX_SYNC_DAYS, useSyncMessages, type SyncJob } from '../api/sync-messages';
+import { MAX_SYNC_DAYS, useSyncMessages } from '../api/sync-messages';
 import { SyncProgress } from './SyncProgress';
 
 export const DEFAULT_SYNC_DAYS = 30;
@@ -15,27 +18,30 @@ export const DEFAULT_SYNC_DAYS = 30;
 export interface SyncMessagesModalProps {
   instance: Instance | null;
   tenantName?: string;
-  /** The job already followed for this instance, if any. */
-  job: SyncJob | null;
-  onStarted: (instance: Instance, job: SyncJob) => void;
   onClose: () => void;
 }
 
-export function SyncMessagesModal({ instance, tenantName, job, onStarted, onClose }: SyncMessagesModalProps) {
+export function SyncMessagesModal({ instance, tenantName, onClose }: SyncMessagesModalProps) {
   return (
     <Modal opened={instance !== null} onClose={onClose} title={instance ? `Sincronizar mensagens: ${instance.name}` : ''} centered>
-      {instance ? <SyncForm key={instance.id} instance={instance} tenantName={tenantName} job={job} onStarted={onStarted} onClose={onClose} /> : null}
+      {instance ? <SyncForm key={instance.id} instance={instance} tenantName={tenantName} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function SyncForm({ instance, tenantName, job, onStarted, onClose }: Omit<SyncMessagesModalProps, 'instance'> & { instance: Instance }) {
+function SyncForm({ instance, tenantName, onClose }: Omit<SyncMessagesModalProps, 'instance'> & { instance: Instance }) {
   const sync = useSyncMessages();
+  const latest = useLatestSyncJob(instance.id, tenantName, instance.hasProvider);
+  const job = latest.data ?? null;
   const [days, setDays] = useState<number | string>(DEFAULT_SYNC_DAYS);
   const [unlimited, setUnlimited] = useState(false);
   const [daysError, setDaysError] = useState<string | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
-  const running = useSyncJob(job, tenantName).job?.status === 'running';
+  const live = useSyncJob(job, tenantName).job;
+  const running = live?.status === 'running';
+  // While a job runs, the (disabled) fields show what it was started with.
+  const shownUnlimited = running && live.unlimited !== undefined ? live.unlimited : unlimited;
+  const shownDays = running && live.days_ago !== undefined && !live.unlimited ? live.days_ago : days;
 
   function start() {
     setGeneral(null);
@@ -48,7 +54,6 @@ function SyncForm({ instance, tenantName, job, onStarted, onClose }: Omit<SyncMe
     sync.mutate(
       { id: instance.id, daysAgo: unlimited ? 0 : daysAgo, tenantName, unlimitedSync: unlimited },
       {
-        onSuccess: (started) => onStarted(instance, started),
         onError: (error) => {
           const errors = formErrors(error, { daysAgo: 'daysAgo' });
           setDaysError(errors.fields.daysAgo ?? null);
@@ -77,7 +82,7 @@ function SyncForm({ instance, tenantName, job, onStarted, onClose }: Omit<SyncMe
       <Switch
         label="Todo o histórico"
         description="Sem limite de dias"
-        checked={unlimited}
+        checked={shownUnlimited}
         onChange={(event) => setUnlimited(event.currentTarget.checked)}
         disabled={running}
       />
@@ -87,9 +92,9 @@ function SyncForm({ instance, tenantName, job, onStarted, onClose }: Omit<SyncMe
         max={MAX_SYNC_DAYS}
         allowDecimal={false}
         allowNegative={false}
-        value={days}
+        value={shownDays}
         onChange={setDays}
-        disabled={unlimited || running}
+        disabled={shownUnlimited || running}
         error={daysError}
       />
       {job ? <SyncProgress job={job} tenantName={tenantName} /> : null}
@@ -100,7 +105,7 @@ function SyncForm({ instance, tenantName, job, onStarted, onClose }: Omit<SyncMe
         <Button
           leftSection={<IconRefresh size={18} />}
           onClick={start}
-          loading={sync.isPending}
+          loading={sync.isPending || latest.isLoading}
           disabled={!instance.hasProvider || running}
         >
           {job ? 'Sincronizar de novo' : 'Sincronizar'}

@@ -5,7 +5,7 @@ import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-errors';
 import { useSyncJob } from '../api/get-sync-job';
-import type { SyncJob } from '../api/sync-messages';
+import type { SyncJob } from '../sync-job';
 
 function counts(job: SyncJob): string {
   const read = job.fetched === 1 ? '1 mensagem lida' : `${job.fetched} mensagens lidas`;

@@ -10,7 +10,6 @@ import { errorMessage } from '../../../lib/api-errors';
 import { useTenantFeatures, type FeatureSetting } from '../api/get-tenant-features';
 import type { Tenant } from '../api/get-tenants';
 import { useSetTenantFeatures, type FeatureChange } from '../api/set-tenant-features';
-import { featureLabel } from '../catalogue';
 
 export function TenantFeaturesModal({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
   return (
@@ -59,7 +58,11 @@ function FeaturesForm({ tenant, settings, onDone }: { tenant: Tenant; settings: 
   const [enabled, setEnabled] = useState<Set<string>>(() => new Set(settings.filter((s) => s.enabled).map((s) => s.option)));
   const [failures, setFailures] = useState<string[]>([]);
   const changes = changedFeatures(settings, enabled);
-  const label = (setting: FeatureSetting) => setting.label || featureLabel(setting.option);
+  const label = (setting: FeatureSetting) => setting.label || setting.option;
+  const labelOf = (option: string) => {
+    const setting = settings.find((candidate) => candidate.option === option);
+    return setting ? label(setting) : option;
+  };
 
   function toggle(option: string, on: boolean) {
     const next = new Set(enabled);
@@ -84,7 +87,7 @@ function FeaturesForm({ tenant, settings, onDone }: { tenant: Tenant; settings: 
             onDone();
             return;
           }
-          const messages = failed.map((result) => `${featureLabel(result.change.option)}: ${errorMessage(result.error)}`);
+          const messages = failed.map((result) => `${labelOf(result.change.option)}: ${errorMessage(result.error)}`);
           setFailures(messages);
           notifications.show({
             color: 'red',

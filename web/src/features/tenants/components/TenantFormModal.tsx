@@ -1,6 +1,7 @@
 //! Create (provision) a tenant (spec §7 `POST /api/tenant`): name (the first label of its host),
 //! CNPJ, plan, template, pool, limits (empty = the plan's) and features (the plan's unless chosen
-//! here).
+//! here). Plans, their default limits and options, and the feature labels come from
+//! `GET /api/tenant/plans`; choosing the options starts from the chosen plan's.
 import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,9 +9,11 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
-import { FEATURES, PLANS, TEMPLATES } from '../catalogue';
 import { useCreateTenant } from '../api/create-tenant';
-import { limitValue, validateLimit } from '../limits';
+import type { TenantPlans } from '../api/get-tenant-plans';
+import { limitValue, planLimitHint, validateLimit } from '../limits';
+import { TEMPLATES } from '../templates';
+import { PlansGate } from './PlansGate';
 
 /** DNS label rules of DESIGN §2 (the server also refuses reserved names). */
 const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -50,12 +53,12 @@ export function validateTenantName(value: string): string | null {
 export function TenantFormModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <FormModal opened={opened} onClose={onClose} title="Novo tenant">
-      {opened ? <TenantForm onDone={onClose} /> : null}
+      {opened ? <PlansGate>{(catalogue) => <TenantForm catalogue={catalogue} onDone={onClose} />}</PlansGate> : null}
     </FormModal>
   );
 }
 
-function TenantForm({ onDone }: { onDone: () => void }) {
+function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () => void }) {
   const create = useCreateTenant();
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm<FormValues>({
@@ -63,7 +66,8 @@ function TenantForm({ onDone }: { onDone: () => void }) {
     initialValues: {
       name: '',
       cnpj: '',
-      plan: 'basic',
+      // The cheapest plan (the server lists them cheapest first).
+      plan: catalogue.plans[0]?.code ?? '',
       template: 'default',
       pool: 'default',
       userLimit: '',
@@ -76,8 +80,19 @@ function TenantForm({ onDone }: { onDone: () => void }) {
       userLimit: validateLimit,
       ticketLimit: validateLimit,
       pool: (value) => (value.trim() === '' ? 'O campo pool é obrigatório' : null),
+      plan: (value) => (value === '' ? 'Escolha um plano.' : null),
     },
   });
+  const plan = catalogue.plans.find((candidate) => candidate.code === form.values.plan);
+  const planFeatures = plan
+    ? catalogue.features.filter((feature) => plan.features.includes(feature.option)).map((feature) => feature.label)
+    : [];
+
+  /** Turning "choose the options" on starts from the chosen plan's options. */
+  function chooseFeatures(on: boolean) {
+    form.setFieldValue('chooseFeatures', on);
+    if (on) form.setFieldValue('features', plan?.features ?? []);
+  }
 
   function submit(values: FormValues) {
     setGeneral([]);
@@ -92,7 +107,7 @@ function TenantForm({ onDone }: { onDone: () => void }) {
         userLimit: limitValue(values.userLimit),
         ticketLimit: limitValue(values.ticketLimit),
         ...(values.chooseFeatures
-          ? { features: FEATURES.map(({ option }) => ({ option, enabled: values.features.includes(option) })) }
+          ? { features: catalogue.features.map(({ option }) => ({ option, enabled: values.features.includes(option) })) }
           : {}),
       },
       {
@@ -134,7 +149,7 @@ function TenantForm({ onDone }: { onDone: () => void }) {
           <TextInput label="CNPJ" placeholder="11.222.333/0001-81" autoComplete="off" {...form.getInputProps('cnpj')} />
           <Select
             label="Plano"
-            data={PLANS.map((plan) => ({ value: plan.code, label: plan.label }))}
+            data={catalogue.plans.map((candidate) => ({ value: candidate.code, label: candidate.name }))}
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('plan')}
@@ -148,7 +163,7 @@ function TenantForm({ onDone }: { onDone: () => void }) {
           />
           <NumberInput
             label="Limite de usuários"
-            description="Vazio: o do plano; 0: ilimitado"
+            description={planLimitHint(plan?.user_limit)}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -158,7 +173,7 @@ function TenantForm({ onDone }: { onDone: () => void }) {
           />
           <NumberInput
             label="Limite de tickets por mês"
-            description="Vazio: o do plano; 0: ilimitado"
+            description={planLimitHint(plan?.ticket_limit)}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -171,13 +186,18 @@ function TenantForm({ onDone }: { onDone: () => void }) {
         <Stack gap="xs">
           <Switch
             label="Escolher as opções agora"
-            description="Desligado: valem as opções do plano."
-            {...form.getInputProps('chooseFeatures', { type: 'checkbox' })}
+            description={
+              planFeatures.length > 0
+                ? `Desligado: valem as opções do plano (${planFeatures.join(', ')}).`
+                : 'Desligado: valem as opções do plano (nenhuma).'
+            }
+            checked={form.values.chooseFeatures}
+            onChange={(event) => chooseFeatures(event.currentTarget.checked)}
           />
           {form.values.chooseFeatures ? (
             <Checkbox.Group label="Opções ligadas" {...form.getInputProps('features')}>
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-                {FEATURES.map((feature) => (
+                {catalogue.features.map((feature) => (
                   <Checkbox key={feature.option} value={feature.option} label={feature.label} />
                 ))}
               </SimpleGrid>

@@ -1,5 +1,6 @@
 //! Set a tenant's plan and limits (spec §7 `POST /api/tenant/set-plan {id, plan, user, ticket}`).
-//! The limits start at the tenant's current ones; emptying one takes the plan's default.
+//! The limits start at the tenant's current ones; emptying one takes the plan's default (named
+//! under the field, from `GET /api/tenant/plans`).
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -8,8 +9,9 @@ import { useState } from 'react';
 import { formErrors } from '../../../lib/api-errors';
 import type { Tenant } from '../api/get-tenants';
 import { useSetTenantPlan } from '../api/set-tenant-plan';
-import { PLANS, planLabel } from '../catalogue';
-import { limitValue, validateLimit } from '../limits';
+import { planName, type TenantPlans } from '../api/get-tenant-plans';
+import { limitValue, planLimitHint, validateLimit } from '../limits';
+import { PlansGate } from './PlansGate';
 
 interface FormValues {
   plan: string;
@@ -20,20 +22,23 @@ interface FormValues {
 export function TenantPlanModal({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
   return (
     <Modal opened={tenant !== null} onClose={onClose} title={tenant ? `Plano e limites: ${tenant.name}` : ''} centered>
-      {tenant ? <PlanForm key={tenant.id} tenant={tenant} onDone={onClose} /> : null}
+      {tenant ? (
+        <PlansGate>{(catalogue) => <PlanForm key={tenant.id} tenant={tenant} catalogue={catalogue} onDone={onClose} />}</PlansGate>
+      ) : null}
     </Modal>
   );
 }
 
-function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
+function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: TenantPlans; onDone: () => void }) {
   const setPlan = useSetTenantPlan();
   const [general, setGeneral] = useState<string[]>([]);
-  const known = PLANS.some((plan) => plan.code === tenant.plan);
+  const known = catalogue.plans.some((plan) => plan.code === tenant.plan);
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: { plan: tenant.plan, user: tenant.userLimit, ticket: tenant.ticketLimit },
     validate: { user: validateLimit, ticket: validateLimit },
   });
+  const plan = catalogue.plans.find((candidate) => candidate.code === form.values.plan);
 
   function submit(values: FormValues) {
     setGeneral([]);
@@ -41,7 +46,7 @@ function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
       { id: tenant.id, plan: values.plan, user: limitValue(values.user), ticket: limitValue(values.ticket) },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'teal', title: 'Plano salvo', message: `${saved.name} está no plano ${planLabel(saved.plan)}.` });
+          notifications.show({ color: 'teal', title: 'Plano salvo', message: `${saved.name} está no plano ${planName(catalogue, saved.plan)}.` });
           onDone();
         },
         onError: (error) => {
@@ -69,7 +74,7 @@ function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
         <Select
           label="Plano"
           data={[
-            ...PLANS.map((plan) => ({ value: plan.code, label: plan.label })),
+            ...catalogue.plans.map((candidate) => ({ value: candidate.code, label: candidate.name })),
             ...(known ? [] : [{ value: tenant.plan, label: tenant.plan }]),
           ]}
           allowDeselect={false}
@@ -80,7 +85,7 @@ function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NumberInput
             label="Limite de usuários"
-            description="Vazio: o do plano; 0: ilimitado"
+            description={planLimitHint(plan?.user_limit)}
             min={0}
             allowDecimal={false}
             allowNegative={false}
@@ -90,7 +95,7 @@ function PlanForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
           />
           <NumberInput
             label="Tickets por mês"
-            description="Vazio: o do plano; 0: ilimitado"
+            description={planLimitHint(plan?.ticket_limit)}
             min={0}
             allowDecimal={false}
             allowNegative={false}

@@ -8,6 +8,25 @@ import type { Tenant } from '../api/get-tenants';
 import { TenantsPanel } from './TenantsPanel';
 
 const FEATURES = ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor', 'webhooks'];
+const LABELS: Record<string, string> = {
+  campaigns: 'Campanhas',
+  chatbot: 'Chatbot',
+  analytics: 'Analytics',
+  reports: 'Relatórios',
+  two_factor: 'Autenticação em dois fatores',
+  webhooks: 'Webhooks de status de campanha',
+};
+
+/** GET /api/tenant/plans as the server answers it. */
+const PLANS = {
+  plans: [
+    { code: 'basic', name: 'Básico', user_limit: 5, ticket_limit: 1000, features: ['chatbot', 'reports'] },
+    { code: 'pro', name: 'Profissional', user_limit: 25, ticket_limit: 10000, features: ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor'] },
+    { code: 'enterprise', name: 'Enterprise', user_limit: 0, ticket_limit: 0, features: FEATURES },
+  ],
+  features: FEATURES.map((option) => ({ option, label: LABELS[option] })),
+};
+const CATALOGUE = { 'GET /api/tenant/plans': () => json(PLANS) };
 
 function tenant(id: number, name: string, extra: Partial<Tenant> = {}): Tenant {
   return {
@@ -41,7 +60,7 @@ describe('TenantsPanel', () => {
   });
 
   it('asks for page 1, 4 per page, sorted by id descending, active tenants only (spec §9)', async () => {
-    const { callsTo } = stubFetch({ 'POST /api/tenant/paginated': () => json(page([globex, acme], { total: 9, pages: 3 })) });
+    const { callsTo } = stubFetch({ ...CATALOGUE, 'POST /api/tenant/paginated': () => json(page([globex, acme], { total: 9, pages: 3 })) });
     renderWithProviders(<TenantsPanel renderInstances={() => null} />);
     const row = await screen.findByTestId('tenant-row-acme');
     expect(within(row).getByText('Profissional')).toBeInTheDocument();
@@ -61,6 +80,7 @@ describe('TenantsPanel', () => {
   it('moves through pages and shows deleted tenants with a restore action', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
+      ...CATALOGUE,
       'POST /api/tenant/paginated': (call: RecordedCall) => {
         const body = call.body as { filter_users: string; pagination_page: number };
         if (body.filter_users === 'deleted') return json(page([gone]));
@@ -89,6 +109,7 @@ describe('TenantsPanel', () => {
     const user = userEvent.setup();
     const pending: Array<() => void> = [];
     const { callsTo } = stubFetch({
+      ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
       'GET /api/tenant/feature': () =>
         json(FEATURES.map((option) => ({ option, enabled: option === 'chatbot', label: option === 'campaigns' ? 'Campanhas' : option }))),
@@ -119,8 +140,9 @@ describe('TenantsPanel', () => {
   it('names the features a partial save could not change', async () => {
     const user = userEvent.setup();
     stubFetch({
+      ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
-      'GET /api/tenant/feature': () => json(FEATURES.map((option) => ({ option, enabled: false, label: option }))),
+      'GET /api/tenant/feature': () => json(FEATURES.map((option) => ({ option, enabled: false, label: LABELS[option] }))),
       'POST /api/tenant/feature': (call: RecordedCall) => {
         const body = call.body as { option: string };
         return body.option === 'webhooks'
@@ -133,8 +155,8 @@ describe('TenantsPanel', () => {
     await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Opções' }));
     const dialog = await screen.findByRole('dialog', { name: 'Opções: acme' });
-    await user.click(await within(dialog).findByRole('switch', { name: /^reports/ }));
-    await user.click(within(dialog).getByRole('switch', { name: /^webhooks/ }));
+    await user.click(await within(dialog).findByRole('switch', { name: /^Relatórios/ }));
+    await user.click(within(dialog).getByRole('switch', { name: /^Webhooks/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     expect(await within(dialog).findByText('Webhooks de status de campanha: Opção desconhecida.')).toBeInTheDocument();
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: '1 de 2 alterações salvas.' }));
@@ -143,6 +165,7 @@ describe('TenantsPanel', () => {
   it('sets the plan and limits; an emptied limit takes the plan default (null)', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
+      ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
       'POST /api/tenant/set-plan': () => json({ ...acme, plan: 'enterprise' }),
     });
@@ -165,6 +188,7 @@ describe('TenantsPanel', () => {
   it('creates a tenant, showing the server field error next to the name', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
+      ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
       'POST /api/tenant': [
         () => json({ code: 'tenant_exists', message: 'Já existe um tenant chamado "acme".', errors: [{ field: 'name', message: 'Já existe um tenant chamado "acme".' }] }, 409),
@@ -175,7 +199,8 @@ describe('TenantsPanel', () => {
     await screen.findByTestId('tenant-row-acme');
     await user.click(screen.getByRole('button', { name: 'Novo tenant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo tenant' });
-    const name = within(dialog).getByRole('textbox', { name: /^Nome/ });
+    const name = await within(dialog).findByRole('textbox', { name: /^Nome/ });
+    expect(within(dialog).getByText('Vazio: o do plano (1.000); 0: ilimitado')).toBeInTheDocument();
     await user.type(name, 'Acme!');
     await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
     expect(await within(dialog).findByText(/Use de 2 a 63 letras minúsculas/)).toBeInTheDocument();
@@ -186,8 +211,12 @@ describe('TenantsPanel', () => {
     expect(await within(dialog).findByText('Já existe um tenant chamado "acme".')).toBeInTheDocument();
     await user.clear(name);
     await user.type(name, 'globex');
+    // The plan's options are named, and choosing starts from them (basic: chatbot, reports).
+    expect(within(dialog).getByText('Desligado: valem as opções do plano (Chatbot, Relatórios).')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('switch', { name: /Escolher as opções agora/ }));
+    expect(within(dialog).getByRole('checkbox', { name: 'Chatbot' })).toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Campanhas' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Relatórios' }));
     await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
     await waitFor(() => expect(callsTo('POST /api/tenant')).toHaveLength(2));
     expect(callsTo('POST /api/tenant')[1]?.body).toEqual({
@@ -198,7 +227,29 @@ describe('TenantsPanel', () => {
       pool: 'default',
       userLimit: null,
       ticketLimit: null,
-      features: FEATURES.map((option) => ({ option, enabled: option === 'campaigns' })),
+      features: FEATURES.map((option) => ({ option, enabled: option === 'campaigns' || option === 'chatbot' })),
     });
   }, 20_000);
+
+  const failure = () => json({ code: 'internal', message: 'Erro interno.' }, 500);
+
+  it('without the plan catalogue the list shows plan codes, and the plan dialog offers a retry', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'POST /api/tenant/paginated': () => json(page([acme])),
+      // Failing for the list, and again when the dialog opens (it asks again), then answering.
+      'GET /api/tenant/plans': [failure, failure, () => json(PLANS)],
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    await waitFor(() => expect(callsTo('GET /api/tenant/plans')).toHaveLength(1));
+    expect(within(row).getByText('pro')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Plano e limites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plano e limites: acme' });
+    expect(await within(dialog).findByText('Não foi possível carregar os planos.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await within(dialog).findByText('Vazio: o do plano (25); 0: ilimitado')).toBeInTheDocument();
+    expect(within(row).getByText('Profissional')).toBeInTheDocument();
+  }, 15_000);
 });

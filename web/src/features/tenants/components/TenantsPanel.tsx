@@ -55,7 +55,7 @@ import {
   type TenantSortName,
 } from '../api/get-tenants';
 import { useRestoreTenant } from '../api/restore-tenant';
-import { planLabel } from '../catalogue';
+import { planName, useTenantPlans, type TenantPlans } from '../api/get-tenant-plans';
 import { formatCnpj, formatLimit } from '../limits';
 import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
@@ -145,7 +145,14 @@ function Actions({ tenant, onAction }: { tenant: Tenant; onAction: (dialog: Dial
   );
 }
 
-function TenantsTable({ tenants, onAction }: { tenants: Tenant[]; onAction: (dialog: Dialog) => void }) {
+interface ListProps {
+  tenants: Tenant[];
+  /** Plan names (codes until the catalogue is there). */
+  plans: TenantPlans | undefined;
+  onAction: (dialog: Dialog) => void;
+}
+
+function TenantsTable({ tenants, plans, onAction }: ListProps) {
   return (
     <Paper withBorder radius="md" visibleFrom="md">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -177,7 +184,7 @@ function TenantsTable({ tenants, onAction }: { tenants: Tenant[]; onAction: (dia
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">{planLabel(tenant.plan)}</Badge>
+                <Badge variant="light">{planName(plans, tenant.plan)}</Badge>
               </Table.Td>
               <Table.Td>{formatLimit(tenant.userLimit)}</Table.Td>
               <Table.Td>{formatLimit(tenant.ticketLimit)}</Table.Td>
@@ -197,7 +204,7 @@ function TenantsTable({ tenants, onAction }: { tenants: Tenant[]; onAction: (dia
   );
 }
 
-function TenantsCards({ tenants, onAction }: { tenants: Tenant[]; onAction: (dialog: Dialog) => void }) {
+function TenantsCards({ tenants, plans, onAction }: ListProps) {
   return (
     <Stack gap="sm" hiddenFrom="md">
       {tenants.map((tenant) => (
@@ -215,7 +222,7 @@ function TenantsCards({ tenants, onAction }: { tenants: Tenant[]; onAction: (dia
           </Group>
           <Group gap="xs" mt="sm">
             <Status tenant={tenant} />
-            <Badge variant="light">{planLabel(tenant.plan)}</Badge>
+            <Badge variant="light">{planName(plans, tenant.plan)}</Badge>
           </Group>
           <Stack gap={2} mt="sm">
             <Text size="sm">
@@ -253,6 +260,7 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [sortName, sortType] = sort.split(':') as [TenantSortName, SortType];
   const tenants = useTenants({ filter, page, limit, search: debouncedSearch, sortName, sortType });
+  const plans = useTenantPlans();
   const remove = useDeleteTenant();
   const restore = useRestoreTenant();
   const close = () => setDialog({ kind: 'none' });
@@ -333,8 +341,8 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
           <LoadError title="Não foi possível atualizar a lista." error={tenants.error} onRetry={() => void tenants.refetch()} retrying={tenants.isFetching} />
         ) : null}
         <div style={{ opacity: tenants.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={tenants.isPlaceholderData}>
-          <TenantsTable tenants={tenants.data.data} onAction={setDialog} />
-          <TenantsCards tenants={tenants.data.data} onAction={setDialog} />
+          <TenantsTable tenants={tenants.data.data} plans={plans.data} onAction={setDialog} />
+          <TenantsCards tenants={tenants.data.data} plans={plans.data} onAction={setDialog} />
         </div>
         <ListPagination
           page={pagination.page}

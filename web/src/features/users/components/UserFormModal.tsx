@@ -2,10 +2,9 @@
 //! the spec §5 strength meter; required on create, optional on edit), role, department and
 //! instances. Server field errors (422) go next to their fields, the rest to an alert and a toast.
 //!
-//! The role list (`GET /api/permission`) and the instance list (`GET /api/instance`) are served
-//! only to users who also hold the routes `roles-list` and `instances`: without them the form keeps
-//! the user's current role and instances (and creating a user, which needs a role, is explained
-//! as not possible).
+//! The role, department and instance pickers come from one call, `GET /api/users/options`, which
+//! the route `users` is enough for. If it fails, the form says so (with a retry) and an edit keeps
+//! the user's current role, department and instances.
 import {
   Alert,
   Button,
@@ -22,16 +21,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
-import { hasPermissionRoute } from '../../../lib/access';
 import { FormModal } from '../../../components/FormModal';
+import { LoadError } from '../../../components/LoadError';
+import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { formErrors } from '../../../lib/api-errors';
 import { PASSWORD_MEDIUM, passwordStrength } from '../../../lib/password-strength';
-import { useSession } from '../../../lib/session';
 import { useCreateUser } from '../api/create-user';
-import { useDepartments } from '../api/get-departments';
-import { useInstanceOptions } from '../api/get-instance-options';
-import { useRoleOptions } from '../api/get-role-options';
+import { useUserOptions, type UserOptions } from '../api/get-user-options';
 import type { User } from '../api/get-users';
 import { useUpdateUser, type UserChangesInput } from '../api/update-user';
 import { validateEmail, validateName } from '../user-validation';
@@ -89,14 +85,57 @@ export function UserFormModal({ opened, user, onClose }: UserFormModalProps) {
   );
 }
 
+interface Choice {
+  value: number;
+  label: string;
+}
+
+/** Adds `extra` to `data` unless an option with its value is already there. */
+function withCurrent(data: Choice[], extra: Choice[]): Choice[] {
+  const known = new Set(data.map((choice) => choice.value));
+  return [...data, ...extra.filter((choice) => !known.has(choice.value))];
+}
+
+/**
+ * The pickers' options: the server's, plus what the edited user already has and the options do
+ * not list (an inactive department, or anything while the options are loading or failed), so the
+ * current values always show.
+ */
+export function pickerData(options: UserOptions | undefined, user: User | null) {
+  const roleData = withCurrent(
+    (options?.roles ?? []).map((role) => ({ value: role.id, label: role.display_name })),
+    user?.role ? [{ value: user.role.id, label: user.role.display_name }] : [],
+  );
+  const departmentData = withCurrent(
+    (options?.departments ?? []).map((department) => ({
+      value: department.id,
+      label: department.activated ? department.name : `${department.name} (inativo)`,
+    })),
+    user?.userDepartment
+      ? [
+          {
+            value: user.userDepartment.id,
+            label: user.userDepartment.activated ? user.userDepartment.name : `${user.userDepartment.name} (inativo)`,
+          },
+        ]
+      : [],
+  );
+  const instanceData = withCurrent(
+    (options?.instances ?? []).map((instance) => ({
+      value: instance.id,
+      label: instance.activated ? instance.name : `${instance.name} (inativa)`,
+    })),
+    (user?.userInstances ?? []).map((link) => ({
+      value: link.instance.id,
+      label: link.instance.activated ? link.instance.name : `${link.instance.name} (inativa)`,
+    })),
+  );
+  return { roleData, departmentData, instanceData };
+}
+
 function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
   const editing = user !== null;
-  const { permissionRoutes } = useSession();
-  const canListRoles = hasPermissionRoute('roles-list', permissionRoutes);
-  const canListInstances = hasPermissionRoute('instances', permissionRoutes);
-  const roles = useRoleOptions(canListRoles);
-  const departments = useDepartments();
-  const instances = useInstanceOptions(canListInstances);
+  const options = useUserOptions();
   const create = useCreateUser();
   const update = useUpdateUser();
   const [general, setGeneral] = useState<string[]>([]);
@@ -112,12 +151,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         if (value !== '' && passwordStrength(value) < PASSWORD_MEDIUM) return WEAK_PASSWORD_MESSAGE;
         return null;
       },
-      roleId: (value) => (canListRoles && value === null ? 'Escolha um perfil.' : null),
+      roleId: (value) => (value === null ? 'Escolha um perfil.' : null),
     },
   });
 
   const pending = create.isPending || update.isPending;
-  const cannotCreate = !editing && !canListRoles;
 
   function failed(error: unknown) {
     const errors = formErrors(error, FIELD_MAP);
@@ -162,9 +200,9 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       email,
       username,
       user_department_id: values.departmentId,
+      chosen_instances: values.instanceIds,
     };
-    if (canListRoles && values.roleId !== null) changes.role_id = values.roleId;
-    if (canListInstances) changes.chosen_instances = values.instanceIds;
+    if (values.roleId !== null) changes.role_id = values.roleId;
     if (values.password !== '') changes.password = values.password;
     update.mutate(
       { id: user.id, changes },
@@ -178,30 +216,19 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     );
   }
 
-  const roleData = canListRoles
-    ? (roles.data ?? []).map((role) => ({ value: role.id, label: role.display_name }))
-    : user?.role
-      ? [{ value: user.role.id, label: user.role.display_name }]
-      : [];
-  const departmentData = (departments.data ?? []).map((department) => ({
-    value: department.id,
-    label: department.activated ? department.name : `${department.name} (inativo)`,
-  }));
-  const instanceData = canListInstances
-    ? (instances.data ?? []).map((instance) => ({
-        value: instance.id,
-        label: instance.activated ? instance.name : `${instance.name} (inativa)`,
-      }))
-    : (user?.userInstances ?? []).map((link) => ({ value: link.instance.id, label: link.instance.name }));
+  const { roleData, departmentData, instanceData } = pickerData(options.data, user);
+  const loading = options.isPending;
 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {cannotCreate ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertCircle size={18} />}>
-            Para criar usuários, seu perfil precisa também da tela “Perfis de acesso”: é de lá que vem a lista de perfis
-            que um usuário pode receber.
-          </Alert>
+        {options.isError ? (
+          <LoadError
+            title="Não foi possível carregar perfis, departamentos e instâncias."
+            error={options.error}
+            onRetry={() => void options.refetch()}
+            retrying={options.isFetching}
+          />
         ) : null}
         {general.length > 0 ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
@@ -235,12 +262,10 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Select<number>
             label="Perfil"
-            required={canListRoles}
-            placeholder={roles.isLoading ? 'Carregando perfis…' : 'Escolha um perfil'}
+            required
+            placeholder={loading ? 'Carregando perfis…' : 'Escolha um perfil'}
             data={roleData}
-            disabled={!canListRoles}
-            description={canListRoles ? undefined : 'Só quem acessa “Perfis de acesso” pode mudar o perfil.'}
-            error={form.errors.roleId ?? (roles.isError ? 'Não foi possível carregar os perfis.' : undefined)}
+            error={form.errors.roleId}
             allowDeselect={false}
             value={form.values.roleId}
             onChange={(value) => form.setFieldValue('roleId', value)}
@@ -248,10 +273,10 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           />
           <Select<number>
             label="Departamento"
-            placeholder={departments.isLoading ? 'Carregando departamentos…' : 'Sem departamento'}
+            placeholder={loading ? 'Carregando departamentos…' : 'Sem departamento'}
             data={departmentData}
             clearable
-            error={form.errors.departmentId ?? (departments.isError ? 'Não foi possível carregar os departamentos.' : undefined)}
+            error={form.errors.departmentId}
             value={form.values.departmentId}
             onChange={(value) => form.setFieldValue('departmentId', value)}
             comboboxProps={{ withinPortal: true }}
@@ -259,17 +284,12 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         </SimpleGrid>
         <MultiSelect<number>
           label="Instâncias"
-          placeholder={instances.isLoading ? 'Carregando instâncias…' : instanceData.length === 0 ? 'Nenhuma instância' : 'Escolha as instâncias'}
-          description={
-            canListInstances
-              ? 'As conexões de mensagens que o usuário atende.'
-              : 'Só quem acessa “Instâncias” pode mudar as instâncias do usuário.'
-          }
+          placeholder={loading ? 'Carregando instâncias…' : instanceData.length === 0 ? 'Nenhuma instância' : 'Escolha as instâncias'}
+          description="As conexões de mensagens que o usuário atende."
           data={instanceData}
-          disabled={!canListInstances}
           searchable
           clearable
-          error={form.errors.instanceIds ?? (instances.isError ? 'Não foi possível carregar as instâncias.' : undefined)}
+          error={form.errors.instanceIds}
           value={form.values.instanceIds}
           onChange={(value) => form.setFieldValue('instanceIds', value)}
           comboboxProps={{ withinPortal: true }}
@@ -278,7 +298,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           <Button variant="default" onClick={onDone} disabled={pending}>
             Cancelar
           </Button>
-          <Button type="submit" loading={pending} disabled={cannotCreate}>
+          <Button type="submit" loading={pending}>
             {editing ? 'Salvar' : 'Criar usuário'}
           </Button>
         </Group>

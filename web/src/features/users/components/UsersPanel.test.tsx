@@ -36,6 +36,18 @@ const bruno = makeUser(2, 'Bruno Lima', {
 });
 const carla = makeUser(3, 'Carla Dias', { isConnected: true });
 
+const OPTIONS = {
+  roles: [
+    { id: 1, name: 'administrador', display_name: 'Administrador' },
+    { id: 3, name: 'atendente', display_name: 'Atendente' },
+  ],
+  departments: [{ id: 5, name: 'Suporte', activated: true }],
+  instances: [
+    { id: 7, name: 'Instagram', activated: false },
+    { id: 4, name: 'WhatsApp Vendas', activated: true },
+  ],
+};
+
 /** Query string of the n-th GET /api/users. */
 function usersQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], index: number): URLSearchParams {
   const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/users');
@@ -175,9 +187,7 @@ describe('UsersPanel', () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/users': () => json(page([carla])),
-      'GET /api/permission': () => json([{ id: 1, name: 'administrador', display_name: 'Administrador', has_permission_routes: [] }, { id: 3, name: 'atendente', display_name: 'Atendente', has_permission_routes: [] }]),
-      'GET /api/departments': () => json([{ id: 5, name: 'Suporte', activated: true }]),
-      'GET /api/instance': () => json([{ id: 4, name: 'WhatsApp Vendas', activated: true }]),
+      'GET /api/users/options': () => json(OPTIONS),
       'POST /api/users': (call: RecordedCall) => json({ ...makeUser(10, 'Davi Reis'), ...(call.body as object) }, 201),
     });
     renderWithProviders(<UsersPanel />);
@@ -214,20 +224,75 @@ describe('UsersPanel', () => {
     });
   }, 20_000);
 
-  it('does not ask for roles or instances the user may not list, and explains why a user cannot be created', async () => {
+  it('offers roles and instances to a user holding only the route users, from one call', async () => {
     const user = userEvent.setup();
     logIn(['users']);
     const { callsTo } = stubFetch({
       'GET /api/users': () => json(page([carla])),
-      'GET /api/departments': () => json([]),
+      'GET /api/users/options': () => json(OPTIONS),
     });
     renderWithProviders(<UsersPanel />);
     await screen.findByTestId('user-row-3');
     await user.click(screen.getByRole('button', { name: 'Novo usuário' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
-    expect(within(dialog).getByText(/seu perfil precisa também da tela “Perfis de acesso”/)).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Criar usuário' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Perfil/ }));
+    expect(await screen.findByRole('option', { name: 'Administrador' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Atendente' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('combobox', { name: /^Instâncias/ }));
+    expect(await screen.findByRole('option', { name: 'WhatsApp Vendas' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Instagram (inativa)' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Criar usuário' })).toBeEnabled();
+    expect(callsTo('GET /api/users/options')).toHaveLength(1);
     expect(callsTo('GET /api/permission')).toHaveLength(0);
     expect(callsTo('GET /api/instance')).toHaveLength(0);
-  });
+    expect(callsTo('GET /api/departments')).toHaveLength(0);
+  }, 15_000);
+
+  it("edits keep the user's inactive department, and always send role and instances", async () => {
+    const user = userEvent.setup();
+    logIn(['users']);
+    const dora = makeUser(5, 'Dora Alves', {
+      userDepartment: { id: 8, name: 'Antigo', activated: false },
+      userInstances: [{ id: 1, instance: { id: 4, name: 'WhatsApp Vendas', activated: true } }],
+    });
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([dora])),
+      'GET /api/users/options': () => json(OPTIONS),
+      'PUT /api/users/5': (call: RecordedCall) => json({ ...dora, ...(call.body as object) }),
+    });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-5');
+    await user.click(within(row).getByRole('button', { name: 'Ações de Dora Alves' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuário: Dora Alves' });
+    await waitFor(() => expect(callsTo('GET /api/users/options')).toHaveLength(1));
+    expect(within(dialog).getByRole('combobox', { name: /^Departamento/ })).toHaveValue('Antigo (inativo)');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/users/5')).toHaveLength(1));
+    expect(callsTo('PUT /api/users/5')[0]?.body).toEqual({
+      name: 'Dora Alves',
+      email: 'dora.alves@acme.com.br',
+      username: 'dora.alves',
+      role_id: 3,
+      user_department_id: 8,
+      chosen_instances: [4],
+    });
+  }, 15_000);
+
+  it('says when the options cannot be loaded, and retries', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([carla])),
+      'GET /api/users/options': [() => json({ code: 'internal', message: 'Erro interno.' }, 500), () => json(OPTIONS)],
+    });
+    renderWithProviders(<UsersPanel />);
+    await screen.findByTestId('user-row-3');
+    await user.click(screen.getByRole('button', { name: 'Novo usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
+    expect(await within(dialog).findByText('Não foi possível carregar perfis, departamentos e instâncias.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(within(dialog).queryByText('Não foi possível carregar perfis, departamentos e instâncias.')).not.toBeInTheDocument());
+    expect(callsTo('GET /api/users/options').length).toBeGreaterThanOrEqual(2);
+  }, 15_000);
 });

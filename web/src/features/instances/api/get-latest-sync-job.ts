@@ -1,0 +1,39 @@
+//! GET /api/instance/syncMessages?instanceId=&tenantName= → the instance's latest sync job
+//! (`{id, instance_id, status: running|done|failed, fetched, inserted, error, ...}`), or 404
+//! `sync_not_found` when it was never synced (read here as `null`). The instances list and the
+//! sync dialog start from it, so a job started earlier (on another page, by someone else, before a
+//! reload) is shown and followed (`get-sync-job.ts` polls it) instead of being found only by a
+//! 409 `sync_running`. Starting a sync stores its answer here (`sync-messages.ts`).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, http } from '../../../lib/http';
+import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
+import { SyncJobSchema, type SyncJob } from '../sync-job';
+
+export async function getLatestSyncJob(instanceId: number, tenantName: string | undefined): Promise<SyncJob | null> {
+  try {
+    return await http.get('/api/instance/syncMessages', { query: { instanceId, tenantName }, schema: SyncJobSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && error.code === 'sync_not_found') return null;
+    throw error;
+  }
+}
+
+/** Under INSTANCES_QUERY_KEY: the realtime `InstanceUpdated` and instance changes read it again. */
+export function latestSyncJobQueryKey(instanceId: number, tenantName: string | undefined) {
+  return [...INSTANCES_QUERY_KEY, 'sync-latest', tenantName ?? '', instanceId] as const;
+}
+
+export function latestSyncJobQueryOptions(instanceId: number, tenantName: string | undefined) {
+  return queryOptions({
+    queryKey: latestSyncJobQueryKey(instanceId, tenantName),
+    queryFn: () => getLatestSyncJob(instanceId, tenantName),
+  });
+}
+
+/**
+ * The latest job of an instance; asked only for instances with a provider (without one an
+ * instance cannot be synced, and its provider cannot be removed).
+ */
+export function useLatestSyncJob(instanceId: number, tenantName: string | undefined, enabled: boolean) {
+  return useQuery({ ...latestSyncJobQueryOptions(instanceId, tenantName), enabled });
+}
