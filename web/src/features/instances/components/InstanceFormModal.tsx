@@ -1,12 +1,12 @@
 //! Create or update an instance (spec §2 Instances "create, update"): name, official/unlimited
 //! flags, and its provider connector (base URL + secret; the secret is never shown back). On
 //! update also activation and connection status; only changed fields are sent.
-import { Alert, Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
+import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateInstance } from '../api/create-instance';
 import { INSTANCE_STATUSES, STATUS_LABELS, type Instance } from '../api/get-instances';
@@ -129,15 +129,7 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {general.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {general.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <FormAlert messages={general} />
         <TextInput label="Nome" required maxLength={MAX_NAME} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Switch label="Oficial" description="Conexão pela API oficial" {...form.getInputProps('isOfficial', { type: 'checkbox' })} />

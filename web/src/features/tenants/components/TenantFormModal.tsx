@@ -2,16 +2,17 @@
 //! CNPJ, plan, template, pool, limits (empty = the plan's) and features (the plan's unless chosen
 //! here). Plans, their default limits and options, and the feature labels come from
 //! `GET /api/tenant/plans`; choosing the options starts from the chosen plan's.
-import { Alert, Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
+import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateTenant } from '../api/create-tenant';
 import type { TenantPlans } from '../api/get-tenant-plans';
-import { limitValue, planLimitHint, validateLimit } from '../limits';
+import { limitValue, validateLimit } from '../limits';
+import { LimitInput } from './LimitInput';
 import { TEMPLATES } from '../templates';
 import { PlansGate } from './PlansGate';
 
@@ -128,15 +129,7 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {general.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {general.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <FormAlert messages={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             label="Nome"
@@ -161,26 +154,8 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('template')}
           />
-          <NumberInput
-            label="Limite de usuários"
-            description={planLimitHint(plan?.user_limit)}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator="."
-            decimalSeparator=","
-            {...form.getInputProps('userLimit')}
-          />
-          <NumberInput
-            label="Limite de tickets por mês"
-            description={planLimitHint(plan?.ticket_limit)}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator="."
-            decimalSeparator=","
-            {...form.getInputProps('ticketLimit')}
-          />
+          <LimitInput label="Limite de usuários" planDefault={plan?.user_limit} {...form.getInputProps('userLimit')} />
+          <LimitInput label="Limite de tickets por mês" planDefault={plan?.ticket_limit} {...form.getInputProps('ticketLimit')} />
         </SimpleGrid>
         <TextInput label="Pool" description="Cluster de banco de dados do tenant" required {...form.getInputProps('pool')} />
         <Stack gap="xs">

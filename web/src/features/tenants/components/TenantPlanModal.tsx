@@ -1,16 +1,17 @@
 //! Set a tenant's plan and limits (spec §7 `POST /api/tenant/set-plan {id, plan, user, ticket}`).
 //! The limits start at the tenant's current ones; emptying one takes the plan's default (named
 //! under the field, from `GET /api/tenant/plans`).
-import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import type { Tenant } from '../api/get-tenants';
 import { useSetTenantPlan } from '../api/set-tenant-plan';
 import { planName, type TenantPlans } from '../api/get-tenant-plans';
-import { limitValue, planLimitHint, validateLimit } from '../limits';
+import { limitValue, validateLimit } from '../limits';
+import { LimitInput } from './LimitInput';
 import { PlansGate } from './PlansGate';
 
 interface FormValues {
@@ -62,15 +63,7 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        {general.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {general.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <FormAlert messages={general} />
         <Select
           label="Plano"
           data={[
@@ -83,26 +76,8 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
           {...form.getInputProps('plan')}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <NumberInput
-            label="Limite de usuários"
-            description={planLimitHint(plan?.user_limit)}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator="."
-            decimalSeparator=","
-            {...form.getInputProps('user')}
-          />
-          <NumberInput
-            label="Tickets por mês"
-            description={planLimitHint(plan?.ticket_limit)}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator="."
-            decimalSeparator=","
-            {...form.getInputProps('ticket')}
-          />
+          <LimitInput label="Limite de usuários" planDefault={plan?.user_limit} {...form.getInputProps('user')} />
+          <LimitInput label="Tickets por mês" planDefault={plan?.ticket_limit} {...form.getInputProps('ticket')} />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={setPlan.isPending}>

@@ -1,10 +1,10 @@
 //! Change only a user's email or only their name (spec §2 Users "change email or name"; spec §7
 //! `PUT /api/users/{id}` with only `email`, or only `name`).
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useChangeUserEmail } from '../api/change-user-email';
 import { useChangeUserName } from '../api/change-user-name';
@@ -73,15 +73,7 @@ function FieldForm({ field, user, onDone }: { field: UserField; user: User; onDo
         <Text size="sm" c="dimmed">
           {field === 'email' ? `Email atual de ${user.name}: ${user.email}` : `Nome atual: ${user.name}`}
         </Text>
-        {general.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {general.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <FormAlert messages={general} />
         <TextInput
           label={texts.label}
           type={field === 'email' ? 'email' : 'text'}

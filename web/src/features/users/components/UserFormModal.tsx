@@ -6,7 +6,6 @@
 //! the route `users` is enough for. If it fails, the form says so (with a retry) and an edit keeps
 //! the user's current role, department and instances.
 import {
-  Alert,
   Button,
   Group,
   MultiSelect,
@@ -14,16 +13,15 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
 import { LoadError } from '../../../components/LoadError';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
+import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { PASSWORD_MEDIUM, passwordStrength } from '../../../lib/password-strength';
 import { useCreateUser } from '../api/create-user';
@@ -230,15 +228,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             retrying={options.isFetching}
           />
         ) : null}
-        {general.length > 0 ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-            {general.map((message) => (
-              <Text key={message} size="sm">
-                {message}
-              </Text>
-            ))}
-          </Alert>
-        ) : null}
+        <FormAlert messages={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput label="Nome" required autoComplete="off" data-autofocus {...form.getInputProps('name')} />
           <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
