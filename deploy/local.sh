@@ -8,6 +8,10 @@ cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/backoffice-target}"
 export BIND="${BIND:-127.0.0.1:8080}"
 export WEB_DIST="${WEB_DIST:-$PWD/web/dist}"
+# The demo's instances talk to the simulator on this machine (backoffice-cli simulate).
+export ALLOW_PRIVATE_PROVIDERS="${ALLOW_PRIVATE_PROVIDERS:-true}"
+# Customers writing in, per second (0 = no simulator).
+simulate_rate="${SIMULATE_RATE:-0.05}"
 operator_email="operador@backoffice.example"
 operator_password="${OPERATOR_PASSWORD:-Operador#Demo!58}"
 demo_password="${DEMO_PASSWORD:-Demo@Senha#2026}"
@@ -31,12 +35,27 @@ echo "==> control database, back-office tenant, demo tenant"
 DEMO_PASSWORD="$demo_password" "$bin/backoffice-cli" seed demo --tenant demo
 
 port="${BIND##*:}"
+"$bin/backoffice-server" &
+server=$!
+simulator=""
+trap 'kill $server $simulator 2>/dev/null; wait' EXIT INT TERM
+until curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
+  kill -0 $server 2>/dev/null || exit 1
+  sleep 0.2
+done
+if [ "$simulate_rate" != "0" ]; then
+  "$bin/backoffice-cli" simulate --tenant demo --rate "$simulate_rate" --url "http://127.0.0.1:$port" &
+  simulator=$!
+fi
+
 cat <<INFO
 
   Back-office pronto.
     Tenant demo:        http://demo.localhost:$port   login admin@demo.example / $demo_password
+                        (atendente: atendente@demo.example, mesma senha)
     Operadores:         http://backoffice.localhost:$port   login $operator_email / $operator_password
     API:                http://demo.localhost:$port/api   saúde: http://localhost:$port/healthz
+    Clientes simulados: $simulate_rate mensagem(ns)/s nas instâncias do demo (SIMULATE_RATE=0 desliga)
 
 INFO
-exec "$bin/backoffice-server"
+wait $server

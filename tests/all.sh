@@ -21,13 +21,20 @@ step "web: install, typecheck, unit tests, build"
     npm ci --no-audit --no-fund
   fi
   npm run --silent typecheck
+  npm run --silent lint
+  npm run --silent format:check
   npm test --silent
   npm run --silent build
   npm run --silent size   # the login route's JS must stay within its gzip budget
 )
 
+step "rust: format and lints"
+cargo fmt --all -- --check
+cargo clippy --workspace --all-targets --quiet -- -D warnings
+
 step "rust: every test on SQLite"
-cargo nextest run --workspace --no-fail-fast
+# Without TEST_DATABASE_URL: the integration tests pick PostgreSQL whenever it is set.
+env -u TEST_DATABASE_URL cargo nextest run --workspace --no-fail-fast
 
 step "web: end-to-end (real server + headless Chromium)"
 (cd web && npm run --silent e2e)

@@ -3,7 +3,7 @@
 //
 // `npm run dev` proxies the server's three entry points to the Rust server. `changeOrigin: false`
 // keeps the browser's Host header (e.g. `demo.localhost:5173`), because the server resolves the
-// tenant from the first label of the Host (DESIGN §2): rewriting it would log everyone into the
+// tenant from the first label of the Host (docs/tenancy.md): rewriting it would log everyone into the
 // default tenant.
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -18,7 +18,7 @@ export default defineConfig({
     proxy: {
       '/api': toServer,
       '/graphql': toServer,
-      // GraphQL is also served at /{tenant}/graphql (spec §7).
+      // GraphQL is also served at /{tenant}/graphql (docs/contracts.md#api-calls).
       '^/[a-z0-9-]+/graphql$': toServer,
       '/ws': { ...toServer, ws: true },
     },

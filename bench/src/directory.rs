@@ -63,19 +63,35 @@ async fn main() -> anyhow::Result<()> {
     config.jwt_secret = Some(secret.clone().into());
     config.data_dir = Some(temp.path().to_owned());
     config.validate().map_err(|e| anyhow::anyhow!(e))?;
-    let dbs = Databases::connect(&config).await?;
+    let dbs = Databases::connect(&config.database_settings()).await?;
     setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
 
     // The tenant with many users, and an administrator who logs in.
     let bench = TenantName::parse("bench")?;
-    tenants::provision(&dbs, NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() }, None)
-        .await?;
+    tenants::provision(
+        &dbs,
+        NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() },
+        None,
+    )
+    .await?;
     let db = dbs.tenant(&bench, "default").await?;
     let tx = db.begin().await?;
-    let admin = NewUser { name: "Admin".into(), email: "admin@bench.example".into(), password: PASSWORD.into(), role: "administrador".into(), ..Default::default() };
+    let admin = NewUser {
+        name: "Admin".into(),
+        email: "admin@bench.example".into(),
+        password: PASSWORD.into(),
+        role: "administrador".into(),
+        ..Default::default()
+    };
     users::create(&tx, admin, 0).await?;
     let hash = passwords::hash(PASSWORD).await;
-    let role_id = backoffice::entities::tenant::role::Entity::find().all(&tx).await?.iter().find(|r| r.name == "atendente").context("role")?.id;
+    let role_id = backoffice::entities::tenant::role::Entity::find()
+        .all(&tx)
+        .await?
+        .iter()
+        .find(|r| r.name == "atendente")
+        .context("role")?
+        .id;
     let now = Utc::now();
     for chunk in (0..args.users).collect::<Vec<_>>().chunks(400) {
         let rows = chunk.iter().map(|i| user::ActiveModel {
@@ -99,7 +115,13 @@ async fn main() -> anyhow::Result<()> {
     // The operator and many tenants (control rows: the list reads only control).
     let ops_db = dbs.tenant(&config.backoffice_tenant, "default").await?;
     let tx = ops_db.begin().await?;
-    let ops = NewUser { name: "Ops".into(), email: "ops@backoffice.example".into(), password: PASSWORD.into(), role: "administrador".into(), ..Default::default() };
+    let ops = NewUser {
+        name: "Ops".into(),
+        email: "ops@backoffice.example".into(),
+        password: PASSWORD.into(),
+        role: "administrador".into(),
+        ..Default::default()
+    };
     users::create(&tx, ops, 0).await?;
     tx.commit().await?;
     for chunk in (0..args.tenants).collect::<Vec<_>>().chunks(500) {
@@ -149,8 +171,15 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn start_server(url: &DatabaseUrl, pg: &Option<(sea_orm::DatabaseConnection, String, String)>, secret: &str, args: &Args, dir: &std::path::Path) -> anyhow::Result<Child> {
-    let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| format!("{}/.cache/backoffice-target", std::env::var("HOME").unwrap_or_default()));
+fn start_server(
+    url: &DatabaseUrl,
+    pg: &Option<(sea_orm::DatabaseConnection, String, String)>,
+    secret: &str,
+    args: &Args,
+    dir: &std::path::Path,
+) -> anyhow::Result<Child> {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| format!("{}/.cache/backoffice-target", std::env::var("HOME").unwrap_or_default()));
     let database_url = match (url, pg) {
         (_, Some((_, _, url))) => url.clone(),
         (DatabaseUrl::Sqlite { dir }, None) => format!("sqlite://{}", dir.display()),
@@ -194,14 +223,28 @@ async fn load(args: &Args) -> anyhow::Result<()> {
     let duration = format!("{}s", args.seconds);
     println!("== GET /api/users (first page, 64 connections, {duration})");
     wrk(&[
-        "-t2", "-c64", "-d", &duration, "--latency",
-        "-H", "Host: bench.localhost", "-H", &format!("Authorization: Bearer {user_token}"),
+        "-t2",
+        "-c64",
+        "-d",
+        &duration,
+        "--latency",
+        "-H",
+        "Host: bench.localhost",
+        "-H",
+        &format!("Authorization: Bearer {user_token}"),
         &format!("http://127.0.0.1:{}/api/users", args.port),
     ])?;
     println!("== GET /api/users?page=120&limit=20&search=pessoa (64 connections, {duration})");
     wrk(&[
-        "-t2", "-c64", "-d", &duration, "--latency",
-        "-H", "Host: bench.localhost", "-H", &format!("Authorization: Bearer {user_token}"),
+        "-t2",
+        "-c64",
+        "-d",
+        &duration,
+        "--latency",
+        "-H",
+        "Host: bench.localhost",
+        "-H",
+        &format!("Authorization: Bearer {user_token}"),
         &format!("http://127.0.0.1:{}/api/users?page=120&limit=20&search=pessoa", args.port),
     ])?;
     let lua = std::env::temp_dir().join(format!("bench-paginated-{}.lua", std::process::id()));
@@ -212,7 +255,16 @@ async fn load(args: &Args) -> anyhow::Result<()> {
         ),
     )?;
     println!("== POST /api/tenant/paginated search \"ja-0421\" (64 connections, {duration})");
-    wrk(&["-t2", "-c64", "-d", &duration, "--latency", "-s", lua.to_str().unwrap_or_default(), &format!("http://127.0.0.1:{}/api/tenant/paginated", args.port)])?;
+    wrk(&[
+        "-t2",
+        "-c64",
+        "-d",
+        &duration,
+        "--latency",
+        "-s",
+        lua.to_str().unwrap_or_default(),
+        &format!("http://127.0.0.1:{}/api/tenant/paginated", args.port),
+    ])?;
     let _ = std::fs::remove_file(lua);
     Ok(())
 }

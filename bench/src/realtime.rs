@@ -19,7 +19,6 @@ use std::{
 };
 
 use anyhow::{Context, bail};
-use base64::{Engine, engine::general_purpose::STANDARD as B64};
 use clap::Parser;
 use futures::StreamExt;
 use serde_json::{Value, json};
@@ -94,9 +93,10 @@ async fn main() -> anyhow::Result<()> {
 
     let rss_before: Vec<u64> = args.pids.iter().map(|pid| rss_kib(*pid)).collect();
     let total_events: usize = args.rates.iter().map(|r| (*r as usize) * args.seconds as usize).sum::<usize>() + 1;
-    let clock = Arc::new(Clock { start: Instant::now(), raised: (0..=total_events).map(|_| AtomicU64::new(0)).collect() });
+    let clock =
+        Arc::new(Clock { start: Instant::now(), raised: (0..=total_events).map(|_| AtomicU64::new(0)).collect() });
     // Latencies in microseconds, per replica, per round (the round is read from the sequence).
-    let samples: Arc<Vec<Mutex<Vec<(usize, u32)>>>> = Arc::new(args.servers.iter().map(|_| Mutex::new(Vec::new())).collect());
+    let samples: Arc<Samples> = Arc::new(args.servers.iter().map(|_| Mutex::new(Vec::new())).collect());
 
     let started = Instant::now();
     let connected = Arc::new(AtomicU64::new(0));
@@ -143,7 +143,8 @@ async fn main() -> anyhow::Result<()> {
     tokio::time::sleep(Duration::from_secs(3)).await;
     for (i, pid) in args.pids.iter().enumerate() {
         let after = rss_kib(*pid);
-        let per_socket = (after.saturating_sub(rss_before[i]) as f64 * 1024.0) / (args.sockets as f64 / args.pids.len() as f64);
+        let per_socket =
+            (after.saturating_sub(rss_before[i]) as f64 * 1024.0) / (args.sockets as f64 / args.pids.len() as f64);
         println!(
             "replica {i}: RSS {} KiB idle-before → {after} KiB with {} sockets = {:.1} KiB per idle socket",
             rss_before[i],
@@ -160,7 +161,8 @@ async fn main() -> anyhow::Result<()> {
         let mut ticker = tokio::time::interval(interval);
         ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let round_start = Instant::now();
-        let cpu_start: Vec<f64> = args.pids.iter().map(|pid| cpu_seconds(&pid.to_string())).chain([cpu_seconds("self")]).collect();
+        let cpu_start: Vec<f64> =
+            args.pids.iter().map(|pid| cpu_seconds(&pid.to_string())).chain([cpu_seconds("self")]).collect();
         let mut raising = Vec::new();
         for _ in 0..(*rate as u64 * args.seconds) {
             ticker.tick().await;
@@ -188,9 +190,14 @@ async fn main() -> anyhow::Result<()> {
         let api_p50 = api_times[api_times.len() / 2];
         let api_p99 = api_times[(api_times.len() * 99 / 100).min(api_times.len() - 1)];
         tokio::time::sleep(Duration::from_secs(2)).await;
-        let cpu_end: Vec<f64> = args.pids.iter().map(|pid| cpu_seconds(&pid.to_string())).chain([cpu_seconds("self")]).collect();
+        let cpu_end: Vec<f64> =
+            args.pids.iter().map(|pid| cpu_seconds(&pid.to_string())).chain([cpu_seconds("self")]).collect();
         let window = round_start.elapsed().as_secs_f64();
-        let busy: Vec<String> = cpu_end.iter().zip(&cpu_start).map(|(end, start)| format!("{:.0}%", (end - start) / window * 100.0)).collect();
+        let busy: Vec<String> = cpu_end
+            .iter()
+            .zip(&cpu_start)
+            .map(|(end, start)| format!("{:.0}%", (end - start) / window * 100.0))
+            .collect();
         rounds.push((*rate, first, seq, round_start.elapsed() - Duration::from_secs(2), busy, (api_p50, api_p99)));
     }
     // The end marker: every socket stops reading after it.
@@ -206,14 +213,22 @@ async fn main() -> anyhow::Result<()> {
 
     for (rate, first, last, elapsed, busy, (api_p50, api_p99)) in rounds {
         let (client, servers) = busy.split_last().map(|(c, s)| (c.clone(), s.join(" + "))).unwrap_or_default();
-        println!("\n{rate} events/s × {}s → {} sockets (CPU of one core: server {servers}, this client {client}):", args.seconds, args.sockets);
+        println!(
+            "\n{rate} events/s × {}s → {} sockets (CPU of one core: server {servers}, this client {client}):",
+            args.seconds, args.sockets
+        );
         println!("  the API call raising each event: p50 {api_p50:.1?} p99 {api_p99:.1?}");
         for (replica, samples) in samples.iter().enumerate() {
             let mut latencies: Vec<u32> =
                 samples.lock().await.iter().filter(|(s, _)| (first..=last).contains(s)).map(|(_, l)| *l).collect();
             let expected = (last - first + 1) * args.sockets / args.servers.len();
             latencies.sort_unstable();
-            let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1))).copied().unwrap_or(0);
+            let pct = |p: f64| {
+                latencies
+                    .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+                    .copied()
+                    .unwrap_or(0)
+            };
             println!(
                 "  replica {replica}: {} of {expected} deliveries ({:.0}/s) p50 {:.1} ms p95 {:.1} ms p99 {:.1} ms max {:.1} ms",
                 latencies.len(),
@@ -228,9 +243,12 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Latencies in microseconds with their round, one list per replica.
+type Samples = Vec<Mutex<Vec<(usize, u32)>>>;
+
 /// The sequence number in an `InstanceUpdated` frame (`bench-<n>`), `usize::MAX` for the end.
 fn sequence(frame: &str) -> Option<usize> {
-    let json: Value = serde_json::from_slice(&B64.decode(frame).ok()?).ok()?;
+    let json: Value = backoffice::bus::wire::decode_frame(frame)?;
     let name = json["instance"]["name"].as_str()?.strip_prefix("bench-")?;
     if name == "end" { Some(usize::MAX) } else { name.parse().ok() }
 }
@@ -239,7 +257,8 @@ fn sequence(frame: &str) -> Option<usize> {
 fn cpu_seconds(pid: &str) -> f64 {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return 0.0 };
     // Fields after the command name (which may contain spaces, inside parentheses).
-    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
+    let fields: Vec<&str> =
+        stat.rsplit_once(')').map(|(_, rest)| rest.split_whitespace().collect()).unwrap_or_default();
     let ticks: f64 = [11, 12].iter().filter_map(|i| fields.get(*i)?.parse::<f64>().ok()).sum();
     ticks / 100.0 // USER_HZ
 }

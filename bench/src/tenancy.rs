@@ -61,7 +61,13 @@ impl MigrationTrait for AddNickname {
             )
             .await?;
         manager
-            .create_index(Index::create().name("idx_customers_bench_nickname").table("customers").col("bench_nickname").to_owned())
+            .create_index(
+                Index::create()
+                    .name("idx_customers_bench_nickname")
+                    .table("customers")
+                    .col("bench_nickname")
+                    .to_owned(),
+            )
             .await
     }
 }
@@ -89,7 +95,7 @@ async fn main() -> anyhow::Result<()> {
     config.jwt_secret = Some(backoffice::config::random_token(48).into());
     config.data_dir = Some(temp.path().to_owned());
     config.validate().map_err(|e| anyhow::anyhow!(e))?;
-    let dbs = Databases::connect(&config).await?;
+    let dbs = Databases::connect(&config.database_settings()).await?;
     setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
 
     println!("backend: {backend}, tenants: {}", args.tenants);
@@ -116,7 +122,7 @@ async fn main() -> anyhow::Result<()> {
 
     // 2. `migrate` with one new migration.
     let started = Instant::now();
-    let failed = setup::migrate_all_with::<WithOneMore>(&dbs, args.jobs, &|_| {}).await?;
+    let failed = setup::migrate_all_with::<WithOneMore>(&dbs, &config.secrets(), args.jobs, &|_| {}).await?;
     println!(
         "migrate (one new migration, {} jobs): {:.1} s for {} tenants, {} failed",
         args.jobs,

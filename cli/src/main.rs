@@ -1,4 +1,4 @@
-//! `backoffice-cli`: the operator's checklist (DESIGN §12). Every command runs non-interactively
+//! `backoffice-cli`: the operator's checklist (README.md#operator-cli). Every command runs non-interactively
 //! with flags (cron, scripts) and prompts only for a missing secret on a terminal. Exit status 0 on
 //! success; otherwise one line saying why.
 

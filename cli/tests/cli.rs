@@ -1,5 +1,8 @@
 //! The real `backoffice-cli` binary, driven as an operator or cron would: flags only, no terminal.
 
+// A test binary: a failed unwrap in a helper is a failed test, which is what it should be.
+#![allow(clippy::unwrap_used)]
+
 use std::process::{Command, Output};
 
 struct Cli {
@@ -86,16 +89,36 @@ fn users_are_created_within_the_plan_limit() {
     cli.ok(&["tenant", "create", "loja", "--user-limit", "1"]);
     let user = |email: &str| {
         vec![
-            "user", "create", "--tenant", "loja", "--email", email, "--name", "Ana Souza", "--password", "Senha#Forte!9",
-            "--role", "atendente",
+            "user",
+            "create",
+            "--tenant",
+            "loja",
+            "--email",
+            email,
+            "--name",
+            "Ana Souza",
+            "--password",
+            "Senha#Forte!9",
+            "--role",
+            "atendente",
         ]
         .into_iter()
         .map(str::to_owned)
         .collect::<Vec<_>>()
     };
     let err = cli.fails(&[
-        "user", "create", "--tenant", "loja", "--email", "x@loja.example", "--name", "X", "--password", "abc12345",
-        "--role", "atendente",
+        "user",
+        "create",
+        "--tenant",
+        "loja",
+        "--email",
+        "x@loja.example",
+        "--name",
+        "X",
+        "--password",
+        "abc12345",
+        "--role",
+        "atendente",
     ]);
     assert!(err.contains("Senha fraca"), "{err}");
     let args = user("ana@loja.example");
@@ -158,7 +181,10 @@ fn commands_before_init_say_what_to_run() {
 async fn events_tail_prints_the_tenants_events_as_json_lines() {
     use backoffice::{
         config::{Config, DatabaseUrl},
-        realtime::Event,
+        domain::{
+            events::{Event, Publisher},
+            inbox::Audience,
+        },
         startup::Application,
         tenancy::TenantName,
     };
@@ -166,7 +192,20 @@ async fn events_tail_prints_the_tenants_events_as_json_lines() {
     let cli = Cli::new();
     cli.ok(&["init"]);
     cli.ok(&["tenant", "create", "acme"]);
-    let admin = ["user", "create", "--tenant", "acme", "--email", "ana@acme.example", "--name", "Ana", "--password", "Senha#Forte!9", "--role", "administrador"];
+    let admin = [
+        "user",
+        "create",
+        "--tenant",
+        "acme",
+        "--email",
+        "ana@acme.example",
+        "--name",
+        "Ana",
+        "--password",
+        "Senha#Forte!9",
+        "--role",
+        "administrador",
+    ];
     cli.ok(&admin);
     assert!(cli.fails(&["events", "tail", "--tenant", "nope"]).contains("nope"), "an unknown tenant is named");
     let stderr = cli.fails(&["events", "tail", "--tenant", "acme", "--email", "ninguem@acme.example"]);
@@ -201,17 +240,19 @@ async fn events_tail_prints_the_tenants_events_as_json_lines() {
     }
     let acme = TenantName::parse("acme").unwrap();
     let beta = TenantName::parse("beta").unwrap();
-    bus.publish(&beta, Event::GroupOfCustomersUpdated { group_id: 1 });
-    bus.publish(&acme, Event::GroupOfCustomersUpdated { group_id: 7 });
-    bus.publish(&acme, Event::CustomerBlacklisted { customer_id: 3, blacklisted: true });
+    bus.publish(&beta, Event::GroupOfCustomersUpdated { group_id: 1, name: None, members: 0 }.to(Audience::everyone()));
+    bus.publish(&acme, Event::GroupOfCustomersUpdated { group_id: 7, name: None, members: 0 }.to(Audience::everyone()));
+    bus.publish(&acme, Event::CustomerBlacklisted { customer_id: 3, blacklisted: true }.to(Audience::everyone()));
 
-    let output = tokio::time::timeout(std::time::Duration::from_secs(20), tail.wait_with_output()).await.unwrap().unwrap();
+    let output =
+        tokio::time::timeout(std::time::Duration::from_secs(20), tail.wait_with_output()).await.unwrap().unwrap();
     assert!(output.status.success(), "{}", text(&output.stderr));
-    let lines: Vec<serde_json::Value> = text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines: Vec<serde_json::Value> =
+        text(&output.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(
         lines,
         vec![
-            serde_json::json!({ "event": "GroupOfCustomersUpdated", "group_id": 7 }),
+            serde_json::json!({ "event": "GroupOfCustomersUpdated", "group_id": 7, "name": null, "members": 0 }),
             serde_json::json!({ "event": "CustomerBlacklisted", "customer_id": 3, "blacklisted": true }),
         ],
         "acme's events in order, beta's not, no pong"

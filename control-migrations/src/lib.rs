@@ -1,4 +1,4 @@
-//! Migrations of the control database: plans, tenants and their feature settings.
+//! Migrations of the control database: plans, tenants and their feature settings, revoked sessions.
 //!
 //! On PostgreSQL they run in the `control` schema; on SQLite in `control.db`. The migrator keeps
 //! its own table (`control_migrations`) so it can never be confused with a tenant's.
@@ -8,6 +8,7 @@ pub use sea_orm_migration::prelude::*;
 mod m20261121_000001_create_plans;
 mod m20261121_000002_create_tenants;
 mod m20261121_000003_index_tenant_search;
+mod m20261123_000004_create_revoked_sessions;
 
 /// Applies the control migrations in order.
 pub struct Migrator;
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000001_create_plans::Migration),
             Box::new(m20261121_000002_create_tenants::Migration),
             Box::new(m20261121_000003_index_tenant_search::Migration),
+            Box::new(m20261123_000004_create_revoked_sessions::Migration),
         ]
     }
 

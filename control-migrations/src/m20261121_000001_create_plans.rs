@@ -1,4 +1,4 @@
-//! The plan catalogue: default limits and features a tenant starts with (DESIGN §3).
+//! The plan catalogue: default limits and features a tenant starts with (docs/contracts.md#plans-features-and-limits).
 
 use sea_orm_migration::{prelude::*, schema::*};
 
@@ -27,20 +27,18 @@ const CATALOGUE: &[(&str, &str, i32, i32, &str)] = &[
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .create_table(
-                crate::timestamps(
-                    Table::create()
-                        .table(Plans::Table)
-                        .if_not_exists()
-                        .col(pk_auto(Plans::Id))
-                        .col(string_len_uniq(Plans::Code, 32))
-                        .col(string_len(Plans::Name, 100))
-                        .col(integer(Plans::UserLimit).default(0))
-                        .col(integer(Plans::TicketLimit).default(0))
-                        .col(text(Plans::Features).default("[]"))
-                        .take(),
-                ),
-            )
+            .create_table(crate::timestamps(
+                Table::create()
+                    .table(Plans::Table)
+                    .if_not_exists()
+                    .col(pk_auto(Plans::Id))
+                    .col(string_len_uniq(Plans::Code, 32))
+                    .col(string_len(Plans::Name, 100))
+                    .col(integer(Plans::UserLimit).default(0))
+                    .col(integer(Plans::TicketLimit).default(0))
+                    .col(text(Plans::Features).default("[]"))
+                    .take(),
+            ))
             .await?;
         let mut insert = Query::insert();
         insert
@@ -48,7 +46,13 @@ impl MigrationTrait for Migration {
             .columns([Plans::Code, Plans::Name, Plans::UserLimit, Plans::TicketLimit, Plans::Features])
             .on_conflict(OnConflict::column(Plans::Code).do_nothing().to_owned());
         for (code, name, users, tickets, features) in CATALOGUE {
-            insert.values_panic([(*code).into(), (*name).into(), (*users).into(), (*tickets).into(), (*features).into()]);
+            insert.values_panic([
+                (*code).into(),
+                (*name).into(),
+                (*users).into(),
+                (*tickets).into(),
+                (*features).into(),
+            ]);
         }
         manager.exec_stmt(insert).await
     }

@@ -33,28 +33,33 @@ enum TenantFeatures {
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
-            .create_table(
-                crate::timestamps(
-                    Table::create()
-                        .table(Tenants::Table)
-                        .if_not_exists()
-                        .col(pk_auto(Tenants::Id))
-                        .col(string_len_uniq(Tenants::Name, 63))
-                        .col(string_len_null(Tenants::Cnpj, 14))
-                        .col(string_len(Tenants::Template, 32).default("default"))
-                        .col(string_len(Tenants::Pool, 63).default("default"))
-                        .col(string_len(Tenants::Plan, 32).default("basic"))
-                        .col(integer(Tenants::UserLimit).default(0))
-                        .col(integer(Tenants::TicketLimit).default(0))
-                        .col(timestamp_with_time_zone_null(Tenants::ProvisionedAt))
-                        .col(timestamp_with_time_zone_null(Tenants::DeletedAt))
-                        .take(),
-                ),
-            )
+            .create_table(crate::timestamps(
+                Table::create()
+                    .table(Tenants::Table)
+                    .if_not_exists()
+                    .col(pk_auto(Tenants::Id))
+                    .col(string_len_uniq(Tenants::Name, 63))
+                    .col(string_len_null(Tenants::Cnpj, 14))
+                    .col(string_len(Tenants::Template, 32).default("default"))
+                    .col(string_len(Tenants::Pool, 63).default("default"))
+                    .col(string_len(Tenants::Plan, 32).default("basic"))
+                    .col(integer(Tenants::UserLimit).default(0))
+                    .col(integer(Tenants::TicketLimit).default(0))
+                    .col(timestamp_with_time_zone_null(Tenants::ProvisionedAt))
+                    .col(timestamp_with_time_zone_null(Tenants::DeletedAt))
+                    .take(),
+            ))
             .await?;
         // The back-office list searches by CNPJ and filters on deletion.
         manager
-            .create_index(Index::create().if_not_exists().name("idx_tenants_cnpj").table(Tenants::Table).col(Tenants::Cnpj).to_owned())
+            .create_index(
+                Index::create()
+                    .if_not_exists()
+                    .name("idx_tenants_cnpj")
+                    .table(Tenants::Table)
+                    .col(Tenants::Cnpj)
+                    .to_owned(),
+            )
             .await?;
         manager
             .create_index(
@@ -67,25 +72,23 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_table(
-                crate::timestamps(
-                    Table::create()
-                        .table(TenantFeatures::Table)
-                        .if_not_exists()
-                        .col(pk_auto(TenantFeatures::Id))
-                        .col(integer(TenantFeatures::TenantId))
-                        .col(string_len(TenantFeatures::Option, 32))
-                        .col(boolean(TenantFeatures::Enabled).default(false))
-                        .foreign_key(
-                            ForeignKey::create()
-                                .name("fk_tenant_features_tenant")
-                                .from(TenantFeatures::Table, TenantFeatures::TenantId)
-                                .to(Tenants::Table, Tenants::Id)
-                                .on_delete(ForeignKeyAction::Cascade),
-                        )
-                        .take(),
-                ),
-            )
+            .create_table(crate::timestamps(
+                Table::create()
+                    .table(TenantFeatures::Table)
+                    .if_not_exists()
+                    .col(pk_auto(TenantFeatures::Id))
+                    .col(integer(TenantFeatures::TenantId))
+                    .col(string_len(TenantFeatures::Option, 32))
+                    .col(boolean(TenantFeatures::Enabled).default(false))
+                    .foreign_key(
+                        ForeignKey::create()
+                            .name("fk_tenant_features_tenant")
+                            .from(TenantFeatures::Table, TenantFeatures::TenantId)
+                            .to(Tenants::Table, Tenants::Id)
+                            .on_delete(ForeignKeyAction::Cascade),
+                    )
+                    .take(),
+            ))
             .await?;
         manager
             .create_index(

@@ -1,12 +1,10 @@
-//! The one configuration type (DESIGN §10), shared by `backoffice-server` and `backoffice-cli`.
+//! The one configuration type (README.md#configuration), shared by `backoffice-server` and `backoffice-cli`.
 //!
 //! Every setting is an environment variable and a `--flag` of the same name. Values are parsed into
 //! typed fields by clap, so a malformed value stops the program with a message that names the
 //! variable; cross-field rules (the JWT secret, the tenant names) run once in [`Config::validate`].
 
 use std::{
-    collections::BTreeMap,
-    fmt,
     net::{IpAddr, SocketAddr},
     path::{Path, PathBuf},
     str::FromStr,
@@ -14,7 +12,11 @@ use std::{
 
 use secrecy::{ExposeSecret, SecretString};
 
-use crate::tenancy::TenantName;
+pub use crate::tenancy::settings::{BaseDomain, DatabaseSettings, DatabaseUrl, SecretUrl, TenantPools, redact_url};
+use crate::{
+    secrets::{SecretKey, Secrets},
+    tenancy::TenantName,
+};
 
 /// Settings of the server and the CLI. Doc comments are the `--help` text.
 #[derive(clap::Args, Clone, Debug)]
@@ -113,6 +115,51 @@ pub struct Config {
     /// Login attempts (right or wrong) allowed from one address per minute.
     #[arg(long, env = "LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 30)]
     pub login_attempts_per_minute: u32,
+
+    /// Seconds a client has to send a request's headers (also the next request's, on a kept-alive
+    /// connection) before the connection is closed.
+    #[arg(long, env = "HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    pub header_read_timeout_seconds: u64,
+
+    /// Seconds a connection may stay open with no request in flight and no bytes moving.
+    #[arg(long, env = "IDLE_TIMEOUT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub idle_timeout_seconds: u64,
+
+    /// Seconds a client has to send a whole request body.
+    #[arg(long, env = "BODY_READ_TIMEOUT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_read_timeout_seconds: u64,
+
+    /// Open connections allowed from one client address (0 = no cap; trusted proxies are exempt).
+    #[arg(long, env = "MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub max_connections_per_address: usize,
+
+    /// Realtime sockets one user may hold open on this server (tabs, devices).
+    #[arg(long, env = "MAX_SOCKETS_PER_USER", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub max_sockets_per_user: u32,
+
+    /// Realtime sockets one tenant may hold open on this server.
+    #[arg(long, env = "MAX_SOCKETS_PER_TENANT", default_value_t = 5000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_sockets_per_tenant: u32,
+
+    /// Milliseconds to wait for a database connection (or a Redis answer) before answering that the
+    /// service is unavailable, instead of queueing behind an outage.
+    #[arg(long, env = "BACKEND_TIMEOUT_MS", default_value_t = 750, value_parser = clap::value_parser!(u64).range(50..=60_000))]
+    pub backend_timeout_ms: u64,
+
+    /// Run the worker (the outbox: provider sends, webhook deliveries) in this server. Turn it off
+    /// where `backoffice-cli worker` runs it as its own process.
+    #[arg(long, env = "RUN_WORKER", default_value_t = true, action = clap::ArgAction::Set)]
+    pub run_worker: bool,
+
+    /// Key that encrypts secrets at rest (two-factor seeds, provider and webhook secrets): 32 bytes
+    /// as base64 or 64 hex digits. When unset, one is generated once and kept in DATA_DIR/secrets_key.
+    #[arg(long, env = "SECRETS_KEY", hide_env_values = true, value_name = "SECRETS_KEY")]
+    pub secrets_key: Option<SecretString>,
+
+    /// The key before the last rotation, still accepted for reading until `backoffice-cli secrets
+    /// rotate` has re-encrypted everything (docs/operations.md#rotating-the-secrets-key).
+    #[arg(long, env = "SECRETS_KEY_PREVIOUS", hide_env_values = true, value_name = "SECRETS_KEY_PREVIOUS")]
+    pub secrets_key_previous: Option<SecretString>,
 }
 
 /// A cross-field configuration error, printed as the one line the program exits with.
@@ -124,9 +171,23 @@ pub enum ConfigError {
     BackofficeTenant(String),
     #[error("DATA_DIR: {0}")]
     DataDir(String),
+    #[error("SECRETS_KEY: {0}")]
+    SecretsKey(String),
 }
 
 impl Config {
+    /// What `tenancy::Databases` needs to open the control and tenant databases.
+    pub fn database_settings(&self) -> DatabaseSettings {
+        DatabaseSettings {
+            url: self.database_url.clone(),
+            pools: self.tenant_pools.clone(),
+            max_connections: self.db_max_connections,
+            max_open_tenants: self.max_open_tenants,
+            idle_seconds: self.db_idle_seconds,
+            acquire_timeout: std::time::Duration::from_millis(self.backend_timeout_ms),
+        }
+    }
+
     /// Configuration for tests and tools: the defaults with the given database.
     pub fn for_database(database_url: DatabaseUrl) -> Self {
         Self {
@@ -152,6 +213,16 @@ impl Config {
             lockout_threshold: 5,
             login_failures_per_address: 10,
             login_attempts_per_minute: 30,
+            header_read_timeout_seconds: 10,
+            idle_timeout_seconds: 30,
+            body_read_timeout_seconds: 30,
+            max_connections_per_address: 256,
+            max_sockets_per_user: 10,
+            max_sockets_per_tenant: 5000,
+            backend_timeout_ms: 750,
+            run_worker: true,
+            secrets_key: None,
+            secrets_key_previous: None,
         }
     }
 
@@ -167,11 +238,31 @@ impl Config {
         }
         let secret = match self.jwt_secret.take() {
             Some(secret) => secret,
-            None => load_or_create_secret(&self.data_dir())?,
+            None => load_or_create_secret(&self.data_dir(), "jwt_secret", || random_token(48))?,
         };
         check_jwt_secret(secret.expose_secret()).map_err(ConfigError::JwtSecret)?;
         self.jwt_secret = Some(secret);
+        let key = match self.secrets_key.take() {
+            Some(key) => key,
+            None => load_or_create_secret(&self.data_dir(), "secrets_key", SecretKey::generate)?,
+        };
+        SecretKey::parse(key.expose_secret()).map_err(ConfigError::SecretsKey)?;
+        self.secrets_key = Some(key);
+        if let Some(previous) = &self.secrets_key_previous {
+            SecretKey::parse(previous.expose_secret())
+                .map_err(|err| ConfigError::SecretsKey(format!("SECRETS_KEY_PREVIOUS {err}")))?;
+        }
         Ok(())
+    }
+
+    /// The keys secrets at rest are sealed with; `validate` has resolved them.
+    pub fn secrets(&self) -> Secrets {
+        let parse = |key: &SecretString| SecretKey::parse(key.expose_secret()).ok();
+        let current = self.secrets_key.as_ref().and_then(parse);
+        // Unvalidated configurations (tools, tests) get a key of their own for the process.
+        let current =
+            current.unwrap_or_else(|| SecretKey::parse(&SecretKey::generate()).expect("a generated key parses"));
+        Secrets::new(current, self.secrets_key_previous.as_ref().and_then(parse))
     }
 
     /// Whether cookies need HTTPS: everywhere but a `localhost` base domain.
@@ -235,16 +326,17 @@ pub fn check_jwt_secret(secret: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn load_or_create_secret(dir: &Path) -> Result<SecretString, ConfigError> {
-    let path = dir.join("jwt_secret");
+/// The secret kept in `dir/name`, created with `generate` the first time.
+fn load_or_create_secret(dir: &Path, name: &str, generate: impl Fn() -> String) -> Result<SecretString, ConfigError> {
+    let path = dir.join(name);
     match std::fs::read_to_string(&path) {
         Ok(text) => return Ok(SecretString::from(text.trim().to_owned())),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
         Err(err) => return Err(ConfigError::DataDir(format!("cannot read {}: {err}", path.display()))),
     }
-    std::fs::create_dir_all(dir)
+    crate::tenancy::create_private_dir(dir)
         .map_err(|err| ConfigError::DataDir(format!("cannot create {}: {err}", dir.display())))?;
-    let secret = random_token(48);
+    let secret = generate();
     write_private_file(&path, &secret)
         .map_err(|err| ConfigError::DataDir(format!("cannot write {}: {err}", path.display())))?;
     Ok(SecretString::from(secret))
@@ -270,143 +362,6 @@ pub fn random_token(bytes: usize) -> String {
     let mut raw = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut raw);
     raw.iter().map(|b| ALPHABET[(*b & 63) as usize] as char).collect()
-}
-
-/// Where the data lives, parsed from `DATABASE_URL`.
-#[derive(Clone)]
-pub enum DatabaseUrl {
-    /// Embedded: a directory holding `control.db` and `tenants/`.
-    Sqlite { dir: PathBuf },
-    /// A PostgreSQL database (the `default` pool).
-    Postgres { url: SecretString },
-}
-
-impl PartialEq for DatabaseUrl {
-    fn eq(&self, other: &Self) -> bool {
-        match (self, other) {
-            (Self::Sqlite { dir: a }, Self::Sqlite { dir: b }) => a == b,
-            (Self::Postgres { url: a }, Self::Postgres { url: b }) => a.expose_secret() == b.expose_secret(),
-            _ => false,
-        }
-    }
-}
-
-impl FromStr for DatabaseUrl {
-    type Err = String;
-
-    fn from_str(value: &str) -> Result<Self, Self::Err> {
-        let value = value.trim();
-        if let Some(rest) = value.strip_prefix("sqlite://") {
-            let dir = rest.split('?').next().unwrap_or_default();
-            if dir.is_empty() {
-                return Err("sqlite:// needs a directory, e.g. sqlite://data".into());
-            }
-            return Ok(Self::Sqlite { dir: PathBuf::from(dir) });
-        }
-        if value.starts_with("postgres://") || value.starts_with("postgresql://") {
-            let parsed = url::Url::parse(value).map_err(|err| format!("not a valid PostgreSQL URL: {err}"))?;
-            if parsed.host_str().unwrap_or_default().is_empty() {
-                return Err("the PostgreSQL URL has no host".into());
-            }
-            if parsed.path().trim_start_matches('/').is_empty() {
-                return Err("the PostgreSQL URL names no database (e.g. postgres://postgres@127.0.0.1/backoffice)".into());
-            }
-            return Ok(Self::Postgres { url: SecretString::from(value.to_owned()) });
-        }
-        Err(format!(
-            "must start with sqlite:// or postgres:// (got '{}')",
-            redact_url(value)
-        ))
-    }
-}
-
-impl fmt::Debug for DatabaseUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Sqlite { dir } => write!(f, "sqlite://{}", dir.display()),
-            Self::Postgres { url } => write!(f, "{}", redact_url(url.expose_secret())),
-        }
-    }
-}
-
-/// Hides the password of a URL for logs and error messages.
-pub fn redact_url(value: &str) -> String {
-    match url::Url::parse(value) {
-        Ok(mut parsed) if parsed.password().is_some() => {
-            let _ = parsed.set_password(Some("***"));
-            parsed.to_string()
-        }
-        Ok(parsed) => parsed.to_string(),
-        Err(_) => value.chars().take(40).collect(),
-    }
-}
-
-/// A URL that may carry a password: never printed whole.
-#[derive(Clone)]
-pub struct SecretUrl(pub SecretString);
-
-impl FromStr for SecretUrl {
-    type Err = String;
-    fn from_str(value: &str) -> Result<Self, Self::Err> {
-        url::Url::parse(value).map_err(|err| format!("not a valid URL: {err}"))?;
-        Ok(Self(SecretString::from(value.to_owned())))
-    }
-}
-
-impl fmt::Debug for SecretUrl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&redact_url(self.0.expose_secret()))
-    }
-}
-
-/// Named PostgreSQL clusters for tenant placement (`TENANT_POOLS`).
-#[derive(Clone, Debug, Default)]
-pub struct TenantPools(pub BTreeMap<String, SecretUrl>);
-
-impl FromStr for TenantPools {
-    type Err = String;
-    fn from_str(value: &str) -> Result<Self, Self::Err> {
-        let mut pools = BTreeMap::new();
-        for pair in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let (name, url) = pair
-                .split_once('=')
-                .ok_or_else(|| format!("'{}' is not name=postgres://...", redact_url(pair)))?;
-            let name = name.trim();
-            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                return Err(format!("pool name '{name}' must be letters, digits, - or _"));
-            }
-            if name == "default" {
-                return Err("the pool 'default' is DATABASE_URL and cannot be redefined".into());
-            }
-            if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
-                return Err(format!("pool '{name}' must be a postgres:// URL"));
-            }
-            pools.insert(name.to_owned(), url.trim().parse::<SecretUrl>()?);
-        }
-        Ok(Self(pools))
-    }
-}
-
-/// The domain under which tenants have their hosts; lower-case ASCII.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BaseDomain(pub String);
-
-impl FromStr for BaseDomain {
-    type Err = String;
-    fn from_str(value: &str) -> Result<Self, Self::Err> {
-        let value = value.trim().trim_end_matches('.').to_ascii_lowercase();
-        let valid_label = |label: &str| {
-            !label.is_empty()
-                && label.len() <= 63
-                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-                && !label.starts_with('-')
-                && !label.ends_with('-')
-        };
-        if value.is_empty() || !value.split('.').all(valid_label) {
-            return Err(format!("'{value}' is not a domain name like example.com or localhost"));
-        }
-        Ok(Self(value))
-    }
 }
 
 /// Proxies whose `X-Forwarded-For` header is believed.
@@ -460,10 +415,7 @@ mod tests {
 
     #[test]
     fn sqlite_and_postgres_urls_parse() {
-        assert_eq!(
-            "sqlite://data".parse::<DatabaseUrl>().unwrap(),
-            DatabaseUrl::Sqlite { dir: PathBuf::from("data") }
-        );
+        assert_eq!("sqlite://data".parse::<DatabaseUrl>().unwrap(), DatabaseUrl::Sqlite { dir: PathBuf::from("data") });
         assert!(matches!(
             "postgres://postgres@127.0.0.1:5432/bo".parse::<DatabaseUrl>().unwrap(),
             DatabaseUrl::Postgres { .. }

@@ -1,5 +1,7 @@
 //! Fixed-window rate limits keyed by strings (e.g. a client address). In-process by default; in
-//! Redis when `REDIS_URL` is set, so every replica counts the same attempts.
+//! Redis when `REDIS_URL` is set, so every replica counts the same attempts. While Redis is down
+//! (`redis_link`), each replica counts on its own: limits stay in force, per replica, instead of
+//! failing open or hanging.
 
 use std::{
     collections::HashMap,
@@ -7,7 +9,9 @@ use std::{
     time::{Duration, SystemTime, UNIX_EPOCH},
 };
 
-use redis::{AsyncCommands, aio::ConnectionManager};
+use redis::AsyncCommands;
+
+use crate::redis_link::RedisLink;
 
 /// At most `max` hits per `window`.
 #[derive(Debug, Clone, Copy)]
@@ -17,9 +21,9 @@ pub struct Limit {
 }
 
 /// Where counts live.
-pub enum RateLimiter {
-    Local(Mutex<HashMap<String, u32>>),
-    Redis { conn: ConnectionManager, prefix: String },
+pub struct RateLimiter {
+    local: Mutex<HashMap<String, u32>>,
+    shared: Option<(RedisLink, String)>,
 }
 
 fn now_secs() -> u64 {
@@ -28,13 +32,12 @@ fn now_secs() -> u64 {
 
 impl RateLimiter {
     pub fn local() -> Self {
-        Self::Local(Mutex::new(HashMap::new()))
+        Self { local: Mutex::new(HashMap::new()), shared: None }
     }
 
-    /// Connects to Redis.
-    pub async fn redis(url: &str, prefix: &str) -> redis::RedisResult<Self> {
-        let client = redis::Client::open(url)?;
-        Ok(Self::Redis { conn: ConnectionManager::new(client).await?, prefix: prefix.to_owned() })
+    /// Counts in Redis (keys under `prefix`), and locally while it is down.
+    pub fn redis(link: RedisLink, prefix: &str) -> Self {
+        Self { local: Mutex::new(HashMap::new()), shared: Some((link, prefix.to_owned())) }
     }
 
     /// The current window's key and how long until it ends.
@@ -42,26 +45,28 @@ impl RateLimiter {
         let window = limit.window.as_secs().max(1);
         let now = now_secs();
         let index = now / window;
-        let prefix = match self {
-            Self::Local(_) => "",
-            Self::Redis { prefix, .. } => prefix.as_str(),
-        };
+        let prefix = self.shared.as_ref().map(|(_, prefix)| prefix.as_str()).unwrap_or_default();
         (format!("{prefix}:rl:{key}:{index}"), Duration::from_secs((index + 1) * window - now))
+    }
+
+    fn local_map(&self) -> std::sync::MutexGuard<'_, HashMap<String, u32>> {
+        self.local.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
     /// `Err(retry_after)` when the window is already full; does not count.
     pub async fn check(&self, key: &str, limit: Limit) -> Result<(), Duration> {
         let (window_key, remaining) = self.window(key, limit);
-        let count = match self {
-            Self::Local(map) => map.lock().map(|m| m.get(&window_key).copied().unwrap_or(0)).unwrap_or(0),
-            Self::Redis { conn, .. } => {
-                let mut conn = conn.clone();
-                // A Redis outage must not lock everybody out: count as zero and log.
-                conn.get::<_, Option<u32>>(&window_key).await.unwrap_or_else(|err| {
-                    tracing::warn!(error = %err, "rate limit read failed");
-                    None
-                })
-                .unwrap_or(0)
+        let shared = match &self.shared {
+            Some((link, _)) => {
+                link.call(|mut conn| async move { conn.get::<_, Option<u32>>(&window_key).await }).await.ok()
+            }
+            None => None,
+        };
+        let count = match shared {
+            Some(count) => count.unwrap_or(0),
+            None => {
+                let (local_key, _) = self.window(key, limit);
+                self.local_map().get(&local_key).copied().unwrap_or(0)
             }
         };
         if count >= limit.max { Err(remaining) } else { Ok(()) }
@@ -70,9 +75,28 @@ impl RateLimiter {
     /// Counts one hit; `Err(retry_after)` when this hit is over the limit.
     pub async fn hit(&self, key: &str, limit: Limit) -> Result<(), Duration> {
         let (window_key, remaining) = self.window(key, limit);
-        let count = match self {
-            Self::Local(map) => {
-                let mut map = map.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let shared = match &self.shared {
+            Some((link, _)) => {
+                let (redis_key, ttl) = (window_key.clone(), remaining.as_secs() as i64 + 1);
+                link.call(|mut conn| async move {
+                    let (count,): (u32,) = redis::pipe()
+                        .atomic()
+                        .incr(&redis_key, 1u32)
+                        .expire(&redis_key, ttl)
+                        .ignore()
+                        .query_async(&mut conn)
+                        .await?;
+                    Ok(count)
+                })
+                .await
+                .ok()
+            }
+            None => None,
+        };
+        let count = match shared {
+            Some(count) => count,
+            None => {
+                let mut map = self.local_map();
                 if map.len() > 100_000 {
                     // Old windows pile up; keep only the current ones.
                     let suffix = window_key.rsplit(':').next().unwrap_or_default().to_owned();
@@ -81,23 +105,6 @@ impl RateLimiter {
                 let count = map.entry(window_key).or_insert(0);
                 *count += 1;
                 *count
-            }
-            Self::Redis { conn, .. } => {
-                let mut conn = conn.clone();
-                let result: redis::RedisResult<(u32,)> = redis::pipe()
-                    .atomic()
-                    .incr(&window_key, 1u32)
-                    .expire(&window_key, remaining.as_secs() as i64 + 1)
-                    .ignore()
-                    .query_async(&mut conn)
-                    .await;
-                match result {
-                    Ok((count,)) => count,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "rate limit write failed");
-                        0
-                    }
-                }
             }
         };
         if count > limit.max { Err(remaining) } else { Ok(()) }

@@ -6,7 +6,14 @@ use std::{net::SocketAddr, time::Duration};
 use anyhow::Context;
 use tokio::net::TcpListener;
 
-use crate::{config::Config, domain::setup, http, state::AppState, tenancy::Databases};
+use crate::{
+    app,
+    config::Config,
+    domain::setup,
+    listener::{self, ConnectionLimits},
+    state::AppState,
+    tenancy::Databases,
+};
 
 /// How long shutdown waits for sockets to take their close frame.
 const SOCKET_CLOSE_GRACE: Duration = Duration::from_secs(5);
@@ -21,15 +28,23 @@ impl Application {
     /// Opens the databases and binds. Refuses to start on a control database that lacks
     /// migrations (run `backoffice-cli init` or `migrate`).
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let dbs = Databases::connect(&config).await.context("não foi possível abrir o banco de dados")?;
+        let dbs =
+            Databases::connect(&config.database_settings()).await.context("não foi possível abrir o banco de dados")?;
         let pending = setup::control_pending(&dbs).await.context("não foi possível ler as migrações do controle")?;
         if pending > 0 {
             anyhow::bail!(
                 "o banco de controle tem {pending} migração(ões) pendente(s): execute `backoffice-cli init` (primeira vez) ou `backoffice-cli migrate`"
             );
         }
-        let listener = TcpListener::bind(config.bind).await.with_context(|| format!("não foi possível escutar em {}", config.bind))?;
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .with_context(|| format!("não foi possível escutar em {}", config.bind))?;
         let state = AppState::new(config, dbs).await.context("não foi possível conectar ao Redis (REDIS_URL)")?;
+        // Sessions logged out while this process was down stay refused.
+        let revoked = crate::domain::auth::sessions::active_revocations(state.dbs.control())
+            .await
+            .context("não foi possível ler as sessões encerradas")?;
+        state.bus.remember_revoked(revoked);
         Ok(Self { listener, state })
     }
 
@@ -42,16 +57,26 @@ impl Application {
     }
 
     /// Serves until the future `shutdown` completes; then open sockets get a "going away" close
-    /// frame (upgraded connections are not waited for by axum), requests in flight finish, and
-    /// the databases close.
+    /// frame (upgraded connections are not waited for by the listener), requests in flight finish,
+    /// and the databases close.
     pub async fn run_until(self, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        let app = http::app(self.state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+        let config = &self.state.config;
+        let limits = ConnectionLimits {
+            header_read_timeout: Duration::from_secs(config.header_read_timeout_seconds),
+            idle_timeout: Duration::from_secs(config.idle_timeout_seconds),
+            per_address: config.max_connections_per_address,
+            exempt: config.trusted_proxies.0.clone(),
+        };
+        let app = app::app(self.state.clone());
+        if config.run_worker {
+            self.state.worker().start();
+        }
         let bus = self.state.bus.clone();
         let stopping = async move {
             shutdown.await;
             bus.shutdown(SOCKET_CLOSE_GRACE).await;
         };
-        axum::serve(self.listener, app).with_graceful_shutdown(stopping).await?;
+        listener::serve(self.listener, app, limits, stopping).await;
         self.state.dbs.close().await;
         Ok(())
     }

@@ -3,10 +3,8 @@
 use std::sync::Arc;
 
 use crate::{
-    config::Config,
-    graphql::AppSchema,
-    realtime::EventBus, domain::auth::tokens::TokenKeys, http::access::RouteRules, ratelimit::RateLimiter,
-    tenancy::Databases,
+    bus::EventBus, config::Config, domain::auth::tokens::TokenKeys, ratelimit::RateLimiter, redis_link::RedisLink,
+    secrets::Secrets, tenancy::Databases,
 };
 
 #[derive(Clone)]
@@ -15,32 +13,45 @@ pub struct AppState {
     pub dbs: Arc<Databases>,
     pub keys: TokenKeys,
     pub limiter: Arc<RateLimiter>,
-    /// The access rule of every API route (filled by `http::app`).
-    pub rules: Arc<RouteRules>,
-    /// The GraphQL schema, built once.
-    pub schema: AppSchema,
-    /// Realtime events to the sockets.
+    /// Realtime events to the sockets, and what every replica must learn.
     pub bus: EventBus,
+    /// The keys of secrets at rest.
+    pub secrets: Arc<Secrets>,
 }
 
 impl AppState {
+    /// A worker over this state's databases and bus.
+    pub fn worker(&self) -> crate::jobs::Worker {
+        crate::jobs::Worker {
+            dbs: self.dbs.clone(),
+            bus: self.bus.clone(),
+            secrets: self.secrets.clone(),
+            allow_private_providers: self.config.allow_private_providers,
+        }
+    }
+
     /// State over opened databases; connects to Redis when configured.
     pub async fn new(config: Config, dbs: Databases) -> anyhow::Result<Self> {
         let (limiter, bus) = match &config.redis_url {
             Some(url) => {
                 use secrecy::ExposeSecret;
-                let url = url.0.expose_secret();
-                (RateLimiter::redis(url, &config.redis_prefix).await?, EventBus::redis(url, &config.redis_prefix).await?)
+                let client = redis::Client::open(url.0.expose_secret())?;
+                let timeout = std::time::Duration::from_millis(config.backend_timeout_ms);
+                // One connection (and one breaker) for everything this replica asks Redis.
+                let link = RedisLink::connect(client.clone(), timeout).await?;
+                (
+                    RateLimiter::redis(link.clone(), &config.redis_prefix),
+                    EventBus::redis(client, link, &config.redis_prefix).await?,
+                )
             }
             None => (RateLimiter::local(), EventBus::local()),
         };
         Ok(Self {
             keys: TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds),
+            secrets: Arc::new(config.secrets()),
             config: Arc::new(config),
             dbs: Arc::new(dbs),
             limiter: Arc::new(limiter),
-            rules: Arc::new(RouteRules::default()),
-            schema: crate::graphql::schema(),
             bus,
         })
     }

@@ -1,4 +1,4 @@
-//! Migrations of a tenant database (DESIGN §2, `docs/data-model.md`).
+//! Migrations of a tenant database (docs/tenancy.md, `docs/data-model.md`).
 //!
 //! The same migrations run on SQLite (one file per tenant) and on PostgreSQL (one schema per tenant,
 //! bound by the caller with `SET LOCAL search_path` inside its transaction). They therefore never
@@ -14,6 +14,8 @@ mod m20261121_000004_create_logs_and_security;
 mod m20261121_000005_add_role_two_factor_requirement;
 mod m20261121_000006_create_sync_jobs;
 mod m20261121_000007_index_users_by_name;
+mod m20261123_000008_harden_logins;
+mod m20261124_000009_create_inbox;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -30,6 +32,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000005_add_role_two_factor_requirement::Migration),
             Box::new(m20261121_000006_create_sync_jobs::Migration),
             Box::new(m20261121_000007_index_users_by_name::Migration),
+            Box::new(m20261123_000008_harden_logins::Migration),
+            Box::new(m20261124_000009_create_inbox::Migration),
         ]
     }
 }
@@ -62,6 +66,8 @@ pub const TABLES: &[&str] = &[
     "daily_analytics",
     "refresh_tokens",
     "sync_jobs",
+    "jobs",
+    "provider_events",
 ];
 
 #[cfg(test)]
@@ -72,29 +78,20 @@ mod tests {
     #[tokio::test]
     async fn migrating_twice_creates_every_table_once() {
         // Arrange
-        let db = Database::connect("sqlite::memory:")
-            .await
-            .expect("in-memory SQLite opens");
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
 
         // Act
         Migrator::up(&db, None).await.expect("first run migrates");
-        Migrator::up(&db, None)
-            .await
-            .expect("second run is a no-op");
+        Migrator::up(&db, None).await.expect("second run is a no-op");
 
         // Assert
         for table in TABLES {
             assert!(
-                SchemaManager::new(&db)
-                    .has_table(*table)
-                    .await
-                    .expect("has_table answers"),
+                SchemaManager::new(&db).has_table(*table).await.expect("has_table answers"),
                 "table {table} exists"
             );
         }
-        let applied = Migrator::get_applied_migrations(&db)
-            .await
-            .expect("applied migrations are listed");
+        let applied = Migrator::get_applied_migrations(&db).await.expect("applied migrations are listed");
         assert_eq!(applied.len(), Migrator::migrations().len());
         let rows = db
             .query_all_raw(Statement::from_string(
@@ -104,18 +101,12 @@ mod tests {
             ))
             .await
             .expect("tables are listed");
-        assert_eq!(
-            rows.len(),
-            TABLES.len(),
-            "no table beyond the documented ones"
-        );
+        assert_eq!(rows.len(), TABLES.len(), "no table beyond the documented ones");
     }
 
     #[tokio::test]
     async fn sqlite_default_times_are_written_like_bound_utc_times() {
-        let db = Database::connect("sqlite::memory:")
-            .await
-            .expect("in-memory SQLite opens");
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
         Migrator::up(&db, None).await.expect("migrates");
 
         db.execute_unprepared("INSERT INTO roles (name, display_name) VALUES ('x', 'X')")
@@ -139,25 +130,20 @@ mod tests {
 
     #[tokio::test]
     async fn every_migration_can_be_rolled_back_and_reapplied() {
-        let db = Database::connect("sqlite::memory:")
-            .await
-            .expect("in-memory SQLite opens");
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
         Migrator::up(&db, None).await.expect("migrates");
 
         Migrator::down(&db, None).await.expect("rolls back");
         for table in TABLES {
             assert!(
-                !SchemaManager::new(&db)
-                    .has_table(*table)
-                    .await
-                    .expect("has_table answers"),
+                !SchemaManager::new(&db).has_table(*table).await.expect("has_table answers"),
                 "table {table} is gone"
             );
         }
         Migrator::up(&db, None).await.expect("migrates again");
     }
 
-    /// The PostgreSQL layout of DESIGN §2: one schema per tenant, bound with `SET LOCAL search_path`
+    /// The PostgreSQL layout of docs/tenancy.md: one schema per tenant, bound with `SET LOCAL search_path`
     /// inside the transaction the migrations run in. Runs only when `TEST_DATABASE_URL` is set.
     #[tokio::test]
     async fn migrations_run_inside_a_tenant_schema_on_postgres() {
@@ -173,15 +159,11 @@ mod tests {
                 .map(|d| d.subsec_nanos())
                 .unwrap_or_default()
         );
-        db.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\""))
-            .await
-            .expect("schema is created");
+        db.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\"")).await.expect("schema is created");
 
         for _ in 0..2 {
             let tx = sea_orm::TransactionTrait::begin(&db).await.expect("begins");
-            tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\""))
-                .await
-                .expect("binds the schema");
+            tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await.expect("binds the schema");
             Migrator::up(&tx, None).await.expect("migrates");
             tx.commit().await.expect("commits");
         }
@@ -195,10 +177,7 @@ mod tests {
             ))
             .await
             .expect("tables are listed");
-        let mut found: Vec<String> = rows
-            .iter()
-            .map(|row| row.try_get::<String>("", "name").expect("name"))
-            .collect();
+        let mut found: Vec<String> = rows.iter().map(|row| row.try_get::<String>("", "name").expect("name")).collect();
         found.sort();
         let mut expected: Vec<String> = TABLES.iter().map(|t| (*t).to_owned()).collect();
         expected.sort();
@@ -210,13 +189,8 @@ mod tests {
             ))
             .await
             .expect("public is listed");
-        db.execute_unprepared(&format!("DROP SCHEMA \"{schema}\" CASCADE"))
-            .await
-            .expect("schema is dropped");
+        db.execute_unprepared(&format!("DROP SCHEMA \"{schema}\" CASCADE")).await.expect("schema is dropped");
         assert_eq!(found, expected);
-        assert!(
-            public_leak.is_empty(),
-            "nothing was created outside the tenant schema"
-        );
+        assert!(public_leak.is_empty(), "nothing was created outside the tenant schema");
     }
 }

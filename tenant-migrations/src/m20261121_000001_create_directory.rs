@@ -248,22 +248,8 @@ impl MigrationTrait for Migration {
                     .take(),
             ))
             .await?;
-        manager
-            .create_index(index(
-                "ix_users_role_id",
-                Users::Table,
-                [Users::RoleId],
-                false,
-            ))
-            .await?;
-        manager
-            .create_index(index(
-                "ix_users_department_id",
-                Users::Table,
-                [Users::DepartmentId],
-                false,
-            ))
-            .await?;
+        manager.create_index(index("ix_users_role_id", Users::Table, [Users::RoleId], false)).await?;
+        manager.create_index(index("ix_users_department_id", Users::Table, [Users::DepartmentId], false)).await?;
 
         manager
             .create_table(with_timestamps(

@@ -2,8 +2,7 @@
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::{
-    boolean, integer, integer_null, pk_auto, string, string_null, string_uniq, text,
-    timestamp_with_time_zone,
+    boolean, integer, integer_null, pk_auto, string, string_null, string_uniq, text, timestamp_with_time_zone,
 };
 
 use crate::m20261121_000001_create_directory::{ClosingReasons, Departments, Instances, Users};
@@ -151,10 +150,7 @@ impl MigrationTrait for Migration {
             .create_index(index(
                 "ux_customer_group_members_group_customer",
                 CustomerGroupMembers::Table,
-                [
-                    CustomerGroupMembers::GroupId,
-                    CustomerGroupMembers::CustomerId,
-                ],
+                [CustomerGroupMembers::GroupId, CustomerGroupMembers::CustomerId],
                 true,
             ))
             .await?;
@@ -201,14 +197,7 @@ impl MigrationTrait for Migration {
                 true,
             ))
             .await?;
-        manager
-            .create_index(index(
-                "ix_chats_instance_id",
-                Chats::Table,
-                [Chats::InstanceId],
-                false,
-            ))
-            .await?;
+        manager.create_index(index("ix_chats_instance_id", Chats::Table, [Chats::InstanceId], false)).await?;
 
         manager
             .create_table(with_timestamps(
@@ -274,21 +263,13 @@ impl MigrationTrait for Migration {
         for (name, columns) in [
             ("ix_tickets_opened_at", vec![Tickets::OpenedAt]),
             ("ix_tickets_closed_at", vec![Tickets::ClosedAt]),
-            (
-                "ix_tickets_assigned_user_opened_at",
-                vec![Tickets::AssignedUserId, Tickets::OpenedAt],
-            ),
-            (
-                "ix_tickets_instance_opened_at",
-                vec![Tickets::InstanceId, Tickets::OpenedAt],
-            ),
+            ("ix_tickets_assigned_user_opened_at", vec![Tickets::AssignedUserId, Tickets::OpenedAt]),
+            ("ix_tickets_instance_opened_at", vec![Tickets::InstanceId, Tickets::OpenedAt]),
             ("ix_tickets_chat_id", vec![Tickets::ChatId]),
             ("ix_tickets_customer_id", vec![Tickets::CustomerId]),
             ("ix_tickets_status", vec![Tickets::Status]),
         ] {
-            manager
-                .create_index(index(name, Tickets::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, Tickets::Table, columns, false)).await?;
         }
 
         manager
@@ -337,22 +318,12 @@ impl MigrationTrait for Migration {
             ))
             .await?;
         for (name, columns, unique) in [
-            (
-                "ux_messages_instance_external_id",
-                vec![Messages::InstanceId, Messages::ExternalId],
-                true,
-            ),
+            ("ux_messages_instance_external_id", vec![Messages::InstanceId, Messages::ExternalId], true),
             ("ix_messages_sent_at", vec![Messages::SentAt], false),
-            (
-                "ix_messages_chat_sent_at",
-                vec![Messages::ChatId, Messages::SentAt],
-                false,
-            ),
+            ("ix_messages_chat_sent_at", vec![Messages::ChatId, Messages::SentAt], false),
             ("ix_messages_ticket_id", vec![Messages::TicketId], false),
         ] {
-            manager
-                .create_index(index(name, Messages::Table, columns, unique))
-                .await?;
+            manager.create_index(index(name, Messages::Table, columns, unique)).await?;
         }
 
         manager
@@ -398,18 +369,10 @@ impl MigrationTrait for Migration {
             ))
             .await?;
         for (name, columns) in [
-            (
-                "ix_ticket_transfers_created_at",
-                vec![TicketTransfers::CreatedAt],
-            ),
-            (
-                "ix_ticket_transfers_ticket_id",
-                vec![TicketTransfers::TicketId],
-            ),
+            ("ix_ticket_transfers_created_at", vec![TicketTransfers::CreatedAt]),
+            ("ix_ticket_transfers_ticket_id", vec![TicketTransfers::TicketId]),
         ] {
-            manager
-                .create_index(index(name, TicketTransfers::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, TicketTransfers::Table, columns, false)).await?;
         }
 
         Ok(())

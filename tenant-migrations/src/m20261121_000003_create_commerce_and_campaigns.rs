@@ -1,10 +1,10 @@
 //! Orders, campaigns with their recipients, and the outbound webhook endpoints with their delivery
-//! outbox (DESIGN §6, Standard Webhooks).
+//! outbox (docs/contracts.md#api-conventions, Standard Webhooks).
 
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::{
-    big_integer, boolean, integer, integer_null, json, pk_auto, string, string_uniq, text,
-    text_null, timestamp_with_time_zone,
+    big_integer, boolean, integer, integer_null, json, pk_auto, string, string_uniq, text, text_null,
+    timestamp_with_time_zone,
 };
 
 use crate::m20261121_000001_create_directory::{Instances, Users};
@@ -126,16 +126,11 @@ impl MigrationTrait for Migration {
             .await?;
         for (name, columns) in [
             ("ix_orders_ordered_at", vec![Orders::OrderedAt]),
-            (
-                "ix_orders_user_ordered_at",
-                vec![Orders::UserId, Orders::OrderedAt],
-            ),
+            ("ix_orders_user_ordered_at", vec![Orders::UserId, Orders::OrderedAt]),
             ("ix_orders_customer_id", vec![Orders::CustomerId]),
             ("ix_orders_ticket_id", vec![Orders::TicketId]),
         ] {
-            manager
-                .create_index(index(name, Orders::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, Orders::Table, columns, false)).await?;
         }
 
         manager
@@ -160,12 +155,7 @@ impl MigrationTrait for Migration {
             ))
             .await?;
         manager
-            .create_index(index(
-                "ix_campaigns_instance_id",
-                Campaigns::Table,
-                [Campaigns::InstanceId],
-                false,
-            ))
+            .create_index(index("ix_campaigns_instance_id", Campaigns::Table, [Campaigns::InstanceId], false))
             .await?;
 
         manager
@@ -200,14 +190,9 @@ impl MigrationTrait for Migration {
                 "ix_campaign_recipients_campaign_status",
                 vec![CampaignRecipients::CampaignId, CampaignRecipients::Status],
             ),
-            (
-                "ix_campaign_recipients_customer_id",
-                vec![CampaignRecipients::CustomerId],
-            ),
+            ("ix_campaign_recipients_customer_id", vec![CampaignRecipients::CustomerId]),
         ] {
-            manager
-                .create_index(index(name, CampaignRecipients::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, CampaignRecipients::Table, columns, false)).await?;
         }
 
         manager
@@ -254,14 +239,9 @@ impl MigrationTrait for Migration {
                 "ix_webhook_deliveries_status_next_attempt_at",
                 vec![WebhookDeliveries::Status, WebhookDeliveries::NextAttemptAt],
             ),
-            (
-                "ix_webhook_deliveries_endpoint_id",
-                vec![WebhookDeliveries::EndpointId],
-            ),
+            ("ix_webhook_deliveries_endpoint_id", vec![WebhookDeliveries::EndpointId]),
         ] {
-            manager
-                .create_index(index(name, WebhookDeliveries::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, WebhookDeliveries::Table, columns, false)).await?;
         }
 
         Ok(())

@@ -88,18 +88,10 @@ impl MigrationTrait for Migration {
             )
             .await?;
         for (name, columns) in [
-            (
-                "ix_instance_logs_occurred_at",
-                vec![InstanceLogs::OccurredAt],
-            ),
-            (
-                "ix_instance_logs_instance_occurred_at",
-                vec![InstanceLogs::InstanceId, InstanceLogs::OccurredAt],
-            ),
+            ("ix_instance_logs_occurred_at", vec![InstanceLogs::OccurredAt]),
+            ("ix_instance_logs_instance_occurred_at", vec![InstanceLogs::InstanceId, InstanceLogs::OccurredAt]),
         ] {
-            manager
-                .create_index(index(name, InstanceLogs::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, InstanceLogs::Table, columns, false)).await?;
         }
 
         manager
@@ -123,18 +115,10 @@ impl MigrationTrait for Migration {
             )
             .await?;
         for (name, columns) in [
-            (
-                "ix_login_failures_occurred_at",
-                vec![LoginFailures::OccurredAt],
-            ),
-            (
-                "ix_login_failures_user_occurred_at",
-                vec![LoginFailures::UserId, LoginFailures::OccurredAt],
-            ),
+            ("ix_login_failures_occurred_at", vec![LoginFailures::OccurredAt]),
+            ("ix_login_failures_user_occurred_at", vec![LoginFailures::UserId, LoginFailures::OccurredAt]),
         ] {
-            manager
-                .create_index(index(name, LoginFailures::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, LoginFailures::Table, columns, false)).await?;
         }
 
         manager
@@ -163,9 +147,7 @@ impl MigrationTrait for Migration {
             ("ix_refresh_tokens_user_id", vec![RefreshTokens::UserId]),
             ("ix_refresh_tokens_family_id", vec![RefreshTokens::FamilyId]),
         ] {
-            manager
-                .create_index(index(name, RefreshTokens::Table, columns, false))
-                .await?;
+            manager.create_index(index(name, RefreshTokens::Table, columns, false)).await?;
         }
 
         manager
@@ -191,11 +173,7 @@ impl MigrationTrait for Migration {
             .create_index(index(
                 "ux_daily_analytics_day_scope_scope_id",
                 DailyAnalytics::Table,
-                [
-                    DailyAnalytics::Day,
-                    DailyAnalytics::Scope,
-                    DailyAnalytics::ScopeId,
-                ],
+                [DailyAnalytics::Day, DailyAnalytics::Scope, DailyAnalytics::ScopeId],
                 true,
             ))
             .await?;

@@ -1,4 +1,4 @@
-//! Roles can require two-factor authentication of their users (DESIGN §4: "a tenant or role can
+//! Roles can require two-factor authentication of their users (docs/auth.md: "a tenant or role can
 //! require 2FA"). Users of such a role must enroll before they can open any checked route.
 
 use sea_orm_migration::{prelude::*, schema::boolean};
@@ -20,7 +20,10 @@ impl MigrationTrait for Migration {
         }
         manager
             .alter_table(
-                Table::alter().table(Roles::Table).add_column(boolean(Roles::RequireTwoFactor).default(false)).to_owned(),
+                Table::alter()
+                    .table(Roles::Table)
+                    .add_column(boolean(Roles::RequireTwoFactor).default(false))
+                    .to_owned(),
             )
             .await
     }

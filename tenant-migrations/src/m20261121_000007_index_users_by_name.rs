@@ -11,7 +11,13 @@ impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         manager
             .create_index(
-                Index::create().if_not_exists().name("idx_users_name_id").table("users").col("name").col("id").to_owned(),
+                Index::create()
+                    .if_not_exists()
+                    .name("idx_users_name_id")
+                    .table("users")
+                    .col("name")
+                    .col("id")
+                    .to_owned(),
             )
             .await
     }

@@ -22,14 +22,8 @@ pub(crate) fn create<T: IntoIden + 'static>(name: T) -> TableCreateStatement {
 
 /// Appends `created_at` and `updated_at` (timestamp with time zone, default now) to a table. Every
 /// table gets them except append-only logs, whose rows carry the time of the fact instead.
-pub(crate) fn with_timestamps(
-    backend: DbBackend,
-    mut table: TableCreateStatement,
-) -> TableCreateStatement {
-    table
-        .col(now_default(backend, Stamps::CreatedAt))
-        .col(now_default(backend, Stamps::UpdatedAt))
-        .take()
+pub(crate) fn with_timestamps(backend: DbBackend, mut table: TableCreateStatement) -> TableCreateStatement {
+    table.col(now_default(backend, Stamps::CreatedAt)).col(now_default(backend, Stamps::UpdatedAt)).take()
 }
 
 /// A non-null `timestamp with time zone` column defaulting to the current time.
@@ -95,14 +89,35 @@ where
 }
 
 /// `DROP TABLE IF EXISTS` for each table, in the order given.
-pub(crate) async fn drop_tables(
-    manager: &SchemaManager<'_>,
-    tables: Vec<DynIden>,
-) -> Result<(), DbErr> {
+pub(crate) async fn drop_tables(manager: &SchemaManager<'_>, tables: Vec<DynIden>) -> Result<(), DbErr> {
     for table in tables {
-        manager
-            .drop_table(Table::drop().table(table).if_exists().take())
-            .await?;
+        manager.drop_table(Table::drop().table(table).if_exists().take()).await?;
     }
     Ok(())
+}
+
+/// `ALTER TABLE {table} ADD COLUMN {column}` unless the column exists (a re-run after a failure is
+/// harmless). SQLite adds one column per statement, so each column is its own call.
+pub(crate) async fn add_column(
+    manager: &SchemaManager<'_>,
+    table: &'static str,
+    column: ColumnDef,
+) -> Result<(), DbErr> {
+    let name = column.get_column_name();
+    if manager.has_column(table, &name).await? {
+        return Ok(());
+    }
+    manager.alter_table(Table::alter().table(Alias::new(table)).add_column(column).to_owned()).await
+}
+
+/// The reverse of [`add_column`].
+pub(crate) async fn drop_column(
+    manager: &SchemaManager<'_>,
+    table: &'static str,
+    column: &'static str,
+) -> Result<(), DbErr> {
+    if !manager.has_column(table, column).await? {
+        return Ok(());
+    }
+    manager.alter_table(Table::alter().table(Alias::new(table)).drop_column(Alias::new(column)).to_owned()).await
 }

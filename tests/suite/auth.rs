@@ -13,12 +13,8 @@ async fn a_user_logs_in_and_reads_their_info() {
 
     let response = app.login_response(&admin, &admin.password).await;
     assert_eq!(response.status(), 200);
-    let set_cookie: Vec<String> = response
-        .headers()
-        .get_all("set-cookie")
-        .iter()
-        .map(|v| v.to_str().unwrap().to_owned())
-        .collect();
+    let set_cookie: Vec<String> =
+        response.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_owned()).collect();
     assert!(set_cookie.iter().any(|c| c.starts_with("bo_refresh=") && c.contains("HttpOnly") && c.contains("Path=/")));
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["origin_backoffice"], false);
@@ -62,9 +58,7 @@ async fn every_login_failure_gives_the_same_message_and_is_recorded() {
         assert_eq!(body["message"], "Email ou/e senha errado(s)");
         assert!(body.get("hint").is_none());
     }
-    let bad = app
-        .call(Method::POST, "acme.localhost", "/api/auth/login", None, Some(json!({ "email": 3 })))
-        .await;
+    let bad = app.call(Method::POST, "acme.localhost", "/api/auth/login", None, Some(json!({ "email": 3 }))).await;
     assert_eq!(bad.status(), 400, "malformed bodies are 400, not 500");
 
     use backoffice::entities::tenant::login_failure;
@@ -206,9 +200,9 @@ async fn changing_the_password_ends_every_session() {
     let token = app.login(&admin).await;
     let cookie = refresh_cookie(&app.login_response(&admin, &admin.password).await).unwrap();
     let db = app.tenant_db("acme").await;
-    let tx = db.begin().await.unwrap();
-    let _ended = backoffice::domain::users::change_password(&tx, admin.id, "Outra#Senha!42").await.unwrap();
-    tx.commit().await.unwrap();
+    let unit = backoffice::domain::unit::Unit::begin(&db, std::sync::Arc::new(app.state.bus.clone())).await.unwrap();
+    backoffice::domain::users::change_password(&unit, admin.id, "Outra#Senha!42").await.unwrap();
+    unit.commit().await.unwrap();
 
     let old = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await;
     assert_eq!(old.json::<Value>().await.unwrap(), json!({ "status": "Token is Invalid" }));

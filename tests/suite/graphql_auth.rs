@@ -14,7 +14,14 @@ const LOG_IN: &str = "mutation($email: String!, $password: String!) {
   }
 }";
 
-async fn gql(app: &TestApp, host: &str, path: &str, token: Option<&str>, query: &str, variables: Value) -> reqwest::Response {
+async fn gql(
+    app: &TestApp,
+    host: &str,
+    path: &str,
+    token: Option<&str>,
+    query: &str,
+    variables: Value,
+) -> reqwest::Response {
     app.call(Method::POST, host, path, token, Some(json!({ "query": query, "variables": variables }))).await
 }
 
@@ -23,8 +30,15 @@ async fn log_in_answers_the_token_and_the_user_with_the_spec_fields() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     for path in ["/graphql", "/acme/graphql"] {
-        let response =
-            gql(&app, "acme.localhost", path, None, LOG_IN, json!({ "email": admin.email, "password": admin.password })).await;
+        let response = gql(
+            &app,
+            "acme.localhost",
+            path,
+            None,
+            LOG_IN,
+            json!({ "email": admin.email, "password": admin.password }),
+        )
+        .await;
         assert_eq!(response.status(), 200);
         assert!(refresh_cookie(&response).is_some(), "{path}: the refresh cookie is set");
         let body: Value = response.json().await.unwrap();
@@ -41,11 +55,18 @@ async fn log_in_answers_the_token_and_the_user_with_the_spec_fields() {
 async fn a_wrong_password_is_the_same_message_as_over_rest() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
-    let body: Value = gql(&app, "acme.localhost", "/graphql", None, LOG_IN, json!({ "email": admin.email, "password": "Errada#Senha!7" }))
-        .await
-        .json()
-        .await
-        .unwrap();
+    let body: Value = gql(
+        &app,
+        "acme.localhost",
+        "/graphql",
+        None,
+        LOG_IN,
+        json!({ "email": admin.email, "password": "Errada#Senha!7" }),
+    )
+    .await
+    .json()
+    .await
+    .unwrap();
     assert_eq!(body["errors"][0]["message"], "Email ou/e senha errado(s)");
     assert_eq!(body["errors"][0]["extensions"]["code"], "invalid_credentials");
     assert!(body["data"].is_null());
@@ -56,8 +77,15 @@ async fn the_tenant_in_the_path_must_be_the_hosts() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     app.tenant_with_admin("beta").await;
-    let response =
-        gql(&app, "acme.localhost", "/beta/graphql", None, LOG_IN, json!({ "email": admin.email, "password": admin.password })).await;
+    let response = gql(
+        &app,
+        "acme.localhost",
+        "/beta/graphql",
+        None,
+        LOG_IN,
+        json!({ "email": admin.email, "password": admin.password }),
+    )
+    .await;
     assert_eq!(response.status(), 404);
     assert_eq!(response.json::<Value>().await.unwrap()["code"], "tenant_not_found");
 }
@@ -66,7 +94,15 @@ async fn the_tenant_in_the_path_must_be_the_hosts() {
 async fn refresh_token_rotates_the_cookie_and_answers_a_working_token() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
-    let login = gql(&app, "acme.localhost", "/graphql", None, LOG_IN, json!({ "email": admin.email, "password": admin.password })).await;
+    let login = gql(
+        &app,
+        "acme.localhost",
+        "/graphql",
+        None,
+        LOG_IN,
+        json!({ "email": admin.email, "password": admin.password }),
+    )
+    .await;
     let cookie = refresh_cookie(&login).unwrap();
     let response = app
         .client
@@ -87,11 +123,18 @@ async fn refresh_token_rotates_the_cookie_and_answers_a_working_token() {
         .unwrap();
     assert_eq!(me["data"]["userInfos"]["email"], "admin@acme.example");
 
-    let replay = gql(&app, "acme.localhost", "/graphql", None, "mutation($t: String) { refreshToken(refreshToken: $t) { token } }", json!({ "t": cookie }))
-        .await
-        .json::<Value>()
-        .await
-        .unwrap();
+    let replay = gql(
+        &app,
+        "acme.localhost",
+        "/graphql",
+        None,
+        "mutation($t: String) { refreshToken(refreshToken: $t) { token } }",
+        json!({ "t": cookie }),
+    )
+    .await
+    .json::<Value>()
+    .await
+    .unwrap();
     assert_eq!(replay["errors"][0]["message"], "Token is Expired");
 }
 
@@ -102,12 +145,19 @@ async fn update_user_password_checks_strength_and_ends_the_old_sessions() {
     let token = app.login(&admin).await;
     let change = "mutation($p: String!) { updateUserPassword(password: $p) { token user { email } } }";
 
-    let weak: Value = gql(&app, "acme.localhost", "/graphql", Some(&token), change, json!({ "p": "abc12345" })).await.json().await.unwrap();
+    let weak: Value = gql(&app, "acme.localhost", "/graphql", Some(&token), change, json!({ "p": "abc12345" }))
+        .await
+        .json()
+        .await
+        .unwrap();
     assert_eq!(weak["errors"][0]["extensions"]["code"], "weak_password");
     assert_eq!(weak["errors"][0]["extensions"]["errors"][0]["field"], "password");
 
-    let changed: Value =
-        gql(&app, "acme.localhost", "/graphql", Some(&token), change, json!({ "p": "Nova#Senha!84" })).await.json().await.unwrap();
+    let changed: Value = gql(&app, "acme.localhost", "/graphql", Some(&token), change, json!({ "p": "Nova#Senha!84" }))
+        .await
+        .json()
+        .await
+        .unwrap();
     let fresh = changed["data"]["updateUserPassword"]["token"].as_str().unwrap().to_owned();
 
     let old = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await;
@@ -132,9 +182,11 @@ async fn protected_fields_need_a_token_and_bad_tokens_get_the_401_contract() {
 #[tokio::test]
 async fn every_root_field_has_exactly_one_rule() {
     let app = TestApp::spawn().await;
-    app.tenant_with_admin("acme").await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
     let query = "{ __schema { queryType { fields { name } } mutationType { fields { name } } } }";
-    let body: Value = gql(&app, "acme.localhost", "/graphql", None, query, json!({})).await.json().await.unwrap();
+    let body: Value =
+        gql(&app, "acme.localhost", "/graphql", Some(&token), query, json!({})).await.json().await.unwrap();
     let mut fields: Vec<String> = ["queryType", "mutationType"]
         .iter()
         .flat_map(|t| body["data"]["__schema"][t]["fields"].as_array().cloned().unwrap_or_default())
@@ -154,6 +206,7 @@ async fn malformed_and_too_complex_requests_are_refused_cleanly() {
         .client
         .post(app.url("/graphql"))
         .header("host", "acme.localhost")
+        .header("content-type", "application/json")
         .body("{not json")
         .send()
         .await
@@ -161,6 +214,55 @@ async fn malformed_and_too_complex_requests_are_refused_cleanly() {
     assert_eq!(malformed.status(), 400);
     // Aliases multiply the work of one request: the complexity limit refuses it before execution.
     let wide: String = (0..120).map(|i| format!("a{i}: userInfos {{ id name email username image }} ")).collect();
-    let body: Value = gql(&app, "acme.localhost", "/graphql", None, &format!("{{ {wide} }}"), json!({})).await.json().await.unwrap();
+    let body: Value =
+        gql(&app, "acme.localhost", "/graphql", None, &format!("{{ {wide} }}"), json!({})).await.json().await.unwrap();
     assert!(body["errors"][0]["message"].as_str().unwrap().to_lowercase().contains("complex"), "{body}");
+}
+
+#[tokio::test]
+async fn strangers_cannot_map_the_schema() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let query = "{ __schema { queryType { fields { name } } } }";
+    let anonymous: Value = gql(&app, "acme.localhost", "/graphql", None, query, json!({})).await.json().await.unwrap();
+    assert!(anonymous["data"]["__schema"].is_null(), "{anonymous}");
+    let token = app.login(&admin).await;
+    let known: Value =
+        gql(&app, "acme.localhost", "/graphql", Some(&token), query, json!({})).await.json().await.unwrap();
+    assert!(known["data"]["__schema"]["queryType"]["fields"].as_array().is_some_and(|f| !f.is_empty()), "{known}");
+}
+
+#[tokio::test]
+async fn another_site_cannot_post_a_form_or_plain_text_to_graphql() {
+    // `text/plain` and form bodies are what a page on another site can make a browser send
+    // without asking (a CORS "simple request"): one `logIn` per visitor, from a new address each.
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let login = format!(
+        r#"{{"query":"mutation {{ logIn(email: \"{}\", password: \"{}\") {{ token }} }}"}}"#,
+        admin.email, admin.password
+    );
+    for content_type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+        let response = app
+            .client
+            .post(app.url("/graphql"))
+            .header("host", "acme.localhost")
+            .header("content-type", content_type)
+            .body(login.clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 415, "{content_type}");
+        assert_eq!(response.json::<Value>().await.unwrap()["code"], "unsupported_media_type");
+    }
+    let json = app
+        .client
+        .post(app.url("/graphql"))
+        .header("host", "acme.localhost")
+        .header("content-type", "application/json")
+        .body(login)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(json.status(), 200, "the same body as JSON works");
 }

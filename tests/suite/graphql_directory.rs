@@ -1,4 +1,4 @@
-//! Every directory operation of spec §7 GraphQL, through `/graphql` and `/{tenant}/graphql`,
+//! Every directory operation of docs/contracts.md#api-calls GraphQL, through `/graphql` and `/{tenant}/graphql`,
 //! and the field rules refusing a user without the `users` route.
 
 use backoffice::{graphql::rules::FIELD_RULES, http::access::Access};
@@ -10,12 +10,18 @@ use std::time::Duration;
 use crate::support::{TestApp, socket::open};
 
 async fn gql(app: &TestApp, path: &str, token: &str, query: &str, variables: Value) -> Value {
-    let response =
-        app.call(Method::POST, "acme.localhost", path, Some(token), Some(json!({ "query": query, "variables": variables }))).await;
+    let response = app
+        .call(
+            Method::POST,
+            "acme.localhost",
+            path,
+            Some(token),
+            Some(json!({ "query": query, "variables": variables })),
+        )
+        .await;
     assert_eq!(response.status(), 200);
     response.json().await.unwrap()
 }
-
 
 #[tokio::test]
 async fn the_directory_operations_work_at_both_endpoints() {
@@ -24,7 +30,8 @@ async fn the_directory_operations_work_at_both_endpoints() {
     let token = app.login(&admin).await;
     let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
     let suporte = app.create_instance("acme", "WhatsApp Suporte").await;
-    let roles: Value = app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let roles: Value =
+        app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
     let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
 
     for (i, path) in ["/graphql", "/acme/graphql"].into_iter().enumerate() {
@@ -47,18 +54,38 @@ async fn the_directory_operations_work_at_both_endpoints() {
         assert_eq!(updated["data"]["updateUser"]["name"], "Nome Novo");
         assert_eq!(updated["data"]["updateUser"]["userInstances"].as_array().unwrap().len(), 2);
 
-        let links = gql(&app, path, &token, "query($id: Int!) { userInstances(user_id: $id) { id instance { id name activated } } }", json!({ "id": id })).await;
+        let links = gql(
+            &app,
+            path,
+            &token,
+            "query($id: Int!) { userInstances(user_id: $id) { id instance { id name activated } } }",
+            json!({ "id": id }),
+        )
+        .await;
         assert_eq!(links["data"]["userInstances"].as_array().unwrap().len(), 2);
         let first = links["data"]["userInstances"][0]["id"].as_i64().unwrap();
         assert_ne!(first, link, "links were replaced");
-        let removed = gql(&app, path, &token, "mutation($id: Int!) { deleteUserInstance(id: $id) }", json!({ "id": first })).await;
+        let removed =
+            gql(&app, path, &token, "mutation($id: Int!) { deleteUserInstance(id: $id) }", json!({ "id": first }))
+                .await;
         assert_eq!(removed["data"]["deleteUserInstance"], true);
 
-        let listed = gql(&app, path, &token, "{ users { id email isConnected userDepartment { id name } } }", json!({})).await;
+        let listed =
+            gql(&app, path, &token, "{ users { id email isConnected userDepartment { id name } } }", json!({})).await;
         assert!(listed["data"]["users"].as_array().unwrap().iter().any(|u| u["id"] == id));
 
-        let others = gql(&app, path, &token, "query($r: [Int!]) { instances(remove_ids: $r) { id name activated } }", json!({ "r": [vendas] })).await;
-        assert_eq!(others["data"]["instances"], json!([{ "id": suporte, "name": "WhatsApp Suporte", "activated": true }]));
+        let others = gql(
+            &app,
+            path,
+            &token,
+            "query($r: [Int!]) { instances(remove_ids: $r) { id name activated } }",
+            json!({ "r": [vendas] }),
+        )
+        .await;
+        assert_eq!(
+            others["data"]["instances"],
+            json!([{ "id": suporte, "name": "WhatsApp Suporte", "activated": true }])
+        );
 
         let deleted = gql(&app, path, &token, "mutation($id: Int!) { deleteUser(id: $id) }", json!({ "id": id })).await;
         assert_eq!(deleted["data"]["deleteUser"], true);
@@ -76,25 +103,70 @@ async fn presence_and_online_users() {
     let admin_token = app.login(&admin).await;
     let bia_token = app.login(&bia).await;
     // Link Bia to the instance.
-    gql(&app, "/graphql", &admin_token, "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }", json!({ "id": bia.id, "i": [vendas] })).await;
+    gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }",
+        json!({ "id": bia.id, "i": [vendas] }),
+    )
+    .await;
 
     // Logged in (available) but without a realtime socket: not online.
-    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    let online = gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }",
+        json!({ "i": vendas }),
+    )
+    .await;
     assert_eq!(online["data"]["onlineUsers"], json!([]), "no socket open");
     let bia_socket = open(&app, &bia, &bia_token, None).await.unwrap();
 
-    assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { disconnected }", json!({})).await["data"]["disconnected"], true);
-    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    assert_eq!(
+        gql(&app, "/graphql", &bia_token, "mutation { disconnected }", json!({})).await["data"]["disconnected"],
+        true
+    );
+    let online = gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }",
+        json!({ "i": vendas }),
+    )
+    .await;
     assert_eq!(online["data"]["onlineUsers"], json!([]), "away");
     assert_eq!(gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await["data"]["connected"], true);
     let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { id email name image userDepartment { id name } } }", json!({ "i": vendas })).await;
     assert_eq!(online["data"]["onlineUsers"][0]["email"], "bia@acme.example");
-    let except_bia = gql(&app, "/graphql", &admin_token, "query($u: Int, $i: Int) { onlineUsers(user_id: $u, instance_id: $i) { email } }", json!({ "u": bia.id, "i": vendas })).await;
+    let except_bia = gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "query($u: Int, $i: Int) { onlineUsers(user_id: $u, instance_id: $i) { email } }",
+        json!({ "u": bia.id, "i": vendas }),
+    )
+    .await;
     assert_eq!(except_bia["data"]["onlineUsers"], json!([]));
 
-    let kicked = gql(&app, "/graphql", &admin_token, "mutation($u: Int!) { disconnectUser(user_id: $u) }", json!({ "u": bia.id })).await;
+    let kicked = gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "mutation($u: Int!) { disconnectUser(user_id: $u) }",
+        json!({ "u": bia.id }),
+    )
+    .await;
     assert_eq!(kicked["data"]["disconnectUser"], true);
-    let online = gql(&app, "/graphql", &admin_token, "query($i: Int) { onlineUsers(instance_id: $i) { email } }", json!({ "i": vendas })).await;
+    let online = gql(
+        &app,
+        "/graphql",
+        &admin_token,
+        "query($i: Int) { onlineUsers(instance_id: $i) { email } }",
+        json!({ "i": vendas }),
+    )
+    .await;
     assert_eq!(online["data"]["onlineUsers"], json!([]));
 
     // Available again, then the socket closes: offline once the server saw the close.
@@ -122,7 +194,10 @@ async fn fields_needing_the_users_route_refuse_an_agent() {
     let calls = [
         ("users", "{ users { id } }"),
         ("userInstances", "{ userInstances(user_id: 1) { id } }"),
-        ("newUser", "mutation { newUser(name: \"x\", email: \"x@x.example\", password: \"Senha#Forte!9\", role_id: 1) { id } }"),
+        (
+            "newUser",
+            "mutation { newUser(name: \"x\", email: \"x@x.example\", password: \"Senha#Forte!9\", role_id: 1) { id } }",
+        ),
         ("updateUser", "mutation { updateUser(id: 1, name: \"x\") { id } }"),
         ("deleteUser", "mutation { deleteUser(id: 1) }"),
         ("deleteUserInstance", "mutation { deleteUserInstance(id: 1) }"),

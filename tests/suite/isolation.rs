@@ -100,7 +100,13 @@ async fn ids_of_another_tenant_answer_like_missing_ids() {
     let beta_token = app.login(&beta).await;
     // Beta gets a department and an instance with ids acme does not have.
     let dept: Value = app
-        .call(Method::POST, "beta.localhost", "/api/departments", Some(&beta_token), Some(json!({ "name": "Só na Beta" })))
+        .call(
+            Method::POST,
+            "beta.localhost",
+            "/api/departments",
+            Some(&beta_token),
+            Some(json!({ "name": "Só na Beta" })),
+        )
         .await
         .json()
         .await
@@ -112,21 +118,47 @@ async fn ids_of_another_tenant_answer_like_missing_ids() {
         .await
         .unwrap();
     let cases = [
-        (Method::PUT, format!("/api/departments/{}", dept["id"]), "/api/departments/987654".to_owned(), json!({ "name": "x" })),
-        (Method::POST, "/api/instance/update".to_owned(), "/api/instance/update".to_owned(), json!({ "id": inst["id"], "name": "x" })),
-        (Method::POST, "/api/instance/syncMessages".to_owned(), "/api/instance/syncMessages".to_owned(), json!({ "id": inst["id"], "daysAgo": 1 })),
+        (
+            Method::PUT,
+            format!("/api/departments/{}", dept["id"]),
+            "/api/departments/987654".to_owned(),
+            json!({ "name": "x" }),
+        ),
+        (
+            Method::POST,
+            "/api/instance/update".to_owned(),
+            "/api/instance/update".to_owned(),
+            json!({ "id": inst["id"], "name": "x" }),
+        ),
+        (
+            Method::POST,
+            "/api/instance/syncMessages".to_owned(),
+            "/api/instance/syncMessages".to_owned(),
+            json!({ "id": inst["id"], "daysAgo": 1 }),
+        ),
     ];
     for (method, foreign_path, missing_path, body) in cases {
-        let foreign = app.call(method.clone(), "acme.localhost", &foreign_path, Some(&acme_token), Some(body.clone())).await;
+        let foreign =
+            app.call(method.clone(), "acme.localhost", &foreign_path, Some(&acme_token), Some(body.clone())).await;
         let mut missing_body = body.clone();
         if missing_body.get("id").is_some() {
             missing_body["id"] = json!(987654);
         }
-        let missing = app.call(method.clone(), "acme.localhost", &missing_path, Some(&acme_token), Some(missing_body)).await;
+        let missing =
+            app.call(method.clone(), "acme.localhost", &missing_path, Some(&acme_token), Some(missing_body)).await;
         assert_eq!(foreign.status(), 404, "{method} {foreign_path}");
-        assert_eq!(foreign.json::<Value>().await.unwrap(), missing.json::<Value>().await.unwrap(), "{method} {foreign_path}");
+        assert_eq!(
+            foreign.json::<Value>().await.unwrap(),
+            missing.json::<Value>().await.unwrap(),
+            "{method} {foreign_path}"
+        );
     }
     // And the beta rows are untouched.
-    let depts: Value = app.call(Method::GET, "beta.localhost", "/api/departments", Some(&beta_token), None).await.json().await.unwrap();
+    let depts: Value = app
+        .call(Method::GET, "beta.localhost", "/api/departments", Some(&beta_token), None)
+        .await
+        .json()
+        .await
+        .unwrap();
     assert!(depts.as_array().unwrap().iter().any(|d| d["name"] == "Só na Beta"));
 }

@@ -1,7 +1,7 @@
 //! The monthly ticket limit, also under concurrency (the user limit is in `users_api`).
 
 use backoffice::{
-    domain::tickets::{self, NewTicket},
+    domain::inbox::tickets::{self, NewTicket},
     entities::tenant::customer,
 };
 use sea_orm::{ActiveModelTrait, Set};
@@ -54,6 +54,7 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
     }
     let tx = db.begin().await.unwrap();
     assert_eq!(tickets::opened_this_month(&tx).await.unwrap(), 3);
-    let unlimited = tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, department_id: None }, 0).await;
+    let unlimited =
+        tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, department_id: None }, 0).await;
     assert!(unlimited.is_ok(), "0 means unlimited");
 }

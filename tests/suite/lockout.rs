@@ -23,7 +23,7 @@ fn behind_proxy(config: &mut backoffice::config::Config) {
 }
 
 #[tokio::test]
-async fn five_wrong_passwords_block_the_user_until_an_administrator_unblocks() {
+async fn a_blocked_account_answers_the_right_password_exactly_like_a_wrong_one() {
     let app = TestApp::spawn_with(behind_proxy).await;
     let admin = app.tenant_with_admin("acme").await;
     let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
@@ -33,13 +33,12 @@ async fn five_wrong_passwords_block_the_user_until_an_administrator_unblocks() {
         let response = attempt_from(&app, &agent, "Errada#Senha!7", &format!("198.51.100.{i}")).await;
         assert_eq!(response.status(), 401);
     }
-    let blocked = attempt_from(&app, &agent, &agent.password, "198.51.100.50").await;
-    assert_eq!(blocked.status(), 401);
-    let body: Value = blocked.json().await.unwrap();
-    assert_eq!(body["message"], "Email ou/e senha errado(s)");
-    assert!(body["hint"].as_str().unwrap().contains("bloqueada"), "the right password learns why");
+    let right = attempt_from(&app, &agent, &agent.password, "198.51.100.50").await;
     let wrong = attempt_from(&app, &agent, "Errada#Senha!7", "198.51.100.51").await;
-    assert!(wrong.json::<Value>().await.unwrap().get("hint").is_none(), "a wrong password learns nothing");
+    assert_eq!((right.status().as_u16(), wrong.status().as_u16()), (401, 401));
+    let (right, wrong): (Value, Value) = (right.json().await.unwrap(), wrong.json().await.unwrap());
+    assert_eq!(right, wrong, "no oracle: the right password learns nothing more than a wrong one");
+    assert_eq!(right, json!({ "code": "invalid_credentials", "message": "Email ou/e senha errado(s)", "errors": [] }));
 
     let unblock = app
         .call(Method::PATCH, "acme.localhost", &format!("/api/users/{}", agent.id), Some(&admin_token), Some(json!({})))
@@ -47,6 +46,135 @@ async fn five_wrong_passwords_block_the_user_until_an_administrator_unblocks() {
     assert_eq!(unblock.status(), 200);
     assert_eq!(unblock.json::<Value>().await.unwrap()["blocked"], false);
     assert_eq!(attempt_from(&app, &agent, &agent.password, "198.51.100.52").await.status(), 200);
+}
+
+/// The reasons recorded for an account's failed logins, oldest first.
+async fn failure_reasons(app: &TestApp, user: &TestUser) -> Vec<String> {
+    use backoffice::entities::tenant::login_failure;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+    let db = app.tenant_db(&user.tenant).await;
+    let tx = db.begin().await.unwrap();
+    let rows = login_failure::Entity::find()
+        .filter(login_failure::Column::UserId.eq(user.id))
+        .order_by_asc(login_failure::Column::Id)
+        .all(&tx)
+        .await
+        .unwrap();
+    rows.into_iter().map(|r| r.reason).collect()
+}
+
+#[tokio::test]
+async fn blocks_expire_and_each_block_in_a_row_lasts_twice_the_last() {
+    use backoffice::entities::tenant::user;
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    let app = TestApp::spawn_with(behind_proxy).await;
+    app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let db = app.tenant_db("acme").await;
+    let lock = |round: u8| {
+        let (app, agent) = (&app, &agent);
+        async move {
+            for i in 0..5 {
+                attempt_from(app, agent, "Errada#Senha!7", &format!("198.51.{round}.{i}")).await;
+            }
+        }
+    };
+    let row = || async {
+        let tx = db.begin().await.unwrap();
+        user::Entity::find_by_id(agent.id).one(&tx).await.unwrap().unwrap()
+    };
+    let expire = |found: user::Model| async {
+        let tx = db.begin().await.unwrap();
+        let mut active = found.into_active_model();
+        active.locked_until = Set(Some(chrono::Utc::now() - chrono::Duration::seconds(1)));
+        active.update(&tx).await.unwrap();
+        tx.commit().await.unwrap();
+    };
+
+    lock(1).await;
+    let first = row().await;
+    let minutes = |u: &user::Model| (u.locked_until.unwrap() - u.blocked_at.unwrap()).num_minutes();
+    assert_eq!(minutes(&first), 15);
+    expire(first).await;
+    // The block ran out: the account works again by itself, no administrator needed...
+    lock(2).await;
+    // ...but guessing again right away blocks it for twice as long.
+    let second = row().await;
+    assert_eq!(minutes(&second), 30);
+    expire(second).await;
+    assert_eq!(attempt_from(&app, &agent, &agent.password, "198.51.3.1").await.status(), 200);
+    let after_success = row().await;
+    assert_eq!((after_success.lockouts, after_success.blocked_at), (0, None), "a login starts the count over");
+}
+
+#[tokio::test]
+async fn guesses_on_one_account_stay_few_however_many_addresses_they_come_from() {
+    let app = TestApp::spawn_with(behind_proxy).await;
+    let admin = app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    // Fifty addresses, one guess each, on each account: the attack the probe made.
+    for user in [&agent, &admin] {
+        for i in 0..50 {
+            let response = attempt_from(&app, user, &format!("Chute#{i}!x"), &format!("203.0.{}.{i}", user.id)).await;
+            assert_eq!(response.status(), 401);
+        }
+    }
+    let checked = |reasons: &[String]| reasons.iter().filter(|r| *r == "wrong_password" || *r == "locked_out").count();
+    let agent_reasons = failure_reasons(&app, &agent).await;
+    assert_eq!(checked(&agent_reasons), 5, "an attendant's password is checked five times, then the account blocks");
+    let admin_reasons = failure_reasons(&app, &admin).await;
+    assert_eq!(checked(&admin_reasons), 20, "an administrator's password is checked at most twenty times per window");
+    assert!(admin_reasons.iter().all(|r| r != "locked_out"), "and strangers never block an administrator");
+}
+
+#[tokio::test]
+async fn strangers_cannot_lock_a_tenants_administrator_out() {
+    let app = TestApp::spawn_with(behind_proxy).await;
+    let admin = app.tenant_with_admin("acme").await;
+    // The administrator works from the office; they logged in from there before.
+    assert_eq!(attempt_from(&app, &admin, &admin.password, "192.0.2.10").await.status(), 200);
+    // One stranger guesses five times from one address, then thirty more from thirty others.
+    for _ in 0..5 {
+        attempt_from(&app, &admin, "Chute#Errado!1", "198.51.100.99").await;
+    }
+    for i in 0..30 {
+        attempt_from(&app, &admin, "Chute#Errado!1", &format!("203.0.113.{i}")).await;
+    }
+    assert_eq!(
+        attempt_from(&app, &admin, &admin.password, "192.0.2.10").await.status(),
+        200,
+        "the administrator still logs in from their own address"
+    );
+    assert_eq!(
+        attempt_from(&app, &admin, &admin.password, "198.51.100.99").await.status(),
+        401,
+        "an address that guessed wrong five times is refused for this account, even with the right password"
+    );
+}
+
+#[tokio::test]
+async fn operators_unblock_a_user_of_any_tenant_by_email() {
+    let app = TestApp::spawn_with(behind_proxy).await;
+    app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    for i in 0..5 {
+        attempt_from(&app, &agent, "Errada#Senha!7", &format!("198.51.100.{i}")).await;
+    }
+    assert_eq!(attempt_from(&app, &agent, &agent.password, "198.51.100.20").await.status(), 401);
+    let operator = app.create_user("backoffice", "ops@backoffice.example", "administrador").await;
+    let token = app.login(&operator).await;
+    let body = json!({ "tenantName": "acme", "email": "bia@acme.example" });
+    let response =
+        app.call(Method::POST, "backoffice.localhost", "/api/tenant/unblock-user", Some(&token), Some(body)).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.json::<Value>().await.unwrap()["blocked"], false);
+    assert_eq!(attempt_from(&app, &agent, &agent.password, "198.51.100.21").await.status(), 200);
+    // A tenant's own administrator cannot use the operators' way in.
+    let acme_admin = app.login(&app.create_user("acme", "chefe@acme.example", "administrador").await).await;
+    let body = json!({ "tenantName": "acme", "email": "bia@acme.example" });
+    let refused =
+        app.call(Method::POST, "acme.localhost", "/api/tenant/unblock-user", Some(&acme_admin), Some(body)).await;
+    assert_eq!(refused.status(), 403);
 }
 
 #[tokio::test]

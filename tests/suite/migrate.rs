@@ -29,7 +29,7 @@ async fn migrate_runs_every_tenant_and_reports_the_broken_one() {
     }
 
     let seen = Mutex::new(Vec::new());
-    let failed = setup::migrate_all(app.dbs(), 3, &|outcome: &TenantMigration| {
+    let failed = setup::migrate_all(app.dbs(), &app.state.secrets, 3, &|outcome: &TenantMigration| {
         seen.lock().unwrap().push((outcome.name.to_string(), outcome.result.is_ok(), outcome.total));
     })
     .await

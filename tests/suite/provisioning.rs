@@ -60,10 +60,7 @@ async fn provisioning_creates_storage_runs_migrations_and_applies_the_template()
     let db = app.tenant_db("loja-01").await;
     let tx = db.begin().await.unwrap();
     use sea_orm_migration::MigratorTrait;
-    assert_eq!(
-        applied_migrations(&tx).await,
-        tenant_migrations::Migrator::migrations().len() as i64
-    );
+    assert_eq!(applied_migrations(&tx).await, tenant_migrations::Migrator::migrations().len() as i64);
     let roles: Vec<String> = role::Entity::find().all(&tx).await.unwrap().into_iter().map(|r| r.name).collect();
     assert_eq!(roles, ["administrador", "supervisor", "atendente"]);
     assert_eq!(permission::Entity::find().count(&tx).await.unwrap() as usize, catalogue::route_names().count());
@@ -116,8 +113,9 @@ async fn invalid_names_plans_templates_pools_and_cnpjs_are_refused_clearly() {
 #[tokio::test]
 async fn a_crash_at_any_step_leaves_no_usable_half_tenant_and_a_rerun_finishes() {
     let app = TestApp::spawn().await;
-    for (index, step) in
-        [ProvisionStep::Registered, ProvisionStep::TemplateApplied, ProvisionStep::StorageCommitted].into_iter().enumerate()
+    for (index, step) in [ProvisionStep::Registered, ProvisionStep::TemplateApplied, ProvisionStep::StorageCommitted]
+        .into_iter()
+        .enumerate()
     {
         let name = format!("crash-{index}");
         let err = tenants::provision(app.dbs(), new_tenant(&name), Some(step)).await.unwrap_err();
@@ -171,7 +169,10 @@ async fn a_tenant_lives_on_the_cluster_its_pool_names() {
 
     let second = sea_orm::Database::connect(second_url.as_str()).await.unwrap();
     let found = second
-        .query_one_raw(Statement::from_string(DbBackend::Postgres, "SELECT 1 AS found FROM pg_namespace WHERE nspname = 'tenant_longe'"))
+        .query_one_raw(Statement::from_string(
+            DbBackend::Postgres,
+            "SELECT 1 AS found FROM pg_namespace WHERE nspname = 'tenant_longe'",
+        ))
         .await
         .unwrap();
     assert!(found.is_some(), "the schema is on the named cluster");

@@ -27,7 +27,7 @@ async fn unknown_deleted_and_malformed_hosts_answer_tenant_not_found() {
     let acme = app.create_tenant("acme").await;
     app.create_tenant("gone").await;
     let gone = tenants::find_by_id(app.dbs().control(), acme.id + 1).await.unwrap();
-    tenants::delete(app.dbs().control(), gone).await.unwrap();
+    tenants::delete(app.dbs().control(), gone, &app.config.backoffice_tenant, &app.state.bus).await.unwrap();
 
     let hosts: &[&[u8]] = &[
         b"nobody.localhost",
@@ -56,9 +56,10 @@ async fn unknown_deleted_and_malformed_hosts_answer_tenant_not_found() {
 async fn a_restored_tenant_resolves_again() {
     let app = TestApp::spawn().await;
     let acme = app.create_tenant("acme").await;
-    let deleted = tenants::delete(app.dbs().control(), acme).await.unwrap();
+    let deleted =
+        tenants::delete(app.dbs().control(), acme, &app.config.backoffice_tenant, &app.state.bus).await.unwrap();
     assert_eq!(status_on(&app, b"acme.localhost").await.0, 404);
-    tenants::restore(app.dbs().control(), deleted).await.unwrap();
+    tenants::restore(app.dbs().control(), deleted, &app.state.bus).await.unwrap();
     assert_eq!(status_on(&app, b"acme.localhost").await.0, 200);
 }
 

@@ -1,7 +1,7 @@
 //! The demo seed fills every table of a tenant.
 
 use backoffice::{
-    domain::seed::{self, DemoOptions},
+    demo::{self as seed, DemoOptions},
     entities::tenant::*,
 };
 use sea_orm::{EntityTrait, PaginatorTrait};

@@ -74,7 +74,10 @@ async fn forty_malicious_tokens_are_all_refused() {
         ("iat_ms before valid_after", hs(Algorithm::HS256, &secret, &claims(json!({"iat_ms": 0})))),
         ("nbf in the future", hs(Algorithm::HS256, &secret, &claims(json!({"nbf": now + 3600})))),
         ("payload tampered", format!("{good_header}.{}.{good_sig}", part(&claims(json!({"sub": "1"}))))),
-        ("header tampered", format!("{}.{good_payload}.{good_sig}", part(&json!({"alg":"HS256","kid":"../../etc/passwd"})))),
+        (
+            "header tampered",
+            format!("{}.{good_payload}.{good_sig}", part(&json!({"alg":"HS256","kid":"../../etc/passwd"}))),
+        ),
         ("signature stripped", format!("{good_header}.{good_payload}.")),
         ("signature of another token", format!("{good_header}.{}.{good_sig}", part(&valid_claims))),
         ("two parts", format!("{good_header}.{good_payload}")),
@@ -89,7 +92,10 @@ async fn forty_malicious_tokens_are_all_refused() {
         ("doubled", format!("{good}{good}")),
         ("jku header", raw(json!({"alg":"HS256","jku":"http://127.0.0.1:1/keys"}), valid_claims.clone(), &good_sig)),
         ("kid sql injection", hs_with_kid(&secret, "' OR '1'='1", &valid_claims)),
-        ("huge claim", hs(Algorithm::HS256, "x-wrong-key-0000000000000000000000000000", &claims(json!({"pad": "A".repeat(4000)})))),
+        (
+            "huge claim",
+            hs(Algorithm::HS256, "x-wrong-key-0000000000000000000000000000", &claims(json!({"pad": "A".repeat(4000)}))),
+        ),
     ];
     assert!(invalid.len() >= 40, "the corpus keeps at least 40 tokens");
     for (name, token) in &invalid {
@@ -122,7 +128,6 @@ async fn forty_malicious_tokens_are_all_refused() {
 fn hs_with_kid(secret: &str, kid: &str, claims: &Value) -> String {
     let mut header = Header::new(Algorithm::HS256);
     header.kid = Some(kid.to_owned());
-    encode(&header, claims, &EncodingKey::from_secret(b"wrong-secret-for-kid-0000000000000000000")).unwrap_or_else(|_| {
-        encode(&header, claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap()
-    })
+    encode(&header, claims, &EncodingKey::from_secret(b"wrong-secret-for-kid-0000000000000000000"))
+        .unwrap_or_else(|_| encode(&header, claims, &EncodingKey::from_secret(secret.as_bytes())).unwrap())
 }

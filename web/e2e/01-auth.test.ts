@@ -1,20 +1,27 @@
-//! Login, landing pages and the route guards in a real browser against the real server.
+/** Login, landing pages and the route guards in a real browser against the real server. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, logIn, mainNav, openPage, snap, submitLogin, waitForPath } from './support/browser';
+import { changeRole, restoreRole, send, type Role } from './support/api';
+import { launchBrowser, logIn, logOut, mainNav, openPage, snap, submitLogin, waitForPath } from './support/browser';
 
 const e2e = inject('e2e');
 let browser: Browser;
+/** The attendant role as this file found it. */
+let attendantRole: Role | undefined;
 
 beforeAll(async () => {
+  // The attendant must not hold `users` (02-roles and 05-tenants give it that route).
+  attendantRole = await changeRole(e2e, 'atendente', { revoke: ['users'] });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  if (attendantRole) await restoreRole(e2e, attendantRole);
 });
 
-describe('login and access (spec §2, §5, §8)', () => {
-  it('a wrong password shows exactly the spec message and clears the form', async () => {
+// docs/contracts.md#screens-and-routes, docs/contracts.md#error-messages, docs/auth.md#the-401-contract
+describe('login and access', () => {
+  it('a wrong password shows exactly the documented message and clears the form', async () => {
     const { page, context } = await openPage(browser, e2e.baseUrl);
     await page.goto('/login');
     await snap(page, '01-login');
@@ -29,12 +36,16 @@ describe('login and access (spec §2, §5, §8)', () => {
     await context.close();
   });
 
-  it('the administrator lands on home, with the session stored under the spec keys', async () => {
+  // A tenant's administrator is staff: home is the inbox (06-inbox tests it).
+  it('the administrator lands on home (the inbox), with the session stored under the documented keys', async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.admin.email, e2e.admin.password);
-    await page.getByRole('heading', { name: `Olá, ${e2e.admin.name}!` }).waitFor();
+    await page.getByRole('heading', { name: 'Atendimentos', level: 1 }).waitFor();
     const stored = await page.evaluate(() => ({
-      userInfo: JSON.parse(localStorage.getItem('userInfo') ?? 'null') as { displayName: string; role: { name: string } },
+      userInfo: JSON.parse(localStorage.getItem('userInfo') ?? 'null') as {
+        displayName: string;
+        role: { name: string };
+      },
       permissionRoutes: JSON.parse(localStorage.getItem('permissionRoutes') ?? '[]') as string[],
     }));
     expect(stored.userInfo.displayName).toBe(e2e.admin.name);
@@ -42,6 +53,39 @@ describe('login and access (spec §2, §5, §8)', () => {
     expect(stored.permissionRoutes).toContain('roles-edit');
     await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).waitFor();
     await snap(page, '01-home-admin');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // docs/auth.md, docs/realtime.md#closing: logout ends the access token too, and the server closes
+  // the realtime socket with 1008.
+  it('logout ends the access token: nothing uses it afterwards and the socket is not reopened', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.baseUrl);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    await expect.poll(() => sockets.length).toBe(1);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    expect(token).toBeTruthy();
+
+    // Every request that carries the token from the click on "Sair" on, but the logout itself.
+    const withOldToken: string[] = [];
+    page.on('request', (request) => {
+      if (request.headers().authorization === `Bearer ${token}` && !request.url().endsWith('/api/auth/logout'))
+        withOldToken.push(`${request.method()} ${request.url()}`);
+    });
+    const logout = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
+    await logOut(page);
+    expect((await logout).ok()).toBe(true);
+    // Longer than the reconnection delay (1000 ms): a client that reconnected would have by now.
+    await page.waitForTimeout(2_500);
+    expect(sockets).toHaveLength(1);
+    expect(withOldToken).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    expect(await send(e2e, 'GET', '/api/auth/userInfo', undefined, token ?? '')).toEqual({
+      status: 401,
+      body: { status: 'Token is Invalid' },
+    });
     expect(errors).toEqual([]);
     await context.close();
   });

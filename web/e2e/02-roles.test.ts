@@ -1,24 +1,40 @@
-//! Roles screens (spec §2 "Roles: list, and edit the permitted route names of a role") against
-//! the real permission API.
+/**
+ * Roles screens (docs/contracts.md#screens-and-routes, "Roles: list, and edit the permitted route
+ * names of a role") against the real permission API.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { changeRole, getRole, restoreRole, type Role } from './support/api';
 import { launchBrowser, logIn, logOut, mainNav, openPage, snap, waitForPath } from './support/browser';
 
 const e2e = inject('e2e');
 let browser: Browser;
+/** The roles this file changes, as it found them (put back afterwards). */
+let found: Role[] = [];
 
 beforeAll(async () => {
+  // The attendant role starts as seeded: without `users` (the last test gives it that route) and
+  // two-factor optional. The administrator loses and gets back `tenants` in another test; it is
+  // put back even if that test fails.
+  found = [
+    await changeRole(e2e, 'atendente', { revoke: ['users'], requireTwoFactor: false }),
+    await getRole(e2e, 'administrador'),
+  ];
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  for (const role of found) await restoreRole(e2e, role);
 });
 
 /** Opens the roles list from the menu and the edit form of one role from there. */
 async function openRoleEditor(page: Page, displayName: string): Promise<void> {
   await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).click();
   await waitForPath(page, '/roles/list');
-  await page.getByRole('link', { name: `Editar o perfil ${displayName}` }).first().click();
+  await page
+    .getByRole('link', { name: `Editar o perfil ${displayName}` })
+    .first()
+    .click();
   await page.waitForURL((url) => url.pathname.startsWith('/roles/edit/'));
   await page.getByRole('heading', { name: `Editar perfil: ${displayName}` }).waitFor();
 }
@@ -27,7 +43,8 @@ function toast(page: Page, title: string) {
   return page.locator('.mantine-Notification-root').filter({ hasText: title });
 }
 
-describe('roles (spec §2, §6; DESIGN §5)', () => {
+// docs/contracts.md#screens-and-routes, docs/contracts.md#roles-and-route-permissions
+describe('roles', () => {
   it('lists the roles with their routes and two-factor requirement', async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.admin.email, e2e.admin.password);

@@ -1,18 +1,27 @@
-//! Two-factor (DESIGN §4): turning it on through the screens with a code computed here as an
-//! authenticator app would, logging in with the code step, and a role that requires it.
+/**
+ * Two-factor (docs/auth.md): turning it on through the screens with a code computed here as an
+ * authenticator app would, logging in with the code step, and a role that requires it.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { changeRole, restoreRole, type Role } from './support/api';
 import { launchBrowser, logIn, logOut, mainNav, openPage, snap, submitLogin, waitForPath } from './support/browser';
 import { PERIOD_SECONDS, totpCode } from './support/totp';
 
 const e2e = inject('e2e');
 let browser: Browser;
+/** The supervisor role as this file found it. */
+let supervisorRole: Role | undefined;
 
 beforeAll(async () => {
+  // The second test makes the supervisor role require two-factor; it starts without.
+  supervisorRole = await changeRole(e2e, 'supervisor', { requireTwoFactor: false });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  // Other files create supervisors and log them in without two-factor.
+  if (supervisorRole) await restoreRole(e2e, supervisorRole);
 });
 
 function toast(page: Page, title: string) {
@@ -34,7 +43,8 @@ async function startEnrollment(page: Page): Promise<string> {
   return (await secret.innerText()).replace(/\s+/g, '');
 }
 
-describe('two-factor (DESIGN §4)', () => {
+// docs/auth.md
+describe('two-factor', () => {
   it('a user turns two-factor on, then logs in with the code step', async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.twoFactorUser.email, e2e.twoFactorUser.password);

@@ -1,17 +1,26 @@
-//! Users screen (spec §2 "Users: list, create, alter, delete, unblock users, change email or
-//! name"; spec §5 strength meter) against the real users API of the seeded tenant.
+/**
+ * Users screen (docs/contracts.md#screens-and-routes, "Users: list, create, alter, delete, unblock
+ * users, change email or name"; the strength meter of docs/contracts.md#password-strength) against
+ * the real users API of the seeded tenant.
+ */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { changeRole, restoreRole, type Role } from './support/api';
 import { launchBrowser, logIn, mainNav, openPage, snap, toast, waitForPath } from './support/browser';
 
 const e2e = inject('e2e');
 let browser: Browser;
+/** The attendant role as this file found it. */
+let attendantRole: Role | undefined;
 
 beforeAll(async () => {
+  // The user created here becomes an attendant and logs in with a password only.
+  attendantRole = await changeRole(e2e, 'atendente', { requireTwoFactor: false });
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  if (attendantRole) await restoreRole(e2e, attendantRole);
 });
 
 const NEW_USER = { name: 'Fábio Novato', email: 'fabio@acme.example', password: 'Fab#io!Nov9' };
@@ -31,7 +40,9 @@ function userRow(page: Page, name: string): Locator {
 
 /** Opens the row's "Ações" menu and picks `action`. */
 async function rowAction(page: Page, name: string, action: string): Promise<void> {
-  await userRow(page, name).getByRole('button', { name: `Ações de ${name}` }).click();
+  await userRow(page, name)
+    .getByRole('button', { name: `Ações de ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
@@ -39,7 +50,8 @@ async function search(page: Page, text: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Buscar usuários' }).fill(text);
 }
 
-describe('users (spec §2, §5)', () => {
+// docs/contracts.md#screens-and-routes, docs/contracts.md#password-strength
+describe('users', () => {
   it('lists the users page by page and searches on the server', async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await openUsers(page);
@@ -49,7 +61,9 @@ describe('users (spec §2, §5)', () => {
     await page.getByText(/^1–\d+ de \d+ usuários$/).waitFor();
     await snap(page, '04-users-list');
 
-    const searched = page.waitForResponse((response) => response.url().includes('/api/users?') && response.url().includes('search=carla'));
+    const searched = page.waitForResponse(
+      (response) => response.url().includes('/api/users?') && response.url().includes('search=carla'),
+    );
     await search(page, 'carla');
     await searched;
     await userRow(page, e2e.twoFactorUser.name).waitFor();
@@ -77,8 +91,8 @@ describe('users (spec §2, §5)', () => {
     expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha fraca (50)');
     await password.fill(NEW_USER.password);
     expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha forte (100)');
-    // Created as supervisor, then changed to attendant below. (03-two-factor made the supervisor
-    // role require two-factor; the next test logs this user in without it.)
+    // Created as supervisor, then changed to attendant below (the next test logs this user in
+    // with a password only, whether or not the supervisor role requires two-factor).
     await dialog.getByRole('combobox', { name: /^Perfil/ }).click();
     await page.getByRole('option', { name: 'Supervisor' }).click();
     await dialog.getByRole('combobox', { name: /^Departamento/ }).click();
@@ -121,7 +135,9 @@ describe('users (spec §2, §5)', () => {
     await rowAction(page, NEW_USER.name, 'Alterar nome');
     const nameDialog = page.getByRole('dialog', { name: 'Alterar nome' });
     await nameDialog.getByRole('textbox', { name: /Novo nome/ }).fill('Fábio Renomeado');
-    const namePut = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/users/'));
+    const namePut = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/users/'),
+    );
     await nameDialog.getByRole('button', { name: 'Salvar' }).click();
     expect((await namePut).postDataJSON()).toEqual({ name: 'Fábio Renomeado' });
     await toast(page, 'Nome alterado').waitFor();
@@ -131,7 +147,9 @@ describe('users (spec §2, §5)', () => {
     const emailDialog = page.getByRole('dialog', { name: 'Alterar email' });
     await emailDialog.getByRole('textbox', { name: /Novo email/ }).fill('fabio.novo@acme.example');
     await snap(page, '04-user-change-email');
-    const emailPut = page.waitForRequest((request) => request.method() === 'PUT' && request.url().includes('/api/users/'));
+    const emailPut = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().includes('/api/users/'),
+    );
     await emailDialog.getByRole('button', { name: 'Salvar' }).click();
     expect((await emailPut).postDataJSON()).toEqual({ email: 'fabio.novo@acme.example' });
     await toast(page, 'Email alterado').waitFor();
@@ -186,7 +204,9 @@ describe('users (spec §2, §5)', () => {
   it('deletes a user after confirmation; nobody can delete themselves', async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await openUsers(page);
-    await userRow(page, e2e.admin.name).getByRole('button', { name: `Ações de ${e2e.admin.name}` }).click();
+    await userRow(page, e2e.admin.name)
+      .getByRole('button', { name: `Ações de ${e2e.admin.name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Editar' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Excluir' }).count()).toBe(0);
     await page.keyboard.press('Escape');

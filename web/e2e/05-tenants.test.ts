@@ -1,10 +1,15 @@
-//! Tenants and instances for back-office operators (spec §2 Tenants and Instances, §7, §9), on
-//! the back-office tenant's host against the real tenant API, plus the realtime socket (spec §4):
-//! the tenant's administrator sees an instance the operator creates, as it happens.
+/**
+ * Tenants and instances for back-office operators (docs/contracts.md#screens-and-routes, Tenants and
+ * Instances, docs/contracts.md#api-calls, docs/contracts.md#constants), on the back-office tenant's
+ * host against the real tenant API, plus the realtime socket
+ * (docs/contracts.md#states-and-transitions): the tenant's administrator sees an instance the
+ * operator creates, as it happens.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { changeRole, findUser, restoreRole, wrongPasswords, type Role } from './support/api';
 import { launchBrowser, logIn, mainNav, openPage, snap, toast, waitForPath } from './support/browser';
 
 const e2e = inject('e2e');
@@ -56,13 +61,19 @@ function startProvider(): Promise<void> {
   });
 }
 
+/** The attendant role as this file found it. */
+let attendantRole: Role | undefined;
+
 beforeAll(async () => {
+  // The last test needs an attendant holding `users` but neither `roles-list` nor `instances`.
+  attendantRole = await changeRole(e2e, 'atendente', { grant: ['users'], revoke: ['roles-list', 'instances'] });
   browser = await launchBrowser();
   await startProvider();
 });
 afterAll(async () => {
   await browser?.close();
   await new Promise((resolve) => provider?.close(resolve));
+  if (attendantRole) await restoreRole(e2e, attendantRole);
 });
 
 async function openTenants(page: Page): Promise<void> {
@@ -76,12 +87,15 @@ function tenantRow(page: Page, name: string): Locator {
 }
 
 async function tenantAction(page: Page, name: string, action: string): Promise<void> {
-  await tenantRow(page, name).getByRole('button', { name: `Ações do tenant ${name}` }).click();
+  await tenantRow(page, name)
+    .getByRole('button', { name: `Ações do tenant ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: action }).click();
 }
 
-describe('tenants (spec §2, §7, §9)', () => {
-  it('an operator sees the tenants with the spec defaults: page 1, 4 per page, id descending', async () => {
+// docs/contracts.md#screens-and-routes, docs/contracts.md#api-calls, docs/contracts.md#constants
+describe('tenants', () => {
+  it('an operator sees the tenants with the documented defaults: page 1, 4 per page, id descending', async () => {
     const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
     const firstList = page.waitForRequest((request) => request.url().endsWith('/api/tenant/paginated'));
     await openTenants(page);
@@ -97,7 +111,9 @@ describe('tenants (spec §2, §7, §9)', () => {
     await tenantRow(page, 'backoffice').waitFor();
     // id descending: acme (2) before backoffice (1).
     const names = await page.getByRole('row').allInnerTexts();
-    expect(names.findIndex((text) => text.includes('acme'))).toBeLessThan(names.findIndex((text) => text.includes('backoffice')));
+    expect(names.findIndex((text) => text.includes('acme'))).toBeLessThan(
+      names.findIndex((text) => text.includes('backoffice')),
+    );
     expect(await tenantRow(page, 'acme').innerText()).toMatch(/Profissional/i);
     await snap(page, '05-tenants-list');
     expect(errors).toEqual([]);
@@ -141,7 +157,8 @@ describe('tenants (spec §2, §7, §9)', () => {
     await snap(page, '05-tenant-features');
     const featureCalls: unknown[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/tenant/feature')) featureCalls.push(request.postDataJSON());
+      if (request.method() === 'POST' && request.url().endsWith('/api/tenant/feature'))
+        featureCalls.push(request.postDataJSON());
     });
     await options.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Opções salvas').waitFor();
@@ -196,6 +213,46 @@ describe('tenants (spec §2, §7, §9)', () => {
     await context.close();
   });
 
+  // docs/auth.md#guessing-limits: five wrong passwords in a row block an account; an operator
+  // unblocks a user of any tenant by email (POST /api/tenant/unblock-user).
+  it('an operator unblocks a user of a tenant locked out by five wrong passwords', async () => {
+    const hugo = e2e.operatorUnblockUser;
+    // From an address of their own (127.0.0.2): the server allows 10 failed logins per address per
+    // 15 minutes, and the other files' failures come from 127.0.0.1.
+    expect(await wrongPasswords(e2e, hugo.email, 5, '127.0.0.2')).toEqual([401, 401, 401, 401, 401]);
+    expect((await findUser(e2e, hugo.email)).blocked).toBe(true);
+
+    const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
+    await openTenants(page);
+    await tenantAction(page, 'acme', 'Desbloquear usuário');
+    const dialog = page.getByRole('dialog', { name: 'Desbloquear usuário: acme' });
+    const email = dialog.getByRole('textbox', { name: /^Email do usuário/ });
+    await snap(page, '05-tenant-unblock-user');
+
+    // An email that names nobody in the tenant: the server's 404 message, under the field.
+    await email.fill('ninguem@acme.example');
+    await dialog.getByRole('button', { name: 'Desbloquear' }).click();
+    await dialog.getByText('Usuário não encontrado nesta empresa.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await snap(page, '05-tenant-unblock-user-not-found');
+
+    await email.fill(hugo.email);
+    const unblock = page.waitForRequest((request) => request.url().endsWith('/api/tenant/unblock-user'));
+    await dialog.getByRole('button', { name: 'Desbloquear' }).click();
+    expect((await unblock).postDataJSON()).toEqual({ tenantName: 'acme', email: hugo.email });
+    await toast(page, 'Usuário desbloqueado').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await findUser(e2e, hugo.email)).blocked).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const user = await openPage(browser, e2e.baseUrl);
+    await logIn(user.page, hugo.email, hugo.password);
+    await user.page.getByRole('heading', { name: `Olá, ${hugo.name}!` }).waitFor();
+    expect(user.errors).toEqual([]);
+    await user.context.close();
+  });
+
   it("manages a tenant's instances and syncs messages with progress; the tenant's admin sees it live", async () => {
     // The acme administrator watches the instances screen of their own tenant.
     const admin = await openPage(browser, e2e.baseUrl);
@@ -221,7 +278,7 @@ describe('tenants (spec §2, §7, §9)', () => {
     const instanceRow = drawer.getByRole('row').filter({ hasText: 'WhatsApp Vendas' });
     await instanceRow.waitFor();
 
-    // Realtime (spec §4): the event reaches the acme administrator's socket at once.
+    // Realtime (docs/realtime.md): the event reaches the acme administrator's socket at once.
     await toast(admin.page, 'Instância atualizada').filter({ hasText: 'WhatsApp Vendas' }).waitFor();
     await admin.page.getByRole('row').filter({ hasText: 'WhatsApp Vendas' }).waitFor();
     await snap(admin.page, '05-instances-realtime');
@@ -236,7 +293,8 @@ describe('tenants (spec §2, §7, §9)', () => {
     // Reloading loses everything the page knew; the job still running is found again from the
     // server (GET /api/instance/syncMessages?instanceId) in the row and the dialog, and followed.
     const latestRead = page.waitForResponse(
-      (response) => response.url().includes('/api/instance/syncMessages?') && response.url().includes('tenantName=acme'),
+      (response) =>
+        response.url().includes('/api/instance/syncMessages?') && response.url().includes('tenantName=acme'),
     );
     await page.reload();
     await tenantAction(page, 'acme', 'Instâncias');
@@ -253,7 +311,7 @@ describe('tenants (spec §2, §7, §9)', () => {
     expect(await sync.getByRole('button', { name: 'Sincronizar de novo' }).isEnabled()).toBe(true);
     expect(providerCalls.some((call) => call.includes('since='))).toBe(true);
     await snap(page, '05-instance-sync-done');
-    await sync.getByRole('button', { name: 'Fechar' }).click();
+    await sync.getByRole('button', { name: 'Fechar', exact: true }).click();
     await instanceRow.getByText('Sincronizada: 5 mensagens lidas, 5 novas').waitFor();
     await snap(page, '05-tenant-instances');
 
@@ -296,7 +354,7 @@ describe('tenants (spec §2, §7, §9)', () => {
   });
 
   it('a user whose role has Usuários but neither Perfis de acesso nor Instâncias picks both when creating a user', async () => {
-    // 02-roles gave the attendant role the route `users`; it has neither `roles-list` nor `instances`.
+    // beforeAll gave the attendant role the route `users`; it has neither `roles-list` nor `instances`.
     const { page, context, errors, refusedRequests } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.attendant.email, e2e.attendant.password);
     expect(await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).count()).toBe(0);
@@ -317,7 +375,10 @@ describe('tenants (spec §2, §7, §9)', () => {
     await snap(page, '05-attendant-user-create');
     const post = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/users'));
     await dialog.getByRole('button', { name: 'Criar usuário' }).click();
-    expect((await post).postDataJSON()).toMatchObject({ role_id: expect.any(Number), chosen_instances: [expect.any(Number)] });
+    expect((await post).postDataJSON()).toMatchObject({
+      role_id: expect.any(Number) as number,
+      chosen_instances: [expect.any(Number)],
+    });
     await toast(page, 'Usuário criado').waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Gil Contratado' });
     await row.getByText('WhatsApp Vendas').waitFor();

@@ -1,9 +1,20 @@
-//! Global set-up of the end-to-end tests: build the server binaries (a no-op when up to date) and
-//! the web app (when dist/ is missing or older than the sources), provision a fresh temporary
-//! SQLite directory with the CLI, start the real server on a free port, and stop it afterwards.
+/**
+ * Global set-up of the end-to-end tests: build the server binaries (a no-op when up to date) and
+ * the web app (when dist/ is missing or older than the sources), provision a fresh temporary
+ * SQLite directory with the CLI, start the real server on a free port, and stop it afterwards.
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +32,12 @@ const TARGET_DIR = process.env.CARGO_TARGET_DIR || join(process.env.HOME ?? tmpd
 const PREBUILT_BIN_DIR = process.env.E2E_BIN_DIR;
 const BIN_DIR = PREBUILT_BIN_DIR || join(TARGET_DIR, 'debug');
 const TENANT = 'acme';
+/**
+ * The inbox test's own tenant (06-inbox): its instance, tickets and linked attendants would
+ * change what the other files see in acme (an instance list they expect empty, the attendant
+ * they link to an instance themselves).
+ */
+const INBOX_TENANT = 'loja';
 /** The back-office tenant `backoffice-cli init` creates (BACKOFFICE_TENANT's default). */
 const BACKOFFICE_TENANT = 'backoffice';
 const PASSWORD = 'Senha#Forte!9';
@@ -142,19 +159,72 @@ export default async function setup(project: TestProject): Promise<() => Promise
     twoFactorUser: { email: 'carla@acme.example', name: 'Carla Dois Fatores', password: PASSWORD, role: 'atendente' },
     enrollUser: { email: 'davi@acme.example', name: 'Davi Supervisor', password: PASSWORD, role: 'supervisor' },
     lockUser: { email: 'eva@acme.example', name: 'Eva Bloqueada', password: PASSWORD, role: 'atendente' },
+    operatorUnblockUser: {
+      email: 'hugo@acme.example',
+      name: 'Hugo Desbloqueado',
+      password: PASSWORD,
+      role: 'atendente',
+    },
   };
   const operator = { email: 'operador@backoffice.example', name: 'Olga Operadora', password: PASSWORD };
-  cli('init', '--operator-email', operator.email, '--operator-password', operator.password, '--operator-name', operator.name);
+  cli(
+    'init',
+    '--operator-email',
+    operator.email,
+    '--operator-password',
+    operator.password,
+    '--operator-name',
+    operator.name,
+  );
   cli('tenant', 'create', TENANT, '--plan', 'pro');
+  const inboxUsers = {
+    admin: { email: 'admin@loja.example', name: 'Lia Gerente', password: PASSWORD, role: 'administrador' },
+    attendantA: { email: 'alice@loja.example', name: 'Alice Atendente', password: PASSWORD, role: 'atendente' },
+    attendantB: { email: 'beto@loja.example', name: 'Beto Atendente', password: PASSWORD, role: 'atendente' },
+  };
+  cli('tenant', 'create', INBOX_TENANT, '--plan', 'pro');
+  for (const user of Object.values(inboxUsers)) {
+    cli(
+      'user',
+      'create',
+      '--tenant',
+      INBOX_TENANT,
+      '--email',
+      user.email,
+      '--name',
+      user.name,
+      '--password',
+      user.password,
+      '--role',
+      user.role,
+    );
+  }
   for (const user of Object.values(users)) {
-    cli('user', 'create', '--tenant', TENANT, '--email', user.email, '--name', user.name, '--password', user.password, '--role', user.role);
+    cli(
+      'user',
+      'create',
+      '--tenant',
+      TENANT,
+      '--email',
+      user.email,
+      '--name',
+      user.name,
+      '--password',
+      user.password,
+      '--role',
+      user.role,
+    );
   }
 
   rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const serverLog = join(dataDir, 'server.log');
   const logStream = createWriteStream(serverLog);
-  const server = spawn(join(BIN_DIR, 'backoffice-server'), [], { cwd: dataDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(join(BIN_DIR, 'backoffice-server'), [], {
+    cwd: dataDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stdout?.pipe(logStream);
   server.stderr?.pipe(logStream);
   // If the runner dies without its teardown, do not leave the server behind.
@@ -169,7 +239,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   console.log(`[e2e] servidor em ${serverUrl} (dados em ${dataDir})`);
 
-  const strip = ({ email, name, password }: { email: string; name: string; password: string }) => ({ email, name, password });
+  const strip = ({ email, name, password }: { email: string; name: string; password: string }) => ({
+    email,
+    name,
+    password,
+  });
   const context: E2EContext = {
     baseUrl: `http://${TENANT}.localhost:${port}`,
     serverUrl,
@@ -179,9 +253,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     twoFactorUser: strip(users.twoFactorUser),
     enrollUser: strip(users.enrollUser),
     lockUser: strip(users.lockUser),
+    operatorUnblockUser: strip(users.operatorUnblockUser),
     backofficeUrl: `http://${BACKOFFICE_TENANT}.localhost:${port}`,
     operator,
     serverLog,
+    inbox: {
+      baseUrl: `http://${INBOX_TENANT}.localhost:${port}`,
+      tenant: INBOX_TENANT,
+      admin: strip(inboxUsers.admin),
+      attendantA: strip(inboxUsers.attendantA),
+      attendantB: strip(inboxUsers.attendantB),
+    },
   };
   project.provide('e2e', context);
 

@@ -1,6 +1,8 @@
-//! Entry point: styles, the API base URL, then the app. (i18n and zod's pt_BR validation
-//! messages load with the navigation layout: the plain pages are pt_BR only, the login form
-//! writes its own messages, and /login stays small.)
+/**
+ * Entry point: styles, the API base URL, then the app. (i18n and zod's pt_BR validation
+ * messages load with the navigation layout: the plain pages are pt_BR only, the login form
+ * writes its own messages, and /login stays small.)
+ */
 import '@mantine/core/styles.css';
 
 import { StrictMode } from 'react';
@@ -17,8 +19,8 @@ setBaseUrl(env.apiBaseUrl);
 
 const router = createAppRouter();
 
-// spec §8: a 401 that ends the session sends the user to /login (the token is already removed;
-// leaving the navigation layout drops the query cache).
+// docs/auth.md#the-401-contract: a 401 that ends the session sends the user to /login (the token is
+// already removed; leaving the navigation layout drops the query cache).
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== plainPaths.login) {
     void router.navigate(plainPaths.login, { replace: true });

@@ -8,23 +8,24 @@
 //! 1000 ms after the server closes (restart, too slow) with a fresh token, unless the user's
 //! sessions ended (close 1008).
 
-use std::{io::Write, net::SocketAddr, time::Duration};
+use std::{io::Write, time::Duration};
 
 use anyhow::{Context, bail};
 use backoffice::{
+    bus::wire,
     config::Config,
-    domain::{auth::tokens::TokenKeys, tenants, users},
+    domain::{auth::tokens::TokenKeys, users},
     entities::tenant::user,
     tenancy::{Databases, TenantName},
 };
-use base64::{Engine, engine::general_purpose::STANDARD as B64};
 use futures::{SinkExt, StreamExt};
-use serde_json::{Value, json};
-use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest, http::HeaderValue, protocol::frame::coding::CloseCode};
+use tokio_tungstenite::tungstenite::{
+    Message, client::IntoClientRequest, http::HeaderValue, protocol::frame::coding::CloseCode,
+};
 
-/// The web client's ping interval (spec §4).
+/// The web client's ping interval (docs/contracts.md#states-and-transitions).
 const PING_INTERVAL: Duration = Duration::from_millis(300_000);
-/// The web client's reconnect delay (spec §4).
+/// The web client's reconnect delay (docs/contracts.md#states-and-transitions).
 const RECONNECT_DELAY: Duration = Duration::from_millis(1_000);
 
 #[derive(clap::Subcommand)]
@@ -47,10 +48,9 @@ pub enum Command {
 
 pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::Result<i32> {
     let Command::Tail { tenant, email, url, count } = command;
-    let tenant = TenantName::parse(&tenant)?;
-    let record = tenants::find_by_name(dbs.control(), &tenant).await.with_context(|| format!("tenant \"{tenant}\""))?;
-    let db = dbs.tenant(&tenant, &record.pool).await?;
-    let tx = db.begin().await?;
+    let tenant = super::active_tenant(dbs, &tenant).await?;
+    let tx = tenant.open(dbs).await?.begin().await?;
+    let tenant = tenant.name;
     let found = match &email {
         Some(email) => users::find_by_email(&tx, email).await?,
         None => users::first_administrator(&tx).await?,
@@ -68,7 +68,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
     loop {
         match target.follow(&keys, count, &mut printed).await {
             Ok(Ended::Enough) => return Ok(0),
-            Ok(Ended::SessionEnded) => {
+            Ok(Ended::SessionOver) => {
                 eprintln!("a sessão de {} terminou (bloqueio, exclusão ou nova senha)", target.user.email);
                 return Ok(1);
             }
@@ -90,14 +90,15 @@ enum Ended {
     /// `--count` events printed.
     Enough,
     /// Close 1008: the user's sessions ended; reconnecting would be refused.
-    SessionEnded,
+    SessionOver,
     /// Any other close or a broken connection.
     Closed(String),
 }
 
 impl Target {
     async fn follow(&self, keys: &TokenKeys, count: Option<u64>, printed: &mut u64) -> anyhow::Result<Ended> {
-        let token = keys.issue_access(self.user.id, &self.tenant).token;
+        // A session of its own: the CLI's tail is not a login anyone can log out of.
+        let token = keys.issue_access(self.user.id, &self.tenant, "cli-events-tail").token;
         let url = format!("{}/ws?tenantName={}&userId={}", self.server, self.tenant, self.user.id);
         let mut request = url.into_client_request()?;
         let headers = request.headers_mut();
@@ -112,14 +113,14 @@ impl Target {
             Err(err) => return Err(err.into()),
         };
         eprintln!("conectado ao tenant \"{}\" como {}", self.tenant, self.user.email);
-        let ping = ping_frame(&self.tenant, self.user.id);
+        let ping = wire::ping(self.tenant.as_str(), self.user.id);
         let mut pings = tokio::time::interval(PING_INTERVAL);
         loop {
             tokio::select! {
                 _ = pings.tick() => socket.send(Message::Text(ping.clone().into())).await?,
                 incoming = socket.next() => match incoming {
                     Some(Ok(Message::Text(text))) => {
-                        let Some(event) = decode(text.as_str()) else { continue };
+                        let Some(event) = wire::decode_frame(text.as_str()) else { continue };
                         if event["event"] == "pong" {
                             continue;
                         }
@@ -134,7 +135,7 @@ impl Target {
                     }
                     Some(Ok(Message::Close(frame))) => {
                         return Ok(match frame {
-                            Some(frame) if frame.code == CloseCode::Policy => Ended::SessionEnded,
+                            Some(frame) if frame.code == CloseCode::Policy => Ended::SessionOver,
                             Some(frame) => Ended::Closed(format!("{} {}", u16::from(frame.code), frame.reason)),
                             None => Ended::Closed("sem motivo".into()),
                         });
@@ -150,29 +151,6 @@ impl Target {
 
 /// `ws://` form of `--url`, or of `BIND`.
 fn server_address(url: Option<&str>, config: &Config) -> anyhow::Result<String> {
-    let Some(url) = url else {
-        let bind: SocketAddr = if config.bind.ip().is_unspecified() {
-            SocketAddr::from(([127, 0, 0, 1], config.bind.port()))
-        } else {
-            config.bind
-        };
-        return Ok(format!("ws://{bind}"));
-    };
-    let url = url.trim_end_matches('/');
-    if let Some(rest) = url.strip_prefix("http://") {
-        Ok(format!("ws://{rest}"))
-    } else if url.starts_with("ws://") {
-        Ok(url.to_owned())
-    } else {
-        bail!("--url precisa começar com http:// ou ws:// (TLS não é suportado aqui: use o endereço interno do servidor)")
-    }
-}
-
-fn ping_frame(tenant: &TenantName, user_id: i32) -> String {
-    let data = B64.encode(json!({ "event": "ping", "tenantName": tenant.as_str(), "userId": user_id }).to_string());
-    json!({ "action": "sendmessage", "data": data }).to_string()
-}
-
-fn decode(frame: &str) -> Option<Value> {
-    serde_json::from_slice(&B64.decode(frame.trim()).ok()?).ok()
+    let http = super::server_url(url, config)?;
+    Ok(format!("ws://{}", http.trim_start_matches("http://")))
 }

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use backoffice::{
+    config::Config,
     domain::{setup, tenants},
     tenancy::Databases,
 };
@@ -17,7 +18,7 @@ pub struct Args {
     jobs: u16,
 }
 
-pub async fn run(dbs: &Databases, args: Args) -> anyhow::Result<i32> {
+pub async fn run(dbs: &Databases, config: &Config, args: Args) -> anyhow::Result<i32> {
     let started = Instant::now();
     let total = match tenants::all_names(dbs.control()).await {
         Ok(all) => all.len(),
@@ -32,7 +33,7 @@ pub async fn run(dbs: &Databases, args: Args) -> anyhow::Result<i32> {
             Err(err) => progress.line(&format!("{prefix} erro: {err}")),
         }
     };
-    let failed = setup::migrate_all(dbs, args.jobs as usize, &report)
+    let failed = setup::migrate_all(dbs, &config.secrets(), args.jobs as usize, &report)
         .await
         .map_err(|err| anyhow::anyhow!("controle: {err}"))?;
     progress.finish();

@@ -3,12 +3,20 @@
 mod events;
 mod init;
 mod migrate;
+mod secrets;
 mod seed;
+mod simulate;
 mod tenant;
 mod user;
+mod worker;
 
 use anyhow::Context;
-use backoffice::{config::Config, domain::setup, tenancy::Databases};
+use backoffice::{
+    config::Config,
+    context::CurrentTenant,
+    domain::setup,
+    tenancy::{Databases, TenantName},
+};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -28,20 +36,32 @@ pub enum Command {
     /// Realtime events: `events tail --tenant T`.
     #[command(subcommand)]
     Events(events::Command),
+    /// Secrets at rest: `secrets rotate` after changing SECRETS_KEY.
+    #[command(subcommand)]
+    Secrets(secrets::Command),
+    /// A fake provider for the demo: customers write, replies get delivered and read.
+    Simulate(simulate::Args),
+    /// Runs the outbox's jobs (provider sends, webhook deliveries) until stopped.
+    Worker,
 }
 
 pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
-    let dbs = Databases::connect(&config).await.context("não foi possível abrir o banco de dados")?;
+    let dbs =
+        Databases::connect(&config.database_settings()).await.context("não foi possível abrir o banco de dados")?;
+    if let Command::Worker = command {
+        ensure_initialized(&dbs).await?;
+        return worker::run(dbs, config).await;
+    }
     let result = match command {
         Command::Init(args) => init::run(&dbs, &config, args).await,
-        Command::Migrate(args) => migrate::run(&dbs, args).await,
+        Command::Migrate(args) => migrate::run(&dbs, &config, args).await,
         Command::Tenant(command) => {
             ensure_initialized(&dbs).await?;
             tenant::run(&dbs, &config, command).await
         }
         Command::User(command) => {
             ensure_initialized(&dbs).await?;
-            user::run(&dbs, command).await
+            user::run(&dbs, &config, command).await
         }
         Command::Seed(command) => {
             ensure_initialized(&dbs).await?;
@@ -51,6 +71,15 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
             ensure_initialized(&dbs).await?;
             events::run(&dbs, &config, command).await
         }
+        Command::Secrets(command) => {
+            ensure_initialized(&dbs).await?;
+            secrets::run(&dbs, &config, command).await
+        }
+        Command::Simulate(args) => {
+            ensure_initialized(&dbs).await?;
+            simulate::run(&dbs, &config, args).await
+        }
+        Command::Worker => unreachable!("handled above: the worker owns the databases"),
     };
     dbs.close().await;
     result
@@ -65,4 +94,45 @@ async fn ensure_initialized(dbs: &Databases) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The active tenant a `--tenant` argument names, resolved as the server resolves a host.
+async fn active_tenant(dbs: &Databases, name: &str) -> anyhow::Result<CurrentTenant> {
+    let parsed = TenantName::parse(name)?;
+    CurrentTenant::lookup(dbs, parsed)
+        .await?
+        .with_context(|| format!("o tenant \"{name}\" não existe ou está excluído (veja `tenant list --deleted`)"))
+}
+
+/// The server's address for `--url` (http://, or ws:// for the socket), default BIND with
+/// 0.0.0.0 read as 127.0.0.1. TLS is not supported here: use the server's internal address.
+fn server_url(url: Option<&str>, config: &Config) -> anyhow::Result<String> {
+    let Some(url) = url else {
+        let bind = if config.bind.ip().is_unspecified() {
+            std::net::SocketAddr::from(([127, 0, 0, 1], config.bind.port()))
+        } else {
+            config.bind
+        };
+        return Ok(format!("http://{bind}"));
+    };
+    let url = url.trim_end_matches('/');
+    match url.strip_prefix("ws://") {
+        Some(rest) => Ok(format!("http://{rest}")),
+        None if url.starts_with("http://") => Ok(url.to_owned()),
+        None => anyhow::bail!(
+            "--url precisa começar com http:// ou ws:// (TLS não é suportado aqui: use o endereço interno do servidor)"
+        ),
+    }
+}
+
+/// Tells running servers what a command changed (through Redis when configured; see
+/// `bus::announce`). A failure is reported, not fatal: the change is committed, and servers
+/// let go of cached copies within `cache::TTL` anyway.
+async fn tell_servers(announcer: &backoffice::bus::announce::Announcer) {
+    if let Err(err) = announcer.flush().await {
+        eprintln!(
+            "aviso: não foi possível avisar os servidores pelo Redis ({err:#}); a mudança vale em até {} s",
+            backoffice::cache::TTL.as_secs()
+        );
+    }
 }

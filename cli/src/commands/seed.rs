@@ -4,9 +4,9 @@ use std::time::Instant;
 
 use backoffice::{
     config::Config,
+    demo::{self as seed, DemoOptions, SeedStage},
     domain::{
-        Error, passwords,
-        seed::{self, DemoOptions, SeedStage},
+        Error, passwords, sealing,
         tenants::{self, NewTenant},
         users::{self, NewUser},
     },
@@ -94,6 +94,8 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         other => progress.line(&format!("etapa: {}", stage_label(&other))),
     };
     let summary = seed::seed_demo(&tx, &options, &report).await?;
+    // The demo's webhook secrets are written like any other: sealed at rest.
+    sealing::reseal(&tx, &config.secrets(), &name).await?;
     tx.commit().await?;
     progress.finish();
     println!(

@@ -1,6 +1,7 @@
 //! `tenant create|list|delete|restore|set-plan|feature`.
 
 use backoffice::{
+    bus::announce::Announcer,
     config::Config,
     domain::tenants::{self, ListQuery, NewTenant, Provisioned},
     tenancy::{Databases, TenantName},
@@ -58,6 +59,7 @@ pub enum Command {
 
 pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::Result<i32> {
     let control = dbs.control();
+    let announcer = Announcer::new(config)?;
     match command {
         Command::Create { name, plan, cnpj, template, pool, user_limit, ticket_limit } => {
             let name = TenantName::parse_new(&name, &config.backoffice_tenant)?;
@@ -94,7 +96,10 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             if json {
                 println!("{}", serde_json::to_string_pretty(&rows)?);
             } else {
-                println!("{:>5}  {:<24} {:<11} {:>7} {:>8}  {:<14} situação", "id", "nome", "plano", "usuários", "tickets", "cnpj");
+                println!(
+                    "{:>5}  {:<24} {:<11} {:>7} {:>8}  {:<14} situação",
+                    "id", "nome", "plano", "usuários", "tickets", "cnpj"
+                );
                 for t in rows {
                     let state = if t.deleted_at.is_some() { "excluído" } else { "ativo" };
                     println!(
@@ -111,20 +116,17 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         }
         Command::Delete { name } => {
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
-            if tenant.name == config.backoffice_tenant.as_str() {
-                anyhow::bail!("o tenant do back-office não pode ser excluído");
-            }
-            tenants::delete(control, tenant).await?;
+            tenants::delete(control, tenant, &config.backoffice_tenant, &announcer).await?;
             println!("tenant \"{name}\" excluído (os dados foram mantidos; use `tenant restore` para reativar)");
         }
         Command::Restore { name } => {
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
-            tenants::restore(control, tenant).await?;
+            tenants::restore(control, tenant, &announcer).await?;
             println!("tenant \"{name}\" restaurado");
         }
         Command::SetPlan { name, plan, user_limit, ticket_limit } => {
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
-            let t = tenants::set_plan(control, tenant, &plan, user_limit, ticket_limit).await?;
+            let t = tenants::set_plan(control, tenant, &plan, user_limit, ticket_limit, &announcer).await?;
             println!(
                 "tenant \"{}\": plano {}, limite de usuários {}, limite mensal de tickets {}",
                 t.name, t.plan, t.user_limit, t.ticket_limit
@@ -133,9 +135,10 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         Command::Feature { name, option, state } => {
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
             let enabled = state == "on";
-            tenants::set_feature(control, tenant.id, &option, enabled).await?;
+            tenants::set_feature(control, &tenant, &option, enabled, &announcer).await?;
             println!("tenant \"{name}\": {option} {}", if enabled { "ativado" } else { "desativado" });
         }
     }
+    super::tell_servers(&announcer).await;
     Ok(0)
 }

@@ -1,11 +1,15 @@
-//! `user create`.
+//! `user create`, `user unblock`.
+
+use std::sync::Arc;
 
 use backoffice::{
+    bus::announce::Announcer,
+    config::Config,
     domain::{
-        tenants,
+        unit::Unit,
         users::{self, NewUser},
     },
-    tenancy::{Databases, TenantName},
+    tenancy::Databases,
 };
 
 use crate::progress::prompt_secret;
@@ -29,9 +33,16 @@ pub enum Command {
         #[arg(long)]
         department: Option<String>,
     },
+    /// Unblocks a user blocked by wrong passwords (any tenant; e.g. its administrators).
+    Unblock {
+        #[arg(long)]
+        tenant: String,
+        #[arg(long)]
+        email: String,
+    },
 }
 
-pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
+pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::Result<i32> {
     match command {
         Command::Create { tenant, email, name, password, role, department } => {
             let password = match password {
@@ -39,14 +50,24 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
                 None => prompt_secret("Senha: ")
                     .ok_or_else(|| anyhow::anyhow!("informe --password (nenhum terminal para perguntar)"))?,
             };
-            let tenant = tenants::find_by_name(dbs.control(), &TenantName::parse(&tenant)?).await?;
-            let name_ = TenantName::parse(&tenant.name)?;
-            let db = dbs.tenant(&name_, &tenant.pool).await?;
-            let tx = db.begin().await?;
+            let tenant = super::active_tenant(dbs, &tenant).await?;
+            let tx = tenant.open(dbs).await?.begin().await?;
             let new = NewUser { name, email, password, role, department, ..Default::default() };
-            let user = users::create(&tx, new, tenant.user_limit).await?;
+            let user = users::create(&tx, new, tenant.record.user_limit).await?;
             tx.commit().await?;
-            println!("usuário {} (id {}, login {}) criado no tenant \"{}\"", user.email, user.id, user.username, tenant.name);
+            println!(
+                "usuário {} (id {}, login {}) criado no tenant \"{}\"",
+                user.email, user.id, user.username, tenant.name
+            );
+        }
+        Command::Unblock { tenant, email } => {
+            let tenant = super::active_tenant(dbs, &tenant).await?;
+            let announcer = Arc::new(Announcer::new(config)?);
+            let unit = Unit::begin(&tenant.open(dbs).await?, announcer.clone()).await?;
+            let user = users::unblock_by_email(&unit, &email).await?;
+            unit.commit().await?;
+            super::tell_servers(&announcer).await;
+            println!("usuário {} desbloqueado no tenant \"{}\"", user.email, tenant.name);
         }
     }
     Ok(0)

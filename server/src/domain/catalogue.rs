@@ -1,11 +1,11 @@
-//! The route-name catalogue (DESIGN §5), read from `web/src/config/route-catalogue.json` at compile
+//! The route-name catalogue (docs/contracts.md#roles-and-route-permissions), read from `web/src/config/route-catalogue.json` at compile
 //! time so the server's permissions and the web router can never disagree.
 
 use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-/// How the web router gates a route (spec §6).
+/// How the web router gates a route (docs/contracts.md#roles-and-route-permissions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Rule {

@@ -68,10 +68,40 @@ mod tests {
         assert!(Cnpj::parse("abcdefghijklmn").is_err());
     }
 
+    /// CNPJs of real companies (public registry data), each checked by hand against the
+    /// Receita Federal's published algorithm: the generator must complete their first twelve
+    /// digits with exactly their check digits.
+    const REGISTERED: &[&str] = &[
+        "00.000.000/0001-91", // Banco do Brasil
+        "33.000.167/0001-01", // Petrobras
+        "47.960.950/0001-21", // Magazine Luiza
+        "06.990.590/0001-23", // Google Brasil
+        "60.701.190/0001-04", // Itaú Unibanco
+    ];
+
+    fn base_of(formatted: &str) -> [u32; 12] {
+        let digits: Vec<u32> = formatted.chars().filter_map(|c| c.to_digit(10)).collect();
+        std::array::from_fn(|i| digits[i])
+    }
+
     #[test]
-    fn generated_cnpjs_are_valid() {
-        let cnpj = Cnpj::from_base([4, 5, 9, 9, 7, 4, 1, 8, 0, 0, 0, 1]);
-        assert!(Cnpj::parse(cnpj.digits()).is_ok());
-        assert_eq!(cnpj.formatted().len(), 18);
+    fn the_generator_completes_registered_cnpjs_with_their_own_check_digits() {
+        for registered in REGISTERED {
+            assert_eq!(Cnpj::from_base(base_of(registered)).formatted(), *registered);
+            assert!(Cnpj::parse(registered).is_ok(), "{registered} parses");
+        }
+    }
+
+    #[test]
+    fn a_registered_cnpj_with_any_other_check_digit_is_refused() {
+        for registered in REGISTERED {
+            let right: String = registered.chars().filter(char::is_ascii_digit).collect();
+            for wrong in 0..100u32 {
+                let candidate = format!("{}{wrong:02}", &right[..12]);
+                if candidate != right {
+                    assert!(Cnpj::parse(&candidate).is_err(), "{candidate} must be refused");
+                }
+            }
+        }
     }
 }

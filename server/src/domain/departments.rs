@@ -1,7 +1,7 @@
-//! Departments of a tenant (spec §3: id, name, activated).
+//! Departments of a tenant (docs/contracts.md#entities-and-storage-keys: id, name, activated).
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryOrder, Set};
 
 use crate::{
     domain::error::{Error, Result},
@@ -30,17 +30,6 @@ fn check_name(name: &str) -> Result<String> {
     Ok(name.to_owned())
 }
 
-async fn ensure_free(db: &impl ConnectionTrait, name: &str, except: Option<i32>) -> Result<()> {
-    let mut query = department::Entity::find().filter(department::Column::Name.eq(name));
-    if let Some(id) = except {
-        query = query.filter(department::Column::Id.ne(id));
-    }
-    if query.one(db).await?.is_some() {
-        return Err(Error::invalid_field("name_taken", "name", "Já existe um departamento com este nome."));
-    }
-    Ok(())
-}
-
 /// Every department, by name.
 pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<DepartmentView>> {
     let all = department::Entity::find().order_by_asc(department::Column::Name).all(db).await?;
@@ -48,8 +37,8 @@ pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<DepartmentView>> {
 }
 
 pub async fn create(db: &impl ConnectionTrait, name: &str) -> Result<DepartmentView> {
+    // A taken name is refused by the unique constraint (`name_taken`, see `domain::error`).
     let name = check_name(name)?;
-    ensure_free(db, &name, None).await?;
     let now = Utc::now();
     let created = department::ActiveModel {
         name: Set(name),
@@ -64,16 +53,19 @@ pub async fn create(db: &impl ConnectionTrait, name: &str) -> Result<DepartmentV
 }
 
 /// Renames and/or (de)activates a department.
-pub async fn update(db: &impl ConnectionTrait, id: i32, name: Option<&str>, activated: Option<bool>) -> Result<DepartmentView> {
+pub async fn update(
+    db: &impl ConnectionTrait,
+    id: i32,
+    name: Option<&str>,
+    activated: Option<bool>,
+) -> Result<DepartmentView> {
     let found = department::Entity::find_by_id(id)
         .one(db)
         .await?
         .ok_or_else(|| Error::not_found("department_not_found", "Departamento não encontrado."))?;
     let mut active = found.into_active_model();
     if let Some(name) = name {
-        let name = check_name(name)?;
-        ensure_free(db, &name, Some(id)).await?;
-        active.name = Set(name);
+        active.name = Set(check_name(name)?);
     }
     if let Some(activated) = activated {
         active.activated = Set(activated);

@@ -1,10 +1,11 @@
 //! The domain: services that REST, GraphQL, the WebSocket and the CLI all call. Functions take
 //! `&impl ConnectionTrait` (a transaction from `TenantDb::begin` or the control connection) so
-//! callers compose them inside one transaction.
+//! callers compose them inside one transaction; functions whose changes others must learn about
+//! take a [`unit::Unit`] and raise [`events`] on it, published only after the commit.
 
 /// Login, tokens, refresh rotation, two-factor, sessions.
 pub mod auth;
-/// Route-name catalogue shared with the web router (DESIGN §5).
+/// Route-name catalogue shared with the web router (docs/contracts.md#roles-and-route-permissions).
 pub mod catalogue;
 /// CNPJ parsing with check digits.
 pub mod cnpj;
@@ -12,26 +13,34 @@ pub mod cnpj;
 pub mod departments;
 /// The domain's error type.
 pub mod error;
+/// What the domain raises for sockets and other replicas, published after commit.
+pub mod events;
 /// Feature options a tenant can switch on or off.
 pub mod features;
+/// The staff inbox: tickets, messages, transfers, customers, provider events.
+pub mod inbox;
 /// A tenant's messaging connections.
 pub mod instances;
-/// Password hashing (argon2id) and the spec §5 strength score.
+/// Work to do after commit, retried until done: the outbox the worker delivers from.
+pub mod outbox;
+/// Password hashing (argon2id) and the strength score of docs/contracts.md#password-strength.
 pub mod passwords;
-/// Route permissions of roles.
-pub mod permissions;
 /// Plan catalogue (control database).
 pub mod plans;
-/// Realistic demo data for a tenant.
-pub mod seed;
+/// Roles and the route names each permits.
+pub mod roles;
+/// Secrets at rest kept sealed with the current key (migrate, rotate).
+pub mod sealing;
 /// Operator set-up: control migrations, the back-office tenant, its first operator.
 pub mod setup;
+/// Standard Webhooks signatures (provider events in, webhooks out).
+pub mod standard_webhooks;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.
 pub mod templates;
-/// Opening tickets within the monthly limit.
-pub mod tickets;
 /// Tenants: lookup, provisioning, soft delete, plans and features.
 pub mod tenants;
+/// A transaction and the events it raised.
+pub mod unit;
 /// Users of a tenant.
 pub mod users;
 

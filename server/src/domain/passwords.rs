@@ -1,4 +1,4 @@
-//! Passwords: argon2id hashing off the async runtime, and the spec §5 strength score.
+//! Passwords: argon2id hashing off the async runtime, and the strength score of docs/contracts.md#password-strength.
 //!
 //! Hashing costs ~19 MiB and tens of milliseconds by design, so it runs on blocking threads behind
 //! a semaphore sized to the cores: a burst of logins queues instead of exhausting memory.
@@ -16,9 +16,8 @@ pub const MEMORY_KIB: u32 = 19 * 1024;
 pub const ITERATIONS: u32 = 2;
 pub const LANES: u32 = 1;
 
-static HASHING: LazyLock<Semaphore> = LazyLock::new(|| {
-    Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2))
-});
+static HASHING: LazyLock<Semaphore> =
+    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)));
 
 fn argon2() -> Argon2<'static> {
     let params = Params::new(MEMORY_KIB, ITERATIONS, LANES, None).expect("constant argon2 parameters are valid");
@@ -73,7 +72,7 @@ async fn run_limited<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'stati
     }
 }
 
-/// Password strength by the exact rule of spec §5: 50 weak, 75 medium, 100 strong.
+/// Password strength by the exact rule of docs/contracts.md#password-strength: 50 weak, 75 medium, 100 strong.
 pub fn strength(password: &str) -> u8 {
     let chars: Vec<char> = password.chars().collect();
     if chars.len() < 8 || has_run_of_three(&chars) || has_sequence_of_three(&chars) {

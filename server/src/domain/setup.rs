@@ -6,10 +6,11 @@ use sea_orm_migration::MigratorTrait;
 use crate::{
     domain::{
         error::{Error, Result},
-        templates,
+        sealing, templates,
         tenants::{self, NewTenant},
         users::{self, NewUser},
     },
+    secrets::Secrets,
     tenancy::{Databases, TenantName},
 };
 
@@ -26,16 +27,23 @@ pub async fn control_pending(dbs: &Databases) -> Result<usize> {
 
 /// Applies pending migrations to one tenant, in one transaction, and adds any route permission
 /// the catalogue gained.
-pub async fn migrate_tenant(dbs: &Databases, name: &TenantName, pool: &str) -> Result<()> {
-    migrate_tenant_with::<tenant_migrations::Migrator>(dbs, name, pool).await
+/// and seals secrets still stored in clear.
+pub async fn migrate_tenant(dbs: &Databases, secrets: &Secrets, name: &TenantName, pool: &str) -> Result<()> {
+    migrate_tenant_with::<tenant_migrations::Migrator>(dbs, secrets, name, pool).await
 }
 
 /// `migrate_tenant` with another migrator (benchmarks add a migration to measure `migrate`).
-pub async fn migrate_tenant_with<M: MigratorTrait>(dbs: &Databases, name: &TenantName, pool: &str) -> Result<()> {
+pub async fn migrate_tenant_with<M: MigratorTrait>(
+    dbs: &Databases,
+    secrets: &Secrets,
+    name: &TenantName,
+    pool: &str,
+) -> Result<()> {
     let db = dbs.tenant(name, pool).await?;
     let tx = db.begin().await?;
     M::up(&tx, None).await?;
     templates::sync_permissions(&tx).await?;
+    sealing::reseal(&tx, secrets, name).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -54,15 +62,17 @@ pub struct TenantMigration {
 /// Returns the names that failed.
 pub async fn migrate_all(
     dbs: &Databases,
+    secrets: &Secrets,
     jobs: usize,
     on_done: &(dyn Fn(&TenantMigration) + Sync),
 ) -> Result<Vec<TenantName>> {
-    migrate_all_with::<tenant_migrations::Migrator>(dbs, jobs, on_done).await
+    migrate_all_with::<tenant_migrations::Migrator>(dbs, secrets, jobs, on_done).await
 }
 
 /// `migrate_all` with another tenant migrator.
 pub async fn migrate_all_with<M: MigratorTrait>(
     dbs: &Databases,
+    secrets: &Secrets,
     jobs: usize,
     on_done: &(dyn Fn(&TenantMigration) + Sync),
 ) -> Result<Vec<TenantName>> {
@@ -72,7 +82,7 @@ pub async fn migrate_all_with<M: MigratorTrait>(
     let total = all.len();
     let mut outcomes = futures::stream::iter(all.into_iter().enumerate())
         .map(|(index, (name, pool))| async move {
-            let result = migrate_tenant_with::<M>(dbs, &name, &pool).await;
+            let result = migrate_tenant_with::<M>(dbs, secrets, &name, &pool).await;
             TenantMigration { index, total, name, result }
         })
         .buffer_unordered(jobs.max(1));

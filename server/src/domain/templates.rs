@@ -7,10 +7,7 @@
 
 use std::str::FromStr;
 
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set,
-    sea_query::OnConflict,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::OnConflict};
 
 use crate::{
     domain::{
@@ -20,7 +17,7 @@ use crate::{
     entities::tenant::{closing_reason, department, permission, role, role_permission},
 };
 
-/// The role every template creates, with every route (spec §6 default).
+/// The role every template creates, with every route (docs/contracts.md#roles-and-route-permissions default).
 pub const ADMIN_ROLE: &str = "administrador";
 
 /// A known template.

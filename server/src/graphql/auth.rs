@@ -3,13 +3,12 @@
 use async_graphql::{Context, ErrorExtensions, Object};
 
 use crate::{
-    domain::{permissions, users},
+    auth::{self, LoginResult, refresh_cookie},
+    domain::{roles, users},
     graphql::{
-        context::{OrGql, guard},
+        context::{OrGql, guard, guard_user},
         types::{AuthPayload, TokenPayload, User},
     },
-    http::refresh_cookie,
-    sessions::{self, LoginResult},
 };
 
 #[derive(Default)]
@@ -19,8 +18,7 @@ pub struct AuthQuery;
 impl AuthQuery {
     /// The caller with role, department and instances.
     async fn user_infos(&self, ctx: &Context<'_>) -> async_graphql::Result<User> {
-        let (gql, user) = guard(ctx, "userInfos")?;
-        let user = user.ok_or("unreachable: guard checked")?;
+        let (gql, user) = guard_user(ctx, "userInfos").await?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let view = users::view(&tx, &user.user).await.gql()?;
         tx.commit().await.gql()?;
@@ -42,8 +40,8 @@ impl AuthMutation {
         password: String,
         remember: Option<bool>,
     ) -> async_graphql::Result<AuthPayload> {
-        let (gql, _) = guard(ctx, "logIn")?;
-        let result = sessions::login(&gql.state, &gql.tenant, &gql.addr, email, password, None).await.gql()?;
+        let (gql, _) = guard(ctx, "logIn").await?;
+        let result = auth::login(&gql.state, &gql.tenant, &gql.addr, email, password, None).await.gql()?;
         let session = match result {
             LoginResult::Session(session) => session,
             LoginResult::TwoFactor { challenge } => {
@@ -64,10 +62,14 @@ impl AuthMutation {
     }
 
     /// A new access token from the refresh cookie (or the given refresh token).
-    async fn refresh_token(&self, ctx: &Context<'_>, refresh_token: Option<String>) -> async_graphql::Result<TokenPayload> {
-        let (gql, _) = guard(ctx, "refreshToken")?;
+    async fn refresh_token(
+        &self,
+        ctx: &Context<'_>,
+        refresh_token: Option<String>,
+    ) -> async_graphql::Result<TokenPayload> {
+        let (gql, _) = guard(ctx, "refreshToken").await?;
         let presented = refresh_token.or_else(|| gql.refresh_cookie.clone());
-        let (access, refresh) = sessions::refresh(&gql.state, &gql.tenant, &gql.addr, presented).await.gql()?;
+        let (access, refresh) = auth::refresh(&gql.state, &gql.tenant, &gql.addr, presented).await.gql()?;
         gql.set_cookie(refresh_cookie(&gql.state, refresh.token));
         Ok(TokenPayload { token: access.token })
     }
@@ -75,13 +77,11 @@ impl AuthMutation {
     /// Changes the caller's password (strength ≥ medium), ends every other session and
     /// answers a fresh token.
     async fn update_user_password(&self, ctx: &Context<'_>, password: String) -> async_graphql::Result<AuthPayload> {
-        let (gql, user) = guard(ctx, "updateUserPassword")?;
-        let user = user.ok_or("unreachable: guard checked")?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let (changed, ended) = users::change_password(&tx, user.user.id, &password).await.gql()?;
-        tx.commit().await.gql()?;
-        gql.state.bus.sessions_ended(&gql.tenant.name, ended);
-        let session = sessions::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
+        let (gql, user) = guard_user(ctx, "updateUserPassword").await?;
+        let unit = gql.tenant.unit(&gql.state).await.gql()?;
+        let changed = users::change_password(&unit, user.user.id, &password).await.gql()?;
+        unit.commit().await.gql()?;
+        let session = auth::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
         gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;
         Ok(AuthPayload { token: session.access.token, user: view })
@@ -95,7 +95,7 @@ async fn payload_user(
 ) -> async_graphql::Result<User> {
     let tx = gql.tenant.begin(&gql.state).await.gql()?;
     let view = users::view(&tx, user).await.gql()?;
-    let routes = if routes.is_empty() { permissions::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
+    let routes = if routes.is_empty() { roles::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
     tx.commit().await.gql()?;
     Ok(User::new(view, routes))
 }

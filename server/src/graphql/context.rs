@@ -1,4 +1,5 @@
-//! What resolvers get from the request: state, tenant, caller, and cookies to set.
+//! What resolvers get from the request: state, tenant, caller, and cookies to set; the guard every
+//! root field calls first; and how an [`AppError`] becomes a GraphQL error.
 
 use std::sync::{Arc, Mutex};
 
@@ -6,10 +7,10 @@ use async_graphql::{Context, ErrorExtensions};
 use axum_extra::extract::cookie::Cookie;
 
 use crate::{
+    context::{ClientAddr, CurrentTenant, CurrentUser, access::decide},
     domain,
-    error::{AppError, Unauthorized},
+    error::AppError,
     graphql::rules,
-    http::{access::{Access, CurrentUser}, extract::ClientAddr, tenant::CurrentTenant},
     state::AppState,
 };
 
@@ -41,68 +42,42 @@ impl GqlContext {
     }
 }
 
-/// Applies a root field's rule (from [`rules::FIELD_RULES`]); returns the context and the caller
-/// (`None` for public fields).
-pub fn guard<'a>(ctx: &'a Context<'_>, field: &str) -> async_graphql::Result<(&'a GqlContext, Option<&'a CurrentUser>)> {
+/// Applies a root field's rule (from [`rules::FIELD_RULES`]) through the shared access decision;
+/// returns the context and the caller (`None` for public fields called without a token).
+pub async fn guard<'a>(
+    ctx: &'a Context<'_>,
+    field: &str,
+) -> async_graphql::Result<(&'a GqlContext, Option<&'a CurrentUser>)> {
     let gql = ctx.data::<GqlContext>()?;
-    let Some(access) = rules::rule(field) else {
+    let Some(rule) = rules::rule(field) else {
         tracing::error!(field, "GraphQL field without an access rule: refused");
-        return Err(to_error(AppError::Domain(domain::Error::forbidden("field_without_rule", "Acesso não configurado."))));
+        return Err(to_error(domain::Error::forbidden("field_without_rule", "Acesso não configurado.").into()));
     };
-    if access == Access::Public {
-        return Ok((gql, gql.user.as_ref()));
-    }
-    let user = gql.user.as_ref().ok_or_else(|| to_error(AppError::Unauthorized(Unauthorized::NoToken)))?;
-    let allowed = match access {
-        Access::Public | Access::Authenticated => true,
-        Access::Route(name) => user.may(name),
-        Access::Operator(name) => gql.tenant.name == gql.state.config.backoffice_tenant && user.may(name),
-    };
-    if !allowed {
-        return Err(to_error(AppError::Domain(domain::Error::forbidden(
-            "forbidden",
-            "Você não tem permissão para acessar este recurso.",
-        ))));
-    }
-    Ok((gql, Some(user)))
+    decide(&gql.state, &gql.tenant, gql.user.as_ref(), rule).await.map_err(to_error)?;
+    Ok((gql, gql.user.as_ref()))
 }
 
-/// An application error as a GraphQL error: the pt_BR message, and `code` (plus field errors)
-/// in the extensions. Internal errors are logged and stay opaque.
+/// The caller of a field whose rule requires one (the guard already refused anonymous calls).
+pub async fn guard_user<'a>(
+    ctx: &'a Context<'_>,
+    field: &str,
+) -> async_graphql::Result<(&'a GqlContext, &'a CurrentUser)> {
+    match guard(ctx, field).await? {
+        (gql, Some(user)) => Ok((gql, user)),
+        (_, None) => Err(to_error(AppError::Unauthorized(crate::error::Unauthorized::NoToken))),
+    }
+}
+
+/// An application error as a GraphQL error: the message and `code` of [`AppError::describe`]
+/// (the same table REST answers from), plus field errors in the extensions.
 pub fn to_error(err: AppError) -> async_graphql::Error {
-    use crate::domain::Error as D;
-    let (code, message, fields): (&str, String, Vec<domain::FieldError>) = match &err {
-        AppError::Domain(D::Invalid { code, message, fields }) => (code, message.clone(), fields.clone()),
-        AppError::Domain(D::NotFound { code, message } | D::Conflict { code, message } | D::Forbidden { code, message }) => {
-            (code, message.clone(), Vec::new())
-        }
-        AppError::Domain(D::Storage(_) | D::Db(_)) => {
-            tracing::error!(error = %err, "GraphQL resolver failed");
-            ("internal_error", "Erro interno. Tente novamente em instantes.".into(), Vec::new())
-        }
-        AppError::Unauthorized(Unauthorized::NoToken) => ("unauthorized", "Authorization Token not found".into(), Vec::new()),
-        AppError::Unauthorized(Unauthorized::Invalid) => ("unauthorized", "Token is Invalid".into(), Vec::new()),
-        AppError::Unauthorized(Unauthorized::AccessExpired) => ("unauthorized", "Token has expired".into(), Vec::new()),
-        AppError::Unauthorized(Unauthorized::RefreshExpired) => ("unauthorized", "Token is Expired".into(), Vec::new()),
-        AppError::LoginFailed { .. } => ("invalid_credentials", crate::error::LOGIN_FAILED.into(), Vec::new()),
-        AppError::RateLimited(retry) => (
-            "rate_limited",
-            format!("Muitas tentativas. Tente novamente em {} segundos.", retry.as_secs().max(1)),
-            Vec::new(),
-        ),
-        AppError::TenantNotFound => ("tenant_not_found", "Tenant não encontrado.".into(), Vec::new()),
-        AppError::NotFound => ("not_found", "Recurso não encontrado.".into(), Vec::new()),
-        AppError::BadRequest(message) => ("bad_request", message.clone(), Vec::new()),
-        AppError::PayloadTooLarge => ("payload_too_large", "O corpo da requisição é grande demais.".into(), Vec::new()),
-    };
-    let hint = match &err {
-        AppError::LoginFailed { hint } => *hint,
-        _ => None,
-    };
-    async_graphql::Error::new(message).extend_with(|_, ext| {
-        ext.set("code", code);
-        if !fields.is_empty() {
-            let list: Vec<async_graphql::Value> = fields
+    err.log_if_internal("graphql");
+    let described = err.describe();
+    async_graphql::Error::new(described.message).extend_with(|_, ext| {
+        ext.set("code", described.code);
+        if !described.fields.is_empty() {
+            let list: Vec<async_graphql::Value> = described
+                .fields
                 .iter()
                 .map(|f| {
                     let mut map = async_graphql::indexmap::IndexMap::new();
@@ -112,9 +87,6 @@ pub fn to_error(err: AppError) -> async_graphql::Error {
                 })
                 .collect();
             ext.set("errors", async_graphql::Value::List(list));
-        }
-        if let Some(hint) = hint {
-            ext.set("hint", hint);
         }
     })
 }

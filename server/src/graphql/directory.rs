@@ -1,11 +1,11 @@
-//! Users, instances and presence over GraphQL (spec §7): the same domain services as REST.
+//! Users, instances and presence over GraphQL (docs/contracts.md#api-calls): the same domain services as REST.
 //! Argument names are snake_case as the spec writes them (`role_id`, `chosen_instances`, ...).
 
 use async_graphql::{Context, Object};
 
 use crate::{
     domain::{
-        instances, permissions,
+        instances, roles,
         users::{self, NewUser, UserChanges},
     },
     graphql::{
@@ -21,14 +21,15 @@ pub struct DirectoryQuery;
 impl DirectoryQuery {
     /// Users of the tenant (first 100 by name).
     async fn users(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<User>> {
-        let (gql, _) = guard(ctx, "users")?;
+        let (gql, _) = guard(ctx, "users").await?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let mut page = users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
+        let mut page =
+            users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
         users::apply_presence(&mut page.data, &gql.state.bus.online(&gql.tenant.name).await);
         let mut out = Vec::with_capacity(page.data.len());
         for view in page.data {
             let routes = match &view.role {
-                Some(role) => permissions::routes_of_role(&tx, role.id).await.gql()?,
+                Some(role) => roles::routes_of_role(&tx, role.id).await.gql()?,
                 None => Vec::new(),
             };
             out.push(User::new(view, routes));
@@ -39,7 +40,7 @@ impl DirectoryQuery {
 
     /// A user's instance links.
     async fn user_instances(&self, ctx: &Context<'_>, user_id: i32) -> async_graphql::Result<Vec<UserInstance>> {
-        let (gql, _) = guard(ctx, "userInstances")?;
+        let (gql, _) = guard(ctx, "userInstances").await?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let user = users::find(&tx, user_id).await.gql()?;
         let view = users::view(&tx, &user).await.gql()?;
@@ -49,7 +50,7 @@ impl DirectoryQuery {
 
     /// Instances, except `remove_ids`.
     async fn instances(&self, ctx: &Context<'_>, remove_ids: Option<Vec<i32>>) -> async_graphql::Result<Vec<Instance>> {
-        let (gql, _) = guard(ctx, "instances")?;
+        let (gql, _) = guard(ctx, "instances").await?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let found = instances::list(&tx, &remove_ids.unwrap_or_default()).await.gql()?;
         tx.commit().await.gql()?;
@@ -63,7 +64,7 @@ impl DirectoryQuery {
         user_id: Option<i32>,
         instance_id: Option<i32>,
     ) -> async_graphql::Result<Vec<User>> {
-        let (gql, _) = guard(ctx, "onlineUsers")?;
+        let (gql, _) = guard(ctx, "onlineUsers").await?;
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let with_socket = gql.state.bus.online(&gql.tenant.name).await;
         let found = users::online(&tx, &with_socket, user_id, instance_id).await.gql()?;
@@ -89,7 +90,7 @@ impl DirectoryMutation {
         user_department_id: Option<i32>,
         chosen_instances: Option<Vec<i32>>,
     ) -> async_graphql::Result<User> {
-        let (gql, _) = guard(ctx, "newUser")?;
+        let (gql, _) = guard(ctx, "newUser").await?;
         let new = NewUser {
             name,
             email,
@@ -103,7 +104,7 @@ impl DirectoryMutation {
         let tx = gql.tenant.begin(&gql.state).await.gql()?;
         let created = users::create(&tx, new, gql.tenant.record.user_limit).await.gql()?;
         let view = users::view(&tx, &created).await.gql()?;
-        let routes = permissions::routes_of_role(&tx, created.role_id).await.gql()?;
+        let routes = roles::routes_of_role(&tx, created.role_id).await.gql()?;
         tx.commit().await.gql()?;
         Ok(User::new(view, routes))
     }
@@ -121,7 +122,7 @@ impl DirectoryMutation {
         user_department_id: Option<i32>,
         chosen_instances: Option<Vec<i32>>,
     ) -> async_graphql::Result<User> {
-        let (gql, _) = guard(ctx, "updateUser")?;
+        let (gql, _) = guard(ctx, "updateUser").await?;
         let changes = UserChanges {
             name,
             username,
@@ -132,32 +133,28 @@ impl DirectoryMutation {
             instances: chosen_instances,
             password: None,
         };
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let (updated, ended) = users::update(&tx, id, changes).await.gql()?;
-        let view = users::view(&tx, &updated).await.gql()?;
-        let routes = permissions::routes_of_role(&tx, updated.role_id).await.gql()?;
-        tx.commit().await.gql()?;
-        if let Some(ended) = ended {
-            gql.state.bus.sessions_ended(&gql.tenant.name, ended);
-        }
+        let unit = gql.tenant.unit(&gql.state).await.gql()?;
+        let updated = users::update(&unit, id, changes).await.gql()?;
+        let view = users::view(&unit, &updated).await.gql()?;
+        let routes = roles::routes_of_role(&unit, updated.role_id).await.gql()?;
+        unit.commit().await.gql()?;
         Ok(User::new(view, routes))
     }
 
     async fn delete_user(&self, ctx: &Context<'_>, id: i32) -> async_graphql::Result<bool> {
-        let (gql, user) = guard(ctx, "deleteUser")?;
+        let (gql, user) = guard(ctx, "deleteUser").await?;
         let actor = user.map(|u| u.user.id).unwrap_or_default();
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        let ended = users::delete(&tx, id, actor).await.gql()?;
-        tx.commit().await.gql()?;
-        gql.state.bus.sessions_ended(&gql.tenant.name, ended);
+        let unit = gql.tenant.unit(&gql.state).await.gql()?;
+        users::delete(&unit, id, actor).await.gql()?;
+        unit.commit().await.gql()?;
         Ok(true)
     }
 
     async fn delete_user_instance(&self, ctx: &Context<'_>, id: i32) -> async_graphql::Result<bool> {
-        let (gql, _) = guard(ctx, "deleteUserInstance")?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
-        users::delete_instance_link(&tx, id).await.gql()?;
-        tx.commit().await.gql()?;
+        let (gql, _) = guard(ctx, "deleteUserInstance").await?;
+        let unit = gql.tenant.unit(&gql.state).await.gql()?;
+        users::delete_instance_link(&unit, id).await.gql()?;
+        unit.commit().await.gql()?;
         Ok(true)
     }
 
@@ -177,16 +174,21 @@ impl DirectoryMutation {
     }
 }
 
-async fn set_presence(ctx: &Context<'_>, field: &str, target: Option<i32>, connected: bool) -> async_graphql::Result<bool> {
-    let (gql, user) = guard(ctx, field)?;
+async fn set_presence(
+    ctx: &Context<'_>,
+    field: &str,
+    target: Option<i32>,
+    connected: bool,
+) -> async_graphql::Result<bool> {
+    let (gql, user) = guard(ctx, field).await?;
     let id = match (target, user) {
         (Some(id), _) => id,
         (None, Some(user)) => user.user.id,
         (None, None) => return Err("unreachable: guard checked".into()),
     };
-    let tx = gql.tenant.begin(&gql.state).await.gql()?;
-    users::find(&tx, id).await.gql()?;
-    users::set_connected(&tx, id, connected).await.gql()?;
-    tx.commit().await.gql()?;
+    let unit = gql.tenant.unit(&gql.state).await.gql()?;
+    users::find(&unit, id).await.gql()?;
+    users::set_connected(&unit, id, connected).await.gql()?;
+    unit.commit().await.gql()?;
     Ok(true)
 }

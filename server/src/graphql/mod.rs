@@ -1,4 +1,4 @@
-//! GraphQL (spec §7) at `POST /graphql` and `POST /{tenant}/graphql`, on the same domain services
+//! GraphQL (docs/contracts.md#api-calls) at `POST /graphql` and `POST /{tenant}/graphql`, on the same domain services
 //! as REST. The schema is composed per area with `MergedObject`; every root field names its
 //! access rule in [`rules::FIELD_RULES`] and checks it first thing.
 //!
@@ -15,7 +15,7 @@ mod types;
 
 use async_graphql::{EmptySubscription, MergedObject, Schema};
 use axum::{
-    Json, Router,
+    Extension, Json, Router,
     extract::{Path, State},
     http::{HeaderMap, HeaderValue, header::SET_COOKIE},
     response::{IntoResponse, Response},
@@ -26,8 +26,13 @@ use axum_extra::extract::CookieJar;
 pub use context::GqlContext;
 
 use crate::{
+    auth::REFRESH_COOKIE,
+    context::{
+        ClientAddr, CurrentTenant,
+        caller::{authenticate, bearer},
+    },
+    edge,
     error::{AppError, Unauthorized},
-    http::{access, extract::ClientAddr, tenant::CurrentTenant},
     state::AppState,
 };
 
@@ -53,41 +58,55 @@ pub fn schema() -> AppSchema {
         .finish()
 }
 
-/// `/graphql` and `/{tenant}/graphql` (behind tenant resolution).
+/// `/graphql` and `/{tenant}/graphql` (behind tenant resolution), with the schema built once.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/graphql", post(execute)).route("/{tenant}/graphql", post(execute_for))
+    Router::new()
+        .route("/graphql", post(execute))
+        .route("/{tenant}/graphql", post(execute_for))
+        .layer(Extension(schema()))
 }
 
+#[allow(clippy::too_many_arguments)] // axum extractors
 async fn execute_for(
     Path(tenant_in_path): Path<String>,
     State(state): State<AppState>,
+    Extension(schema): Extension<AppSchema>,
     tenant: CurrentTenant,
     addr: ClientAddr,
     headers: HeaderMap,
     jar: CookieJar,
-    body: axum::body::Bytes,
+    body: axum::extract::Request,
 ) -> Response {
     // The path may only repeat the host's tenant (or name the default one on a bare host).
     if tenant_in_path != tenant.name.as_str() {
         return AppError::TenantNotFound.into_response();
     }
-    execute(State(state), tenant, addr, headers, jar, body).await
+    execute(State(state), Extension(schema), tenant, addr, headers, jar, body).await
 }
 
 async fn execute(
     State(state): State<AppState>,
+    Extension(schema): Extension<AppSchema>,
     tenant: CurrentTenant,
     addr: ClientAddr,
     headers: HeaderMap,
     jar: CookieJar,
-    body: axum::body::Bytes,
+    body: axum::extract::Request,
 ) -> Response {
+    // JSON only: a form or `text/plain` POST is what another site can make a browser send (CSRF).
+    if !edge::is_json(body.headers()) {
+        return AppError::UnsupportedMediaType.into_response();
+    }
+    let body = match edge::read_body(body, &state).await {
+        Ok(body) => body,
+        Err(err) => return err.into_response(),
+    };
     let request: async_graphql::Request = match serde_json::from_slice(&body) {
         Ok(request) => request,
         Err(_) => return AppError::BadRequest("O corpo não é uma requisição GraphQL em JSON.".into()).into_response(),
     };
-    let user = if access::bearer(&headers).is_some() {
-        match access::authenticate(&state, &tenant, &headers).await {
+    let user = if bearer(&headers).is_some() {
+        match authenticate(&state, &tenant, &headers).await {
             Ok(user) => Some(user),
             Err(err) => return err.into_response(),
         }
@@ -96,10 +115,12 @@ async fn execute(
     } else {
         None
     };
-    let refresh_cookie = jar.get(crate::http::REFRESH_COOKIE).map(|c| c.value().to_owned());
+    let refresh_cookie = jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned());
+    // The schema is described only to logged-in users: strangers get `logIn` and nothing to map.
+    let request = if user.is_none() { request.disable_introspection() } else { request };
     let context = GqlContext::new(state.clone(), tenant, addr, user, refresh_cookie);
     let outbox = context.cookies.clone();
-    let response = state.schema.execute(request.data(context)).await;
+    let response = schema.execute(request.data(context)).await;
     let mut http = Json(response).into_response();
     for cookie in outbox.lock().map(|c| c.clone()).unwrap_or_default() {
         if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {

@@ -1,7 +1,8 @@
 //! The access rule of every GraphQL root field, in one table. A field missing here is refused to
-//! everyone, and a test compares this table with the schema's fields.
+//! everyone, and a test compares this table with the schema's fields. The rules are decided by
+//! the same function as REST routes (`context::access::decide`).
 
-use crate::http::access::Access;
+use crate::context::access::{Access, Rule};
 
 pub const FIELD_RULES: &[(&str, Access)] = &[
     // Mutations
@@ -24,6 +25,6 @@ pub const FIELD_RULES: &[(&str, Access)] = &[
 ];
 
 /// A field's rule.
-pub fn rule(field: &str) -> Option<Access> {
-    FIELD_RULES.iter().find(|(name, _)| *name == field).map(|(_, access)| *access)
+pub fn rule(field: &str) -> Option<Rule> {
+    FIELD_RULES.iter().find(|(name, _)| *name == field).map(|(_, access)| Rule::from(*access))
 }

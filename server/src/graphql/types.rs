@@ -1,4 +1,4 @@
-//! GraphQL object types (DTOs; never entity models). Field names follow spec §7: camelCase on
+//! GraphQL object types (DTOs; never entity models). Field names follow docs/contracts.md#api-calls: camelCase on
 //! users (`isConnected`, `userDepartment`, `userInstances`), snake_case on roles
 //! (`display_name`, `has_permission_routes`).
 
@@ -65,7 +65,11 @@ impl User {
                 has_permission_routes: routes,
             }),
             is_connected: view.is_connected,
-            user_department: view.user_department.map(|d| Department { id: d.id, name: d.name, activated: d.activated }),
+            user_department: view.user_department.map(|d| Department {
+                id: d.id,
+                name: d.name,
+                activated: d.activated,
+            }),
             user_instances: view
                 .user_instances
                 .into_iter()

@@ -1,48 +1,47 @@
-//! Server-side access control (DESIGN §5): one declarative rule per API route, enforced by one
-//! middleware before any handler runs.
+//! The REST side of access control (docs/contracts.md#roles-and-route-permissions): one declarative
+//! rule per API route, looked up by one middleware before any handler runs, which hands it to the
+//! shared decision (`context::access::decide`).
 //!
 //! Routes are registered only through [`ApiRoutes`], whose methods take the rule together with
 //! the handler, so a route without a rule cannot be written. The middleware also fails closed: a
-//! matched route missing from the table answers 403 to everyone.
-//!
-//! Authentication follows the 401 contract of spec §8 / DESIGN §4 to the letter (see [`Unauthorized`]).
+//! matched route missing from the table answers 403 to everyone. Which routes a tenant feature
+//! covers is declared once, in [`FEATURE_GATES`], and attached to each route's rule at
+//! registration.
 
-use std::collections::HashMap;
+use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Router,
-    extract::{FromRequestParts, MatchedPath, Request, State},
+    extract::{MatchedPath, Request, State},
     handler::Handler,
-    http::{Method, header::AUTHORIZATION, request::Parts},
+    http::Method,
     middleware::Next,
     response::{IntoResponse, Response},
     routing::{MethodFilter, on},
 };
-use sea_orm::EntityTrait;
 
+pub use crate::context::access::{Access, Rule};
 use crate::{
-    domain::{
-        Error as DomainError,
-        auth::{tokens::TokenError, two_factor},
-        permissions,
+    context::{
+        access::decide,
+        caller::{CurrentUser, authenticate},
+        tenant::CurrentTenant,
     },
-    entities::tenant::{role, user},
-    error::{AppError, Unauthorized},
-    http::tenant::CurrentTenant,
+    domain::{self, features::Feature},
+    error::AppError,
     state::AppState,
 };
 
-/// Who may call a route.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Access {
-    /// Anyone (the tenant still has to resolve).
-    Public,
-    /// Any logged-in user of the tenant.
-    Authenticated,
-    /// A user whose role permits this route name of the catalogue.
-    Route(&'static str),
-    /// A back-office operator (a user of the back-office tenant) whose role permits this route.
-    Operator(&'static str),
+/// Which API routes (by path prefix under `/api`) each tenant feature covers: with the feature
+/// off, they answer 403 `feature_disabled` (docs/contracts.md#plans-features-and-limits).
+pub const FEATURE_GATES: &[(&str, Feature)] = &[];
+
+/// The feature a route path belongs to, if any.
+pub fn feature_of(path: &str) -> Option<Feature> {
+    FEATURE_GATES
+        .iter()
+        .find(|(prefix, _)| path == *prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/')))
+        .map(|(_, feature)| *feature)
 }
 
 /// One route's rule.
@@ -52,18 +51,25 @@ pub struct RouteRule {
     /// The path as registered under `/api`, e.g. `/users/{id}`.
     pub path: &'static str,
     pub access: Access,
+    pub feature: Option<Feature>,
+}
+
+impl RouteRule {
+    fn rule(&self) -> Rule {
+        Rule { access: self.access, feature: self.feature }
+    }
 }
 
 /// Every API route's rule, looked up by method and matched path.
 #[derive(Debug, Default)]
 pub struct RouteRules {
     rules: Vec<RouteRule>,
-    index: HashMap<(Method, String), Access>,
+    index: HashMap<(Method, String), Rule>,
 }
 
 impl RouteRules {
     fn new(rules: Vec<RouteRule>) -> Self {
-        let index = rules.iter().map(|r| ((r.method.clone(), format!("/api{}", r.path)), r.access)).collect();
+        let index = rules.iter().map(|r| ((r.method.clone(), format!("/api{}", r.path)), r.rule())).collect();
         Self { rules, index }
     }
 
@@ -71,8 +77,19 @@ impl RouteRules {
         &self.rules
     }
 
-    fn get(&self, method: &Method, matched: &str) -> Option<Access> {
+    /// The rule of a matched route (`/api/...` as axum's `MatchedPath` writes it). `HEAD` is
+    /// `GET`'s (axum answers it with the `GET` handler).
+    pub fn get(&self, method: &Method, matched: &str) -> Option<Rule> {
+        let method = if method == Method::HEAD { &Method::GET } else { method };
         self.index.get(&(method.clone(), matched.to_owned())).copied()
+    }
+
+    /// The methods that have a rule at a matched path.
+    pub fn methods(&self, matched: &str) -> Vec<Method> {
+        let mut methods: Vec<Method> =
+            self.index.keys().filter(|(_, path)| path == matched).map(|(method, _)| method.clone()).collect();
+        methods.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        methods
     }
 }
 
@@ -112,11 +129,11 @@ impl ApiRoutes {
         H: Handler<T, AppState>,
         T: 'static,
     {
-        if let Access::Route(name) | Access::Operator(name) = access {
-            assert!(crate::domain::catalogue::route(name).is_some(), "rule for {path} names unknown route {name}");
+        if let Some(name) = access.route() {
+            assert!(domain::catalogue::route(name).is_some(), "rule for {path} names unknown route {name}");
         }
         self.router = self.router.route(path, on(filter, handler));
-        self.rules.push(RouteRule { method, path, access });
+        self.rules.push(RouteRule { method, path, access, feature: feature_of(path) });
         self
     }
 
@@ -132,113 +149,63 @@ impl ApiRoutes {
     }
 }
 
-/// The logged-in user of a request, set by [`enforce`].
-#[derive(Debug, Clone)]
-pub struct CurrentUser {
-    pub user: user::Model,
-    pub role: Option<role::Model>,
-    /// Route names the user's role permits.
-    pub routes: Vec<String>,
-    /// The role requires two-factor and the user has not turned it on: checked routes are closed.
-    pub must_enroll_two_factor: bool,
-}
-
-impl CurrentUser {
-    pub fn may(&self, route: &str) -> bool {
-        self.routes.iter().any(|r| r == route)
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        parts.extensions.get::<CurrentUser>().cloned().ok_or(AppError::Unauthorized(Unauthorized::NoToken))
-    }
-}
-
-/// The bearer token of a request, if any.
-pub fn bearer(parts: &axum::http::HeaderMap) -> Option<&str> {
-    let value = parts.get(AUTHORIZATION)?.to_str().ok()?;
-    let (scheme, token) = value.split_once(' ')?;
-    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
-}
-
-/// Middleware: applies the route's rule.
-pub async fn enforce(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+/// Middleware: authenticates the caller when the route needs one and applies the route's rule.
+pub async fn enforce(
+    State((state, rules)): State<(AppState, Arc<RouteRules>)>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let matched = request.extensions().get::<MatchedPath>().map(|m| m.as_str().to_owned()).unwrap_or_default();
-    let Some(access) = state.rules.get(request.method(), &matched) else {
+    let Some(rule) = rules.get(request.method(), &matched) else {
+        let methods = rules.methods(&matched);
+        if !methods.is_empty() {
+            // A known path asked with another method (`OPTIONS`, a typo): nothing to log.
+            return not_allowed(request.method(), &methods);
+        }
         tracing::error!(path = %matched, method = %request.method(), "API route without an access rule: refused");
-        return AppError::Domain(DomainError::forbidden("route_without_rule", "Acesso não configurado para esta rota."))
-            .into_response();
+        return AppError::Domain(domain::Error::forbidden(
+            "route_without_rule",
+            "Acesso não configurado para esta rota.",
+        ))
+        .into_response();
     };
-    if access == Access::Public {
-        return next.run(request).await;
-    }
     let Some(tenant) = request.extensions().get::<CurrentTenant>().cloned() else {
         return AppError::TenantNotFound.into_response();
     };
-    let current = match authenticate(&state, &tenant, request.headers()).await {
-        Ok(current) => current,
-        Err(err) => return err.into_response(),
+    let user = if rule.access == Access::Public {
+        None
+    } else {
+        match authenticate(&state, &tenant, request.headers()).await {
+            Ok(user) => Some(user),
+            Err(err) => return err.into_response(),
+        }
     };
-    let allowed = match access {
-        Access::Public | Access::Authenticated => true,
-        Access::Route(name) => current.may(name),
-        Access::Operator(name) => tenant.name == state.config.backoffice_tenant && current.may(name),
-    };
-    if allowed && current.must_enroll_two_factor && matches!(access, Access::Route(_) | Access::Operator(_)) {
-        return AppError::Domain(DomainError::forbidden(
-            "two_factor_enrollment_required",
-            "Seu perfil exige autenticação em dois fatores: ative-a em Configurações para continuar.",
-        ))
-        .into_response();
+    if let Err(err) = decide(&state, &tenant, user.as_ref(), rule).await {
+        return err.into_response();
     }
-    if !allowed {
-        let err = match access {
-            Access::Operator(_) if tenant.name != state.config.backoffice_tenant => DomainError::forbidden(
-                "backoffice_only",
-                "Somente operadores do back-office podem fazer isto.",
-            ),
-            _ => DomainError::forbidden("forbidden", "Você não tem permissão para acessar este recurso."),
-        };
-        return AppError::Domain(err).into_response();
+    if let Some(user) = user {
+        request.extensions_mut().insert::<CurrentUser>(user);
     }
-    request.extensions_mut().insert(current);
     next.run(request).await
 }
 
-/// Checks the bearer token and loads its user. A token of another tenant, a deleted or blocked
-/// user, or a token issued before the user's sessions were ended is `Token is Invalid`.
-pub async fn authenticate(
-    state: &AppState,
-    tenant: &CurrentTenant,
-    headers: &axum::http::HeaderMap,
-) -> Result<CurrentUser, AppError> {
-    let Some(token) = bearer(headers) else {
-        // A Bearer header whose token is not even readable text was still a token: invalid.
-        let presented = headers
-            .get(AUTHORIZATION)
-            .is_some_and(|v| v.as_bytes().len() > 7 && v.as_bytes()[..7].eq_ignore_ascii_case(b"bearer "));
-        return Err(AppError::Unauthorized(if presented { Unauthorized::Invalid } else { Unauthorized::NoToken }));
+/// `OPTIONS` → 204 and `Allow`; any other method a path does not serve → 405 and `Allow`.
+fn not_allowed(method: &Method, methods: &[Method]) -> Response {
+    use axum::http::{HeaderValue, StatusCode, header::ALLOW};
+    let mut allow: Vec<&str> = methods.iter().map(Method::as_str).collect();
+    if methods.contains(&Method::GET) {
+        allow.push("HEAD");
+    }
+    allow.push("OPTIONS");
+    let mut response = if method == Method::OPTIONS {
+        StatusCode::NO_CONTENT.into_response()
+    } else {
+        let body =
+            serde_json::json!({ "code": "method_not_allowed", "message": "Método não permitido.", "errors": [] });
+        (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
     };
-    let claims = state.keys.verify_access(token, &tenant.name).map_err(|err| match err {
-        TokenError::Expired => AppError::Unauthorized(Unauthorized::AccessExpired),
-        TokenError::Invalid => AppError::Unauthorized(Unauthorized::Invalid),
-    })?;
-    let tx = tenant.begin(state).await?;
-    let found = user::Entity::find_by_id(claims.user_id()).one(&tx).await?;
-    let Some(user) = found.filter(|u| {
-        u.deleted_at.is_none() && u.blocked_at.is_none() && claims.iat_ms >= u.valid_after.timestamp_millis()
-    }) else {
-        return Err(AppError::Unauthorized(Unauthorized::Invalid));
-    };
-    let role = role::Entity::find_by_id(user.role_id).one(&tx).await?;
-    let routes = permissions::routes_of_role(&tx, user.role_id).await?;
-    let must_enroll_two_factor = match &role {
-        Some(role) if role.require_two_factor => !two_factor::is_enabled(&tx, user.id).await?,
-        _ => false,
-    };
-    tx.commit().await?;
-    Ok(CurrentUser { user, role, routes, must_enroll_two_factor })
+    if let Ok(value) = HeaderValue::from_str(&allow.join(", ")) {
+        response.headers_mut().insert(ALLOW, value);
+    }
+    response
 }

@@ -1,29 +1,23 @@
 //! `/api/auth/*` and `/api/ip`: login (with the two-factor step), refresh, logout, userInfo.
 //!
-//! Answers follow spec §7 to the field: login → `{access_token, origin_backoffice,
+//! Answers follow docs/contracts.md#api-calls to the field: login → `{access_token, origin_backoffice,
 //! has_permission_routes}`; refresh → `{refreshToken: {token}}`. The refresh token travels in an
 //! httpOnly cookie for browsers, and in the body only for clients that ask (`refresh_in_body`).
 
 use axum::{Json, extract::State};
-use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::{
-    domain::{auth::refresh, users},
+    auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
+    context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
+    domain::users,
     error::AppResult,
-    http::{
-        access::{Access, ApiRoutes, CurrentUser},
-        extract::{ApiJson, ClientAddr},
-        tenant::CurrentTenant,
-    },
-    sessions::{self, LoginResult, Session},
+    http::{access::ApiRoutes, extract::ApiJson},
     state::AppState,
 };
-
-/// Name of the refresh cookie, sent only to `/api/auth` and `/graphql`.
-pub const REFRESH_COOKIE: &str = "bo_refresh";
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
@@ -89,7 +83,7 @@ async fn login_step(
     jar: CookieJar,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    match sessions::login(&state, &tenant, &addr, body.email, body.password, body_ip(body.ip)).await? {
+    match auth::login(&state, &tenant, &addr, body.email, body.password, body_ip(body.ip)).await? {
         LoginResult::TwoFactor { challenge } => {
             Ok((jar, Json(json!({ "two_factor_required": true, "challenge": challenge }))))
         }
@@ -127,11 +121,16 @@ async fn two_factor_step(
     jar: CookieJar,
     ApiJson(body): ApiJson<TwoFactorBody>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    let session = sessions::complete_two_factor(&state, &tenant, &addr, &body.challenge, &body.code).await?;
+    let session = auth::complete_two_factor(&state, &tenant, &addr, &body.challenge, &body.code).await?;
     Ok(session_answer(&state, jar, &session, body.refresh_in_body))
 }
 
-fn session_answer(state: &AppState, jar: CookieJar, session: &Session, refresh_in_body: bool) -> (CookieJar, Json<Value>) {
+fn session_answer(
+    state: &AppState,
+    jar: CookieJar,
+    session: &Session,
+    refresh_in_body: bool,
+) -> (CookieJar, Json<Value>) {
     let mut body = json!({
         "access_token": session.access.token,
         "token_type": "Bearer",
@@ -144,23 +143,6 @@ fn session_answer(state: &AppState, jar: CookieJar, session: &Session, refresh_i
         body["refresh_token"] = json!(session.refresh.token);
     }
     (jar.add(refresh_cookie(state, session.refresh.token.clone())), Json(body))
-}
-
-/// The httpOnly refresh cookie.
-pub fn refresh_cookie(state: &AppState, token: String) -> Cookie<'static> {
-    Cookie::build((REFRESH_COOKIE, token))
-        .http_only(true)
-        .secure(state.config.secure_cookies())
-        .same_site(SameSite::Strict)
-        .path("/")
-        .max_age(cookie::time::Duration::days(state.config.refresh_token_ttl_days))
-        .build()
-}
-
-fn expired_cookie() -> Cookie<'static> {
-    let mut cookie = Cookie::build((REFRESH_COOKIE, "")).path("/").http_only(true).build();
-    cookie.make_removal();
-    cookie
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -194,7 +176,7 @@ async fn refresh_session(
     let from_body = body.and_then(|ApiJson(b)| b.refresh_token).filter(|t| !t.is_empty());
     let in_body = from_body.is_some();
     let presented = from_body.or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
-    let (access, refresh) = sessions::refresh(&state, &tenant, &addr, presented).await?;
+    let (access, refresh) = auth::refresh(&state, &tenant, &addr, presented).await?;
     let mut body = json!({
         "refreshToken": { "token": access.token },
         "expires_in": state.keys.access_ttl_seconds(),
@@ -222,7 +204,7 @@ struct LogoutBody {
 }
 
 /// Ends the session: revokes the refresh family and marks the user disconnected. Answers 200 even
-/// with an expired or missing token, so a client can always clear itself (spec §7).
+/// with an expired or missing token, so a client can always clear itself (docs/contracts.md#api-calls).
 #[utoipa::path(
     post, path = "/auth/logout", tag = "autenticação", operation_id = "auth_logout",
     summary = "Encerra a sessão",
@@ -239,24 +221,10 @@ async fn logout(
     headers: axum::http::HeaderMap,
     body: Option<ApiJson<LogoutBody>>,
 ) -> AppResult<(CookieJar, Json<Value>)> {
-    let presented = body
-        .and_then(|ApiJson(b)| b.refresh_token)
-        .or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
-    let tx = tenant.begin(&state).await?;
-    if let Some(token) = presented {
-        refresh::revoke(&tx, &token).await?;
-    }
-    let user_id = crate::http::access::bearer(&headers)
-        .and_then(|t| state.keys.verify_access(t, &tenant.name).ok())
-        .map(|claims| claims.user_id());
-    if let Some(user_id) = user_id {
-        users::set_connected(&tx, user_id, false).await?;
-    }
-    tx.commit().await?;
-    if let Some(user_id) = user_id {
-        state.bus.end_sessions(&tenant.name, user_id);
-    }
-    Ok((jar.add(expired_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
+    let presented =
+        body.and_then(|ApiJson(b)| b.refresh_token).or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
+    auth::log_out(&state, &tenant, presented.as_deref(), bearer(&headers)).await?;
+    Ok((jar.add(expired_refresh_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
 }
 
 /// The logged-in user and the routes their role permits.
@@ -266,9 +234,18 @@ async fn logout(
     responses((status = 200, description = "`{user, has_permission_routes}`: o usuário e as rotas que o perfil permite.",
         body = Object))
 )]
-async fn user_info(State(state): State<AppState>, tenant: CurrentTenant, current: CurrentUser) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
+async fn user_info(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+) -> AppResult<Json<Value>> {
+    let tx = tenant.read(&state).await?;
     let view = users::view(&tx, &current.user).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "user": view, "has_permission_routes": current.routes })))
+    Ok(Json(json!({
+        "user": view,
+        "has_permission_routes": current.routes,
+        // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).
+        "sees_all_tickets": current.viewer.sees_all,
+    })))
 }

@@ -1,23 +1,19 @@
 //! `/api/departments*`: the departments user forms choose from (list, create, rename,
 //! activate/deactivate). Route `users`.
 
-use axum::{
-    Json,
-    extract::State,
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::{
+    context::{Access, CurrentTenant},
     domain::departments::{self, DepartmentView},
     error::AppResult,
     http::{
-        access::{Access, ApiRoutes},
+        access::ApiRoutes,
         extract::{ApiJson, ApiPath},
         openapi::ErrorBody,
-        tenant::CurrentTenant,
     },
     state::AppState,
 };
@@ -25,10 +21,11 @@ use crate::{
 const RULE: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default()
-        .get("/departments", RULE, list)
-        .post("/departments", RULE, create)
-        .put("/departments/{id}", RULE, update)
+    ApiRoutes::default().get("/departments", RULE, list).post("/departments", RULE, create).put(
+        "/departments/{id}",
+        RULE,
+        update,
+    )
 }
 
 /// Every department, by name.

@@ -1,20 +1,17 @@
 //! Extractors shared by handlers: JSON bodies, path and query parameters whose rejections are the
-//! API's JSON 400 in pt_BR (axum's own answers are plain text), and the client's address.
-
-use std::net::{IpAddr, SocketAddr};
+//! API's JSON 400 in pt_BR (axum's own answers are plain text).
 
 use axum::{
-    body::Bytes,
     extract::{
-        ConnectInfo, FromRef, FromRequest, FromRequestParts, OptionalFromRequest, Path, Query, RawPathParams, Request,
+        FromRequest, FromRequestParts, OptionalFromRequest, Path, Query, RawPathParams, Request,
         path::ErrorKind,
         rejection::{JsonRejection, PathRejection, QueryRejection},
     },
-    http::{HeaderMap, StatusCode, header::CONTENT_TYPE, request::Parts},
+    http::{StatusCode, header::CONTENT_TYPE, request::Parts},
 };
 use serde::de::DeserializeOwned;
 
-use crate::{error::AppError, state::AppState};
+use crate::{edge, error::AppError};
 
 /// `axum::Json` whose rejections are the API's JSON errors in pt_BR (400), never plain text. Text
 /// with the NUL character (`\u0000`) is refused as well: PostgreSQL cannot store it (such a field
@@ -29,8 +26,8 @@ where
     type Rejection = AppError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        if !json_content_type(request.headers()) {
-            return Err(AppError::BadRequest(NOT_JSON.into()));
+        if !edge::is_json(request.headers()) {
+            return Err(AppError::UnsupportedMediaType);
         }
         read_json(request, state).await.map(Self)
     }
@@ -53,25 +50,10 @@ where
     }
 }
 
-const NOT_JSON: &str = "Envie o corpo como JSON (Content-Type: application/json).";
 const NUL_IN_TEXT: &str = "O texto enviado contém o caractere nulo (\\u0000), que não é aceito.";
 
-/// `application/json` or `application/*+json`, as `axum::Json` accepts.
-fn json_content_type(headers: &HeaderMap) -> bool {
-    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
-    let mime = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
-    let Some(("application", subtype)) = mime.split_once('/') else { return false };
-    subtype == "json" || subtype.ends_with("+json")
-}
-
 async fn read_json<T: DeserializeOwned, S: Send + Sync>(request: Request, state: &S) -> Result<T, AppError> {
-    let bytes = Bytes::from_request(request, state).await.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            AppError::PayloadTooLarge
-        } else {
-            AppError::BadRequest("Não foi possível ler o corpo da requisição.".into())
-        }
-    })?;
+    let bytes = edge::read_body(request, state).await?;
     if has_nul_escape(&bytes) {
         return Err(AppError::BadRequest(NUL_IN_TEXT.into()));
     }
@@ -108,10 +90,13 @@ fn json_rejection(rejection: &JsonRejection) -> AppError {
 
 fn json_problem(rejection: &JsonRejection) -> String {
     match rejection {
-        JsonRejection::MissingJsonContentType(_) => NOT_JSON.into(),
+        JsonRejection::MissingJsonContentType(_) => crate::error::messages::NOT_JSON.into(),
         JsonRejection::JsonSyntaxError(_) => "O corpo da requisição não é um JSON válido.".into(),
         JsonRejection::JsonDataError(err) => {
-            format!("Campos inválidos no corpo da requisição: {}", err.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: "))
+            format!(
+                "Campos inválidos no corpo da requisição: {}",
+                err.body_text().trim_start_matches("Failed to deserialize the JSON body into the target type: ")
+            )
         }
         JsonRejection::BytesRejection(_) => "Não foi possível ler o corpo da requisição.".into(),
         _ => "Corpo da requisição inválido.".into(),
@@ -159,10 +144,12 @@ fn path_problem(rejection: &PathRejection, only: Option<&String>) -> String {
         ErrorKind::ParseErrorAtKey { key, expected_type, .. } => {
             format!("O parâmetro {key} da URL deve ser {}.", what(expected_type))
         }
-        ErrorKind::ParseError { expected_type, .. } | ErrorKind::ParseErrorAtIndex { expected_type, .. } => match only {
-            Some(key) => format!("O parâmetro {key} da URL deve ser {}.", what(expected_type)),
-            None => format!("O parâmetro da URL deve ser {}.", what(expected_type)),
-        },
+        ErrorKind::ParseError { expected_type, .. } | ErrorKind::ParseErrorAtIndex { expected_type, .. } => {
+            match only {
+                Some(key) => format!("O parâmetro {key} da URL deve ser {}.", what(expected_type)),
+                None => format!("O parâmetro da URL deve ser {}.", what(expected_type)),
+            }
+        }
         ErrorKind::InvalidUtf8InPathParam { key } => format!("O parâmetro {key} da URL não é texto UTF-8 válido."),
         _ => "Parâmetros inválidos na URL.".into(),
     }
@@ -209,49 +196,9 @@ fn query_problem(rejection: &QueryRejection) -> String {
     }
 }
 
-/// The address of the client: the peer, or — when the peer is a trusted proxy — the last address
-/// in `X-Forwarded-For` that is not a trusted proxy. A client cannot choose its address by
-/// sending the header directly.
-#[derive(Debug, Clone, Copy)]
-pub struct ClientAddr(pub IpAddr);
-
-impl<S> FromRequestParts<S> for ClientAddr
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
-    type Rejection = AppError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let state = AppState::from_ref(state);
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|ConnectInfo(addr)| addr.ip())
-            .unwrap_or(IpAddr::from([127, 0, 0, 1]));
-        Ok(Self(client_ip(peer, &parts.headers, &state.config.trusted_proxies.0)))
-    }
-}
-
-/// See [`ClientAddr`].
-pub fn client_ip(peer: IpAddr, headers: &axum::http::HeaderMap, trusted: &[IpAddr]) -> IpAddr {
-    if !trusted.contains(&peer) {
-        return peer;
-    }
-    let forwarded: Vec<IpAddr> = headers
-        .get_all("x-forwarded-for")
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .filter_map(|part| part.trim().parse().ok())
-        .collect();
-    forwarded.into_iter().rev().find(|ip| !trusted.contains(ip)).unwrap_or(peer)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::{HeaderMap, HeaderValue};
 
     #[test]
     fn nul_is_found_only_where_json_writes_it() {
@@ -259,15 +206,5 @@ mod tests {
         assert!(!has_nul_escape(br#"{"name":"a\\u0000b"}"#), "an escaped backslash, then text");
         assert!(has_nul_escape(br#"{"name":"a\\\u0000"}"#));
         assert!(!has_nul_escape(br#"{"name":"\u00e7\u0001"}"#));
-    }
-
-    #[test]
-    fn forwarded_for_counts_only_behind_a_trusted_proxy() {
-        let proxy: IpAddr = "10.0.0.1".parse().unwrap();
-        let mut headers = HeaderMap::new();
-        headers.insert("x-forwarded-for", HeaderValue::from_static("1.2.3.4, 203.0.113.9"));
-        assert_eq!(client_ip(proxy, &headers, &[proxy]), "203.0.113.9".parse::<IpAddr>().unwrap());
-        let stranger: IpAddr = "198.51.100.7".parse().unwrap();
-        assert_eq!(client_ip(stranger, &headers, &[proxy]), stranger);
     }
 }

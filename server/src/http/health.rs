@@ -1,4 +1,8 @@
-//! `GET /healthz` (the process answers) and `GET /readyz` (the control database answers).
+//! `GET /healthz` (the process answers) and `GET /readyz` (it can serve: the control database
+//! answers within the backend timeout). Redis being away makes the server degraded, not unready:
+//! it keeps serving from this replica's own view (docs/operations.md#when-redis-or-postgresql-go-away).
+
+use std::time::Duration;
 
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
 use serde_json::{Value, json};
@@ -14,11 +18,27 @@ async fn healthz() -> Json<Value> {
 }
 
 async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    match state.dbs.control().ping().await {
-        Ok(()) => (StatusCode::OK, Json(json!({ "status": "ok" }))),
-        Err(err) => {
+    let limit = Duration::from_millis(state.config.backend_timeout_ms);
+    let control = match tokio::time::timeout(limit, state.dbs.control().ping()).await {
+        Ok(Ok(())) => "ok",
+        Ok(Err(err)) => {
             tracing::warn!(error = %err, "control database unreachable");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "status": "unavailable" })))
+            "unavailable"
         }
-    }
+        Err(_) => {
+            tracing::warn!("control database did not answer in time");
+            "unavailable"
+        }
+    };
+    let redis = match state.bus.redis_up().await {
+        None => "not_configured",
+        Some(true) => "ok",
+        Some(false) => "unavailable",
+    };
+    let (status, overall) = match (control, redis) {
+        ("ok", "unavailable") => (StatusCode::OK, "degraded"),
+        ("ok", _) => (StatusCode::OK, "ok"),
+        _ => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+    };
+    (status, Json(json!({ "status": overall, "checks": { "control": control, "redis": redis } })))
 }

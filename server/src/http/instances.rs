@@ -1,16 +1,13 @@
-//! `/api/instance*` (spec §7): list, create, update and sync messages of a tenant's instances.
+//! `/api/instance*` (docs/contracts.md#api-calls): list, create, update and sync messages of a tenant's instances.
 //! `tenantName` lets back-office operators act on any tenant; a tenant's users only on their own.
 
-use axum::{
-    Json,
-    extract::State,
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
+    context::{Access, CurrentTenant, tenant},
     domain::instances::{
         self, InstanceChanges, InstanceSummary, NewInstance,
         provider::ProviderConfig,
@@ -18,12 +15,10 @@ use crate::{
     },
     error::AppResult,
     http::{
-        access::{Access, ApiRoutes},
+        access::ApiRoutes,
         extract::{ApiJson, ApiPath, ApiQuery},
         openapi::ErrorBody,
-        tenant::{self, CurrentTenant},
     },
-    realtime::Event,
     state::AppState,
 };
 
@@ -37,6 +32,10 @@ pub fn routes() -> ApiRoutes {
         .post("/instance/syncMessages", RULE, sync_messages)
         .get("/instance/syncMessages", RULE, latest_sync)
         .get("/instance/syncMessages/{id}", RULE, sync_status)
+        .post("/instance/{id}/connect", RULE, connect)
+        .post("/instance/{id}/disconnect", RULE, disconnect)
+        // Called by the instance's provider, authenticated by its signature.
+        .post("/instance/{id}/events", Access::Public, provider_events)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -58,7 +57,11 @@ struct TenantParam {
         (status = 403, description = "Sem a rota `instances`, ou `tenantName` de outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
     )
 )]
-async fn list(State(state): State<AppState>, caller: CurrentTenant, ApiQuery(param): ApiQuery<TenantParam>) -> AppResult<Json<Value>> {
+async fn list(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    ApiQuery(param): ApiQuery<TenantParam>,
+) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
     let tx = target.begin(&state).await?;
     let all = instances::list(&tx, &[]).await?;
@@ -106,7 +109,6 @@ struct CreateBody {
     responses(
         (status = 201, description = "A instância criada.", body = InstanceSummary),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
-        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
         (status = 422, description = "Nome inválido ou já usado, ou provedor inválido.", body = ErrorBody),
     )
 )]
@@ -122,11 +124,9 @@ async fn create(
         is_unlimited: body.is_unlimited,
         provider: provider(&state, body.provider_base_url, body.provider_secret)?,
     };
-    let tx = target.begin(&state).await?;
-    let created = instances::create(&tx, new).await?;
-    tx.commit().await?;
-    let summary = instances::InstanceSummary::from(created);
-    state.bus.publish(&target.name, Event::InstanceUpdated { instance: summary.clone() });
+    let unit = target.unit(&state).await?;
+    let summary = instances::create(&unit, &state.secrets, new).await?;
+    unit.commit().await?;
     Ok((StatusCode::CREATED, Json(json!(summary))))
 }
 
@@ -165,11 +165,14 @@ struct UpdateBody {
         (status = 200, description = "A instância alterada.", body = InstanceSummary),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
         (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
-        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
         (status = 422, description = "Campos inválidos, nome já usado, ou provedor inválido.", body = ErrorBody),
     )
 )]
-async fn update(State(state): State<AppState>, caller: CurrentTenant, ApiJson(body): ApiJson<UpdateBody>) -> AppResult<Json<Value>> {
+async fn update(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    ApiJson(body): ApiJson<UpdateBody>,
+) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, body.tenant_name.as_deref()).await?;
     let changes = InstanceChanges {
         name: body.name,
@@ -179,11 +182,9 @@ async fn update(State(state): State<AppState>, caller: CurrentTenant, ApiJson(bo
         status: body.status,
         provider: provider(&state, body.provider_base_url, body.provider_secret)?,
     };
-    let tx = target.begin(&state).await?;
-    let updated = instances::update(&tx, body.id, changes).await?;
-    tx.commit().await?;
-    let summary = instances::InstanceSummary::from(updated);
-    state.bus.publish(&target.name, Event::InstanceUpdated { instance: summary.clone() });
+    let unit = target.unit(&state).await?;
+    let summary = instances::update(&unit, &state.secrets, body.id, changes).await?;
+    unit.commit().await?;
     Ok(Json(json!(summary)))
 }
 
@@ -223,10 +224,11 @@ async fn sync_messages(
     ApiJson(body): ApiJson<SyncBody>,
 ) -> AppResult<(StatusCode, Json<Value>)> {
     let target = tenant::target(&state, &caller, body.tenant_name.as_deref()).await?;
-    let request = SyncRequest { instance_id: body.id, days_ago: body.days_ago.unwrap_or(0), unlimited: body.unlimited_sync };
+    let request =
+        SyncRequest { instance_id: body.id, days_ago: body.days_ago.unwrap_or(0), unlimited: body.unlimited_sync };
     let db = target.db(&state).await?;
     let tx = db.begin().await?;
-    let (job, config) = sync::start(&tx, request).await?;
+    let (job, config) = sync::start(&tx, &state.secrets, &target.name, request).await?;
     tx.commit().await?;
     tokio::spawn(sync::run(db, job.clone(), config, state.config.allow_private_providers));
     Ok((StatusCode::ACCEPTED, Json(json!(job))))
@@ -283,9 +285,8 @@ struct LatestSyncQuery {
     summary = "Última sincronização de uma instância",
     params(LatestSyncQuery),
     responses(
-        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`", body = Object),
+        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`, ou `null` se nunca sincronizada", body = Object),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
-        (status = 404, description = "Nunca sincronizada (`sync_not_found`).", body = ErrorBody),
     )
 )]
 async fn latest_sync(
@@ -294,8 +295,146 @@ async fn latest_sync(
     ApiQuery(query): ApiQuery<LatestSyncQuery>,
 ) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, query.tenant_name.as_deref()).await?;
-    let tx = target.begin(&state).await?;
+    let tx = target.read(&state).await?;
     let job = sync::latest_of_instance(&tx, query.instance_id).await?;
     tx.commit().await?;
     Ok(Json(json!(job)))
+}
+
+/// The instance a provider's request names, with its opened connector; every failure is the same
+/// 401 (an unknown instance is no more informative than a bad signature).
+async fn provider_of(
+    db: &impl sea_orm::ConnectionTrait,
+    state: &AppState,
+    tenant: &CurrentTenant,
+    id: i32,
+) -> AppResult<(crate::entities::tenant::instance::Model, instances::provider::ProviderConfig)> {
+    let refused = || crate::error::AppError::ProviderSignature;
+    let found = match instances::find(db, id).await {
+        Ok(found) => found,
+        // An unknown instance answers like a bad signature: nothing to learn by probing ids.
+        Err(crate::domain::error::Error::NotFound { .. }) => return Err(refused()),
+        Err(other) => return Err(other.into()),
+    };
+    let provider =
+        instances::provider_of(&found, &state.secrets, &tenant.name).map_err(|_| refused())?.ok_or_else(refused)?;
+    Ok((found, provider))
+}
+
+/// What an instance's provider pushes: customer messages, acks, connection status
+/// (docs/providers.md#inbound-events), signed as Standard Webhooks with the provider secret.
+#[utoipa::path(
+    post, path = "/instance/{id}/events", tag = "instâncias", operation_id = "instances_events",
+    summary = "Eventos do provedor da instância (mensagens, confirmações, status)",
+    description = "Chamado pelo provedor, não por pessoas. Autenticado pela assinatura Standard Webhooks \
+        (`webhook-id`, `webhook-timestamp`, `webhook-signature`) com o segredo do provedor. Corpo: \
+        `{\"type\":\"message\",\"data\":{id, phone, name, direction, body, sentAt}}`, \
+        `{\"type\":\"ack\",\"data\":{id, ack}}` ou `{\"type\":\"status\",\"data\":{status}}`. Um `webhook-id` \
+        já recebido, ou uma mensagem já guardada, responde 200 sem repetir nada.",
+    params(("id" = i32, Path, description = "Id da instância")),
+    request_body(content = Object, description = "O evento."),
+    responses(
+        (status = 200, description = "`{\"status\":\"ok\"}` ou `{\"status\":\"duplicate\"}`.", body = Object),
+        (status = 401, description = "Assinatura ausente, errada ou com mais de 5 minutos, ou instância desconhecida (`invalid_signature`).", body = ErrorBody),
+        (status = 422, description = "Evento inválido.", body = ErrorBody),
+    )
+)]
+async fn provider_events(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+    request: axum::extract::Request,
+) -> AppResult<Json<Value>> {
+    use crate::domain::{
+        inbox::inbound::{self, ProviderEvent, Received},
+        standard_webhooks,
+    };
+    let headers = request.headers().clone();
+    if !crate::edge::is_json(&headers) {
+        return Err(crate::error::AppError::UnsupportedMediaType);
+    }
+    let body = crate::edge::read_body(request, &state).await?;
+    // One transaction from the instance's secret to the stored event: the busiest write path of a
+    // tenant holds its connection for as few statements as possible (docs/performance.md).
+    let unit = tenant.unit(&state).await?;
+    let (instance, provider) = provider_of(&unit, &state, &tenant, id).await?;
+    let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let event_id = header("webhook-id");
+    standard_webhooks::verify(
+        &provider.secret,
+        event_id,
+        header("webhook-timestamp"),
+        header("webhook-signature"),
+        &body,
+        chrono::Utc::now(),
+    )
+    .map_err(|err| {
+        tracing::info!(instance = id, error = %err, "provider event refused");
+        crate::error::AppError::ProviderSignature
+    })?;
+    let event: ProviderEvent = serde_json::from_slice(&body)
+        .map_err(|err| crate::error::AppError::BadRequest(format!("Evento do provedor inválido: {err}")))?;
+    let received =
+        inbound::receive(&unit, &instance, event_id.unwrap_or_default(), event, tenant.record.ticket_limit).await?;
+    unit.commit().await?;
+    let status = if received == Received::Duplicate { "duplicate" } else { "ok" };
+    Ok(Json(json!({ "status": status })))
+}
+
+/// Asks the provider for a pairing code; the status arrives later as a `status` event.
+#[utoipa::path(
+    post, path = "/instance/{id}/connect", tag = "instâncias", operation_id = "instances_connect",
+    summary = "Conecta o número: pede o código de pareamento (QR) ao provedor",
+    params(("id" = i32, Path, description = "Id da instância"), TenantParam),
+    responses(
+        (status = 200, description = "`{\"qrcode\": \"...\"}` para mostrar como QR code até o provedor informar `connected`.", body = Object),
+        (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
+        (status = 422, description = "Sem provedor configurado, ou erro do provedor (`provider_error`).", body = ErrorBody),
+    )
+)]
+async fn connect(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(param): ApiQuery<TenantParam>,
+) -> AppResult<Json<Value>> {
+    let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
+    let client = session_client(&state, &target, id).await?;
+    let qrcode = client.start_session().await?;
+    Ok(Json(json!({ "qrcode": qrcode })))
+}
+
+/// Ends the number's session at the provider; the status arrives as a `status` event.
+#[utoipa::path(
+    post, path = "/instance/{id}/disconnect", tag = "instâncias", operation_id = "instances_disconnect",
+    summary = "Desconecta o número no provedor",
+    params(("id" = i32, Path, description = "Id da instância"), TenantParam),
+    responses(
+        (status = 204, description = "Pedido aceito pelo provedor."),
+        (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
+        (status = 422, description = "Sem provedor configurado, ou erro do provedor (`provider_error`).", body = ErrorBody),
+    )
+)]
+async fn disconnect(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(param): ApiQuery<TenantParam>,
+) -> AppResult<StatusCode> {
+    let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
+    session_client(&state, &target, id).await?.end_session().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn session_client(state: &AppState, target: &CurrentTenant, id: i32) -> AppResult<instances::provider::Provider> {
+    let tx = target.begin(state).await?;
+    let found = instances::find(&tx, id).await?;
+    tx.commit().await?;
+    let config = instances::provider_of(&found, &state.secrets, &target.name)?.ok_or_else(|| {
+        crate::domain::Error::invalid(
+            "provider_missing",
+            "Configure o provedor da instância antes de conectar o número.",
+        )
+    })?;
+    Ok(instances::provider::Provider::new(config, state.config.allow_private_providers)?)
 }

@@ -1,29 +1,27 @@
-//! The HTTP surface: one router per area, merged here. `app(state)` is what the binary serves
-//! and what the integration tests drive. Every API route is registered with its access rule
-//! (`access::ApiRoutes`) and runs behind tenant resolution, then access enforcement.
+//! The REST API under `/api`: one router per area, merged here with the access rule of every route
+//! (`access::ApiRoutes`); plus the health checks and the built web app. `app::app` mounts them
+//! behind tenant resolution.
 
 pub mod access;
 mod auth;
+mod customers;
 mod departments;
 pub mod extract;
-mod health;
+pub mod health;
+mod inbox;
 mod instances;
 pub mod openapi;
-mod permissions;
-pub mod tenant;
+mod roles;
 mod tenants;
-mod user_settings;
+mod two_factor;
 mod users;
-mod web;
+pub mod web;
 
 use std::sync::Arc;
 
 use axum::{Router, middleware};
-use tower_http::trace::TraceLayer;
 
 use crate::{error::AppError, state::AppState};
-
-pub use auth::{REFRESH_COOKIE, refresh_cookie};
 
 /// Largest request body accepted (spreadsheet imports have their own limit).
 pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
@@ -49,57 +47,21 @@ fn page_number(requested: Option<u64>, field: &'static str) -> Result<u64, AppEr
 pub fn api_routes() -> access::ApiRoutes {
     access::ApiRoutes::default()
         .merge(auth::routes())
-        .merge(permissions::routes())
+        .merge(roles::routes())
         .merge(tenants::routes())
-        .merge(user_settings::routes())
+        .merge(two_factor::routes())
         .merge(users::routes())
         .merge(departments::routes())
         .merge(instances::routes())
+        .merge(inbox::routes())
+        .merge(customers::routes())
         .merge(openapi::routes())
 }
 
-/// Runs a request on its own task, so a client that disconnects does not cancel it half-way:
-/// a handler dropped inside a database transaction would leave that transaction to the pool's
-/// clean-up instead of finishing (commit or rollback) where the code says.
-async fn run_to_completion(request: axum::extract::Request, next: middleware::Next) -> axum::response::Response {
-    match tokio::spawn(next.run(request)).await {
-        Ok(response) => response,
-        Err(err) => {
-            tracing::error!(error = %err, "request task failed");
-            axum::response::IntoResponse::into_response(AppError::Domain(crate::domain::Error::Db(
-                sea_orm::DbErr::Custom("request task failed".into()),
-            )))
-        }
-    }
-}
-
-/// The whole application.
-pub fn app(mut state: AppState) -> Router {
+/// The `/api` router: every route behind the access middleware; unknown paths answer the API's 404.
+/// Expects the tenant resolved by an outer layer.
+pub fn api_router(state: &AppState) -> Router<AppState> {
     let (api, rules) = api_routes().into_parts();
-    state.rules = Arc::new(rules);
-    let api = api
-        .fallback(|| async { AppError::NotFound })
-        // Layers run outside-in: resolve the tenant first, then enforce the route's rule.
-        .route_layer(middleware::from_fn_with_state(state.clone(), access::enforce))
-        .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve))
-        .route_layer(middleware::from_fn(run_to_completion));
-    let socket = Router::new()
-        .route("/ws", axum::routing::get(crate::realtime::socket::upgrade))
-        .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve));
-    let graphql = crate::graphql::router()
-        .route_layer(middleware::from_fn_with_state(state.clone(), tenant::resolve))
-        .route_layer(middleware::from_fn(run_to_completion));
-    Router::new()
-        .merge(health::router())
-        .nest("/api", api)
-        .merge(graphql)
-        .merge(socket)
-        .merge(web::router(&state.config.web_dist))
-        // Extractors refuse larger bodies with the API's JSON 413 (see `extract::ApiJson`).
-        .layer(axum::extract::DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
-            // Only the path: query strings may carry tokens (the WebSocket's) and must not be logged.
-            tracing::info_span!("http", method = %request.method(), path = %request.uri().path())
-        }))
-        .with_state(state)
+    api.fallback(|| async { AppError::NotFound })
+        .route_layer(middleware::from_fn_with_state((state.clone(), Arc::new(rules)), access::enforce))
 }

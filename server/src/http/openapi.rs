@@ -1,4 +1,4 @@
-//! The REST API as an OpenAPI 3.1 document (DESIGN §6), generated from the code with utoipa, and a
+//! The REST API as an OpenAPI 3.1 document (docs/contracts.md#api-conventions), generated from the code with utoipa, and a
 //! page that shows it: `GET /api/openapi.json` and `GET /api/docs`.
 //!
 //! Each handler carries its own `#[utoipa::path]` (pt_BR summary, body, parameters and the answers
@@ -25,14 +25,17 @@ use utoipa::{
 };
 
 use crate::{
+    context::Access,
     domain::FieldError,
-    http::access::{Access, ApiRoutes, RouteRule},
+    http::access::{ApiRoutes, RouteRule},
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default()
-        .get("/openapi.json", Access::Public, openapi_json)
-        .get("/docs", Access::Public, docs)
+    ApiRoutes::default().get("/openapi.json", Access::Public, openapi_json).get("/docs", Access::Public, docs).get(
+        "/docs.js",
+        Access::Public,
+        docs_script,
+    )
 }
 
 /// The JSON error of every non-2xx answer except the 401s of the token contract.
@@ -72,8 +75,7 @@ pub struct TokenExpiredItem {
     message: String,
 }
 
-/// 401 do login, qualquer que seja a causa. `hint` só aparece para um usuário bloqueado que
-/// digitou a senha certa.
+/// 401 do login, qualquer que seja a causa (email desconhecido, senha errada, conta bloqueada).
 #[derive(ToSchema)]
 #[allow(dead_code)]
 pub struct LoginFailed {
@@ -82,7 +84,6 @@ pub struct LoginFailed {
     #[schema(example = "Email ou/e senha errado(s)")]
     message: String,
     errors: Vec<FieldError>,
-    hint: Option<String>,
 }
 
 #[derive(OpenApi)]
@@ -101,10 +102,10 @@ pub struct LoginFailed {
         super::auth::refresh_session,
         super::auth::logout,
         super::auth::user_info,
-        super::permissions::list,
-        super::permissions::categories,
-        super::permissions::by_email,
-        super::permissions::update,
+        super::roles::list,
+        super::roles::categories,
+        super::roles::by_email,
+        super::roles::update,
         super::tenants::get_features,
         super::tenants::set_feature,
         super::tenants::paginated,
@@ -114,7 +115,8 @@ pub struct LoginFailed {
         super::tenants::create,
         super::tenants::list_all,
         super::tenants::plans,
-        super::user_settings::two_factor_activity,
+        super::tenants::unblock_user,
+        super::two_factor::two_factor_activity,
         super::users::list,
         super::users::options,
         super::users::create,
@@ -131,9 +133,38 @@ pub struct LoginFailed {
         super::instances::update,
         super::instances::sync_messages,
         super::instances::sync_status,
+        super::instances::provider_events,
+        super::instances::connect,
+        super::instances::disconnect,
+        super::inbox::list,
+        super::inbox::get,
+        super::inbox::conversation,
+        super::inbox::send,
+        super::inbox::retry,
+        super::inbox::accept,
+        super::inbox::read,
+        super::inbox::close,
+        super::inbox::ticket_transfers,
+        super::inbox::transfer,
+        super::inbox::transfer_targets,
+        super::inbox::inbox_instances,
+        super::inbox::accept_transfer,
+        super::inbox::reject_transfer,
+        super::inbox::cancel_transfer,
+        super::inbox::reasons,
+        super::inbox::create_reason,
+        super::inbox::update_reason,
+        super::customers::list,
+        super::customers::get,
+        super::customers::blacklist,
+        super::customers::groups,
+        super::customers::create_group,
+        super::customers::rename_group,
+        super::customers::members,
         super::instances::latest_sync,
         openapi_json,
         docs,
+        docs_script,
     ),
     components(schemas(ErrorBody, TokenStatus, TokenExpired, LoginFailed)),
     tags(
@@ -203,7 +234,9 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
         Some(Access::Authenticated) => "Qualquer usuário autenticado.".to_owned(),
         Some(Access::Route(name)) => format!("Usuários cujo perfil permite a rota `{name}`."),
         Some(Access::Operator(name)) => {
-            format!("Operadores do back-office cujo perfil permite a rota `{name}`; outros tenants recebem 403 `backoffice_only`.")
+            format!(
+                "Operadores do back-office cujo perfil permite a rota `{name}`; outros tenants recebem 403 `backoffice_only`."
+            )
         }
     };
     let description = match operation.description.take().filter(|d| !d.trim().is_empty()) {
@@ -268,7 +301,12 @@ fn shared_responses() -> Vec<(&'static str, Response)> {
         )
         .build();
     vec![
-        ("BadRequest", error_response("Requisição malformada: JSON inválido, tipos errados ou parâmetros inválidos (`bad_request`).")),
+        (
+            "BadRequest",
+            error_response(
+                "Requisição malformada: JSON inválido, tipos errados ou parâmetros inválidos (`bad_request`).",
+            ),
+        ),
         ("Unauthorized", unauthorized),
         (
             "Forbidden",
@@ -305,49 +343,17 @@ async fn docs() -> Html<&'static str> {
     Html(DOCS_PAGE)
 }
 
-const DOCS_PAGE: &str = r##"<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Back-office — documentação da API</title>
-<style>
-  body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1d2330; background: #f6f7f9; }
-  header { background: #1d2330; color: #fff; padding: 16px 24px; }
-  header h1 { margin: 0 0 4px; font-size: 20px; }
-  header p { margin: 0; opacity: .85; }
-  header code { background: #33394a; }
-  main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
-  input#filtro { width: 100%; padding: 8px 10px; font-size: 15px; box-sizing: border-box; margin: 8px 0 16px; }
-  h2 { margin: 28px 0 4px; font-size: 18px; text-transform: capitalize; }
-  .tag-desc { margin: 0 0 8px; color: #555; }
-  details { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; margin: 6px 0; }
-  summary { cursor: pointer; padding: 8px 12px; display: flex; gap: 10px; align-items: baseline; }
-  .m { font: bold 12px monospace; padding: 2px 6px; border-radius: 4px; color: #fff; min-width: 52px; text-align: center; }
-  .GET { background: #2f7d32; } .POST { background: #1565c0; } .PUT { background: #8d6e00; }
-  .PATCH { background: #6a1b9a; } .DELETE { background: #b71c1c; }
-  .p { font-family: monospace; font-weight: 600; }
-  .s { color: #444; }
-  .lock { margin-left: auto; font-size: 12px; color: #777; }
-  .body { padding: 4px 16px 12px; border-top: 1px solid #eef0f3; }
-  .body h4 { margin: 12px 0 4px; font-size: 14px; }
-  table { border-collapse: collapse; width: 100%; font-size: 13px; }
-  td, th { border-bottom: 1px solid #eef0f3; padding: 4px 6px; text-align: left; vertical-align: top; }
-  pre { background: #f3f4f6; padding: 8px; overflow: auto; font-size: 12px; border-radius: 4px; margin: 4px 0; }
-  code { background: #f3f4f6; padding: 0 3px; border-radius: 3px; }
-  .erro { color: #b71c1c; }
-</style>
-</head>
-<body>
-<header><h1 id="titulo">Documentação da API</h1><p id="descricao">Carregando <code>openapi.json</code>…</p></header>
-<main>
-  <p>Campos marcados com * são obrigatórios. Documento completo: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1; importe-o em qualquer ferramenta compatível).</p>
-  <div id="erros"></div>
-  <input id="filtro" type="search" placeholder="Filtrar por caminho, método ou resumo…" autocomplete="off">
-  <div id="lista"></div>
-</main>
-<script>
-"use strict";
+/// The page's script, served apart: the Content-Security-Policy allows no inline script.
+#[utoipa::path(
+    get, path = "/docs.js", tag = "documentação", operation_id = "openapi_docs_script",
+    summary = "Script da página de documentação",
+    responses((status = 200, description = "JavaScript da página `/api/docs`.", content_type = "text/javascript", body = String))
+)]
+async fn docs_script() -> impl IntoResponse {
+    ([(CONTENT_TYPE, "text/javascript; charset=utf-8")], DOCS_SCRIPT)
+}
+
+const DOCS_SCRIPT: &str = r##""use strict";
 const el = (tag, attrs, ...children) => {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
@@ -497,7 +503,50 @@ fetch("openapi.json", { headers: { Accept: "application/json" } })
     d.textContent = "Não foi possível carregar openapi.json: " + err.message;
     d.className = "erro";
   });
-</script>
+"##;
+
+const DOCS_PAGE: &str = r##"<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Back-office — documentação da API</title>
+<style>
+  body { font: 15px/1.45 system-ui, sans-serif; margin: 0; color: #1d2330; background: #f6f7f9; }
+  header { background: #1d2330; color: #fff; padding: 16px 24px; }
+  header h1 { margin: 0 0 4px; font-size: 20px; }
+  header p { margin: 0; opacity: .85; }
+  header code { background: #33394a; }
+  main { max-width: 1100px; margin: 0 auto; padding: 16px 24px 48px; }
+  input#filtro { width: 100%; padding: 8px 10px; font-size: 15px; box-sizing: border-box; margin: 8px 0 16px; }
+  h2 { margin: 28px 0 4px; font-size: 18px; text-transform: capitalize; }
+  .tag-desc { margin: 0 0 8px; color: #555; }
+  details { background: #fff; border: 1px solid #dde1e7; border-radius: 6px; margin: 6px 0; }
+  summary { cursor: pointer; padding: 8px 12px; display: flex; gap: 10px; align-items: baseline; }
+  .m { font: bold 12px monospace; padding: 2px 6px; border-radius: 4px; color: #fff; min-width: 52px; text-align: center; }
+  .GET { background: #2f7d32; } .POST { background: #1565c0; } .PUT { background: #8d6e00; }
+  .PATCH { background: #6a1b9a; } .DELETE { background: #b71c1c; }
+  .p { font-family: monospace; font-weight: 600; }
+  .s { color: #444; }
+  .lock { margin-left: auto; font-size: 12px; color: #777; }
+  .body { padding: 4px 16px 12px; border-top: 1px solid #eef0f3; }
+  .body h4 { margin: 12px 0 4px; font-size: 14px; }
+  table { border-collapse: collapse; width: 100%; font-size: 13px; }
+  td, th { border-bottom: 1px solid #eef0f3; padding: 4px 6px; text-align: left; vertical-align: top; }
+  pre { background: #f3f4f6; padding: 8px; overflow: auto; font-size: 12px; border-radius: 4px; margin: 4px 0; }
+  code { background: #f3f4f6; padding: 0 3px; border-radius: 3px; }
+  .erro { color: #b71c1c; }
+</style>
+</head>
+<body>
+<header><h1 id="titulo">Documentação da API</h1><p id="descricao">Carregando <code>openapi.json</code>…</p></header>
+<main>
+  <p>Campos marcados com * são obrigatórios. Documento completo: <a href="openapi.json">openapi.json</a> (OpenAPI 3.1; importe-o em qualquer ferramenta compatível).</p>
+  <div id="erros"></div>
+  <input id="filtro" type="search" placeholder="Filtrar por caminho, método ou resumo…" autocomplete="off">
+  <div id="lista"></div>
+</main>
+<script src="docs.js"></script>
 </body>
 </html>
 "##;

@@ -1,27 +1,24 @@
-//! `/api/tenant*`: tenant management for back-office operators (spec §7 Tenants; DESIGN §2–§3).
+//! `/api/tenant*`: tenant management for back-office operators (docs/contracts.md#api-calls Tenants; docs/tenancy.md and docs/contracts.md#plans-features-and-limits).
 //! Every route is `Operator("tenants")`: a user of the back-office tenant whose role has the
 //! `tenants` route. Tenants' own users get 403 `backoffice_only`.
 //!
 //! `filter_users` / `{filterUsers}` (the spec does not show its values) selects by deletion:
 //! `active` (default; also `false`), `deleted`, or `all` (also `true`).
 
-use axum::{
-    Json,
-    extract::State,
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
+    context::Access,
     domain::{
         Error as DomainError, features,
         tenants::{self, ListQuery, NewTenant, Page, SortBy, TenantView},
     },
     error::{AppError, AppResult},
     http::{
-        access::{Access, ApiRoutes},
+        access::ApiRoutes,
         extract::{ApiJson, ApiPath, ApiQuery},
         openapi::ErrorBody,
     },
@@ -41,6 +38,7 @@ pub fn routes() -> ApiRoutes {
         .post("/tenant/set-plan", RULE, set_plan)
         .post("/tenant", RULE, create)
         .get("/tenant/plans", RULE, plans)
+        .post("/tenant/unblock-user", RULE, unblock_user)
         .get("/tenant/{filterUsers}", RULE, list_all)
 }
 
@@ -107,7 +105,7 @@ struct PaginatedBody {
     sort_type: Option<String>,
 }
 
-/// The paginated, searchable list (spec §9 defaults: page 1, 4 per page, id descending).
+/// The paginated, searchable list (docs/contracts.md#constants defaults: page 1, 4 per page, id descending).
 #[utoipa::path(
     post, path = "/tenant/paginated", tag = "tenants", operation_id = "tenants_paginated",
     summary = "Lista os tenants (paginado, com busca e ordenação)",
@@ -173,7 +171,10 @@ async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<Paginat
 enum FeatureItem {
     #[schema(example = "campaigns")]
     Name(String),
-    Setting { option: String, enabled: bool },
+    Setting {
+        option: String,
+        enabled: bool,
+    },
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -218,7 +219,10 @@ struct CreateBody {
         (status = 422, description = "Nome, CNPJ, plano, modelo, pool ou opção inválidos.", body = ErrorBody),
     )
 )]
-async fn create(State(state): State<AppState>, ApiJson(body): ApiJson<CreateBody>) -> AppResult<(StatusCode, Json<Value>)> {
+async fn create(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<CreateBody>,
+) -> AppResult<(StatusCode, Json<Value>)> {
     let name = TenantName::parse_new(body.name.trim(), &state.config.backoffice_tenant).map_err(DomainError::from)?;
     let features = body.features.map(|items| {
         items
@@ -266,10 +270,7 @@ struct IdBody {
 async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
-    if tenant.name == state.config.backoffice_tenant.as_str() {
-        return Err(DomainError::conflict("backoffice_tenant", "O tenant do back-office não pode ser excluído.").into());
-    }
-    let deleted = tenants::delete(control, tenant).await?;
+    let deleted = tenants::delete(control, tenant, &state.config.backoffice_tenant, &state.bus).await?;
     Ok(Json(json!(tenants::view(control, deleted).await?)))
 }
 
@@ -287,7 +288,7 @@ async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -
 async fn restore(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
-    let restored = tenants::restore(control, tenant).await?;
+    let restored = tenants::restore(control, tenant, &state.bus).await?;
     Ok(Json(json!(tenants::view(control, restored).await?)))
 }
 
@@ -320,7 +321,7 @@ struct SetPlanBody {
 async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanBody>) -> AppResult<Json<Value>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
-    let updated = tenants::set_plan(control, tenant, &body.plan, body.user, body.ticket).await?;
+    let updated = tenants::set_plan(control, tenant, &body.plan, body.user, body.ticket, &state.bus).await?;
     Ok(Json(json!(tenants::view(control, updated).await?)))
 }
 
@@ -333,9 +334,8 @@ struct TenantNameQuery {
 }
 
 async fn tenant_by_name(state: &AppState, raw: &str) -> AppResult<crate::entities::control::tenant::Model> {
-    let name = TenantName::parse(raw.trim()).map_err(|_| {
-        AppError::Domain(DomainError::not_found("tenant_not_found", "Tenant não encontrado."))
-    })?;
+    let name = TenantName::parse(raw.trim())
+        .map_err(|_| AppError::Domain(DomainError::not_found("tenant_not_found", "Tenant não encontrado.")))?;
     Ok(tenants::find_by_name(state.dbs.control(), &name).await?)
 }
 
@@ -360,7 +360,7 @@ async fn get_features(
         .features
         .iter()
         .map(|f| {
-            let label = features::FEATURES.iter().find(|(name, _)| *name == f.option).map(|(_, l)| *l).unwrap_or_default();
+            let label = features::Feature::parse(&f.option).map(features::Feature::label).unwrap_or_default();
             json!({ "option": f.option, "enabled": f.enabled, "label": label })
         })
         .collect();
@@ -392,7 +392,7 @@ struct FeatureBody {
 )]
 async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<FeatureBody>) -> AppResult<Json<Value>> {
     let tenant = tenant_by_name(&state, &body.tenant_name).await?;
-    tenants::set_feature(state.dbs.control(), tenant.id, &body.option, body.enabled).await?;
+    tenants::set_feature(state.dbs.control(), &tenant, &body.option, body.enabled, &state.bus).await?;
     Ok(Json(json!({ "option": body.option, "enabled": body.enabled, "tenantName": tenant.name })))
 }
 
@@ -405,7 +405,42 @@ async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<Featu
 )]
 async fn plans(State(state): State<AppState>) -> AppResult<Json<Value>> {
     let plans = crate::domain::plans::list(state.dbs.control()).await?;
-    let features: Vec<Value> =
-        crate::domain::features::FEATURES.iter().map(|(option, label)| json!({ "option": option, "label": label })).collect();
+    let features: Vec<Value> = crate::domain::features::catalogue()
+        .map(|(option, label)| json!({ "option": option, "label": label }))
+        .collect();
     Ok(Json(json!({ "plans": plans, "features": features })))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UnblockBody {
+    /// O tenant do usuário.
+    #[schema(example = "acme")]
+    tenant_name: String,
+    /// O email do usuário bloqueado.
+    #[schema(example = "ana@acme.com.br")]
+    email: String,
+}
+
+/// Unblocks a user of any tenant, by email: the way out when a tenant's administrators are
+/// themselves blocked (docs/auth.md#guessing-limits).
+#[utoipa::path(
+    post, path = "/tenant/unblock-user", tag = "tenants", operation_id = "tenants_unblock_user",
+    summary = "Desbloqueia um usuário de qualquer tenant",
+    description = "Para operadores: desbloqueia pelo email um usuário bloqueado por senhas erradas em qualquer tenant.",
+    request_body = UnblockBody,
+    responses(
+        (status = 200, description = "O usuário desbloqueado.", body = crate::domain::users::UserView),
+        (status = 404, description = "Tenant (`tenant_not_found`) ou usuário (`user_not_found`) não encontrado.", body = ErrorBody),
+    )
+)]
+async fn unblock_user(State(state): State<AppState>, ApiJson(body): ApiJson<UnblockBody>) -> AppResult<Json<Value>> {
+    let name = TenantName::parse(body.tenant_name.trim()).map_err(|_| AppError::TenantNotFound)?;
+    let tenant = crate::context::CurrentTenant::find(&state, name).await?;
+    let unit = tenant.unit(&state).await?;
+    let user = crate::domain::users::unblock_by_email(&unit, &body.email).await?;
+    let view = crate::domain::users::view(&unit, &user).await?;
+    unit.commit().await?;
+    tracing::info!(tenant = %tenant.name, user = user.id, "user unblocked by an operator");
+    Ok(Json(json!(view)))
 }

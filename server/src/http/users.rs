@@ -1,17 +1,14 @@
-//! `/api/users*` (spec §7 Users): list, create, alter (whole object, only email, or only name),
+//! `/api/users*` (docs/contracts.md#api-calls Users): list, create, alter (whole object, only email, or only name),
 //! unblock, delete, lookup by email, and the functional-user flag. Route `users` for all but the
 //! flag, which any logged-in user may read about themselves.
 
-use axum::{
-    Json,
-    extract::State,
-    http::StatusCode,
-};
+use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
+    context::{Access, CurrentTenant, CurrentUser},
     domain::{
         Error as DomainError,
         tenants::Page,
@@ -19,10 +16,9 @@ use crate::{
     },
     error::AppResult,
     http::{
-        access::{Access, ApiRoutes, CurrentUser},
+        access::ApiRoutes,
         extract::{ApiJson, ApiPath, ApiQuery},
         openapi::ErrorBody,
-        tenant::CurrentTenant,
     },
     state::AppState,
 };
@@ -139,7 +135,6 @@ struct CreateBody {
     request_body = CreateBody,
     responses(
         (status = 201, description = "O usuário criado.", body = UserView),
-        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
         (status = 422, description = "Campos inválidos, email ou username já usados, senha fraca ou limite de usuários do plano atingido.", body = ErrorBody),
     )
 )]
@@ -205,7 +200,6 @@ struct AlterBody {
     responses(
         (status = 200, description = "O usuário alterado.", body = UserView),
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
-        (status = 409, description = "Gravação simultânea dos mesmos dados (`already_exists`).", body = ErrorBody),
         (status = 422, description = "Campos inválidos, email ou username já usados, ou senha fraca.", body = ErrorBody),
     )
 )]
@@ -225,13 +219,10 @@ async fn alter(
         instances: body.chosen_instances,
         password: body.password.filter(|p| !p.is_empty()),
     };
-    let tx = tenant.begin(&state).await?;
-    let (user, ended) = users::update(&tx, id, changes).await?;
-    let view = users::view(&tx, &user).await?;
-    tx.commit().await?;
-    if let Some(ended) = ended {
-        state.bus.sessions_ended(&tenant.name, ended);
-    }
+    let unit = tenant.unit(&state).await?;
+    let user = users::update(&unit, id, changes).await?;
+    let view = users::view(&unit, &user).await?;
+    unit.commit().await?;
     Ok(Json(json!(view)))
 }
 
@@ -246,11 +237,15 @@ async fn alter(
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
     )
 )]
-async fn unblock(State(state): State<AppState>, tenant: CurrentTenant, ApiPath(id): ApiPath<i32>) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
-    let user = users::unblock(&tx, id).await?;
-    let view = users::view(&tx, &user).await?;
-    tx.commit().await?;
+async fn unblock(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<Value>> {
+    let unit = tenant.unit(&state).await?;
+    let user = users::unblock(&unit, id).await?;
+    let view = users::view(&unit, &user).await?;
+    unit.commit().await?;
     Ok(Json(json!(view)))
 }
 
@@ -272,10 +267,9 @@ async fn delete(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<StatusCode> {
-    let tx = tenant.begin(&state).await?;
-    let ended = users::delete(&tx, id, current.user.id).await?;
-    tx.commit().await?;
-    state.bus.sessions_ended(&tenant.name, ended);
+    let unit = tenant.unit(&state).await?;
+    users::delete(&unit, id, current.user.id).await?;
+    unit.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -1,10 +1,13 @@
-//! Realtime: the WebSocket of the spec, its typed events, and the bus that fans them out (to this
-//! process's sockets through the hub, and to the other replicas through Redis).
+//! Realtime: the WebSocket of docs/realtime.md. The sockets register with the event bus
+//! (`crate::bus`), which fans the domain's events out to them in the wire form of `bus::wire`.
 
-mod bus;
-mod events;
-pub mod hub;
 pub mod socket;
 
-pub use bus::EventBus;
-pub use events::Event;
+use axum::{Router, routing::get};
+
+use crate::state::AppState;
+
+/// `GET /ws` (behind tenant resolution).
+pub fn router() -> Router<AppState> {
+    Router::new().route("/ws", get(socket::upgrade))
+}

@@ -1,4 +1,4 @@
-//! `GET /ws?tenantName=..&userId=..` (spec §7, DESIGN §7): the realtime socket.
+//! `GET /ws?tenantName=..&userId=..` (docs/contracts.md#api-calls and docs/realtime.md): the realtime socket.
 //!
 //! Refused before the upgrade when the access token (query `token`, or the `Sec-WebSocket-Protocol`
 //! value `bearer.<token>`) is missing or invalid (401 contract), is another user's or the query names
@@ -8,34 +8,31 @@
 //! users linked to the event's instance); a socket that falls behind the bus is closed, as is one
 //! whose user's sessions end or that stays silent past the ping interval.
 
-use std::{collections::HashSet, time::Duration};
+use std::time::Duration;
 
 use axum::{
     extract::{
         Query, State, WebSocketUpgrade,
         ws::{CloseFrame, Message, WebSocket},
     },
-    http::{HeaderMap, HeaderValue, header},
+    http::{HeaderMap, header},
     response::{IntoResponse, Response},
 };
-use base64::Engine;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Deserialize;
 use tokio::time::{Instant, sleep, timeout};
 
 use crate::{
-    domain::{self, templates::ADMIN_ROLE},
-    entities::tenant::user_instance,
-    error::{AppError, Unauthorized},
-    http::{access, tenant::CurrentTenant},
-    realtime::{
-        Event,
+    bus::{
         hub::{CloseReason, Registration, Subscriber},
+        wire,
     },
+    context::{Access, CurrentTenant, access::decide, caller::authenticate_token},
+    domain,
+    error::{AppError, Unauthorized},
     state::AppState,
 };
 
-/// The client pings every 300 000 ms (spec §9); silence beyond this closes the socket.
+/// The client pings every 300 000 ms (docs/contracts.md#constants); silence beyond this closes the socket.
 pub const IDLE_TIMEOUT: Duration = Duration::from_secs(330);
 /// A client that does not take a frame within this long is treated as gone.
 const SEND_TIMEOUT: Duration = Duration::from_secs(10);
@@ -43,6 +40,16 @@ const SEND_TIMEOUT: Duration = Duration::from_secs(10);
 const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
 /// Bytes read from the network per socket at a time; small, so idle sockets stay cheap.
 const READ_BUFFER: usize = 4 * 1024;
+/// Bytes the server may hold for a client that does not read (pongs to its pings, events): beyond
+/// this the socket is broken off instead of growing (a client pinging without reading grew the
+/// server by hundreds of MB a second before).
+const MAX_WRITE_BUFFER: usize = 64 * 1024;
+/// Frames of any kind (protocol pings included) a client may send in a burst, and the steady rate
+/// after it. A well-behaved client sends one ping every five minutes.
+const FRAME_BURST: f64 = 20.0;
+const FRAMES_PER_SECOND: f64 = 2.0;
+/// Frames that are not the spec's ping tolerated before the socket is closed.
+const MALFORMED_LIMIT: u32 = 5;
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -56,7 +63,7 @@ pub async fn upgrade(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     query: Result<Query<SocketQuery>, axum::extract::rejection::QueryRejection>,
-    mut headers: HeaderMap,
+    headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
     let Ok(Query(query)) = query else {
@@ -78,29 +85,40 @@ pub async fn upgrade(
     let Some(token) = query.token.clone().or(protocol_token.clone()) else {
         return AppError::Unauthorized(Unauthorized::NoToken).into_response();
     };
-    if let Ok(value) = HeaderValue::from_str(&format!("Bearer {token}")) {
-        headers.insert(header::AUTHORIZATION, value);
-    }
-    let current = match access::authenticate(&state, &tenant, &headers).await {
+    let current = match authenticate_token(&state, &tenant, &token).await {
         Ok(current) => current,
         Err(err) => return err.into_response(),
     };
+    if let Err(err) = decide(&state, &tenant, Some(&current), Access::Authenticated.into()).await {
+        return err.into_response();
+    }
     if query.user_id.is_some_and(|id| id != current.user.id) {
         return forbidden("O token não é deste usuário.");
     }
-    let instances = match linked_instances(&state, &tenant, current.user.id).await {
-        Ok(ids) => ids,
-        Err(err) => return err.into_response(),
-    };
+    let (of_user, of_tenant) = state.bus.socket_counts(&tenant.name, current.user.id);
+    if of_user >= state.config.max_sockets_per_user as usize
+        || of_tenant >= state.config.max_sockets_per_tenant as usize
+    {
+        let err = domain::Error::Forbidden {
+            code: "too_many_sockets",
+            message: "Conexões em tempo real demais abertas: feche outras abas ou aparelhos.".into(),
+        };
+        let mut response = AppError::Domain(err).into_response();
+        *response.status_mut() = axum::http::StatusCode::TOO_MANY_REQUESTS;
+        return response;
+    }
+    // What the user may see, as of now: when it changes, the bus closes the socket with 1012 and
+    // the client reconnects with the new entitlement (docs/realtime.md#delivery).
     let subscriber = Subscriber {
         tenant: tenant.name.clone(),
         user_id: current.user.id,
-        admin: current.role.as_ref().is_some_and(|r| r.name == ADMIN_ROLE),
-        instances,
+        session: current.session.clone(),
+        viewer: current.viewer.clone(),
     };
     let ws = ws
         .read_buffer_size(READ_BUFFER)
         .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE);
     let ws = if protocol_token.is_some() { ws.protocols([format!("bearer.{token}")]) } else { ws };
@@ -118,40 +136,13 @@ fn origin_is_tenant_host(origin: &str, tenant: &CurrentTenant, state: &AppState)
     matches!(url.scheme(), "http" | "https") && url.host_str().is_some_and(|h| h.eq_ignore_ascii_case(&expected))
 }
 
-async fn linked_instances(state: &AppState, tenant: &CurrentTenant, user_id: i32) -> Result<HashSet<i32>, AppError> {
-    let tx = tenant.begin(state).await?;
-    let ids: Vec<i32> = user_instance::Entity::find()
-        .select_only()
-        .column(user_instance::Column::InstanceId)
-        .filter(user_instance::Column::UserId.eq(user_id))
-        .into_tuple()
-        .all(&tx)
-        .await?;
-    tx.commit().await?;
-    Ok(ids.into_iter().collect())
-}
-
-/// A client frame: `{"action":"sendmessage","data":"<base64 of {event, tenantName, userId}>"}`.
-fn is_ping(text: &str) -> bool {
-    #[derive(Deserialize)]
-    struct Envelope {
-        action: String,
-        data: String,
-    }
-    #[derive(Deserialize)]
-    struct Payload {
-        event: String,
-    }
-    let Ok(envelope) = serde_json::from_str::<Envelope>(text) else { return false };
-    let Ok(bytes) = base64::engine::general_purpose::STANDARD.decode(envelope.data.trim()) else { return false };
-    envelope.action == "sendmessage" && serde_json::from_slice::<Payload>(&bytes).is_ok_and(|p| p.event == "ping")
-}
-
 async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
     let Registration { id, mut frames, mut close } = state.bus.register(subscriber.clone());
     // One timer per socket, pushed back whenever the client speaks (not re-created per frame).
     let idle = sleep(IDLE_TIMEOUT);
     tokio::pin!(idle);
+    let mut budget = FrameBudget::new();
+    let mut malformed = 0;
     let reason = loop {
         tokio::select! {
             biased;
@@ -161,14 +152,23 @@ async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break None,
                 Some(Ok(message)) => {
                     idle.as_mut().reset(Instant::now() + IDLE_TIMEOUT);
-                    if let Message::Text(text) = message {
-                        if is_ping(text.as_str()) {
-                            if !send(&mut socket, Event::Pong.to_frame().into()).await {
+                    // Every frame counts, protocol pings too: answering them costs the server.
+                    if !budget.take() {
+                        break Some(CloseReason::Flooding);
+                    }
+                    match message {
+                        Message::Text(text) if wire::is_ping(text.as_str()) => {
+                            if !send(&mut socket, wire::pong().into()).await {
                                 break None;
                             }
-                        } else {
-                            tracing::debug!("ignored a malformed socket frame");
                         }
+                        Message::Text(_) | Message::Binary(_) => {
+                            malformed += 1;
+                            if malformed > MALFORMED_LIMIT {
+                                break Some(CloseReason::Flooding);
+                            }
+                        }
+                        Message::Ping(_) | Message::Pong(_) | Message::Close(_) => {}
                     }
                 }
             },
@@ -189,4 +189,29 @@ async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
 /// Sends one text frame; false when the client is gone or does not take it in time.
 async fn send(socket: &mut WebSocket, frame: axum::extract::ws::Utf8Bytes) -> bool {
     matches!(timeout(SEND_TIMEOUT, socket.send(Message::Text(frame))).await, Ok(Ok(())))
+}
+
+/// A token bucket over the frames a client sends.
+struct FrameBudget {
+    tokens: f64,
+    refilled: Instant,
+}
+
+impl FrameBudget {
+    fn new() -> Self {
+        Self { tokens: FRAME_BURST, refilled: Instant::now() }
+    }
+
+    /// Spends one frame; false when the client is over its rate.
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let earned = now.duration_since(self.refilled).as_secs_f64() * FRAMES_PER_SECOND;
+        self.tokens = (self.tokens + earned).min(FRAME_BURST);
+        self.refilled = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
 }

@@ -23,13 +23,18 @@ use sea_orm::{
 use secrecy::ExposeSecret;
 
 use crate::{
-    config::{Config, DatabaseUrl},
     tenancy::TenantName,
+    tenancy::settings::{DatabaseSettings, DatabaseUrl},
 };
 
 /// Connections of one SQLite tenant file. One keeps writes serialized without SQLITE_BUSY
 /// upgrade failures; requests of one tenant queue for it.
 const SQLITE_TENANT_CONNECTIONS: u32 = 1;
+/// Read-only connections of one SQLite tenant file, beside the writer: reads of one tenant run in
+/// parallel with each other and with its writes (WAL).
+const SQLITE_TENANT_READERS: u32 = 4;
+/// How long a request waits for a SQLite connection: a local file has no outages, only a queue.
+const SQLITE_QUEUE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections of the control database (read on every request to resolve the tenant).
 const CONTROL_CONNECTIONS: u32 = 4;
 /// The name of the pool that DATABASE_URL is.
@@ -63,11 +68,14 @@ struct SqliteFiles {
     tenants_dir: PathBuf,
     max_open: usize,
     idle: Duration,
+    /// How long a request waits for the tenant's connection.
+    acquire: Duration,
     open: Mutex<HashMap<TenantName, OpenFile>>,
 }
 
 struct OpenFile {
     conn: DatabaseConnection,
+    readers: DatabaseConnection,
     last_used: Instant,
 }
 
@@ -81,6 +89,9 @@ struct PostgresClusters {
 pub struct TenantDb {
     name: TenantName,
     conn: DatabaseConnection,
+    /// SQLite: readers beside the one writer (WAL lets them read while it writes). PostgreSQL:
+    /// the same pool as `conn`.
+    readers: DatabaseConnection,
     /// PostgreSQL schema to bind per transaction; `None` on SQLite (the file is the tenant).
     schema: Option<String>,
 }
@@ -96,7 +107,16 @@ impl TenantDb {
 
     /// Starts a transaction bound to this tenant.
     pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
-        let tx = self.conn.begin().await?;
+        self.bind(self.conn.begin().await?).await
+    }
+
+    /// Starts a transaction that only reads: on SQLite it runs on one of the file's readers, in
+    /// parallel with other reads and with the writer; it must not write (`query_only`).
+    pub async fn read(&self) -> Result<DatabaseTransaction, DbErr> {
+        self.bind(self.readers.begin().await?).await
+    }
+
+    async fn bind(&self, tx: DatabaseTransaction) -> Result<DatabaseTransaction, DbErr> {
         if let Some(schema) = &self.schema {
             // The schema comes from a validated TenantName: quoting it is enough.
             tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await?;
@@ -152,32 +172,65 @@ impl Provisioning {
 impl Databases {
     /// Opens the control database (creating its directory or schema) and prepares tenant access.
     /// Migrations are not run here (`backoffice-cli init` / `migrate` do that).
-    pub async fn connect(config: &Config) -> Result<Self, StorageError> {
-        match &config.database_url {
+    pub async fn connect(settings: &DatabaseSettings) -> Result<Self, StorageError> {
+        match &settings.url {
             DatabaseUrl::Sqlite { dir } => {
                 let tenants_dir = dir.join("tenants");
-                std::fs::create_dir_all(&tenants_dir)
+                create_private_dir(dir).map_err(|source| StorageError::Io { path: dir.clone(), source })?;
+                create_private_dir(&tenants_dir)
                     .map_err(|source| StorageError::Io { path: tenants_dir.clone(), source })?;
-                let control = open_sqlite(&dir.join("control.db"), SqliteOpen::CreateControl, CONTROL_CONNECTIONS, None).await?;
+                let control = open_sqlite(
+                    &dir.join("control.db"),
+                    SqliteOpen::CreateControl,
+                    CONTROL_CONNECTIONS,
+                    None,
+                    SQLITE_QUEUE_TIMEOUT,
+                )
+                .await?;
                 Ok(Self {
                     control,
                     backend: Backend::Sqlite(SqliteFiles {
                         tenants_dir,
-                        max_open: config.max_open_tenants as usize,
-                        idle: Duration::from_secs(config.db_idle_seconds),
+                        max_open: settings.max_open_tenants as usize,
+                        idle: Duration::from_secs(settings.idle_seconds),
+                        // A tenant file's one connection is a queue, never an outage: wait.
+                        acquire: SQLITE_QUEUE_TIMEOUT,
                         open: Mutex::new(HashMap::new()),
                     }),
                 })
             }
             DatabaseUrl::Postgres { url } => {
-                let idle = Duration::from_secs(config.db_idle_seconds);
-                let default = open_postgres(url.expose_secret(), config.db_max_connections, idle, None, false).await?;
+                let idle = Duration::from_secs(settings.idle_seconds);
+                let default = open_postgres(
+                    url.expose_secret(),
+                    settings.max_connections,
+                    idle,
+                    None,
+                    false,
+                    settings.acquire_timeout,
+                )
+                .await?;
                 default.execute_unprepared("CREATE SCHEMA IF NOT EXISTS control").await?;
-                let control =
-                    open_postgres(url.expose_secret(), CONTROL_CONNECTIONS, idle, Some("control"), false).await?;
+                let control = open_postgres(
+                    url.expose_secret(),
+                    CONTROL_CONNECTIONS,
+                    idle,
+                    Some("control"),
+                    false,
+                    settings.acquire_timeout,
+                )
+                .await?;
                 let mut pools = BTreeMap::from([(DEFAULT_POOL.to_owned(), default)]);
-                for (name, url) in &config.tenant_pools.0 {
-                    let pool = open_postgres(url.0.expose_secret(), config.db_max_connections, idle, None, true).await?;
+                for (name, url) in &settings.pools.0 {
+                    let pool = open_postgres(
+                        url.0.expose_secret(),
+                        settings.max_connections,
+                        idle,
+                        None,
+                        true,
+                        settings.acquire_timeout,
+                    )
+                    .await?;
                     pools.insert(name.clone(), pool);
                 }
                 Ok(Self { control, backend: Backend::Postgres(PostgresClusters { pools }) })
@@ -208,7 +261,12 @@ impl Databases {
             Backend::Sqlite(files) => files.get(name).await,
             Backend::Postgres(clusters) => {
                 let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
-                Ok(TenantDb { name: name.clone(), conn: conn.clone(), schema: Some(name.schema()) })
+                Ok(TenantDb {
+                    name: name.clone(),
+                    conn: conn.clone(),
+                    readers: conn.clone(),
+                    schema: Some(name.schema()),
+                })
             }
         }
     }
@@ -228,7 +286,7 @@ impl Databases {
                     staging
                 };
                 let open = if staging == target { SqliteOpen::Existing } else { SqliteOpen::Staging };
-                let conn = open_sqlite(&staging, open, 1, None).await?;
+                let conn = open_sqlite(&staging, open, 1, None, files.acquire).await?;
                 let tx = conn.begin().await?;
                 Ok(Provisioning { tx, sqlite: Some(SqliteStaging { conn, staging, target }) })
             }
@@ -268,11 +326,9 @@ impl Databases {
     pub fn open_connections(&self) -> usize {
         match &self.backend {
             Backend::Sqlite(files) => files.lock().len(),
-            Backend::Postgres(clusters) => clusters
-                .pools
-                .values()
-                .map(|conn| conn.get_postgres_connection_pool().size() as usize)
-                .sum(),
+            Backend::Postgres(clusters) => {
+                clusters.pools.values().map(|conn| conn.get_postgres_connection_pool().size() as usize).sum()
+            }
         }
     }
 
@@ -295,20 +351,29 @@ impl Databases {
     }
 }
 
+impl OpenFile {
+    fn tenant_db(&self, name: &TenantName) -> TenantDb {
+        TenantDb { name: name.clone(), conn: self.conn.clone(), readers: self.readers.clone(), schema: None }
+    }
+}
+
 impl SqliteFiles {
     fn path(&self, name: &TenantName) -> PathBuf {
         self.tenants_dir.join(format!("{name}.db"))
     }
 
     async fn get(&self, name: &TenantName) -> Result<TenantDb, StorageError> {
-        if let Some(conn) = self.touch(name) {
-            return Ok(TenantDb { name: name.clone(), conn, schema: None });
+        if let Some(found) = self.touch(name) {
+            return Ok(found);
         }
         let path = self.path(name);
         if !path.exists() {
             return Err(StorageError::Missing(name.clone()));
         }
-        let conn = open_sqlite(&path, SqliteOpen::Existing, SQLITE_TENANT_CONNECTIONS, Some(self.idle)).await?;
+        let conn =
+            open_sqlite(&path, SqliteOpen::Existing, SQLITE_TENANT_CONNECTIONS, Some(self.idle), self.acquire).await?;
+        let readers =
+            open_sqlite(&path, SqliteOpen::Readers, SQLITE_TENANT_READERS, Some(self.idle), self.acquire).await?;
         let now = Instant::now();
         let mut open = self.lock();
         // Dropping a connection from the map closes it once the last request using it ends.
@@ -316,22 +381,24 @@ impl SqliteFiles {
         if let Some(file) = open.get_mut(name) {
             // Another request opened it meanwhile: use that one, drop ours.
             file.last_used = now;
-            return Ok(TenantDb { name: name.clone(), conn: file.conn.clone(), schema: None });
+            return Ok(file.tenant_db(name));
         }
         if open.len() >= self.max_open
             && let Some(oldest) = open.iter().min_by_key(|(_, file)| file.last_used).map(|(name, _)| name.clone())
         {
             open.remove(&oldest);
         }
-        open.insert(name.clone(), OpenFile { conn: conn.clone(), last_used: now });
-        Ok(TenantDb { name: name.clone(), conn, schema: None })
+        let file = OpenFile { conn, readers, last_used: now };
+        let found = file.tenant_db(name);
+        open.insert(name.clone(), file);
+        Ok(found)
     }
 
-    fn touch(&self, name: &TenantName) -> Option<DatabaseConnection> {
+    fn touch(&self, name: &TenantName) -> Option<TenantDb> {
         let mut open = self.lock();
         let file = open.get_mut(name)?;
         file.last_used = Instant::now();
-        Some(file.conn.clone())
+        Some(file.tenant_db(name))
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<TenantName, OpenFile>> {
@@ -349,34 +416,75 @@ enum SqliteOpen {
     Staging,
     /// An existing tenant file.
     Existing,
+    /// Readers of an existing tenant file: they refuse to write.
+    Readers,
 }
 
-fn sqlite_options(path: &Path, open: SqliteOpen, max: u32, idle: Option<Duration>) -> ConnectOptions {
+fn sqlite_options(
+    path: &Path,
+    open: SqliteOpen,
+    max: u32,
+    idle: Option<Duration>,
+    acquire: Duration,
+) -> ConnectOptions {
     let (mode, journal) = match open {
         SqliteOpen::CreateControl => ("rwc", SqliteJournalMode::Wal),
         SqliteOpen::Staging => ("rwc", SqliteJournalMode::Delete),
-        SqliteOpen::Existing => ("rw", SqliteJournalMode::Wal),
+        SqliteOpen::Existing | SqliteOpen::Readers => ("rw", SqliteJournalMode::Wal),
     };
+    let query_only = matches!(open, SqliteOpen::Readers);
     let mut options = ConnectOptions::new(format!("sqlite://{}?mode={mode}", path.display()));
-    options
-        .max_connections(max)
-        .min_connections(0)
-        .acquire_timeout(Duration::from_secs(30))
-        .sqlx_logging(false)
-        .map_sqlx_sqlite_opts(move |opts| {
-            opts.journal_mode(journal)
+    options.max_connections(max).min_connections(0).acquire_timeout(acquire).sqlx_logging(false).map_sqlx_sqlite_opts(
+        move |opts| {
+            let opts = opts
+                .journal_mode(journal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
-                .foreign_keys(true)
-        });
+                .foreign_keys(true);
+            if query_only { opts.pragma("query_only", "ON") } else { opts }
+        },
+    );
     if let Some(idle) = idle {
         options.idle_timeout(idle);
     }
     options
 }
 
-async fn open_sqlite(path: &Path, open: SqliteOpen, max: u32, idle: Option<Duration>) -> Result<DatabaseConnection, DbErr> {
-    Database::connect(sqlite_options(path, open, max, idle)).await
+async fn open_sqlite(
+    path: &Path,
+    open: SqliteOpen,
+    max: u32,
+    idle: Option<Duration>,
+    acquire: Duration,
+) -> Result<DatabaseConnection, DbErr> {
+    if matches!(open, SqliteOpen::CreateControl | SqliteOpen::Staging) {
+        // Created readable by the server's user only; SQLite gives its -wal/-shm files the same mode.
+        create_private_file(path).map_err(|err| DbErr::Custom(format!("{}: {err}", path.display())))?;
+    }
+    Database::connect(sqlite_options(path, open, max, idle, acquire)).await
+}
+
+/// A directory (and its parents) only the server's user may enter.
+pub fn create_private_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
+/// An empty file only the server's user may read, unless it exists already.
+fn create_private_file(path: &Path) -> std::io::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(false);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path).map(drop)
 }
 
 async fn open_postgres(
@@ -385,13 +493,16 @@ async fn open_postgres(
     idle: Duration,
     search_path: Option<&str>,
     lazy: bool,
+    acquire: Duration,
 ) -> Result<DatabaseConnection, DbErr> {
     let mut options = ConnectOptions::new(url.to_owned());
     options
         .max_connections(max)
         .min_connections(0)
         .idle_timeout(idle)
-        .acquire_timeout(Duration::from_secs(30))
+        // A cluster that is down answers within this instead of queueing requests for half a minute.
+        .acquire_timeout(acquire)
+        .connect_timeout(acquire)
         .connect_lazy(lazy)
         .sqlx_logging(false)
         .set_application_name("backoffice");

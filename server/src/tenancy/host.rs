@@ -5,7 +5,7 @@
 //! never a fallback. Non-ASCII hosts are refused before folding, so look-alike dots such as
 //! `acme｡localhost` (U+FF61) cannot smuggle a tenant past the comparison.
 
-use crate::{config::BaseDomain, tenancy::TenantName};
+use crate::tenancy::{TenantName, settings::BaseDomain};
 
 /// What a host names.
 #[derive(Debug, Clone, PartialEq, Eq)]

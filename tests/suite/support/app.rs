@@ -59,7 +59,8 @@ impl Drop for Storage {
                 let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
                 rt.block_on(async {
                     if let Ok(admin) = Database::connect(admin_url).await {
-                        let _ = admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
+                        let _ =
+                            admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await;
                         let _ = admin.close().await;
                     }
                 });
@@ -94,7 +95,7 @@ impl TestApp {
         adjust(&mut config);
         config.validate().expect("test configuration is valid");
         {
-            let dbs = Databases::connect(&config).await.expect("databases open");
+            let dbs = Databases::connect(&config.database_settings()).await.expect("databases open");
             setup::init(&dbs, &config.backoffice_tenant, Default::default()).await.expect("init runs");
             dbs.close().await;
         }

@@ -2,6 +2,8 @@
 //! PostgreSQL), the server on a random port, and builders for tenants.
 
 pub mod app;
+pub mod outage;
+pub mod provider;
 pub mod socket;
 pub mod users;
 

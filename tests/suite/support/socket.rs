@@ -2,9 +2,9 @@
 
 use std::{net::SocketAddr, time::Duration};
 
-use base64::{Engine, engine::general_purpose::STANDARD as B64};
+use backoffice::bus::wire;
 use futures::StreamExt;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio_tungstenite::{
     connect_async,
     tungstenite::{Message, client::IntoClientRequest, http::HeaderValue, protocol::CloseFrame},
@@ -36,8 +36,7 @@ pub async fn open_at(address: SocketAddr, user: &TestUser, token: &str, origin: 
 
 /// The spec's ping frame for `user`.
 pub fn ping(user: &TestUser) -> Message {
-    let data = B64.encode(json!({ "event": "ping", "tenantName": user.tenant, "userId": user.id }).to_string());
-    Message::Text(json!({ "action": "sendmessage", "data": data }).to_string().into())
+    Message::Text(wire::ping(&user.tenant, user.id).into())
 }
 
 /// What came next on a socket.
@@ -53,7 +52,9 @@ pub async fn next(socket: &mut Socket, wait: Duration) -> Next {
     loop {
         match tokio::time::timeout(wait, socket.next()).await {
             Ok(Some(Ok(Message::Text(text)))) => {
-                return Next::Event(serde_json::from_slice(&B64.decode(text.as_str()).unwrap()).unwrap());
+                return Next::Event(
+                    wire::decode_frame(text.as_str()).expect("a server frame is base64 of a JSON object"),
+                );
             }
             Ok(Some(Ok(Message::Close(frame)))) => return Next::Closed(frame),
             Ok(None) | Ok(Some(Err(_))) => return Next::Closed(None),

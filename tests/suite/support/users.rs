@@ -47,7 +47,7 @@ impl TestApp {
     /// A tenant on plan `pro` (two-factor available) with an administrator.
     pub async fn tenant_with_admin(&self, tenant: &str) -> TestUser {
         let created = self.create_tenant(tenant).await;
-        tenants::set_feature(self.dbs().control(), created.id, "two_factor", true).await.unwrap();
+        tenants::set_feature(self.dbs().control(), &created, "two_factor", true, &self.state.bus).await.unwrap();
         self.create_user(tenant, &format!("admin@{tenant}.example"), "administrador").await
     }
 

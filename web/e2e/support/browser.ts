@@ -1,6 +1,8 @@
-//! Headless Chromium (Debian's package, never a downloaded build) through playwright-core, and the
-//! helpers every end-to-end test uses: a page per user, login, menu look-ups, and screenshots of
-//! each screen at desktop (1280×800) and mobile (390×844) sizes.
+/**
+ * Headless Chromium (Debian's package, never a downloaded build) through playwright-core, and the
+ * helpers every end-to-end test uses: a page per user, login, menu look-ups, and screenshots of
+ * each screen at desktop (1280×800) and mobile (390×844) sizes.
+ */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +32,8 @@ export interface UserPage {
   context: BrowserContext;
   page: Page;
   /**
-   * Uncaught page errors and browser console errors seen so far. The browser's own
+   * Uncaught page errors and browser console errors seen so far (Content-Security-Policy violations
+   * included: see `REPORT_CSP_VIOLATIONS`). The browser's own
    * "Failed to load resource: ... status of 4xx" lines are left out: they are the API's answers to
    * what a test provokes on purpose (a wrong password, a refused change), and the test checks
    * what the screen shows for them; they are kept in `refusedRequests`.
@@ -41,12 +44,35 @@ export interface UserPage {
 }
 
 const REFUSED_REQUEST = /^Failed to load resource: the server responded with a status of 4\d\d/;
+const CSP_VIOLATION = 'CSP violation:';
+
+/**
+ * Runs in every page of a context before the app's scripts (injected by the browser, outside the
+ * page's Content-Security-Policy): each violation of the policy every answer carries
+ * (server/src/edge.rs `content_security_policy`) becomes a console error, so `errors` fails the test.
+ */
+const REPORT_CSP_VIOLATIONS = `document.addEventListener('securitypolicyviolation', (event) => {
+  console.error('${CSP_VIOLATION} ' + event.violatedDirective + ' ' + event.blockedURI +
+    ' (' + event.sourceFile + ':' + event.lineNumber + ')');
+});`;
+
+/**
+ * The CSP violations of every page opened since the last `takeCspViolations()`: e2e/support/setup.ts
+ * fails each test that caused one, also when the test does not look at `errors`.
+ */
+const cspViolations: string[] = [];
+
+/** Returns the CSP violations seen since the last call, and forgets them. */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
 
 /** A fresh browser context (its own localStorage and cookies) with one desktop-sized page. */
 export async function openPage(browser: Browser, baseUrl: string): Promise<UserPage> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: 'pt-BR' });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
+  await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });
   const page = await context.newPage();
   const errors: string[] = [];
   const refusedRequests: string[] = [];
@@ -54,6 +80,7 @@ export async function openPage(browser: Browser, baseUrl: string): Promise<UserP
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     const text = `${message.text()} (${message.location().url})`;
+    if (message.text().startsWith(CSP_VIOLATION)) cspViolations.push(`${page.url()}: ${message.text()}`);
     if (REFUSED_REQUEST.test(message.text())) refusedRequests.push(text);
     else errors.push(`console: ${text}`);
   });
@@ -96,12 +123,18 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
-/** Logs in and waits for the home page. */
+/**
+ * Logs in and waits for the home page: the welcome ("Olá, ...!"), or the inbox for staff (users
+ * who serve an instance, administrators and supervisors of a tenant).
+ */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, email, password);
   await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: /^Olá/ }).waitFor();
+  await page
+    .getByRole('heading', { name: /^Olá/ })
+    .or(page.getByRole('heading', { name: 'Atendimentos', level: 1 }))
+    .waitFor();
 }
 
 /** Logs out through the user menu and waits for /login. */

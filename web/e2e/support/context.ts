@@ -1,4 +1,4 @@
-//! What the global set-up hands to the tests (`inject('e2e')`).
+/** What the global set-up hands to the tests (`inject('e2e')`). */
 
 export interface E2EContext {
   /** Origin of the tenant `acme`: `http://acme.localhost:<port>` (Chromium resolves *.localhost to loopback). */
@@ -13,12 +13,26 @@ export interface E2EContext {
   enrollUser: { email: string; password: string; name: string };
   /** An attendant the users test locks out with wrong passwords, then unblocks. */
   lockUser: { email: string; password: string; name: string };
+  /** An attendant 05-tenants locks out with wrong passwords; an operator unblocks them. */
+  operatorUnblockUser: { email: string; password: string; name: string };
   /** Origin of the back-office tenant: `http://backoffice.localhost:<port>`. */
   backofficeUrl: string;
   /** The first operator (`backoffice-cli init --operator-*`): a back-office user with every route. */
   operator: { email: string; password: string; name: string };
   /** Where the server's log is written (copied to e2e/screenshots/server.log at the end). */
   serverLog: string;
+  /**
+   * The inbox test's own tenant `loja` (06-inbox): an administrator and two attendants, who are
+   * linked to the instance the test creates.
+   */
+  inbox: {
+    /** `http://loja.localhost:<port>`. */
+    baseUrl: string;
+    tenant: string;
+    admin: { email: string; password: string; name: string };
+    attendantA: { email: string; password: string; name: string };
+    attendantB: { email: string; password: string; name: string };
+  };
 }
 
 declare module 'vitest' {

@@ -1,4 +1,7 @@
-//! Route loaders that decide, on every navigation, whether a screen may open (spec §2, §6).
+/**
+ * Route loaders that decide, on every navigation, whether a screen may open
+ * (docs/contracts.md#screens-and-routes, docs/contracts.md#roles-and-route-permissions).
+ */
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { HOME_ROUTE, plainPaths, routePath, type CatalogueRoute } from '../config/paths';
 import { decideNavigation } from '../lib/access';
@@ -6,9 +9,9 @@ import { refreshAccessToken } from '../lib/http';
 import { getSession, isLoggedIn, removeAccessToken } from '../lib/session';
 
 /**
- * True when the user counts as logged in (spec §4). Access tokens are short-lived (DESIGN §4), so
- * when the user info is there but the token has passed its expiry, the refresh cookie is tried
- * once before sending the user to /login.
+ * True when the user counts as logged in (docs/contracts.md#states-and-transitions). Access tokens
+ * are short-lived (docs/auth.md), so when the user info is there but the token has passed its
+ * expiry, the refresh cookie is tried once before sending the user to /login.
  */
 export async function ensureSession(): Promise<boolean> {
   const session = getSession();
@@ -39,5 +42,4 @@ export function guardRoute(route: CatalogueRoute): LoaderFunction {
 }
 
 /** Loader of /login: someone already logged in goes home. */
-export const redirectIfLoggedIn: LoaderFunction = () =>
-  isLoggedIn() ? redirect(routePath(HOME_ROUTE)) : null;
+export const redirectIfLoggedIn: LoaderFunction = () => (isLoggedIn() ? redirect(routePath(HOME_ROUTE)) : null);

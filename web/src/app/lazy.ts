@@ -1,6 +1,9 @@
-//! Code-splitting helpers for the router.
+/** Code-splitting helpers for the router. */
 
-/** Spec §9: a screen's code that has not arrived after 120 seconds counts as failed. */
+/**
+ * A screen's code that has not arrived after 120 seconds counts as failed
+ * (docs/contracts.md#constants).
+ */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 /**
@@ -14,6 +17,8 @@ export function withChunkTimeout<T>(load: () => Promise<T>, timeoutMs = CHUNK_LO
         () => reject(new Error(`Tempo esgotado ao carregar a tela (${timeoutMs / 1000} s).`)),
         timeoutMs,
       );
-      load().then(resolve, reject).finally(() => clearTimeout(timer));
+      load()
+        .then(resolve, reject)
+        .finally(() => clearTimeout(timer));
     });
 }

@@ -1,6 +1,8 @@
-//! The menu: catalogue routes the user may open, grouped by category, with their icons (labels:
-//! lib/route-labels.ts).
-//! Used by the side navigation, the horizontal menu and the home page.
+/**
+ * The menu: catalogue routes the user may open, grouped by category, with their icons (labels:
+ * lib/route-labels.ts).
+ * Used by the side navigation, the horizontal menu and the home page.
+ */
 import type { Icon } from '@tabler/icons-react';
 import {
   IconBuildingSkyscraper,

@@ -1,6 +1,8 @@
-//! Everything around the router: Mantine (theme, colour scheme from the preferences) and the
-//! global loading state. TanStack Query and the notifications host live in the navigation layout
-//! (every screen that uses them is inside it), which keeps what /login loads small.
+/**
+ * Everything around the router: Mantine (theme, colour scheme from the preferences) and the
+ * global loading state. TanStack Query and the notifications host live in the navigation layout
+ * (every screen that uses them is inside it), which keeps what /login loads small.
+ */
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { GlobalLoading } from '../components/GlobalLoading';

@@ -1,8 +1,10 @@
-//! TanStack Query client factory. The navigation layout creates one each time it mounts, so the
-//! cache lives exactly as long as a logged-in screen is shown: logout and the 401 redirect to
-//! /login unmount it, and the next user never sees the previous user's data. /login itself does
-//! not load TanStack Query at all (bundle budget).
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+/**
+ * TanStack Query client factory. The navigation layout creates one each time it mounts, so the
+ * cache lives exactly as long as a logged-in screen is shown: logout and the 401 redirect to
+ * /login unmount it, and the next user never sees the previous user's data. /login itself does
+ * not load TanStack Query at all (bundle budget).
+ */
+import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/http';
 
 /** 403 `code` of a checked route when the user's role requires two-factor and it is off. */
@@ -12,18 +14,8 @@ export function isTwoFactorEnrollmentRequired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 403 && error.code === TWO_FACTOR_ENROLLMENT_REQUIRED;
 }
 
-export interface QueryClientHooks {
-  /** Any query or mutation answered 403 `two_factor_enrollment_required` (the screen also shows its error). */
-  onTwoFactorEnrollmentRequired?: () => void;
-}
-
-export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
-  const onError = (error: unknown) => {
-    if (isTwoFactorEnrollmentRequired(error)) hooks.onTwoFactorEnrollmentRequired?.();
-  };
+export function createQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({ onError }),
-    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         // A 4xx will not get better by asking again; network and server errors get two more tries.
@@ -34,4 +26,26 @@ export function createQueryClient(hooks: QueryClientHooks = {}): QueryClient {
       mutations: { retry: false },
     },
   });
+}
+
+/**
+ * Calls `handler` each time a query or mutation of `client` ends answered 403
+ * `two_factor_enrollment_required` (the screen also shows its error). Returns the unsubscribe.
+ */
+export function onTwoFactorEnrollmentRequired(client: QueryClient, handler: () => void): () => void {
+  const check = (event: { type: string; action?: { type: string; error?: unknown } }) => {
+    if (
+      event.type === 'updated' &&
+      event.action?.type === 'error' &&
+      isTwoFactorEnrollmentRequired(event.action.error)
+    ) {
+      handler();
+    }
+  };
+  const unsubscribeQueries = client.getQueryCache().subscribe(check);
+  const unsubscribeMutations = client.getMutationCache().subscribe(check);
+  return () => {
+    unsubscribeQueries();
+    unsubscribeMutations();
+  };
 }

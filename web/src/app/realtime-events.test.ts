@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
-import { describeRealtimeEvent, queriesToRefresh } from './realtime-events';
+import { describeRealtimeEvent, noticeFor, queriesToRefresh } from './realtime-events';
 
 describe('realtime events in the interface', () => {
-  it('every event of spec §7 has a pt_BR notification', () => {
+  // The events: docs/realtime.md.
+  it('every realtime event has a pt_BR notification', () => {
     for (const name of REALTIME_EVENTS) {
       const notice = describeRealtimeEvent({ event: name, ticket_id: 3, chat_id: 5, customer_id: 8, instance_id: 2 });
       expect(notice, name).not.toBeNull();
@@ -14,19 +15,64 @@ describe('realtime events in the interface', () => {
   });
 
   it('InstanceUpdated names the instance and its status, and refreshes the instance lists', () => {
-    const event = { event: 'InstanceUpdated', instance: { id: 4, name: 'WhatsApp Vendas', activated: true, status: 'connected' } };
-    expect(describeRealtimeEvent(event)).toEqual({ color: 'blue', title: 'Instância atualizada', message: 'WhatsApp Vendas: conectada.' });
+    const event = {
+      event: 'InstanceUpdated',
+      instance: { id: 4, name: 'WhatsApp Vendas', activated: true, status: 'connected' },
+    };
+    expect(describeRealtimeEvent(event)).toEqual({
+      color: 'blue',
+      title: 'Instância atualizada',
+      message: 'WhatsApp Vendas: conectada.',
+    });
     expect(queriesToRefresh(event)).toEqual([INSTANCES_QUERY_KEY]);
   });
 
   it('a chat notification shows the message itself', () => {
-    expect(describeRealtimeEvent({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Cliente aguardando' })?.message).toBe(
-      'Cliente aguardando',
-    );
+    expect(
+      describeRealtimeEvent({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Cliente aguardando' })
+        ?.message,
+    ).toBe('Cliente aguardando');
   });
 
   it('an unknown event has no notification', () => {
     expect(describeRealtimeEvent({ event: 'SomethingElse' })).toBeNull();
     expect(queriesToRefresh({ event: 'SomethingElse' })).toEqual([]);
+  });
+
+  // The inbox shows its own events in place (features/inbox/realtime.ts): only a transfer
+  // addressed to the user and a notice for the staff are toasted.
+  it('toasts a transfer addressed to the user (or their department), not the inbox events', () => {
+    const viewer = { id: 8, departmentId: 3 };
+    const ticket = { id: 12, customer: { name: 'Maria Souza' } };
+    const toMe = {
+      event: 'ChatTicketTransfer',
+      ticket,
+      transfer: { fromUser: { id: 7, name: 'Alice' }, toUser: { id: 8, name: 'Beto' }, note: 'Boleto' },
+    };
+    expect(noticeFor(toMe, viewer)).toEqual({
+      color: 'yellow',
+      title: 'Pedido de transferência',
+      message: 'Alice quer transferir para você o atendimento de Maria Souza (#12): Boleto',
+    });
+    const toDepartment = { ...toMe, transfer: { toUser: null, toDepartment: { id: 3, name: 'Financeiro' } } };
+    expect(noticeFor(toDepartment, viewer)?.title).toBe('Pedido de transferência');
+    expect(noticeFor({ ...toMe, transfer: { toUser: { id: 9, name: 'Caio' } } }, viewer)).toBeNull();
+    for (const event of [
+      'CustomerChatCreated',
+      'ChatTicketClosed',
+      'CustomerChatAckChanged',
+      'ChatTicketTransferred',
+    ]) {
+      expect(noticeFor({ event, ticket }, viewer), event).toBeNull();
+    }
+    expect(noticeFor({ event: 'ChatNotification', ticket, message: { body: 'oi' }, notice: null }, viewer)).toBeNull();
+    expect(noticeFor({ event: 'ChatNotification', ticket: null, notice: 'Limite atingido.' }, viewer)).toEqual({
+      color: 'orange',
+      title: 'Aviso',
+      message: 'Limite atingido.',
+    });
+    expect(
+      noticeFor({ event: 'InstanceUpdated', instance: { id: 1, name: 'X', status: 'connected' } }, viewer),
+    ).not.toBeNull();
   });
 });

@@ -1,6 +1,12 @@
-//! What the interface does with each realtime event (spec §7 leaves it "not shown"; DESIGN §7):
-//! a pt_BR notification, and the queries the event makes stale. Payload fields as in
-//! docs/realtime.md.
+/**
+ * What the interface does with each realtime event besides the inbox's own updates
+ * (features/inbox/realtime.ts): a pt_BR notification for the few that need one, and the queries
+ * an event makes stale. Payloads as the server sends them (server/src/domain/events.rs).
+ *
+ * The inbox shows its events where they belong (the queue, the conversation), so they are not
+ * toasted: only a transfer addressed to the user, and notices for the staff (e.g. the monthly
+ * ticket limit reached), are.
+ */
 import type { QueryKey } from '@tanstack/react-query';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
@@ -12,62 +18,177 @@ export interface EventNotice {
   color: string;
 }
 
-function num(event: RealtimeEvent, field: string): string {
-  const value = event[field];
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+function num(source: Record<string, unknown>, field: string): string {
+  const value = source[field];
   return typeof value === 'number' || typeof value === 'string' ? String(value) : '?';
 }
 
-function text(event: RealtimeEvent, field: string): string | null {
-  const value = event[field];
+function text(source: Record<string, unknown>, field: string): string | null {
+  const value = source[field];
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-const ACK_LABELS: Record<string, string> = { sent: 'enviada', delivered: 'entregue', read: 'lida', failed: 'falhou' };
+/** "Maria Souza (#12)": the customer of an event's ticket, or the ticket's number. */
+function ticketName(event: RealtimeEvent): string {
+  const ticket = record(event.ticket);
+  const customer = text(record(ticket.customer), 'name');
+  const id = ticket.id ?? event.ticket_id;
+  const number = typeof id === 'number' || typeof id === 'string' ? `#${id}` : '';
+  return customer ? `${customer}${number ? ` (${number})` : ''}` : `o ticket ${number || '?'}`;
+}
+
+const ACK_LABELS: Record<string, string> = {
+  queued: 'na fila',
+  sent: 'enviada',
+  delivered: 'entregue',
+  read: 'lida',
+  failed: 'falhou',
+};
 
 /** The notification of an event, or null for an event this app does not know (logged by the caller). */
 export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null {
   switch (event.event) {
     case 'CampaignUpdated':
-      return { color: 'blue', title: 'Campanha atualizada', message: `Campanha #${num(event, 'campaign_id')}: ${text(event, 'status') ?? 'sem status'}.` };
-    case 'ChatNotification':
-      return { color: 'blue', title: 'Nova mensagem', message: text(event, 'message') ?? `Conversa #${num(event, 'chat_id')}.` };
+      return {
+        color: 'blue',
+        title: 'Campanha atualizada',
+        message: `Campanha #${num(event, 'campaign_id')}: ${text(event, 'status') ?? 'sem status'}.`,
+      };
+    case 'ChatNotification': {
+      const notice = text(event, 'notice');
+      if (notice) return { color: 'orange', title: 'Aviso', message: notice };
+      const body = text(record(event.message), 'body') ?? text(event, 'message');
+      return { color: 'blue', title: 'Nova mensagem', message: body ?? `Mensagem de ${ticketName(event)}.` };
+    }
     case 'ChatTicketClosed':
-      return { color: 'gray', title: 'Ticket encerrado', message: `O ticket #${num(event, 'ticket_id')} foi encerrado.` };
+      return {
+        color: 'gray',
+        title: 'Atendimento encerrado',
+        message: `O atendimento de ${ticketName(event)} foi encerrado.`,
+      };
     case 'ChatTicketTransferred':
-      return { color: 'teal', title: 'Ticket transferido', message: `O ticket #${num(event, 'ticket_id')} foi transferido.` };
+      return {
+        color: 'teal',
+        title: 'Atendimento assumido',
+        message: `O atendimento de ${ticketName(event)} tem um novo responsável.`,
+      };
     case 'ChatTicketTransferring':
-      return { color: 'yellow', title: 'Ticket em transferência', message: `O ticket #${num(event, 'ticket_id')} está sendo transferido.` };
+      return {
+        color: 'yellow',
+        title: 'Atendimento em transferência',
+        message: `O atendimento de ${ticketName(event)} está sendo transferido.`,
+      };
     case 'CustomerBlacklisted':
       return event.blacklisted === false
-        ? { color: 'teal', title: 'Cliente liberado', message: `O cliente #${num(event, 'customer_id')} saiu da lista de bloqueio.` }
-        : { color: 'red', title: 'Cliente bloqueado', message: `O cliente #${num(event, 'customer_id')} entrou na lista de bloqueio.` };
+        ? {
+            color: 'teal',
+            title: 'Cliente liberado',
+            message: `O cliente #${num(event, 'customer_id')} saiu da lista de bloqueio.`,
+          }
+        : {
+            color: 'red',
+            title: 'Cliente bloqueado',
+            message: `O cliente #${num(event, 'customer_id')} entrou na lista de bloqueio.`,
+          };
     case 'CustomerChatCreated':
-      return { color: 'blue', title: 'Nova conversa', message: `Conversa #${num(event, 'chat_id')} com o cliente #${num(event, 'customer_id')}.` };
+      return { color: 'blue', title: 'Novo atendimento', message: `${ticketName(event)} está aguardando.` };
     case 'CustomerChatAckChanged': {
       const ack = text(event, 'ack');
-      return { color: 'gray', title: 'Mensagem atualizada', message: `Mensagem #${num(event, 'message_id')}: ${ack ? (ACK_LABELS[ack] ?? ack) : 'novo status'}.` };
+      return {
+        color: 'gray',
+        title: 'Mensagem atualizada',
+        message: `Mensagem #${num(event, 'message_id')}: ${ack ? (ACK_LABELS[ack] ?? ack) : 'novo status'}.`,
+      };
     }
-    case 'ChatTicketTransfer':
-      return { color: 'yellow', title: 'Pedido de transferência', message: `Pedido de transferência do ticket #${num(event, 'ticket_id')}.` };
-    case 'CustomerCreatedToChat':
-      return { color: 'blue', title: 'Cliente na conversa', message: `O cliente #${num(event, 'customer_id')} entrou na conversa #${num(event, 'chat_id')}.` };
+    case 'ChatTicketTransfer': {
+      const transfer = record(event.transfer);
+      const from = text(record(transfer.fromUser), 'name');
+      const note = text(transfer, 'note');
+      return {
+        color: 'yellow',
+        title: 'Pedido de transferência',
+        message: `${from ?? 'Alguém'} quer transferir para você o atendimento de ${ticketName(event)}${note ? `: ${note}` : '.'}`,
+      };
+    }
+    case 'CustomerCreatedToChat': {
+      const customer = record(event.customer);
+      return {
+        color: 'blue',
+        title: 'Novo cliente',
+        message: `${text(customer, 'name') ?? `O cliente #${num(customer, 'id')}`} escreveu pela primeira vez.`,
+      };
+    }
     case 'GroupOfCustomersUpdated':
-      return { color: 'blue', title: 'Grupo de clientes atualizado', message: `O grupo #${num(event, 'group_id')} mudou.` };
+      return {
+        color: 'blue',
+        title: 'Grupo de clientes atualizado',
+        message: `${text(event, 'name') ?? `O grupo #${num(event, 'group_id')}`} mudou.`,
+      };
     case 'InstanceUpdated': {
-      const instance = typeof event.instance === 'object' && event.instance !== null ? (event.instance as Record<string, unknown>) : {};
-      const name = typeof instance.name === 'string' ? instance.name : `#${String(instance.id ?? '?')}`;
+      const instance = record(event.instance);
+      const id = typeof instance.id === 'number' || typeof instance.id === 'string' ? instance.id : '?';
+      const name = typeof instance.name === 'string' ? instance.name : `#${id}`;
       const status = typeof instance.status === 'string' ? (STATUS_LABELS[instance.status] ?? instance.status) : null;
       const state = instance.activated === false ? 'inativa' : status ? status.toLowerCase() : 'atualizada';
       return { color: 'blue', title: 'Instância atualizada', message: `${name}: ${state}.` };
     }
-    case 'DeleteChatTicketTransfer':
-      return { color: 'gray', title: 'Transferência cancelada', message: `A transferência do ticket #${num(event, 'ticket_id')} foi cancelada.` };
+    case 'DeleteChatTicketTransfer': {
+      const status = text(record(event.transfer), 'status');
+      return {
+        color: 'gray',
+        title: status === 'rejected' ? 'Transferência recusada' : 'Transferência cancelada',
+        message: `A transferência do atendimento de ${ticketName(event)} ${status === 'rejected' ? 'foi recusada' : 'foi cancelada'}.`,
+      };
+    }
     default:
       return null;
   }
 }
 
-/** Queries an event makes stale (only instances have screens today). */
+/** Who receives a notice: the user's id and department (a transfer may be to either). */
+export interface NoticeViewer {
+  id: number;
+  departmentId: number | null;
+}
+
+/**
+ * The notification to show for an event, or null: the inbox shows its own events in place, so
+ * only a transfer addressed to the user and a notice for the staff are toasted, besides the
+ * events of other screens (instances, campaigns).
+ */
+export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNotice | null {
+  switch (event.event) {
+    case 'ChatNotification':
+      return text(event, 'notice') ? describeRealtimeEvent(event) : null;
+    case 'ChatTicketTransfer': {
+      const transfer = record(event.transfer);
+      const toUser = record(transfer.toUser).id;
+      const toDepartment = record(transfer.toDepartment).id;
+      const forMe =
+        toUser === viewer.id ||
+        (viewer.departmentId !== null && toDepartment === viewer.departmentId && toUser == null);
+      return forMe ? describeRealtimeEvent(event) : null;
+    }
+    case 'CustomerCreatedToChat':
+    case 'CustomerChatCreated':
+    case 'CustomerChatAckChanged':
+    case 'ChatTicketTransferring':
+    case 'ChatTicketTransferred':
+    case 'DeleteChatTicketTransfer':
+    case 'ChatTicketClosed':
+    case 'CustomerBlacklisted':
+    case 'GroupOfCustomersUpdated':
+      return null;
+    default:
+      return describeRealtimeEvent(event);
+  }
+}
+
+/** Queries an event makes stale besides the inbox's (which features/inbox/realtime.ts keeps). */
 export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
   switch (event.event) {
     case 'InstanceUpdated':

@@ -1,19 +1,29 @@
-//! Wires the realtime client (lib/realtime.ts) into the logged-in app: one socket while the
-//! navigation layout is shown (it unmounts on logout and on a 401 redirect, which stops the
-//! client), stopped for good on page unload (spec §4). Each event becomes a notification and
-//! refreshes the queries it touches.
+/**
+ * Wires the realtime client (lib/realtime.ts) into the logged-in app: one socket while the
+ * navigation layout is shown (it unmounts on logout and on a 401 redirect, which stops the client),
+ * stopped for good on page unload (docs/contracts.md#states-and-transitions). Each event becomes a
+ * notification and refreshes the queries it touches.
+ */
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { alertNewMessage } from '../features/inbox/alert';
+import { inboxTicketPath } from '../features/inbox/url';
+import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
 import { refreshAccessToken } from '../lib/http';
+import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
 import { getBaseUrl, getSession, hasValidAccessToken } from '../lib/session';
-import { describeRealtimeEvent, queriesToRefresh } from './realtime-events';
+import { describeRealtimeEvent, noticeFor, queriesToRefresh } from './realtime-events';
 
-/** The stored token, refreshed first when it has expired; null when there is no session. */
+/**
+ * The stored token, refreshed first when it has expired; null when there is no session — also when
+ * the token is gone but the user info is still there (logout removes the token first: refreshing
+ * then would start a new session while the server ends this one).
+ */
 async function currentToken(): Promise<string | null> {
   const session = getSession();
-  if (session.userInfo === null) return null;
+  if (session.userInfo === null || session.accessToken === null) return null;
   if (hasValidAccessToken(session)) return session.accessToken;
   try {
     return await refreshAccessToken();
@@ -22,7 +32,10 @@ async function currentToken(): Promise<string | null> {
   }
 }
 
-/** The tenant the socket is for: the API's host when the API is elsewhere, else the page's (spec §1). */
+/**
+ * The tenant the socket is for: the API's host when the API is elsewhere, else the page's
+ * (docs/contracts.md#product).
+ */
 function currentTenant(): string {
   const base = getBaseUrl();
   try {
@@ -32,20 +45,55 @@ function currentTenant(): string {
   }
 }
 
-export function useRealtime(userId: string | number | undefined): void {
+/** The user's department, from the user info the layout keeps (a transfer may be addressed to it). */
+function departmentOf(queryClient: QueryClient): number | null {
+  const answer = queryClient.getQueryData<{ user?: { userDepartment?: { id?: unknown } | null } }>(
+    CURRENT_USER_QUERY_KEY,
+  );
+  const id = answer?.user?.userDepartment?.id;
+  return typeof id === 'number' ? id : null;
+}
+
+/**
+ * One socket for as long as the user is logged in. `openTicket` takes the user to a ticket (a
+ * browser notification was clicked).
+ */
+export function useRealtime(userId: string | number | undefined, openTicket: (path: string) => void): void {
   const queryClient = useQueryClient();
+  // The latest navigation function, without reconnecting when it changes.
+  const open = useRef(openTicket);
+  useEffect(() => {
+    open.current = openTicket;
+  }, [openTicket]);
   useEffect(() => {
     if (userId === undefined) return undefined;
     const tenantName = currentTenant();
+    const viewerId = Number(userId);
     const client = new RealtimeClient({
       url: socketUrl(getBaseUrl(), window.location.origin, tenantName, userId),
       tenantName,
       userId,
       getToken: currentToken,
+      onOpen: (reconnected) => {
+        // Events sent while the socket was down are lost: read the inbox again.
+        if (reconnected) refreshInbox(queryClient);
+      },
       onEvent: (event: RealtimeEvent) => {
-        const notice = describeRealtimeEvent(event);
+        if (INBOX_EVENTS.includes(event.event)) {
+          const fresh = applyInboxEvent(queryClient, event, viewerId);
+          if (fresh && document.visibilityState === 'hidden' && alertsViewer(fresh.ticket, viewerId)) {
+            alertNewMessage({
+              ticketId: fresh.ticket.id,
+              title: fresh.ticket.customer.name || fresh.ticket.customer.phone,
+              body: fresh.message.body,
+              onOpen: () => open.current(inboxTicketPath(fresh.ticket.id)),
+            });
+          }
+        }
+        const known = describeRealtimeEvent(event) !== null;
+        const notice = noticeFor(event, { id: viewerId, departmentId: departmentOf(queryClient) });
         if (notice) notifications.show({ ...notice, autoClose: 6000 });
-        else console.info('[realtime] unknown event', event.event);
+        else if (!known) console.info('[realtime] unknown event', event.event);
         for (const queryKey of queriesToRefresh(event)) void queryClient.invalidateQueries({ queryKey });
       },
     });

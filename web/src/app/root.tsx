@@ -1,4 +1,4 @@
-//! The root route: scroll restoration, the initial-load fallback and the last-resort error page.
+/** The root route: scroll restoration, the initial-load fallback and the last-resort error page. */
 import { Button, Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router-dom';
@@ -22,7 +22,10 @@ export function FullPageLoader() {
   );
 }
 
-/** A screen that threw, or a chunk that did not load (spec §9 timeout): show the error page in place. */
+/**
+ * A screen that threw, or a chunk that did not load (chunk load timeout, docs/contracts.md#constants):
+ * show the error page in place.
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;

@@ -14,13 +14,20 @@ async function landOn(path: string): Promise<string> {
   return pathname;
 }
 
-describe('router (spec §2)', () => {
+// docs/contracts.md#screens-and-routes
+describe('router', () => {
   it('redirects unknown paths to /pages/error-404', async () => {
     expect(await landOn('/nao-existe')).toBe('/pages/error-404');
   });
 
   it('opens the plain pages without a session', async () => {
-    for (const path of ['/login', '/pages/comingsoon', '/pages/error-404', '/pages/error-500', '/pages/not-authorized']) {
+    for (const path of [
+      '/login',
+      '/pages/comingsoon',
+      '/pages/error-404',
+      '/pages/error-500',
+      '/pages/not-authorized',
+    ]) {
       expect(await landOn(path)).toBe(path);
     }
   });

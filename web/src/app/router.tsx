@@ -1,6 +1,9 @@
-//! The router: every path of spec §2. Catalogue routes (route-catalogue.json) use the navigation
-//! layout and the guard loader; plain pages use the plain layout; anything else goes to
-//! /pages/error-404. Every layout and screen is a lazy chunk, so /login loads only what it shows.
+/**
+ * The router: every path (docs/contracts.md#screens-and-routes). Catalogue routes
+ * (route-catalogue.json) use the navigation layout and the guard loader; plain pages use the plain
+ * layout; anything else goes to /pages/error-404. Every layout and screen is a lazy chunk, so
+ * /login loads only what it shows.
+ */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { catalogueRoutes, plainPaths } from '../config/paths';
 import { guardRoute, redirectIfLoggedIn } from './guards';
@@ -32,19 +35,21 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: withChunkTimeout(() => import('./layouts/navigation-layout')),
-        children: catalogueRoutes.map(
-          (route): RouteObject => ({
-            path: route.path,
-            loader: guardRoute(route),
-            lazy: withChunkTimeout(screens[route.name] ?? comingSoonScreen),
-            handle: { routeName: route.name } satisfies CatalogueHandle,
-          }),
-        ),
+        children: catalogueRoutes.map((route): RouteObject => ({
+          path: route.path,
+          loader: guardRoute(route),
+          lazy: withChunkTimeout(screens[route.name] ?? comingSoonScreen),
+          handle: { routeName: route.name } satisfies CatalogueHandle,
+        })),
       },
       {
         lazy: withChunkTimeout(() => import('./layouts/plain-layout')),
         children: [
-          { path: plainPaths.login, loader: redirectIfLoggedIn, lazy: withChunkTimeout(() => import('./routes/login')) },
+          {
+            path: plainPaths.login,
+            loader: redirectIfLoggedIn,
+            lazy: withChunkTimeout(() => import('./routes/login')),
+          },
           { path: plainPaths.comingSoon, lazy: withChunkTimeout(() => import('./routes/coming-soon')) },
           { path: plainPaths.error404, lazy: withChunkTimeout(() => import('./routes/error-404')) },
           { path: plainPaths.error500, lazy: withChunkTimeout(() => import('./routes/error-500')) },

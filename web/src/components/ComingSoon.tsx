@@ -1,5 +1,7 @@
-//! "Em breve": the honest state of a screen that is routed but not built yet. It says so instead
-//! of showing fake data; each one is replaced by the real screen when it lands.
+/**
+ * "Em breve": the honest state of a screen that is routed but not built yet. It says so instead
+ * of showing fake data; each one is replaced by the real screen when it lands.
+ */
 import { Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHourglassHigh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

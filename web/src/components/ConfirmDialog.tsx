@@ -1,5 +1,7 @@
-//! A confirmation modal for destructive actions: says what will happen, and confirms or cancels.
-//! The confirm button shows the request's progress; the modal stays open until the caller closes it.
+/**
+ * A confirmation modal for destructive actions: says what will happen, and confirms or cancels.
+ * The confirm button shows the request's progress; the modal stays open until the caller closes it.
+ */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 

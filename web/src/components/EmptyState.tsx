@@ -1,4 +1,4 @@
-//! The empty state of a list or screen: an icon, what is missing and, optionally, what to do.
+/** The empty state of a list or screen: an icon, what is missing and, optionally, what to do. */
 import { Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-//! Full-page error states: not found (404), server error (500) and not authorised.
+/** Full-page error states: not found (404), server error (500) and not authorised. */
 import { Container, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

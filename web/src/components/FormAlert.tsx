@@ -1,5 +1,7 @@
-//! The messages of a failed submit that belong to no field (the API's `message`, or errors whose
-//! field the form does not show), above the form's fields. Renders nothing when there are none.
+/**
+ * The messages of a failed submit that belong to no field (the API's `message`, or errors whose
+ * field the form does not show), above the form's fields. Renders nothing when there are none.
+ */
 import { Alert, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 

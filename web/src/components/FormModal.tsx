@@ -1,5 +1,7 @@
-//! A modal for forms: centered from the sm breakpoint up, full screen on phones (below 576 px),
-//! where a tall form would otherwise scroll inside a small box.
+/**
+ * A modal for forms: centered from the sm breakpoint up, full screen on phones (below 576 px),
+ * where a tall form would otherwise scroll inside a small box.
+ */
 import { Modal, useMantineTheme, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 

@@ -1,5 +1,8 @@
-//! The global loading overlay (shown while the overlay flag is set, spec §4) and a thin progress
-//! bar along the top of the window while requests or route changes are pending.
+/**
+ * The global loading overlay (shown while the overlay flag is set,
+ * docs/contracts.md#states-and-transitions) and a thin progress bar along the top of the window
+ * while requests or route changes are pending.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { useLoadingState } from '../lib/loading';
 import classes from './GlobalLoading.module.css';

@@ -1,5 +1,7 @@
-//! The foot of a server-paginated list: which rows are shown out of how many, the page size, and
-//! the pages. Wraps below the md breakpoint so it fits a 390 px screen.
+/**
+ * The foot of a server-paginated list: which rows are shown out of how many, the page size, and
+ * the pages. Wraps below the md breakpoint so it fits a 390 px screen.
+ */
 import { Group, Pagination, Select, Text } from '@mantine/core';
 
 export interface ListPaginationProps {
@@ -15,7 +17,16 @@ export interface ListPaginationProps {
   onLimitChange: (limit: number) => void;
 }
 
-export function ListPagination({ page, pages, limit, total, limits, noun, onPageChange, onLimitChange }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  pages,
+  limit,
+  total,
+  limits,
+  noun,
+  onPageChange,
+  onLimitChange,
+}: ListPaginationProps) {
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, total);
   return (
@@ -45,7 +56,12 @@ export function ListPagination({ page, pages, limit, total, limits, noun, onPage
         boundaries={1}
         hideWithOnePage
         getControlProps={(control) => ({
-          'aria-label': { first: 'Primeira página', previous: 'Página anterior', next: 'Próxima página', last: 'Última página' }[control],
+          'aria-label': {
+            first: 'Primeira página',
+            previous: 'Página anterior',
+            next: 'Próxima página',
+            last: 'Última página',
+          }[control],
         })}
       />
     </Group>

@@ -1,5 +1,7 @@
-//! The error state of a screen whose data did not load: what failed (the server's pt_BR message
-//! when there is one) and a way to try again.
+/**
+ * The error state of a screen whose data did not load: what failed (the server's pt_BR message
+ * when there is one) and a way to try again.
+ */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 

@@ -1,4 +1,4 @@
-//! The title block at the top of every screen.
+/** The title block at the top of every screen. */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 

@@ -1,4 +1,7 @@
-//! Shows the spec §5 score of a password (weak 50, medium 75, strong 100) and which rules it misses.
+/**
+ * Shows the strength score of a password (weak 50, medium 75, strong 100;
+ * docs/contracts.md#password-strength) and which rules it misses.
+ */
 import { Box, List, Progress, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { PASSWORD_MIN_LENGTH, passwordChecks, passwordStrength } from '../lib/password-strength';

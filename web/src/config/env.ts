@@ -1,11 +1,11 @@
-//! Build-time configuration (Vite `VITE_*` variables), validated once when the app starts.
+/** Build-time configuration (Vite `VITE_*` variables), validated once when the app starts. */
 import * as z from 'zod/mini';
 
 const EnvSchema = z.object({
   /**
    * Origin of the back-office API, without a trailing slash. Empty (the default) means "the
    * page's own origin": the Rust server serves both the app and `/api`, and the tenant is the
-   * first label of that host (spec §1, DESIGN §2).
+   * first label of that host (docs/contracts.md#product, docs/tenancy.md).
    */
   VITE_API_BASE_URL: z._default(z.union([z.literal(''), z.url()]), ''),
 });
@@ -22,9 +22,9 @@ export const env = {
 } as const;
 
 /**
- * The tenant of a page host: its first label (`acme.example.com` → `acme`, spec §1). A bare host
- * such as `localhost` or an IP address has no tenant label and gives `null` (the server then uses
- * its DEFAULT_TENANT).
+ * The tenant of a page host: its first label (`acme.example.com` → `acme`,
+ * docs/contracts.md#product). A bare host such as `localhost` or an IP address has no tenant label
+ * and gives `null` (the server then uses its DEFAULT_TENANT).
  */
 export function tenantFromHost(hostname: string): string | null {
   const host = hostname.toLowerCase();

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { catalogueRoutes, hasParams, routeCategories, routePath } from './paths';
 
 describe('route catalogue', () => {
-  it('holds every path of spec §2', () => {
+  // docs/contracts.md#screens-and-routes
+  it('holds every documented path', () => {
     const paths = catalogueRoutes.map((route) => route.path);
     for (const path of [
       '/',

@@ -1,7 +1,10 @@
-//! Every path of the app. Catalogue routes (navigation layout, spec §2) come from
-//! route-catalogue.json, the one list shared with the Rust server (DESIGN §5): read it, never
-//! copy a name, path or rule out of it. Plain-layout pages are not in the catalogue (they are open
-//! to everyone and have no permission), so their paths are listed here.
+/**
+ * Every path of the app. Catalogue routes (navigation layout, docs/contracts.md#screens-and-routes)
+ * come from route-catalogue.json, the one list shared with the Rust server
+ * (docs/contracts.md#roles-and-route-permissions): read it, never copy a name, path or rule out of
+ * it. Plain-layout pages are not in the catalogue (they are open to everyone and have no
+ * permission), so their paths are listed here.
+ */
 import * as z from 'zod/mini';
 import catalogueJson from './route-catalogue.json';
 
@@ -19,7 +22,10 @@ const CatalogueSchema = z.object({
   ),
 });
 
-/** 'all': anyone logged in; 'check': the route name must be in permissionRoutes; 'admin': role administrador only (spec §6). */
+/**
+ * 'all': anyone logged in; 'check': the route name must be in permissionRoutes; 'admin': role
+ * administrador only (docs/contracts.md#roles-and-route-permissions).
+ */
 export type RouteRule = z.infer<typeof RouteRuleSchema>;
 export type CatalogueRoute = z.infer<typeof CatalogueSchema>['routes'][number];
 export type RouteCategory = z.infer<typeof CatalogueSchema>['categories'][number];
@@ -53,7 +59,7 @@ export function routePath(name: string, params: Record<string, string | number> 
   });
 }
 
-/** Plain-layout pages, all open (spec §2). */
+/** Plain-layout pages, all open (docs/contracts.md#screens-and-routes). */
 export const plainPaths = {
   login: '/login',
   comingSoon: '/pages/comingsoon',

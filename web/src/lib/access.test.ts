@@ -8,7 +8,8 @@ const route = (name: string) => {
   return found;
 };
 
-describe('canAccessRoute (spec §6)', () => {
+// docs/contracts.md#roles-and-route-permissions
+describe('canAccessRoute', () => {
   it('open routes accept any role, with no permitted routes', () => {
     for (const r of catalogueRoutes.filter((r) => r.rule === 'all')) {
       expect(canAccessRoute(r, { role: 'atendente', permissionRoutes: [] })).toBe(true);
@@ -30,7 +31,7 @@ describe('canAccessRoute (spec §6)', () => {
     }
   });
 
-  it("rule admin admits only administrador, the default when no role is stored", () => {
+  it('rule admin admits only administrador, the default when no role is stored', () => {
     const adminOnly = { name: 'x', rule: 'admin' as const };
     expect(canAccessRoute(adminOnly, { role: 'administrador', permissionRoutes: [] })).toBe(true);
     expect(canAccessRoute(adminOnly, { role: undefined, permissionRoutes: [] })).toBe(true);

@@ -1,9 +1,11 @@
-//! Client-side access checks of spec §6. They decide navigation only; the server enforces
-//! permissions on every endpoint itself (DESIGN §5).
+/**
+ * Client-side access checks (docs/contracts.md#roles-and-route-permissions). They decide navigation
+ * only; the server enforces permissions on every endpoint itself.
+ */
 import type { RouteRule } from '../config/paths';
 import type { Permission } from './session';
 
-/** Role used when no user info is stored (spec §6). */
+/** Role used when no user info is stored (docs/contracts.md#roles-and-route-permissions). */
 export const DEFAULT_ROLE = 'administrador';
 /** The only role that passes rule 'admin'. */
 export const ADMIN_ROLE = 'administrador';
@@ -33,12 +35,18 @@ export function canAccessRoute(route: { name: string; rule: RouteRule }, context
   }
 }
 
-/** Is the route name among the permitted routes? (spec §6, first permission check) */
+/**
+ * Is the route name among the permitted routes? (docs/contracts.md#roles-and-route-permissions,
+ * first permission check)
+ */
 export function hasPermissionRoute(routeName: string, permissionRoutes: readonly string[]): boolean {
   return permissionRoutes.includes(routeName);
 }
 
-/** Is there a permission with this route_name? (spec §6, second permission check, over stored `permissions`) */
+/**
+ * Is there a permission with this route_name? (docs/contracts.md#roles-and-route-permissions,
+ * second permission check, over stored `permissions`)
+ */
 export function hasPermission(routeName: string, permissions: readonly Permission[]): boolean {
   return permissions.some((permission) => permission.route_name === routeName);
 }

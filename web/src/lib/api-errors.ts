@@ -1,5 +1,8 @@
-//! Turning an API error into what a form shows: the server's pt_BR field errors next to the
-//! fields they name (422 `errors[{field, message}]`, DESIGN §6), and the rest as one message.
+/**
+ * Turning an API error into what a form shows: the server's pt_BR field errors next to the fields
+ * they name (422 `errors[{field, message}]`, docs/contracts.md#api-conventions), and the rest as
+ * one message.
+ */
 import { ApiError } from './http';
 
 export interface FormErrors {

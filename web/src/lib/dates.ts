@@ -1,6 +1,12 @@
-//! Dates as the back-office shows them: pt_BR, in São Paulo time (DESIGN §8: stored in UTC, shown
-//! in America/Sao_Paulo).
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+/**
+ * Dates as the back-office shows them: pt_BR, in São Paulo time (docs/data-model.md: stored in UTC,
+ * shown in America/Sao_Paulo).
+ */
+const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
 const DATE = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeZone: 'America/Sao_Paulo' });
 
 function parse(value: string | null | undefined): Date | null {
@@ -19,4 +25,54 @@ export function formatDateTime(value: string | null | undefined): string {
 export function formatDate(value: string | null | undefined): string {
   const date = parse(value);
   return date ? DATE.format(date) : '—';
+}
+
+const TIME = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit', timeZone: 'America/Sao_Paulo' });
+const DAY_KEY = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' });
+const LONG_DATE = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'America/Sao_Paulo' });
+const RELATIVE = new Intl.RelativeTimeFormat('pt-BR', { numeric: 'auto', style: 'short' });
+
+/** `15:04` (São Paulo time), or '—'. */
+export function formatTime(value: string | null | undefined): string {
+  const date = parse(value);
+  return date ? TIME.format(date) : '—';
+}
+
+/** The São Paulo calendar day of a date, `2026-11-21` (to compare days). */
+export function dayKey(date: Date): string {
+  return DAY_KEY.format(date);
+}
+
+/** Days between two São Paulo calendar days (`later` − `earlier`). */
+function daysBetween(earlier: Date, later: Date): number {
+  const [a, b] = [dayKey(earlier), dayKey(later)].map((key) => Date.parse(`${key}T00:00:00Z`));
+  return Math.round(((b ?? 0) - (a ?? 0)) / 86_400_000);
+}
+
+/**
+ * How long ago, in pt_BR: `agora`, `há 5 min.`, `há 3 h`, `ontem`, `há 3 dias`, then the date
+ * (`21/11/2026`). '—' when absent.
+ */
+export function formatRelative(value: string | null | undefined, now: Date = new Date()): string {
+  const date = parse(value);
+  if (!date) return '—';
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  if (seconds < 45) return 'agora';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return RELATIVE.format(-minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  const days = daysBetween(date, now);
+  if (days === 0) return RELATIVE.format(-hours, 'hour');
+  if (days < 7) return RELATIVE.format(-days, 'day');
+  return DATE.format(date);
+}
+
+/** A day as a conversation separates them: `Hoje`, `Ontem`, or `21 de novembro de 2026`. */
+export function formatDayLabel(value: string | null | undefined, now: Date = new Date()): string {
+  const date = parse(value);
+  if (!date) return '—';
+  const days = daysBetween(date, now);
+  if (days === 0) return 'Hoje';
+  if (days === 1) return 'Ontem';
+  return LONG_DATE.format(date);
 }

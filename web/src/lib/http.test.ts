@@ -5,7 +5,10 @@ import { getLoadingState } from './loading';
 import { getSession } from './session';
 
 const expired = () => json({ errors: [{ message: 'Token has expired' }] }, 401);
-const ok = (body: unknown = { ok: true }) => () => json(body);
+const ok =
+  (body: unknown = { ok: true }) =>
+  () =>
+    json(body);
 
 let goToLogin: Mock<() => void>;
 beforeEach(() => {
@@ -23,6 +26,64 @@ describe('http client', () => {
     expect(calls[0]?.body).toEqual({ email: 'a@b.c' });
   });
 
+  // The server answers 415 to any body that is not JSON (docs/contracts.md#api-conventions).
+  it('sends Content-Type: application/json with every body, and no Content-Type without one', async () => {
+    logIn();
+    const { callsTo } = stubFetch({
+      'PUT /api/users/3': ok({ id: 3 }),
+      'PATCH /api/users/3': ok({ id: 3 }),
+      'POST /api/tenant/delete': ok({ id: 3 }),
+      'GET /api/users': ok({ data: [] }),
+      'DELETE /api/users/3': () => new Response(null, { status: 204 }),
+    });
+    await http.put('/api/users/3', { name: 'Ana' });
+    await http.post('/api/tenant/delete', { id: 3 });
+    // Unblock: no body at all, so no Content-Type (undefined and null alike).
+    await http.patch('/api/users/3');
+    await http.patch('/api/users/3', null);
+    await http.get('/api/users', { query: { page: 1 } });
+    await http.delete('/api/users/3');
+
+    const [put] = callsTo('PUT /api/users/3');
+    expect(put?.headers.get('Content-Type')).toBe('application/json');
+    expect(put?.body).toEqual({ name: 'Ana' });
+    expect(callsTo('POST /api/tenant/delete')[0]?.headers.get('Content-Type')).toBe('application/json');
+    for (const call of [
+      ...callsTo('PATCH /api/users/3'),
+      ...callsTo('GET /api/users'),
+      ...callsTo('DELETE /api/users/3'),
+    ]) {
+      expect(call.headers.has('Content-Type')).toBe(false);
+      expect(call.body).toBeUndefined();
+    }
+    expect(callsTo('PATCH /api/users/3')).toHaveLength(2);
+  });
+
+  it('refreshes without a body and without a Content-Type', async () => {
+    logIn();
+    const { callsTo } = stubFetch({
+      'GET /api/x': [expired, ok()],
+      'POST /api/auth/refresh': ok({ refreshToken: { token: jwtExpiringIn(900) } }),
+    });
+    await http.get('/api/x');
+    const [refresh] = callsTo('POST /api/auth/refresh');
+    expect(refresh?.headers.has('Content-Type')).toBe(false);
+    expect(refresh?.body).toBeUndefined();
+  });
+
+  it('sends a given token instead of the stored one (logout, after the session is cleared)', async () => {
+    const { calls } = stubFetch({ 'POST /api/auth/logout': ok({}) });
+    await http.post('/api/auth/logout', { data: {} }, { token: 'old-token', handleUnauthorized: false });
+    expect(calls[0]?.headers.get('Authorization')).toBe('Bearer old-token');
+  });
+
+  it('does not send a request that needs the token when there is none; the session ends', async () => {
+    const { calls } = stubFetch({ 'GET /api/users': ok() });
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401, code: 'unauthorized', errors: [] });
+    expect(calls).toHaveLength(0);
+    expect(goToLogin).toHaveBeenCalledTimes(1);
+  });
+
   it('leaves the token out when auth is false', async () => {
     logIn();
     const { calls } = stubFetch({ 'GET /api/ip': ok({ ip: '1.2.3.4' }) });
@@ -35,7 +96,11 @@ describe('http client', () => {
     stubFetch({
       'POST /api/users': () =>
         json(
-          { code: 'user_limit_reached', message: 'Limite de usuários atingido', errors: [{ field: 'email', message: 'Já existe' }] },
+          {
+            code: 'user_limit_reached',
+            message: 'Limite de usuários atingido',
+            errors: [{ field: 'email', message: 'Já existe' }],
+          },
           422,
         ),
     });
@@ -51,6 +116,7 @@ describe('http client', () => {
   });
 
   it('gives a pt_BR message when the server sends none, and status 0 when offline', async () => {
+    logIn();
     stubFetch({ 'GET /api/x': () => new Response('boom', { status: 500 }) });
     await expect(http.get('/api/x')).rejects.toMatchObject({ status: 500, code: 'server_error' });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
@@ -58,6 +124,7 @@ describe('http client', () => {
   });
 
   it('counts requests in flight for the loading indicator', async () => {
+    logIn();
     let release: (r: Response) => void = () => {};
     stubFetch({ 'GET /api/slow': () => new Promise<Response>((resolve) => (release = resolve)) });
     const pending = http.get('/api/slow');
@@ -69,7 +136,8 @@ describe('http client', () => {
   });
 });
 
-describe('http client 401 rules (spec §8)', () => {
+// docs/auth.md#the-401-contract
+describe('http client 401 rules', () => {
   it("'Token has expired' refreshes the token and retries the request once with it", async () => {
     logIn();
     const fresh = jwtExpiringIn(900);
@@ -110,8 +178,7 @@ describe('http client 401 rules (spec §8)', () => {
     const fresh = jwtExpiringIn(900);
     let releaseRefresh: () => void = () => {};
     const { callsTo } = stubFetch({
-      'GET /api/users': (call) =>
-        call.headers.get('Authorization') === `Bearer ${fresh}` ? json(['u']) : expired(),
+      'GET /api/users': (call) => (call.headers.get('Authorization') === `Bearer ${fresh}` ? json(['u']) : expired()),
       'GET /api/tenant/x': (call) =>
         call.headers.get('Authorization') === `Bearer ${fresh}` ? json(['t']) : expired(),
       'POST /api/auth/refresh': () =>
@@ -162,19 +229,22 @@ describe('http client 401 rules (spec §8)', () => {
     expect(goToLogin).toHaveBeenCalledTimes(1);
   });
 
-  it.each(LOGOUT_STATUSES)("body status '%s' removes the token and goes to /login without refreshing", async (status) => {
-    logIn();
-    const { callsTo } = stubFetch({
-      'GET /api/users': () => json({ status }, 401),
-      'POST /api/auth/refresh': ok({ refreshToken: { token: 'x' } }),
-    });
+  it.each(LOGOUT_STATUSES)(
+    "body status '%s' removes the token and goes to /login without refreshing",
+    async (status) => {
+      logIn();
+      const { callsTo } = stubFetch({
+        'GET /api/users': () => json({ status }, 401),
+        'POST /api/auth/refresh': ok({ refreshToken: { token: 'x' } }),
+      });
 
-    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
-    expect(getSession().accessToken).toBeNull();
-    expect(getSession().accessTokenExpiry).toBeNull();
-    expect(goToLogin).toHaveBeenCalledTimes(1);
-    expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
-  });
+      await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+      expect(getSession().accessToken).toBeNull();
+      expect(getSession().accessTokenExpiry).toBeNull();
+      expect(goToLogin).toHaveBeenCalledTimes(1);
+      expect(callsTo('POST /api/auth/refresh')).toHaveLength(0);
+    },
+  );
 
   it.each(['Unauthorized', 'Authorization Token not found'])(
     "errors[].message '%s' removes the token and goes to /login",
@@ -201,7 +271,9 @@ describe('http client 401 rules (spec §8)', () => {
     const token = logIn();
     stubFetch({ 'POST /api/auth/logout': () => json({ status: 'Token is Invalid' }, 401) });
 
-    await expect(http.post('/api/auth/logout', {}, { handleUnauthorized: false })).rejects.toMatchObject({ status: 401 });
+    await expect(http.post('/api/auth/logout', {}, { handleUnauthorized: false })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(getSession().accessToken).toBe(token);
     expect(goToLogin).not.toHaveBeenCalled();
   });

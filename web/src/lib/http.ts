@@ -1,33 +1,42 @@
-//! The one HTTP client of the app (fetch-based). It adds the bearer token, turns error answers
-//! into `ApiError`, counts requests for the loading indicator, and applies the 401 rules of
-//! spec §8 / DESIGN §4:
-//!
-//! - body `status` is one of `LOGOUT_STATUSES` → remove the token, go to /login;
-//! - else for each entry of body `errors`: `Token has expired` → refresh the token (one refresh
-//!   shared by every request that needs it) and retry the failed request once; `Unauthorized` or
-//!   `Authorization Token not found` → remove the token, go to /login;
-//! - anything else is rejected to the caller.
-//!
-//! Going to /login is delegated to a handler the app installs (`setUnauthorizedHandler`), so this
-//! module does not depend on the router.
+/**
+ * The one HTTP client of the app (fetch-based). It adds the bearer token, turns error answers
+ * into `ApiError`, counts requests for the loading indicator, and applies the 401 rules
+ * (docs/auth.md#the-401-contract):
+ *
+ * - body `status` is one of `LOGOUT_STATUSES` → remove the token, go to /login;
+ * - else for each entry of body `errors`: `Token has expired` → refresh the token (one refresh
+ *   shared by every request that needs it) and retry the failed request once; `Unauthorized` or
+ *   `Authorization Token not found` → remove the token, go to /login;
+ * - anything else is rejected to the caller.
+ *
+ * Going to /login is delegated to a handler the app installs (`setUnauthorizedHandler`), so this
+ * module does not depend on the router.
+ *
+ * Bodies are always JSON: a request with a body carries `Content-Type: application/json`, one
+ * without a body carries no Content-Type (the server answers 415 to any other body type). A request
+ * that needs the token when there is none is not sent: there is no session to use.
+ */
 import * as z from 'zod/mini';
 import { plainPaths } from '../config/paths';
 import { trackRequest, withLoadingOverlay } from './loading';
 import { getBaseUrl, getSession, removeAccessToken, setAccessToken } from './session';
 
-/** 401 body `status` values that end the session at once (spec §8). */
+/** 401 body `status` values that end the session at once (docs/auth.md#the-401-contract). */
 export const LOGOUT_STATUSES: readonly string[] = [
   'Unauthorized',
   'Authorization Token not found',
   'Token is Expired',
   'Token is Invalid',
 ];
-/** 401 `errors[].message` values that end the session (spec §8). */
+/** 401 `errors[].message` values that end the session (docs/auth.md#the-401-contract). */
 const LOGOUT_ERROR_MESSAGES: readonly string[] = ['Unauthorized', 'Authorization Token not found'];
-/** 401 `errors[].message` that asks for a refresh and one retry (spec §8). */
+/** 401 `errors[].message` that asks for a refresh and one retry (docs/auth.md#the-401-contract). */
 export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
 
-/** REST twin of the GraphQL `refreshToken` mutation (DESIGN §4); the refresh token is an httpOnly cookie. */
+/**
+ * REST twin of the GraphQL `refreshToken` mutation (docs/auth.md); the refresh token is an httpOnly
+ * cookie.
+ */
 export const REFRESH_PATH = '/api/auth/refresh';
 const RefreshAnswerSchema = z.object({ refreshToken: z.object({ token: z.string().check(z.minLength(1)) }) });
 
@@ -36,7 +45,10 @@ export interface FieldError {
   message: string;
 }
 
-/** Error answer of the API (DESIGN §6: `{code, message, errors:[{field, message}]}`), or a network failure (status 0). */
+/**
+ * Error answer of the API (docs/contracts.md#api-conventions: `{code, message, errors:[{field,
+ * message}]}`), or a network failure (status 0).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
@@ -58,7 +70,10 @@ export type QueryParams = Record<string, string | number | boolean | null | unde
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
-  /** Sent as JSON, unless it is a FormData, Blob or URLSearchParams. */
+  /**
+   * Sent as JSON with `Content-Type: application/json`; undefined or null sends no body and no
+   * Content-Type (e.g. the unblock PATCH).
+   */
   body?: unknown;
   /** Added to the URL; null and undefined values are left out. */
   query?: QueryParams;
@@ -66,6 +81,11 @@ export interface RequestOptions<T> {
   schema?: z.core.$ZodType<T>;
   /** Send the bearer token (default true). */
   auth?: boolean;
+  /**
+   * The bearer token to send instead of the stored one: logout removes the stored token first, so
+   * nothing else uses it, and still ends it on the server.
+   */
+  token?: string;
   /** Apply the 401 rules (default: same as `auth`). Login and logout handle their own failures. */
   handleUnauthorized?: boolean;
   credentials?: RequestCredentials;
@@ -108,21 +128,15 @@ function buildUrl(path: string, query?: QueryParams): string {
   return text ? `${url}${url.includes('?') ? '&' : '?'}${text}` : url;
 }
 
-function isRawBody(body: unknown): body is BodyInit {
-  return body instanceof FormData || body instanceof Blob || body instanceof URLSearchParams;
-}
-
 function buildInit(options: RequestOptions<unknown>, token: string | null): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: BodyInit | undefined;
-  if (options.body !== undefined) {
-    if (isRawBody(options.body)) {
-      body = options.body;
-    } else {
-      headers.set('Content-Type', 'application/json');
-      body = JSON.stringify(options.body);
-    }
+  let body: string | undefined;
+  // Every endpoint takes JSON and refuses other bodies with 415 (docs/contracts.md#api-conventions);
+  // no body, no Content-Type.
+  if (options.body !== undefined && options.body !== null) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
   }
   return {
     method: options.method ?? 'GET',
@@ -176,8 +190,9 @@ function toApiError(status: number, body: unknown): ApiError {
       })
     : [];
   const code = typeof record.code === 'string' ? record.code : defaultCode;
-  // The server's `message` is pt_BR (DESIGN §6); the 401 bodies carry English status strings
-  // meant for this client, not for the user, so they fall back to the pt_BR default.
+  // The server's `message` is pt_BR (docs/contracts.md#api-conventions); the 401 bodies carry
+  // English status strings meant for this client, not for the user, so they fall back to the pt_BR
+  // default.
   const message = typeof record.message === 'string' ? record.message : defaultMessage;
   return new ApiError(status, code, message, errors, body);
 }
@@ -196,10 +211,16 @@ async function parseSuccess<T>(response: Response, options: RequestOptions<T>): 
 
 async function send<T>(path: string, options: RequestOptions<T>, retried: boolean): Promise<T> {
   const auth = options.auth ?? true;
-  const token = auth ? getSession().accessToken : null;
+  const token = auth ? (options.token ?? getSession().accessToken) : null;
+  if (auth && token === null) {
+    // No session (logged out, or another request ended it): the server could only answer 401
+    // "Authorization Token not found", which ends the session; do that without the round trip.
+    if (options.handleUnauthorized ?? auth) endSession();
+    throw toApiError(401, null);
+  }
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), buildInit(options as RequestOptions<unknown>, token));
+    response = await fetch(buildUrl(path, options.query), buildInit(options, token));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'network_error', 'Não foi possível falar com o servidor. Verifique sua conexão.');
@@ -271,7 +292,8 @@ async function doRefresh(): Promise<string> {
   const body = await readBody(response);
   if (!response.ok) throw toApiError(response.status, body);
   const parsed = RefreshAnswerSchema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], body);
+  if (!parsed.success)
+    throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], body);
   setAccessToken(parsed.data.refreshToken.token);
   return parsed.data.refreshToken.token;
 }

@@ -1,6 +1,8 @@
-//! i18next set-up. Languages are named as in the spec (pt_BR, pt, en) in preferences and mapped
-//! to BCP 47 tags for i18next and <html lang>. Navigation and header labels are translated;
-//! screen content is pt_BR (the product's language).
+/**
+ * i18next set-up. Languages are named as the product names them (pt_BR, pt, en) in preferences and
+ * mapped to BCP 47 tags for i18next and <html lang>. Navigation and header labels are translated;
+ * screen content is pt_BR (the product's language).
+ */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './locales/en';

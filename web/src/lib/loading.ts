@@ -1,6 +1,9 @@
-//! Global loading state (spec §3 "loading overlay flag", §4): the overlay flag that covers the
-//! screen with a LoadingOverlay while set, and the count of HTTP requests in flight that drives
-//! the thin progress bar. Both are counters, so overlapping users cannot switch each other off.
+/**
+ * Global loading state (docs/contracts.md#entities-and-storage-keys, "loading overlay flag",
+ * docs/contracts.md#states-and-transitions): the overlay flag that covers the screen with a
+ * LoadingOverlay while set, and the count of HTTP requests in flight that drives the thin progress
+ * bar. Both are counters, so overlapping users cannot switch each other off.
+ */
 import { useSyncExternalStore } from 'react';
 
 export interface LoadingState {

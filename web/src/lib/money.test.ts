@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from './money';
 
-describe('formatMoney (centavos → R$, spec §9)', () => {
+// docs/contracts.md#constants
+describe('formatMoney (centavos → R$)', () => {
   it('formats zero', () => {
     expect(formatMoney(0)).toBe('R$ 0,00');
   });

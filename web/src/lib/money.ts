@@ -1,6 +1,8 @@
-//! Money display (spec §9): integer centavos → `R$ 1.234,56` — prefix `R$ ` (plain space), two
-//! decimals, comma as decimal separator, dot between thousands. Integer arithmetic only, so no
-//! float rounding can move a centavo. Negative amounts read `-R$ 1.234,56`.
+/**
+ * Money display (docs/contracts.md#constants): integer centavos → `R$ 1.234,56` — prefix `R$ `
+ * (plain space), two decimals, comma as decimal separator, dot between thousands. Integer
+ * arithmetic only, so no float rounding can move a centavo. Negative amounts read `-R$ 1.234,56`.
+ */
 
 export function formatMoney(centavos: number): string {
   if (!Number.isFinite(centavos)) throw new RangeError(`Valor monetário inválido: ${centavos}`);

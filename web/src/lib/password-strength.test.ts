@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { passwordChecks, passwordStrength } from './password-strength';
 
-describe('passwordStrength (spec §5)', () => {
+// docs/contracts.md#password-strength
+describe('passwordStrength', () => {
   it('a password shorter than 8 characters is weak, however mixed', () => {
     expect(passwordStrength('')).toBe(50);
     expect(passwordStrength('Ab!@x9')).toBe(50);

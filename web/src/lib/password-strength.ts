@@ -1,9 +1,11 @@
-//! Password strength score of spec §5, exactly:
-//! - 50 (weak) if shorter than 8 characters, or a character repeats 3 or more times in a row, or
-//!   there is a sequence of three consecutive ascending digits or letters (012, abc; case-insensitive);
-//! - otherwise 100 (strong) with at least 2 special characters and both lower- and upper-case letters;
-//! - otherwise 75 (medium).
-//! "Special" means anything that is not an ASCII letter or digit (symbols, spaces, accented letters).
+/**
+ * Password strength score (docs/contracts.md#password-strength), exactly:
+ * - 50 (weak) if shorter than 8 characters, or a character repeats 3 or more times in a row, or
+ *   there is a sequence of three consecutive ascending digits or letters (012, abc; case-insensitive);
+ * - otherwise 100 (strong) with at least 2 special characters and both lower- and upper-case letters;
+ * - otherwise 75 (medium).
+ * "Special" means anything that is not an ASCII letter or digit (symbols, spaces, accented letters).
+ */
 
 export type PasswordStrength = 50 | 75 | 100;
 

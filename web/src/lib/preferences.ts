@@ -1,5 +1,8 @@
-//! UI preferences kept in localStorage (spec §4 defaults): theme light, layout vertical, sidebar
-//! collapsed, language pt_BR. React reads them with `usePreferences()`.
+/**
+ * UI preferences kept in localStorage (defaults: docs/contracts.md#states-and-transitions):
+ * theme light, layout vertical, sidebar collapsed, language pt_BR. React reads them with
+ * `usePreferences()`.
+ */
 import { useSyncExternalStore } from 'react';
 
 export const THEMES = ['light', 'dark', 'semi-dark'] as const;

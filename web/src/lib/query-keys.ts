@@ -1,6 +1,8 @@
-//! Query keys shared by more than one feature. A feature's own keys live beside its requests;
-//! only a key that another feature (or the realtime client) must invalidate is named here, so
-//! features never import each other (STYLE habit 10).
+/**
+ * Query keys shared by more than one feature. A feature's own keys live beside its requests;
+ * only a key that another feature (or the realtime client) must invalidate is named here, so
+ * features never import each other (STYLE habit 10).
+ */
 
 /** GET /api/auth/userInfo: the logged-in user (features/auth). Refetching it also refreshes the
  *  stored `userInfo` and `permissionRoutes`, so the menu follows. */
@@ -15,4 +17,3 @@ export const PERMISSION_QUERY_KEY = ['permission'] as const;
  *  and the realtime `InstanceUpdated` event, refresh them all. (The user form's instance picker
  *  comes with `GET /api/users/options`, read each time the form opens.) */
 export const INSTANCES_QUERY_KEY = ['instances'] as const;
-

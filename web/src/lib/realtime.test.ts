@@ -6,6 +6,7 @@ import {
   pingFrame,
   RealtimeClient,
   RECONNECT_DELAY_MS,
+  SESSION_ENDED_CLOSE_CODE,
   socketUrl,
   tenantFromHost,
   toBase64,
@@ -46,9 +47,9 @@ class FakeSocket {
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
-  drop(code = 1006) {
+  drop(code = 1006, reason = '') {
     this.readyState = 3;
-    this.onclose?.({ code, reason: '' } as CloseEvent);
+    this.onclose?.({ code, reason } as CloseEvent);
   }
 }
 
@@ -60,15 +61,26 @@ function pingOf(frame: string | undefined) {
   return { action: envelope.action, data: JSON.parse(fromBase64(envelope.data) ?? 'null') as unknown };
 }
 
-describe('realtime frames (spec §7)', () => {
+// docs/realtime.md
+describe('realtime frames', () => {
   it('a ping is the sendmessage envelope around base64 JSON {event, tenantName, userId}', () => {
-    expect(pingOf(pingFrame('acme', 7))).toEqual({ action: 'sendmessage', data: { event: 'ping', tenantName: 'acme', userId: 7 } });
+    expect(pingOf(pingFrame('acme', 7))).toEqual({
+      action: 'sendmessage',
+      data: { event: 'ping', tenantName: 'acme', userId: 7 },
+    });
   });
 
   it('decodes base64 JSON frames with an event, UTF-8 included', () => {
     expect(decodeFrame(PONG)).toEqual({ event: 'pong' });
-    const frame = toBase64(JSON.stringify({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Olá, João!' }));
-    expect(decodeFrame(frame)).toEqual({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Olá, João!' });
+    const frame = toBase64(
+      JSON.stringify({ event: 'ChatNotification', chat_id: 1, instance_id: 2, message: 'Olá, João!' }),
+    );
+    expect(decodeFrame(frame)).toEqual({
+      event: 'ChatNotification',
+      chat_id: 1,
+      instance_id: 2,
+      message: 'Olá, João!',
+    });
   });
 
   it('drops frames that are not base64 of a JSON object with a string event', () => {
@@ -80,7 +92,9 @@ describe('realtime frames (spec §7)', () => {
   });
 
   it('builds the socket URL on the API origin with tenantName and userId', () => {
-    expect(socketUrl('', 'http://acme.localhost:8080', 'acme', 7)).toBe('ws://acme.localhost:8080/ws?tenantName=acme&userId=7');
+    expect(socketUrl('', 'http://acme.localhost:8080', 'acme', 7)).toBe(
+      'ws://acme.localhost:8080/ws?tenantName=acme&userId=7',
+    );
     expect(socketUrl('https://acme.exemplo.com.br', 'http://localhost:5173', 'acme', 7)).toBe(
       'wss://acme.exemplo.com.br/ws?tenantName=acme&userId=7',
     );
@@ -94,14 +108,17 @@ describe('realtime frames (spec §7)', () => {
   });
 });
 
-describe('RealtimeClient (spec §4)', () => {
+// docs/contracts.md#states-and-transitions
+describe('RealtimeClient', () => {
   let sockets: FakeSocket[];
   let events: RealtimeEvent[];
   let log: ReturnType<typeof vi.fn<(message: string, detail?: unknown) => void>>;
   let token: string | null;
+  let opens: boolean[];
 
   function client() {
     return new RealtimeClient({
+      onOpen: (reconnected) => opens.push(reconnected),
       url: 'ws://acme.localhost/ws?tenantName=acme&userId=7',
       tenantName: 'acme',
       userId: 7,
@@ -122,6 +139,7 @@ describe('RealtimeClient (spec §4)', () => {
     events = [];
     log = vi.fn<(message: string, detail?: unknown) => void>();
     token = 'header.payload.signature';
+    opens = [];
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -140,7 +158,10 @@ describe('RealtimeClient (spec §4)', () => {
 
     socket.open();
     expect(socket.sent).toHaveLength(1);
-    expect(pingOf(socket.sent[0])).toEqual({ action: 'sendmessage', data: { event: 'ping', tenantName: 'acme', userId: 7 } });
+    expect(pingOf(socket.sent[0])).toEqual({
+      action: 'sendmessage',
+      data: { event: 'ping', tenantName: 'acme', userId: 7 },
+    });
 
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS - 1);
     expect(socket.sent).toHaveLength(1);
@@ -182,6 +203,8 @@ describe('RealtimeClient (spec §4)', () => {
     await vi.advanceTimersByTimeAsync(PING_INTERVAL_MS);
     expect(sockets[0]!.sent).toHaveLength(1);
     expect(sockets[1]!.sent).toHaveLength(2);
+    // The app learns the socket came back (events sent meanwhile are lost: the inbox reads again).
+    expect(opens).toEqual([false, true]);
     realtime.stop();
   });
 
@@ -209,6 +232,37 @@ describe('RealtimeClient (spec §4)', () => {
     expect(sockets).toHaveLength(1);
     expect(socket.sent).toHaveLength(1);
     expect(realtime.running).toBe(false);
+  });
+
+  // docs/realtime.md#closing: 1008 = the session ended (logout, lockout, deletion, new password).
+  it('does not reconnect after the server closes with 1008 (session ended), even with a token at hand', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0]!;
+    socket.open();
+    socket.drop(SESSION_ENDED_CLOSE_CODE, 'sessão encerrada');
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 10 + PING_INTERVAL_MS);
+    expect(sockets).toHaveLength(1);
+    expect(socket.sent).toHaveLength(1);
+    expect(realtime.running).toBe(false);
+    expect(log).toHaveBeenCalledWith('socket closed (1008: sessão encerrada)');
+    // A stop afterwards (the layout unmounting on the way to /login) changes nothing.
+    realtime.stop();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('still reconnects after the other close codes (1000 idle, 1001 restart, 1013 too slow)', async () => {
+    const realtime = client();
+    realtime.start();
+    for (const [index, code] of [1000, 1001, 1013].entries()) {
+      await vi.advanceTimersByTimeAsync(0);
+      sockets[index]!.open();
+      sockets[index]!.drop(code);
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+      expect(sockets).toHaveLength(index + 2);
+    }
+    realtime.stop();
   });
 
   it('a stop during the reconnect delay cancels the reconnection', async () => {

@@ -1,26 +1,34 @@
-//! The realtime socket client of spec §4/§7 (DESIGN §7; server side in docs/realtime.md):
-//!
-//! - `GET /ws?tenantName=T&userId=U` on the API's host, the access token as the subprotocol
-//!   `bearer.<token>` (it stays out of URLs and logs);
-//! - at connect and every 300 000 ms it sends `{"action":"sendmessage","data":base64(JSON
-//!   {event:"ping", tenantName, userId})}`;
-//! - every text frame is base64 of a JSON object whose `event` names it; `pong` is only logged,
-//!   anything else goes to `onEvent`; frames that do not decode are logged and dropped;
-//! - a close (and an error, which ends in a close) is only logged, and 1000 ms later it connects
-//!   again — except after `stop()`, which the app calls on logout and on page unload.
-//!
-//! Framework-free: the app wires it to notifications and the query cache (app/realtime.ts).
+/**
+ * The realtime socket client (docs/contracts.md#states-and-transitions; server side in
+ * docs/realtime.md):
+ *
+ * - `GET /ws?tenantName=T&userId=U` on the API's host, the access token as the subprotocol
+ *   `bearer.<token>` (it stays out of URLs and logs);
+ * - at connect and every 300 000 ms it sends `{"action":"sendmessage","data":base64(JSON
+ *   {event:"ping", tenantName, userId})}`;
+ * - every text frame is base64 of a JSON object whose `event` names it; `pong` is only logged,
+ *   anything else goes to `onEvent`; frames that do not decode are logged and dropped;
+ * - a close (and an error, which ends in a close) is only logged, and 1000 ms later it connects
+ *   again — except after `stop()`, which the app calls on logout and on page unload, and after a
+ *   close with 1008 (`SESSION_ENDED_CLOSE_CODE`: the server ended the session — logout, lockout,
+ *   deletion, new password — docs/realtime.md#closing), after which the same token would only be
+ *   refused: the client stops, and a new login starts a new one.
+ *
+ * Framework-free: the app wires it to notifications and the query cache (app/realtime.ts).
+ */
 
-/** Spec §9. */
+/** docs/contracts.md#constants */
 export const PING_INTERVAL_MS = 300_000;
-/** Spec §9. */
+/** docs/contracts.md#constants */
 export const RECONNECT_DELAY_MS = 1_000;
+/** Close code of a socket whose session the server ended: do not reconnect (docs/realtime.md#closing). */
+export const SESSION_ENDED_CLOSE_CODE = 1008;
 
 // WebSocket.readyState values (not read from the global, which tests replace).
 const CONNECTING = 0;
 const OPEN = 1;
 
-/** The server → client events of spec §7 (besides `pong`). */
+/** The server → client events (docs/realtime.md; besides `pong`). */
 export const REALTIME_EVENTS = [
   'CampaignUpdated',
   'ChatNotification',
@@ -63,9 +71,12 @@ export function fromBase64(data: string): string | null {
   }
 }
 
-/** The ping frame of spec §7. */
+/** The ping frame (docs/realtime.md). */
 export function pingFrame(tenantName: string, userId: string | number): string {
-  return JSON.stringify({ action: 'sendmessage', data: toBase64(JSON.stringify({ event: 'ping', tenantName, userId })) });
+  return JSON.stringify({
+    action: 'sendmessage',
+    data: toBase64(JSON.stringify({ event: 'ping', tenantName, userId })),
+  });
 }
 
 /** A server frame decoded, or null when it is not base64 of a JSON object with a string `event`. */
@@ -84,7 +95,10 @@ export function decodeFrame(data: unknown): RealtimeEvent | null {
   }
 }
 
-/** The socket URL: the API origin (`''` = the page's) with ws/wss, path /ws and the spec's query. */
+/**
+ * The socket URL: the API origin (`''` = the page's) with ws/wss, path /ws and the documented query
+ * (docs/realtime.md).
+ */
 export function socketUrl(apiOrigin: string, pageOrigin: string, tenantName: string, userId: string | number): string {
   const url = new URL('/ws', apiOrigin || pageOrigin);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
@@ -104,8 +118,13 @@ export interface RealtimeOptions {
   /** The access token for each (re)connection; null means "no session": the client stops. */
   getToken: () => Promise<string | null>;
   onEvent: (event: RealtimeEvent) => void;
+  /**
+   * Each time a socket opens (`reconnected` after the first): events sent while it was closed are
+   * lost, so what the screens hold may be behind.
+   */
+  onOpen?: (reconnected: boolean) => void;
   createSocket?: WebSocketFactory;
-  /** Where closes, errors and pongs are logged (spec §8: "only logged"). */
+  /** Where closes, errors and pongs are logged (docs/contracts.md#error-messages: "only logged"). */
   log?: (message: string, detail?: unknown) => void;
 }
 
@@ -119,7 +138,9 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
-  private readonly options: Required<Omit<RealtimeOptions, 'createSocket'>> & { createSocket: WebSocketFactory };
+  private opened = false;
+  private readonly options: Required<Omit<RealtimeOptions, 'createSocket' | 'onOpen'>> &
+    Pick<RealtimeOptions, 'onOpen'> & { createSocket: WebSocketFactory };
 
   constructor(options: RealtimeOptions) {
     this.options = {
@@ -189,6 +210,8 @@ export class RealtimeClient {
       this.ping();
       if (this.pingTimer !== null) clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.ping(), PING_INTERVAL_MS);
+      this.options.onOpen?.(this.opened);
+      this.opened = true;
     };
     socket.onmessage = (message: MessageEvent) => {
       const event = decodeFrame(message.data);
@@ -209,6 +232,12 @@ export class RealtimeClient {
       if (this.pingTimer !== null) clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.options.log(`socket closed (${close.code}${close.reason ? `: ${close.reason}` : ''})`);
+      if (close.code === SESSION_ENDED_CLOSE_CODE) {
+        // The session is over (docs/realtime.md#closing): reconnecting with it would be refused.
+        this.options.log('session ended by the server; no reconnection');
+        this.stop();
+        return;
+      }
       this.scheduleReconnect();
     };
   }
@@ -226,8 +255,8 @@ export class RealtimeClient {
 }
 
 /**
- * The tenant of a host (spec §1: its first label), or '' for a host without one (`localhost`,
- * an IP address), where the server uses its default tenant.
+ * The tenant of a host (its first label: docs/contracts.md#product), or '' for a host without one
+ * (`localhost`, an IP address), where the server uses its default tenant.
  */
 export function tenantFromHost(hostname: string): string {
   const labels = hostname.toLowerCase().split('.');

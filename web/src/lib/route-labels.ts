@@ -1,5 +1,7 @@
-//! Labels of catalogue routes and categories in the active language (`nav.*` of lib/locales).
-//! Shared by the navigation (app) and screens that list route names, such as the role editor.
+/**
+ * Labels of catalogue routes and categories in the active language (`nav.*` of lib/locales).
+ * Shared by the navigation (app) and screens that list route names, such as the role editor.
+ */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 // Initialises i18next before any label is translated.

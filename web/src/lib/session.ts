@@ -1,9 +1,12 @@
-//! The browser session: what is kept in localStorage and whether the user counts as logged in.
-//!
-//! Keys are contracts (spec §3, DESIGN §9): `userInfo`, `permissions`, `permissionRoutes`,
-//! `baseUrl`, plus `accessToken` and `accessTokenExpiry`. `originBackoffice` keeps the login
-//! answer's `origin_backoffice` flag (spec §3 "Auth session") across reloads.
-//! React reads the session through `useSession()`; everything else through the getters.
+/**
+ * The browser session: what is kept in localStorage and whether the user counts as logged in.
+ *
+ * Keys are contracts (docs/contracts.md#entities-and-storage-keys, web/README.md): `userInfo`,
+ * `permissions`, `permissionRoutes`, `baseUrl`, plus `accessToken` and `accessTokenExpiry`.
+ * `originBackoffice` keeps the login answer's `origin_backoffice` flag
+ * (docs/contracts.md#entities-and-storage-keys, "Auth session") across reloads. React reads the
+ * session through `useSession()`; everything else through the getters.
+ */
 import { useSyncExternalStore } from 'react';
 import * as z from 'zod/mini';
 
@@ -17,7 +20,7 @@ export const STORAGE_KEYS = {
   originBackoffice: 'originBackoffice',
 } as const;
 
-/** Locally stored user info, shape of spec §3. */
+/** Locally stored user info (shape: docs/contracts.md#entities-and-storage-keys). */
 const StoredUserInfoSchema = z.object({
   role: z.object({ name: z.string() }),
   displayName: z.string(),
@@ -27,7 +30,10 @@ const StoredUserInfoSchema = z.object({
 });
 export type StoredUserInfo = z.infer<typeof StoredUserInfoSchema>;
 
-/** A permission as listed by the permission API (spec §3: Permission has route_name). */
+/**
+ * A permission as listed by the permission API (docs/contracts.md#entities-and-storage-keys:
+ * Permission has route_name).
+ */
 const PermissionSchema = z.looseObject({ route_name: z.string() });
 export type Permission = z.infer<typeof PermissionSchema>;
 
@@ -102,16 +108,14 @@ export function useSession(): Session {
 // ---------------------------------------------------------------------------------------------
 // The logged-in rule
 
-/** True when the token exists and its stored expiry is still ahead (spec §9). */
+/** True when the token exists and its stored expiry is still ahead (docs/contracts.md#constants). */
 export function hasValidAccessToken(session: Session = getSession(), now = Date.now()): boolean {
-  return (
-    session.accessToken !== null && session.accessTokenExpiry !== null && now < session.accessTokenExpiry
-  );
+  return session.accessToken !== null && session.accessTokenExpiry !== null && now < session.accessTokenExpiry;
 }
 
 /**
  * A user counts as logged in only if the stored user info exists and the token is present and not
- * past its stored expiry (spec §4, §9).
+ * past its stored expiry (docs/contracts.md#states-and-transitions, docs/contracts.md#constants).
  */
 export function isLoggedIn(session: Session = getSession(), now = Date.now()): boolean {
   return session.userInfo !== null && hasValidAccessToken(session, now);
@@ -151,7 +155,10 @@ export function setAccessToken(token: string): void {
   changed();
 }
 
-/** Removes the access token (spec §8: what a 401 does); the rest of the session stays. */
+/**
+ * Removes the access token (docs/auth.md#the-401-contract: what a 401 does); the rest of the
+ * session stays.
+ */
 export function removeAccessToken(): void {
   localStorage.removeItem(STORAGE_KEYS.accessToken);
   localStorage.removeItem(STORAGE_KEYS.accessTokenExpiry);
@@ -194,7 +201,10 @@ export function getBaseUrl(): string {
   return localStorage.getItem(STORAGE_KEYS.baseUrl) ?? '';
 }
 
-/** Records the API origin of this tenant (spec §3 `baseUrl`); called once at start-up. */
+/**
+ * Records the API origin of this tenant (docs/contracts.md#entities-and-storage-keys, `baseUrl`);
+ * called once at start-up.
+ */
 export function setBaseUrl(url: string): void {
   localStorage.setItem(STORAGE_KEYS.baseUrl, url);
 }

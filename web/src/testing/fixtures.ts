@@ -1,4 +1,4 @@
-//! Test data builders and a fetch stub that answers by method and path.
+/** Test data builders and a fetch stub that answers by method and path. */
 import { vi } from 'vitest';
 import { setAccessToken, setPermissionRoutes, setUserInfo, type StoredUserInfo } from '../lib/session';
 
@@ -54,11 +54,18 @@ type Handler = (call: RecordedCall) => Response | Promise<Response>;
  * Replaces global fetch. `routes` maps "METHOD /path" to a handler (or a queue of handlers used
  * in turn, the last one repeating). Every call is recorded in `calls`.
  */
+/** The URL a fetch was called with, whatever form it took (string, URL or Request). */
+export function requestUrl(input: RequestInfo | URL | undefined): string {
+  if (input === undefined) return '';
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
+}
+
 export function stubFetch(routes: Record<string, Handler | Handler[]>) {
   const calls: RecordedCall[] = [];
   const used = new Map<string, number>();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(requestUrl(input), 'http://localhost');
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;

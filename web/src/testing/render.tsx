@@ -1,5 +1,7 @@
-//! Renders a component the way the app does: inside MantineProvider (env="test": no transitions)
-//! and a fresh QueryClient; `route` wraps it in a memory router.
+/**
+ * Renders a component the way the app does: inside MantineProvider (env="test": no transitions)
+ * and a fresh QueryClient; `route` wraps it in a memory router.
+ */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';

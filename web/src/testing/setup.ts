@@ -1,5 +1,7 @@
-//! Vitest set-up: jest-dom matchers, the browser APIs jsdom lacks that Mantine uses, pt_BR
-//! validation messages, and a clean localStorage for every test.
+/**
+ * Vitest set-up: jest-dom matchers, the browser APIs jsdom lacks that Mantine uses, pt_BR
+ * validation messages, and a clean localStorage for every test.
+ */
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
@@ -26,6 +28,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Mantine's autosize textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {} },
+  });
+}
 
 beforeEach(() => {
   localStorage.clear();

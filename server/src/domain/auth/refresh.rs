@@ -1,6 +1,6 @@
 //! Rotating refresh tokens. Each use returns a new token of the same family and marks the old one
 //! used; presenting a used (or revoked) token again means it was stolen or replayed, so the whole
-//! family is revoked and the legitimate holder must log in again (OAuth 2.0 Security BCP §4.14).
+//! family is revoked and the legitimate holder must log in again (OAuth 2.0 Security BCP section 4.14).
 //!
 //! Only a SHA-256 of each token is stored: a database leak does not hand out sessions.
 
@@ -21,6 +21,8 @@ use crate::{
 pub struct IssuedRefresh {
     pub token: String,
     pub expires_at: DateTime<Utc>,
+    /// The family: one login and every token rotated from it (the access tokens' session id).
+    pub family: String,
 }
 
 /// How a refresh attempt ended.
@@ -32,7 +34,8 @@ pub enum Rotation {
     Rejected,
 }
 
-fn digest(token: &str) -> String {
+/// The hex SHA-256 of a token: what is stored and looked up, never the token itself.
+pub fn hash_token(token: &str) -> String {
     Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -54,7 +57,7 @@ async fn insert(
     refresh_token::ActiveModel {
         user_id: Set(user_id),
         family_id: Set(family_id.to_owned()),
-        token_hash: Set(digest(&token)),
+        token_hash: Set(hash_token(&token)),
         expires_at: Set(expires_at),
         used_at: Set(None),
         revoked_at: Set(None),
@@ -65,13 +68,15 @@ async fn insert(
     }
     .insert(db)
     .await?;
-    Ok(IssuedRefresh { token, expires_at })
+    Ok(IssuedRefresh { token, expires_at, family: family_id.to_owned() })
 }
 
 /// Exchanges a refresh token for a new one (same family).
 pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &str, ttl: Duration) -> Result<Rotation> {
-    let Some(found) =
-        refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(digest(presented))).one(db).await?
+    let Some(found) = refresh_token::Entity::find()
+        .filter(refresh_token::Column::TokenHash.eq(hash_token(presented)))
+        .one(db)
+        .await?
     else {
         return Ok(Rotation::Rejected);
     };
@@ -85,7 +90,8 @@ pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &st
         return Ok(Rotation::Rejected);
     }
     let owner = user::Entity::find_by_id(found.user_id).one(db).await?;
-    let Some(owner) = owner.filter(|u| u.deleted_at.is_none() && u.blocked_at.is_none()) else {
+    let Some(owner) = owner.filter(|u| u.deleted_at.is_none() && !crate::domain::users::is_blocked(u, Utc::now()))
+    else {
         revoke_family(db, &found.family_id).await?;
         return Ok(Rotation::Rejected);
     };
@@ -101,14 +107,15 @@ pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &st
 /// Revokes the family of a presented token (logout). Unknown tokens are ignored.
 pub async fn revoke(db: &impl ConnectionTrait, presented: &str) -> Result<()> {
     if let Some(found) =
-        refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(digest(presented))).one(db).await?
+        refresh_token::Entity::find().filter(refresh_token::Column::TokenHash.eq(hash_token(presented))).one(db).await?
     {
         revoke_family(db, &found.family_id).await?;
     }
     Ok(())
 }
 
-async fn revoke_family(db: &impl ConnectionTrait, family_id: &str) -> Result<()> {
+/// Revokes every refresh token of a session (a replay, a logout with only the access token).
+pub async fn revoke_family(db: &impl ConnectionTrait, family_id: &str) -> Result<()> {
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(Utc::now()))
         .filter(refresh_token::Column::FamilyId.eq(family_id))

@@ -1,38 +1,73 @@
-//! Ending sessions: every access token issued before now stops working (`valid_after`) and every
-//! refresh token is revoked. Used when a user is blocked, deleted or changes password.
+//! Ending sessions: every access token issued before now stops working (`valid_after`), every
+//! refresh token is revoked, and — once the unit commits — the user's open sockets close on every
+//! replica. Used when a user is blocked, deleted or changes password.
 
-use chrono::Utc;
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, sea_query::Expr};
-
-use crate::{
-    domain::error::Result,
-    entities::tenant::{refresh_token, user},
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set,
+    sea_query::{Expr, OnConflict},
 };
 
-/// Proof that a user's sessions ended in the current transaction. After the commit, hand it to
-/// `EventBus::end_sessions` so their open sockets close too (on every replica); a transaction that
-/// rolls back must not close anything, which is why the domain does not publish it itself.
-#[must_use = "after the commit, pass it to `EventBus::sessions_ended` so the user's sockets close"]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SessionsEnded {
-    pub user_id: i32,
-}
+use crate::{
+    domain::{error::Result, events::Raised, unit::Unit},
+    entities::{
+        control::revoked_session,
+        tenant::{refresh_token, user},
+    },
+    tenancy::TenantName,
+};
 
-/// Ends every session of `user_id`.
-pub async fn end_all(db: &impl ConnectionTrait, user_id: i32) -> Result<SessionsEnded> {
+/// Ends every session of `user_id` within `unit`.
+pub async fn end_all(unit: &Unit, user_id: i32) -> Result<()> {
     let now = Utc::now();
     user::Entity::update_many()
         .col_expr(user::Column::ValidAfter, Expr::value(now))
         .col_expr(user::Column::IsConnected, Expr::value(false))
         .col_expr(user::Column::UpdatedAt, Expr::value(now))
         .filter(user::Column::Id.eq(user_id))
-        .exec(db)
+        .exec(unit)
         .await?;
     refresh_token::Entity::update_many()
         .col_expr(refresh_token::Column::RevokedAt, Expr::value(now))
         .filter(refresh_token::Column::UserId.eq(user_id))
         .filter(refresh_token::Column::RevokedAt.is_null())
-        .exec(db)
+        .exec(unit)
         .await?;
-    Ok(SessionsEnded { user_id })
+    unit.raise(Raised::SessionsEnded { user_id });
+    Ok(())
+}
+
+/// Keeps a logged-out session in the control database until its access tokens expire, so replicas
+/// that start meanwhile refuse them too (the running ones learn it from the bus).
+pub async fn record_revocation(
+    control: &impl ConnectionTrait,
+    tenant: &TenantName,
+    sid: &str,
+    until: DateTime<Utc>,
+) -> Result<()> {
+    let now = Utc::now();
+    revoked_session::Entity::insert(revoked_session::ActiveModel {
+        sid: Set(sid.to_owned()),
+        tenant: Set(tenant.to_string()),
+        expires_at: Set(until),
+        created_at: Set(now),
+        updated_at: Set(now),
+    })
+    .on_conflict(OnConflict::column(revoked_session::Column::Sid).do_nothing().to_owned())
+    .exec_without_returning(control)
+    .await?;
+    // Forget what protects nothing any more.
+    revoked_session::Entity::delete_many().filter(revoked_session::Column::ExpiresAt.lt(now)).exec(control).await?;
+    Ok(())
+}
+
+/// Sessions logged out whose access tokens have not expired yet.
+pub async fn active_revocations(control: &impl ConnectionTrait) -> Result<Vec<(String, DateTime<Utc>)>> {
+    Ok(revoked_session::Entity::find()
+        .filter(revoked_session::Column::ExpiresAt.gt(Utc::now()))
+        .all(control)
+        .await?
+        .into_iter()
+        .map(|r| (r.sid, r.expires_at))
+        .collect())
 }

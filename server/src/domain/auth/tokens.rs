@@ -22,6 +22,9 @@ pub struct AccessClaims {
     pub iat_ms: i64,
     /// `access` or `2fa`.
     pub typ: String,
+    /// The session (login) the token belongs to: logging out revokes it on every replica.
+    #[serde(default)]
+    pub sid: String,
 }
 
 /// Why a token is refused.
@@ -66,11 +69,16 @@ impl TokenKeys {
         self.access_ttl.num_seconds()
     }
 
-    /// An access token for `user_id` on `tenant`.
-    pub fn issue_access(&self, user_id: i32, tenant: &TenantName) -> IssuedAccess {
+    /// An access token for `user_id` on `tenant`, in session `sid`.
+    pub fn issue_access(&self, user_id: i32, tenant: &TenantName, sid: &str) -> IssuedAccess {
         let now = Utc::now();
         let expires_at = now + self.access_ttl;
-        IssuedAccess { token: self.sign(user_id, tenant, ACCESS, now, expires_at), expires_at }
+        IssuedAccess { token: self.sign(user_id, tenant, ACCESS, now, expires_at, sid), expires_at }
+    }
+
+    /// How long an access token lives.
+    pub fn access_ttl(&self) -> Duration {
+        self.access_ttl
     }
 
     /// Checks an access token presented on `tenant`'s host.
@@ -81,15 +89,25 @@ impl TokenKeys {
     /// The short-lived proof that the password step passed, exchanged with a TOTP code.
     pub fn issue_challenge(&self, user_id: i32, tenant: &TenantName) -> String {
         let now = Utc::now();
-        self.sign(user_id, tenant, CHALLENGE, now, now + Duration::seconds(CHALLENGE_TTL_SECONDS))
+        let sid = crate::config::random_token(12);
+        self.sign(user_id, tenant, CHALLENGE, now, now + Duration::seconds(CHALLENGE_TTL_SECONDS), &sid)
     }
 
     pub fn verify_challenge(&self, token: &str, tenant: &TenantName) -> Result<AccessClaims, TokenError> {
         self.verify(token, tenant, CHALLENGE)
     }
 
-    fn sign(&self, user_id: i32, tenant: &TenantName, typ: &str, now: DateTime<Utc>, exp: DateTime<Utc>) -> String {
+    fn sign(
+        &self,
+        user_id: i32,
+        tenant: &TenantName,
+        typ: &str,
+        now: DateTime<Utc>,
+        exp: DateTime<Utc>,
+        sid: &str,
+    ) -> String {
         let claims = AccessClaims {
+            sid: sid.to_owned(),
             sub: user_id.to_string(),
             tnt: tenant.as_str().to_owned(),
             iat: now.timestamp(),
@@ -97,7 +115,8 @@ impl TokenKeys {
             iat_ms: now.timestamp_millis(),
             typ: typ.to_owned(),
         };
-        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding).expect("HMAC signing of plain claims cannot fail")
+        encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .expect("HMAC signing of plain claims cannot fail")
     }
 
     fn verify(&self, token: &str, tenant: &TenantName, typ: &str) -> Result<AccessClaims, TokenError> {
@@ -139,7 +158,7 @@ mod tests {
 
     #[test]
     fn an_issued_token_verifies_on_its_tenant_only() {
-        let issued = keys().issue_access(7, &acme());
+        let issued = keys().issue_access(7, &acme(), "s1");
         let claims = keys().verify_access(&issued.token, &acme()).unwrap();
         assert_eq!(claims.user_id(), 7);
         assert_eq!(
@@ -152,14 +171,14 @@ mod tests {
     fn a_challenge_is_not_an_access_token_and_vice_versa() {
         let challenge = keys().issue_challenge(7, &acme());
         assert_eq!(keys().verify_access(&challenge, &acme()).unwrap_err(), TokenError::Invalid);
-        let access = keys().issue_access(7, &acme()).token;
+        let access = keys().issue_access(7, &acme(), "s1").token;
         assert_eq!(keys().verify_challenge(&access, &acme()).unwrap_err(), TokenError::Invalid);
     }
 
     #[test]
     fn an_expired_token_is_expired_not_invalid() {
         let keys = TokenKeys::new("a-test-secret-that-is-long-enough-0123456789", -10);
-        let token = keys.issue_access(7, &acme()).token;
+        let token = keys.issue_access(7, &acme(), "s1").token;
         assert_eq!(keys.verify_access(&token, &acme()).unwrap_err(), TokenError::Expired);
     }
 }

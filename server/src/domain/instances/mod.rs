@@ -1,49 +1,29 @@
-//! Instances: a tenant's messaging connections (spec §3: id, name, activated; on creation also
+//! Instances: a tenant's messaging connections (docs/contracts.md#entities-and-storage-keys: id, name, activated; on creation also
 //! isOfficial, isUnlimited), each with a connector to its provider (`provider`) from which
 //! message history is synchronised (`sync`).
 
 pub mod provider;
+pub mod summary;
 pub mod sync;
 
-use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set};
+pub use summary::InstanceSummary;
 
-use crate::{
-    domain::error::{Error, Result},
-    entities::tenant::{instance, instance_log},
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, Set,
 };
 
-/// An instance as lists show it.
-#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct InstanceSummary {
-    pub id: i32,
-    pub name: String,
-    pub activated: bool,
-    pub is_official: bool,
-    pub is_unlimited: bool,
-    pub status: String,
-    /// Whether a provider is configured (its secret is never shown).
-    pub has_provider: bool,
-    pub provider_base_url: Option<String>,
-    pub last_sync_at: Option<chrono::DateTime<Utc>>,
-}
-
-impl From<instance::Model> for InstanceSummary {
-    fn from(i: instance::Model) -> Self {
-        Self {
-            id: i.id,
-            name: i.name,
-            activated: i.activated,
-            is_official: i.is_official,
-            is_unlimited: i.is_unlimited,
-            status: i.status,
-            has_provider: i.provider_base_url.is_some(),
-            provider_base_url: i.provider_base_url,
-            last_sync_at: i.last_sync_at,
-        }
-    }
-}
+use crate::{
+    domain::{
+        error::{Error, Result},
+        events::Event,
+        inbox::Audience,
+        unit::Unit,
+    },
+    entities::tenant::{instance, instance_log},
+    secrets::Secrets,
+    tenancy::TenantName,
+};
 
 /// Every instance but `remove_ids`, by name.
 pub async fn list(db: &impl ConnectionTrait, remove_ids: &[i32]) -> Result<Vec<InstanceSummary>> {
@@ -86,17 +66,6 @@ fn check_name(name: &str) -> Result<String> {
     Ok(name.to_owned())
 }
 
-async fn ensure_free(db: &impl ConnectionTrait, name: &str, except: Option<i32>) -> Result<()> {
-    let mut query = instance::Entity::find().filter(instance::Column::Name.eq(name));
-    if let Some(id) = except {
-        query = query.filter(instance::Column::Id.ne(id));
-    }
-    if query.one(db).await?.is_some() {
-        return Err(Error::invalid_field("name_taken", "name", "Já existe uma instância com este nome."));
-    }
-    Ok(())
-}
-
 /// An instance by id, or 404.
 pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<instance::Model> {
     instance::Entity::find_by_id(id)
@@ -105,10 +74,35 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<instance::Model>
         .ok_or_else(|| Error::not_found("instance_not_found", "Instância não encontrada."))
 }
 
-/// Creates an instance (disconnected until its provider says otherwise).
-pub async fn create(db: &impl ConnectionTrait, new: NewInstance) -> Result<instance::Model> {
+/// The instance's provider connector with its secret opened, if it has one.
+pub fn provider_of(
+    instance: &instance::Model,
+    secrets: &Secrets,
+    tenant: &TenantName,
+) -> Result<Option<provider::ProviderConfig>> {
+    let (Some(base_url), Some(stored)) = (instance.provider_base_url.clone(), instance.provider_secret.as_deref())
+    else {
+        return Ok(None);
+    };
+    let scope = secret_scope(tenant, instance.id);
+    let secret = secrets.open(&scope, stored).map_err(|err| {
+        tracing::error!(instance = instance.id, error = %err, "provider secret does not open");
+        Error::invalid("provider_secret_unreadable", "O segredo do provedor não pôde ser lido: informe-o novamente.")
+    })?;
+    Ok(Some(provider::ProviderConfig { base_url, secret }))
+}
+
+/// What a provider secret is sealed for: its tenant and instance, so it opens nowhere else.
+pub fn secret_scope(tenant: &TenantName, instance_id: i32) -> String {
+    format!("{tenant}/instance:{instance_id}")
+}
+
+/// Creates an instance (disconnected until its provider says otherwise); raises `InstanceUpdated`.
+/// The provider secret is stored sealed.
+pub async fn create(unit: &Unit, secrets: &Secrets, new: NewInstance) -> Result<InstanceSummary> {
+    let db = unit;
+    // A taken name is refused by the unique constraint (`name_taken`, see `domain::error`).
     let name = check_name(&new.name)?;
-    ensure_free(db, &name, None).await?;
     let now = Utc::now();
     let created = instance::ActiveModel {
         name: Set(name),
@@ -116,8 +110,8 @@ pub async fn create(db: &impl ConnectionTrait, new: NewInstance) -> Result<insta
         is_official: Set(new.is_official),
         is_unlimited: Set(new.is_unlimited),
         status: Set("disconnected".into()),
-        provider_base_url: Set(new.provider.as_ref().map(|p| p.base_url.clone())),
-        provider_secret: Set(new.provider.map(|p| p.secret)),
+        provider_base_url: Set(None),
+        provider_secret: Set(None),
         last_sync_at: Set(None),
         created_at: Set(now),
         updated_at: Set(now),
@@ -125,19 +119,37 @@ pub async fn create(db: &impl ConnectionTrait, new: NewInstance) -> Result<insta
     }
     .insert(db)
     .await?;
+    // The secret is sealed for the instance's id, known only now.
+    let created = match new.provider {
+        Some(provider) => {
+            let mut active = created.into_active_model();
+            active.provider_base_url = Set(Some(provider.base_url));
+            let scope = secret_scope(unit.tenant(), *active.id.as_ref());
+            active.provider_secret = Set(Some(secrets.seal(&scope, &provider.secret)));
+            active.update(db).await?
+        }
+        None => created,
+    };
     log_status(db, created.id, "disconnected", Some("instância criada")).await?;
-    Ok(created)
+    Ok(updated_event(unit, created))
 }
 
-/// Changes an instance; a new status is written to the instance log.
-pub async fn update(db: &impl ConnectionTrait, id: i32, changes: InstanceChanges) -> Result<instance::Model> {
+/// Raises `InstanceUpdated` for a written instance and answers its summary.
+fn updated_event(unit: &Unit, model: instance::Model) -> InstanceSummary {
+    let summary = InstanceSummary::from(model);
+    let audience = Audience { instance_id: Some(summary.id), ..Audience::default() };
+    unit.raise(Event::InstanceUpdated { instance: summary.clone() }.to(audience));
+    summary
+}
+
+/// Changes an instance; a new status is written to the instance log. Raises `InstanceUpdated`.
+pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceChanges) -> Result<InstanceSummary> {
+    let db = unit;
     let found = find(db, id).await?;
     let previous_status = found.status.clone();
     let mut active = found.into_active_model();
     if let Some(name) = changes.name {
-        let name = check_name(&name)?;
-        ensure_free(db, &name, Some(id)).await?;
-        active.name = Set(name);
+        active.name = Set(check_name(&name)?);
     }
     if let Some(activated) = changes.activated {
         active.activated = Set(activated);
@@ -150,7 +162,7 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: InstanceChanges
     }
     if let Some(provider) = changes.provider {
         active.provider_base_url = Set(Some(provider.base_url));
-        active.provider_secret = Set(Some(provider.secret));
+        active.provider_secret = Set(Some(secrets.seal(&secret_scope(unit.tenant(), id), &provider.secret)));
     }
     let new_status = match changes.status {
         Some(status) if !STATUSES.contains(&status.as_str()) => {
@@ -171,7 +183,31 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: InstanceChanges
     if let Some(status) = new_status {
         log_status(db, id, &status, Some(&format!("antes: {previous_status}"))).await?;
     }
-    Ok(updated)
+    Ok(updated_event(unit, updated))
+}
+
+/// A connection status the provider reported: written to the instance log, raised as
+/// `InstanceUpdated` (unchanged statuses change nothing).
+pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
+    if !STATUSES.contains(&status) {
+        return Err(Error::invalid_field(
+            "invalid_status",
+            "data.status",
+            format!("Status \"{status}\" inválido: use {}.", STATUSES.join(", ")),
+        ));
+    }
+    let found = find(unit, id).await?;
+    if found.status == status {
+        return Ok(());
+    }
+    let previous = found.status.clone();
+    let mut active = found.into_active_model();
+    active.status = Set(status.to_owned());
+    active.updated_at = Set(Utc::now());
+    let updated = active.update(unit).await?;
+    log_status(unit, id, status, Some(&format!("antes: {previous}; informado pelo provedor"))).await?;
+    updated_event(unit, updated);
+    Ok(())
 }
 
 /// Appends to the instance log (the instance-logs report reads it).

@@ -159,6 +159,96 @@ impl Provider {
     }
 }
 
+/// Why a provider call failed: worth another attempt later, or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CallError {
+    /// The network, a timeout, 5xx, 408 or 429: try again later.
+    Retryable(String),
+    /// The provider refused the request itself (4xx), or answered something unreadable.
+    Permanent(String),
+}
+
+impl CallError {
+    pub fn reason(&self) -> &str {
+        match self {
+            Self::Retryable(reason) | Self::Permanent(reason) => reason,
+        }
+    }
+}
+
+impl Provider {
+    async fn post_json(
+        &self,
+        path: &str,
+        body: Option<serde_json::Value>,
+        method: reqwest::Method,
+    ) -> std::result::Result<serde_json::Value, CallError> {
+        self.check_resolution().await.map_err(|e| CallError::Permanent(e.to_string()))?;
+        let mut request =
+            self.http.request(method, format!("{}{path}", self.config.base_url)).bearer_auth(&self.config.secret);
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|e| CallError::Retryable(format!("falha de conexão com o provedor ({})", e.without_url())))?;
+        let status = response.status();
+        if status.is_server_error() || status.as_u16() == 408 || status.as_u16() == 429 {
+            return Err(CallError::Retryable(format!("o provedor respondeu {}", status.as_u16())));
+        }
+        if !status.is_success() {
+            return Err(CallError::Permanent(format!("o provedor recusou a mensagem ({})", status.as_u16())));
+        }
+        if status.as_u16() == 204 {
+            return Ok(serde_json::Value::Null);
+        }
+        response.json().await.map_err(|_| CallError::Permanent("resposta do provedor em formato inesperado".into()))
+    }
+
+    /// `POST {base}/messages {"phone","body","clientId"}` → the provider's id of the message.
+    /// `clientId` makes a repeated send (after a lost answer) the same message at the provider.
+    pub async fn send_message(
+        &self,
+        phone: &str,
+        body: &str,
+        client_id: &str,
+    ) -> std::result::Result<String, CallError> {
+        let answer = self
+            .post_json(
+                "/messages",
+                Some(serde_json::json!({ "phone": phone, "body": body, "clientId": client_id })),
+                reqwest::Method::POST,
+            )
+            .await?;
+        match answer.get("id") {
+            Some(serde_json::Value::String(id)) if !id.is_empty() => Ok(id.clone()),
+            Some(serde_json::Value::Number(id)) => Ok(id.to_string()),
+            _ => Err(CallError::Permanent("o provedor não informou o id da mensagem".into())),
+        }
+    }
+
+    /// `POST {base}/session` → a pairing code to show as a QR code.
+    pub async fn start_session(&self) -> Result<String> {
+        let answer =
+            self.post_json("/session", None, reqwest::Method::POST).await.map_err(|e| provider_error(e.reason()))?;
+        answer
+            .get("qrcode")
+            .and_then(|q| q.as_str())
+            .filter(|q| !q.is_empty())
+            .map(str::to_owned)
+            .ok_or_else(|| provider_error("o provedor não enviou o código de pareamento"))
+    }
+
+    /// `DELETE {base}/session`: disconnects the number.
+    pub async fn end_session(&self) -> Result<()> {
+        self.post_json("/session", None, reqwest::Method::DELETE)
+            .await
+            .map(drop)
+            .map_err(|e| provider_error(e.reason()))
+    }
+}
+
 fn provider_error(detail: &str) -> Error {
     Error::invalid("provider_error", format!("Erro no provedor da instância: {detail}."))
 }

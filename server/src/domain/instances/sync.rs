@@ -14,6 +14,7 @@ use sea_orm::{
 use crate::{
     domain::{
         error::{Error, Result},
+        inbox::customers::normalize_phone,
         instances::{
             find,
             provider::{Provider, ProviderConfig, RemoteMessage},
@@ -22,6 +23,7 @@ use crate::{
     entities::tenant::{chat, customer, instance, message, sync_job},
     tenancy::TenantDb,
 };
+use crate::{secrets::Secrets, tenancy::TenantName};
 
 /// What to synchronise.
 #[derive(Debug, Clone, Copy)]
@@ -33,12 +35,17 @@ pub struct SyncRequest {
 }
 
 /// Registers a job (refused while another runs for the instance); `run` does the work.
-pub async fn start(db: &impl ConnectionTrait, request: SyncRequest) -> Result<(sync_job::Model, ProviderConfig)> {
+pub async fn start(
+    db: &impl ConnectionTrait,
+    secrets: &Secrets,
+    tenant: &TenantName,
+    request: SyncRequest,
+) -> Result<(sync_job::Model, ProviderConfig)> {
     if !request.unlimited && !(1..=3650).contains(&request.days_ago) {
         return Err(Error::invalid_field("invalid_days", "daysAgo", "Informe de 1 a 3650 dias, ou unlimitedSync."));
     }
     let instance = find(db, request.instance_id).await?;
-    let (Some(base_url), Some(secret)) = (instance.provider_base_url.clone(), instance.provider_secret.clone()) else {
+    let Some(provider) = super::provider_of(&instance, secrets, tenant)? else {
         return Err(Error::invalid(
             "provider_missing",
             "Configure o provedor da instância antes de sincronizar as mensagens.",
@@ -66,7 +73,7 @@ pub async fn start(db: &impl ConnectionTrait, request: SyncRequest) -> Result<(s
     }
     .insert(db)
     .await?;
-    Ok((job, ProviderConfig { base_url, secret }))
+    Ok((job, provider))
 }
 
 /// A job's progress.
@@ -77,15 +84,15 @@ pub async fn status(db: &impl ConnectionTrait, job_id: i32) -> Result<sync_job::
         .ok_or_else(|| Error::not_found("sync_not_found", "Sincronização não encontrada."))
 }
 
-/// An instance's most recent job (running or finished), so a screen opened later can follow it.
-pub async fn latest_of_instance(db: &impl ConnectionTrait, instance_id: i32) -> Result<sync_job::Model> {
+/// An instance's most recent job (running or finished), so a screen opened later can follow it;
+/// `None` for an instance never synchronised.
+pub async fn latest_of_instance(db: &impl ConnectionTrait, instance_id: i32) -> Result<Option<sync_job::Model>> {
     use sea_orm::{ColumnTrait, QueryFilter, QueryOrder};
-    sync_job::Entity::find()
+    Ok(sync_job::Entity::find()
         .filter(sync_job::Column::InstanceId.eq(instance_id))
         .order_by_desc(sync_job::Column::Id)
         .one(db)
-        .await?
-        .ok_or_else(|| Error::not_found("sync_not_found", "Esta instância ainda não foi sincronizada."))
+        .await?)
 }
 
 /// Runs a registered job to its end; never panics, records failures on the job.
@@ -143,25 +150,22 @@ async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig,
     }
 }
 
-fn normalize_phone(phone: &str) -> Option<String> {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    (8..=15).contains(&digits.len()).then(|| format!("+{digits}"))
-}
-
 /// Upserts one page; returns how many messages were new.
 async fn upsert(db: &impl ConnectionTrait, instance_id: i32, messages: &[RemoteMessage]) -> Result<u64> {
     let now = Utc::now();
     let valid: Vec<(&RemoteMessage, String)> = messages
         .iter()
         .filter(|m| !m.id.is_empty() && m.id.len() <= 200 && matches!(m.direction.as_str(), "in" | "out"))
-        .filter_map(|m| normalize_phone(&m.phone).map(|p| (m, p)))
+        .filter_map(|m| normalize_phone(&m.phone).ok().map(|p| (m, p)))
         .collect();
     if valid.is_empty() {
         return Ok(0);
     }
     let mut names: HashMap<String, String> = HashMap::new();
     for (m, phone) in &valid {
-        names.entry(phone.clone()).or_insert_with(|| m.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| phone.clone()));
+        names
+            .entry(phone.clone())
+            .or_insert_with(|| m.name.clone().filter(|n| !n.trim().is_empty()).unwrap_or_else(|| phone.clone()));
     }
     customer::Entity::insert_many(names.iter().map(|(phone, name)| customer::ActiveModel {
         name: Set(name.chars().take(120).collect()),
@@ -227,7 +231,9 @@ async fn upsert(db: &impl ConnectionTrait, instance_id: i32, messages: &[RemoteM
     // Bounded batches keep each statement under SQLite's parameter limit.
     for batch in rows.chunks(300) {
         inserted += message::Entity::insert_many(batch.to_vec())
-            .on_conflict(OnConflict::columns([message::Column::InstanceId, message::Column::ExternalId]).do_nothing().to_owned())
+            .on_conflict(
+                OnConflict::columns([message::Column::InstanceId, message::Column::ExternalId]).do_nothing().to_owned(),
+            )
             .exec_without_returning(db)
             .await?;
     }

@@ -3,7 +3,9 @@
 
 mod provisioning;
 
-pub use provisioning::{NewTenant, Provisioned, ProvisionStep, provision};
+pub use provisioning::{NewTenant, ProvisionStep, Provisioned, provision};
+
+use std::collections::HashSet;
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
@@ -15,20 +17,21 @@ use sea_orm::{
 use crate::{
     domain::{
         error::{Error, Result},
+        events::{Publisher, Raised},
         features, plans,
     },
     entities::control::{tenant, tenant_feature},
     tenancy::TenantName,
 };
 
-/// A feature option and whether it is on for a tenant (spec §3 "feature setting").
+/// A feature option and whether it is on for a tenant (docs/contracts.md#entities-and-storage-keys "feature setting").
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct FeatureSetting {
     pub option: String,
     pub enabled: bool,
 }
 
-/// A tenant as the API and the CLI show it (spec §3 fields).
+/// A tenant as the API and the CLI show it (docs/contracts.md#entities-and-storage-keys fields).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenantView {
@@ -49,11 +52,10 @@ pub struct TenantView {
 
 impl TenantView {
     fn new(model: tenant::Model, settings: Vec<tenant_feature::Model>) -> Self {
-        let features = features::FEATURES
-            .iter()
+        let features = features::catalogue()
             .map(|(option, _)| FeatureSetting {
-                option: (*option).to_owned(),
-                enabled: settings.iter().any(|s| s.option == *option && s.enabled),
+                option: option.to_owned(),
+                enabled: settings.iter().any(|s| s.option == option && s.enabled),
             })
             .collect();
         Self {
@@ -107,10 +109,8 @@ pub async fn find_active(control: &impl ConnectionTrait, name: &TenantName) -> R
 
 /// A tenant with its feature settings.
 pub async fn view(control: &impl ConnectionTrait, model: tenant::Model) -> Result<TenantView> {
-    let settings = tenant_feature::Entity::find()
-        .filter(tenant_feature::Column::TenantId.eq(model.id))
-        .all(control)
-        .await?;
+    let settings =
+        tenant_feature::Entity::find().filter(tenant_feature::Column::TenantId.eq(model.id)).all(control).await?;
     Ok(TenantView::new(model, settings))
 }
 
@@ -123,7 +123,7 @@ pub enum SortBy {
     CreatedAt,
 }
 
-/// What part of the tenant list to read (defaults: spec §9, page 1, 4 per page, id descending).
+/// What part of the tenant list to read (defaults: docs/contracts.md#constants, page 1, 4 per page, id descending).
 #[derive(Debug, Clone)]
 pub struct ListQuery {
     pub include_deleted: bool,
@@ -207,10 +207,8 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
         .all(control)
         .await?;
     let ids: Vec<i32> = models.iter().map(|m| m.id).collect();
-    let settings = tenant_feature::Entity::find()
-        .filter(tenant_feature::Column::TenantId.is_in(ids))
-        .all(control)
-        .await?;
+    let settings =
+        tenant_feature::Entity::find().filter(tenant_feature::Column::TenantId.is_in(ids)).all(control).await?;
     let data = models
         .into_iter()
         .map(|model| {
@@ -242,32 +240,50 @@ pub async fn all_names(control: &impl ConnectionTrait) -> Result<Vec<(TenantName
         .into_tuple()
         .all(control)
         .await?;
-    Ok(rows
-        .into_iter()
-        .filter_map(|(name, pool)| TenantName::parse(&name).ok().map(|name| (name, pool)))
-        .collect())
+    Ok(rows.into_iter().filter_map(|(name, pool)| TenantName::parse(&name).ok().map(|name| (name, pool))).collect())
 }
 
-/// Soft-deletes a tenant: its hosts stop resolving, its data stays.
-pub async fn delete(control: &impl ConnectionTrait, model: tenant::Model) -> Result<tenant::Model> {
+/// Soft-deletes a tenant: its hosts stop resolving, its data stays. The back-office tenant (whose
+/// users are the operators) can never be deleted.
+pub async fn delete(
+    control: &impl ConnectionTrait,
+    model: tenant::Model,
+    backoffice: &TenantName,
+    changed: &dyn Publisher,
+) -> Result<tenant::Model> {
+    if model.name == backoffice.as_str() {
+        return Err(Error::conflict("backoffice_tenant", "O tenant do back-office não pode ser excluído."));
+    }
     if model.deleted_at.is_some() {
         return Err(Error::conflict("tenant_already_deleted", "O tenant já está excluído."));
     }
     let mut active = model.into_active_model();
     active.deleted_at = Set(Some(Utc::now()));
     active.updated_at = Set(Utc::now());
-    Ok(active.update(control).await?)
+    announce(changed, active.update(control).await?)
+}
+
+/// Tells every replica a tenant's record changed (the write above is its own transaction).
+fn announce(changed: &dyn Publisher, model: tenant::Model) -> Result<tenant::Model> {
+    if let Ok(name) = TenantName::parse(&model.name) {
+        changed.publish(&name, Raised::TenantChanged);
+    }
+    Ok(model)
 }
 
 /// Brings a soft-deleted tenant back.
-pub async fn restore(control: &impl ConnectionTrait, model: tenant::Model) -> Result<tenant::Model> {
+pub async fn restore(
+    control: &impl ConnectionTrait,
+    model: tenant::Model,
+    changed: &dyn Publisher,
+) -> Result<tenant::Model> {
     if model.deleted_at.is_none() {
         return Err(Error::conflict("tenant_not_deleted", "O tenant não está excluído."));
     }
     let mut active = model.into_active_model();
     active.deleted_at = Set(None);
     active.updated_at = Set(Utc::now());
-    Ok(active.update(control).await?)
+    announce(changed, active.update(control).await?)
 }
 
 /// Sets a tenant's plan; limits default to the plan's unless given (`0` = unlimited).
@@ -277,6 +293,7 @@ pub async fn set_plan(
     plan_code: &str,
     user_limit: Option<i32>,
     ticket_limit: Option<i32>,
+    changed: &dyn Publisher,
 ) -> Result<tenant::Model> {
     let plan = plans::find(control, plan_code).await?;
     let user_limit = check_limit("user", user_limit.unwrap_or(plan.user_limit))?;
@@ -286,7 +303,7 @@ pub async fn set_plan(
     active.user_limit = Set(user_limit);
     active.ticket_limit = Set(ticket_limit);
     active.updated_at = Set(Utc::now());
-    Ok(active.update(control).await?)
+    announce(changed, active.update(control).await?)
 }
 
 pub(crate) fn check_limit(field: &str, value: i32) -> Result<i32> {
@@ -301,9 +318,16 @@ pub(crate) fn check_limit(field: &str, value: i32) -> Result<i32> {
 }
 
 /// Switches one feature option on or off for a tenant.
-pub async fn set_feature(control: &impl ConnectionTrait, tenant_id: i32, option: &str, enabled: bool) -> Result<()> {
+pub async fn set_feature(
+    control: &impl ConnectionTrait,
+    tenant: &tenant::Model,
+    option: &str,
+    enabled: bool,
+    changed: &dyn Publisher,
+) -> Result<()> {
+    let tenant_id = tenant.id;
     if !features::is_feature(option) {
-        let known: Vec<&str> = features::FEATURES.iter().map(|(name, _)| *name).collect();
+        let known: Vec<&str> = features::catalogue().map(|(name, _)| name).collect();
         return Err(Error::invalid_field(
             "unknown_feature",
             "option",
@@ -326,7 +350,21 @@ pub async fn set_feature(control: &impl ConnectionTrait, tenant_id: i32, option:
     )
     .exec_without_returning(control)
     .await?;
+    announce(changed, tenant.clone())?;
     Ok(())
+}
+
+/// The feature options switched on for a tenant.
+pub async fn enabled_features(control: &impl ConnectionTrait, tenant_id: i32) -> Result<HashSet<String>> {
+    let options: Vec<String> = tenant_feature::Entity::find()
+        .select_only()
+        .column(tenant_feature::Column::Option)
+        .filter(tenant_feature::Column::TenantId.eq(tenant_id))
+        .filter(tenant_feature::Column::Enabled.eq(true))
+        .into_tuple()
+        .all(control)
+        .await?;
+    Ok(options.into_iter().collect())
 }
 
 /// Whether a feature is on for a tenant.

@@ -1,4 +1,4 @@
-//! Provisioning a tenant (DESIGN §2): register it in control, create its storage, run the tenant
+//! Provisioning a tenant (docs/tenancy.md): register it in control, create its storage, run the tenant
 //! migrations, apply its template, then mark it provisioned.
 //!
 //! Atomic: the storage appears complete or not at all (one PostgreSQL transaction, since DDL is
@@ -75,10 +75,7 @@ impl From<TenantNameError> for Error {
 /// nothing is undone then, as after a real crash.
 pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<ProvisionStep>) -> Result<Provisioned> {
     let control = dbs.control();
-    let name = new
-        .name
-        .clone()
-        .ok_or_else(|| Error::invalid_field("required", "name", "Informe o nome do tenant."))?;
+    let name = new.name.clone().ok_or_else(|| Error::invalid_field("required", "name", "Informe o nome do tenant."))?;
     let cnpj = match new.cnpj.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(raw) => Some(Cnpj::parse(raw).map_err(|msg| Error::invalid_field("invalid_cnpj", "cnpj", msg))?),
         None => None,
@@ -202,13 +199,10 @@ async fn build_storage(
 }
 
 async fn write_features(control: &impl ConnectionTrait, tenant_id: i32, enabled: &[String]) -> Result<()> {
-    tenant_feature::Entity::delete_many()
-        .filter(tenant_feature::Column::TenantId.eq(tenant_id))
-        .exec(control)
-        .await?;
-    let rows = features::FEATURES.iter().map(|(option, _)| tenant_feature::ActiveModel {
+    tenant_feature::Entity::delete_many().filter(tenant_feature::Column::TenantId.eq(tenant_id)).exec(control).await?;
+    let rows = features::catalogue().map(|(option, _)| tenant_feature::ActiveModel {
         tenant_id: Set(tenant_id),
-        option: Set((*option).to_owned()),
+        option: Set(option.to_owned()),
         enabled: Set(enabled.iter().any(|e| e == option)),
         created_at: Set(Utc::now()),
         updated_at: Set(Utc::now()),

@@ -14,17 +14,19 @@ use sea_orm::{
 };
 
 pub use views::{
-    DepartmentView, InstanceView, RoleView, UserFormOptions, UserInstanceView, UserView, apply_presence, form_options, view, views,
+    DepartmentView, InstanceView, RoleView, UserFormOptions, UserInstanceView, UserView, apply_presence, form_options,
+    view, views,
 };
 pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{
     domain::{
-        auth::sessions::{self, SessionsEnded},
+        auth::sessions,
         error::{Error, Result},
         passwords,
         tenants::{Page, Pagination},
     },
+    domain::{events::Raised, unit::Unit},
     entities::tenant::user,
 };
 
@@ -120,40 +122,62 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
         .limit(limit)
         .all(db)
         .await?;
-    Ok(Page { data: views(db, &users).await?, pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) } })
+    Ok(Page {
+        data: views(db, &users).await?,
+        pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },
+    })
 }
 
-/// Unblocks a user blocked by failed logins (or by an administrator).
-pub async fn unblock(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+/// Whether a user is blocked now: a block from wrong passwords ends by itself at `locked_until`;
+/// one without an end lasts until someone unblocks the user.
+pub fn is_blocked(user: &user::Model, now: chrono::DateTime<Utc>) -> bool {
+    user.blocked_at.is_some() && user.locked_until.is_none_or(|until| until > now)
+}
+
+/// Unblocks a user blocked by failed logins (or by an administrator), and forgets earlier blocks.
+pub async fn unblock(unit: &Unit, id: i32) -> Result<user::Model> {
+    let db = unit;
     let found = find(db, id).await?;
     let mut active = found.into_active_model();
     active.blocked_at = Set(None);
+    active.locked_until = Set(None);
+    active.lockouts = Set(0);
     active.failed_logins = Set(0);
     active.updated_at = Set(Utc::now());
-    Ok(active.update(db).await?)
+    let unblocked = active.update(db).await?;
+    unit.raise(Raised::AuthChanged { user_id: Some(id), entitlement: false });
+    Ok(unblocked)
+}
+
+/// Unblocks the user with this email (operators unblock people of any tenant by email).
+pub async fn unblock_by_email(unit: &Unit, email: &str) -> Result<user::Model> {
+    let found = find_by_email(unit, email)
+        .await?
+        .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado nesta empresa."))?;
+    unblock(unit, found.id).await
 }
 
 /// Changes a user's password (strength ≥ medium) and ends their sessions.
-pub async fn change_password(db: &impl ConnectionTrait, id: i32, password: &str) -> Result<(user::Model, SessionsEnded)> {
+pub async fn change_password(unit: &Unit, id: i32, password: &str) -> Result<user::Model> {
     if passwords::strength(password) < passwords::MIN_STRENGTH {
         return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
     }
-    let found = find(db, id).await?;
-    let ended = sessions::end_all(db, id).await?;
+    let found = find(unit, id).await?;
+    sessions::end_all(unit, id).await?;
     let mut active = found.into_active_model();
     active.password_hash = Set(passwords::hash(password).await);
     active.updated_at = Set(Utc::now());
-    Ok((active.update(db).await?, ended))
+    Ok(active.update(unit).await?)
 }
 
 /// Soft-deletes a user: their history stays (tickets, messages), their sessions end, and their
 /// email and username are freed for a new account. Nobody deletes themselves.
-pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result<SessionsEnded> {
+pub async fn delete(unit: &Unit, id: i32, actor_id: i32) -> Result<()> {
     if id == actor_id {
         return Err(Error::invalid("cannot_delete_self", "Você não pode excluir o seu próprio usuário."));
     }
-    let found = find(db, id).await?;
-    let ended = sessions::end_all(db, id).await?;
+    let found = find(unit, id).await?;
+    sessions::end_all(unit, id).await?;
     let mut active = found.clone().into_active_model();
     // Unique columns keep a tombstone so the address can be used again.
     active.email = Set(tombstone(id, &found.email));
@@ -161,39 +185,33 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32, actor_id: i32) -> Result
     active.deleted_at = Set(Some(Utc::now()));
     active.is_connected = Set(false);
     active.updated_at = Set(Utc::now());
-    active.update(db).await?;
-    Ok(ended)
+    active.update(unit).await?;
+    Ok(())
 }
 
 fn tombstone(id: i32, value: &str) -> String {
     format!("deleted-{id}-{value}").chars().take(250).collect()
 }
 
-/// Marks a user connected or disconnected (spec §4 user connection).
-pub async fn set_connected(db: &impl ConnectionTrait, id: i32, connected: bool) -> Result<()> {
+/// Marks a user connected or disconnected (docs/contracts.md#states-and-transitions user connection).
+pub async fn set_connected(unit: &Unit, id: i32, connected: bool) -> Result<()> {
     user::Entity::update_many()
         .col_expr(user::Column::IsConnected, Expr::value(connected))
         .filter(user::Column::Id.eq(id))
-        .exec(db)
+        .exec(unit)
         .await?;
+    unit.raise(Raised::AuthChanged { user_id: Some(id), entitlement: false });
     Ok(())
 }
 
 /// Active users of the tenant; functional users included (they hold a seat).
 pub async fn count_active(db: &impl ConnectionTrait) -> Result<u64> {
-    Ok(user::Entity::find().filter(user::Column::DeletedAt.is_null()).select_only().column(user::Column::Id).count(db).await?)
-}
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn emails_are_normalized_and_checked() {
-        assert_eq!(parse_email("  Ana.Souza@Demo.Example "), Ok("ana.souza@demo.example".into()));
-        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "a b@x.com", "ana@x..com", "a@b@c.com"] {
-            assert!(parse_email(bad).is_err(), "{bad}");
-        }
-    }
+    Ok(user::Entity::find()
+        .filter(user::Column::DeletedAt.is_null())
+        .select_only()
+        .column(user::Column::Id)
+        .count(db)
+        .await?)
 }
 
 /// Online users linked to an instance (chat transfer targets), except `except_user`. Online means
@@ -233,11 +251,26 @@ pub async fn online(
 }
 
 /// Removes one user-instance link by its id.
-pub async fn delete_instance_link(db: &impl ConnectionTrait, link_id: i32) -> Result<()> {
+pub async fn delete_instance_link(unit: &Unit, link_id: i32) -> Result<()> {
     use crate::entities::tenant::user_instance;
-    let removed = user_instance::Entity::delete_by_id(link_id).exec(db).await?;
+    let link = user_instance::Entity::find_by_id(link_id).one(unit).await?;
+    let removed = user_instance::Entity::delete_by_id(link_id).exec(unit).await?;
+    unit.raise(Raised::AuthChanged { user_id: link.map(|l| l.user_id), entitlement: true });
     if removed.rows_affected == 0 {
         return Err(Error::not_found("user_instance_not_found", "Vínculo de instância não encontrado."));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalized_and_checked() {
+        assert_eq!(parse_email("  Ana.Souza@Demo.Example "), Ok("ana.souza@demo.example".into()));
+        for bad in ["", "ana", "ana@", "@x.com", "ana@x", "a b@x.com", "ana@x..com", "a@b@c.com"] {
+            assert!(parse_email(bad).is_err(), "{bad}");
+        }
+    }
 }

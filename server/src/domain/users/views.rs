@@ -1,4 +1,4 @@
-//! How users are shown by the API: spec §3 fields, never the password. Lists load roles,
+//! How users are shown by the API: docs/contracts.md#entities-and-storage-keys fields, never the password. Lists load roles,
 //! departments, instance links and two-factor state for a whole page in four queries.
 
 use std::collections::HashMap;
@@ -10,7 +10,7 @@ use crate::{
     entities::tenant::{department, instance, role, user, user_instance, user_setting},
 };
 
-/// A role as nested in a user (spec §3 Role).
+/// A role as nested in a user (docs/contracts.md#entities-and-storage-keys Role).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct RoleView {
     pub id: i32,
@@ -36,14 +36,14 @@ pub struct InstanceView {
     pub activated: bool,
 }
 
-/// A user-instance link (spec §3: id, instance).
+/// A user-instance link (docs/contracts.md#entities-and-storage-keys: id, instance).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct UserInstanceView {
     pub id: i32,
     pub instance: InstanceView,
 }
 
-/// A user as the API shows it (spec §3 User; never the password).
+/// A user as the API shows it (docs/contracts.md#entities-and-storage-keys User; never the password).
 #[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UserView {
@@ -71,8 +71,13 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
     let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
     let role_ids: Vec<i32> = users.iter().map(|u| u.role_id).collect();
     let department_ids: Vec<i32> = users.iter().filter_map(|u| u.department_id).collect();
-    let roles: HashMap<i32, role::Model> =
-        role::Entity::find().filter(role::Column::Id.is_in(role_ids)).all(db).await?.into_iter().map(|r| (r.id, r)).collect();
+    let roles: HashMap<i32, role::Model> = role::Entity::find()
+        .filter(role::Column::Id.is_in(role_ids))
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|r| (r.id, r))
+        .collect();
     let departments: HashMap<i32, department::Model> = department::Entity::find()
         .filter(department::Column::Id.is_in(department_ids))
         .all(db)
@@ -100,12 +105,17 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
             username: user.username.clone(),
             email: user.email.clone(),
             image: user.image.clone(),
-            role: roles.get(&user.role_id).map(|r| RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }),
+            role: roles.get(&user.role_id).map(|r| RoleView {
+                id: r.id,
+                name: r.name.clone(),
+                display_name: r.display_name.clone(),
+            }),
             is_connected: user.is_connected,
-            user_department: user
-                .department_id
-                .and_then(|id| departments.get(&id))
-                .map(|d| DepartmentView { id: d.id, name: d.name.clone(), activated: d.activated }),
+            user_department: user.department_id.and_then(|id| departments.get(&id)).map(|d| DepartmentView {
+                id: d.id,
+                name: d.name.clone(),
+                activated: d.activated,
+            }),
             user_instances: links
                 .iter()
                 .filter(|(link, _)| link.user_id == user.id)
@@ -117,7 +127,7 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
                 })
                 .collect(),
             is_functional: user.is_functional,
-            blocked: user.blocked_at.is_some(),
+            blocked: super::is_blocked(user, chrono::Utc::now()),
             two_factor_enabled: two_factor.get(&user.id).copied().unwrap_or(false),
         })
         .collect())
@@ -152,7 +162,13 @@ pub async fn form_options(db: &impl ConnectionTrait) -> Result<UserFormOptions> 
     let instances = instance::Entity::find().order_by_asc(instance::Column::Name).all(db).await?;
     Ok(UserFormOptions {
         roles: roles.into_iter().map(|r| RoleView { id: r.id, name: r.name, display_name: r.display_name }).collect(),
-        departments: departments.into_iter().map(|d| DepartmentView { id: d.id, name: d.name, activated: d.activated }).collect(),
-        instances: instances.into_iter().map(|i| InstanceView { id: i.id, name: i.name, activated: i.activated }).collect(),
+        departments: departments
+            .into_iter()
+            .map(|d| DepartmentView { id: d.id, name: d.name, activated: d.activated })
+            .collect(),
+        instances: instances
+            .into_iter()
+            .map(|i| InstanceView { id: i.id, name: i.name, activated: i.activated })
+            .collect(),
     })
 }

@@ -9,9 +9,11 @@ use sea_orm::{
 
 use crate::{
     domain::{
-        auth::sessions::{self, SessionsEnded},
+        auth::sessions,
         error::{Error, FieldError, Result},
+        events::Raised,
         passwords,
+        unit::Unit,
         users::{WEAK_PASSWORD, count_active, find, parse_email},
     },
     entities::tenant::{department, instance, role, user, user_instance, user_setting},
@@ -70,7 +72,9 @@ fn check_username(username: &str, fields: &mut Vec<FieldError>) -> String {
 }
 
 fn check_image(image: &str, fields: &mut Vec<FieldError>) {
-    if image.len() > 2048 || !(image.starts_with("https://") || image.starts_with("http://") || image.starts_with("data:image/")) {
+    if image.len() > 2048
+        || !(image.starts_with("https://") || image.starts_with("http://") || image.starts_with("data:image/"))
+    {
         fields.push(FieldError::new("image", "A imagem deve ser um endereço http(s) de até 2048 caracteres."));
     }
 }
@@ -83,20 +87,10 @@ fn failed(fields: Vec<FieldError>) -> Error {
     }
 }
 
-async fn email_taken(db: &impl ConnectionTrait, email: &str, except: Option<i32>) -> Result<bool> {
-    let mut query = user::Entity::find().filter(user::Column::Email.eq(email));
-    if let Some(id) = except {
-        query = query.filter(user::Column::Id.ne(id));
-    }
-    Ok(query.count(db).await? > 0)
-}
-
-async fn username_taken(db: &impl ConnectionTrait, username: &str, except: Option<i32>) -> Result<bool> {
-    let mut query = user::Entity::find().filter(user::Column::Username.eq(username));
-    if let Some(id) = except {
-        query = query.filter(user::Column::Id.ne(id));
-    }
-    Ok(query.count(db).await? > 0)
+/// Whether a username is in use (only to derive a free one from an email: a taken email or
+/// username sent by the client is the unique constraint's to refuse, see `domain::error`).
+async fn username_taken(db: &impl ConnectionTrait, username: &str) -> Result<bool> {
+    Ok(user::Entity::find().filter(user::Column::Username.eq(username)).count(db).await? > 0)
 }
 
 async fn check_instances(db: &impl ConnectionTrait, ids: &[i32], fields: &mut Vec<FieldError>) -> Result<()> {
@@ -165,15 +159,12 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
 
     lock_user_seats(db).await?;
     if user_limit > 0 && count_active(db).await? >= user_limit as u64 {
-        return Err(Error::invalid("user_limit_reached", format!("Limite de {user_limit} usuários do plano atingido.")));
-    }
-    if email_taken(db, &email, None).await? {
-        return Err(Error::invalid_field("email_taken", "email", "Este email já está em uso."));
+        return Err(Error::invalid(
+            "user_limit_reached",
+            format!("Limite de {user_limit} usuários do plano atingido."),
+        ));
     }
     let username = match username {
-        Some(username) if username_taken(db, &username, None).await? => {
-            return Err(Error::invalid_field("username_taken", "username", "Este usuário já está em uso."));
-        }
         Some(username) => username,
         None => free_username(db, &email).await?,
     };
@@ -212,9 +203,10 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
     Ok(created)
 }
 
-/// Changes the given fields of a user. A new password ends the user's sessions (then the proof
-/// comes back with the user).
-pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) -> Result<(user::Model, Option<SessionsEnded>)> {
+/// Changes the given fields of a user. A new password ends the user's sessions.
+pub async fn update(unit: &Unit, id: i32, changes: UserChanges) -> Result<user::Model> {
+    let db = unit;
+    let entitlement = changes.role_id.is_some() || changes.department_id.is_some() || changes.instances.is_some();
     let found = find(db, id).await?;
     let mut fields = Vec::new();
     let name = changes.name.as_deref().map(|n| check_name(n, &mut fields));
@@ -244,16 +236,6 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) ->
     if let Some(instances) = &changes.instances {
         check_instances(db, instances, &mut fields).await?;
     }
-    if let Some(email) = &email
-        && email_taken(db, email, Some(id)).await?
-    {
-        fields.push(FieldError::new("email", "Este email já está em uso."));
-    }
-    if let Some(username) = &username
-        && username_taken(db, username, Some(id)).await?
-    {
-        fields.push(FieldError::new("username", "Este usuário já está em uso."));
-    }
     if !fields.is_empty() {
         return Err(failed(fields));
     }
@@ -276,9 +258,8 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) ->
     if let Some(department_id) = changes.department_id {
         active.department_id = Set(department_id);
     }
-    let mut ended = None;
     if let Some(password) = &changes.password {
-        ended = Some(sessions::end_all(db, id).await?);
+        sessions::end_all(unit, id).await?;
         active.password_hash = Set(passwords::hash(password).await);
     }
     active.updated_at = Set(Utc::now());
@@ -286,7 +267,9 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, changes: UserChanges) ->
     if let Some(instances) = &changes.instances {
         link_instances(db, id, instances).await?;
     }
-    Ok((updated, ended))
+    // Role, department, instances, block or profile: cached copies and open sockets catch up.
+    unit.raise(Raised::AuthChanged { user_id: Some(id), entitlement });
+    Ok(updated)
 }
 
 /// Serializes seat-taking within one tenant. PostgreSQL: a transaction-scoped advisory lock keyed
@@ -310,7 +293,7 @@ async fn free_username(db: &impl ConnectionTrait, email: &str) -> Result<String>
     let base = if base.len() < 3 { format!("usuario{base}") } else { base };
     for suffix in 0..1000 {
         let candidate = if suffix == 0 { base.clone() } else { format!("{base}{suffix}") };
-        if !username_taken(db, &candidate, None).await? {
+        if !username_taken(db, &candidate).await? {
             return Ok(candidate);
         }
     }

@@ -19,6 +19,13 @@ pub struct Model {
     pub ack: String,
     pub external_id: Option<String>,
     pub sent_at: DateTimeUtc,
+    /// The sender's idempotency key of an outbound message (also the provider's `clientId`).
+    pub client_id: Option<String>,
+    /// `text` (to or from the customer) or `note` (a line of the conversation the customer does not
+    /// see, e.g. a transfer).
+    pub kind: String,
+    /// Why the provider could not deliver an outbound message (`ack` = `failed`).
+    pub error: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

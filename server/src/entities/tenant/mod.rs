@@ -27,6 +27,8 @@ pub mod department;
 pub mod instance;
 /// `instance_logs`: Append-only log of instance connection status changes.
 pub mod instance_log;
+/// `jobs`: The outbox: work for the worker (provider sends, webhook deliveries).
+pub mod job;
 /// `login_failures`: Append-only log of failed logins (login-failures report).
 pub mod login_failure;
 /// `messages`: Chat messages, inbound and outbound, with their ack.
@@ -35,14 +37,16 @@ pub mod message;
 pub mod order;
 /// `permissions`: Route permissions (web route names) roles can be granted.
 pub mod permission;
+/// `provider_events`: Provider events already received (replays are not processed twice).
+pub mod provider_event;
 /// `refresh_tokens`: Rotating refresh tokens, stored hashed, grouped in families.
 pub mod refresh_token;
-/// `sync_jobs`: Message-history synchronisations of instances and their progress.
-pub mod sync_job;
 /// `roles`: Roles; each user has one.
 pub mod role;
 /// `role_permissions`: Role-to-permission links.
 pub mod role_permission;
+/// `sync_jobs`: Message-history synchronisations of instances and their progress.
+pub mod sync_job;
 /// `tickets`: Tickets (attendances) of a chat, from open to close.
 pub mod ticket;
 /// `ticket_transfers`: Transfers of a ticket to another user or department.

@@ -21,6 +21,12 @@ pub struct Model {
     pub first_response_at: Option<DateTimeUtc>,
     pub closed_at: Option<DateTimeUtc>,
     pub closing_reason_id: Option<i32>,
+    /// The last message or change, in or out: the inbox lists newest activity first.
+    pub last_activity_at: Option<DateTimeUtc>,
+    /// The start of the last message, for the list.
+    pub last_message_preview: Option<String>,
+    /// Customer messages nobody of the staff has read yet.
+    pub unread_count: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

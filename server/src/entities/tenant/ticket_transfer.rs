@@ -15,6 +15,10 @@ pub struct Model {
     pub to_department_id: Option<i32>,
     pub status: String,
     pub resolved_at: Option<DateTimeUtc>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub note: Option<String>,
+    pub from_department_id: Option<i32>,
+    pub requested_by_user_id: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -21,8 +21,13 @@ pub struct Model {
     pub department_id: Option<i32>,
     pub is_connected: bool,
     pub is_functional: bool,
+    /// When the current block began (`None`: not blocked).
     pub blocked_at: Option<DateTimeUtc>,
     pub failed_logins: i32,
+    /// When a block from wrong passwords ends by itself (`None` with `blocked_at`: until unblocked).
+    pub locked_until: Option<DateTimeUtc>,
+    /// Blocks in a row without a successful login since: each one lasts twice the last.
+    pub lockouts: i32,
     pub valid_after: DateTimeUtc,
     pub last_login_at: Option<DateTimeUtc>,
     pub deleted_at: Option<DateTimeUtc>,

@@ -16,6 +16,9 @@ pub struct Model {
     pub two_factor_secret: Option<String>,
     pub two_factor_confirmed_at: Option<DateTimeUtc>,
     pub two_factor_last_step: Option<i64>,
+    /// Wrong codes in the current window (docs/auth.md#guessing-limits).
+    pub two_factor_failures: i32,
+    pub two_factor_failures_since: Option<DateTimeUtc>,
     pub theme: String,
     pub locale: String,
     pub created_at: DateTimeUtc,

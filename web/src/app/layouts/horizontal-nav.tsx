@@ -1,4 +1,4 @@
-//! The horizontal navigation (layout "horizontal"): one header menu per category.
+/** The horizontal navigation (layout "horizontal"): one header menu per category. */
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';

@@ -1,12 +1,18 @@
-//! Navigation layout (spec §2): AppShell with the vertical navbar (default; collapsed to icons by
-//! default) or the horizontal header menu, header controls, and the current screen. On small
-//! screens (below sm = 576px) the navigation opens from the burger in both layouts.
+/**
+ * Navigation layout (docs/contracts.md#screens-and-routes): AppShell with the vertical navbar
+ * (default; collapsed to icons by default) or the horizontal header menu, header controls, and the
+ * current screen. On small screens (below sm = 576px) the navigation opens from the burger in both
+ * layouts.
+ */
 import {
   ActionIcon,
   Anchor,
   AppShell,
   Burger,
+  createTheme,
   defaultCssVariablesResolver,
+  MantineThemeProvider,
+  mergeThemeOverrides,
   Group,
   Text,
   Tooltip,
@@ -18,7 +24,7 @@ import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageChatbot } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { TopProgressBar } from '../../components/GlobalLoading';
@@ -31,12 +37,26 @@ import '../../lib/validation';
 import { useSession } from '../../lib/session';
 import { navigationFor } from '../navigation';
 import { useRealtime } from '../realtime';
-import { createQueryClient } from '../query-client';
+import { createQueryClient, onTwoFactorEnrollmentRequired } from '../query-client';
 import { HorizontalNav } from './horizontal-nav';
+import './contrast.css';
 import classes from './navigation-layout.module.css';
 import { PreferencesMenu } from './preferences-menu';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
+
+/**
+ * Default props of the logged-in screens (not on /login, to keep its bundle small): close buttons
+ * of dialogs, drawers and notifications have a name screen readers can say (not a bare "Fechar":
+ * a dialog's own "Fechar" button keeps its name to itself).
+ */
+const ACCESSIBLE_DEFAULTS = createTheme({
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar painel' } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
+  },
+});
 
 const NAVBAR_WIDTH = 260;
 const NAVBAR_COLLAPSED_WIDTH = 72;
@@ -60,26 +80,27 @@ function semiDarkSurface(theme: MantineTheme) {
 
 export function Component() {
   const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  useEffect(() => {
-    navigateRef.current = navigate;
-  }, [navigate]);
-  // One query cache per mount of the layout: see app/query-client.ts. A 403
-  // `two_factor_enrollment_required` from any call sends the user to the two-factor screen,
-  // which explains why (DESIGN §4: the role requires it).
-  const [queryClient] = useState(() =>
-    createQueryClient({
-      onTwoFactorEnrollmentRequired: () => {
+  // One query cache per mount of the layout: see app/query-client.ts.
+  const [queryClient] = useState(createQueryClient);
+  // A 403 `two_factor_enrollment_required` from any call sends the user to the two-factor screen,
+  // which explains why (docs/auth.md: the role requires it).
+  useEffect(
+    () =>
+      onTwoFactorEnrollmentRequired(queryClient, () => {
         const path = routePath(TWO_FACTOR_ROUTE);
         if (window.location.pathname === path) return;
         const state: TwoFactorRouteState = { enrollmentRequired: true };
-        void navigateRef.current(path, { state });
-      },
-    }),
+        void navigate(path, { state });
+      }),
+    [queryClient, navigate],
   );
+  const baseTheme = useMantineTheme();
+  const theme = useMemo(() => mergeThemeOverrides(baseTheme, ACCESSIBLE_DEFAULTS), [baseTheme]);
   return (
     <QueryClientProvider client={queryClient}>
-      <NavigationShell />
+      <MantineThemeProvider theme={theme}>
+        <NavigationShell />
+      </MantineThemeProvider>
     </QueryClientProvider>
   );
 }
@@ -94,11 +115,15 @@ function NavigationShell() {
   const [mobileOpened, { toggle: toggleMobile, close: closeMobile }] = useDisclosure(false);
   const desktop = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`, true);
 
-  // Keep the stored user info, permission routes and permissions fresh (spec §3, §7).
+  // Keep the stored user info, permission routes and permissions fresh
+  // (docs/contracts.md#entities-and-storage-keys, docs/contracts.md#api-calls).
   useUserInfo();
   useOwnPermissions();
-  // The realtime socket of spec §4, for as long as a logged-in screen is shown.
-  useRealtime(session.userInfo?.uid);
+  // The realtime socket (docs/contracts.md#states-and-transitions), for as long as a logged-in
+  // screen is shown.
+  const navigate = useNavigate();
+  const openTicket = useCallback((path: string) => void navigate(path), [navigate]);
+  useRealtime(session.userInfo?.uid, openTicket);
 
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);
@@ -151,7 +176,13 @@ function NavigationShell() {
                 </ActionIcon>
               </Tooltip>
             ) : null}
-            <Anchor component={Link} to={routePath(HOME_ROUTE)} underline="never" c="inherit">
+            <Anchor
+              component={Link}
+              to={routePath(HOME_ROUTE)}
+              underline="never"
+              c="inherit"
+              aria-label="Back-office: início"
+            >
               <Group gap={6} wrap="nowrap">
                 <IconMessageChatbot size={26} color="var(--mantine-primary-color-filled)" />
                 <Text fw={700} size="lg" visibleFrom="sm">

@@ -1,4 +1,7 @@
-//! Plain layout (spec §2): login, coming soon and the error pages — no navigation.
+/**
+ * Plain layout (docs/contracts.md#screens-and-routes): login, coming soon and the error pages — no
+ * navigation.
+ */
 import { Box } from '@mantine/core';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { TopProgressBar } from '../../components/GlobalLoading';

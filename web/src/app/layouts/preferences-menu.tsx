@@ -1,4 +1,4 @@
-//! Header menu to switch theme, layout and language (all persisted, lib/preferences).
+/** Header menu to switch theme, layout and language (all persisted, lib/preferences). */
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-//! The vertical navigation: categories with their routes. Collapsed, it shows icons with tooltips.
+/** The vertical navigation: categories with their routes. Collapsed, it shows icons with tooltips. */
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { useRouteLabels } from '../../lib/route-labels';
@@ -34,7 +34,9 @@ export function SideNav({ groups, collapsed }: SideNavProps) {
                   label={collapsed ? null : label}
                   aria-label={collapsed ? label : undefined}
                   leftSection={<Icon size={20} stroke={1.6} />}
-                  styles={collapsed ? { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 } } : undefined}
+                  styles={
+                    collapsed ? { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 } } : undefined
+                  }
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 />
               );

@@ -1,10 +1,11 @@
-//! Header menu of the logged-in user: name, settings, logout.
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+/** Header menu of the logged-in user: name, settings, logout. */
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { findRoute } from '../../config/paths';
 import { useLogout } from '../../features/auth/hooks/use-logout';
+import { allowedImageUrl } from '../../lib/images';
 import { useSession } from '../../lib/session';
 import { useRouteLabels } from '../../lib/route-labels';
 
@@ -20,9 +21,12 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={t('header.account')}>
+        {/* Named by its content ("Conta", then what it shows): an aria-label without the initials and
+            the name on screen would not match what people see (WCAG 2.5.3, label in name). */}
+        <UnstyledButton>
+          <VisuallyHidden>{t('header.account')}</VisuallyHidden>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={userInfo?.photoURL ?? null} name={name} color="initials" radius="xl" size={34} />
+            <Avatar src={allowedImageUrl(userInfo?.photoURL)} name={name} color="initials" radius="xl" size={34} />
             <Text size="sm" fw={500} visibleFrom="md" maw={160} truncate>
               {name}
             </Text>

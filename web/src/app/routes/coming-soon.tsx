@@ -1,4 +1,4 @@
-//! /pages/comingsoon (plain layout).
+/** /pages/comingsoon (plain layout). */
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon';

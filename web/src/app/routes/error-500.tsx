@@ -1,4 +1,4 @@
-//! /pages/error-500 (plain layout).
+/** /pages/error-500 (plain layout). */
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorPage } from '../../components/ErrorPage';

@@ -1,15 +1,59 @@
-//! / (home): a welcome with the user's name and links to every screen the user may open.
-import { Anchor, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+/**
+ * / (home): the inbox for staff — users who serve an instance, administrators and supervisors
+ * (features/inbox/viewer.ts) — and, for everybody else (back-office operators, users linked to no
+ * instance), a welcome with the user's name and links to every screen they may open.
+ */
+import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
 import { HOME_ROUTE } from '../../config/paths';
-import { useSession } from '../../lib/session';
+import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { Inbox } from '../../features/inbox/components/Inbox';
+import { MANAGER_ROLES, servesInbox, type InboxViewer } from '../../features/inbox/viewer';
+import { hasPermissionRoute } from '../../lib/access';
 import { useRouteLabels } from '../../lib/route-labels';
+import { useSession, type Session } from '../../lib/session';
 import { navigationFor } from '../navigation';
 
-export function Component() {
-  const session = useSession();
+/** The instances a user serves, as the user info lists them (`userInstances: [{id, instance}]`). */
+function servedInstances(user: Record<string, unknown>): { id: number; name: string }[] {
+  const links = Array.isArray(user.userInstances) ? (user.userInstances as unknown[]) : [];
+  return links.flatMap((link) => {
+    const instance = (link as { instance?: { id?: unknown; name?: unknown } } | null)?.instance;
+    return typeof instance?.id === 'number' && typeof instance.name === 'string'
+      ? [{ id: instance.id, name: instance.name }]
+      : [];
+  });
+}
+
+function departmentOf(user: Record<string, unknown>): number | null {
+  const id = (user.userDepartment as { id?: unknown } | null | undefined)?.id;
+  return typeof id === 'number' ? id : null;
+}
+
+/** The inbox viewer of the logged-in user, or null when `/` is not the inbox for them. */
+function inboxViewer(
+  user: Record<string, unknown> & { id: number | string; name: string },
+  session: Session,
+): InboxViewer | null {
+  const role = (user.role as { name?: unknown } | null | undefined)?.name;
+  const roleName = typeof role === 'string' ? role : (session.userInfo?.role.name ?? '');
+  const instances = servedInstances(user);
+  if (!servesInbox({ role: roleName, instanceCount: instances.length, originBackoffice: session.originBackoffice })) {
+    return null;
+  }
+  return {
+    id: Number(user.id),
+    name: user.name,
+    manager: MANAGER_ROLES.includes(roleName || 'administrador'),
+    departmentId: departmentOf(user),
+    instances,
+    canListInstances: hasPermissionRoute('instances', session.permissionRoutes),
+  };
+}
+
+function Welcome({ session }: { session: Session }) {
   const { routeLabel, categoryLabel } = useRouteLabels();
   const groups = useMemo(
     () =>
@@ -52,4 +96,20 @@ export function Component() {
       </Stack>
     </>
   );
+}
+
+export function Component() {
+  const session = useSession();
+  const info = useUserInfo();
+  const user = info.data?.user;
+  const viewer = useMemo(() => (user ? inboxViewer(user, session) : null), [user, session]);
+  if (info.isPending) {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label="Carregando" />
+      </Center>
+    );
+  }
+  // Without the user info (it failed to load), the welcome: it needs only the stored session.
+  return viewer ? <Inbox viewer={viewer} /> : <Welcome session={session} />;
 }

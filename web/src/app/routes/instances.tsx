@@ -1,4 +1,4 @@
-//! /instances (route `instances`): the instances of the user's own tenant.
+/** /instances (route `instances`): the instances of the user's own tenant. */
 import { PageHeader } from '../../components/PageHeader';
 import { InstancesPanel } from '../../features/instances/components/InstancesPanel';
 import { useRouteLabels } from '../../lib/route-labels';
@@ -7,7 +7,10 @@ export function Component() {
   const { routeLabel } = useRouteLabels();
   return (
     <>
-      <PageHeader title={routeLabel('instances')} description="As conexões de mensagens da empresa e a sincronização do histórico." />
+      <PageHeader
+        title={routeLabel('instances')}
+        description="As conexões de mensagens da empresa e a sincronização do histórico."
+      />
       <InstancesPanel />
     </>
   );

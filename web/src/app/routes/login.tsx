@@ -1,4 +1,4 @@
-//! /login (plain layout).
+/** /login (plain layout). */
 import { Badge, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { tenantFromHost } from '../../config/env';
 import { LoginForm } from '../../features/auth/components/LoginForm';

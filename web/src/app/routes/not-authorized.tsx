@@ -1,4 +1,4 @@
-//! /pages/not-authorized (plain layout).
+/** /pages/not-authorized (plain layout). */
 import { Button } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ErrorPage } from '../../components/ErrorPage';

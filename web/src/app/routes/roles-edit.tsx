@@ -1,4 +1,4 @@
-//! /roles/edit/{id} (route `roles-edit`): one role's permitted routes and two-factor requirement.
+/** /roles/edit/{id} (route `roles-edit`): one role's permitted routes and two-factor requirement. */
 import { Button, Skeleton, Stack } from '@mantine/core';
 import { IconLockOff } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router-dom';
@@ -76,10 +76,7 @@ export function Component() {
   const title = role.data ? `${routeLabel('roles-edit')}: ${role.data.display_name}` : routeLabel('roles-edit');
   return (
     <>
-      <PageHeader
-        title={title}
-        description="Marque as telas que os usuários deste perfil podem abrir."
-      />
+      <PageHeader title={title} description="Marque as telas que os usuários deste perfil podem abrir." />
       {content}
     </>
   );

@@ -1,4 +1,4 @@
-//! /roles/list (route `roles-list`): the tenant's roles.
+/** /roles/list (route `roles-list`): the tenant's roles. */
 import { PageHeader } from '../../components/PageHeader';
 import { RolesList } from '../../features/roles/components/RolesList';
 import { useRouteLabels } from '../../lib/route-labels';

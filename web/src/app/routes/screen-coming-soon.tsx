@@ -1,4 +1,4 @@
-//! A catalogue route whose screen is not built yet (navigation layout): says so, by name.
+/** A catalogue route whose screen is not built yet (navigation layout): says so, by name. */
 import { Button } from '@mantine/core';
 import { Link, useMatches } from 'react-router-dom';
 import { ComingSoon } from '../../components/ComingSoon';

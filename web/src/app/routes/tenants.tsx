@@ -1,6 +1,8 @@
-//! /tenants (route `tenants`): the platform's tenants, for back-office operators. The server
-//! serves `/api/tenant*` only to users of the back-office tenant (DESIGN §2), so a tenant's own
-//! user whose role lists this route is told so instead of being shown a failing call.
+/**
+ * /tenants (route `tenants`): the platform's tenants, for back-office operators. The server serves
+ * `/api/tenant*` only to users of the back-office tenant (docs/tenancy.md), so a tenant's own user
+ * whose role lists this route is told so instead of being shown a failing call.
+ */
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,7 +16,10 @@ export function Component() {
   const { originBackoffice } = useSession();
   return (
     <>
-      <PageHeader title={routeLabel('tenants')} description="As empresas da plataforma: plano, limites, opções e instâncias." />
+      <PageHeader
+        title={routeLabel('tenants')}
+        description="As empresas da plataforma: plano, limites, opções e instâncias."
+      />
       {originBackoffice ? (
         <TenantsPanel renderInstances={(tenant) => <InstancesPanel tenantName={tenant.name} />} />
       ) : (

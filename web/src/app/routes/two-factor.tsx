@@ -1,6 +1,8 @@
-//! /two-factor (open to all): the user's two-factor status, turning it on and off. A user sent here
-//! because their role requires two-factor (login answer or a 403 `two_factor_enrollment_required`)
-//! sees why first.
+/**
+ * /two-factor (open to all): the user's two-factor status, turning it on and off. A user sent here
+ * because their role requires two-factor (login answer or a 403 `two_factor_enrollment_required`)
+ * sees why first.
+ */
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
@@ -14,9 +16,7 @@ import { useSession } from '../../lib/session';
 
 function isEnrollmentRequired(state: unknown): boolean {
   return (
-    typeof state === 'object' &&
-    state !== null &&
-    (state as Partial<TwoFactorRouteState>).enrollmentRequired === true
+    typeof state === 'object' && state !== null && (state as Partial<TwoFactorRouteState>).enrollmentRequired === true
   );
 }
 

@@ -1,10 +1,11 @@
-//! /user-settings (open to all): who the user is, and the two-factor part of their settings.
+/** /user-settings (open to all): who the user is, and the two-factor part of their settings. */
 import { Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
 import { TwoFactorPanel } from '../../features/two-factor/components/TwoFactorPanel';
+import { allowedImageUrl } from '../../lib/images';
 import { useRouteLabels } from '../../lib/route-labels';
 import { useSession } from '../../lib/session';
 
@@ -45,9 +46,20 @@ export function Component() {
             />
           ) : (
             <Group align="flex-start" gap="lg" wrap="nowrap">
-              <Avatar src={user?.image ?? stored?.photoURL ?? null} name={name} color="initials" size={64} radius="xl" />
+              <Avatar
+                src={allowedImageUrl(user?.image ?? stored?.photoURL)}
+                name={name}
+                color="initials"
+                size={64}
+                radius="xl"
+              />
               {user ? (
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" style={{ flex: 1, minWidth: 0 }}>
+                <SimpleGrid
+                  cols={{ base: 1, sm: 2 }}
+                  spacing="md"
+                  verticalSpacing="sm"
+                  style={{ flex: 1, minWidth: 0 }}
+                >
                   <Field label="Nome">{user.name}</Field>
                   <Field label="Email">{user.email}</Field>
                   <Field label="Usuário">{user.username ?? '—'}</Field>
@@ -63,7 +75,10 @@ export function Component() {
           )}
         </Card>
         {userInfo.isError ? null : (
-          <TwoFactorPanel userId={user?.id ?? stored?.uid} enabled={user ? (user.twoFactorEnabled ?? false) : undefined} />
+          <TwoFactorPanel
+            userId={user?.id ?? stored?.uid}
+            enabled={user ? (user.twoFactorEnabled ?? false) : undefined}
+          />
         )}
       </Stack>
     </>

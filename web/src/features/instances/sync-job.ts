@@ -1,5 +1,7 @@
-//! A message synchronisation job as the server reports it (docs/providers.md): what starting a
-//! sync answers, what its progress and an instance's latest job read.
+/**
+ * A message synchronisation job as the server reports it (docs/providers.md): what starting a
+ * sync answers, what its progress and an instance's latest job read.
+ */
 import * as z from 'zod/mini';
 
 export const SyncJobSchema = z.object({

@@ -1,4 +1,4 @@
-//! Pure helpers of the role editor: the set of checked route names, per category.
+/** Pure helpers of the role editor: the set of checked route names, per category. */
 
 export type CategoryCheck = 'all' | 'some' | 'none';
 
@@ -10,7 +10,11 @@ export function categoryCheck(selected: ReadonlySet<string>, routeNames: readonl
 }
 
 /** Checks (or unchecks) every route of a category: the category's "select all". */
-export function setCategory(selected: ReadonlySet<string>, routeNames: readonly string[], checked: boolean): Set<string> {
+export function setCategory(
+  selected: ReadonlySet<string>,
+  routeNames: readonly string[],
+  checked: boolean,
+): Set<string> {
   const next = new Set(selected);
   for (const name of routeNames) {
     if (checked) next.add(name);

@@ -1,5 +1,7 @@
-//! User and ticket limits as the tenant forms edit them (empty means "the plan's", 0 unlimited),
-//! and how tenant numbers are shown.
+/**
+ * User and ticket limits as the tenant forms edit them (empty means "the plan's", 0 unlimited),
+ * and how tenant numbers are shown.
+ */
 
 /** The value to send: null for empty (the server then takes the plan's), else the number. */
 export function limitValue(value: number | string): number | null {
@@ -11,7 +13,9 @@ export function limitValue(value: number | string): number | null {
 export function validateLimit(value: number | string): string | null {
   const limit = limitValue(value);
   if (limit === null) return null;
-  return Number.isInteger(limit) && limit >= 0 && limit <= 2_147_483_647 ? null : 'Informe zero (ilimitado) ou um número inteiro positivo.';
+  return Number.isInteger(limit) && limit >= 0 && limit <= 2_147_483_647
+    ? null
+    : 'Informe zero (ilimitado) ou um número inteiro positivo.';
 }
 
 const NUMBER = new Intl.NumberFormat('pt-BR');

@@ -1,5 +1,7 @@
-//! Client checks of the user forms, in the pt_BR wording of the login form. The server checks
-//! everything again and its 422 field errors replace these.
+/**
+ * Client checks of the user forms, in the pt_BR wording of the login form. The server checks
+ * everything again and its 422 field errors replace these.
+ */
 import * as z from 'zod/mini';
 
 const EmailSchema = z.email();

@@ -1,4 +1,4 @@
-//! English texts.
+/** English texts. */
 import type { Messages } from './pt-BR';
 
 export const en: Messages = {

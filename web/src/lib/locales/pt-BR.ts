@@ -1,4 +1,4 @@
-//! pt_BR texts (the default language). The other languages must have the same keys.
+/** pt_BR texts (the default language). The other languages must have the same keys. */
 export const ptBR = {
   nav: {
     categories: {

@@ -1,4 +1,4 @@
-//! pt (European Portuguese) texts.
+/** pt (European Portuguese) texts. */
 import type { Messages } from './pt-BR';
 
 export const pt: Messages = {

@@ -1,6 +1,9 @@
-//! GET /api/ip → `{"ip":"..."}`: the caller's address as the server sees it (DESIGN §6), sent
-//! along with login and logout. A failure is logged and gives null (spec §8).
-//! Plain function, no TanStack Query: the login page runs outside the query provider.
+/**
+ * GET /api/ip → `{"ip":"..."}`: the caller's address as the server sees it
+ * (docs/contracts.md#api-conventions), sent along with login and logout. A failure is logged and
+ * gives null (docs/contracts.md#error-messages). Plain function, no TanStack Query: the login page
+ * runs outside the query provider.
+ */
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 

@@ -1,7 +1,10 @@
-//! GET /api/permission/email?email= → `{email, permissions: [{route_name}], has_permission_routes}`
-//! (spec §6 "fetched by email", §7). Asked for the logged-in user's own email, its `permissions`
-//! fill the stored `permissions` (spec §3), which `hasPermission` (lib/access) reads. Its key
-//! starts with PERMISSION_QUERY_KEY, so saving a role refreshes it too.
+/**
+ * GET /api/permission/email?email= → `{email, permissions: [{route_name}], has_permission_routes}`
+ * (docs/contracts.md#roles-and-route-permissions, "fetched by email", docs/contracts.md#api-calls).
+ * Asked for the logged-in user's own email, its `permissions` fill the stored `permissions`
+ * (docs/contracts.md#entities-and-storage-keys), which `hasPermission` (lib/access) reads. Its key
+ * starts with PERMISSION_QUERY_KEY, so saving a role refreshes it too.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

@@ -1,7 +1,10 @@
-//! GET /api/auth/userInfo → `{user:{id, name, username, email, image, role:{id, name, display_name}, ...}, has_permission_routes}`
-//! (spec §7). Each answer refreshes the stored `userInfo` (spec §3 shape) and `permissionRoutes`.
-//! The query options and hook are in hooks/use-user-info.ts: the login page calls the fetcher
-//! without loading TanStack Query (a bundler chunk holds whole modules, not single exports).
+/**
+ * GET /api/auth/userInfo → `{user:{id, name, username, email, image, role:{id, name, display_name},
+ * ...}, has_permission_routes}` (docs/contracts.md#api-calls). Each answer refreshes the stored
+ * `userInfo` (docs/contracts.md#entities-and-storage-keys shape) and `permissionRoutes`. The query
+ * options and hook are in hooks/use-user-info.ts: the login page calls the fetcher without loading
+ * TanStack Query (a bundler chunk holds whole modules, not single exports).
+ */
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 import { setPermissionRoutes, setUserInfo, type StoredUserInfo } from '../../../lib/session';
@@ -20,17 +23,18 @@ const UserInfoAnswerSchema = z.object({
         display_name: z.nullish(z.string()),
       }),
     ),
-    /** Two-factor is on for this user (DESIGN §4). */
+    /** Two-factor is on for this user (docs/auth.md). */
     twoFactorEnabled: z.optional(z.boolean()),
   }),
   has_permission_routes: z.array(z.string()),
 });
 export type UserInfoAnswer = z.infer<typeof UserInfoAnswerSchema>;
 
-/** The user of the answer in the stored shape of spec §3. */
+/** The user of the answer in the stored shape (docs/contracts.md#entities-and-storage-keys). */
 export function toStoredUserInfo(user: UserInfoAnswer['user']): StoredUserInfo {
   return {
-    // No role stored means the default role (spec §6); keep it empty rather than inventing one.
+    // No role stored means the default role (docs/contracts.md#roles-and-route-permissions); keep
+    // it empty rather than inventing one.
     role: { name: user.role?.name ?? '' },
     displayName: user.name,
     email: user.email,

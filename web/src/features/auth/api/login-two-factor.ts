@@ -1,5 +1,7 @@
-//! POST /api/auth/login/two-factor `{challenge, code}` → the same success answer as the login
-//! (DESIGN §4: TOTP second step; `challenge` comes from the first step's answer).
+/**
+ * POST /api/auth/login/two-factor `{challenge, code}` → the same success answer as the login
+ * (docs/auth.md: TOTP second step; `challenge` comes from the first step's answer).
+ */
 import { http } from '../../../lib/http';
 import { LoginSuccessSchema, type LoginSuccess } from './login';
 

@@ -1,13 +1,16 @@
-//! POST /api/auth/login `{email, password, ip}` →
-//!   `{access_token, origin_backoffice, has_permission_routes}` (spec §7), or, for a user with
-//!   two-factor on, `{two_factor_required: true, challenge}` (DESIGN §4: the code is a second step).
+/**
+ * POST /api/auth/login `{email, password, ip}` →
+ *   `{access_token, origin_backoffice, has_permission_routes}` (docs/contracts.md#api-calls), or,
+ *   for a user with two-factor on, `{two_factor_required: true, challenge}` (docs/auth.md: the code
+ *   is a second step).
+ */
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 
 export const LoginSuccessSchema = z.object({
   access_token: z.string().check(z.minLength(1)),
   origin_backoffice: z.boolean(),
-  /** Allowed route names (spec §6). */
+  /** Allowed route names (docs/contracts.md#roles-and-route-permissions). */
   has_permission_routes: z.array(z.string()),
   /** The user's role requires two-factor and the user has not turned it on yet. */
   two_factor_enrollment_required: z.optional(z.boolean()),

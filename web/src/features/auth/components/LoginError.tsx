@@ -1,4 +1,7 @@
-//! The login failure message (spec §5: exactly 'Email ou/e senha errado(s)').
+/**
+ * The login failure message (docs/contracts.md#error-messages: exactly 'Email ou/e senha
+ * errado(s)').
+ */
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session';
-import { fakeJwt, json, jwtExpiringIn, stubFetch } from '../../../testing/fixtures';
+import { fakeJwt, json, jwtExpiringIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { LoginForm } from './LoginForm';
 
@@ -55,7 +55,7 @@ describe('LoginForm', () => {
 
     await fillAndSubmit('não-é-email', '');
     expect(await screen.findByText('O campo email deve ser um email válido')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.every(([url]) => String(url).endsWith('/api/ip'))).toBe(true);
+    expect(fetchMock.mock.calls.every(([url]) => requestUrl(url).endsWith('/api/ip'))).toBe(true);
   });
 
   it('logs in: sends email, password and ip, stores the session and user info, goes home', async () => {
@@ -103,7 +103,7 @@ describe('LoginForm', () => {
     expect(console.error).toHaveBeenCalledWith('[auth] IP lookup failed', expect.anything());
   });
 
-  it('on failure shows exactly the spec message and clears the token and the email', async () => {
+  it('on failure shows exactly the documented message and clears the token and the email', async () => {
     localStorage.setItem('accessToken', fakeJwt({ exp: 1 }));
     stubFetch({
       'GET /api/ip': () => json({ ip: '1.2.3.4' }),

@@ -1,5 +1,7 @@
-//! The login screen's form: email + password, then the 6-digit code when two-factor is on (that
-//! step is a separate chunk: most logins never need it, and /login must stay small).
+/**
+ * The login screen's form: email + password, then the 6-digit code when two-factor is on (that
+ * step is a separate chunk: most logins never need it, and /login must stay small).
+ */
 import { Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { lazy, Suspense } from 'react';
@@ -25,7 +27,7 @@ export function LoginForm() {
   });
 
   const { step, error, pending, submitCredentials, submitCode, backToCredentials } = useLogin({
-    // Spec §5: the email is cleared with the token (the password goes too).
+    // The email is cleared with the token, the password too (docs/contracts.md#error-messages).
     onFailure: () => form.setValues({ email: '', password: '' }),
   });
 

@@ -1,4 +1,4 @@
-//! Second login step when two-factor is on: the 6-digit TOTP code (DESIGN §4).
+/** Second login step when two-factor is on: the 6-digit TOTP code (docs/auth.md). */
 import { Anchor, Button, Group, PinInput, Stack, Text } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import * as z from 'zod/mini';
@@ -60,4 +60,3 @@ export function TwoFactorStep({ error, pending, onSubmit, onBack }: TwoFactorSte
     </form>
   );
 }
-

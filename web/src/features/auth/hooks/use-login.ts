@@ -1,10 +1,12 @@
-//! The login flow: credentials → (two-factor code) → session stored → user info → home (or the
-//! two-factor screen when the user's role requires two-factor and it is not on yet).
-//! Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
-//!
-//! Failures (spec §5, §8): any failure of the login call (or of its two-factor step) shows exactly
-//! LOGIN_FAILED_MESSAGE and clears the token (the form clears the email). A failure of the
-//! user-info call right after a good login says so instead: the password was right.
+/**
+ * The login flow: credentials → (two-factor code) → session stored → user info → home (or the
+ * two-factor screen when the user's role requires two-factor and it is not on yet).
+ * Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
+ *
+ * Failures (docs/contracts.md#error-messages): any failure of the login call (or of its two-factor
+ * step) shows exactly LOGIN_FAILED_MESSAGE and clears the token (the form clears the email). A
+ * failure of the user-info call right after a good login says so instead: the password was right.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../../config/paths';
@@ -49,14 +51,15 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
     setPermissionRoutes(success.has_permission_routes);
     setOriginBackoffice(success.origin_backoffice);
     try {
-      // Logged in means "user info stored" (spec §4), so it is loaded before going home.
+      // Logged in means "user info stored" (docs/contracts.md#states-and-transitions), so it is
+      // loaded before going home.
       await getUserInfo();
     } catch (cause) {
       console.error('[auth] user info failed after login', cause);
       throw new UserInfoError();
     }
     if (success.two_factor_enrollment_required) {
-      // The role requires two-factor: checked routes answer 403 until it is on (DESIGN §4).
+      // The role requires two-factor: checked routes answer 403 until it is on (docs/auth.md).
       const state: TwoFactorRouteState = { enrollmentRequired: true };
       await navigate(routePath(TWO_FACTOR_ROUTE), { replace: true, state });
       return;
@@ -88,8 +91,9 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
     step,
     error,
     pending,
-    submitCredentials: ({ email, password }: Credentials) =>
-      run(async () => {
+    // Fire and forget: `run` settles every failure itself (the error is shown, never thrown).
+    submitCredentials: ({ email, password }: Credentials): void => {
+      void run(async () => {
         ip.current ??= getIp();
         const answer = await login({ email, password, ip: await ip.current });
         if (isTwoFactorRequired(answer)) {
@@ -97,12 +101,14 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
           return;
         }
         await completeLogin(answer);
-      }),
-    submitCode: (code: string) =>
-      run(async () => {
+      });
+    },
+    submitCode: (code: string): void => {
+      void run(async () => {
         if (step.kind !== 'two-factor') return;
         await completeLogin(await loginTwoFactor({ challenge: step.challenge, code }));
-      }),
+      });
+    },
     backToCredentials: () => {
       setError(null);
       setStep({ kind: 'credentials' });

@@ -1,4 +1,4 @@
-//! TanStack Query options and hook of GET /api/auth/userInfo (fetcher in api/get-user-info.ts).
+/** TanStack Query options and hook of GET /api/auth/userInfo (fetcher in api/get-user-info.ts). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CURRENT_USER_QUERY_KEY } from '../../../lib/query-keys';
 import { getUserInfo } from '../api/get-user-info';

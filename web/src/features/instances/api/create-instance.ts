@@ -1,6 +1,8 @@
-//! POST /api/instance `{name, tenantName, isOfficial, isUnlimited, providerBaseUrl?, providerSecret?}`
-//! → 201 the instance (spec §7). 422 `name` (empty, too long, taken), `providerBaseUrl`
-//! (not HTTPS, private network), `providerSecret`.
+/**
+ * POST /api/instance `{name, tenantName, isOfficial, isUnlimited, providerBaseUrl?,
+ * providerSecret?}` → 201 the instance (docs/contracts.md#api-calls). 422 `name` (empty, too long,
+ * taken), `providerBaseUrl` (not HTTPS, private network), `providerSecret`.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';

@@ -1,6 +1,9 @@
-//! GET /api/instance?tenantName= → `[{id, name, activated, isOfficial, isUnlimited, status,
-//! hasProvider, providerBaseUrl, lastSyncAt}]` by name (spec §7; route `instances`). Without
-//! `tenantName` the caller's own tenant; back-office operators name another tenant.
+/**
+ * GET /api/instance?tenantName= → `[{id, name, activated, isOfficial, isUnlimited, status,
+ * hasProvider, providerBaseUrl, lastSyncAt}]` by name (docs/contracts.md#api-calls; route
+ * `instances`). Without `tenantName` the caller's own tenant; back-office operators name another
+ * tenant.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

@@ -1,17 +1,26 @@
-//! GET /api/instance/syncMessages?instanceId=&tenantName= → the instance's latest sync job
-//! (`{id, instance_id, status: running|done|failed, fetched, inserted, error, ...}`), or 404
-//! `sync_not_found` when it was never synced (read here as `null`). The instances list and the
-//! sync dialog start from it, so a job started earlier (on another page, by someone else, before a
-//! reload) is shown and followed (`get-sync-job.ts` polls it) instead of being found only by a
-//! 409 `sync_running`. Starting a sync stores its answer here (`sync-messages.ts`).
+/**
+ * GET /api/instance/syncMessages?instanceId=&tenantName= → the instance's latest sync job
+ * (`{id, instance_id, status: running|done|failed, fetched, inserted, error, ...}`), or 404
+ * `sync_not_found` when it was never synced (read here as `null`). The instances list and the
+ * sync dialog start from it, so a job started earlier (on another page, by someone else, before a
+ * reload) is shown and followed (`get-sync-job.ts` polls it) instead of being found only by a
+ * 409 `sync_running`. Starting a sync stores its answer here (`sync-messages.ts`).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import { ApiError, http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
 import { SyncJobSchema, type SyncJob } from '../sync-job';
 
 export async function getLatestSyncJob(instanceId: number, tenantName: string | undefined): Promise<SyncJob | null> {
   try {
-    return await http.get('/api/instance/syncMessages', { query: { instanceId, tenantName }, schema: SyncJobSchema });
+    // `null` (200) is also "never synced": the answer the server should give instead of a 404,
+    // which every browser logs as a console error (web/README.md, "What the server does not
+    // offer yet").
+    return await http.get('/api/instance/syncMessages', {
+      query: { instanceId, tenantName },
+      schema: z.nullable(SyncJobSchema),
+    });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404 && error.code === 'sync_not_found') return null;
     throw error;

@@ -1,9 +1,11 @@
-//! GET /api/instance/syncMessages/{jobId}?tenantName= → the job's progress `{status, fetched,
-//! inserted, error, ...}` (docs/providers.md). Polled every second while the job runs; when it
-//! ends, the instances are refreshed (their `lastSyncAt` changed) and the instance's latest job
-//! (`get-latest-sync-job.ts`) becomes the finished one.
+/**
+ * GET /api/instance/syncMessages/{jobId}?tenantName= → the job's progress `{status, fetched,
+ * inserted, error, ...}` (docs/providers.md). Polled every second while the job runs; when it
+ * ends, the instances are refreshed (their `lastSyncAt` changed) and the instance's latest job
+ * (`get-latest-sync-job.ts`) becomes the finished one.
+ */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
 import { latestSyncJobQueryKey } from './get-latest-sync-job';
@@ -33,7 +35,10 @@ export function syncJobQueryOptions(jobId: number, tenantName: string | undefine
  * saw running ends, the instance list is refreshed and the finished job becomes the instance's
  * latest.
  */
-export function useSyncJob(started: SyncJob | null, tenantName: string | undefined): { job: SyncJob | null; error: unknown } {
+export function useSyncJob(
+  started: SyncJob | null,
+  tenantName: string | undefined,
+): { job: SyncJob | null; error: unknown } {
   const queryClient = useQueryClient();
   const running = started?.status === 'running';
   const query = useQuery({
@@ -50,18 +55,21 @@ export function useSyncJob(started: SyncJob | null, tenantName: string | undefin
   });
   // A finished report beats a (possibly older, cached) running one.
   const job = started === null ? null : running ? (query.data ?? started) : started;
-  // The id of a job seen running here: only its end refreshes anything.
-  const [followed, setFollowed] = useState<number | null>(null);
+  // The id of a job seen running here: only its end refreshes anything. Nothing renders it, so it
+  // is a ref, not state.
+  const followed = useRef<number | null>(null);
   useEffect(() => {
-    if (job?.status === 'running') setFollowed(job.id);
-  }, [job]);
-  useEffect(() => {
-    if (job === null || job.status === 'running' || followed !== job.id) return;
-    setFollowed(null);
+    if (job === null) return;
+    if (job.status === 'running') {
+      followed.current = job.id;
+      return;
+    }
+    if (followed.current !== job.id) return;
+    followed.current = null;
     queryClient.setQueryData<SyncJob | null>(latestSyncJobQueryKey(job.instance_id, tenantName), (latest) =>
       latest && latest.id > job.id ? latest : job,
     );
     void queryClient.invalidateQueries({ queryKey: [...INSTANCES_QUERY_KEY, 'list'] });
-  }, [job, followed, tenantName, queryClient]);
+  }, [job, tenantName, queryClient]);
   return { job, error: query.error };
 }

@@ -1,10 +1,12 @@
-//! POST /api/instance/syncMessages `{id, daysAgo, tenantName, unlimitedSync}` → 202 the job
-//! `{id, instance_id, status: "running", fetched, inserted, error, ...}` (spec §7; docs/providers.md):
-//! the history is fetched in the background; `get-sync-job.ts` follows it. The answer becomes the
-//! instance's latest job (`get-latest-sync-job.ts`), so the row and the dialog show it at once.
-//! 409 `sync_running` while another runs for the instance (the screens disable starting while
-//! they know of one; if one started elsewhere meanwhile, the latest job is read again and
-//! followed); 422 `daysAgo` (1 to 3650) or `provider_missing`.
+/**
+ * POST /api/instance/syncMessages `{id, daysAgo, tenantName, unlimitedSync}` → 202 the job `{id,
+ * instance_id, status: "running", fetched, inserted, error, ...}` (docs/contracts.md#api-calls;
+ * docs/providers.md): the history is fetched in the background; `get-sync-job.ts` follows it. The
+ * answer becomes the instance's latest job (`get-latest-sync-job.ts`), so the row and the dialog
+ * show it at once. 409 `sync_running` while another runs for the instance (the screens disable
+ * starting while they know of one; if one started elsewhere meanwhile, the latest job is read again
+ * and followed); 422 `daysAgo` (1 to 3650) or `provider_missing`.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, http } from '../../../lib/http';
 import { SyncJobSchema, type SyncJob } from '../sync-job';

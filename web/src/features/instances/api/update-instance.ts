@@ -1,6 +1,8 @@
-//! POST /api/instance/update `{id, tenantName?, name?, activated?, isOfficial?, isUnlimited?,
-//! status?, providerBaseUrl?, providerSecret?}` → the instance (spec §7 "instance fields"): only
-//! the fields present change. A new status is written to the instance log.
+/**
+ * POST /api/instance/update `{id, tenantName?, name?, activated?, isOfficial?, isUnlimited?,
+ * status?, providerBaseUrl?, providerSecret?}` → the instance (docs/contracts.md#api-calls
+ * "instance fields"): only the fields present change. A new status is written to the instance log.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';

@@ -1,7 +1,10 @@
-//! Create or update an instance (spec §2 Instances "create, update"): name, official/unlimited
-//! flags, and its provider connector (base URL + secret; the secret is never shown back). On
-//! update also activation and connection status; only changed fields are sent.
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+/**
+ * Create or update an instance (docs/contracts.md#screens-and-routes Instances "create, update"):
+ * name, official/unlimited flags, and its provider connector (base URL + secret; the secret is
+ * never shown back). On update also activation; only changed fields are sent. The connection status is
+ * not set by hand: the provider reports it (`InstanceUpdated`) after "Conectar número".
+ */
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -9,14 +12,13 @@ import { FormModal } from '../../../components/FormModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateInstance } from '../api/create-instance';
-import { INSTANCE_STATUSES, STATUS_LABELS, type Instance } from '../api/get-instances';
+import type { Instance } from '../api/get-instances';
 import { useUpdateInstance, type InstanceChangesInput } from '../api/update-instance';
 
 const FIELD_MAP: Record<string, string> = {
   name: 'name',
   providerBaseUrl: 'providerBaseUrl',
   providerSecret: 'providerSecret',
-  status: 'status',
 };
 const MAX_NAME = 80;
 
@@ -25,7 +27,6 @@ interface FormValues {
   isOfficial: boolean;
   isUnlimited: boolean;
   activated: boolean;
-  status: string;
   providerBaseUrl: string;
   providerSecret: string;
 }
@@ -41,13 +42,27 @@ export interface InstanceFormModalProps {
 
 export function InstanceFormModal({ opened, instance, tenantName, onClose }: InstanceFormModalProps) {
   return (
-    <FormModal opened={opened} onClose={onClose} title={instance ? `Editar instância: ${instance.name}` : 'Nova instância'}>
-      {opened ? <InstanceForm key={instance?.id ?? 'new'} instance={instance} tenantName={tenantName} onDone={onClose} /> : null}
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={instance ? `Editar instância: ${instance.name}` : 'Nova instância'}
+    >
+      {opened ? (
+        <InstanceForm key={instance?.id ?? 'new'} instance={instance} tenantName={tenantName} onDone={onClose} />
+      ) : null}
     </FormModal>
   );
 }
 
-function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | null; tenantName?: string; onDone: () => void }) {
+function InstanceForm({
+  instance,
+  tenantName,
+  onDone,
+}: {
+  instance: Instance | null;
+  tenantName?: string;
+  onDone: () => void;
+}) {
   const create = useCreateInstance();
   const update = useUpdateInstance();
   const [general, setGeneral] = useState<string[]>([]);
@@ -59,7 +74,6 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
       isOfficial: instance?.isOfficial ?? false,
       isUnlimited: instance?.isUnlimited ?? false,
       activated: instance?.activated ?? true,
-      status: instance?.status ?? 'disconnected',
       providerBaseUrl: instance?.providerBaseUrl ?? '',
       providerSecret: '',
     },
@@ -97,13 +111,18 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
     setGeneral([]);
     const name = values.name.trim();
     const baseUrl = values.providerBaseUrl.trim();
-    const provider = values.providerSecret !== '' ? { providerBaseUrl: baseUrl, providerSecret: values.providerSecret } : {};
+    const provider =
+      values.providerSecret !== '' ? { providerBaseUrl: baseUrl, providerSecret: values.providerSecret } : {};
     if (!instance) {
       create.mutate(
         { name, tenantName, isOfficial: values.isOfficial, isUnlimited: values.isUnlimited, ...provider },
         {
           onSuccess: (created) => {
-            notifications.show({ color: 'teal', title: 'Instância criada', message: `A instância ${created.name} foi criada.` });
+            notifications.show({
+              color: 'teal',
+              title: 'Instância criada',
+              message: `A instância ${created.name} foi criada.`,
+            });
             onDone();
           },
           onError: failed,
@@ -116,10 +135,13 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
     if (values.activated !== instance.activated) changes.activated = values.activated;
     if (values.isOfficial !== instance.isOfficial) changes.isOfficial = values.isOfficial;
     if (values.isUnlimited !== instance.isUnlimited) changes.isUnlimited = values.isUnlimited;
-    if (values.status !== instance.status) changes.status = values.status;
     update.mutate(changes, {
       onSuccess: (saved) => {
-        notifications.show({ color: 'teal', title: 'Instância salva', message: `As alterações de ${saved.name} foram salvas.` });
+        notifications.show({
+          color: 'teal',
+          title: 'Instância salva',
+          message: `As alterações de ${saved.name} foram salvas.`,
+        });
         onDone();
       },
       onError: failed,
@@ -130,23 +152,33 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <FormAlert messages={general} />
-        <TextInput label="Nome" required maxLength={MAX_NAME} autoComplete="off" data-autofocus {...form.getInputProps('name')} />
+        <TextInput
+          label="Nome"
+          required
+          maxLength={MAX_NAME}
+          autoComplete="off"
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Switch label="Oficial" description="Conexão pela API oficial" {...form.getInputProps('isOfficial', { type: 'checkbox' })} />
-          <Switch label="Ilimitada" description="Sem limite de envio" {...form.getInputProps('isUnlimited', { type: 'checkbox' })} />
+          <Switch
+            label="Oficial"
+            description="Conexão pela API oficial"
+            {...form.getInputProps('isOfficial', { type: 'checkbox' })}
+          />
+          <Switch
+            label="Ilimitada"
+            description="Sem limite de envio"
+            {...form.getInputProps('isUnlimited', { type: 'checkbox' })}
+          />
           {editing ? (
-            <Switch label="Ativa" description="Desativada, não recebe nem envia" {...form.getInputProps('activated', { type: 'checkbox' })} />
+            <Switch
+              label="Ativa"
+              description="Desativada, não recebe nem envia"
+              {...form.getInputProps('activated', { type: 'checkbox' })}
+            />
           ) : null}
         </SimpleGrid>
-        {editing ? (
-          <Select
-            label="Status da conexão"
-            data={INSTANCE_STATUSES.map((status) => ({ value: status, label: STATUS_LABELS[status] ?? status }))}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
-            {...form.getInputProps('status')}
-          />
-        ) : null}
         <Stack gap="xs">
           <Text fw={600} size="sm">
             Provedor
@@ -155,8 +187,17 @@ function InstanceForm({ instance, tenantName, onDone }: { instance: Instance | n
             De onde vêm as mensagens sincronizadas. URL HTTPS e segredo (o segredo nunca é mostrado de novo
             {editing && instance?.hasProvider ? '; deixe em branco para manter o atual' : ''}).
           </Text>
-          <TextInput label="URL do provedor" placeholder="https://provedor.exemplo.com.br" autoComplete="off" {...form.getInputProps('providerBaseUrl')} />
-          <PasswordInput label="Segredo do provedor" autoComplete="new-password" {...form.getInputProps('providerSecret')} />
+          <TextInput
+            label="URL do provedor"
+            placeholder="https://provedor.exemplo.com.br"
+            autoComplete="off"
+            {...form.getInputProps('providerBaseUrl')}
+          />
+          <PasswordInput
+            label="Segredo do provedor"
+            autoComplete="new-password"
+            {...form.getInputProps('providerSecret')}
+          />
         </Stack>
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>

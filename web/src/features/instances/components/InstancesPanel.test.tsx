@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, logIn, stubFetch, type RecordedCall } from '../../../testing/fixtures';
+import { json, logIn, requestUrl, stubFetch, type RecordedCall } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import type { Instance } from '../api/get-instances';
 import { InstancesPanel } from './InstancesPanel';
@@ -22,10 +22,25 @@ function instance(id: number, name: string, extra: Partial<Instance> = {}): Inst
   };
 }
 
-const sales = instance(4, 'WhatsApp Vendas', { hasProvider: true, providerBaseUrl: 'https://provedor.example', status: 'connected' });
+const sales = instance(4, 'WhatsApp Vendas', {
+  hasProvider: true,
+  providerBaseUrl: 'https://provedor.example',
+  status: 'connected',
+});
 
 function job(status: string, fetched: number, inserted: number, error: string | null = null) {
-  return { id: 11, instance_id: 4, status, days_ago: 7, unlimited: false, fetched, inserted, error, started_at: '2026-11-21T12:00:00Z', finished_at: null };
+  return {
+    id: 11,
+    instance_id: 4,
+    status,
+    days_ago: 7,
+    unlimited: false,
+    fetched,
+    inserted,
+    error,
+    started_at: '2026-11-21T12:00:00Z',
+    finished_at: null,
+  };
 }
 
 /** GET /api/instance/syncMessages?instanceId= for an instance never synced. */
@@ -48,10 +63,12 @@ describe('InstancesPanel', () => {
     const row = await screen.findByTestId('instance-row-4');
     expect(within(row).getByText('Conectada')).toBeInTheDocument();
     expect(within(row).getByText('https://provedor.example')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('tenantName=acme');
+    expect(requestUrl(fetchMock.mock.calls[0]?.[0])).toContain('tenantName=acme');
     // The latest sync of an instance with a provider, in the same tenant.
     await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(1));
-    const latest = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.includes('/api/instance/syncMessages?'));
+    const latest = fetchMock.mock.calls
+      .map(([input]) => requestUrl(input))
+      .find((url) => url.includes('/api/instance/syncMessages?'));
     expect(latest).toContain('instanceId=4');
     expect(latest).toContain('tenantName=acme');
 
@@ -61,7 +78,12 @@ describe('InstancesPanel', () => {
     await user.click(within(dialog).getByRole('switch', { name: /Oficial/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
     await waitFor(() => expect(callsTo('POST /api/instance')).toHaveLength(1));
-    expect(callsTo('POST /api/instance')[0]?.body).toEqual({ name: 'Suporte', tenantName: 'acme', isOfficial: true, isUnlimited: false });
+    expect(callsTo('POST /api/instance')[0]?.body).toEqual({
+      name: 'Suporte',
+      tenantName: 'acme',
+      isOfficial: true,
+      isUnlimited: false,
+    });
   });
 
   it('says when there are no instances', async () => {
@@ -114,7 +136,9 @@ describe('InstancesPanel', () => {
     const polls = callsTo('GET /api/instance/syncMessages/11').length;
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(callsTo('GET /api/instance/syncMessages/11')).toHaveLength(polls);
-    expect(within(screen.getByTestId('instance-row-4')).getByText('Sincronizada: 250 mensagens lidas, 200 novas')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('instance-row-4')).getByText('Sincronizada: 250 mensagens lidas, 200 novas'),
+    ).toBeInTheDocument();
   }, 15_000);
 
   it('shows the reason of a failed sync, and refuses out-of-range days before sending', async () => {
@@ -123,7 +147,8 @@ describe('InstancesPanel', () => {
       'GET /api/instance': () => json([sales]),
       'GET /api/instance/syncMessages': neverSynced,
       'POST /api/instance/syncMessages': () => json(job('running', 0, 0), 202),
-      'GET /api/instance/syncMessages/11': () => json(job('failed', 10, 10, 'Erro no provedor da instância: HTTP 500.')),
+      'GET /api/instance/syncMessages/11': () =>
+        json(job('failed', 10, 10, 'Erro no provedor da instância: HTTP 500.')),
     });
     renderWithProviders(<InstancesPanel />);
     const row = await screen.findByTestId('instance-row-4');
@@ -137,7 +162,9 @@ describe('InstancesPanel', () => {
     expect(callsTo('POST /api/instance/syncMessages')).toHaveLength(0);
     await user.click(within(dialog).getByRole('switch', { name: /Todo o histórico/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Sincronizar' }));
-    await waitFor(() => expect(callsTo('POST /api/instance/syncMessages')[0]?.body).toEqual({ id: 4, daysAgo: 0, unlimitedSync: true }));
+    await waitFor(() =>
+      expect(callsTo('POST /api/instance/syncMessages')[0]?.body).toEqual({ id: 4, daysAgo: 0, unlimitedSync: true }),
+    );
     expect(await within(dialog).findByText('A sincronização falhou')).toBeInTheDocument();
     expect(within(dialog).getByText(/Erro no provedor da instância: HTTP 500\./)).toBeInTheDocument();
   });
@@ -154,7 +181,11 @@ describe('InstancesPanel', () => {
     const { callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
       'GET /api/instance/syncMessages': () => json(job('running', 30, 20)),
-      'GET /api/instance/syncMessages/11': [() => json(job('running', 60, 40)), () => json(job('running', 90, 50)), () => json(job('done', 120, 70))],
+      'GET /api/instance/syncMessages/11': [
+        () => json(job('running', 60, 40)),
+        () => json(job('running', 90, 50)),
+        () => json(job('done', 120, 70)),
+      ],
     });
     renderWithProviders(<InstancesPanel />);
     const row = await screen.findByTestId('instance-row-4');
@@ -169,7 +200,9 @@ describe('InstancesPanel', () => {
     expect(await within(dialog).findByText('Sincronização concluída', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(within(dialog).getByText('120 mensagens lidas, 70 novas.')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Sincronizar de novo' })).toBeEnabled();
-    expect(within(screen.getByTestId('instance-row-4')).getByText('Sincronizada: 120 mensagens lidas, 70 novas')).toBeInTheDocument();
+    expect(
+      within(screen.getByTestId('instance-row-4')).getByText('Sincronizada: 120 mensagens lidas, 70 novas'),
+    ).toBeInTheDocument();
     expect(callsTo('POST /api/instance/syncMessages')).toHaveLength(0);
     // The list is read again once the job ends (its last sync time changed).
     await waitFor(() => expect(callsTo('GET /api/instance').length).toBeGreaterThanOrEqual(2));
@@ -193,7 +226,8 @@ describe('InstancesPanel', () => {
     const { callsTo } = stubFetch({
       'GET /api/instance': () => json([sales]),
       'GET /api/instance/syncMessages': [neverSynced, neverSynced, () => json(job('running', 3, 3))],
-      'POST /api/instance/syncMessages': () => json({ code: 'sync_running', message: 'Já existe uma sincronização em andamento para esta instância.' }, 409),
+      'POST /api/instance/syncMessages': () =>
+        json({ code: 'sync_running', message: 'Já existe uma sincronização em andamento para esta instância.' }, 409),
       'GET /api/instance/syncMessages/11': () => json(job('running', 4, 4)),
     });
     renderWithProviders(<InstancesPanel />);
@@ -208,4 +242,42 @@ describe('InstancesPanel', () => {
     expect(within(dialog).getByRole('button', { name: 'Sincronizar de novo' })).toBeDisabled();
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Não foi possível sincronizar' }));
   }, 15_000);
+
+  it('connects a number: the pairing code as a QR code', async () => {
+    const user = userEvent.setup();
+    const offline = { ...sales, status: 'disconnected' };
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([offline]),
+      'GET /api/instance/syncMessages': () => json(null),
+      'POST /api/instance/4/connect': () => json({ qrcode: '2@codigo-de-pareamento' }),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    // Never synced (a `null` latest job): said so, and no 404 to log.
+    expect(within(row).getByText('Nunca sincronizada')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Conectar número' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar número: WhatsApp Vendas' });
+    await within(dialog).findByTitle('QR code para conectar o número');
+    expect(within(dialog).getByTestId('pairing-code')).toHaveAttribute('data-code', '2@codigo-de-pareamento');
+    expect(callsTo('POST /api/instance/4/connect')).toHaveLength(1);
+  });
+
+  it('offers to disconnect a connected number, after confirming', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': neverSynced,
+      'POST /api/instance/4/disconnect': () => new Response(null, { status: 204 }),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Vendas' }));
+    expect(screen.queryByRole('menuitem', { name: 'Conectar número' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Desconectar' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Desconectar número' });
+    await user.click(within(confirm).getByRole('button', { name: 'Desconectar' }));
+    await waitFor(() => expect(callsTo('POST /api/instance/4/disconnect')).toHaveLength(1));
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Desconexão pedida' }));
+  });
 });

@@ -1,16 +1,44 @@
-//! A tenant's instances (spec §2 Instances: list, create, update, sync messages). Used by
-//! /instances for the user's own tenant and, with `tenantName`, by the tenants screen for
-//! back-office operators acting on another tenant. Each instance with a provider shows its latest
-//! synchronisation in its row (and in the sync dialog): one still running, even if started before
-//! this screen was opened, is followed until it ends.
-import { ActionIcon, Badge, Button, Card, Group, Menu, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconDots, IconMessageChatbot, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+/**
+ * A tenant's instances (docs/contracts.md#screens-and-routes Instances: list, create, update, sync
+ * messages). Used by /instances for the user's own tenant and, with `tenantName`, by the tenants
+ * screen for back-office operators acting on another tenant. Each instance with a provider shows
+ * its latest synchronisation in its row (and in the sync dialog): one still running, even if
+ * started before this screen was opened, is followed until it ends.
+ */
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Menu,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconMessageChatbot,
+  IconPencil,
+  IconPlugConnectedX,
+  IconPlus,
+  IconQrcode,
+  IconRefresh,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
-import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDateTime, formatRelative } from '../../../lib/dates';
+import { useDisconnectInstance } from '../api/disconnect-instance';
 import { STATUS_LABELS, useInstances, type Instance } from '../api/get-instances';
 import { useLatestSyncJob } from '../api/get-latest-sync-job';
+import { ConnectInstanceModal } from './ConnectInstanceModal';
 import { InstanceFormModal } from './InstanceFormModal';
 import { SyncMessagesModal } from './SyncMessagesModal';
 import { SyncProgress } from './SyncProgress';
@@ -27,24 +55,30 @@ export interface InstancesPanelProps {
   tenantName?: string;
 }
 
-type Dialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit'; instance: Instance } | { kind: 'sync'; instance: Instance };
+type Dialog =
+  | { kind: 'none' }
+  | { kind: 'create' }
+  | { kind: 'edit'; instance: Instance }
+  | { kind: 'sync'; instance: Instance }
+  | { kind: 'connect'; id: number }
+  | { kind: 'disconnect'; instance: Instance };
 
 function Flags({ instance }: { instance: Instance }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Badge color={instance.activated ? 'teal' : 'gray'} variant="light">
+      <Badge color={instance.activated ? 'teal' : 'gray'} variant="dot">
         {instance.activated ? 'Ativa' : 'Inativa'}
       </Badge>
       <Badge color={STATUS_COLORS[instance.status] ?? 'gray'} variant="dot">
         {STATUS_LABELS[instance.status] ?? instance.status}
       </Badge>
       {instance.isOfficial ? (
-        <Badge color="blue" variant="light">
+        <Badge color="blue" variant="dot">
           Oficial
         </Badge>
       ) : null}
       {instance.isUnlimited ? (
-        <Badge color="violet" variant="light">
+        <Badge color="violet" variant="dot">
           Ilimitada
         </Badge>
       ) : null}
@@ -67,6 +101,23 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
         <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onAction({ kind: 'sync', instance })}>
           Sincronizar mensagens
         </Menu.Item>
+        {instance.hasProvider && instance.status !== 'connected' ? (
+          <Menu.Item
+            leftSection={<IconQrcode size={16} />}
+            onClick={() => onAction({ kind: 'connect', id: instance.id })}
+          >
+            Conectar número
+          </Menu.Item>
+        ) : null}
+        {instance.hasProvider && instance.status !== 'disconnected' ? (
+          <Menu.Item
+            color="red"
+            leftSection={<IconPlugConnectedX size={16} />}
+            onClick={() => onAction({ kind: 'disconnect', instance })}
+          >
+            Desconectar
+          </Menu.Item>
+        ) : null}
       </Menu.Dropdown>
     </Menu>
   );
@@ -88,7 +139,13 @@ function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: s
   const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider).data;
   return (
     <Stack gap={4}>
-      <Text size="sm">{formatDateTime(instance.lastSyncAt)}</Text>
+      {instance.lastSyncAt ? (
+        <Text size="sm" title={formatDateTime(instance.lastSyncAt)}>
+          {formatDateTime(instance.lastSyncAt)} ({formatRelative(instance.lastSyncAt)})
+        </Text>
+      ) : (
+        <Text size="sm">Nunca sincronizada</Text>
+      )}
       {job ? <SyncProgress job={job} tenantName={tenantName} compact /> : null}
     </Stack>
   );
@@ -107,6 +164,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 export function InstancesPanel({ tenantName }: InstancesPanelProps) {
   const instances = useInstances(tenantName);
+  const disconnect = useDisconnectInstance();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const newButton = (
@@ -216,11 +274,46 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
         tenantName={tenantName}
         onClose={close}
       />
-      <SyncMessagesModal
-        instance={syncing}
+      <SyncMessagesModal instance={syncing} tenantName={tenantName} onClose={close} />
+      <ConnectInstanceModal
+        instance={dialog.kind === 'connect' ? (instances.data?.find((item) => item.id === dialog.id) ?? null) : null}
         tenantName={tenantName}
         onClose={close}
       />
+      <ConfirmDialog
+        opened={dialog.kind === 'disconnect'}
+        title="Desconectar número"
+        confirmLabel="Desconectar"
+        loading={disconnect.isPending}
+        onClose={close}
+        onConfirm={() => {
+          if (dialog.kind !== 'disconnect') return;
+          const { instance } = dialog;
+          disconnect.mutate(
+            { id: instance.id, tenantName },
+            {
+              onSuccess: () => {
+                notifications.show({
+                  color: 'teal',
+                  title: 'Desconexão pedida',
+                  message: `${instance.name}: a situação muda quando o provedor confirmar.`,
+                });
+                close();
+              },
+              onError: (error) =>
+                notifications.show({
+                  color: 'red',
+                  title: 'Não foi possível desconectar',
+                  message: errorMessage(error),
+                }),
+            },
+          );
+        }}
+      >
+        {dialog.kind === 'disconnect'
+          ? `O número de ${dialog.instance.name} deixará de receber e enviar mensagens até ser conectado de novo.`
+          : ''}
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
-//! Sync an instance's message history (spec §7 `POST /api/instance/syncMessages`): the last N
-//! days or everything, then the job's progress until it ends. Opening it reads the instance's
-//! latest job, so one still running (started before, elsewhere or by someone else) is shown and
-//! followed, and starting another waits for it to end.
+/**
+ * Sync an instance's message history (docs/contracts.md#api-calls, `POST
+ * /api/instance/syncMessages`): the last N days or everything, then the job's progress until it
+ * ends. Opening it reads the instance's latest job, so one still running (started before, elsewhere
+ * or by someone else) is shown and followed, and starting another waits for it to end.
+ */
 import { Alert, Button, Group, Modal, NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
@@ -23,13 +25,22 @@ export interface SyncMessagesModalProps {
 
 export function SyncMessagesModal({ instance, tenantName, onClose }: SyncMessagesModalProps) {
   return (
-    <Modal opened={instance !== null} onClose={onClose} title={instance ? `Sincronizar mensagens: ${instance.name}` : ''} centered>
+    <Modal
+      opened={instance !== null}
+      onClose={onClose}
+      title={instance ? `Sincronizar mensagens: ${instance.name}` : ''}
+      centered
+    >
       {instance ? <SyncForm key={instance.id} instance={instance} tenantName={tenantName} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function SyncForm({ instance, tenantName, onClose }: Omit<SyncMessagesModalProps, 'instance'> & { instance: Instance }) {
+function SyncForm({
+  instance,
+  tenantName,
+  onClose,
+}: Omit<SyncMessagesModalProps, 'instance'> & { instance: Instance }) {
   const sync = useSyncMessages();
   const latest = useLatestSyncJob(instance.id, tenantName, instance.hasProvider);
   const job = latest.data ?? null;

@@ -1,6 +1,8 @@
-//! The progress of one message synchronisation, polled from the server until it ends: how many
-//! messages were read from the provider and how many were new. The provider does not say how many
-//! there are in all, so the bar is indeterminate while the job runs.
+/**
+ * The progress of one message synchronisation, polled from the server until it ends: how many
+ * messages were read from the provider and how many were new. The provider does not say how many
+ * there are in all, so the bar is indeterminate while the job runs.
+ */
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/api-errors';
@@ -49,7 +51,15 @@ export function SyncProgress({ job: started, tenantName, compact = false }: Sync
         </Text>
       </Group>
     ) : (
-      <Alert color="teal" variant="light" icon={<IconCheck size={18} />} title="Sincronização concluída" role="status" data-testid="sync-progress" data-status="done">
+      <Alert
+        color="teal"
+        variant="light"
+        icon={<IconCheck size={18} />}
+        title="Sincronização concluída"
+        role="status"
+        data-testid="sync-progress"
+        data-status="done"
+      >
         {counts(job)}.
       </Alert>
     );
@@ -60,7 +70,15 @@ export function SyncProgress({ job: started, tenantName, compact = false }: Sync
       Sincronização falhou: {reason}
     </Text>
   ) : (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="A sincronização falhou" role="alert" data-testid="sync-progress" data-status="failed">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title="A sincronização falhou"
+      role="alert"
+      data-testid="sync-progress"
+      data-status="failed"
+    >
       {reason} ({counts(job)} antes da falha.)
     </Alert>
   );

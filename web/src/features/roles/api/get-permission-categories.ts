@@ -1,6 +1,8 @@
-//! GET /api/permission/categories → `[{id, label, permissions: [{id, route_name, category}]}]`:
-//! every route permission grouped by catalogue category (spec §6 "listed with categories";
-//! route `roles-list`).
+/**
+ * GET /api/permission/categories → `[{id, label, permissions: [{id, route_name, category}]}]`:
+ * every route permission grouped by catalogue category
+ * (docs/contracts.md#roles-and-route-permissions, "listed with categories"; route `roles-list`).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

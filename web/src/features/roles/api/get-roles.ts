@@ -1,5 +1,9 @@
-//! GET /api/permission → `[{id, name, display_name, has_permission_routes, require_two_factor}]`:
-//! every role of the tenant with its permitted route names (spec §3 Role, §7; route `roles-list`).
+/**
+ * GET /api/permission → `[{id, name, display_name, has_permission_routes, require_two_factor}]`:
+ * every role of the tenant with its permitted route names
+ * (docs/contracts.md#entities-and-storage-keys, Role, docs/contracts.md#api-calls; route
+ * `roles-list`).
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

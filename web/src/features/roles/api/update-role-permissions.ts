@@ -1,9 +1,11 @@
-//! POST /api/permission/update `{roleId, permissions, requireTwoFactor}` → the role (spec §7;
-//! route `roles-edit`). 422 with `errors[{field: "permissions"}]` for an unknown route name, or
-//! when `administrador` would lose `roles-list`/`roles-edit`.
-//!
-//! On success it refreshes every permission query, and when the role is the current user's own,
-//! their stored `permissionRoutes` at once (the menu follows) and then the user info.
+/**
+ * POST /api/permission/update `{roleId, permissions, requireTwoFactor}` → the role
+ * (docs/contracts.md#api-calls; route `roles-edit`). 422 with `errors[{field: "permissions"}]` for
+ * an unknown route name, or when `administrador` would lose `roles-list`/`roles-edit`.
+ *
+ * On success it refreshes every permission query, and when the role is the current user's own,
+ * their stored `permissionRoutes` at once (the menu follows) and then the user info.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { CURRENT_USER_QUERY_KEY, PERMISSION_QUERY_KEY } from '../../../lib/query-keys';

@@ -40,7 +40,10 @@ const attendant: Role = {
 function renderForm(role: Role = attendant) {
   return renderRoutes(
     [
-      { path: '/roles/edit/:id', element: <RoleEditForm role={role} categories={categories} cancelPath="/roles/list" /> },
+      {
+        path: '/roles/edit/:id',
+        element: <RoleEditForm role={role} categories={categories} cancelPath="/roles/list" />,
+      },
       { path: '/roles/list', element: <p>lista</p> },
     ],
     `/roles/edit/${role.id}`,
@@ -68,7 +71,11 @@ describe('RoleEditForm', () => {
     const { callsTo } = stubFetch({
       'POST /api/permission/update': (call) => {
         const body = call.body as { permissions: string[]; requireTwoFactor: boolean };
-        return json({ ...attendant, has_permission_routes: body.permissions, require_two_factor: body.requireTwoFactor });
+        return json({
+          ...attendant,
+          has_permission_routes: body.permissions,
+          require_two_factor: body.requireTwoFactor,
+        });
       },
     });
     const user = userEvent.setup();
@@ -89,7 +96,9 @@ describe('RoleEditForm', () => {
       requireTwoFactor: true,
     });
     await waitFor(() =>
-      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ color: 'teal', title: 'Perfil salvo' })),
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'teal', title: 'Perfil salvo' }),
+      ),
     );
     // Not the user's own role (ana is a supervisor): their menu is left alone.
     expect(getSession().permissionRoutes).toEqual(['roles-edit']);

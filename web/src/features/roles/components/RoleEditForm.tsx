@@ -1,7 +1,9 @@
-//! /roles/edit/{id} form: the role's permitted route names grouped by catalogue category (labels
-//! in the active language, a "select all" per category), the two-factor requirement, and save
-//! (POST /api/permission/update). Server errors become a pt_BR toast plus the field errors next to
-//! what they are about.
+/**
+ * /roles/edit/{id} form: the role's permitted route names grouped by catalogue category (labels
+ * in the active language, a "select all" per category), the two-factor requirement, and save
+ * (POST /api/permission/update). Server errors become a pt_BR toast plus the field errors next to
+ * what they are about.
+ */
 import { Alert, Button, Card, Checkbox, Code, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
@@ -188,7 +190,12 @@ export function RoleEditForm({ role, categories, cancelPath, onSaved }: RoleEdit
           <Button component={Link} to={cancelPath} variant="default">
             {dirty ? 'Cancelar' : 'Voltar'}
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={!dirty} leftSection={<IconDeviceFloppy size={18} />}>
+          <Button
+            type="submit"
+            loading={update.isPending}
+            disabled={!dirty}
+            leftSection={<IconDeviceFloppy size={18} />}
+          >
             Salvar
           </Button>
         </Group>

@@ -1,5 +1,7 @@
-//! /roles/list content: every role with its number of routes and two-factor requirement, and an
-//! edit action for users who may edit roles (route `roles-edit`). A table from sm up, cards below.
+/**
+ * /roles/list content: every role with its number of routes and two-factor requirement, and an
+ * edit action for users who may edit roles (route `roles-edit`). A table from sm up, cards below.
+ */
 import { Badge, Button, Card, Code, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconLock, IconPencil, IconShieldCheck } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -10,7 +12,7 @@ import { hasPermissionRoute } from '../../../lib/access';
 import { useSession } from '../../../lib/session';
 import { useRoles, type Role } from '../api/get-roles';
 
-export function routeCount(count: number): string {
+function routeCount(count: number): string {
   return count === 1 ? '1 rota' : `${count} rotas`;
 }
 

@@ -1,7 +1,9 @@
-//! POST /api/tenant `{name, cnpj, features, template, pool, userLimit, plan, ticketLimit}` → 201 the
-//! tenant (spec §7 Tenants): provisions its database with the template. Absent limits and
-//! features take the plan's. 409 `tenant_exists`; 422 with field errors (`name`, `cnpj`, `plan`,
-//! `template`, `pool`, `userLimit`, `ticketLimit`, `features`).
+/**
+ * POST /api/tenant `{name, cnpj, features, template, pool, userLimit, plan, ticketLimit}` → 201 the
+ * tenant (docs/contracts.md#api-calls, Tenants): provisions its database with the template. Absent
+ * limits and features take the plan's. 409 `tenant_exists`; 422 with field errors (`name`, `cnpj`,
+ * `plan`, `template`, `pool`, `userLimit`, `ticketLimit`, `features`).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { TENANTS_QUERY_KEY, TenantSchema, type Tenant } from './get-tenants';

@@ -1,5 +1,7 @@
-//! GET /api/tenant/feature?tenantName= → `[{option, enabled, label}]` (spec §7): one tenant's
-//! feature settings with pt_BR labels.
+/**
+ * GET /api/tenant/feature?tenantName= → `[{option, enabled, label}]` (docs/contracts.md#api-calls):
+ * one tenant's feature settings with pt_BR labels.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

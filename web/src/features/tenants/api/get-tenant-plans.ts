@@ -1,7 +1,9 @@
-//! GET /api/tenant/plans (operators, route `tenants`) → `{plans: [{code, name, user_limit,
-//! ticket_limit, features: [option]}], features: [{option, label}]}`: the plans, cheapest first,
-//! with their default limits (0 = unlimited) and the options they switch on, and the feature
-//! catalogue with pt_BR labels. The tenant forms and the list's plan names read it.
+/**
+ * GET /api/tenant/plans (operators, route `tenants`) → `{plans: [{code, name, user_limit,
+ * ticket_limit, features: [option]}], features: [{option, label}]}`: the plans, cheapest first,
+ * with their default limits (0 = unlimited) and the options they switch on, and the feature
+ * catalogue with pt_BR labels. The tenant forms and the list's plan names read it.
+ */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

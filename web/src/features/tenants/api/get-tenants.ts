@@ -1,8 +1,11 @@
-//! POST /api/tenant/paginated `{filter_users, pagination_page, pagination_limit, search, sort_name,
-//! sort_type}` → `{data: [tenant], pagination: {page, limit, total, pages}}` (spec §7 Tenants;
-//! back-office operators with route `tenants`). Defaults of spec §9: page 1, 4 per page, sorted
-//! by id descending. `filter_users` selects by deletion: `active` (deleted tenants are hidden,
-//! spec §3), `deleted` or `all`.
+/**
+ * POST /api/tenant/paginated `{filter_users, pagination_page, pagination_limit, search, sort_name,
+ * sort_type}` → `{data: [tenant], pagination: {page, limit, total, pages}}`
+ * (docs/contracts.md#api-calls, Tenants; back-office operators with route `tenants`). Defaults
+ * (docs/contracts.md#constants): page 1, 4 per page, sorted by id descending. `filter_users` selects
+ * by deletion: `active` (deleted tenants are hidden, docs/contracts.md#entities-and-storage-keys),
+ * `deleted` or `all`.
+ */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
@@ -41,7 +44,7 @@ export interface TenantsQuery {
   sortType: SortType;
 }
 
-/** Spec §9: default page size 4, default page 1, default sort by id descending. */
+/** Default page size 4, default page 1, default sort by id descending (docs/contracts.md#constants). */
 export const TENANT_LIST_DEFAULTS: TenantsQuery = {
   filter: 'active',
   page: 1,

@@ -1,5 +1,7 @@
-//! POST /api/tenant/restore `{id}` → the tenant, active again (spec §4: deleted → active).
-//! 409 when the tenant is not deleted.
+/**
+ * POST /api/tenant/restore `{id}` → the tenant, active again
+ * (docs/contracts.md#states-and-transitions: deleted → active). 409 when the tenant is not deleted.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { TENANTS_QUERY_KEY, TenantSchema, type Tenant } from './get-tenants';

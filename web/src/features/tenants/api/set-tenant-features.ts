@@ -1,7 +1,9 @@
-//! POST /api/tenant/feature `{option, enabled, tenantName}` → `{option, enabled, tenantName}`, one
-//! call per changed feature, all sent in parallel (spec §7 "one call per feature, sent in
-//! parallel"). Every call settles before the result is reported, so a partial failure says
-//! exactly which options were saved and which were not.
+/**
+ * POST /api/tenant/feature `{option, enabled, tenantName}` → `{option, enabled, tenantName}`, one
+ * call per changed feature, all sent in parallel (docs/contracts.md#api-calls, "one call per
+ * feature, sent in parallel"). Every call settles before the result is reported, so a partial
+ * failure says exactly which options were saved and which were not.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
@@ -15,7 +17,11 @@ export interface FeatureChange {
 }
 
 export function setTenantFeature(tenantName: string, change: FeatureChange) {
-  return http.post('/api/tenant/feature', { option: change.option, enabled: change.enabled, tenantName }, { schema: FeatureAnswerSchema });
+  return http.post(
+    '/api/tenant/feature',
+    { option: change.option, enabled: change.enabled, tenantName },
+    { schema: FeatureAnswerSchema },
+  );
 }
 
 export interface FeatureResult {
@@ -25,7 +31,13 @@ export interface FeatureResult {
 }
 
 /** Sends every change at once (Promise.all over calls that each settle to a result). */
-export function setTenantFeatures({ tenantName, changes }: { tenantName: string; changes: FeatureChange[] }): Promise<FeatureResult[]> {
+export function setTenantFeatures({
+  tenantName,
+  changes,
+}: {
+  tenantName: string;
+  changes: FeatureChange[];
+}): Promise<FeatureResult[]> {
   return Promise.all(
     changes.map((change) =>
       setTenantFeature(tenantName, change).then(

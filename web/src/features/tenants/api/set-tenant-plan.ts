@@ -1,5 +1,8 @@
-//! POST /api/tenant/set-plan `{id, plan, user, ticket}` → the tenant (spec §7): the plan and the
-//! user and monthly ticket limits (0 = unlimited; absent = the plan's). 422 `plan`, `user`, `ticket`.
+/**
+ * POST /api/tenant/set-plan `{id, plan, user, ticket}` → the tenant (docs/contracts.md#api-calls):
+ * the plan and the user and monthly ticket limits (0 = unlimited; absent = the plan's). 422 `plan`,
+ * `user`, `ticket`.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { TENANTS_QUERY_KEY, TenantSchema, type Tenant } from './get-tenants';

@@ -1,5 +1,7 @@
-//! A tenant limit (users, tickets per month): a whole number in pt_BR format (1.000), with the
-//! chosen plan's default as the hint (empty = the plan's, 0 = unlimited).
+/**
+ * A tenant limit (users, tickets per month): a whole number in pt_BR format (1.000), with the
+ * chosen plan's default as the hint (empty = the plan's, 0 = unlimited).
+ */
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { planLimitHint } from '../limits';
 

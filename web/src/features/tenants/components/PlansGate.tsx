@@ -1,6 +1,8 @@
-//! Renders its children with the plan and feature catalogue (`GET /api/tenant/plans`) once it is
-//! there: a placeholder while it loads, the error with a retry if it fails. The tenant forms start
-//! from it (default plan, its limits and options), so they wait for it.
+/**
+ * Renders its children with the plan and feature catalogue (`GET /api/tenant/plans`) once it is
+ * there: a placeholder while it loads, the error with a retry if it fails. The tenant forms start
+ * from it (default plan, its limits and options), so they wait for it.
+ */
 import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadError } from '../../../components/LoadError';
@@ -29,4 +31,3 @@ export function PlansGate({ children }: { children: (catalogue: TenantPlans) => 
   }
   return <>{children(plans.data)}</>;
 }
-

@@ -1,6 +1,9 @@
-//! Edit a tenant's features (spec §2 "edit features"): a switch per option, and saving sends one
-//! `POST /api/tenant/feature` per changed option, all in parallel (spec §7). If some calls fail,
-//! the saved ones are kept and the failed ones are named with the server's message.
+/**
+ * Edit a tenant's features (docs/contracts.md#screens-and-routes, "edit features"): a switch per
+ * option, and saving sends one `POST /api/tenant/feature` per changed option, all in parallel
+ * (docs/contracts.md#api-calls). If some calls fail, the saved ones are kept and the failed ones
+ * are named with the server's message.
+ */
 import { Alert, Button, Group, Modal, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
@@ -47,15 +50,25 @@ function FeaturesLoader({ tenant, onDone }: { tenant: Tenant; onDone: () => void
 }
 
 /** The options whose switch differs from what the server holds. */
-export function changedFeatures(settings: readonly FeatureSetting[], enabled: ReadonlySet<string>): FeatureChange[] {
+function changedFeatures(settings: readonly FeatureSetting[], enabled: ReadonlySet<string>): FeatureChange[] {
   return settings
     .filter((setting) => setting.enabled !== enabled.has(setting.option))
     .map((setting) => ({ option: setting.option, enabled: enabled.has(setting.option) }));
 }
 
-function FeaturesForm({ tenant, settings, onDone }: { tenant: Tenant; settings: FeatureSetting[]; onDone: () => void }) {
+function FeaturesForm({
+  tenant,
+  settings,
+  onDone,
+}: {
+  tenant: Tenant;
+  settings: FeatureSetting[];
+  onDone: () => void;
+}) {
   const save = useSetTenantFeatures();
-  const [enabled, setEnabled] = useState<Set<string>>(() => new Set(settings.filter((s) => s.enabled).map((s) => s.option)));
+  const [enabled, setEnabled] = useState<Set<string>>(
+    () => new Set(settings.filter((s) => s.enabled).map((s) => s.option)),
+  );
   const [failures, setFailures] = useState<string[]>([]);
   const changes = changedFeatures(settings, enabled);
   const label = (setting: FeatureSetting) => setting.label || setting.option;
@@ -82,7 +95,10 @@ function FeaturesForm({ tenant, settings, onDone }: { tenant: Tenant; settings: 
             notifications.show({
               color: 'teal',
               title: 'Opções salvas',
-              message: changes.length === 1 ? `1 opção de ${tenant.name} foi alterada.` : `${changes.length} opções de ${tenant.name} foram alteradas.`,
+              message:
+                changes.length === 1
+                  ? `1 opção de ${tenant.name} foi alterada.`
+                  : `${changes.length} opções de ${tenant.name} foram alteradas.`,
             });
             onDone();
             return;
@@ -123,7 +139,11 @@ function FeaturesForm({ tenant, settings, onDone }: { tenant: Tenant; settings: 
       </Stack>
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed">
-          {changes.length === 0 ? 'Nenhuma alteração' : changes.length === 1 ? '1 alteração' : `${changes.length} alterações`}
+          {changes.length === 0
+            ? 'Nenhuma alteração'
+            : changes.length === 1
+              ? '1 alteração'
+              : `${changes.length} alterações`}
         </Text>
         <Group gap="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>

@@ -1,7 +1,9 @@
-//! Create (provision) a tenant (spec §7 `POST /api/tenant`): name (the first label of its host),
-//! CNPJ, plan, template, pool, limits (empty = the plan's) and features (the plan's unless chosen
-//! here). Plans, their default limits and options, and the feature labels come from
-//! `GET /api/tenant/plans`; choosing the options starts from the chosen plan's.
+/**
+ * Create (provision) a tenant (docs/contracts.md#api-calls, `POST /api/tenant`): name (the first
+ * label of its host), CNPJ, plan, template, pool, limits (empty = the plan's) and features (the
+ * plan's unless chosen here). Plans, their default limits and options, and the feature labels come
+ * from `GET /api/tenant/plans`; choosing the options starts from the chosen plan's.
+ */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -16,7 +18,7 @@ import { LimitInput } from './LimitInput';
 import { TEMPLATES } from '../templates';
 import { PlansGate } from './PlansGate';
 
-/** DNS label rules of DESIGN §2 (the server also refuses reserved names). */
+/** DNS label rules (docs/tenancy.md; the server also refuses reserved names). */
 const TENANT_NAME = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 const FIELD_MAP: Record<string, string> = {
@@ -42,7 +44,7 @@ interface FormValues {
   features: string[];
 }
 
-export function validateTenantName(value: string): string | null {
+function validateTenantName(value: string): string | null {
   const name = value.trim();
   if (name === '') return 'O campo nome é obrigatório';
   if (name.length < 2 || !TENANT_NAME.test(name)) {
@@ -108,7 +110,9 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
         userLimit: limitValue(values.userLimit),
         ticketLimit: limitValue(values.ticketLimit),
         ...(values.chooseFeatures
-          ? { features: catalogue.features.map(({ option }) => ({ option, enabled: values.features.includes(option) })) }
+          ? {
+              features: catalogue.features.map(({ option }) => ({ option, enabled: values.features.includes(option) })),
+            }
           : {}),
       },
       {
@@ -155,9 +159,18 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
             {...form.getInputProps('template')}
           />
           <LimitInput label="Limite de usuários" planDefault={plan?.user_limit} {...form.getInputProps('userLimit')} />
-          <LimitInput label="Limite de tickets por mês" planDefault={plan?.ticket_limit} {...form.getInputProps('ticketLimit')} />
+          <LimitInput
+            label="Limite de tickets por mês"
+            planDefault={plan?.ticket_limit}
+            {...form.getInputProps('ticketLimit')}
+          />
         </SimpleGrid>
-        <TextInput label="Pool" description="Cluster de banco de dados do tenant" required {...form.getInputProps('pool')} />
+        <TextInput
+          label="Pool"
+          description="Cluster de banco de dados do tenant"
+          required
+          {...form.getInputProps('pool')}
+        />
         <Stack gap="xs">
           <Switch
             label="Escolher as opções agora"

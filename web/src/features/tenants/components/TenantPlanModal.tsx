@@ -1,6 +1,8 @@
-//! Set a tenant's plan and limits (spec §7 `POST /api/tenant/set-plan {id, plan, user, ticket}`).
-//! The limits start at the tenant's current ones; emptying one takes the plan's default (named
-//! under the field, from `GET /api/tenant/plans`).
+/**
+ * Set a tenant's plan and limits (docs/contracts.md#api-calls, `POST /api/tenant/set-plan {id, plan,
+ * user, ticket}`). The limits start at the tenant's current ones; emptying one takes the plan's
+ * default (named under the field, from `GET /api/tenant/plans`).
+ */
 import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -24,7 +26,9 @@ export function TenantPlanModal({ tenant, onClose }: { tenant: Tenant | null; on
   return (
     <Modal opened={tenant !== null} onClose={onClose} title={tenant ? `Plano e limites: ${tenant.name}` : ''} centered>
       {tenant ? (
-        <PlansGate>{(catalogue) => <PlanForm key={tenant.id} tenant={tenant} catalogue={catalogue} onDone={onClose} />}</PlansGate>
+        <PlansGate>
+          {(catalogue) => <PlanForm key={tenant.id} tenant={tenant} catalogue={catalogue} onDone={onClose} />}
+        </PlansGate>
       ) : null}
     </Modal>
   );
@@ -47,7 +51,11 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
       { id: tenant.id, plan: values.plan, user: limitValue(values.user), ticket: limitValue(values.ticket) },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'teal', title: 'Plano salvo', message: `${saved.name} está no plano ${planName(catalogue, saved.plan)}.` });
+          notifications.show({
+            color: 'teal',
+            title: 'Plano salvo',
+            message: `${saved.name} está no plano ${planName(catalogue, saved.plan)}.`,
+          });
           onDone();
         },
         onError: (error) => {

@@ -21,7 +21,13 @@ const LABELS: Record<string, string> = {
 const PLANS = {
   plans: [
     { code: 'basic', name: 'Básico', user_limit: 5, ticket_limit: 1000, features: ['chatbot', 'reports'] },
-    { code: 'pro', name: 'Profissional', user_limit: 25, ticket_limit: 10000, features: ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor'] },
+    {
+      code: 'pro',
+      name: 'Profissional',
+      user_limit: 25,
+      ticket_limit: 10000,
+      features: ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor'],
+    },
     { code: 'enterprise', name: 'Enterprise', user_limit: 0, ticket_limit: 0, features: FEATURES },
   ],
   features: FEATURES.map((option) => ({ option, label: LABELS[option] })),
@@ -45,7 +51,10 @@ function tenant(id: number, name: string, extra: Partial<Tenant> = {}): Tenant {
   };
 }
 
-function page(tenants: Tenant[], pagination: Partial<{ page: number; limit: number; total: number; pages: number }> = {}) {
+function page(
+  tenants: Tenant[],
+  pagination: Partial<{ page: number; limit: number; total: number; pages: number }> = {},
+) {
   return { data: tenants, pagination: { page: 1, limit: 4, total: tenants.length, pages: 1, ...pagination } };
 }
 
@@ -59,8 +68,12 @@ describe('TenantsPanel', () => {
     logIn(['tenants']);
   });
 
-  it('asks for page 1, 4 per page, sorted by id descending, active tenants only (spec §9)', async () => {
-    const { callsTo } = stubFetch({ ...CATALOGUE, 'POST /api/tenant/paginated': () => json(page([globex, acme], { total: 9, pages: 3 })) });
+  // docs/contracts.md#constants
+  it('asks for page 1, 4 per page, sorted by id descending, active tenants only', async () => {
+    const { callsTo } = stubFetch({
+      ...CATALOGUE,
+      'POST /api/tenant/paginated': () => json(page([globex, acme], { total: 9, pages: 3 })),
+    });
     renderWithProviders(<TenantsPanel renderInstances={() => null} />);
     const row = await screen.findByTestId('tenant-row-acme');
     expect(within(row).getByText('Profissional')).toBeInTheDocument();
@@ -84,7 +97,13 @@ describe('TenantsPanel', () => {
       'POST /api/tenant/paginated': (call: RecordedCall) => {
         const body = call.body as { filter_users: string; pagination_page: number };
         if (body.filter_users === 'deleted') return json(page([gone]));
-        return json(page(body.pagination_page === 1 ? [globex, acme] : [tenant(1, 'backoffice')], { total: 5, pages: 2, page: body.pagination_page }));
+        return json(
+          page(body.pagination_page === 1 ? [globex, acme] : [tenant(1, 'backoffice')], {
+            total: 5,
+            pages: 2,
+            page: body.pagination_page,
+          }),
+        );
       },
       'POST /api/tenant/restore': () => json({ ...gone, deleted_at: null }),
     });
@@ -96,12 +115,19 @@ describe('TenantsPanel', () => {
 
     await user.click(screen.getByText('Excluídos'));
     const row = await screen.findByTestId('tenant-row-initech');
-    expect(callsTo('POST /api/tenant/paginated').at(-1)?.body).toMatchObject({ filter_users: 'deleted', pagination_page: 1 });
+    expect(callsTo('POST /api/tenant/paginated').at(-1)?.body).toMatchObject({
+      filter_users: 'deleted',
+      pagination_page: 1,
+    });
     expect(within(row).getByText('Excluído')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Ações do tenant initech' }));
     expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument();
     await user.click(await screen.findByRole('menuitem', { name: 'Restaurar' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Restaurar tenant' })).getByRole('button', { name: 'Restaurar' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Restaurar tenant' })).getByRole('button', {
+        name: 'Restaurar',
+      }),
+    );
     await waitFor(() => expect(callsTo('POST /api/tenant/restore')[0]?.body).toEqual({ id: 4 }));
   });
 
@@ -112,7 +138,13 @@ describe('TenantsPanel', () => {
       ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
       'GET /api/tenant/feature': () =>
-        json(FEATURES.map((option) => ({ option, enabled: option === 'chatbot', label: option === 'campaigns' ? 'Campanhas' : option }))),
+        json(
+          FEATURES.map((option) => ({
+            option,
+            enabled: option === 'chatbot',
+            label: option === 'campaigns' ? 'Campanhas' : option,
+          })),
+        ),
       'POST /api/tenant/feature': (call: RecordedCall) =>
         new Promise<Response>((resolve) => {
           const body = call.body as { option: string; enabled: boolean; tenantName: string };
@@ -134,7 +166,9 @@ describe('TenantsPanel', () => {
       { option: 'chatbot', enabled: false, tenantName: 'acme' },
     ]);
     pending.forEach((resolve) => resolve());
-    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Opções salvas' })));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Opções salvas' })),
+    );
   });
 
   it('names the features a partial save could not change', async () => {
@@ -142,7 +176,8 @@ describe('TenantsPanel', () => {
     stubFetch({
       ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
-      'GET /api/tenant/feature': () => json(FEATURES.map((option) => ({ option, enabled: false, label: LABELS[option] }))),
+      'GET /api/tenant/feature': () =>
+        json(FEATURES.map((option) => ({ option, enabled: false, label: LABELS[option] }))),
       'POST /api/tenant/feature': (call: RecordedCall) => {
         const body = call.body as { option: string };
         return body.option === 'webhooks'
@@ -191,7 +226,15 @@ describe('TenantsPanel', () => {
       ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
       'POST /api/tenant': [
-        () => json({ code: 'tenant_exists', message: 'Já existe um tenant chamado "acme".', errors: [{ field: 'name', message: 'Já existe um tenant chamado "acme".' }] }, 409),
+        () =>
+          json(
+            {
+              code: 'tenant_exists',
+              message: 'Já existe um tenant chamado "acme".',
+              errors: [{ field: 'name', message: 'Já existe um tenant chamado "acme".' }],
+            },
+            409,
+          ),
         (call: RecordedCall) => json(tenant(9, (call.body as { name: string }).name), 201),
       ],
     });
@@ -230,6 +273,92 @@ describe('TenantsPanel', () => {
       features: FEATURES.map((option) => ({ option, enabled: option === 'campaigns' || option === 'chatbot' })),
     });
   }, 20_000);
+
+  // docs/auth.md#guessing-limits: operators unblock a user of any tenant by email.
+  it("unblocks a tenant's user by email; an unknown email gets the server's message under the field", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      ...CATALOGUE,
+      'POST /api/tenant/paginated': () => json(page([globex, acme])),
+      'POST /api/tenant/unblock-user': [
+        () => json({ code: 'user_not_found', message: 'Usuário não encontrado nesta empresa.', errors: [] }, 404),
+        () =>
+          json({
+            id: 12,
+            name: 'Ana Lima',
+            username: 'ana',
+            email: 'ana@acme.example',
+            image: null,
+            role: { id: 2, name: 'atendente', display_name: 'Atendente' },
+            blocked: false,
+            twoFactorEnabled: false,
+          }),
+      ],
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-acme');
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant acme' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desbloquear usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desbloquear usuário: acme' });
+    const email = within(dialog).getByRole('textbox', { name: /^Email do usuário/ });
+
+    // Checked before sending.
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    expect(await within(dialog).findByText('O campo email é obrigatório')).toBeInTheDocument();
+    await user.type(email, 'ana@');
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    expect(await within(dialog).findByText('O campo email deve ser um email válido')).toBeInTheDocument();
+    expect(callsTo('POST /api/tenant/unblock-user')).toHaveLength(0);
+
+    // 404: the server's pt_BR message, under the email field (and in a toast), the dialog stays.
+    await user.type(email, 'outra.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    const notFound = await within(dialog).findByText('Usuário não encontrado nesta empresa.');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email.getAttribute('aria-describedby')).toContain(notFound.id);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsTo('POST /api/tenant/unblock-user')[0]?.body).toEqual({
+      tenantName: 'acme',
+      email: 'ana@outra.example',
+    });
+
+    await user.clear(email);
+    await user.type(email, '  ana@acme.example ');
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'teal', title: 'Usuário desbloqueado' }),
+      ),
+    );
+    expect(callsTo('POST /api/tenant/unblock-user')[1]?.body).toEqual({
+      tenantName: 'acme',
+      email: 'ana@acme.example',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('a tenant that no longer exists is said above the field, not under it', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...CATALOGUE,
+      'POST /api/tenant/paginated': () => json(page([globex])),
+      'POST /api/tenant/unblock-user': () =>
+        json({ code: 'tenant_not_found', message: 'Tenant não encontrado.', errors: [] }, 404),
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-globex');
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant globex' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desbloquear usuário' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desbloquear usuário: globex' });
+    const email = within(dialog).getByRole('textbox', { name: /^Email do usuário/ });
+    await user.type(email, 'ana@globex.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Desbloquear' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tenant não encontrado.');
+    expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', message: 'Tenant não encontrado.' }),
+    );
+  }, 15_000);
 
   const failure = () => json({ code: 'internal', message: 'Erro interno.' }, 500);
 

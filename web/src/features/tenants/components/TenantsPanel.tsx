@@ -1,8 +1,11 @@
-//! /tenants content for back-office operators (spec §2 Tenants): the paginated, searchable list
-//! with the spec §9 defaults (page 1, 4 per page, id descending), deleted tenants hidden unless
-//! the filter asks for them, and per tenant: plan and limits, features, instances, delete or
-//! restore. The instances view comes from the app (`renderInstances`): features do not import
-//! each other.
+/**
+ * /tenants content for back-office operators (docs/contracts.md#screens-and-routes, Tenants): the
+ * paginated, searchable list with the default paging (page 1, 4 per page, id descending;
+ * docs/contracts.md#constants), deleted tenants hidden unless the filter asks for them, and per
+ * tenant: plan and limits, features, instances, unblocking a user locked out by wrong passwords,
+ * delete or restore. The instances view comes from
+ * the app (`renderInstances`): features do not import each other.
+ */
 import {
   ActionIcon,
   Badge,
@@ -29,6 +32,7 @@ import {
   IconArrowBackUp,
   IconBuildingSkyscraper,
   IconDots,
+  IconLockOpen,
   IconMessageChatbot,
   IconPlus,
   IconReceipt,
@@ -37,12 +41,13 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
+import { useListPage } from '../../../lib/list-page';
 import { formatDate } from '../../../lib/dates';
 import { useDeleteTenant } from '../api/delete-tenant';
 import {
@@ -60,6 +65,7 @@ import { formatCnpj, formatLimit } from '../limits';
 import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
 import { TenantPlanModal } from './TenantPlanModal';
+import { TenantUnblockUserModal } from './TenantUnblockUserModal';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -82,6 +88,7 @@ type Dialog =
   | { kind: 'plan'; tenant: Tenant }
   | { kind: 'features'; tenant: Tenant }
   | { kind: 'instances'; tenant: Tenant }
+  | { kind: 'unblock'; tenant: Tenant }
   | { kind: 'delete'; tenant: Tenant }
   | { kind: 'restore'; tenant: Tenant };
 
@@ -128,14 +135,27 @@ function Actions({ tenant, onAction }: { tenant: Tenant; onAction: (dialog: Dial
             <Menu.Item leftSection={<IconReceipt size={16} />} onClick={() => onAction({ kind: 'plan', tenant })}>
               Plano e limites
             </Menu.Item>
-            <Menu.Item leftSection={<IconToggleRight size={16} />} onClick={() => onAction({ kind: 'features', tenant })}>
+            <Menu.Item
+              leftSection={<IconToggleRight size={16} />}
+              onClick={() => onAction({ kind: 'features', tenant })}
+            >
               Opções
             </Menu.Item>
-            <Menu.Item leftSection={<IconMessageChatbot size={16} />} onClick={() => onAction({ kind: 'instances', tenant })}>
+            <Menu.Item
+              leftSection={<IconMessageChatbot size={16} />}
+              onClick={() => onAction({ kind: 'instances', tenant })}
+            >
               Instâncias
             </Menu.Item>
+            <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onAction({ kind: 'unblock', tenant })}>
+              Desbloquear usuário
+            </Menu.Item>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onAction({ kind: 'delete', tenant })}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onAction({ kind: 'delete', tenant })}
+            >
               Excluir
             </Menu.Item>
           </>
@@ -254,8 +274,11 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [filter, setFilter] = useState<TenantFilter>(TENANT_LIST_DEFAULTS.filter);
-  const [sort, setSort] = useState<`${TenantSortName}:${SortType}`>(`${TENANT_LIST_DEFAULTS.sortName}:${TENANT_LIST_DEFAULTS.sortType}`);
-  const [page, setPage] = useState(TENANT_LIST_DEFAULTS.page);
+  const [sort, setSort] = useState<`${TenantSortName}:${SortType}`>(
+    `${TENANT_LIST_DEFAULTS.sortName}:${TENANT_LIST_DEFAULTS.sortType}`,
+  );
+  // A new search, filter or order starts on the first page.
+  const [page, setPage] = useListPage(`${debouncedSearch}|${filter}|${sort}`, TENANT_LIST_DEFAULTS.page);
   const [limit, setLimit] = useState(TENANT_LIST_DEFAULTS.limit);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const [sortName, sortType] = sort.split(':') as [TenantSortName, SortType];
@@ -265,12 +288,10 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
   const restore = useRestoreTenant();
   const close = () => setDialog({ kind: 'none' });
 
-  // A new search, filter or order starts on the first page.
-  useEffect(() => setPage(1), [debouncedSearch, filter, sort]);
+  // After deleting or restoring the last row of the last page, show the page that now is the last
+  // (adjusted while rendering, as React recommends over an effect).
   const pages = tenants.data?.pagination.pages;
-  useEffect(() => {
-    if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
-  }, [pages, page]);
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
   function confirm(kind: 'delete' | 'restore', tenant: Tenant) {
     const mutation = kind === 'delete' ? remove : restore;
@@ -313,7 +334,12 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
     );
   } else if (tenants.isError && !tenants.data) {
     content = (
-      <LoadError title="Não foi possível carregar os tenants." error={tenants.error} onRetry={() => void tenants.refetch()} retrying={tenants.isFetching} />
+      <LoadError
+        title="Não foi possível carregar os tenants."
+        error={tenants.error}
+        onRetry={() => void tenants.refetch()}
+        retrying={tenants.isFetching}
+      />
     );
   } else if (tenants.data.data.length === 0) {
     content =
@@ -329,18 +355,35 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
           }
         />
       ) : filter === 'deleted' ? (
-        <EmptyState icon={IconBuildingSkyscraper} title="Nenhum tenant excluído" description="Os tenants excluídos aparecem aqui para serem restaurados." />
+        <EmptyState
+          icon={IconBuildingSkyscraper}
+          title="Nenhum tenant excluído"
+          description="Os tenants excluídos aparecem aqui para serem restaurados."
+        />
       ) : (
-        <EmptyState icon={IconBuildingSkyscraper} title="Nenhum tenant" description="Crie o primeiro tenant da plataforma." actions={createButton} />
+        <EmptyState
+          icon={IconBuildingSkyscraper}
+          title="Nenhum tenant"
+          description="Crie o primeiro tenant da plataforma."
+          actions={createButton}
+        />
       );
   } else {
     const { pagination } = tenants.data;
     content = (
       <>
         {tenants.isError ? (
-          <LoadError title="Não foi possível atualizar a lista." error={tenants.error} onRetry={() => void tenants.refetch()} retrying={tenants.isFetching} />
+          <LoadError
+            title="Não foi possível atualizar a lista."
+            error={tenants.error}
+            onRetry={() => void tenants.refetch()}
+            retrying={tenants.isFetching}
+          />
         ) : null}
-        <div style={{ opacity: tenants.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={tenants.isPlaceholderData}>
+        <div
+          style={{ opacity: tenants.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={tenants.isPlaceholderData}
+        >
           <TenantsTable tenants={tenants.data.data} plans={plans.data} onAction={setDialog} />
           <TenantsCards tenants={tenants.data.data} plans={plans.data} onAction={setDialog} />
         </div>
@@ -375,7 +418,13 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
               tenants.isFetching && !tenants.isPending ? (
                 <Loader size={14} aria-label="Buscando" />
               ) : search ? (
-                <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setSearch('')} aria-label="Limpar a busca">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  onClick={() => setSearch('')}
+                  aria-label="Limpar a busca"
+                >
                   <IconX size={14} />
                 </ActionIcon>
               ) : null
@@ -385,18 +434,13 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
             onChange={(event) => setSearch(event.currentTarget.value)}
             style={{ flex: '1 1 220px', maxWidth: 360 }}
           />
-          <SegmentedControl
-            aria-label="Quais tenants"
-            data={FILTERS}
-            value={filter}
-            onChange={(value) => setFilter(value as TenantFilter)}
-          />
+          <SegmentedControl aria-label="Quais tenants" data={FILTERS} value={filter} onChange={setFilter} />
           <Select
             aria-label="Ordem"
             data={SORTS}
             value={sort}
             allowDeselect={false}
-            onChange={(value) => value && setSort(value as typeof sort)}
+            onChange={(value) => value && setSort(value)}
             w={210}
           />
         </Group>
@@ -407,6 +451,7 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
       <TenantFormModal opened={dialog.kind === 'create'} onClose={close} />
       <TenantPlanModal tenant={dialog.kind === 'plan' ? dialog.tenant : null} onClose={close} />
       <TenantFeaturesModal tenant={dialog.kind === 'features' ? dialog.tenant : null} onClose={close} />
+      <TenantUnblockUserModal tenant={dialog.kind === 'unblock' ? dialog.tenant : null} onClose={close} />
       <Drawer
         opened={instancesOf !== null}
         onClose={close}

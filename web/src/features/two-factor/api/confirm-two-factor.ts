@@ -1,6 +1,8 @@
-//! PATCH /api/user-settings/{id} `{"action":"confirm", code}` → `{two_factor_enabled: true}`: the
-//! first code from the app turns two-factor on (DESIGN §4). 422 `invalid_code` (field `code`) for
-//! a wrong or reused code. Refreshes the user info, whose `twoFactorEnabled` the screens show.
+/**
+ * PATCH /api/user-settings/{id} `{"action":"confirm", code}` → `{two_factor_enabled: true}`: the
+ * first code from the app turns two-factor on (docs/auth.md). 422 `invalid_code` (field `code`) for
+ * a wrong or reused code. Refreshes the user info, whose `twoFactorEnabled` the screens show.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

@@ -1,6 +1,8 @@
-//! PATCH /api/user-settings/{id} `{"action":"disable", code}` → `{two_factor_enabled: false}`:
-//! turns two-factor off with a current code (DESIGN §4). 422 `invalid_code` (field `code`).
-//! Refreshes the user info, whose `twoFactorEnabled` the screens show.
+/**
+ * PATCH /api/user-settings/{id} `{"action":"disable", code}` → `{two_factor_enabled: false}`:
+ * turns two-factor off with a current code (docs/auth.md). 422 `invalid_code` (field `code`).
+ * Refreshes the user info, whose `twoFactorEnabled` the screens show.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

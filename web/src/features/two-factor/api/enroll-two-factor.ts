@@ -1,7 +1,9 @@
-//! PATCH /api/user-settings/{id} `{"action":"enroll"}` → `{secret, otpauth_url}` (spec §7 "two-factor
-//! activity"; DESIGN §4): a new TOTP secret, shown as a QR code of `otpauth_url`. Nothing changes
-//! for the user until a code confirms it, so no query is invalidated.
-//! 403 `feature_disabled` when the tenant's plan lacks two-factor.
+/**
+ * PATCH /api/user-settings/{id} `{"action":"enroll"}` → `{secret, otpauth_url}`
+ * (docs/contracts.md#api-calls, "two-factor activity"; docs/auth.md): a new TOTP secret, shown as a
+ * QR code of `otpauth_url`. Nothing changes for the user until a code confirms it, so no query is
+ * invalidated. 403 `feature_disabled` when the tenant's plan lacks two-factor.
+ */
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';

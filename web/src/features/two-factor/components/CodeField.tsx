@@ -1,9 +1,10 @@
-//! The 6-digit code of the authenticator app: one box per digit, the browser's one-time-code
-//! autofill, and the error under it. Completing the sixth digit submits.
+/**
+ * The 6-digit code of the authenticator app: one box per digit, the browser's one-time-code
+ * autofill, and the error under it. Completing the sixth digit submits.
+ */
 import { Input, PinInput, Stack } from '@mantine/core';
 import { useId } from 'react';
-
-export const CODE_LENGTH = 6;
+import { CODE_LENGTH } from '../code';
 
 export interface CodeFieldProps {
   label: string;
@@ -40,9 +41,4 @@ export function CodeField({ label, value, onChange, onComplete, error, disabled,
       {error ? <Input.Error id={`${id}-error`}>{error}</Input.Error> : null}
     </Stack>
   );
-}
-
-/** True when `code` is exactly six digits. */
-export function isCompleteCode(code: string): boolean {
-  return new RegExp(`^\\d{${CODE_LENGTH}}$`).test(code);
 }

@@ -1,15 +1,13 @@
-//! Turning two-factor on, after the secret was generated: scan the QR code (or type the secret),
-//! then confirm with the first code from the app.
+/**
+ * Turning two-factor on, after the secret was generated: scan the QR code (or type the secret),
+ * then confirm with the first code from the app.
+ */
 import { ActionIcon, Box, Button, Code, CopyButton, Flex, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import type { Enrollment } from '../api/enroll-two-factor';
+import { groupSecret } from '../code';
 import { CodeField } from './CodeField';
-
-/** The secret in groups of four characters, easier to type by hand. */
-export function groupSecret(secret: string): string {
-  return secret.match(/.{1,4}/g)?.join(' ') ?? secret;
-}
 
 export interface EnrollmentStepsProps {
   enrollment: Enrollment;
@@ -64,8 +62,8 @@ export function EnrollmentSteps({
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <StepNumber n={1} />
             <Text size="sm">
-              Abra seu aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) e leia o
-              QR code.
+              Abra seu aplicativo autenticador (Google Authenticator, Microsoft Authenticator, 1Password…) e leia o QR
+              code.
             </Text>
           </Group>
           <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
-import { groupSecret } from './EnrollmentSteps';
+import { groupSecret } from '../code';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -88,7 +88,10 @@ describe('TwoFactorPanel', () => {
     stubFetch({
       'PATCH /api/user-settings/7': () =>
         json(
-          { code: 'feature_disabled', message: 'A autenticação em dois fatores não está habilitada para esta empresa.' },
+          {
+            code: 'feature_disabled',
+            message: 'A autenticação em dois fatores não está habilitada para esta empresa.',
+          },
           403,
         ),
     });

@@ -1,6 +1,9 @@
-//! The user's two-factor activity (spec §2 "user settings and two-factor"; DESIGN §4): the status,
-//! turning it on (enroll → QR code and secret → first code confirms) and off (a current code).
-//! Used by /two-factor and by the two-factor part of /user-settings.
+/**
+ * The user's two-factor activity (docs/contracts.md#screens-and-routes, "user settings and
+ * two-factor"; docs/auth.md): the status, turning it on (enroll → QR code and secret → first code
+ * confirms) and off (a current code). Used by /two-factor and by the two-factor part of
+ * /user-settings.
+ */
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
@@ -9,10 +12,14 @@ import { ApiError } from '../../../lib/http';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnrollTwoFactor, type Enrollment, type UserId } from '../api/enroll-two-factor';
-import { CodeField, isCompleteCode } from './CodeField';
+import { isCompleteCode } from '../code';
+import { CodeField } from './CodeField';
 import { EnrollmentSteps } from './EnrollmentSteps';
 
-/** 403 code when the tenant's plan does not include two-factor (DESIGN §3). */
+/**
+ * 403 code when the tenant's plan does not include two-factor
+ * (docs/contracts.md#plans-features-and-limits).
+ */
 const FEATURE_DISABLED = 'feature_disabled';
 const INCOMPLETE_CODE = 'Digite os 6 dígitos do código.';
 

@@ -1,5 +1,7 @@
-//! PUT /api/users/{id} `{email}` → the user (spec §7 Users "PUT with only email"; route `users`).
-//! 422 `email` when invalid or already used.
+/**
+ * PUT /api/users/{id} `{email}` → the user (docs/contracts.md#api-calls, Users "PUT with only
+ * email"; route `users`). 422 `email` when invalid or already used.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';

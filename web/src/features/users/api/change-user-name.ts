@@ -1,4 +1,7 @@
-//! PUT /api/users/{id} `{name}` → the user (spec §7 Users "PUT with only name"; route `users`).
+/**
+ * PUT /api/users/{id} `{name}` → the user (docs/contracts.md#api-calls, Users "PUT with only name";
+ * route `users`).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';

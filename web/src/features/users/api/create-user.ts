@@ -1,7 +1,9 @@
-//! POST /api/users `{name, email, password, username?, role_id, user_department_id?, chosen_instances}`
-//! → 201 the user (spec §7 Users "create"; route `users`). 422 with field errors (`email`,
-//! `password`, `username`, `role_id`, `user_department_id`, `chosen_instances`), or
-//! `user_limit_reached` when the plan's user limit is reached.
+/**
+ * POST /api/users `{name, email, password, username?, role_id, user_department_id?,
+ * chosen_instances}` → 201 the user (docs/contracts.md#api-calls, Users "create"; route `users`).
+ * 422 with field errors (`email`, `password`, `username`, `role_id`, `user_department_id`,
+ * `chosen_instances`), or `user_limit_reached` when the plan's user limit is reached.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';

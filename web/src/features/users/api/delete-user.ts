@@ -1,5 +1,8 @@
-//! DELETE /api/users/{id} → 204 (spec §7 Users "delete"; route `users`): a soft delete that ends
-//! the user's sessions and frees the email. 422 `cannot_delete_self` for one's own user.
+/**
+ * DELETE /api/users/{id} → 204 (docs/contracts.md#api-calls, Users "delete"; route `users`): a soft
+ * delete that ends the user's sessions and frees the email. 422 `cannot_delete_self` for one's own
+ * user.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY } from './get-users';

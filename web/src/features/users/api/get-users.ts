@@ -1,6 +1,9 @@
-//! GET /api/users?page&limit&search → `{data: [user], pagination: {page, limit, total, pages}}`
-//! (spec §7 Users "list"; route `users`): one page of the tenant's users ordered by name, searched
-//! by name, email or username on the server, so a tenant with 5 000 users only ever sends one page.
+/**
+ * GET /api/users?page&limit&search → `{data: [user], pagination: {page, limit, total, pages}}`
+ * (docs/contracts.md#api-calls, Users "list"; route `users`): one page of the tenant's users ordered
+ * by name, searched by name, email or username on the server, so a tenant with 5 000 users only
+ * ever sends one page.
+ */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
@@ -15,11 +18,13 @@ export const UserSchema = z.object({
   isConnected: z._default(z.boolean(), false),
   userDepartment: z.nullish(z.object({ id: z.number(), name: z.string(), activated: z.boolean() })),
   userInstances: z._default(
-    z.array(z.object({ id: z.number(), instance: z.object({ id: z.number(), name: z.string(), activated: z.boolean() }) })),
+    z.array(
+      z.object({ id: z.number(), instance: z.object({ id: z.number(), name: z.string(), activated: z.boolean() }) }),
+    ),
     [],
   ),
   isFunctional: z._default(z.boolean(), false),
-  /** Blocked after too many wrong passwords (DESIGN §4); `PATCH /api/users/{id}` unblocks. */
+  /** Blocked after too many wrong passwords (docs/auth.md); `PATCH /api/users/{id}` unblocks. */
   blocked: z._default(z.boolean(), false),
   twoFactorEnabled: z._default(z.boolean(), false),
 });

@@ -1,6 +1,8 @@
-//! PATCH /api/users/{id} → the user (spec §7 Users "unblock"; route `users`): clears the block
-//! that too many wrong passwords set (DESIGN §4). The spec does not show a body and the server
-//! ignores it, so none is sent.
+/**
+ * PATCH /api/users/{id} → the user (docs/contracts.md#api-calls, Users "unblock"; route `users`):
+ * clears the block that too many wrong passwords set (docs/auth.md). The contract does not show a
+ * body and the server ignores it, so none is sent.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';

@@ -1,7 +1,9 @@
-//! PUT /api/users/{id} with the whole object → the user (spec §7 Users "alter, whole object";
-//! route `users`). The server changes what the body carries: `chosen_instances` replaces the
-//! user's instances, `user_department_id: null` takes them out of their department, an empty or
-//! absent `password` keeps the current one (a new one ends the user's sessions).
+/**
+ * PUT /api/users/{id} with the whole object → the user (docs/contracts.md#api-calls, Users "alter,
+ * whole object"; route `users`). The server changes what the body carries: `chosen_instances`
+ * replaces the user's instances, `user_department_id: null` takes them out of their department, an
+ * empty or absent `password` keeps the current one (a new one ends the user's sessions).
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';

@@ -1,5 +1,8 @@
-//! Change only a user's email or only their name (spec §2 Users "change email or name"; spec §7
-//! `PUT /api/users/{id}` with only `email`, or only `name`).
+/**
+ * Change only a user's email or only their name (docs/contracts.md#screens-and-routes, Users "change
+ * email or name"; docs/contracts.md#api-calls, `PUT /api/users/{id}` with only `email`, or only
+ * `name`).
+ */
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -14,8 +17,18 @@ import { validateEmail, validateName } from '../user-validation';
 export type UserField = 'email' | 'name';
 
 const TEXTS = {
-  email: { title: 'Alterar email', label: 'Novo email', saved: 'Email alterado', failed: 'Não foi possível alterar o email' },
-  name: { title: 'Alterar nome', label: 'Novo nome', saved: 'Nome alterado', failed: 'Não foi possível alterar o nome' },
+  email: {
+    title: 'Alterar email',
+    label: 'Novo email',
+    saved: 'Email alterado',
+    failed: 'Não foi possível alterar o email',
+  },
+  name: {
+    title: 'Alterar nome',
+    label: 'Novo nome',
+    saved: 'Nome alterado',
+    failed: 'Não foi possível alterar o nome',
+  },
 } as const;
 
 export interface UserFieldModalProps {
@@ -27,7 +40,9 @@ export interface UserFieldModalProps {
 export function UserFieldModal({ target, onClose }: UserFieldModalProps) {
   return (
     <Modal opened={target !== null} onClose={onClose} title={target ? TEXTS[target.field].title : ''} centered>
-      {target ? <FieldForm key={`${target.field}-${target.user.id}`} field={target.field} user={target.user} onDone={onClose} /> : null}
+      {target ? (
+        <FieldForm key={`${target.field}-${target.user.id}`} field={target.field} user={target.user} onDone={onClose} />
+      ) : null}
     </Modal>
   );
 }
@@ -52,7 +67,10 @@ function FieldForm({ field, user, onDone }: { field: UserField; user: User; onDo
         notifications.show({
           color: 'teal',
           title: texts.saved,
-          message: field === 'email' ? `${saved.name} agora entra com ${saved.email}.` : `O usuário agora se chama ${saved.name}.`,
+          message:
+            field === 'email'
+              ? `${saved.name} agora entra com ${saved.email}.`
+              : `O usuário agora se chama ${saved.name}.`,
         });
         onDone();
       },

@@ -1,20 +1,14 @@
-//! Create or edit a user (spec §2 Users "create, alter"): name, email, username, password (with
-//! the spec §5 strength meter; required on create, optional on edit), role, department and
-//! instances. Server field errors (422) go next to their fields, the rest to an alert and a toast.
-//!
-//! The role, department and instance pickers come from one call, `GET /api/users/options`, which
-//! the route `users` is enough for. If it fails, the form says so (with a retry) and an edit keeps
-//! the user's current role, department and instances.
-import {
-  Button,
-  Group,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+/**
+ * Create or edit a user (docs/contracts.md#screens-and-routes, Users "create, alter"): name, email,
+ * username, password (with the strength meter of docs/contracts.md#password-strength; required on
+ * create, optional on edit), role, department and instances. Server field errors (422) go next to
+ * their fields, the rest to an alert and a toast.
+ *
+ * The role, department and instance pickers come from one call, `GET /api/users/options`, which
+ * the route `users` is enough for. If it fails, the form says so (with a retry) and an edit keeps
+ * the user's current role, department and instances.
+ */
+import { Button, Group, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -99,7 +93,7 @@ function withCurrent(data: Choice[], extra: Choice[]): Choice[] {
  * not list (an inactive department, or anything while the options are loading or failed), so the
  * current values always show.
  */
-export function pickerData(options: UserOptions | undefined, user: User | null) {
+function pickerData(options: UserOptions | undefined, user: User | null) {
   const roleData = withCurrent(
     (options?.roles ?? []).map((role) => ({ value: role.id, label: role.display_name })),
     user?.role ? [{ value: user.role.id, label: user.role.display_name }] : [],
@@ -185,7 +179,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         },
         {
           onSuccess: (created) => {
-            notifications.show({ color: 'teal', title: 'Usuário criado', message: `${created.name} (${created.email}) já pode entrar.` });
+            notifications.show({
+              color: 'teal',
+              title: 'Usuário criado',
+              message: `${created.name} (${created.email}) já pode entrar.`,
+            });
             onDone();
           },
           onError: failed,
@@ -206,7 +204,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       { id: user.id, changes },
       {
         onSuccess: (saved) => {
-          notifications.show({ color: 'teal', title: 'Usuário salvo', message: `As alterações de ${saved.name} foram salvas.` });
+          notifications.show({
+            color: 'teal',
+            title: 'Usuário salvo',
+            message: `As alterações de ${saved.name} foram salvas.`,
+          });
           onDone();
         },
         onError: failed,
@@ -242,7 +244,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         <Stack gap="xs">
           <PasswordInput
             label={editing ? 'Nova senha' : 'Senha'}
-            description={editing ? 'Deixe em branco para manter a senha atual. Uma nova senha encerra as sessões do usuário.' : undefined}
+            description={
+              editing
+                ? 'Deixe em branco para manter a senha atual. Uma nova senha encerra as sessões do usuário.'
+                : undefined
+            }
             required={!editing}
             autoComplete="new-password"
             {...form.getInputProps('password')}
@@ -274,7 +280,13 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
         </SimpleGrid>
         <MultiSelect<number>
           label="Instâncias"
-          placeholder={loading ? 'Carregando instâncias…' : instanceData.length === 0 ? 'Nenhuma instância' : 'Escolha as instâncias'}
+          placeholder={
+            loading
+              ? 'Carregando instâncias…'
+              : instanceData.length === 0
+                ? 'Nenhuma instância'
+                : 'Escolha as instâncias'
+          }
           description="As conexões de mensagens que o usuário atende."
           data={instanceData}
           searchable

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, logIn, stubFetch, type RecordedCall } from '../../../testing/fixtures';
+import { json, logIn, requestUrl, stubFetch, type RecordedCall } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import type { User } from '../api/get-users';
 import { UsersPanel } from './UsersPanel';
@@ -50,7 +50,9 @@ const OPTIONS = {
 
 /** Query string of the n-th GET /api/users. */
 function usersQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], index: number): URLSearchParams {
-  const urls = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/users');
+  const urls = fetchMock.mock.calls
+    .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/users');
   const url = urls[index];
   if (!url) throw new Error(`no GET /api/users #${index}`);
   return url.searchParams;
@@ -59,7 +61,13 @@ function usersQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], index:
 describe('UsersPanel', () => {
   beforeEach(() => {
     vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-    logIn(['users', 'roles-list', 'instances'], { role: { name: 'administrador' }, displayName: 'Ana', email: 'ana@acme.com.br', photoURL: null, uid: 1 });
+    logIn(['users', 'roles-list', 'instances'], {
+      role: { name: 'administrador' },
+      displayName: 'Ana',
+      email: 'ana@acme.com.br',
+      photoURL: null,
+      uid: 1,
+    });
   });
 
   it('shows a page of users with role, department, instances and status, asking the server for page 1 of 20', async () => {
@@ -88,7 +96,7 @@ describe('UsersPanel', () => {
     await user.type(screen.getByRole('textbox', { name: 'Buscar usuários' }), 'carla');
     await waitFor(() => expect(screen.queryByTestId('user-row-2')).not.toBeInTheDocument());
     // One request for the whole word, not one per key.
-    const searches = fetchMock.mock.calls.filter(([input]) => String(input).includes('search='));
+    const searches = fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes('search='));
     expect(searches).toHaveLength(1);
     expect(usersQuery(fetchMock, 1).get('search')).toBe('carla');
     expect(usersQuery(fetchMock, 1).get('page')).toBe('1');
@@ -105,7 +113,9 @@ describe('UsersPanel', () => {
   });
 
   it('shows the error with a retry when the list fails', async () => {
-    stubFetch({ 'GET /api/users': () => json({ code: 'forbidden', message: 'Você não tem permissão para abrir esta tela.' }, 403) });
+    stubFetch({
+      'GET /api/users': () => json({ code: 'forbidden', message: 'Você não tem permissão para abrir esta tela.' }, 403),
+    });
     renderWithProviders(<UsersPanel />);
     expect(await screen.findByText('Não foi possível carregar os usuários.')).toBeInTheDocument();
     expect(screen.getByText('Você não tem permissão para abrir esta tela.')).toBeInTheDocument();
@@ -126,7 +136,9 @@ describe('UsersPanel', () => {
     expect(callsTo('DELETE /api/users/3')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     await waitFor(() => expect(callsTo('DELETE /api/users/3')).toHaveLength(1));
-    await waitFor(() => expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Usuário excluído' })));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Usuário excluído' })),
+    );
   });
 
   it('offers no delete for the logged-in user, and unblock only for a blocked one', async () => {
@@ -161,7 +173,15 @@ describe('UsersPanel', () => {
     const { callsTo } = stubFetch({
       'GET /api/users': () => json(page([carla])),
       'PUT /api/users/3': [
-        () => json({ code: 'email_taken', message: 'Dados inválidos.', errors: [{ field: 'email', message: 'Este email já está em uso.' }] }, 422),
+        () =>
+          json(
+            {
+              code: 'email_taken',
+              message: 'Dados inválidos.',
+              errors: [{ field: 'email', message: 'Este email já está em uso.' }],
+            },
+            422,
+          ),
         (call: RecordedCall) => json({ ...carla, email: (call.body as { email: string }).email }),
       ],
     });
@@ -290,9 +310,19 @@ describe('UsersPanel', () => {
     await screen.findByTestId('user-row-3');
     await user.click(screen.getByRole('button', { name: 'Novo usuário' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo usuário' });
-    expect(await within(dialog).findByText('Não foi possível carregar perfis, departamentos e instâncias.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Não foi possível carregar perfis, departamentos e instâncias.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
-    await waitFor(() => expect(within(dialog).queryByText('Não foi possível carregar perfis, departamentos e instâncias.')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(dialog).queryByText('Não foi possível carregar perfis, departamentos e instâncias.'),
+      ).not.toBeInTheDocument(),
+    );
     expect(callsTo('GET /api/users/options').length).toBeGreaterThanOrEqual(2);
   }, 15_000);
 });

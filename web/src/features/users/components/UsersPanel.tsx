@@ -1,6 +1,9 @@
-//! /users content (spec §2 Users): the tenant's users, searched and paginated on the server (a
-//! tenant may have thousands), with create, edit, change email, change name, unblock and delete.
-//! A table from md up, cards below; every action is in the row's "Ações" menu.
+/**
+ * /users content (docs/contracts.md#screens-and-routes, Users): the tenant's users, searched and
+ * paginated on the server (a tenant may have thousands), with create, edit, change email, change
+ * name, unblock and delete. A table from md up, cards below; every action is in the row's "Ações"
+ * menu.
+ */
 import {
   ActionIcon,
   Avatar,
@@ -33,21 +36,17 @@ import {
   IconUsers,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
+import { allowedImageUrl } from '../../../lib/images';
+import { useListPage } from '../../../lib/list-page';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
-import {
-  DEFAULT_USER_PAGE_SIZE,
-  MAX_USER_SEARCH,
-  USER_PAGE_SIZES,
-  useUsers,
-  type User,
-} from '../api/get-users';
+import { DEFAULT_USER_PAGE_SIZE, MAX_USER_SEARCH, USER_PAGE_SIZES, useUsers, type User } from '../api/get-users';
 import { useUnblockUser } from '../api/unblock-user';
 import { UserFieldModal, type UserField } from './UserFieldModal';
 import { UserFormModal } from './UserFormModal';
@@ -106,7 +105,10 @@ function RowActions({ user, self, onAction }: RowActionsProps) {
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction({ kind: 'edit', user })}>
           Editar
         </Menu.Item>
-        <Menu.Item leftSection={<IconSignature size={16} />} onClick={() => onAction({ kind: 'field', field: 'name', user })}>
+        <Menu.Item
+          leftSection={<IconSignature size={16} />}
+          onClick={() => onAction({ kind: 'field', field: 'name', user })}
+        >
           Alterar nome
         </Menu.Item>
         <Menu.Item leftSection={<IconAt size={16} />} onClick={() => onAction({ kind: 'field', field: 'email', user })}>
@@ -120,7 +122,11 @@ function RowActions({ user, self, onAction }: RowActionsProps) {
         {self ? null : (
           <>
             <Menu.Divider />
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onAction({ kind: 'delete', user })}>
+            <Menu.Item
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => onAction({ kind: 'delete', user })}
+            >
               Excluir
             </Menu.Item>
           </>
@@ -133,7 +139,7 @@ function RowActions({ user, self, onAction }: RowActionsProps) {
 function UserIdentity({ user }: { user: User }) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar src={user.image ?? null} name={user.name} color="initials" radius="xl" size={36} />
+      <Avatar src={allowedImageUrl(user.image)} name={user.name} color="initials" radius="xl" size={36} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" truncate>
           {user.name}
@@ -156,7 +162,15 @@ function LoadingRows() {
   );
 }
 
-function UsersTable({ users, isSelf, onAction }: { users: User[]; isSelf: (user: User) => boolean; onAction: (dialog: Dialog) => void }) {
+function UsersTable({
+  users,
+  isSelf,
+  onAction,
+}: {
+  users: User[];
+  isSelf: (user: User) => boolean;
+  onAction: (dialog: Dialog) => void;
+}) {
   return (
     <Paper withBorder radius="md" visibleFrom="md">
       <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
@@ -210,7 +224,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function UsersCards({ users, isSelf, onAction }: { users: User[]; isSelf: (user: User) => boolean; onAction: (dialog: Dialog) => void }) {
+function UsersCards({
+  users,
+  isSelf,
+  onAction,
+}: {
+  users: User[];
+  isSelf: (user: User) => boolean;
+  onAction: (dialog: Dialog) => void;
+}) {
   return (
     <Stack gap="sm" hiddenFrom="md">
       {users.map((user) => (
@@ -237,20 +259,18 @@ export function UsersPanel() {
   const { userInfo } = useSession();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
+  // A new search starts on the first page.
+  const [page, setPage] = useListPage(debouncedSearch);
   const [limit, setLimit] = useState<number>(DEFAULT_USER_PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const users = useUsers({ page, limit, search: debouncedSearch });
   const remove = useDeleteUser();
   const unblock = useUnblockUser();
 
-  // A new search starts on the first page.
-  useEffect(() => setPage(1), [debouncedSearch]);
-  // After deleting the last row of the last page, show the page that now is the last.
+  // After deleting the last row of the last page, show the page that now is the last (adjusted
+  // while rendering, as React recommends over an effect).
   const pages = users.data?.pagination.pages;
-  useEffect(() => {
-    if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
-  }, [pages, page]);
+  if (pages !== undefined && pages > 0 && page > pages) setPage(pages);
 
   const isSelf = (user: User) => userInfo !== null && String(userInfo.uid) === String(user.id);
   const close = () => setDialog({ kind: 'none' });
@@ -270,11 +290,19 @@ export function UsersPanel() {
   function confirmUnblock(user: User) {
     unblock.mutate(user.id, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', title: 'Usuário desbloqueado', message: `${user.name} já pode entrar de novo.` });
+        notifications.show({
+          color: 'teal',
+          title: 'Usuário desbloqueado',
+          message: `${user.name} já pode entrar de novo.`,
+        });
         close();
       },
       onError: (error) => {
-        notifications.show({ color: 'red', title: 'Não foi possível desbloquear o usuário', message: errorMessage(error) });
+        notifications.show({
+          color: 'red',
+          title: 'Não foi possível desbloquear o usuário',
+          message: errorMessage(error),
+        });
       },
     });
   }
@@ -320,9 +348,17 @@ export function UsersPanel() {
     content = (
       <>
         {users.isError ? (
-          <LoadError title="Não foi possível atualizar a lista." error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />
+          <LoadError
+            title="Não foi possível atualizar a lista."
+            error={users.error}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+          />
         ) : null}
-        <div style={{ opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }} aria-busy={users.isPlaceholderData}>
+        <div
+          style={{ opacity: users.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+          aria-busy={users.isPlaceholderData}
+        >
           <UsersTable users={users.data.data} isSelf={isSelf} onAction={setDialog} />
           <UsersCards users={users.data.data} isSelf={isSelf} onAction={setDialog} />
         </div>
@@ -357,7 +393,13 @@ export function UsersPanel() {
               <Loader size={14} aria-label="Buscando" />
             ) : search ? (
               <Tooltip label="Limpar a busca">
-                <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setSearch('')} aria-label="Limpar a busca">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="sm"
+                  onClick={() => setSearch('')}
+                  aria-label="Limpar a busca"
+                >
                   <IconX size={14} />
                 </ActionIcon>
               </Tooltip>
@@ -379,7 +421,10 @@ export function UsersPanel() {
         user={dialog.kind === 'edit' ? dialog.user : null}
         onClose={close}
       />
-      <UserFieldModal target={dialog.kind === 'field' ? { field: dialog.field, user: dialog.user } : null} onClose={close} />
+      <UserFieldModal
+        target={dialog.kind === 'field' ? { field: dialog.field, user: dialog.user } : null}
+        onClose={close}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Excluir usuário"

@@ -1,0 +1,169 @@
+//! What the HTTP benchmarks share: a scratch database (SQLite directory or a new PostgreSQL
+//! database), the release server started over it, logging in, and `wrk` runs reported with their
+//! share of the same server's `/healthz` rate (a ratio that survives noisy machines; absolute
+//! figures do not).
+
+use std::{
+    path::Path,
+    process::{Child, Command, Stdio},
+    time::Duration,
+};
+
+use anyhow::Context;
+use backoffice::config::{Config, DatabaseUrl};
+use sea_orm::{ConnectionTrait, Database, DatabaseConnection};
+
+/// Where a benchmark's data lives; dropped by [`Scratch::drop_database`].
+pub struct Scratch {
+    pub url: DatabaseUrl,
+    /// The server's `DATABASE_URL`.
+    pub database_url: String,
+    postgres: Option<(DatabaseConnection, String)>,
+}
+
+impl Scratch {
+    /// A fresh SQLite directory under `dir`, or a new database on the PostgreSQL cluster `postgres`.
+    pub async fn new(postgres: Option<&str>, dir: &Path, label: &str) -> anyhow::Result<Self> {
+        let Some(base) = postgres else {
+            return Ok(Self {
+                url: DatabaseUrl::Sqlite { dir: dir.to_owned() },
+                database_url: format!("sqlite://{}", dir.display()),
+                postgres: None,
+            });
+        };
+        let name = format!("bo_bench_{label}_{}", std::process::id());
+        let admin = Database::connect(base).await?;
+        admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await?;
+        let mut url = url::Url::parse(base)?;
+        url.set_path(&name);
+        Ok(Self {
+            url: url.as_str().parse().map_err(|e: String| anyhow::anyhow!(e))?,
+            database_url: url.to_string(),
+            postgres: Some((admin, name)),
+        })
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.postgres.is_some()
+    }
+
+    /// A configuration over this database, its secrets kept in `dir` (shared with the server).
+    pub fn config(&self, dir: &Path, jwt_secret: &str) -> anyhow::Result<Config> {
+        let mut config = Config::for_database(self.url.clone());
+        config.jwt_secret = Some(jwt_secret.to_owned().into());
+        config.data_dir = Some(dir.to_owned());
+        config.validate().map_err(|e| anyhow::anyhow!(e))?;
+        Ok(config)
+    }
+
+    pub async fn drop_database(self) -> anyhow::Result<()> {
+        if let Some((admin, name)) = self.postgres {
+            admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).await?;
+        }
+        Ok(())
+    }
+}
+
+/// The release server over `scratch`, on `port`, with extra environment `env`.
+pub fn start_server(
+    scratch: &Scratch,
+    dir: &Path,
+    jwt_secret: &str,
+    port: u16,
+    env: &[(&str, &str)],
+) -> anyhow::Result<Child> {
+    let target = std::env::var("CARGO_TARGET_DIR")
+        .unwrap_or_else(|_| format!("{}/.cache/backoffice-target", std::env::var("HOME").unwrap_or_default()));
+    let mut command = Command::new(format!("{target}/release/backoffice-server"));
+    command
+        .env("DATABASE_URL", &scratch.database_url)
+        .env("JWT_SECRET", jwt_secret)
+        .env("DATA_DIR", dir)
+        .env("BIND", format!("127.0.0.1:{port}"))
+        .env("RUST_LOG", "warn")
+        .env("LOG_FORMAT", "json")
+        .env("LOGIN_ATTEMPTS_PER_MINUTE", "100000000")
+        .stdout(Stdio::null());
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    command.spawn().context("start the release server (cargo build --release -p backoffice-server)")
+}
+
+/// Waits for `/healthz`, then logs in on `host` and answers the access token.
+pub async fn login(
+    client: &reqwest::Client,
+    port: u16,
+    host: &str,
+    email: &str,
+    password: &str,
+) -> anyhow::Result<String> {
+    for _ in 0..200 {
+        if client.get(format!("http://127.0.0.1:{port}/healthz")).send().await.is_ok() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let answer: serde_json::Value = client
+        .post(format!("http://127.0.0.1:{port}/api/auth/login"))
+        .header("host", host)
+        .json(&serde_json::json!({ "email": email, "password": password }))
+        .send()
+        .await?
+        .json()
+        .await?;
+    Ok(answer["access_token"].as_str().with_context(|| format!("login failed: {answer}"))?.to_owned())
+}
+
+/// What one `wrk` run measured.
+#[derive(Debug, Clone, Default)]
+pub struct WrkResult {
+    pub requests_per_second: f64,
+    pub p50: String,
+    pub p99: String,
+    pub non_2xx: u64,
+}
+
+/// Runs `wrk --latency` with `args` (connections, duration, headers, URL) and reads its report.
+pub fn wrk(args: &[&str]) -> anyhow::Result<WrkResult> {
+    let out = Command::new("wrk").arg("--latency").args(args).output().context("wrk is needed: apt-get install wrk")?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut result = WrkResult::default();
+    for line in text.lines().map(str::trim) {
+        let value = |prefix: &str| line.strip_prefix(prefix).map(|rest| rest.trim().to_owned());
+        if let Some(rate) = value("Requests/sec:") {
+            result.requests_per_second = rate.parse().unwrap_or(0.0);
+        } else if let Some(p) = value("50%") {
+            result.p50 = p;
+        } else if let Some(p) = value("99%") {
+            result.p99 = p;
+        } else if let Some(n) = value("Non-2xx or 3xx responses:") {
+            result.non_2xx = n.parse().unwrap_or(0);
+        }
+    }
+    anyhow::ensure!(
+        result.requests_per_second > 0.0,
+        "wrk measured nothing:\n{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Ok(result)
+}
+
+/// Prints one line: rate, its share of `/healthz`'s, p50 and p99.
+pub fn report(label: &str, result: &WrkResult, healthz: f64) {
+    let share = if healthz > 0.0 { 100.0 * result.requests_per_second / healthz } else { 0.0 };
+    let errors = if result.non_2xx > 0 { format!(", {} non-2xx", result.non_2xx) } else { String::new() };
+    println!(
+        "  {label:<44} {:>9.0} req/s  {share:>5.1}% of /healthz  p50 {:>9}  p99 {:>9}{errors}",
+        result.requests_per_second, result.p50, result.p99
+    );
+}
+
+/// The `q`-quantile of sorted samples (milliseconds).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let index = ((sorted.len() as f64 - 1.0) * q).round() as usize;
+    sorted[index.min(sorted.len() - 1)]
+}

@@ -1,0 +1,425 @@
+//! Inbox benchmark (issue #12): a tenant seeded with ~100 000 tickets and ~1 000 000 messages, the
+//! release server over it, and
+//! - `GET /api/tickets` (first page, a common-surname search, a phone search) and a 50-message
+//!   page of a conversation under wrk with 64 connections, each also as a share of the same
+//!   server's `/healthz` rate measured in the same run;
+//! - inbound ingest through the signed endpoint: the sustained rate with 64 providers pushing as
+//!   fast as they can, then the latency at a steady 500 messages/s;
+//! - from an inbound POST to the `ChatNotification` frame on an administrator's socket, p50/p99
+//!   at 100 messages/s.
+//!
+//! Run: `bash bench/inbox.sh` (both backends), or
+//! `cargo build --release -p backoffice-server && cargo run --release -p backoffice-bench --bin
+//! bench-inbox -- [--postgres postgres://postgres@127.0.0.1:5432/postgres]` (needs wrk).
+
+mod common;
+
+use std::{
+    collections::HashMap,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use anyhow::Context;
+use backoffice::{
+    bus::wire,
+    config::random_token,
+    demo::{DemoOptions, seed_demo},
+    domain::{
+        events::Discard,
+        instances::{self, InstanceChanges, provider::ProviderConfig},
+        passwords, setup, standard_webhooks,
+        tenants::{self, NewTenant},
+        unit::Unit,
+        users::{self, NewUser},
+    },
+    entities::{control::tenant, tenant::customer},
+    tenancy::{Databases, TenantName},
+};
+use clap::Parser;
+use common::{Scratch, quantile, report, wrk};
+use futures::StreamExt;
+use rand::{Rng, seq::IndexedRandom};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Expr};
+use serde_json::json;
+use tokio::sync::Mutex;
+use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest, http::HeaderValue};
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Tickets ≈ customers × days / 5; messages = tickets × messages-per-ticket.
+    #[arg(long, default_value_t = 16_667)]
+    customers: u32,
+    #[arg(long, default_value_t = 30)]
+    days: u32,
+    #[arg(long, default_value_t = 10)]
+    messages_per_ticket: u32,
+    /// Seconds of wrk load per endpoint.
+    #[arg(long, default_value_t = 15)]
+    seconds: u64,
+    /// Seconds of each ingest phase.
+    #[arg(long, default_value_t = 15)]
+    ingest_seconds: u64,
+    #[arg(long, default_value_t = 18095)]
+    port: u16,
+    /// What to measure (for profiling one part): reads, ingest, notify.
+    #[arg(long, value_delimiter = ',', default_value = "reads,ingest,notify")]
+    phases: Vec<String>,
+}
+
+const PASSWORD: &str = "Bench#Senha!58";
+const HOST: &str = "bench.localhost";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let temp = tempfile::tempdir()?;
+    let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "inbox").await?;
+    let jwt = random_token(48);
+    let config = scratch.config(temp.path(), &jwt)?;
+    let provider_secret =
+        format!("whsec_{}", base64::Engine::encode(&base64::prelude::BASE64_STANDARD, random_token(32)));
+
+    let started = Instant::now();
+    let (instance_ids, phones) = prepare(&config, &args, &provider_secret).await?;
+    println!(
+        "== {} (seeded in {:.0} s)",
+        if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" },
+        started.elapsed().as_secs_f64()
+    );
+
+    let mut server =
+        common::start_server(&scratch, temp.path(), &jwt, args.port, &[("ALLOW_PRIVATE_PROVIDERS", "true")])?;
+    let result = measure(&args, &provider_secret, &instance_ids, &phones).await;
+    let _ = server.kill();
+    let _ = server.wait();
+    scratch.drop_database().await?;
+    result
+}
+
+/// The bench tenant: demo data at scale, no monthly ticket limit (ingest opens many tickets), an
+/// administrator who sees everything, and instances whose provider signs with `provider_secret`.
+async fn prepare(
+    config: &backoffice::config::Config,
+    args: &Args,
+    provider_secret: &str,
+) -> anyhow::Result<(Vec<i32>, Vec<String>)> {
+    let dbs = Databases::connect(&config.database_settings()).await?;
+    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
+    let bench = TenantName::parse("bench")?;
+    tenants::provision(
+        &dbs,
+        NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() },
+        None,
+    )
+    .await?;
+    tenant::Entity::update_many()
+        .col_expr(tenant::Column::TicketLimit, Expr::value(0))
+        .filter(tenant::Column::Name.eq(bench.as_str()))
+        .exec(dbs.control())
+        .await?;
+    let db = dbs.tenant(&bench, "default").await?;
+    let tx = db.begin().await?;
+    let admin = NewUser {
+        name: "Admin".into(),
+        email: "admin@bench.example".into(),
+        password: PASSWORD.into(),
+        role: "administrador".into(),
+        ..Default::default()
+    };
+    users::create(&tx, admin, 0).await?;
+    let options = DemoOptions {
+        customers: args.customers,
+        days: args.days,
+        agents: 20,
+        messages_per_ticket: args.messages_per_ticket,
+        password_hash: passwords::hash(PASSWORD).await,
+        rng_seed: 7,
+    };
+    let summary = seed_demo(&tx, &options, &|_| {}).await?;
+    tx.commit().await?;
+    println!("data: {} tickets, {} messages, {} customers", summary.tickets, summary.messages, summary.customers);
+
+    let unit = Unit::begin(&db, Arc::new(Discard)).await?;
+    let secrets = config.secrets();
+    let all = instances::list(&unit, &[]).await?;
+    for instance in &all {
+        // Nothing is sent in this benchmark: the address only has to be valid.
+        let provider = ProviderConfig::parse("http://127.0.0.1:9", provider_secret, true)?;
+        instances::update(
+            &unit,
+            &secrets,
+            instance.id,
+            InstanceChanges { provider: Some(provider), ..Default::default() },
+        )
+        .await?;
+    }
+    unit.commit().await?;
+    let tx = db.begin().await?;
+    let phones: Vec<String> =
+        customer::Entity::find().select_only().column(customer::Column::Phone).into_tuple().all(&tx).await?;
+    if let backoffice::config::DatabaseUrl::Postgres { .. } = &config.database_url {
+        tx.execute_unprepared("ANALYZE").await?;
+    }
+    tx.commit().await?;
+    dbs.close().await;
+    Ok((all.iter().map(|i| i.id).collect(), phones))
+}
+
+/// Pushes signed provider events to the server.
+struct Provider {
+    http: reqwest::Client,
+    base: String,
+    secret: String,
+    instances: Vec<i32>,
+    /// Customers who wrote before (70% of messages) and new numbers (30%).
+    phones: Vec<String>,
+    serial: AtomicU64,
+}
+
+impl Provider {
+    /// One customer message (`body`, or a generated one); answers the HTTP status.
+    async fn push(&self, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
+        let n = self.serial.fetch_add(1, Ordering::Relaxed);
+        let (instance, phone) = {
+            let mut rng = rand::rng();
+            let instance = *self.instances.choose(&mut rng).context("no instance")?;
+            let phone = match phone {
+                Some(phone) => phone.to_owned(),
+                None if rng.random_bool(0.7) => self.phones.choose(&mut rng).cloned().unwrap_or_default(),
+                None => format!("+55119{:08}", rng.random_range(0..100_000_000u32)),
+            };
+            (instance, phone)
+        };
+        let event = json!({ "type": "message", "data": {
+            "id": format!("BENCH{n}-{}", random_token(6)),
+            "phone": phone,
+            "name": "Cliente Bench",
+            "direction": "in",
+            "body": body.map(str::to_owned).unwrap_or_else(|| format!("mensagem de teste {n}")),
+            "sentAt": chrono::Utc::now().to_rfc3339(),
+        } });
+        let body = event.to_string();
+        let id = format!("evt_{n}_{}", random_token(6));
+        let now = chrono::Utc::now().timestamp();
+        let response = self
+            .http
+            .post(format!("{}/api/instance/{instance}/events", self.base))
+            .header("host", HOST)
+            .header("content-type", "application/json")
+            .header("webhook-id", &id)
+            .header("webhook-timestamp", now.to_string())
+            .header("webhook-signature", standard_webhooks::sign(&self.secret, &id, now, body.as_bytes()))
+            .body(body)
+            .send()
+            .await?;
+        Ok(response.status().as_u16())
+    }
+}
+
+async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]) -> anyhow::Result<()> {
+    let client = reqwest::Client::new();
+    let token = common::login(&client, args.port, HOST, "admin@bench.example", PASSWORD).await?;
+    let base = format!("http://127.0.0.1:{}", args.port);
+    let provider = Arc::new(Provider {
+        http: reqwest::Client::builder().pool_max_idle_per_host(128).build()?,
+        base: base.clone(),
+        secret: secret.to_owned(),
+        instances: instances.to_vec(),
+        phones: phones.to_vec(),
+        serial: AtomicU64::new(0),
+    });
+
+    // A conversation of 60 messages, for a full 50-message page.
+    let long_phone = "+5511900000042";
+    for n in 0..60 {
+        anyhow::ensure!(provider.push(Some(long_phone), Some(&format!("linha {n}"))).await? == 200, "push refused");
+    }
+    let page: serde_json::Value = client
+        .get(format!("{base}/api/tickets?search=900000042"))
+        .header("host", HOST)
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let long_ticket = page["data"][0]["id"].as_i64().context("the long conversation's ticket")?;
+
+    let phase = |name: &str| args.phases.iter().any(|p| p == name);
+    let duration = format!("{}s", args.seconds);
+    let auth = format!("Authorization: Bearer {token}");
+    let load = |path: &str| -> anyhow::Result<common::WrkResult> {
+        wrk(&["-t2", "-c64", "-d", &duration, "-H", &format!("Host: {HOST}"), "-H", &auth, &format!("{base}{path}")])
+    };
+    let healthz = load("/healthz")?;
+    let rate = healthz.requests_per_second;
+    println!("-- reads (wrk, 2 threads, 64 connections, {duration} each)");
+    report("/healthz", &healthz, rate);
+    for (label, path) in [
+        ("GET /api/tickets (first page of 30)", "/api/tickets".to_owned()),
+        ("GET /api/tickets?status=pending", "/api/tickets?status=pending".to_owned()),
+        ("GET /api/tickets?search=silva", "/api/tickets?search=silva".to_owned()),
+        ("GET /api/tickets?search=<8 phone digits>", format!("/api/tickets?search={}", &phones[phones.len() / 2][5..])),
+        ("GET /api/tickets/{id}/messages?limit=50", format!("/api/tickets/{long_ticket}/messages?limit=50")),
+    ] {
+        if phase("reads") {
+            report(label, &load(&path)?, rate);
+        }
+    }
+
+    if phase("ingest") {
+        ingest_rates(&provider, args).await;
+    }
+    if phase("notify") {
+        println!("-- inbound POST → ChatNotification on an administrator's socket, 100 messages/s");
+        let latencies = notify_latency(&provider, &token, args.port, Duration::from_secs(args.ingest_seconds)).await?;
+        println!(
+            "  {} notifications  p50 {:.1} ms  p99 {:.1} ms  max {:.1} ms",
+            latencies.len(),
+            quantile(&latencies, 0.5),
+            quantile(&latencies, 0.99),
+            latencies.last().copied().unwrap_or(f64::NAN)
+        );
+    }
+    Ok(())
+}
+
+/// The sustained ingest rate, then latency at a steady 500 messages/s.
+async fn ingest_rates(provider: &Arc<Provider>, args: &Args) {
+    println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new)");
+    let (count, failed, latencies) = ingest(provider, 64, None, Duration::from_secs(args.ingest_seconds)).await;
+    println!(
+        "  as fast as 64 providers can push:   {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
+        count as f64 / args.ingest_seconds as f64,
+        quantile(&latencies, 0.5),
+        quantile(&latencies, 0.99)
+    );
+    let (count, failed, latencies) = ingest(provider, 64, Some(500.0), Duration::from_secs(args.ingest_seconds)).await;
+    println!(
+        "  steady 500 messages/s:              {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
+        count as f64 / args.ingest_seconds as f64,
+        quantile(&latencies, 0.5),
+        quantile(&latencies, 0.99)
+    );
+}
+
+/// Pushes from `workers` tasks for `length`, at `rate` messages/s overall (open loop: a late
+/// answer does not delay the next message) or as fast as possible; answers (ok, failed, sorted
+/// latencies in ms).
+async fn ingest(provider: &Arc<Provider>, workers: usize, rate: Option<f64>, length: Duration) -> (u64, u64, Vec<f64>) {
+    let ok = Arc::new(AtomicU64::new(0));
+    let failed = Arc::new(AtomicU64::new(0));
+    let samples = Arc::new(Mutex::new(Vec::new()));
+    let deadline = Instant::now() + length;
+    let mut tasks = Vec::new();
+    match rate {
+        None => {
+            for _ in 0..workers {
+                let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
+                tasks.push(tokio::spawn(async move {
+                    let mut mine = Vec::new();
+                    while Instant::now() < deadline {
+                        let sent = Instant::now();
+                        match provider.push(None, None).await {
+                            Ok(200) => {
+                                ok.fetch_add(1, Ordering::Relaxed);
+                                mine.push(sent.elapsed().as_secs_f64() * 1000.0);
+                            }
+                            _ => {
+                                failed.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    samples.lock().await.extend(mine);
+                }));
+            }
+        }
+        Some(rate) => {
+            let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+            while Instant::now() < deadline {
+                tick.tick().await;
+                let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
+                tasks.push(tokio::spawn(async move {
+                    let sent = Instant::now();
+                    match provider.push(None, None).await {
+                        Ok(200) => {
+                            ok.fetch_add(1, Ordering::Relaxed);
+                            samples.lock().await.push(sent.elapsed().as_secs_f64() * 1000.0);
+                        }
+                        _ => {
+                            failed.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                }));
+            }
+        }
+    }
+    for task in tasks {
+        let _ = task.await;
+    }
+    let mut samples = std::mem::take(&mut *samples.lock().await);
+    samples.sort_by(f64::total_cmp);
+    (ok.load(Ordering::Relaxed), failed.load(Ordering::Relaxed), samples)
+}
+
+/// Sorted milliseconds from the start of each inbound POST to its `ChatNotification` frame.
+async fn notify_latency(
+    provider: &Arc<Provider>,
+    token: &str,
+    port: u16,
+    length: Duration,
+) -> anyhow::Result<Vec<f64>> {
+    let mut request = format!("ws://127.0.0.1:{port}/ws").into_client_request()?;
+    request.headers_mut().insert("host", HeaderValue::from_static(HOST));
+    request.headers_mut().insert("sec-websocket-protocol", HeaderValue::from_str(&format!("bearer.{token}"))?);
+    let (socket, _) = tokio_tungstenite::connect_async(request).await.context("socket")?;
+    let (_sink, mut stream) = socket.split();
+    let sent_at: Arc<Mutex<HashMap<String, Instant>>> = Arc::default();
+    let reader = {
+        let sent_at = sent_at.clone();
+        tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut frames = 0u64;
+            while let Ok(Some(Ok(frame))) = tokio::time::timeout(Duration::from_secs(3), stream.next()).await {
+                let arrived = Instant::now();
+                frames += 1;
+                let Message::Text(text) = frame else { continue };
+                let Some(event) = wire::decode_frame(text.as_str()) else { continue };
+                if event["event"] != "ChatNotification" {
+                    continue;
+                }
+                let Some(body) = event["message"]["body"].as_str() else { continue };
+                if let Some(start) = sent_at.lock().await.remove(body) {
+                    latencies.push(arrived.duration_since(start).as_secs_f64() * 1000.0);
+                }
+            }
+            if latencies.is_empty() {
+                eprintln!("{frames} frames, no ChatNotification matched");
+            }
+            latencies
+        })
+    };
+    let deadline = Instant::now() + length;
+    let mut tick = tokio::time::interval(Duration::from_millis(10));
+    let mut n = 0u64;
+    while Instant::now() < deadline {
+        tick.tick().await;
+        n += 1;
+        let body = format!("latência {n} {}", random_token(4));
+        let provider = provider.clone();
+        let sent_at = sent_at.clone();
+        tokio::spawn(async move {
+            sent_at.lock().await.insert(body.clone(), Instant::now());
+            let _ = provider.push(None, Some(&body)).await;
+        });
+    }
+    let mut latencies = reader.await?;
+    latencies.sort_by(f64::total_cmp);
+    Ok(latencies)
+}

@@ -1,0 +1,167 @@
+//! In-process caches of what every request reads (DESIGN §13, docs/performance.md#caches): a
+//! tenant's control record with its features, and a user's auth state (the user row, role, route
+//! permissions, two-factor gate, inbox entitlement).
+//!
+//! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
+//! `SessionsEnded`; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
+//! for that long at most. Every entry is cleared when the Redis subscription is re-established.
+//!
+//! A fill that raced an invalidation is not stored: each map counts invalidations, and a value
+//! loaded before the latest one is used for this request only.
+
+use std::{
+    collections::{HashMap, HashSet},
+    hash::Hash,
+    sync::{
+        Arc, RwLock,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use crate::{
+    domain::inbox::Viewer,
+    entities::{
+        control::tenant,
+        tenant::{role, user},
+    },
+    tenancy::TenantName,
+};
+
+/// The longest an entry lives without being told of a change.
+pub const TTL: Duration = Duration::from_secs(15);
+/// Entries per map before expired ones are swept (and, if still full, all dropped).
+const MAX_ENTRIES: usize = 100_000;
+
+/// A tenant's control record and the feature options switched on for it.
+#[derive(Debug, Clone)]
+pub struct TenantEntry {
+    pub record: tenant::Model,
+    pub features: Arc<HashSet<String>>,
+}
+
+/// What authenticating a user of a tenant needs, beyond the token itself.
+#[derive(Debug, Clone)]
+pub struct AuthEntry {
+    pub user: user::Model,
+    pub role: Option<role::Model>,
+    pub routes: Vec<String>,
+    pub must_enroll_two_factor: bool,
+    pub viewer: Viewer,
+}
+
+/// The caches of one process.
+#[derive(Default)]
+pub struct Caches {
+    tenants: TtlMap<TenantName, Arc<TenantEntry>>,
+    auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
+}
+
+/// Proof of when a fill started: stored only if nothing was invalidated since.
+#[derive(Debug, Clone, Copy)]
+pub struct Ticket(u64);
+
+impl Caches {
+    pub fn tenant(&self, name: &TenantName) -> Option<Arc<TenantEntry>> {
+        self.tenants.get(name)
+    }
+
+    pub fn tenant_ticket(&self) -> Ticket {
+        self.tenants.ticket()
+    }
+
+    pub fn store_tenant(&self, ticket: Ticket, name: TenantName, entry: Arc<TenantEntry>) {
+        self.tenants.insert(ticket, name, entry);
+    }
+
+    pub fn auth(&self, tenant: &TenantName, user_id: i32) -> Option<Arc<AuthEntry>> {
+        self.auth.get(&(tenant.clone(), user_id))
+    }
+
+    pub fn auth_ticket(&self) -> Ticket {
+        self.auth.ticket()
+    }
+
+    pub fn store_auth(&self, ticket: Ticket, tenant: TenantName, user_id: i32, entry: Arc<AuthEntry>) {
+        self.auth.insert(ticket, (tenant, user_id), entry);
+    }
+
+    /// The tenant's record or features changed (plan, limits, features, deleted, restored).
+    pub fn tenant_changed(&self, name: &TenantName) {
+        self.tenants.remove_where(|key| key == name);
+    }
+
+    /// A user's auth state changed (`None`: possibly every user of the tenant, e.g. a role's routes).
+    pub fn auth_changed(&self, tenant: &TenantName, user_id: Option<i32>) {
+        self.auth.remove_where(|(t, u)| t == tenant && user_id.is_none_or(|id| id == *u));
+    }
+
+    /// Forgets everything (messages may have been missed).
+    pub fn clear(&self) {
+        self.tenants.remove_where(|_| true);
+        self.auth.remove_where(|_| true);
+    }
+}
+
+struct TtlMap<K, V> {
+    entries: RwLock<HashMap<K, (V, Instant)>>,
+    /// Invalidations so far.
+    generation: AtomicU64,
+}
+
+impl<K, V> Default for TtlMap<K, V> {
+    fn default() -> Self {
+        Self { entries: RwLock::new(HashMap::new()), generation: AtomicU64::new(0) }
+    }
+}
+
+impl<K: Eq + Hash + Clone, V: Clone> TtlMap<K, V> {
+    fn get(&self, key: &K) -> Option<V> {
+        let entries = self.entries.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        entries.get(key).filter(|(_, at)| at.elapsed() < TTL).map(|(value, _)| value.clone())
+    }
+
+    fn ticket(&self) -> Ticket {
+        Ticket(self.generation.load(Ordering::Acquire))
+    }
+
+    fn insert(&self, ticket: Ticket, key: K, value: V) {
+        let mut entries = self.entries.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Checked under the lock that invalidations take too: none can slip in between.
+        if self.generation.load(Ordering::Acquire) != ticket.0 {
+            return;
+        }
+        if entries.len() >= MAX_ENTRIES {
+            entries.retain(|_, (_, at)| at.elapsed() < TTL);
+            if entries.len() >= MAX_ENTRIES {
+                entries.clear();
+            }
+        }
+        entries.insert(key, (value, Instant::now()));
+    }
+
+    fn remove_where(&self, doomed: impl Fn(&K) -> bool) {
+        let mut entries = self.entries.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        entries.retain(|key, _| !doomed(key));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fill_that_started_before_an_invalidation_is_not_stored() {
+        let map: TtlMap<&str, i32> = TtlMap::default();
+        let before = map.ticket();
+        map.remove_where(|k| *k == "a");
+        map.insert(before, "a", 1);
+        assert_eq!(map.get(&"a"), None, "the value may predate the change");
+        map.insert(map.ticket(), "a", 2);
+        assert_eq!(map.get(&"a"), Some(2));
+        map.remove_where(|_| true);
+        assert_eq!(map.get(&"a"), None);
+    }
+}

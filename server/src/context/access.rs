@@ -1,0 +1,104 @@
+//! The one access decision (docs/contracts.md#roles-and-route-permissions), taken the same way for a
+//! REST route, a GraphQL field and the socket: who may call ([`Access`]), whether the caller's role
+//! requiring two-factor closes checked routes until they enroll, and whether the tenant has the
+//! feature the route belongs to (docs/contracts.md#plans-features-and-limits).
+//!
+//! The transports only look the rule up (`http::access` for routes, `graphql::rules` for fields)
+//! and call [`decide`]; none of them decides anything itself.
+
+use crate::{
+    context::{caller::CurrentUser, tenant::CurrentTenant},
+    domain::{self, features::Feature},
+    error::{AppError, Unauthorized},
+    state::AppState,
+};
+
+/// Who may call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    /// Anyone (the tenant still has to resolve).
+    Public,
+    /// Any logged-in user of the tenant.
+    Authenticated,
+    /// A user whose role permits this route name of the catalogue.
+    Route(&'static str),
+    /// A back-office operator (a user of the back-office tenant) whose role permits this route.
+    Operator(&'static str),
+}
+
+impl Access {
+    /// The route name this rule checks, if any.
+    pub fn route(self) -> Option<&'static str> {
+        match self {
+            Self::Route(name) | Self::Operator(name) => Some(name),
+            Self::Public | Self::Authenticated => None,
+        }
+    }
+}
+
+/// A rule: who may call, and the tenant feature it belongs to (if any).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rule {
+    pub access: Access,
+    pub feature: Option<Feature>,
+}
+
+impl From<Access> for Rule {
+    fn from(access: Access) -> Self {
+        Self { access, feature: None }
+    }
+}
+
+/// Applies `rule` to a caller of `tenant` (`None` = no token). Checked in this order: a token
+/// (401), the role's route or operator rule (403 `forbidden` / `backoffice_only`), the two-factor
+/// enrollment gate on checked routes (403 `two_factor_enrollment_required`), the tenant's feature
+/// (403 `feature_disabled`).
+pub async fn decide(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    user: Option<&CurrentUser>,
+    rule: Rule,
+) -> Result<(), AppError> {
+    if rule.access != Access::Public {
+        let user = user.ok_or(AppError::Unauthorized(Unauthorized::NoToken))?;
+        permit(state, tenant, user, rule.access)?;
+    }
+    if let Some(feature) = rule.feature {
+        require_feature(tenant, feature)?;
+    }
+    Ok(())
+}
+
+/// The synchronous part of [`decide`]: role, operator and two-factor gates.
+fn permit(state: &AppState, tenant: &CurrentTenant, user: &CurrentUser, access: Access) -> Result<(), AppError> {
+    let allowed = match access {
+        Access::Public | Access::Authenticated => true,
+        Access::Route(name) => user.may(name),
+        Access::Operator(name) => tenant.is_backoffice(state) && user.may(name),
+    };
+    if !allowed {
+        let err = match access {
+            Access::Operator(_) if !tenant.is_backoffice(state) => {
+                domain::Error::forbidden("backoffice_only", "Somente operadores do back-office podem fazer isto.")
+            }
+            _ => domain::Error::forbidden("forbidden", "Você não tem permissão para acessar este recurso."),
+        };
+        return Err(err.into());
+    }
+    if user.must_enroll_two_factor && access.route().is_some() {
+        return Err(domain::Error::forbidden(
+            "two_factor_enrollment_required",
+            "Seu perfil exige autenticação em dois fatores: ative-a em Configurações para continuar.",
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// 403 `feature_disabled` unless `tenant` has `feature` switched on.
+pub fn require_feature(tenant: &CurrentTenant, feature: Feature) -> Result<(), AppError> {
+    if tenant.has_feature(feature.option()) {
+        return Ok(());
+    }
+    Err(domain::Error::forbidden("feature_disabled", feature.disabled_message()).into())
+}

@@ -1,0 +1,147 @@
+//! Who is calling: the bearer token checked against the 401 contract (docs/auth.md#the-401-contract)
+//! and the user, role and route permissions it stands for.
+
+use axum::{
+    extract::FromRequestParts,
+    http::{HeaderMap, header::AUTHORIZATION, request::Parts},
+};
+use std::sync::Arc;
+
+use sea_orm::EntityTrait;
+
+use crate::{
+    cache::AuthEntry,
+    context::tenant::CurrentTenant,
+    domain::{
+        auth::{tokens::TokenError, two_factor},
+        inbox::Viewer,
+        roles, users,
+    },
+    entities::tenant::{role, user},
+    error::{AppError, Unauthorized},
+    state::AppState,
+};
+
+/// The logged-in user of a request (set by the access check of each transport).
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user: user::Model,
+    pub role: Option<role::Model>,
+    /// Route names the user's role permits.
+    pub routes: Vec<String>,
+    /// The role requires two-factor and the user has not turned it on: checked routes are closed.
+    pub must_enroll_two_factor: bool,
+    /// The session (login) of the token.
+    pub session: String,
+    /// What the user may see in the inbox (instances, department, or everything).
+    pub viewer: Viewer,
+}
+
+impl CurrentUser {
+    /// Whether the user's role permits this route name.
+    pub fn may(&self, route: &str) -> bool {
+        self.routes.iter().any(|r| r == route)
+    }
+
+    /// Whether the user's role is the tenant's administrator role.
+    pub fn is_admin(&self) -> bool {
+        self.role.as_ref().is_some_and(|r| r.name == crate::domain::templates::ADMIN_ROLE)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts.extensions.get::<CurrentUser>().cloned().ok_or(AppError::Unauthorized(Unauthorized::NoToken))
+    }
+}
+
+/// The bearer token of a request, if any.
+pub fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme.eq_ignore_ascii_case("bearer").then_some(token.trim()).filter(|t| !t.is_empty())
+}
+
+/// Whether the request carries an `Authorization: Bearer ...` header at all, readable or not.
+pub fn presents_bearer(headers: &HeaderMap) -> bool {
+    headers
+        .get(AUTHORIZATION)
+        .is_some_and(|v| v.as_bytes().len() > 7 && v.as_bytes()[..7].eq_ignore_ascii_case(b"bearer "))
+}
+
+/// Checks the bearer token and loads its user (cached: `cache`). A token of another tenant, a
+/// deleted or blocked user, or a token issued before the user's sessions were ended is `Token is
+/// Invalid`.
+pub async fn authenticate(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    headers: &HeaderMap,
+) -> Result<CurrentUser, AppError> {
+    let Some(token) = bearer(headers) else {
+        // A Bearer header whose token is not even readable text was still a token: invalid.
+        let kind = if presents_bearer(headers) { Unauthorized::Invalid } else { Unauthorized::NoToken };
+        return Err(AppError::Unauthorized(kind));
+    };
+    authenticate_token(state, tenant, token).await
+}
+
+/// [`authenticate`] for a token that came some other way (the socket's subprotocol or query).
+pub async fn authenticate_token(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    token: &str,
+) -> Result<CurrentUser, AppError> {
+    let claims = state.keys.verify_access(token, &tenant.name).map_err(|err| match err {
+        TokenError::Expired => AppError::Unauthorized(Unauthorized::AccessExpired),
+        TokenError::Invalid => AppError::Unauthorized(Unauthorized::Invalid),
+    })?;
+    // Logged out: the token is still well signed and unexpired, but its session is over.
+    if state.bus.is_revoked(&claims.sid) {
+        return Err(AppError::Unauthorized(Unauthorized::Invalid));
+    }
+    let entry = match state.bus.caches().auth(&tenant.name, claims.user_id()) {
+        Some(entry) => entry,
+        None => {
+            let ticket = state.bus.caches().auth_ticket();
+            let Some(loaded) = load(state, tenant, claims.user_id()).await? else {
+                return Err(AppError::Unauthorized(Unauthorized::Invalid));
+            };
+            let loaded = Arc::new(loaded);
+            state.bus.caches().store_auth(ticket, tenant.name.clone(), claims.user_id(), loaded.clone());
+            loaded
+        }
+    };
+    // Checked on every request, cached or not: a lockout's end, a deletion, a new password.
+    let user = &entry.user;
+    if user.deleted_at.is_some()
+        || users::is_blocked(user, chrono::Utc::now())
+        || claims.iat_ms < user.valid_after.timestamp_millis()
+    {
+        return Err(AppError::Unauthorized(Unauthorized::Invalid));
+    }
+    Ok(CurrentUser {
+        user: entry.user.clone(),
+        role: entry.role.clone(),
+        routes: entry.routes.clone(),
+        must_enroll_two_factor: entry.must_enroll_two_factor,
+        session: claims.sid,
+        viewer: entry.viewer.clone(),
+    })
+}
+
+/// A user's auth state, read in one transaction; `None` when the user does not exist.
+async fn load(state: &AppState, tenant: &CurrentTenant, user_id: i32) -> Result<Option<AuthEntry>, AppError> {
+    let tx = tenant.read(state).await?;
+    let Some(user) = user::Entity::find_by_id(user_id).one(&tx).await? else { return Ok(None) };
+    let role = role::Entity::find_by_id(user.role_id).one(&tx).await?;
+    let routes = roles::routes_of_role(&tx, user.role_id).await?;
+    let must_enroll_two_factor = match &role {
+        Some(role) if role.require_two_factor => !two_factor::is_enabled(&tx, user.id).await?,
+        _ => false,
+    };
+    let viewer = Viewer::of_role(&tx, &user, role.as_ref().map(|r| r.name.as_str())).await?;
+    tx.commit().await?;
+    Ok(Some(AuthEntry { user, role, routes, must_enroll_two_factor, viewer }))
+}

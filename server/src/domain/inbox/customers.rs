@@ -1,0 +1,353 @@
+//! Customers (docs/inbox.md#customers): the people who write, found by phone; their ticket
+//! history; the blacklist (a blacklisted customer's messages are stored but open no ticket and
+//! notify nobody); and groups of customers (campaigns send to them).
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait, Func, OnConflict},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    domain::{
+        error::{Error, Result},
+        events::Event,
+        inbox::{
+            Audience, Viewer,
+            views::{MessageView, Names, TicketView},
+        },
+        unit::Unit,
+    },
+    entities::tenant::{chat, customer, customer_group, customer_group_member, message, ticket},
+};
+
+/// A customer as lists show them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerView {
+    pub id: i32,
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    pub blacklisted: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<customer::Model> for CustomerView {
+    fn from(c: customer::Model) -> Self {
+        Self {
+            id: c.id,
+            name: c.name,
+            phone: c.phone,
+            email: c.email,
+            blacklisted: c.blacklisted,
+            created_at: c.created_at,
+        }
+    }
+}
+
+/// A group of customers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GroupView {
+    pub id: i32,
+    pub name: String,
+    pub members: u64,
+}
+
+/// A customer with their groups and ticket history (the inbox's customer panel).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CustomerDetail {
+    #[serde(flatten)]
+    pub customer: CustomerView,
+    pub groups: Vec<GroupView>,
+    /// Their tickets the viewer may see, newest first (at most 50).
+    pub tickets: Vec<TicketView>,
+    /// What they wrote that opened no ticket (while blacklisted, or beyond the monthly ticket
+    /// limit) on instances the viewer serves, newest first (at most 20): kept, never lost.
+    #[serde(rename = "messagesWithoutTicket")]
+    pub messages_without_ticket: Vec<MessageView>,
+}
+
+/// One page of customers.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CustomerPage {
+    pub data: Vec<CustomerView>,
+    pub next_cursor: Option<String>,
+}
+
+fn not_found() -> Error {
+    Error::not_found("customer_not_found", "Cliente não encontrado.")
+}
+
+/// A phone number in E.164 form, `+` and its digits (what customers are found by, whatever
+/// spaces, dashes or parentheses the provider or the user wrote).
+pub fn normalize_phone(raw: &str) -> Result<String> {
+    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
+    if !(8..=15).contains(&digits.len()) {
+        return Err(Error::invalid_field("invalid_phone", "phone", "Telefone inválido: de 8 a 15 dígitos."));
+    }
+    Ok(format!("+{digits}"))
+}
+
+/// Customers whose name contains `search` (any case), or whose phone contains its digits (four
+/// or more, whatever spaces or dashes were typed).
+pub fn matching(search: &str) -> Condition {
+    let words = search.replace(['%', '_', '\\'], "").to_lowercase();
+    let mut condition =
+        Condition::any().add(Expr::expr(Func::lower(Expr::col(customer::Column::Name))).like(format!("%{words}%")));
+    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() >= 4 {
+        condition = condition.add(customer::Column::Phone.like(format!("%{digits}%")));
+    }
+    condition
+}
+
+/// Customers by name or phone, newest first.
+pub async fn list(
+    db: &impl ConnectionTrait,
+    search: Option<&str>,
+    cursor: Option<&str>,
+    limit: Option<u64>,
+) -> Result<CustomerPage> {
+    let limit = limit.unwrap_or(30).clamp(1, 100);
+    let mut query = customer::Entity::find();
+    if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
+        if search.chars().count() > 100 {
+            return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
+        }
+        query = query.filter(matching(search));
+    }
+    if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
+        let before: i32 = cursor.parse().map_err(|_| {
+            Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido: use o next_cursor da página anterior.")
+        })?;
+        query = query.filter(customer::Column::Id.lt(before));
+    }
+    let mut rows = query.order_by_desc(customer::Column::Id).limit(limit + 1).all(db).await?;
+    let next_cursor = if rows.len() as u64 > limit {
+        rows.truncate(limit as usize);
+        rows.last().map(|c| c.id.to_string())
+    } else {
+        None
+    };
+    Ok(CustomerPage { data: rows.into_iter().map(Into::into).collect(), next_cursor })
+}
+
+/// A customer with groups and the tickets the viewer may see.
+pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Result<CustomerDetail> {
+    let found = customer::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
+    let tickets = ticket::Entity::find()
+        .filter(ticket::Column::CustomerId.eq(id))
+        .filter(viewer.condition())
+        .order_by_desc(ticket::Column::Id)
+        .limit(50)
+        .all(db)
+        .await?;
+    let names = Names::of_tickets(db, &tickets).await?;
+    let group_ids: Vec<i32> = customer_group_member::Entity::find()
+        .select_only()
+        .column(customer_group_member::Column::GroupId)
+        .filter(customer_group_member::Column::CustomerId.eq(id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let groups = groups_by_ids(db, &group_ids).await?;
+    let mut loose = message::Entity::find()
+        .inner_join(chat::Entity)
+        .filter(chat::Column::CustomerId.eq(id))
+        .filter(message::Column::TicketId.is_null());
+    if !viewer.sees_all {
+        loose = loose.filter(message::Column::InstanceId.is_in(viewer.instances.iter().copied()));
+    }
+    let loose = loose.order_by_desc(message::Column::Id).limit(20).all(db).await?;
+    Ok(CustomerDetail {
+        customer: found.into(),
+        groups,
+        tickets: tickets.iter().map(|t| names.ticket(t)).collect(),
+        messages_without_ticket: loose.iter().map(|m| names.message(m)).collect(),
+    })
+}
+
+/// Puts a customer on the blacklist or takes them off, raising `CustomerBlacklisted`.
+pub async fn set_blacklisted(unit: &Unit, id: i32, blacklisted: bool) -> Result<CustomerView> {
+    let found = customer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
+    let now = Utc::now();
+    let mut active = found.into_active_model();
+    active.blacklisted = Set(blacklisted);
+    active.blacklisted_at = Set(blacklisted.then_some(now));
+    active.updated_at = Set(now);
+    let changed = active.update(unit).await?;
+    unit.raise(Event::CustomerBlacklisted { customer_id: id, blacklisted }.to(Audience::everyone()));
+    Ok(changed.into())
+}
+
+/// The customer with this phone, created (with `name`) when new; `true` when created.
+pub async fn find_or_create(
+    db: &impl ConnectionTrait,
+    phone: &str,
+    name: Option<&str>,
+) -> Result<(customer::Model, bool)> {
+    let phone = normalize_phone(phone)?;
+    if let Some(found) = customer::Entity::find().filter(customer::Column::Phone.eq(&phone)).one(db).await? {
+        return Ok((found, false));
+    }
+    let now = Utc::now();
+    let name = name
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(|n| n.chars().take(120).collect())
+        .unwrap_or_else(|| phone.clone());
+    let inserted = customer::Entity::insert(customer::ActiveModel {
+        name: Set(name),
+        phone: Set(phone.clone()),
+        blacklisted: Set(false),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::column(customer::Column::Phone).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    let found =
+        customer::Entity::find().filter(customer::Column::Phone.eq(&phone)).one(db).await?.ok_or_else(not_found)?;
+    Ok((found, inserted > 0))
+}
+
+async fn groups_by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<GroupView>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let groups = customer_group::Entity::find()
+        .filter(customer_group::Column::Id.is_in(ids.to_vec()))
+        .order_by_asc(customer_group::Column::Name)
+        .all(db)
+        .await?;
+    let mut out = Vec::with_capacity(groups.len());
+    for group in groups {
+        out.push(group_view(db, group).await?);
+    }
+    Ok(out)
+}
+
+async fn group_view(db: &impl ConnectionTrait, group: customer_group::Model) -> Result<GroupView> {
+    let members = customer_group_member::Entity::find()
+        .filter(customer_group_member::Column::GroupId.eq(group.id))
+        .count(db)
+        .await?;
+    Ok(GroupView { id: group.id, name: group.name, members })
+}
+
+/// Every group, by name, with its size.
+pub async fn groups(db: &impl ConnectionTrait) -> Result<Vec<GroupView>> {
+    let rows: Vec<(i32, String, i64)> = customer_group::Entity::find()
+        .select_only()
+        .column(customer_group::Column::Id)
+        .column(customer_group::Column::Name)
+        .column_as(customer_group_member::Column::Id.count(), "members")
+        .left_join(customer_group_member::Entity)
+        .group_by(customer_group::Column::Id)
+        .group_by(customer_group::Column::Name)
+        .order_by_asc(customer_group::Column::Name)
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, name, members)| GroupView { id, name, members: Ord::max(members, 0) as u64 })
+        .collect())
+}
+
+fn check_group_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 80 {
+        return Err(Error::invalid_field("invalid_name", "name", "Informe um nome de até 80 caracteres."));
+    }
+    Ok(name.to_owned())
+}
+
+fn group_not_found() -> Error {
+    Error::not_found("group_not_found", "Grupo de clientes não encontrado.")
+}
+
+fn group_changed(unit: &Unit, view: &GroupView) {
+    unit.raise(
+        Event::GroupOfCustomersUpdated { group_id: view.id, name: Some(view.name.clone()), members: view.members }
+            .to(Audience::everyone()),
+    );
+}
+
+/// Creates a group (a taken name is the unique constraint's `name_taken`).
+pub async fn create_group(unit: &Unit, name: &str) -> Result<GroupView> {
+    let now = Utc::now();
+    let created = customer_group::ActiveModel {
+        name: Set(check_group_name(name)?),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    let view = group_view(unit, created).await?;
+    group_changed(unit, &view);
+    Ok(view)
+}
+
+/// Renames a group.
+pub async fn rename_group(unit: &Unit, id: i32, name: &str) -> Result<GroupView> {
+    let found = customer_group::Entity::find_by_id(id).one(unit).await?.ok_or_else(group_not_found)?;
+    let mut active = found.into_active_model();
+    active.name = Set(check_group_name(name)?);
+    active.updated_at = Set(Utc::now());
+    let view = group_view(unit, active.update(unit).await?).await?;
+    group_changed(unit, &view);
+    Ok(view)
+}
+
+/// Adds customers to a group and removes others (ids that do not exist are refused).
+pub async fn change_members(unit: &Unit, id: i32, add: &[i32], remove: &[i32]) -> Result<GroupView> {
+    let found = customer_group::Entity::find_by_id(id).one(unit).await?.ok_or_else(group_not_found)?;
+    if add.len() + remove.len() > 1000 {
+        return Err(Error::invalid_field("too_many_members", "add", "Altere até 1000 clientes por vez."));
+    }
+    if !add.is_empty() {
+        let mut distinct = add.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let known = customer::Entity::find().filter(customer::Column::Id.is_in(distinct.clone())).count(unit).await?;
+        if known != distinct.len() as u64 {
+            return Err(Error::invalid_field("customer_not_found", "add", "Um ou mais clientes não existem."));
+        }
+        let now = Utc::now();
+        let rows = distinct.into_iter().map(|customer_id| customer_group_member::ActiveModel {
+            group_id: Set(id),
+            customer_id: Set(customer_id),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        });
+        customer_group_member::Entity::insert_many(rows)
+            .on_conflict(
+                OnConflict::columns([
+                    customer_group_member::Column::GroupId,
+                    customer_group_member::Column::CustomerId,
+                ])
+                .do_nothing()
+                .to_owned(),
+            )
+            .exec_without_returning(unit)
+            .await?;
+    }
+    if !remove.is_empty() {
+        customer_group_member::Entity::delete_many()
+            .filter(customer_group_member::Column::GroupId.eq(id))
+            .filter(customer_group_member::Column::CustomerId.is_in(remove.to_vec()))
+            .exec(unit)
+            .await?;
+    }
+    let view = group_view(unit, found).await?;
+    group_changed(unit, &view);
+    Ok(view)
+}

@@ -1,0 +1,302 @@
+//! What an instance's provider pushes to us (docs/providers.md#inbound-events), already
+//! authenticated by the caller (a Standard Webhooks signature with the instance's secret):
+//! customer messages, acks of our messages, connection status changes.
+//!
+//! Nothing a customer writes is ever lost: a message is stored even when it cannot open a ticket
+//! (the customer is blacklisted, or the tenant's monthly ticket limit is reached — administrators
+//! are told). Replays are harmless: an event id seen before, or a provider message id stored
+//! already, changes nothing.
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, OnConflict},
+};
+use serde::Deserialize;
+
+use crate::{
+    domain::{
+        error::{Error, Result},
+        events::Event,
+        inbox::{
+            Audience, customers, messages,
+            tickets::{self, CLOSED, NewTicket},
+            views::{CustomerRef, Names},
+        },
+        instances,
+        unit::Unit,
+    },
+    entities::tenant::{chat, instance, message, provider_event, ticket},
+};
+
+/// One event of the provider contract.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "type", content = "data", rename_all = "lowercase")]
+pub enum ProviderEvent {
+    Message(InboundMessage),
+    Ack(InboundAck),
+    Status(InboundStatus),
+}
+
+/// A message, as in the sync contract.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboundMessage {
+    /// The provider's id of the message.
+    pub id: String,
+    pub phone: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    /// `in` (the customer wrote) or `out` (written on the instance's phone, not here).
+    pub direction: String,
+    #[serde(default)]
+    pub body: String,
+    pub sent_at: DateTime<Utc>,
+}
+
+/// A delivery state of one of our messages, by the provider's id.
+#[derive(Debug, Clone, Deserialize)]
+pub struct InboundAck {
+    pub id: String,
+    pub ack: String,
+}
+
+/// The instance's connection changed.
+#[derive(Debug, Clone, Deserialize)]
+pub struct InboundStatus {
+    pub status: String,
+}
+
+/// What receiving an event did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Received {
+    /// Processed.
+    Done,
+    /// Seen before (same event id or same provider message id): nothing written.
+    Duplicate,
+}
+
+/// Processes one provider event for `instance`, once per `event_id`.
+pub async fn receive(
+    unit: &Unit,
+    instance: &instance::Model,
+    event_id: &str,
+    event: ProviderEvent,
+    ticket_limit: i32,
+) -> Result<Received> {
+    let first_time = provider_event::Entity::insert(provider_event::ActiveModel {
+        instance_id: Set(instance.id),
+        event_id: Set(event_id.to_owned()),
+        received_at: Set(Utc::now()),
+        ..Default::default()
+    })
+    .on_conflict(
+        OnConflict::columns([provider_event::Column::InstanceId, provider_event::Column::EventId])
+            .do_nothing()
+            .to_owned(),
+    )
+    .exec_without_returning(unit)
+    .await?;
+    if first_time == 0 {
+        return Ok(Received::Duplicate);
+    }
+    match event {
+        ProviderEvent::Message(inbound) => receive_message(unit, instance, inbound, ticket_limit).await,
+        ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
+        ProviderEvent::Status(status) => {
+            instances::set_status(unit, instance.id, &status.status).await?;
+            Ok(Received::Done)
+        }
+    }
+}
+
+fn check(inbound: &InboundMessage) -> Result<()> {
+    if inbound.id.trim().is_empty() || inbound.id.len() > 200 {
+        return Err(Error::invalid_field(
+            "invalid_event",
+            "data.id",
+            "Informe o id da mensagem no provedor (até 200 caracteres).",
+        ));
+    }
+    if !matches!(inbound.direction.as_str(), "in" | "out") {
+        return Err(Error::invalid_field("invalid_event", "data.direction", "direction deve ser \"in\" ou \"out\"."));
+    }
+    if inbound.body.chars().count() > 65_536 {
+        return Err(Error::invalid_field("invalid_event", "data.body", "Mensagem longa demais."));
+    }
+    Ok(())
+}
+
+async fn receive_message(
+    unit: &Unit,
+    instance: &instance::Model,
+    inbound: InboundMessage,
+    ticket_limit: i32,
+) -> Result<Received> {
+    check(&inbound)?;
+    let stored_before = message::Entity::find()
+        .filter(message::Column::InstanceId.eq(instance.id))
+        .filter(message::Column::ExternalId.eq(&inbound.id))
+        .one(unit)
+        .await?;
+    if stored_before.is_some() {
+        return Ok(Received::Duplicate);
+    }
+    let (customer, created) = customers::find_or_create(unit, &inbound.phone, inbound.name.as_deref()).await?;
+    let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
+    if created && !customer.blacklisted {
+        let reference = CustomerRef {
+            id: customer.id,
+            name: customer.name.clone(),
+            phone: customer.phone.clone(),
+            blacklisted: false,
+        };
+        unit.raise(
+            Event::CustomerCreatedToChat { customer: reference, instance_id: instance.id }.to(instance_audience),
+        );
+    }
+    let inbound_from_customer = inbound.direction == "in";
+    let current = match current_ticket(unit, customer.id, instance.id).await? {
+        None if inbound_from_customer && !customer.blacklisted => {
+            // Two first messages of one customer at once must open one ticket: the second waits
+            // for the first's chat row, then finds its ticket.
+            lock_chat(unit, customer.id, instance.id).await?;
+            current_ticket(unit, customer.id, instance.id).await?
+        }
+        found => found,
+    };
+    let ticket = match current {
+        _ if customer.blacklisted => None,
+        Some(open) => Some(open),
+        None if inbound_from_customer => {
+            let new = NewTicket { customer_id: customer.id, instance_id: instance.id, department_id: None };
+            match tickets::open(unit, new, ticket_limit).await {
+                Ok(opened) => {
+                    // A new ticket has no owner or department yet: its names are all at hand.
+                    let view = Names::default()
+                        .with_customer(&customer)
+                        .with_instance(instance.id, &instance.name)
+                        .ticket(&opened);
+                    unit.raise(Event::CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
+                    Some(opened)
+                }
+                Err(Error::Invalid { code: "ticket_limit_reached", message, .. }) => {
+                    let notice =
+                        format!("{message} A mensagem de {} foi guardada sem abrir atendimento.", customer.name);
+                    unit.raise(
+                        Event::ChatNotification { ticket: None, message: None, notice: Some(notice) }
+                            .to(Audience::managers()),
+                    );
+                    None
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        None => None,
+    };
+    let chat_id = match &ticket {
+        Some(t) => t.chat_id,
+        None => ensure_chat(unit, customer.id, instance.id).await?,
+    };
+    let now = Utc::now();
+    let stored = message::ActiveModel {
+        chat_id: Set(chat_id),
+        ticket_id: Set(ticket.as_ref().map(|t| t.id)),
+        instance_id: Set(instance.id),
+        user_id: Set(None),
+        direction: Set(inbound.direction.clone()),
+        kind: Set("text".into()),
+        body: Set(inbound.body.clone()),
+        ack: Set(if inbound_from_customer { "read".into() } else { "sent".into() }),
+        external_id: Set(Some(inbound.id.clone())),
+        sent_at: Set(inbound.sent_at),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    chat::Entity::update_many()
+        .col_expr(chat::Column::LastMessageAt, Expr::value(inbound.sent_at))
+        .col_expr(chat::Column::UpdatedAt, Expr::value(now))
+        .filter(chat::Column::Id.eq(chat_id))
+        .exec(unit)
+        .await?;
+    if let Some(ticket) = ticket {
+        let touched = tickets::touch(unit, ticket.id, &inbound.body, now, inbound_from_customer).await?;
+        let names = Names::load(unit, [], [], touched.assigned_user_id, touched.department_id)
+            .await?
+            .with_customer(&customer)
+            .with_instance(instance.id, &instance.name);
+        let (ticket_view, message_view) = (names.ticket(&touched), names.message(&stored));
+        unit.raise(
+            Event::ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
+                .to(Audience::of_ticket(&touched, &[])),
+        );
+    }
+    Ok(Received::Done)
+}
+
+/// The customer's ticket on the instance that is not closed yet.
+async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Option<ticket::Model>> {
+    Ok(ticket::Entity::find()
+        .filter(ticket::Column::CustomerId.eq(customer_id))
+        .filter(ticket::Column::InstanceId.eq(instance_id))
+        .filter(ticket::Column::Status.ne(CLOSED))
+        .order_by_desc(ticket::Column::Id)
+        .one(unit)
+        .await?)
+}
+
+/// Holds the customer's chat on the instance (created when missing) until the transaction ends.
+/// SQLite runs a tenant's writes one at a time already; PostgreSQL locks the row.
+async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<()> {
+    let chat_id = ensure_chat(unit, customer_id, instance_id).await?;
+    if unit.get_database_backend() == DbBackend::Postgres {
+        chat::Entity::find_by_id(chat_id).lock_exclusive().one(unit).await?;
+    }
+    Ok(())
+}
+
+/// The customer's chat on the instance, created when missing.
+async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
+    let now = Utc::now();
+    chat::Entity::insert(chat::ActiveModel {
+        customer_id: Set(customer_id),
+        instance_id: Set(instance_id),
+        unread_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
+    .exec_without_returning(unit)
+    .await?;
+    chat::Entity::find()
+        .filter(chat::Column::CustomerId.eq(customer_id))
+        .filter(chat::Column::InstanceId.eq(instance_id))
+        .one(unit)
+        .await?
+        .map(|c| c.id)
+        .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))
+}
+
+async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -> Result<Received> {
+    if !(messages::ACK_ORDER.contains(&ack.ack.as_str()) && ack.ack != "queued") && ack.ack != messages::FAILED {
+        return Err(Error::invalid_field(
+            "invalid_event",
+            "data.ack",
+            "ack deve ser \"sent\", \"delivered\", \"read\" ou \"failed\".",
+        ));
+    }
+    let found = message::Entity::find()
+        .filter(message::Column::InstanceId.eq(instance.id))
+        .filter(message::Column::ExternalId.eq(&ack.id))
+        .one(unit)
+        .await?;
+    if let Some(found) = found {
+        let error = (ack.ack == messages::FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
+        messages::set_ack(unit, found, &ack.ack, error).await?;
+    }
+    Ok(Received::Done)
+}

@@ -1,0 +1,205 @@
+//! The staff inbox (docs/inbox.md): customers write to an instance, their messages open tickets,
+//! agents accept, answer, transfer and close them; every change is raised as a realtime event for
+//! the people entitled to see it.
+//!
+//! Who sees what is decided once, here ([`Viewer`]): administrators and supervisors see every
+//! ticket; everybody else sees the tickets of the instances they are linked to — those of their own
+//! department when a ticket has one — plus the tickets assigned to them and those transferred to
+//! them. The same rule filters lists (SQL), single reads (another tenant's or an unentitled ticket
+//! answers like a missing one) and socket deliveries ([`Audience`]).
+
+pub mod closing_reasons;
+pub mod customers;
+pub mod inbound;
+pub mod messages;
+pub mod tickets;
+pub mod transfers;
+pub mod views;
+
+use std::collections::HashSet;
+
+use sea_orm::{
+    ColumnTrait, Condition, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect,
+    sea_query::{Expr, ExprTrait, Query},
+};
+
+use crate::{
+    domain::{error::Result, templates::ADMIN_ROLE},
+    entities::tenant::{role, ticket, ticket_transfer, user, user_instance},
+};
+
+/// Roles that see every ticket of the tenant.
+pub const SEES_ALL_ROLES: &[&str] = &[ADMIN_ROLE, "supervisor"];
+
+/// Who is looking at the inbox, and what they may see.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Viewer {
+    pub user_id: i32,
+    pub name: String,
+    pub sees_all: bool,
+    pub department_id: Option<i32>,
+    pub instances: HashSet<i32>,
+}
+
+/// Whom an event is about: the socket hub delivers it to the viewers entitled to it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Audience {
+    /// The ticket's instance: its agents may see it.
+    pub instance_id: Option<i32>,
+    /// The ticket's department: the instance's agents of other departments may not.
+    pub department_id: Option<i32>,
+    /// People who see it whatever their instances (the owner, a transfer's target).
+    pub users: Vec<i32>,
+    /// A department whose members see it whatever their instances (a transfer's target).
+    pub to_department_id: Option<i32>,
+    /// Only those who see everything (notices for administrators).
+    pub managers_only: bool,
+}
+
+impl Audience {
+    /// The audience of a ticket: its instance's agents (of its department), its owner, and anyone
+    /// named in `also`.
+    pub fn of_ticket(ticket: &ticket::Model, also: &[i32]) -> Self {
+        let mut users: Vec<i32> = ticket.assigned_user_id.into_iter().collect();
+        users.extend_from_slice(also);
+        Self { instance_id: Some(ticket.instance_id), department_id: ticket.department_id, users, ..Self::default() }
+    }
+
+    /// Every entitled viewer of the tenant, not bound to a ticket (customers, groups).
+    pub fn everyone() -> Self {
+        Self::default()
+    }
+
+    /// Administrators and supervisors only.
+    pub fn managers() -> Self {
+        Self { managers_only: true, ..Self::default() }
+    }
+}
+
+impl Viewer {
+    /// The viewer a user is: their role, department and instance links.
+    pub async fn of(db: &impl ConnectionTrait, user: &user::Model) -> Result<Self> {
+        let role_name: Option<String> = role::Entity::find_by_id(user.role_id)
+            .select_only()
+            .column(role::Column::Name)
+            .into_tuple()
+            .one(db)
+            .await?;
+        Self::of_role(db, user, role_name.as_deref()).await
+    }
+
+    /// The viewer a user of a known role is (its instance links are read).
+    pub async fn of_role(db: &impl ConnectionTrait, user: &user::Model, role_name: Option<&str>) -> Result<Self> {
+        let instances: Vec<i32> = user_instance::Entity::find()
+            .select_only()
+            .column(user_instance::Column::InstanceId)
+            .filter(user_instance::Column::UserId.eq(user.id))
+            .into_tuple()
+            .all(db)
+            .await?;
+        Ok(Self {
+            user_id: user.id,
+            name: user.name.clone(),
+            sees_all: role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name)),
+            department_id: user.department_id,
+            instances: instances.into_iter().collect(),
+        })
+    }
+
+    /// Whether an event with this audience is for this viewer.
+    pub fn receives(&self, audience: &Audience) -> bool {
+        if self.sees_all {
+            return true;
+        }
+        if audience.managers_only {
+            return false;
+        }
+        if audience.users.contains(&self.user_id) {
+            return true;
+        }
+        if audience.to_department_id.is_some() && audience.to_department_id == self.department_id {
+            return true;
+        }
+        match audience.instance_id {
+            None => true,
+            Some(instance) => {
+                self.instances.contains(&instance)
+                    && (audience.department_id.is_none() || audience.department_id == self.department_id)
+            }
+        }
+    }
+
+    /// Whether this viewer may see a ticket (without the pending-transfer case, which needs the
+    /// database: [`Viewer::condition`] covers it).
+    pub fn may_see(&self, ticket: &ticket::Model) -> bool {
+        self.receives(&Audience::of_ticket(ticket, &[]))
+    }
+
+    /// The same rule as SQL over `tickets`, for lists and counts.
+    pub fn condition(&self) -> Condition {
+        if self.sees_all {
+            return Condition::all();
+        }
+        let own_instances = Condition::all()
+            .add(ticket::Column::InstanceId.is_in(self.instances.iter().copied().collect::<Vec<_>>()))
+            .add(match self.department_id {
+                Some(department) => Condition::any()
+                    .add(ticket::Column::DepartmentId.is_null())
+                    .add(ticket::Column::DepartmentId.eq(department)),
+                None => Condition::all().add(ticket::Column::DepartmentId.is_null()),
+            });
+        let mut transferred_to_me = Query::select()
+            .column(ticket_transfer::Column::TicketId)
+            .from(ticket_transfer::Entity)
+            .and_where(Expr::col(ticket_transfer::Column::Status).eq("pending"))
+            .to_owned();
+        transferred_to_me.cond_where(match self.department_id {
+            Some(department) => Condition::any()
+                .add(Expr::col(ticket_transfer::Column::ToUserId).eq(self.user_id))
+                .add(Expr::col(ticket_transfer::Column::ToDepartmentId).eq(department)),
+            None => Condition::all().add(Expr::col(ticket_transfer::Column::ToUserId).eq(self.user_id)),
+        });
+        Condition::any()
+            .add(ticket::Column::AssignedUserId.eq(self.user_id))
+            .add(own_instances)
+            .add(ticket::Column::Id.in_subquery(transferred_to_me))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn agent(instances: &[i32], department: Option<i32>) -> Viewer {
+        Viewer {
+            user_id: 7,
+            name: "Bia".into(),
+            sees_all: false,
+            department_id: department,
+            instances: instances.iter().copied().collect(),
+        }
+    }
+
+    fn on(instance: i32, department: Option<i32>) -> Audience {
+        Audience { instance_id: Some(instance), department_id: department, ..Audience::default() }
+    }
+
+    #[test]
+    fn an_agent_receives_their_instances_and_department_and_what_is_addressed_to_them() {
+        let bia = agent(&[1], Some(10));
+        assert!(bia.receives(&on(1, None)), "an instance's tickets without department");
+        assert!(bia.receives(&on(1, Some(10))), "their department's");
+        assert!(!bia.receives(&on(1, Some(11))), "not another department's");
+        assert!(!bia.receives(&on(2, None)), "not another instance's");
+        assert!(bia.receives(&Audience { users: vec![7], ..on(2, Some(11)) }), "what is assigned to them");
+        assert!(bia.receives(&Audience { to_department_id: Some(10), ..on(2, None) }), "transfers to their department");
+        assert!(!bia.receives(&Audience::managers()), "notices for managers");
+        assert!(bia.receives(&Audience::everyone()));
+    }
+
+    #[test]
+    fn managers_receive_everything() {
+        let chefe = Viewer { sees_all: true, ..agent(&[], None) };
+        assert!(chefe.receives(&on(9, Some(99))) && chefe.receives(&Audience::managers()));
+    }
+}

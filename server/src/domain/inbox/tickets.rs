@@ -1,0 +1,443 @@
+//! Tickets: opening one within the tenant's monthly `ticketLimit`
+//! (docs/contracts.md#plans-features-and-limits), listing them for a viewer (keyset pages, newest
+//! activity first), and taking one through its states: `pending` → `open` (accepted) →
+//! `transferring` ⇄ `open` → `closed` (docs/inbox.md#ticket-states).
+//!
+//! The ticket month is the calendar month in São Paulo time (UTC−3, no daylight saving since
+//! 2019); `0` means unlimited. The count and the insert are serialized per tenant, so concurrent
+//! openings cannot overshoot.
+
+use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait, OnConflict, Query},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    config::random_token,
+    domain::{
+        error::{Error, Result},
+        events::Event,
+        inbox::{
+            Audience, Viewer, closing_reasons, customers, transfers,
+            views::{self, Names, TicketView},
+        },
+        unit::Unit,
+    },
+    entities::tenant::{chat, customer, instance, ticket, ticket_transfer},
+};
+
+/// A ticket to open for a customer on an instance.
+#[derive(Debug, Clone, Copy)]
+pub struct NewTicket {
+    pub customer_id: i32,
+    pub instance_id: i32,
+    pub department_id: Option<i32>,
+}
+
+fn sao_paulo() -> FixedOffset {
+    FixedOffset::west_opt(3 * 3600).expect("a valid fixed offset")
+}
+
+/// The start of the São Paulo calendar month containing `now`, in UTC.
+pub fn month_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    let local = now.with_timezone(&sao_paulo());
+    sao_paulo()
+        .with_ymd_and_hms(local.year(), local.month(), 1, 0, 0, 0)
+        .single()
+        .map(|d| d.with_timezone(&Utc))
+        .unwrap_or(now)
+}
+
+/// Tickets opened this month.
+pub async fn opened_this_month(db: &impl ConnectionTrait) -> Result<u64> {
+    Ok(ticket::Entity::find().filter(ticket::Column::OpenedAt.gte(month_start(Utc::now()))).count(db).await?)
+}
+
+/// Opens a `pending` ticket (creating the customer's chat on the instance if needed).
+pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) -> Result<ticket::Model> {
+    if customer::Entity::find_by_id(new.customer_id).one(db).await?.is_none() {
+        return Err(Error::invalid_field("customer_not_found", "customer_id", "Cliente não encontrado."));
+    }
+    if instance::Entity::find_by_id(new.instance_id).one(db).await?.is_none() {
+        return Err(Error::invalid_field("instance_not_found", "instance_id", "Instância não encontrada."));
+    }
+    if db.get_database_backend() == DbBackend::Postgres {
+        db.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':ticket_quota'))").await?;
+    }
+    if ticket_limit > 0 && opened_this_month(db).await? >= ticket_limit as u64 {
+        return Err(Error::invalid(
+            "ticket_limit_reached",
+            format!("Limite de {ticket_limit} tickets por mês do plano atingido."),
+        ));
+    }
+    let now = Utc::now();
+    chat::Entity::insert(chat::ActiveModel {
+        customer_id: Set(new.customer_id),
+        instance_id: Set(new.instance_id),
+        unread_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
+    .exec_without_returning(db)
+    .await?;
+    let chat = chat::Entity::find()
+        .filter(chat::Column::CustomerId.eq(new.customer_id))
+        .filter(chat::Column::InstanceId.eq(new.instance_id))
+        .one(db)
+        .await?
+        .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))?;
+    let local = now.with_timezone(&sao_paulo());
+    let protocol = format!("{}{}", local.format("%Y%m%d"), random_token(6).to_uppercase().replace(['-', '_'], "X"));
+    Ok(ticket::ActiveModel {
+        protocol: Set(protocol),
+        chat_id: Set(chat.id),
+        customer_id: Set(new.customer_id),
+        instance_id: Set(new.instance_id),
+        department_id: Set(new.department_id),
+        assigned_user_id: Set(None),
+        status: Set(PENDING.into()),
+        opened_at: Set(now),
+        last_activity_at: Set(Some(now)),
+        unread_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?)
+}
+
+pub const PENDING: &str = "pending";
+pub const OPEN: &str = "open";
+pub const TRANSFERRING: &str = "transferring";
+pub const CLOSED: &str = "closed";
+/// Every status, in the order the queue shows them.
+pub const STATUSES: [&str; 4] = [PENDING, OPEN, TRANSFERRING, CLOSED];
+
+/// The largest page a list answers.
+pub const MAX_PAGE: u64 = 100;
+
+/// What part of the inbox to list.
+#[derive(Debug, Clone, Default)]
+pub struct ListQuery {
+    pub status: Option<String>,
+    /// Only the tickets assigned to the viewer.
+    pub mine: bool,
+    pub instance_id: Option<i32>,
+    pub department_id: Option<i32>,
+    /// Customer name, phone or ticket protocol.
+    pub search: Option<String>,
+    /// Where the previous page ended (`next_cursor`).
+    pub cursor: Option<String>,
+    pub limit: Option<u64>,
+}
+
+/// Tickets per status the viewer sees (the queue's tabs).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Counts {
+    pub pending: u64,
+    pub open: u64,
+    pub transferring: u64,
+    /// The viewer's own open and transferring tickets.
+    pub mine: u64,
+}
+
+/// One page of tickets.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TicketPage {
+    pub data: Vec<TicketView>,
+    /// Pass as `cursor` for the next page; `null` on the last one.
+    pub next_cursor: Option<String>,
+    pub counts: Counts,
+}
+
+/// A position in the list: the last activity and id of the page's last ticket.
+fn encode_cursor(at: DateTime<Utc>, id: i32) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(format!("{}|{id}", at.timestamp_micros()))
+}
+
+fn decode_cursor(cursor: &str) -> Result<(DateTime<Utc>, i32)> {
+    use base64::Engine;
+    let invalid =
+        || Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido: use o next_cursor da página anterior.");
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(cursor).map_err(|_| invalid())?;
+    let text = String::from_utf8(bytes).map_err(|_| invalid())?;
+    let (micros, id) = text.split_once('|').ok_or_else(invalid)?;
+    let at = DateTime::from_timestamp_micros(micros.parse().map_err(|_| invalid())?).ok_or_else(invalid)?;
+    Ok((at, id.parse().map_err(|_| invalid())?))
+}
+
+fn check_status(status: &str) -> Result<()> {
+    if STATUSES.contains(&status) {
+        return Ok(());
+    }
+    Err(Error::invalid_field(
+        "invalid_status",
+        "status",
+        format!("Situação \"{status}\" inválida: use {}.", STATUSES.join(", ")),
+    ))
+}
+
+/// A page of the tickets `viewer` may see, newest activity first, with the queue's counts.
+pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery) -> Result<TicketPage> {
+    let limit = query.limit.unwrap_or(30).clamp(1, MAX_PAGE);
+    let mut select = ticket::Entity::find().filter(viewer.condition());
+    match query.status.as_deref().filter(|s| !s.is_empty()) {
+        Some(status) => {
+            check_status(status)?;
+            select = select.filter(ticket::Column::Status.eq(status));
+        }
+        None if query.mine => {
+            select = select.filter(ticket::Column::Status.is_in([OPEN, TRANSFERRING]));
+        }
+        None => {}
+    }
+    if query.mine {
+        select = select.filter(ticket::Column::AssignedUserId.eq(viewer.user_id));
+    }
+    if let Some(instance) = query.instance_id {
+        select = select.filter(ticket::Column::InstanceId.eq(instance));
+    }
+    if let Some(department) = query.department_id {
+        select = select.filter(ticket::Column::DepartmentId.eq(department));
+    }
+    if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if search.chars().count() > 100 {
+            return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
+        }
+        select = select.filter(search_condition(search));
+    }
+    if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.is_empty()) {
+        let (at, id) = decode_cursor(cursor)?;
+        select = select.filter(
+            Condition::any()
+                .add(ticket::Column::LastActivityAt.lt(at))
+                .add(Condition::all().add(ticket::Column::LastActivityAt.eq(at)).add(ticket::Column::Id.lt(id))),
+        );
+    }
+    let mut rows = select
+        .order_by_desc(ticket::Column::LastActivityAt)
+        .order_by_desc(ticket::Column::Id)
+        .limit(limit + 1)
+        .all(db)
+        .await?;
+    let next_cursor = if rows.len() as u64 > limit {
+        rows.truncate(limit as usize);
+        rows.last().map(|t| encode_cursor(t.last_activity_at.unwrap_or(t.opened_at), t.id))
+    } else {
+        None
+    };
+    let names = Names::of_tickets(db, &rows).await?;
+    Ok(TicketPage {
+        data: rows.iter().map(|t| names.ticket(t)).collect(),
+        next_cursor,
+        counts: counts(db, viewer).await?,
+    })
+}
+
+/// Customer name or phone (docs/inbox.md#the-queue), or a protocol.
+fn search_condition(search: &str) -> Condition {
+    let customers = Query::select()
+        .column(customer::Column::Id)
+        .from(customer::Entity)
+        .cond_where(customers::matching(search))
+        .to_owned();
+    let by_protocol = ticket::Column::Protocol.eq(search.to_uppercase());
+    Condition::any().add(ticket::Column::CustomerId.in_subquery(customers)).add(by_protocol)
+}
+
+/// The instances whose tickets the viewer sees, by name (the queue's filter).
+pub async fn instances_of(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Vec<views::NamedRef>> {
+    let mut query = instance::Entity::find().order_by_asc(instance::Column::Name);
+    if !viewer.sees_all {
+        query = query.filter(instance::Column::Id.is_in(viewer.instances.iter().copied()));
+    }
+    Ok(query.all(db).await?.into_iter().map(|i| views::NamedRef { id: i.id, name: i.name }).collect())
+}
+
+/// The viewer's tickets per status, and their own among them (one grouped query: the viewer
+/// always sees their own tickets, so `mine` needs no other filter).
+pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts> {
+    let own = Expr::case(ticket::Column::AssignedUserId.eq(viewer.user_id), 1).finally(0);
+    let rows: Vec<(String, i64, Option<i64>)> = ticket::Entity::find()
+        .select_only()
+        .column(ticket::Column::Status)
+        .column_as(ticket::Column::Id.count(), "n")
+        .column_as(Expr::expr(own).sum(), "mine")
+        .filter(viewer.condition())
+        .filter(ticket::Column::Status.is_in([PENDING, OPEN, TRANSFERRING]))
+        .group_by(ticket::Column::Status)
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut counts = Counts::default();
+    for (status, n, mine) in rows {
+        let n = u64::try_from(n).unwrap_or(0);
+        match status.as_str() {
+            PENDING => counts.pending = n,
+            OPEN => counts.open = n,
+            TRANSFERRING => counts.transferring = n,
+            _ => {}
+        }
+        if status != PENDING {
+            counts.mine += u64::try_from(mine.unwrap_or(0)).unwrap_or(0);
+        }
+    }
+    Ok(counts)
+}
+
+fn not_found() -> Error {
+    Error::not_found("ticket_not_found", "Atendimento não encontrado.")
+}
+
+/// A ticket the viewer may see, or `ticket_not_found` (also for tickets they may not see).
+pub async fn find_visible(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Result<ticket::Model> {
+    ticket::Entity::find_by_id(id).filter(viewer.condition()).one(db).await?.ok_or_else(not_found)
+}
+
+/// Whether the viewer may act on an open ticket as its owner (or as a manager).
+pub(super) fn ensure_owner(viewer: &Viewer, ticket: &ticket::Model) -> Result<()> {
+    if ticket.status == CLOSED {
+        return Err(Error::conflict("ticket_closed", "Este atendimento já foi encerrado."));
+    }
+    if ticket.status == PENDING {
+        return Err(Error::conflict("ticket_not_accepted", "Aceite o atendimento antes."));
+    }
+    if ticket.assigned_user_id != Some(viewer.user_id) && !viewer.sees_all {
+        return Err(Error::forbidden("not_ticket_owner", "Este atendimento é de outra pessoa."));
+    }
+    Ok(())
+}
+
+/// The caller takes a waiting ticket: `open`, assigned to them. Two agents racing: one wins, the
+/// other gets 409 `ticket_taken`.
+pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView> {
+    let found = find_visible(unit, viewer, id).await?;
+    if found.status == OPEN && found.assigned_user_id == Some(viewer.user_id) {
+        return views::ticket(unit, &found).await;
+    }
+    if found.status != PENDING {
+        return Err(taken(&found));
+    }
+    let now = Utc::now();
+    let taken_now = ticket::Entity::update_many()
+        .col_expr(ticket::Column::Status, Expr::value(OPEN))
+        .col_expr(ticket::Column::AssignedUserId, Expr::value(viewer.user_id))
+        .col_expr(ticket::Column::LastActivityAt, Expr::value(now))
+        .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
+        .filter(ticket::Column::Id.eq(id))
+        .filter(ticket::Column::Status.eq(PENDING))
+        .exec(unit)
+        .await?;
+    if taken_now.rows_affected == 0 {
+        return Err(taken(&found));
+    }
+    let accepted = ticket::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
+    let view = views::ticket(unit, &accepted).await?;
+    let audience = Audience::of_ticket(&accepted, &[]);
+    unit.raise(Event::ChatTicketTransferred { ticket: view.clone(), transfer_id: None }.to(audience));
+    Ok(view)
+}
+
+fn taken(ticket: &ticket::Model) -> Error {
+    if ticket.status == CLOSED {
+        Error::conflict("ticket_closed", "Este atendimento já foi encerrado.")
+    } else {
+        Error::conflict("ticket_taken", "Outra pessoa já aceitou este atendimento.")
+    }
+}
+
+/// The viewer read the conversation: its unread count goes to zero.
+pub async fn mark_read(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Result<()> {
+    find_visible(db, viewer, id).await?;
+    ticket::Entity::update_many()
+        .col_expr(ticket::Column::UnreadCount, Expr::value(0))
+        .filter(ticket::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// Closes a ticket with a reason (required); pending transfers are cancelled with it.
+pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Option<i32>) -> Result<TicketView> {
+    let found = find_visible(unit, viewer, id).await?;
+    if found.status == CLOSED {
+        return Err(Error::conflict("ticket_closed", "Este atendimento já foi encerrado."));
+    }
+    if found.status == PENDING && !viewer.sees_all {
+        return Err(Error::conflict("ticket_not_accepted", "Aceite o atendimento antes."));
+    }
+    if found.status != PENDING {
+        ensure_owner(viewer, &found)?;
+    }
+    let reason_id = closing_reason_id.ok_or_else(|| {
+        Error::invalid_field("closing_reason_required", "closingReasonId", "Escolha o motivo do encerramento.")
+    })?;
+    closing_reasons::find_active(unit, reason_id).await?;
+    let now = Utc::now();
+    let cancelled = ticket_transfer::Entity::update_many()
+        .col_expr(ticket_transfer::Column::Status, Expr::value("cancelled"))
+        .col_expr(ticket_transfer::Column::ResolvedAt, Expr::value(now))
+        .filter(ticket_transfer::Column::TicketId.eq(id))
+        .filter(ticket_transfer::Column::Status.eq("pending"))
+        .exec_with_returning(unit)
+        .await?;
+    let mut active = found.into_active_model();
+    active.status = Set(CLOSED.into());
+    active.closed_at = Set(Some(now));
+    active.closing_reason_id = Set(Some(reason_id));
+    active.last_activity_at = Set(Some(now));
+    active.updated_at = Set(now);
+    let closed = active.update(unit).await?;
+    let view = views::ticket(unit, &closed).await?;
+    // The target of a transfer closed under them is told it is gone.
+    for transfer in &cancelled {
+        unit.raise(
+            Event::DeleteChatTicketTransfer { ticket: view.clone(), transfer: views::transfer(unit, transfer).await? }
+                .to(transfers::target_audience(&closed, transfer)),
+        );
+    }
+    unit.raise(Event::ChatTicketClosed { ticket: view.clone() }.to(Audience::of_ticket(&closed, &[])));
+    Ok(view)
+}
+
+/// Records new activity on a ticket: time, preview, and (customer messages) one more unread.
+/// Answers the ticket after new activity (its list position, preview, unread count), as stored.
+pub async fn touch(
+    db: &impl ConnectionTrait,
+    id: i32,
+    preview: &str,
+    at: DateTime<Utc>,
+    unread: bool,
+) -> Result<ticket::Model> {
+    let mut update = ticket::Entity::update_many()
+        .col_expr(ticket::Column::LastActivityAt, Expr::value(at))
+        .col_expr(ticket::Column::LastMessagePreview, Expr::value(views::preview(preview)))
+        .col_expr(ticket::Column::UpdatedAt, Expr::value(Utc::now()));
+    if unread {
+        update = update.col_expr(ticket::Column::UnreadCount, Expr::col(ticket::Column::UnreadCount).add(1));
+    }
+    // RETURNING: the counter as incremented here, in one statement.
+    let touched = update.filter(ticket::Column::Id.eq(id)).exec_with_returning(db).await?;
+    touched.into_iter().next().ok_or_else(not_found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_month_starts_at_midnight_in_sao_paulo() {
+        let early_utc = Utc.with_ymd_and_hms(2026, 12, 1, 2, 0, 0).unwrap(); // still 30 Nov in São Paulo
+        assert_eq!(month_start(early_utc), Utc.with_ymd_and_hms(2026, 11, 1, 3, 0, 0).unwrap());
+        let later = Utc.with_ymd_and_hms(2026, 12, 1, 4, 0, 0).unwrap();
+        assert_eq!(month_start(later), Utc.with_ymd_and_hms(2026, 12, 1, 3, 0, 0).unwrap());
+    }
+}

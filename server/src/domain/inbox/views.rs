@@ -1,0 +1,256 @@
+//! How the inbox shows tickets, messages, transfers and customers — in API answers and in the
+//! realtime events' payloads (docs/inbox.md#shapes). Related names are loaded in one query per kind
+//! for a whole page, never one per row.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::{DateTime, Utc};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    domain::error::Result,
+    entities::tenant::{customer, department, instance, message, ticket, ticket_transfer, user},
+};
+
+/// A customer as a ticket shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct CustomerRef {
+    pub id: i32,
+    pub name: String,
+    pub phone: String,
+    pub blacklisted: bool,
+}
+
+/// An id and a name (instance, user, department).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct NamedRef {
+    pub id: i32,
+    pub name: String,
+}
+
+/// The last message of a ticket, for the list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastMessage {
+    pub body: String,
+    pub at: Option<DateTime<Utc>>,
+}
+
+/// A ticket as lists, the conversation header and events show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TicketView {
+    pub id: i32,
+    pub protocol: String,
+    /// `pending`, `open`, `transferring` or `closed`.
+    pub status: String,
+    pub customer: CustomerRef,
+    pub instance: NamedRef,
+    pub assigned_user: Option<NamedRef>,
+    pub department: Option<NamedRef>,
+    pub last_message: Option<LastMessage>,
+    /// Customer messages nobody of the staff has read yet.
+    pub unread: i32,
+    pub opened_at: DateTime<Utc>,
+    pub closed_at: Option<DateTime<Utc>>,
+    pub closing_reason_id: Option<i32>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A message of a conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageView {
+    pub id: i32,
+    pub ticket_id: Option<i32>,
+    /// `in` (from the customer) or `out` (to the customer).
+    pub direction: String,
+    /// `text`, or `note` for a line of the conversation the customer does not see (transfers).
+    pub kind: String,
+    pub body: String,
+    /// `queued`, `sent`, `delivered`, `read` or `failed`.
+    pub ack: String,
+    /// Why a failed message was not delivered.
+    pub error: Option<String>,
+    pub sent_at: DateTime<Utc>,
+    /// Who of the staff wrote it (none: the customer, or written on the phone).
+    pub user: Option<NamedRef>,
+    pub client_id: Option<String>,
+}
+
+/// A transfer request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferView {
+    pub id: i32,
+    pub ticket_id: i32,
+    /// `pending`, `accepted`, `rejected` or `cancelled`.
+    pub status: String,
+    pub from_user: Option<NamedRef>,
+    pub to_user: Option<NamedRef>,
+    pub to_department: Option<NamedRef>,
+    pub note: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub resolved_at: Option<DateTime<Utc>>,
+}
+
+/// Names of everything a page of rows refers to, loaded once.
+#[derive(Default)]
+pub struct Names {
+    customers: HashMap<i32, customer::Model>,
+    instances: HashMap<i32, String>,
+    users: HashMap<i32, String>,
+    departments: HashMap<i32, String>,
+}
+
+impl Names {
+    /// Loads the given ids of each kind (unknown ones are simply absent).
+    pub async fn load(
+        db: &impl ConnectionTrait,
+        customers: impl IntoIterator<Item = i32>,
+        instances: impl IntoIterator<Item = i32>,
+        users: impl IntoIterator<Item = i32>,
+        departments: impl IntoIterator<Item = i32>,
+    ) -> Result<Self> {
+        let ids = |it: &mut dyn Iterator<Item = i32>| it.collect::<HashSet<i32>>().into_iter().collect::<Vec<i32>>();
+        let (customers, instances) = (ids(&mut customers.into_iter()), ids(&mut instances.into_iter()));
+        let (users, departments) = (ids(&mut users.into_iter()), ids(&mut departments.into_iter()));
+        let mut names = Self::default();
+        if !customers.is_empty() {
+            for found in customer::Entity::find().filter(customer::Column::Id.is_in(customers)).all(db).await? {
+                names.customers.insert(found.id, found);
+            }
+        }
+        if !instances.is_empty() {
+            for found in instance::Entity::find().filter(instance::Column::Id.is_in(instances)).all(db).await? {
+                names.instances.insert(found.id, found.name);
+            }
+        }
+        if !users.is_empty() {
+            for found in user::Entity::find().filter(user::Column::Id.is_in(users)).all(db).await? {
+                names.users.insert(found.id, found.name);
+            }
+        }
+        if !departments.is_empty() {
+            for found in department::Entity::find().filter(department::Column::Id.is_in(departments)).all(db).await? {
+                names.departments.insert(found.id, found.name);
+            }
+        }
+        Ok(names)
+    }
+
+    /// Adds what the caller holds already (no query for these).
+    pub fn with_customer(mut self, customer: &customer::Model) -> Self {
+        self.customers.insert(customer.id, customer.clone());
+        self
+    }
+
+    pub fn with_instance(mut self, id: i32, name: &str) -> Self {
+        self.instances.insert(id, name.to_owned());
+        self
+    }
+
+    /// Names for a page of tickets.
+    pub async fn of_tickets(db: &impl ConnectionTrait, tickets: &[ticket::Model]) -> Result<Self> {
+        let customers: Vec<i32> = tickets.iter().map(|t| t.customer_id).collect();
+        let instances: Vec<i32> = tickets.iter().map(|t| t.instance_id).collect();
+        let users: Vec<i32> = tickets.iter().filter_map(|t| t.assigned_user_id).collect();
+        let departments: Vec<i32> = tickets.iter().filter_map(|t| t.department_id).collect();
+        Self::load(db, customers, instances, users, departments).await
+    }
+
+    fn user(&self, id: Option<i32>) -> Option<NamedRef> {
+        let id = id?;
+        Some(NamedRef { id, name: self.users.get(&id).cloned().unwrap_or_default() })
+    }
+
+    fn department(&self, id: Option<i32>) -> Option<NamedRef> {
+        let id = id?;
+        Some(NamedRef { id, name: self.departments.get(&id).cloned().unwrap_or_default() })
+    }
+
+    pub fn ticket(&self, t: &ticket::Model) -> TicketView {
+        let customer = match self.customers.get(&t.customer_id) {
+            Some(c) => {
+                CustomerRef { id: c.id, name: c.name.clone(), phone: c.phone.clone(), blacklisted: c.blacklisted }
+            }
+            None => CustomerRef { id: t.customer_id, name: String::new(), phone: String::new(), blacklisted: false },
+        };
+        TicketView {
+            id: t.id,
+            protocol: t.protocol.clone(),
+            status: t.status.clone(),
+            customer,
+            instance: NamedRef {
+                id: t.instance_id,
+                name: self.instances.get(&t.instance_id).cloned().unwrap_or_default(),
+            },
+            assigned_user: self.user(t.assigned_user_id),
+            department: self.department(t.department_id),
+            last_message: t.last_message_preview.clone().map(|body| LastMessage { body, at: t.last_activity_at }),
+            unread: t.unread_count,
+            opened_at: t.opened_at,
+            closed_at: t.closed_at,
+            closing_reason_id: t.closing_reason_id,
+            updated_at: t.last_activity_at.unwrap_or(t.updated_at),
+        }
+    }
+
+    pub fn message(&self, m: &message::Model) -> MessageView {
+        MessageView {
+            id: m.id,
+            ticket_id: m.ticket_id,
+            direction: m.direction.clone(),
+            kind: m.kind.clone(),
+            body: m.body.clone(),
+            ack: m.ack.clone(),
+            error: m.error.clone(),
+            sent_at: m.sent_at,
+            user: self.user(m.user_id),
+            client_id: m.client_id.clone(),
+        }
+    }
+
+    pub fn transfer(&self, t: &ticket_transfer::Model) -> TransferView {
+        TransferView {
+            id: t.id,
+            ticket_id: t.ticket_id,
+            status: t.status.clone(),
+            from_user: self.user(t.from_user_id),
+            to_user: self.user(t.to_user_id),
+            to_department: self.department(t.to_department_id),
+            note: t.note.clone(),
+            created_at: t.created_at,
+            resolved_at: t.resolved_at,
+        }
+    }
+}
+
+/// One ticket's view (loads its names).
+pub async fn ticket(db: &impl ConnectionTrait, t: &ticket::Model) -> Result<TicketView> {
+    Ok(Names::of_tickets(db, std::slice::from_ref(t)).await?.ticket(t))
+}
+
+/// One transfer's view.
+pub async fn transfer(db: &impl ConnectionTrait, t: &ticket_transfer::Model) -> Result<TransferView> {
+    let users: Vec<i32> = [t.from_user_id, t.to_user_id].into_iter().flatten().collect();
+    Ok(Names::load(db, [], [], users, t.to_department_id).await?.transfer(t))
+}
+
+/// One message's view.
+pub async fn message(db: &impl ConnectionTrait, m: &message::Model) -> Result<MessageView> {
+    Ok(Names::load(db, [], [], m.user_id, []).await?.message(m))
+}
+
+/// The first characters of a message, for the list.
+pub fn preview(body: &str) -> String {
+    const PREVIEW_CHARS: usize = 120;
+    let flat: String = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    if flat.chars().count() <= PREVIEW_CHARS {
+        flat
+    } else {
+        format!("{}…", flat.chars().take(PREVIEW_CHARS).collect::<String>())
+    }
+}

@@ -1,0 +1,170 @@
+//! The outbox (docs/jobs.md): work that must happen after a change commits and may fail and be
+//! retried — a reply sent through the provider, a webhook delivered. A job is a row written in the
+//! same transaction as the change that causes it, so a rollback leaves no job and a commit never
+//! loses one; the worker (`crate::jobs`) claims due jobs, runs their kind's handler, and either
+//! marks them done or schedules the next attempt with exponential back-off and jitter.
+//!
+//! At-least-once: a job whose worker died while holding it is claimed again when its lock
+//! expires; handlers are idempotent (a provider send carries the message's `clientId`).
+
+use chrono::{DateTime, Duration, Utc};
+use rand::Rng;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, Statement,
+    sea_query::{Expr, ExprTrait},
+};
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::{
+    domain::{error::Result, events::Raised, unit::Unit},
+    entities::tenant::job,
+};
+
+/// A kind of job: its name in `jobs.kind`, and its payload as JSON.
+pub trait JobKind: Serialize + DeserializeOwned {
+    const KIND: &'static str;
+    /// Attempts before the job is given up.
+    const MAX_ATTEMPTS: i32;
+}
+
+/// Send an outbound message through its instance's provider.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProviderSend {
+    pub message_id: i32,
+    /// A send again after the provider itself reported failure: a new idempotency key for the
+    /// provider (the message's `clientId` plus this), since the provider remembers the old one as
+    /// failed. Stable across this job's own retries.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resend: Option<String>,
+}
+
+impl JobKind for ProviderSend {
+    const KIND: &'static str = "provider.send";
+    const MAX_ATTEMPTS: i32 = 6;
+}
+
+/// How long a claimed job is held before another worker may take it over.
+pub const LEASE: Duration = Duration::seconds(60);
+/// Jobs claimed at once.
+pub const BATCH: u64 = 32;
+
+/// Queues a job, to run at `run_at`; the worker is woken once the unit commits.
+pub async fn enqueue<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<()> {
+    let now = Utc::now();
+    job::ActiveModel {
+        kind: Set(K::KIND.to_owned()),
+        payload: Set(serde_json::to_string(payload).unwrap_or_else(|_| "{}".into())),
+        status: Set("pending".into()),
+        attempts: Set(0),
+        run_at: Set(run_at),
+        locked_until: Set(None),
+        last_error: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    unit.raise(Raised::JobQueued { run_at });
+    Ok(())
+}
+
+/// Claims up to [`BATCH`] due jobs for this worker: each is leased (held) until `now + LEASE`
+/// and its attempt counted. On PostgreSQL several workers claim with `FOR UPDATE SKIP LOCKED`, so
+/// none takes a job another holds; a SQLite tenant has one writer.
+pub async fn claim_due(db: &impl ConnectionTrait) -> Result<Vec<job::Model>> {
+    let now = Utc::now();
+    let due = Condition::all()
+        .add(job::Column::Status.eq("pending"))
+        .add(job::Column::RunAt.lte(now))
+        .add(Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lt(now)));
+    let mut select = job::Entity::find()
+        .select_only()
+        .column(job::Column::Id)
+        .filter(due)
+        .order_by_asc(job::Column::RunAt)
+        .limit(BATCH);
+    if db.get_database_backend() == DbBackend::Postgres {
+        select = select
+            .lock_with_behavior(sea_orm::sea_query::LockType::Update, sea_orm::sea_query::LockBehavior::SkipLocked);
+    }
+    let ids: Vec<i32> = select.into_tuple().all(db).await?;
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    job::Entity::update_many()
+        .col_expr(job::Column::LockedUntil, Expr::value(now + LEASE))
+        .col_expr(job::Column::Attempts, Expr::col(job::Column::Attempts).add(1))
+        .col_expr(job::Column::UpdatedAt, Expr::value(now))
+        .filter(job::Column::Id.is_in(ids.clone()))
+        .exec(db)
+        .await?;
+    Ok(job::Entity::find().filter(job::Column::Id.is_in(ids)).order_by_asc(job::Column::RunAt).all(db).await?)
+}
+
+/// The job is done.
+pub async fn complete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
+    set_status(db, id, "done", None, None).await
+}
+
+/// The job failed for good (no more attempts, or an error retrying cannot fix).
+pub async fn give_up(db: &impl ConnectionTrait, id: i32, error: &str) -> Result<()> {
+    set_status(db, id, "failed", Some(error), None).await
+}
+
+/// The attempt failed; the next one runs after a back-off: 2 s × 2^(attempt−1) with ±25 % jitter,
+/// at most an hour.
+pub async fn retry_later(db: &impl ConnectionTrait, id: i32, attempts: i32, error: &str) -> Result<DateTime<Utc>> {
+    let base = std::cmp::min(2_000i64.saturating_mul(1 << (attempts.clamp(1, 20) - 1)), 3_600_000);
+    let jitter = rand::rng().random_range(-base / 4..=base / 4);
+    let run_at = Utc::now() + Duration::milliseconds(base + jitter);
+    set_status(db, id, "pending", Some(error), Some(run_at)).await?;
+    Ok(run_at)
+}
+
+async fn set_status(
+    db: &impl ConnectionTrait,
+    id: i32,
+    status: &str,
+    error: Option<&str>,
+    run_at: Option<DateTime<Utc>>,
+) -> Result<()> {
+    let mut update = job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value(status))
+        .col_expr(job::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()));
+    if let Some(error) = error {
+        let error: String = error.chars().take(500).collect();
+        update = update.col_expr(job::Column::LastError, Expr::value(error));
+    }
+    if let Some(run_at) = run_at {
+        update = update.col_expr(job::Column::RunAt, Expr::value(run_at));
+    }
+    update.filter(job::Column::Id.eq(id)).exec(db).await?;
+    Ok(())
+}
+
+/// When the next pending job of a tenant is due (none: nothing waits).
+pub async fn next_due(db: &impl ConnectionTrait) -> Result<Option<DateTime<Utc>>> {
+    let row = db
+        .query_one_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT MIN(run_at) AS next FROM jobs WHERE status = 'pending'",
+        ))
+        .await?;
+    Ok(row.and_then(|r| r.try_get::<Option<DateTime<Utc>>>("", "next").ok().flatten()))
+}
+
+/// Jobs waiting and the age of the oldest (metrics).
+pub async fn depth(db: &impl ConnectionTrait) -> Result<(u64, Option<DateTime<Utc>>)> {
+    let row = db
+        .query_one_raw(Statement::from_string(
+            db.get_database_backend(),
+            "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM jobs WHERE status = 'pending'",
+        ))
+        .await?;
+    let Some(row) = row else { return Ok((0, None)) };
+    let n: i64 = row.try_get("", "n").unwrap_or(0);
+    Ok((u64::try_from(n).unwrap_or(0), row.try_get::<Option<DateTime<Utc>>>("", "oldest").ok().flatten()))
+}

@@ -1,0 +1,69 @@
+//! Keeping secrets at rest sealed with the current key (docs/operations.md#secrets-at-rest):
+//! `migrate` seals any value still stored in clear (written before sealing existed, or by the demo
+//! seed), and
+//! `secrets rotate` re-seals what an earlier key sealed. Values sealed with the current key are
+//! left alone, so both are idempotent and can be interrupted and run again.
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+
+use crate::{
+    domain::{error::Result, instances},
+    entities::tenant::{instance, user_setting, webhook_endpoint},
+    secrets::Secrets,
+    tenancy::TenantName,
+};
+
+/// Re-seals every secret of a tenant that is not sealed with the current key; returns how many.
+pub async fn reseal(db: &impl ConnectionTrait, secrets: &Secrets, tenant: &TenantName) -> Result<u64> {
+    let mut changed = 0;
+    let seeds =
+        user_setting::Entity::find().filter(user_setting::Column::TwoFactorSecret.is_not_null()).all(db).await?;
+    for settings in seeds {
+        let Some(stored) = settings.two_factor_secret.clone() else { continue };
+        let scope = crate::domain::auth::two_factor::seed_scope(tenant.as_str(), settings.user_id);
+        if secrets.is_current(&scope, &stored) {
+            continue;
+        }
+        let plain = secrets
+            .open(&scope, &stored)
+            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
+        let mut active = settings.into_active_model();
+        active.two_factor_secret = Set(Some(secrets.seal(&scope, &plain)));
+        active.update(db).await?;
+        changed += 1;
+    }
+    let providers = instance::Entity::find().filter(instance::Column::ProviderSecret.is_not_null()).all(db).await?;
+    for found in providers {
+        let Some(stored) = found.provider_secret.clone() else { continue };
+        let scope = instances::secret_scope(tenant, found.id);
+        if secrets.is_current(&scope, &stored) {
+            continue;
+        }
+        let plain = secrets
+            .open(&scope, &stored)
+            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
+        let mut active = found.into_active_model();
+        active.provider_secret = Set(Some(secrets.seal(&scope, &plain)));
+        active.update(db).await?;
+        changed += 1;
+    }
+    for endpoint in webhook_endpoint::Entity::find().all(db).await? {
+        let scope = webhook_secret_scope(tenant, endpoint.id);
+        if secrets.is_current(&scope, &endpoint.secret) {
+            continue;
+        }
+        let plain = secrets
+            .open(&scope, &endpoint.secret)
+            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
+        let mut active = endpoint.into_active_model();
+        active.secret = Set(secrets.seal(&scope, &plain));
+        active.update(db).await?;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// What a webhook endpoint's signing secret is sealed for: its tenant and endpoint.
+pub fn webhook_secret_scope(tenant: &TenantName, endpoint_id: i32) -> String {
+    format!("{tenant}/webhook:{endpoint_id}")
+}

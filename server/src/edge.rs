@@ -1,0 +1,161 @@
+//! What every request and answer goes through at the edge, whatever the route
+//! (docs/operations.md#what-every-answer-carries):
+//!
+//! * requests that no route should see are answered here: a repeated `Host` (400, the first one
+//!   must not silently win), a path too long (414) or with a segment longer than any file name
+//!   (404; the web app's file server would otherwise fail with an I/O error), `TRACE` (405), a
+//!   bearer token longer than any this server issues (the JSON 401 of the token contract);
+//! * every answer gets the browser security headers: a Content-Security-Policy the web app
+//!   satisfies (no inline script; the socket allowed on the tenant's own host), `frame-ancestors
+//!   'none'`, `nosniff`, a referrer policy, a permissions policy, and HSTS when the base domain is
+//!   not `localhost`;
+//! * API and GraphQL answers are `Cache-Control: no-store` (they carry tokens and personal data).
+
+use axum::{
+    Json,
+    body::Bytes,
+    extract::{FromRequest, Request, State},
+    http::{
+        HeaderMap, HeaderName, HeaderValue, Method, StatusCode,
+        header::{
+            ALLOW, AUTHORIZATION, CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, HOST, REFERRER_POLICY,
+            STRICT_TRANSPORT_SECURITY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+        },
+    },
+    middleware::Next,
+    response::{IntoResponse, Response},
+};
+use serde_json::json;
+
+use crate::{
+    error::{AppError, Unauthorized},
+    state::AppState,
+};
+
+/// Longest path accepted (bytes, before decoding).
+pub const MAX_PATH: usize = 2048;
+/// Longest path segment: no file name and no route parameter is longer.
+pub const MAX_SEGMENT: usize = 255;
+/// Longest `Authorization` header: the tokens this server issues are a few hundred bytes.
+pub const MAX_AUTHORIZATION: usize = 4096;
+
+/// When the request's body must have arrived (set here, honoured by the body extractors).
+#[derive(Debug, Clone, Copy)]
+pub struct BodyDeadline(pub tokio::time::Instant);
+
+/// Middleware: refuses what no route should see, then adds the headers every answer carries.
+pub async fn guard(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+    let api = is_api(request.uri().path());
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(state.config.body_read_timeout_seconds);
+    request.extensions_mut().insert(BodyDeadline(deadline));
+    let mut response = match refuse(&request) {
+        Some(refusal) => refusal,
+        None => next.run(request).await,
+    };
+    add_headers(response.headers_mut(), &state, api);
+    response
+}
+
+/// The answer for a request that must not reach a route, if this is one.
+fn refuse(request: &Request) -> Option<Response> {
+    let headers = request.headers();
+    if headers.get_all(HOST).iter().count() > 1 {
+        return Some(AppError::BadRequest("Cabeçalho Host repetido.".into()).into_response());
+    }
+    if request.method() == Method::TRACE || request.method() == Method::CONNECT {
+        let body = json!({ "code": "method_not_allowed", "message": "Método não permitido.", "errors": [] });
+        let mut response = (StatusCode::METHOD_NOT_ALLOWED, Json(body)).into_response();
+        response.headers_mut().insert(ALLOW, HeaderValue::from_static("GET, POST, PUT, PATCH, DELETE, OPTIONS"));
+        return Some(response);
+    }
+    let path = request.uri().path();
+    if path.len() > MAX_PATH {
+        let body = json!({ "code": "uri_too_long", "message": "O endereço é longo demais.", "errors": [] });
+        return Some((StatusCode::URI_TOO_LONG, Json(body)).into_response());
+    }
+    if path.split('/').any(|segment| segment.len() > MAX_SEGMENT) {
+        return Some(AppError::NotFound.into_response());
+    }
+    if headers.get(AUTHORIZATION).is_some_and(|value| value.len() > MAX_AUTHORIZATION) {
+        return Some(AppError::Unauthorized(Unauthorized::Invalid).into_response());
+    }
+    None
+}
+
+fn is_api(path: &str) -> bool {
+    path.starts_with("/api/") || path == "/api" || path.ends_with("/graphql") || path == "/ws"
+}
+
+const PERMISSIONS_POLICY: HeaderName = HeaderName::from_static("permissions-policy");
+const CROSS_ORIGIN_OPENER_POLICY: HeaderName = HeaderName::from_static("cross-origin-opener-policy");
+
+fn add_headers(headers: &mut HeaderMap, state: &AppState, api: bool) {
+    if let Ok(policy) = HeaderValue::from_str(&content_security_policy(&state.config.base_domain.0)) {
+        headers.insert(CONTENT_SECURITY_POLICY, policy);
+    }
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(CROSS_ORIGIN_OPENER_POLICY, HeaderValue::from_static("same-origin"));
+    headers.insert(
+        PERMISSIONS_POLICY,
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(), usb=()"),
+    );
+    if state.config.secure_cookies() {
+        headers.insert(STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
+    }
+    if api {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+}
+
+/// The policy: only this origin's scripts (no inline script, no `eval`), styles inline too
+/// (Mantine writes style attributes and its CSS variables), images from here, `data:` and any
+/// HTTPS host (user photos are URLs), the API and the socket only on the tenant hosts of this
+/// deployment, and no framing at all.
+pub fn content_security_policy(base_domain: &str) -> String {
+    let sockets = format!("ws://*.{base_domain}:* wss://*.{base_domain}:* ws://{base_domain}:* wss://{base_domain}:*");
+    format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
+         font-src 'self' data:; connect-src 'self' {sockets}; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// `application/json` or `application/*+json`, as `axum::Json` accepts.
+pub fn is_json(headers: &HeaderMap) -> bool {
+    let Some(value) = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
+    let mime = value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let Some(("application", subtype)) = mime.split_once('/') else { return false };
+    subtype == "json" || subtype.ends_with("+json")
+}
+
+/// The whole body, within the request's body deadline (`edge::BodyDeadline`) and the size limit.
+pub async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<Bytes, AppError> {
+    let deadline = request.extensions().get::<BodyDeadline>().map(|d| d.0);
+    let read = Bytes::from_request(request, state);
+    let result = match deadline {
+        Some(deadline) => tokio::time::timeout_at(deadline, read).await.map_err(|_| AppError::BodyTimeout)?,
+        None => read.await,
+    };
+    result.map_err(|rejection| {
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            AppError::PayloadTooLarge
+        } else {
+            AppError::BadRequest("Não foi possível ler o corpo da requisição.".into())
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_policy_allows_the_tenant_sockets_and_forbids_framing_and_inline_scripts() {
+        let policy = content_security_policy("example.com");
+        assert!(policy.contains("connect-src 'self' ws://*.example.com:* wss://*.example.com:*"));
+        assert!(policy.contains("frame-ancestors 'none'"));
+        assert!(policy.contains("script-src 'self';"), "no 'unsafe-inline' for scripts");
+    }
+}

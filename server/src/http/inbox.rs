@@ -1,0 +1,581 @@
+//! The staff inbox over REST (docs/inbox.md): tickets, their conversations, transfers, closing
+//! reasons. Any logged-in user may call these; what each one sees and may do is the domain's
+//! entitlement (`domain::inbox::Viewer`): another tenant's or an unentitled ticket answers exactly
+//! like a missing one.
+
+use axum::{Json, extract::State, http::StatusCode};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::{
+    context::{Access, CurrentTenant, CurrentUser},
+    domain::inbox::{
+        closing_reasons,
+        closing_reasons::ClosingReasonView,
+        messages::{self, MessagePage, Reply},
+        tickets::{self, ListQuery, TicketPage},
+        transfers::{self, NewTransfer, TransferTargets},
+        views::{MessageView, NamedRef, TicketView, TransferView},
+    },
+    error::AppResult,
+    http::{
+        access::ApiRoutes,
+        extract::{ApiJson, ApiPath, ApiQuery},
+        openapi::ErrorBody,
+    },
+    state::AppState,
+};
+
+const STAFF: Access = Access::Authenticated;
+/// Keeping the list of closing reasons is for those who manage users (administrators).
+const MANAGERS: Access = Access::Route("users");
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::default()
+        .get("/tickets", STAFF, list)
+        .get("/tickets/{id}", STAFF, get)
+        .get("/tickets/{id}/messages", STAFF, conversation)
+        .post("/tickets/{id}/messages", STAFF, send)
+        .post("/tickets/{id}/messages/{message_id}/retry", STAFF, retry)
+        .post("/tickets/{id}/accept", STAFF, accept)
+        .post("/tickets/{id}/read", STAFF, read)
+        .post("/tickets/{id}/close", STAFF, close)
+        .get("/tickets/{id}/transfers", STAFF, ticket_transfers)
+        .post("/tickets/{id}/transfers", STAFF, transfer)
+        .get("/tickets/{id}/transfer-targets", STAFF, transfer_targets)
+        .post("/transfers/{id}/accept", STAFF, accept_transfer)
+        .post("/transfers/{id}/reject", STAFF, reject_transfer)
+        .delete("/transfers/{id}", STAFF, cancel_transfer)
+        .get("/closing-reasons", STAFF, reasons)
+        .get("/inbox/instances", STAFF, inbox_instances)
+        .post("/closing-reasons", MANAGERS, create_reason)
+        .put("/closing-reasons/{id}", MANAGERS, update_reason)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+struct ListParams {
+    /// `pending`, `open`, `transferring` ou `closed`.
+    #[serde(default)]
+    status: Option<String>,
+    /// Só os atendimentos de quem chama.
+    #[serde(default)]
+    mine: Option<bool>,
+    #[serde(default)]
+    instance_id: Option<i32>,
+    #[serde(default)]
+    department_id: Option<i32>,
+    /// Nome ou telefone do cliente, ou protocolo.
+    #[serde(default)]
+    search: Option<String>,
+    /// O `next_cursor` da página anterior.
+    #[serde(default)]
+    cursor: Option<String>,
+    /// De 1 a 100 (padrão 30).
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+/// The tickets the caller may see, newest activity first, with the queue's counts.
+#[utoipa::path(
+    get, path = "/tickets", tag = "atendimentos", operation_id = "tickets_list",
+    summary = "Lista os atendimentos",
+    params(ListParams),
+    responses(
+        (status = 200, description = "Uma página, o cursor da próxima e as contagens da fila.", body = TicketPage),
+        (status = 422, description = "Situação, busca ou cursor inválidos.", body = ErrorBody),
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiQuery(params): ApiQuery<ListParams>,
+) -> AppResult<Json<TicketPage>> {
+    let tx = tenant.read(&state).await?;
+    let viewer = current.viewer;
+    let query = ListQuery {
+        status: params.status,
+        mine: params.mine.unwrap_or(false),
+        instance_id: params.instance_id,
+        department_id: params.department_id,
+        search: params.search,
+        cursor: params.cursor,
+        limit: params.limit,
+    };
+    let page = tickets::list(&tx, &viewer, &query).await?;
+    tx.commit().await?;
+    Ok(Json(page))
+}
+
+/// One ticket.
+#[utoipa::path(
+    get, path = "/tickets/{id}", tag = "atendimentos", operation_id = "tickets_get",
+    summary = "Um atendimento",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    responses(
+        (status = 200, description = "O atendimento.", body = TicketView),
+        (status = 404, description = "Não existe ou não é visível para quem chama (`ticket_not_found`).", body = ErrorBody),
+    )
+)]
+async fn get(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TicketView>> {
+    let tx = tenant.read(&state).await?;
+    let viewer = current.viewer;
+    let found = tickets::find_visible(&tx, &viewer, id).await?;
+    let view = crate::domain::inbox::views::ticket(&tx, &found).await?;
+    tx.commit().await?;
+    Ok(Json(view))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ConversationParams {
+    /// O `next_cursor` da página anterior (mensagens mais antigas).
+    #[serde(default)]
+    before: Option<String>,
+    /// De 1 a 200 (padrão 50).
+    #[serde(default)]
+    limit: Option<u64>,
+}
+
+/// A page of the conversation, oldest first, paging backwards.
+#[utoipa::path(
+    get, path = "/tickets/{id}/messages", tag = "atendimentos", operation_id = "tickets_messages",
+    summary = "Mensagens de um atendimento",
+    params(("id" = i32, Path, description = "Id do atendimento"), ConversationParams),
+    responses(
+        (status = 200, description = "As mensagens (mais antigas primeiro) e o cursor das anteriores.", body = MessagePage),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+    )
+)]
+async fn conversation(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(params): ApiQuery<ConversationParams>,
+) -> AppResult<Json<MessagePage>> {
+    let tx = tenant.read(&state).await?;
+    let viewer = current.viewer;
+    let page = messages::list(&tx, &viewer, id, params.before.as_deref(), params.limit).await?;
+    tx.commit().await?;
+    Ok(Json(page))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SendBody {
+    /// O texto (até 4096 caracteres).
+    #[schema(example = "Olá! Já verifico seu pedido.")]
+    body: String,
+    /// Chave de idempotência do cliente: reenviar a mesma chave devolve a mesma mensagem.
+    #[serde(default)]
+    client_id: Option<String>,
+}
+
+/// Replies to the customer: the message is queued and sent by the worker.
+#[utoipa::path(
+    post, path = "/tickets/{id}/messages", tag = "atendimentos", operation_id = "tickets_send",
+    summary = "Responde ao cliente",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    request_body = SendBody,
+    responses(
+        (status = 201, description = "A mensagem, na fila de envio (`ack` = `queued`).", body = MessageView),
+        (status = 403, description = "O atendimento é de outra pessoa (`not_ticket_owner`).", body = ErrorBody),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+        (status = 409, description = "Atendimento não aceito (`ticket_not_accepted`) ou encerrado (`ticket_closed`).", body = ErrorBody),
+        (status = 422, description = "Mensagem vazia ou longa demais.", body = ErrorBody),
+    )
+)]
+async fn send(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<SendBody>,
+) -> AppResult<(StatusCode, Json<MessageView>)> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let sent = messages::send(&unit, &viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
+    unit.commit().await?;
+    Ok((StatusCode::CREATED, Json(sent)))
+}
+
+/// Sends a failed message again.
+#[utoipa::path(
+    post, path = "/tickets/{id}/messages/{message_id}/retry", tag = "atendimentos", operation_id = "tickets_retry",
+    summary = "Reenvia uma mensagem que falhou",
+    params(("id" = i32, Path, description = "Id do atendimento"), ("message_id" = i32, Path, description = "Id da mensagem")),
+    responses(
+        (status = 200, description = "A mensagem, de volta à fila de envio.", body = MessageView),
+        (status = 404, description = "Atendimento ou mensagem não encontrados.", body = ErrorBody),
+        (status = 409, description = "A mensagem não falhou (`message_not_failed`).", body = ErrorBody),
+    )
+)]
+async fn retry(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath((id, message_id)): ApiPath<(i32, i32)>,
+) -> AppResult<Json<MessageView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let queued = messages::retry(&unit, &viewer, id, message_id).await?;
+    unit.commit().await?;
+    Ok(Json(queued))
+}
+
+/// Takes a waiting ticket.
+#[utoipa::path(
+    post, path = "/tickets/{id}/accept", tag = "atendimentos", operation_id = "tickets_accept",
+    summary = "Aceita um atendimento da fila",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    responses(
+        (status = 200, description = "O atendimento, `open`, de quem chama.", body = TicketView),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+        (status = 409, description = "Outra pessoa já aceitou (`ticket_taken`) ou está encerrado (`ticket_closed`).", body = ErrorBody),
+    )
+)]
+async fn accept(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TicketView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let accepted = tickets::accept(&unit, &viewer, id).await?;
+    unit.commit().await?;
+    Ok(Json(accepted))
+}
+
+/// Marks the conversation read.
+#[utoipa::path(
+    post, path = "/tickets/{id}/read", tag = "atendimentos", operation_id = "tickets_read",
+    summary = "Marca a conversa como lida",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    responses(
+        (status = 204, description = "Lida."),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+    )
+)]
+async fn read(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<StatusCode> {
+    let tx = tenant.begin(&state).await?;
+    tickets::mark_read(&tx, &current.viewer, id).await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CloseBody {
+    /// Um motivo de encerramento ativo (obrigatório).
+    #[serde(default)]
+    closing_reason_id: Option<i32>,
+}
+
+/// Closes a ticket with a reason.
+#[utoipa::path(
+    post, path = "/tickets/{id}/close", tag = "atendimentos", operation_id = "tickets_close",
+    summary = "Encerra um atendimento",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    request_body = CloseBody,
+    responses(
+        (status = 200, description = "O atendimento encerrado.", body = TicketView),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já encerrado (`ticket_closed`).", body = ErrorBody),
+        (status = 422, description = "Sem motivo (`closing_reason_required`) ou motivo inválido.", body = ErrorBody),
+    )
+)]
+async fn close(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<CloseBody>,
+) -> AppResult<Json<TicketView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let closed = tickets::close(&unit, &viewer, id, body.closing_reason_id).await?;
+    unit.commit().await?;
+    Ok(Json(closed))
+}
+
+/// A ticket's transfers, newest first.
+#[utoipa::path(
+    get, path = "/tickets/{id}/transfers", tag = "atendimentos", operation_id = "tickets_transfers",
+    summary = "Transferências de um atendimento",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    responses(
+        (status = 200, description = "As transferências, mais recentes primeiro.", body = Vec<TransferView>),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+    )
+)]
+async fn ticket_transfers(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<Vec<TransferView>>> {
+    let tx = tenant.read(&state).await?;
+    let viewer = current.viewer;
+    let all = transfers::of_ticket(&tx, &viewer, id).await?;
+    tx.commit().await?;
+    Ok(Json(all))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TransferBody {
+    /// Para uma pessoa...
+    #[serde(default)]
+    to_user_id: Option<i32>,
+    /// ...ou para um departamento (um dos dois).
+    #[serde(default)]
+    to_department_id: Option<i32>,
+    /// Observação para quem recebe (até 500 caracteres).
+    #[serde(default)]
+    note: Option<String>,
+}
+
+/// Asks to transfer a ticket.
+#[utoipa::path(
+    post, path = "/tickets/{id}/transfers", tag = "atendimentos", operation_id = "tickets_transfer",
+    summary = "Pede a transferência de um atendimento",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    request_body = TransferBody,
+    responses(
+        (status = 201, description = "A transferência, `pending`.", body = TransferView),
+        (status = 403, description = "O atendimento é de outra pessoa (`not_ticket_owner`).", body = ErrorBody),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já em transferência, não aceito ou encerrado.", body = ErrorBody),
+        (status = 422, description = "Destino inválido (`invalid_transfer_target`).", body = ErrorBody),
+    )
+)]
+async fn transfer(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<TransferBody>,
+) -> AppResult<(StatusCode, Json<TransferView>)> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let new = NewTransfer { to_user_id: body.to_user_id, to_department_id: body.to_department_id, note: body.note };
+    let requested = transfers::request(&unit, &viewer, id, new).await?;
+    unit.commit().await?;
+    Ok((StatusCode::CREATED, Json(requested)))
+}
+
+/// Where the ticket can be transferred: people online first, then departments.
+#[utoipa::path(
+    get, path = "/tickets/{id}/transfer-targets", tag = "atendimentos", operation_id = "tickets_transfer_targets",
+    summary = "Lista para quem o atendimento pode ser transferido",
+    params(("id" = i32, Path, description = "Id do atendimento")),
+    responses(
+        (status = 200, description = "Pessoas (online primeiro) e departamentos.", body = TransferTargets),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+    )
+)]
+async fn transfer_targets(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TransferTargets>> {
+    let online = state.bus.online(&tenant.name).await;
+    let tx = tenant.read(&state).await?;
+    let viewer = current.viewer;
+    let targets = transfers::targets(&tx, &viewer, id, &online).await?;
+    tx.commit().await?;
+    Ok(Json(targets))
+}
+
+/// The instances whose tickets the caller sees (the queue's filter).
+#[utoipa::path(
+    get, path = "/inbox/instances", tag = "atendimentos", operation_id = "inbox_instances",
+    summary = "Instâncias cujos atendimentos a pessoa vê",
+    responses((status = 200, description = "`[{id, name}]` por nome.", body = Vec<NamedRef>))
+)]
+async fn inbox_instances(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+) -> AppResult<Json<Vec<NamedRef>>> {
+    let tx = tenant.read(&state).await?;
+    let instances = tickets::instances_of(&tx, &current.viewer).await?;
+    tx.commit().await?;
+    Ok(Json(instances))
+}
+
+/// The target accepts a transfer.
+#[utoipa::path(
+    post, path = "/transfers/{id}/accept", tag = "atendimentos", operation_id = "transfers_accept",
+    summary = "Aceita uma transferência",
+    params(("id" = i32, Path, description = "Id da transferência")),
+    responses(
+        (status = 200, description = "O atendimento, agora de quem aceitou.", body = TicketView),
+        (status = 403, description = "A transferência é para outra pessoa (`not_transfer_target`).", body = ErrorBody),
+        (status = 404, description = "Transferência não encontrada (`transfer_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já resolvida (`transfer_resolved`).", body = ErrorBody),
+    )
+)]
+async fn accept_transfer(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TicketView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let accepted = transfers::accept(&unit, &viewer, id).await?;
+    unit.commit().await?;
+    Ok(Json(accepted))
+}
+
+/// The target declines a transfer.
+#[utoipa::path(
+    post, path = "/transfers/{id}/reject", tag = "atendimentos", operation_id = "transfers_reject",
+    summary = "Recusa uma transferência",
+    params(("id" = i32, Path, description = "Id da transferência")),
+    responses(
+        (status = 200, description = "O atendimento, de volta a quem transferiu.", body = TicketView),
+        (status = 403, description = "A transferência é para outra pessoa.", body = ErrorBody),
+        (status = 404, description = "Transferência não encontrada (`transfer_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já resolvida (`transfer_resolved`).", body = ErrorBody),
+    )
+)]
+async fn reject_transfer(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TicketView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let back = transfers::withdraw(&unit, &viewer, id, true).await?;
+    unit.commit().await?;
+    Ok(Json(back))
+}
+
+/// The requester withdraws a transfer.
+#[utoipa::path(
+    delete, path = "/transfers/{id}", tag = "atendimentos", operation_id = "transfers_cancel",
+    summary = "Cancela uma transferência",
+    params(("id" = i32, Path, description = "Id da transferência")),
+    responses(
+        (status = 200, description = "O atendimento, de volta a quem transferiu.", body = TicketView),
+        (status = 403, description = "Só quem pediu (ou um gestor) cancela.", body = ErrorBody),
+        (status = 404, description = "Transferência não encontrada (`transfer_not_found`).", body = ErrorBody),
+        (status = 409, description = "Já resolvida (`transfer_resolved`).", body = ErrorBody),
+    )
+)]
+async fn cancel_transfer(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+) -> AppResult<Json<TicketView>> {
+    let viewer = current.viewer;
+    let unit = tenant.unit(&state).await?;
+    let back = transfers::withdraw(&unit, &viewer, id, false).await?;
+    unit.commit().await?;
+    Ok(Json(back))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ReasonParams {
+    /// Só os ativos (o diálogo de encerramento).
+    #[serde(default)]
+    active: Option<bool>,
+}
+
+/// Closing reasons, by name.
+#[utoipa::path(
+    get, path = "/closing-reasons", tag = "atendimentos", operation_id = "closing_reasons_list",
+    summary = "Motivos de encerramento",
+    params(ReasonParams),
+    responses((status = 200, description = "Os motivos, por nome.", body = Vec<ClosingReasonView>))
+)]
+async fn reasons(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiQuery(params): ApiQuery<ReasonParams>,
+) -> AppResult<Json<Value>> {
+    let tx = tenant.read(&state).await?;
+    let all = closing_reasons::list(&tx, params.active.unwrap_or(false)).await?;
+    tx.commit().await?;
+    Ok(Json(json!(all)))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ReasonBody {
+    #[schema(example = "Pedido entregue")]
+    name: String,
+}
+
+/// Creates a closing reason.
+#[utoipa::path(
+    post, path = "/closing-reasons", tag = "atendimentos", operation_id = "closing_reasons_create",
+    summary = "Cria um motivo de encerramento",
+    request_body = ReasonBody,
+    responses(
+        (status = 201, description = "O motivo criado.", body = ClosingReasonView),
+        (status = 422, description = "Nome vazio, longo demais ou já usado (`name_taken`).", body = ErrorBody),
+    )
+)]
+async fn create_reason(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> AppResult<(StatusCode, Json<ClosingReasonView>)> {
+    let tx = tenant.begin(&state).await?;
+    let created = closing_reasons::create(&tx, &body.name).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ReasonChanges {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    activated: Option<bool>,
+}
+
+/// Renames, activates or deactivates a closing reason.
+#[utoipa::path(
+    put, path = "/closing-reasons/{id}", tag = "atendimentos", operation_id = "closing_reasons_update",
+    summary = "Renomeia, ativa ou desativa um motivo de encerramento",
+    params(("id" = i32, Path, description = "Id do motivo")),
+    request_body = ReasonChanges,
+    responses(
+        (status = 200, description = "O motivo alterado.", body = ClosingReasonView),
+        (status = 404, description = "Motivo não encontrado (`closing_reason_not_found`).", body = ErrorBody),
+        (status = 422, description = "Nome vazio, longo demais ou já usado.", body = ErrorBody),
+    )
+)]
+async fn update_reason(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<ReasonChanges>,
+) -> AppResult<Json<ClosingReasonView>> {
+    let tx = tenant.begin(&state).await?;
+    let updated = closing_reasons::update(&tx, id, body.name.as_deref(), body.activated).await?;
+    tx.commit().await?;
+    Ok(Json(updated))
+}

@@ -1,0 +1,107 @@
+//! `PATCH /api/user-settings/{id}`: two-factor activity (docs/contracts.md#api-calls and docs/auth.md).
+//!
+//! Body `{"action":"enroll"}` → `{secret, otpauth_url}` (show as QR code); `{"action":"confirm",
+//! "code":"123456"}` turns it on; `{"action":"disable","code":"123456"}` turns it off. A user acts
+//! on their own settings; an administrator with the `users` route may disable another user's
+//! two-factor without a code (lost phone). Enrolling needs the tenant's `two_factor` feature.
+
+use axum::{Json, extract::State};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+use crate::{
+    context::{Access, CurrentTenant, CurrentUser, access::require_feature},
+    domain::{
+        Error as DomainError,
+        auth::two_factor::{self, CodeCheck},
+        features::Feature,
+        users,
+    },
+    error::AppResult,
+    http::{
+        access::ApiRoutes,
+        extract::{ApiJson, ApiPath},
+        openapi::ErrorBody,
+    },
+    state::AppState,
+};
+
+pub fn routes() -> ApiRoutes {
+    ApiRoutes::default().patch("/user-settings/{id}", Access::Authenticated, two_factor_activity)
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = TwoFactorAction)]
+enum Action {
+    Enroll,
+    Confirm,
+    Disable,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TwoFactorActivityBody)]
+struct Body {
+    action: Action,
+    /// Código de 6 dígitos do autenticador (em `confirm` e `disable`).
+    #[serde(default)]
+    #[schema(example = "123456")]
+    code: Option<String>,
+}
+
+/// Two-factor enrollment, confirmation and removal.
+#[utoipa::path(
+    patch, path = "/user-settings/{id}", tag = "configurações", operation_id = "user_settings_two_factor",
+    summary = "Ativa, confirma ou desativa a autenticação em dois fatores",
+    description = "`{\"action\":\"enroll\"}` responde `{secret, otpauth_url}` (conteúdo do QR code); \
+        `{\"action\":\"confirm\",\"code\"}` ativa e `{\"action\":\"disable\",\"code\"}` desativa \
+        (`{two_factor_enabled}`). Cada um altera as próprias configurações; um administrador com a rota `users` \
+        desativa a de outro usuário sem código.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    request_body = Body,
+    responses(
+        (status = 200, description = "`{secret, otpauth_url}` (enroll) ou `{two_factor_enabled}`.", body = Object),
+        (status = 403, description = "Configurações de outro usuário (`forbidden`) ou opção desligada para a empresa (`feature_disabled`).", body = ErrorBody),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+        (status = 422, description = "Código errado, já usado, ou ação impossível no estado atual.", body = ErrorBody),
+        (status = 429, description = "Códigos errados demais nos últimos 15 minutos (`rate_limited`, com `Retry-After`).", body = ErrorBody),
+    )
+)]
+
+async fn two_factor_activity(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<Body>,
+) -> AppResult<Json<Value>> {
+    let own = id == current.user.id;
+    let admin_reset = !own && matches!(body.action, Action::Disable) && current.may("users");
+    if !own && !admin_reset {
+        return Err(DomainError::forbidden("forbidden", "Você só pode alterar as suas próprias configurações.").into());
+    }
+    // Turning two-factor on needs the feature; turning it off never does (a tenant that lost the
+    // feature must still be able to leave it).
+    if matches!(body.action, Action::Enroll | Action::Confirm) {
+        require_feature(&tenant, Feature::TwoFactor)?;
+    }
+    let code = body.code.as_deref().unwrap_or_default();
+    let (secrets, scope) = (&*state.secrets, tenant.name.as_str());
+    let unit = tenant.unit(&state).await?;
+    let target = users::find(&unit, id).await?;
+    let (answer, check) = match body.action {
+        Action::Enroll => (json!(two_factor::enroll(&unit, secrets, scope, &target).await?), CodeCheck::Accepted),
+        Action::Confirm => {
+            (json!({ "two_factor_enabled": true }), two_factor::confirm(&unit, secrets, scope, &target, code).await?)
+        }
+        Action::Disable => {
+            let code = if admin_reset { None } else { Some(code) };
+            (json!({ "two_factor_enabled": false }), two_factor::disable(&unit, secrets, scope, &target, code).await?)
+        }
+    };
+    // A wrong code is counted against the user's budget: commit it, then answer the error.
+    unit.commit().await?;
+    check.into_result()?;
+    Ok(Json(answer))
+}

@@ -1,0 +1,247 @@
+//! The worker (docs/jobs.md): runs the outbox's jobs (`domain::outbox`) of every tenant, with
+//! retries. The server runs one by default (`RUN_WORKER`); `backoffice-cli worker` runs one as its
+//! own process. Workers learn of new jobs from the event bus (any replica, through Redis), keep a
+//! schedule of when each tenant's next job is due, and scan every tenant once at start for work
+//! left by a previous run — so a job is never waited for longer than its back-off, and a tenant
+//! with nothing to do costs nothing.
+
+mod provider_send;
+
+use std::{
+    collections::{BTreeSet, HashMap},
+    sync::Arc,
+    time::Duration,
+};
+
+use chrono::{DateTime, Utc};
+use tokio::sync::mpsc;
+
+use crate::{
+    bus::{EventBus, JobWake},
+    domain::{
+        events::Publisher,
+        outbox::{self, JobKind, ProviderSend},
+        tenants,
+        unit::Unit,
+    },
+    entities::tenant::job,
+    secrets::Secrets,
+    tenancy::{Databases, TenantDb, TenantName},
+};
+
+/// What a worker needs.
+#[derive(Clone)]
+pub struct Worker {
+    pub dbs: Arc<Databases>,
+    pub bus: EventBus,
+    pub secrets: Arc<Secrets>,
+    pub allow_private_providers: bool,
+}
+
+/// How a job's attempt ended.
+pub enum Attempt {
+    Done,
+    /// Try again later (the error says why this attempt failed).
+    Retry(String),
+    /// No use trying again.
+    Fail(String),
+}
+
+/// Longest sleep between looks at the schedule (a safety net for a lost wake-up).
+const IDLE_POLL: Duration = Duration::from_secs(30);
+/// How often every tenant is looked at again, whatever the bus said.
+const RESCAN: Duration = Duration::from_secs(300);
+
+impl Worker {
+    /// Starts the worker on this runtime; it runs until the process ends.
+    pub fn start(self) -> tokio::task::JoinHandle<()> {
+        let (wake, wakes) = mpsc::unbounded_channel();
+        self.bus.wake_worker_with(wake);
+        tokio::spawn(self.run(wakes))
+    }
+
+    async fn run(self, mut wakes: mpsc::UnboundedReceiver<JobWake>) {
+        let mut schedule = Schedule::default();
+        self.scan(&mut schedule).await;
+        let mut last_scan = tokio::time::Instant::now();
+        loop {
+            let sleep_for =
+                schedule.next().map(|due| (due - Utc::now()).to_std().unwrap_or_default()).unwrap_or(IDLE_POLL);
+            tokio::select! {
+                wake = wakes.recv() => match wake {
+                    Some(wake) => schedule.add(wake.tenant, wake.run_at),
+                    None => return,
+                },
+                () = tokio::time::sleep(sleep_for.min(IDLE_POLL)) => {
+                    // A wake-up lost on the way (Redis down while a separate worker process
+                    // listened) delays a job by at most RESCAN.
+                    if last_scan.elapsed() >= RESCAN {
+                        self.scan(&mut schedule).await;
+                        last_scan = tokio::time::Instant::now();
+                    }
+                    for tenant in schedule.take_due(Utc::now()) {
+                        if let Some(next) = self.run_tenant(&tenant).await {
+                            schedule.add(tenant, next);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Looks at every tenant for due work (at start: what a previous run left).
+    async fn scan(&self, schedule: &mut Schedule) {
+        match tenants::all_names(self.dbs.control()).await {
+            Ok(all) => {
+                for (tenant, pool) in all {
+                    if let Ok(db) = self.dbs.tenant(&tenant, &pool).await
+                        && let Ok(Some(due)) = next_due(&db).await
+                    {
+                        schedule.add(tenant, due);
+                    }
+                }
+            }
+            Err(err) => tracing::warn!(error = %err, "worker could not list tenants"),
+        }
+    }
+
+    /// Runs every due job of a tenant; when its next job is due.
+    async fn run_tenant(&self, tenant: &TenantName) -> Option<DateTime<Utc>> {
+        let db = match self.tenant_db(tenant).await {
+            Ok(db) => db,
+            Err(err) => {
+                tracing::warn!(tenant = %tenant, error = %err, "worker cannot reach the tenant");
+                return Some(Utc::now() + chrono::Duration::seconds(10));
+            }
+        };
+        loop {
+            let claimed = async {
+                let tx = db.begin().await?;
+                let jobs = outbox::claim_due(&tx).await?;
+                tx.commit().await?;
+                Ok::<_, crate::domain::Error>(jobs)
+            }
+            .await;
+            let jobs = match claimed {
+                Ok(jobs) if jobs.is_empty() => break,
+                Ok(jobs) => jobs,
+                Err(err) => {
+                    tracing::warn!(tenant = %tenant, error = %err, "claiming jobs failed");
+                    return Some(Utc::now() + chrono::Duration::seconds(5));
+                }
+            };
+            let runs = jobs.into_iter().map(|job| self.run_job(&db, job));
+            futures::future::join_all(runs).await;
+        }
+        next_due(&db).await.ok().flatten()
+    }
+
+    async fn tenant_db(&self, tenant: &TenantName) -> crate::domain::error::Result<TenantDb> {
+        let record = tenants::find_by_name(self.dbs.control(), tenant).await?;
+        Ok(self.dbs.tenant(tenant, &record.pool).await?)
+    }
+
+    /// A unit of work on `db` whose events reach the bus.
+    pub async fn unit(&self, db: &TenantDb) -> crate::domain::error::Result<Unit> {
+        let publisher: Arc<dyn Publisher> = Arc::new(self.bus.clone());
+        Ok(Unit::begin(db, publisher).await?)
+    }
+
+    async fn run_job(&self, db: &TenantDb, job: job::Model) {
+        let attempt = match job.kind.as_str() {
+            ProviderSend::KIND => match serde_json::from_str::<ProviderSend>(&job.payload) {
+                Ok(payload) => provider_send::run(self, db, &payload, job.attempts >= ProviderSend::MAX_ATTEMPTS).await,
+                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+            },
+            other => Attempt::Fail(format!("tipo de job desconhecido: {other}")),
+        };
+        let recorded = async {
+            let tx = db.begin().await?;
+            match &attempt {
+                Attempt::Done => outbox::complete(&tx, job.id).await?,
+                Attempt::Retry(error) if job.attempts < max_attempts(&job.kind) => {
+                    outbox::retry_later(&tx, job.id, job.attempts, error).await.map(drop)?
+                }
+                Attempt::Retry(error) | Attempt::Fail(error) => outbox::give_up(&tx, job.id, error).await?,
+            }
+            tx.commit().await?;
+            Ok::<(), crate::domain::Error>(())
+        }
+        .await;
+        if let Err(err) = recorded {
+            tracing::warn!(job = job.id, error = %err, "could not record a job's attempt (it runs again when its lease ends)");
+        }
+    }
+}
+
+fn max_attempts(kind: &str) -> i32 {
+    match kind {
+        ProviderSend::KIND => ProviderSend::MAX_ATTEMPTS,
+        _ => 1,
+    }
+}
+
+async fn next_due(db: &TenantDb) -> crate::domain::error::Result<Option<DateTime<Utc>>> {
+    let tx = db.begin().await?;
+    let due = outbox::next_due(&tx).await?;
+    tx.commit().await?;
+    Ok(due)
+}
+
+/// When each tenant's next job is due.
+#[derive(Default)]
+struct Schedule {
+    due: HashMap<TenantName, DateTime<Utc>>,
+    order: BTreeSet<(DateTime<Utc>, TenantName)>,
+}
+
+impl Schedule {
+    /// Keeps the earlier of the known and the new due time.
+    fn add(&mut self, tenant: TenantName, at: DateTime<Utc>) {
+        if let Some(known) = self.due.get(&tenant) {
+            if *known <= at {
+                return;
+            }
+            self.order.remove(&(*known, tenant.clone()));
+        }
+        self.due.insert(tenant.clone(), at);
+        self.order.insert((at, tenant));
+    }
+
+    fn next(&self) -> Option<DateTime<Utc>> {
+        self.order.first().map(|(at, _)| *at)
+    }
+
+    fn take_due(&mut self, now: DateTime<Utc>) -> Vec<TenantName> {
+        let mut due = Vec::new();
+        while let Some((at, _)) = self.order.first() {
+            if *at > now {
+                break;
+            }
+            if let Some((_, tenant)) = self.order.pop_first() {
+                self.due.remove(&tenant);
+                due.push(tenant);
+            }
+        }
+        due
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schedule_keeps_each_tenants_earliest_job() {
+        let (a, b) = (TenantName::parse("aaa").unwrap(), TenantName::parse("bbb").unwrap());
+        let now = Utc::now();
+        let mut schedule = Schedule::default();
+        schedule.add(a.clone(), now + chrono::Duration::seconds(10));
+        schedule.add(a.clone(), now + chrono::Duration::seconds(1));
+        schedule.add(a.clone(), now + chrono::Duration::seconds(20));
+        schedule.add(b.clone(), now + chrono::Duration::seconds(5));
+        assert_eq!(schedule.next(), Some(now + chrono::Duration::seconds(1)));
+        assert_eq!(schedule.take_due(now + chrono::Duration::seconds(6)), vec![a, b]);
+        assert_eq!(schedule.next(), None);
+    }
+}

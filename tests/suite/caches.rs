@@ -1,0 +1,122 @@
+//! What every request reads is cached in each process (docs/performance.md#caches); changes that
+//! matter for security reach every replica within a second: a deleted user, a role losing a route,
+//! a deleted tenant, a changed feature — each made on one replica, refused on the other.
+
+use std::time::{Duration, Instant};
+
+use reqwest::{Method, StatusCode};
+use serde_json::{Value, json};
+
+use crate::support::{TestApp, app::Replica};
+
+const HOST: &str = "acme.localhost";
+
+/// A request on the replica (the second process), with the test's client.
+async fn on_replica(replica: &Replica, path: &str, host: &str, token: &str) -> StatusCode {
+    reqwest::Client::new()
+        .get(format!("http://{}{path}", replica.address))
+        .header("host", host)
+        .bearer_auth(token)
+        .send()
+        .await
+        .expect("request sent")
+        .status()
+}
+
+/// How long until the replica answers `expected` (polled every 10 ms; gives up after 3 s).
+async fn until_replica_answers(replica: &Replica, path: &str, host: &str, token: &str, expected: u16) -> Duration {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        if on_replica(replica, path, host, token).await.as_u16() == expected {
+            return started.elapsed();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("{path} on the replica never answered {expected}");
+}
+
+#[tokio::test]
+async fn security_changes_made_on_one_replica_hold_on_the_other_within_a_second() {
+    let app = TestApp::spawn_with_redis().await;
+    let replica = app.replica().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let admin_token = app.login(&admin).await;
+    let bia = app.create_user("acme", "bia@acme.example", "supervisor").await;
+    let bia_token = app.login(&bia).await;
+    let caio = app.create_user("acme", "caio@acme.example", "atendente").await;
+    let caio_token = app.login(&caio).await;
+
+    let roles: Value =
+        app.call(Method::GET, HOST, "/api/permission", Some(&admin_token), None).await.json().await.unwrap();
+    let supervisor = roles.as_array().unwrap().iter().find(|r| r["name"] == "supervisor").unwrap()["id"].clone();
+    let set_routes = |routes: &[&str]| {
+        let update = json!({ "roleId": supervisor, "permissions": routes });
+        app.call(Method::POST, HOST, "/api/permission/update", Some(&admin_token), Some(update))
+    };
+    assert_eq!(set_routes(&["home", "users"]).await.status(), 200);
+
+    // The replica has everything cached: both users' auth state and the tenant.
+    assert_eq!(on_replica(&replica, "/api/auth/userInfo", HOST, &bia_token).await, 200);
+    until_replica_answers(&replica, "/api/users", HOST, &bia_token, 200).await;
+    assert_eq!(on_replica(&replica, "/api/auth/userInfo", HOST, &caio_token).await, 200);
+
+    // A deleted user: the other replica refuses their token.
+    let deleted = app.call(Method::DELETE, HOST, &format!("/api/users/{}", caio.id), Some(&admin_token), None).await;
+    assert!(deleted.status().is_success());
+    let took = until_replica_answers(&replica, "/api/auth/userInfo", HOST, &caio_token, 401).await;
+    assert!(took < Duration::from_secs(1), "deletion took {took:?}");
+
+    // A role losing a route: the other replica closes it.
+    let roles: Value =
+        app.call(Method::GET, HOST, "/api/permission", Some(&admin_token), None).await.json().await.unwrap();
+    let supervisor = roles.as_array().unwrap().iter().find(|r| r["name"] == "supervisor").unwrap()["id"].clone();
+    let update = json!({ "roleId": supervisor, "permissions": ["home", "user-settings", "two-factor"] });
+    let updated = app.call(Method::POST, HOST, "/api/permission/update", Some(&admin_token), Some(update)).await;
+    assert_eq!(updated.status(), 200);
+    let took = until_replica_answers(&replica, "/api/users", HOST, &bia_token, 403).await;
+    assert!(took < Duration::from_secs(1), "the role change took {took:?}");
+
+    // A deleted tenant: its hosts stop resolving on the other replica.
+    let ops = app.create_user("backoffice", "ops@backoffice.example", "administrador").await;
+    let ops_token = app.login(&ops).await;
+    let tenant = backoffice::domain::tenants::find_by_name(
+        app.dbs().control(),
+        &backoffice::tenancy::TenantName::parse("acme").unwrap(),
+    )
+    .await
+    .unwrap();
+    let deleted = app
+        .call(
+            Method::POST,
+            "backoffice.localhost",
+            "/api/tenant/delete",
+            Some(&ops_token),
+            Some(json!({ "id": tenant.id })),
+        )
+        .await;
+    assert_eq!(deleted.status(), 200);
+    let took = until_replica_answers(&replica, "/api/auth/userInfo", HOST, &bia_token, 404).await;
+    assert!(took < Duration::from_secs(1), "the tenant deletion took {took:?}");
+}
+
+#[tokio::test]
+async fn a_feature_switched_off_closes_its_routes_at_once() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let settings = format!("/api/user-settings/{}", admin.id);
+    let enroll = || app.call(Method::PATCH, HOST, &settings, Some(&token), Some(json!({ "action": "enroll" })));
+    assert_eq!(enroll().await.status(), 200, "cached with the feature on");
+    let tenant = backoffice::domain::tenants::find_by_name(
+        app.dbs().control(),
+        &backoffice::tenancy::TenantName::parse("acme").unwrap(),
+    )
+    .await
+    .unwrap();
+    backoffice::domain::tenants::set_feature(app.dbs().control(), &tenant, "two_factor", false, &app.state.bus)
+        .await
+        .unwrap();
+    let refused = enroll().await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(refused.json::<Value>().await.unwrap()["code"], "feature_disabled");
+}

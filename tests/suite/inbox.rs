@@ -1,0 +1,644 @@
+//! The staff inbox end to end, through the real HTTP and WebSocket surface with a fake provider:
+//! a customer writes, the ticket waits, an agent accepts and replies (the reply reaches the
+//! provider, acks come back), transfers, closes; who receives which event; signatures, replays,
+//! races, the blacklist, the ticket limit, and tickets nobody may see answering as missing.
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{
+    TestApp, TestUser,
+    provider::{self, FakeProvider, ack, customer_message, push},
+    socket::{Socket, close_code, next_event, open},
+};
+
+const HOST: &str = "acme.localhost";
+
+/// A tenant with an administrator, an instance on a fake provider, and agents.
+struct Inbox {
+    app: TestApp,
+    provider: FakeProvider,
+    admin: TestUser,
+    admin_token: String,
+    instance: i32,
+}
+
+async fn inbox() -> Inbox {
+    let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
+    let admin = app.tenant_with_admin("acme").await;
+    let admin_token = app.login(&admin).await;
+    let provider = FakeProvider::start().await;
+    let instance = app.instance_with_provider("acme", &admin_token, "WhatsApp Vendas", &provider).await;
+    Inbox { app, provider, admin, admin_token, instance }
+}
+
+impl Inbox {
+    /// An attendant linked to `instances`, with a token.
+    async fn agent(&self, email: &str, instances: &[i32]) -> (TestUser, String) {
+        let roles: Value = self
+            .app
+            .call(Method::GET, HOST, "/api/permission", Some(&self.admin_token), None)
+            .await
+            .json()
+            .await
+            .unwrap();
+        let role = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
+        let body = json!({ "name": email, "email": email, "password": "Senha#Forte!9", "role_id": role, "chosen_instances": instances });
+        let created: Value = self
+            .app
+            .call(Method::POST, HOST, "/api/users", Some(&self.admin_token), Some(body))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let user = TestUser {
+            id: created["id"].as_i64().unwrap() as i32,
+            tenant: "acme".into(),
+            email: email.into(),
+            password: "Senha#Forte!9".into(),
+        };
+        let token = self.app.login(&user).await;
+        (user, token)
+    }
+
+    async fn call(&self, method: Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+        let response = self.app.call(method, HOST, path, Some(token), body).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn customer_writes(&self, id: &str, phone: &str, body: &str) {
+        let response = push(
+            &self.app,
+            HOST,
+            self.instance,
+            &format!("evt-{id}"),
+            &customer_message(id, phone, "Carla Dias", body),
+        )
+        .await;
+        assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    }
+}
+
+/// The events a socket receives until it has been quiet for a moment.
+async fn drain(socket: &mut Socket) -> Vec<Value> {
+    let mut events = Vec::new();
+    while let Some(event) = next_event(socket, Duration::from_millis(400)).await {
+        events.push(event);
+    }
+    events
+}
+
+fn names(events: &[Value]) -> Vec<&str> {
+    events.iter().map(|e| e["event"].as_str().unwrap()).collect()
+}
+
+#[tokio::test]
+async fn a_ticket_goes_through_its_whole_life_and_each_event_reaches_exactly_its_people() {
+    let inbox = inbox().await;
+    let (ana, ana_token) = inbox.agent("ana@acme.example", &[inbox.instance]).await;
+    let (bruno, bruno_token) = inbox.agent("bruno@acme.example", &[inbox.instance]).await;
+    let (caio, stranger_token) = inbox.agent("caio@acme.example", &[]).await;
+    let mut ana_socket = open(&inbox.app, &ana, &ana_token, None).await.unwrap();
+    let mut bruno_socket = open(&inbox.app, &bruno, &bruno_token, None).await.unwrap();
+    let mut caio_socket = open(&inbox.app, &caio, &stranger_token, None).await.unwrap();
+
+    // 1. A customer writes: a pending ticket, and the instance's agents hear of it.
+    inbox.customer_writes("m1", "+55 11 98888-7777", "Olá, meu pedido não chegou").await;
+    let ana_events = drain(&mut ana_socket).await;
+    assert_eq!(names(&ana_events), ["CustomerCreatedToChat", "CustomerChatCreated", "ChatNotification"]);
+    assert_eq!(ana_events[2]["message"]["body"], "Olá, meu pedido não chegou");
+    assert_eq!(names(&drain(&mut bruno_socket).await).len(), 3);
+    assert!(drain(&mut caio_socket).await.is_empty(), "an agent of other instances hears nothing");
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?status=pending", &ana_token, None).await;
+    assert_eq!(page["counts"]["pending"], 1);
+    let ticket = &page["data"][0];
+    let id = ticket["id"].as_i64().unwrap();
+    assert_eq!(ticket["customer"]["phone"], "+5511988887777");
+    assert_eq!(ticket["unread"], 1);
+    assert_eq!(ticket["lastMessage"]["body"], "Olá, meu pedido não chegou");
+    let (status, _) = inbox.call(Method::GET, &format!("/api/tickets/{id}"), &stranger_token, None).await;
+    assert_eq!(status, 404, "a ticket one may not see answers like a missing one");
+
+    // 2. Ana accepts; Bruno is too late.
+    let (status, accepted) = inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &ana_token, None).await;
+    assert_eq!(
+        (status, accepted["status"].as_str(), accepted["assignedUser"]["id"].as_i64()),
+        (200, Some("open"), Some(ana.id as i64))
+    );
+    let (status, late) = inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &bruno_token, None).await;
+    assert_eq!((status, late["code"].as_str()), (409, Some("ticket_taken")));
+    assert_eq!(names(&drain(&mut bruno_socket).await), ["ChatTicketTransferred"], "the queue hears it was taken");
+
+    // 3. Ana replies: the provider receives it; acks move it forward only.
+    let (status, sent) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/messages"),
+            &ana_token,
+            Some(json!({ "body": "Oi, Carla! Vou verificar." })),
+        )
+        .await;
+    assert_eq!((status, sent["ack"].as_str()), (201, Some("queued")));
+    let delivered = inbox.provider.wait_sent(1).await;
+    assert_eq!(
+        (delivered[0].phone.as_str(), delivered[0].body.as_str()),
+        ("+5511988887777", "Oi, Carla! Vou verificar.")
+    );
+    let provider_id = delivered[0].id.clone();
+    for (n, state) in ["delivered", "read", "delivered"].into_iter().enumerate() {
+        let response = push(&inbox.app, HOST, inbox.instance, &format!("ack-{n}"), &ack(&provider_id, state)).await;
+        assert_eq!(response.status(), 200);
+    }
+    let acks: Vec<String> = drain(&mut ana_socket)
+        .await
+        .into_iter()
+        .filter(|e| e["event"] == "CustomerChatAckChanged")
+        .map(|e| e["ack"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(acks, ["sent", "delivered", "read"], "a late delivered never undoes read");
+    let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &ana_token, None).await;
+    let last = conversation["data"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!((last["body"].as_str(), last["ack"].as_str()), (Some("Oi, Carla! Vou verificar."), Some("read")));
+
+    // 4. Ana transfers to Bruno; Bruno accepts. Her choices: the instance's people, online first.
+    let (status, targets) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/transfer-targets"), &ana_token, None).await;
+    assert_eq!(status, 200);
+    let offered: Vec<(i64, bool)> = targets["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| (u["id"].as_i64().unwrap(), u["online"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(offered, [(bruno.id as i64, true), (inbox.admin.id as i64, false)], "not Ana, not Caio");
+    assert!(targets["departments"].as_array().unwrap().iter().any(|d| d["name"] == "Financeiro"));
+    let (status, _) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/transfer-targets"), &stranger_token, None).await;
+    assert_eq!(status, 404);
+    let (status, transfer) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/transfers"),
+            &ana_token,
+            Some(json!({ "toUserId": bruno.id, "note": "É do financeiro" })),
+        )
+        .await;
+    assert_eq!((status, transfer["status"].as_str()), (201, Some("pending")));
+    let to_bruno = drain(&mut bruno_socket).await;
+    assert!(names(&to_bruno).contains(&"ChatTicketTransfer"), "{to_bruno:?}");
+    let transfer_id = transfer["id"].as_i64().unwrap();
+    let (status, taken) =
+        inbox.call(Method::POST, &format!("/api/transfers/{transfer_id}/accept"), &bruno_token, None).await;
+    assert_eq!(
+        (status, taken["assignedUser"]["id"].as_i64(), taken["status"].as_str()),
+        (200, Some(bruno.id as i64), Some("open"))
+    );
+    assert!(names(&drain(&mut ana_socket).await).contains(&"ChatTicketTransferred"));
+
+    // 5. Bruno asks to hand it on, then cancels: the ticket stays his.
+    let (_, departments) = inbox.call(Method::GET, "/api/departments", &inbox.admin_token, None).await;
+    let finance = departments.as_array().unwrap().iter().find(|d| d["name"] == "Financeiro").unwrap()["id"].clone();
+    let (_, second) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/transfers"),
+            &bruno_token,
+            Some(json!({ "toDepartmentId": finance })),
+        )
+        .await;
+    let second_id = second["id"].as_i64().unwrap();
+    let (status, back) = inbox.call(Method::DELETE, &format!("/api/transfers/{second_id}"), &bruno_token, None).await;
+    assert_eq!(
+        (status, back["status"].as_str(), back["assignedUser"]["id"].as_i64()),
+        (200, Some("open"), Some(bruno.id as i64))
+    );
+    assert!(names(&drain(&mut bruno_socket).await).contains(&"DeleteChatTicketTransfer"));
+
+    // 6. Closing needs a reason, and a closed ticket cannot be closed again.
+    let (status, refused) =
+        inbox.call(Method::POST, &format!("/api/tickets/{id}/close"), &bruno_token, Some(json!({}))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("closing_reason_required")));
+    let (_, reasons) = inbox.call(Method::GET, "/api/closing-reasons?active=true", &bruno_token, None).await;
+    let reason = reasons[0]["id"].clone();
+    let (status, closed) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/close"),
+            &bruno_token,
+            Some(json!({ "closingReasonId": reason })),
+        )
+        .await;
+    assert_eq!((status, closed["status"].as_str()), (200, Some("closed")));
+    let (status, _) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/close"),
+            &bruno_token,
+            Some(json!({ "closingReasonId": reason })),
+        )
+        .await;
+    assert_eq!(status, 409);
+    assert!(names(&drain(&mut ana_socket).await).contains(&"ChatTicketClosed"));
+
+    // 7. The transfers left their lines in the conversation.
+    let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &bruno_token, None).await;
+    let notes: Vec<&str> = conversation["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "note")
+        .map(|m| m["body"].as_str().unwrap())
+        .collect();
+    assert_eq!(notes.len(), 4, "{notes:?}");
+    assert!(notes[0].contains("transferiu o atendimento para bruno@acme.example: É do financeiro"), "{notes:?}");
+    assert!(notes[1].contains("aceitou a transferência") && notes[3].contains("cancelou a transferência"), "{notes:?}");
+
+    // 8. The customer writes again: a new ticket.
+    inbox.customer_writes("m2", "+55 11 98888-7777", "Chegou, obrigada!").await;
+    let (_, pending) = inbox.call(Method::GET, "/api/tickets?status=pending", &ana_token, None).await;
+    assert_eq!(pending["data"].as_array().unwrap().len(), 1);
+    assert_ne!(pending["data"][0]["id"].as_i64().unwrap(), id, "a new ticket");
+    assert_eq!(pending["data"][0]["customer"]["id"], closed["customer"]["id"], "for the same customer");
+}
+
+#[tokio::test]
+async fn provider_events_need_a_fresh_valid_signature_and_replays_change_nothing() {
+    let inbox = inbox().await;
+    let event = customer_message("m1", "+55 21 97777-6666", "Davi", "Oi");
+    let now = chrono::Utc::now().timestamp();
+    let wrong =
+        provider::push_signed(&inbox.app, HOST, inbox.instance, "evt-1", &event, "whsec_b3V0cm8tc2VncmVkbw==", now)
+            .await;
+    assert_eq!(wrong.status(), 401);
+    assert_eq!(wrong.json::<Value>().await.unwrap()["code"], "invalid_signature");
+    let stale =
+        provider::push_signed(&inbox.app, HOST, inbox.instance, "evt-1", &event, provider::SECRET, now - 301).await;
+    assert_eq!(stale.status(), 401, "older than five minutes");
+    let unknown = push(&inbox.app, HOST, inbox.instance + 100, "evt-1", &event).await;
+    assert_eq!(unknown.status(), 401, "an unknown instance is refused like a bad signature");
+    let unsigned = inbox
+        .app
+        .client
+        .post(inbox.app.url(&format!("/api/instance/{}/events", inbox.instance)))
+        .header("host", HOST)
+        .json(&event)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unsigned.status(), 401);
+
+    assert_eq!(
+        push(&inbox.app, HOST, inbox.instance, "evt-1", &event).await.json::<Value>().await.unwrap()["status"],
+        "ok"
+    );
+    let replay = push(&inbox.app, HOST, inbox.instance, "evt-1", &event).await;
+    assert_eq!(replay.json::<Value>().await.unwrap()["status"], "duplicate", "the same webhook-id");
+    let resent = push(&inbox.app, HOST, inbox.instance, "evt-2", &event).await;
+    assert_eq!(resent.json::<Value>().await.unwrap()["status"], "duplicate", "the same provider message id");
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    assert_eq!(page["data"].as_array().unwrap().len(), 1);
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let (_, conversation) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &inbox.admin_token, None).await;
+    assert_eq!(conversation["data"].as_array().unwrap().len(), 1, "stored once");
+    let bad =
+        push(&inbox.app, HOST, inbox.instance, "evt-3", &json!({ "type": "message", "data": { "id": "x" } })).await;
+    assert_eq!(bad.status(), 400, "a malformed event is a clear 400, nothing half-written");
+}
+
+#[tokio::test]
+async fn two_agents_accepting_at_once_get_one_ticket_and_one_409() {
+    let inbox = inbox().await;
+    let (_, a) = inbox.agent("a@acme.example", &[inbox.instance]).await;
+    let (_, b) = inbox.agent("b@acme.example", &[inbox.instance]).await;
+    inbox.customer_writes("m1", "+55 31 96666-5555", "Quero comprar").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &a, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let path = format!("/api/tickets/{id}/accept");
+    let (first, second) =
+        tokio::join!(inbox.call(Method::POST, &path, &a, None), inbox.call(Method::POST, &path, &b, None));
+    let mut statuses = [first.0, second.0];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409]);
+}
+
+#[tokio::test]
+async fn a_blacklisted_customers_messages_are_kept_but_open_nothing() {
+    let inbox = inbox().await;
+    let (agent, token) = inbox.agent("a@acme.example", &[inbox.instance]).await;
+    inbox.customer_writes("m1", "+55 41 95555-4444", "Primeira").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &token, None).await;
+    let customer = page["data"][0]["customer"]["id"].as_i64().unwrap();
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &token, None).await;
+    let (_, reasons) = inbox.call(Method::GET, "/api/closing-reasons?active=true", &token, None).await;
+    inbox
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{id}/close"),
+            &token,
+            Some(json!({ "closingReasonId": reasons[0]["id"] })),
+        )
+        .await;
+    let (status, listed) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/customers/{customer}/blacklist"),
+            &token,
+            Some(json!({ "blacklisted": true })),
+        )
+        .await;
+    assert_eq!((status, listed["blacklisted"].as_bool()), (200, Some(true)));
+
+    let mut socket = open(&inbox.app, &agent, &token, None).await.unwrap();
+    inbox.customer_writes("m2", "+55 41 95555-4444", "Spam de novo").await;
+    assert!(drain(&mut socket).await.is_empty(), "nobody is notified");
+    let (_, pending) = inbox.call(Method::GET, "/api/tickets?status=pending", &token, None).await;
+    assert!(pending["data"].as_array().unwrap().is_empty(), "no ticket opened");
+    let stored = count_messages(&inbox, "Spam de novo").await;
+    assert_eq!(stored, 1, "but the message is stored");
+    let (_, detail) = inbox.call(Method::GET, &format!("/api/customers/{customer}"), &token, None).await;
+    let loose: Vec<&str> =
+        detail["messagesWithoutTicket"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap()).collect();
+    assert_eq!(loose, ["Spam de novo"], "and shown with the customer");
+    let (_, stranger_token) = inbox.agent("b@acme.example", &[]).await;
+    let (_, detail) = inbox.call(Method::GET, &format!("/api/customers/{customer}"), &stranger_token, None).await;
+    assert!(detail["messagesWithoutTicket"].as_array().unwrap().is_empty(), "to those serving the instance only");
+}
+
+async fn count_messages(inbox: &Inbox, body: &str) -> u64 {
+    use backoffice::entities::tenant::message;
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let db = inbox.app.tenant_db("acme").await;
+    let tx = db.begin().await.unwrap();
+    message::Entity::find().filter(message::Column::Body.eq(body)).count(&tx).await.unwrap()
+}
+
+#[tokio::test]
+async fn beyond_the_monthly_ticket_limit_messages_are_kept_and_administrators_are_told() {
+    let inbox = inbox().await;
+    let acme =
+        backoffice::domain::tenants::find_by_name(inbox.app.dbs().control(), &"acme".parse().unwrap()).await.unwrap();
+    backoffice::domain::tenants::set_plan(
+        inbox.app.dbs().control(),
+        acme,
+        "pro",
+        Some(0),
+        Some(1),
+        &inbox.app.state.bus,
+    )
+    .await
+    .unwrap();
+    let mut admin_socket = open(&inbox.app, &inbox.admin, &inbox.admin_token, None).await.unwrap();
+    inbox.customer_writes("m1", "+55 51 94444-3333", "Primeiro cliente").await;
+    drain(&mut admin_socket).await;
+    inbox.customer_writes("m2", "+55 51 93333-2222", "Segundo cliente").await;
+    let told = drain(&mut admin_socket).await;
+    let notice = told.iter().find(|e| e["event"] == "ChatNotification" && e["notice"].is_string()).expect("a notice");
+    assert!(notice["notice"].as_str().unwrap().contains("Limite de 1 tickets"), "{notice}");
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    assert_eq!(page["data"].as_array().unwrap().len(), 1, "the second ticket was not opened");
+    assert_eq!(count_messages(&inbox, "Segundo cliente").await, 1, "its message was kept");
+}
+
+#[tokio::test]
+async fn a_send_the_provider_refuses_is_marked_failed_and_can_be_retried() {
+    let inbox = inbox().await;
+    let (_, token) = inbox.agent("a@acme.example", &[inbox.instance]).await;
+    inbox.customer_writes("m1", "+55 61 92222-1111", "Oi").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &token, None).await;
+    inbox.provider.refuse_sends(true);
+    let (_, sent) = inbox
+        .call(Method::POST, &format!("/api/tickets/{id}/messages"), &token, Some(json!({ "body": "Resposta" })))
+        .await;
+    let message_id = sent["id"].as_i64().unwrap();
+    let failed = wait_for_ack(&inbox, &token, id, message_id, "failed").await;
+    assert!(failed["error"].as_str().unwrap().contains("recusou"), "{failed}");
+    inbox.provider.refuse_sends(false);
+    let (status, _) =
+        inbox.call(Method::POST, &format!("/api/tickets/{id}/messages/{message_id}/retry"), &token, None).await;
+    assert_eq!(status, 200);
+    wait_for_ack(&inbox, &token, id, message_id, "sent").await;
+    assert_eq!(inbox.provider.sent().len(), 1, "sent once, by the retry");
+
+    // The provider took it, then reported it failed: a retry sends it again, under a new key.
+    let first = inbox.provider.sent()[0].clone();
+    let response = push(&inbox.app, HOST, inbox.instance, "ack-failed", &ack(&first.id, "failed")).await;
+    assert_eq!(response.status(), 200);
+    wait_for_ack(&inbox, &token, id, message_id, "failed").await;
+    let (status, _) =
+        inbox.call(Method::POST, &format!("/api/tickets/{id}/messages/{message_id}/retry"), &token, None).await;
+    assert_eq!(status, 200);
+    let resent = inbox.provider.wait_sent(2).await;
+    assert_eq!(resent[1].body, "Resposta");
+    assert_ne!(resent[1].client_id, first.client_id, "the provider would take the old key as the failed send");
+    wait_for_ack(&inbox, &token, id, message_id, "sent").await;
+}
+
+async fn wait_for_ack(inbox: &Inbox, token: &str, ticket: i64, message: i64, ack: &str) -> Value {
+    for _ in 0..100 {
+        let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), token, None).await;
+        if let Some(found) =
+            conversation["data"].as_array().unwrap().iter().find(|m| m["id"] == message && m["ack"] == ack)
+        {
+            return found.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("message {message} never became {ack}");
+}
+
+#[tokio::test]
+async fn another_tenants_ticket_answers_like_a_missing_one() {
+    let inbox = inbox().await;
+    inbox.customer_writes("m1", "+55 71 91111-0000", "Oi").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let beta_admin = inbox.app.tenant_with_admin("beta").await;
+    let beta_token = inbox.app.login(&beta_admin).await;
+    for (method, path) in [
+        (Method::GET, format!("/api/tickets/{id}")),
+        (Method::GET, format!("/api/tickets/{id}/messages")),
+        (Method::POST, format!("/api/tickets/{id}/accept")),
+    ] {
+        let response = inbox.app.call(method, "beta.localhost", &path, Some(&beta_token), None).await;
+        assert_eq!(response.status(), 404, "{path}");
+    }
+    let other_host = inbox.app.call(Method::GET, HOST, &format!("/api/tickets/{id}"), Some(&beta_token), None).await;
+    assert_eq!(other_host.status(), 401, "beta's token on acme's host");
+}
+
+#[tokio::test]
+async fn connecting_a_number_asks_the_provider_and_status_events_move_the_instance() {
+    let inbox = inbox().await;
+    let path = format!("/api/instance/{}/connect", inbox.instance);
+    let (status, answer) = inbox.call(Method::POST, &path, &inbox.admin_token, None).await;
+    assert_eq!((status, answer["qrcode"].as_str()), (200, Some("2@pareamento-de-teste")));
+    let mut socket = open(&inbox.app, &inbox.admin, &inbox.admin_token, None).await.unwrap();
+    let status_event = json!({ "type": "status", "data": { "status": "connected" } });
+    assert_eq!(push(&inbox.app, HOST, inbox.instance, "st-1", &status_event).await.status(), 200);
+    let events = drain(&mut socket).await;
+    assert_eq!(names(&events), ["InstanceUpdated"]);
+    assert_eq!(events[0]["instance"]["status"], "connected");
+    let (status, _) = inbox
+        .call(Method::POST, &format!("/api/instance/{}/disconnect", inbox.instance), &inbox.admin_token, None)
+        .await;
+    assert_eq!(status, 204);
+}
+
+#[tokio::test]
+async fn a_send_is_retried_while_the_provider_is_down_and_a_repeated_client_id_is_one_message() {
+    let inbox = inbox().await;
+    let (_, token) = inbox.agent("a@acme.example", &[inbox.instance]).await;
+    inbox.customer_writes("m1", "+55 81 98765-4321", "Oi").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &token, None).await;
+    inbox.provider.fail_sends(true);
+    let body = json!({ "body": "Já resolvo", "clientId": "composer-42" });
+    let (status, first) =
+        inbox.call(Method::POST, &format!("/api/tickets/{id}/messages"), &token, Some(body.clone())).await;
+    assert_eq!(status, 201);
+    let (_, again) = inbox.call(Method::POST, &format!("/api/tickets/{id}/messages"), &token, Some(body)).await;
+    assert_eq!(again["id"], first["id"], "the same clientId is the same message");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(inbox.provider.sent().is_empty(), "the provider is down");
+    inbox.provider.fail_sends(false);
+    let sent = inbox.provider.wait_sent(1).await;
+    assert_eq!((sent.len(), sent[0].client_id.as_str()), (1, "composer-42"), "sent once, with the client's key");
+    wait_for_ack(&inbox, &token, id, first["id"].as_i64().unwrap(), "sent").await;
+}
+
+#[tokio::test]
+async fn the_queue_is_searched_by_any_part_of_a_name_in_any_case_a_phone_as_typed_or_a_protocol() {
+    let inbox = inbox().await;
+    for (id, phone, name) in [("s1", "+55 11 98888-1234", "João Paiva"), ("s2", "+55 21 97777-5678", "Marta Lins")] {
+        let event = customer_message(id, phone, name, "Bom dia");
+        assert_eq!(push(&inbox.app, HOST, inbox.instance, &format!("evt-{id}"), &event).await.status(), 200);
+    }
+    assert_eq!(search(&inbox, "paiva").await, ["João Paiva"], "any case");
+    assert_eq!(search(&inbox, "98888-1234").await, ["João Paiva"], "the phone as people type it");
+    assert_eq!(search(&inbox, "5678").await, ["Marta Lins"]);
+    assert!(search(&inbox, "Carla").await.is_empty());
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    let protocol = page["data"][0]["protocol"].as_str().unwrap().to_lowercase();
+    assert_eq!(search(&inbox, &protocol).await.len(), 1, "a protocol, in any case");
+}
+
+/// The customer names of the tickets a search finds (the administrator sees them all).
+async fn search(inbox: &Inbox, text: &str) -> Vec<String> {
+    let path = format!("/api/tickets?search={}", urlencode(text));
+    let (status, page) = inbox.call(Method::GET, &path, &inbox.admin_token, None).await;
+    assert_eq!(status, 200, "{page}");
+    page["data"].as_array().unwrap().iter().map(|t| t["customer"]["name"].as_str().unwrap().to_owned()).collect()
+}
+
+fn urlencode(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+#[tokio::test]
+async fn a_customers_first_messages_arriving_at_once_open_one_ticket_and_keep_every_message() {
+    let inbox = inbox().await;
+    let pushes = (0..8).map(|n| {
+        let event = customer_message(&format!("burst-{n}"), "+55 31 97777-0000", "Rita Mota", &format!("parte {n}"));
+        let (app, instance) = (&inbox.app, inbox.instance);
+        async move { push(app, HOST, instance, &format!("evt-burst-{n}"), &event).await.status().as_u16() }
+    });
+    let statuses = futures::future::join_all(pushes).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?search=Rita", &inbox.admin_token, None).await;
+    assert_eq!(page["data"].as_array().unwrap().len(), 1, "one ticket: {page}");
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let (_, conversation) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &inbox.admin_token, None).await;
+    assert_eq!(conversation["data"].as_array().unwrap().len(), 8);
+    assert_eq!(page["data"][0]["unread"], 8);
+}
+
+#[tokio::test]
+async fn a_reply_reaches_whoever_watches_and_closing_under_a_pending_transfer_tells_its_target() {
+    let inbox = inbox().await;
+    let (ana, ana_token) = inbox.agent("ana@acme.example", &[inbox.instance]).await;
+    let (bruno, bruno_token) = inbox.agent("bruno@acme.example", &[]).await;
+    inbox.customer_writes("w1", "+55 11 96666-1111", "Preciso de ajuda").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &ana_token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &ana_token, None).await;
+    let mut watching = open(&inbox.app, &inbox.admin, &inbox.admin_token, None).await.unwrap();
+    let mut bruno_socket = open(&inbox.app, &bruno, &bruno_token, None).await.unwrap();
+
+    let body = json!({ "body": "Já vejo isso", "clientId": "c-42" });
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/messages"), &ana_token, Some(body)).await;
+    let seen = drain(&mut watching).await;
+    let reply = seen.iter().find(|e| e["event"] == "ChatNotification").expect("the supervisor sees the reply");
+    assert_eq!(
+        (reply["message"]["direction"].as_str(), reply["message"]["user"]["id"].as_i64()),
+        (Some("out"), Some(ana.id as i64))
+    );
+    assert!(drain(&mut bruno_socket).await.is_empty(), "not Bruno's ticket nor instance");
+
+    // A blocked person is no target.
+    set_blocked(&inbox, bruno.id, true).await;
+    let (status, refused) = inbox
+        .call(Method::POST, &format!("/api/tickets/{id}/transfers"), &ana_token, Some(json!({ "toUserId": bruno.id })))
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_transfer_target")));
+    set_blocked(&inbox, bruno.id, false).await;
+    let mut bruno_socket = open(&inbox.app, &bruno, &inbox.app.login(&bruno).await, None).await.unwrap();
+    let (status, _) = inbox
+        .call(Method::POST, &format!("/api/tickets/{id}/transfers"), &ana_token, Some(json!({ "toUserId": bruno.id })))
+        .await;
+    assert_eq!(status, 201);
+    assert_eq!(names(&drain(&mut bruno_socket).await), ["ChatTicketTransfer"]);
+
+    let (_, reasons) = inbox.call(Method::GET, "/api/closing-reasons?active=true", &ana_token, None).await;
+    let reason = reasons[0]["id"].clone();
+    let (status, _) = inbox
+        .call(Method::POST, &format!("/api/tickets/{id}/close"), &ana_token, Some(json!({ "closingReasonId": reason })))
+        .await;
+    assert_eq!(status, 200);
+    // Only the transfer was his: he hears it is gone, and nothing of a ticket he may not see.
+    assert_eq!(names(&drain(&mut bruno_socket).await), ["DeleteChatTicketTransfer"]);
+}
+
+/// Blocks or unblocks a user the way a lockout does (the column), without the login dance.
+async fn set_blocked(inbox: &Inbox, user_id: i32, blocked: bool) {
+    use backoffice::entities::tenant::user;
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::Expr};
+    let db = inbox.app.tenant_db("acme").await;
+    let tx = db.begin().await.unwrap();
+    let at = blocked.then(chrono::Utc::now);
+    user::Entity::update_many()
+        .col_expr(user::Column::BlockedAt, Expr::value(at))
+        .filter(user::Column::Id.eq(user_id))
+        .exec(&tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
+#[tokio::test]
+async fn an_agent_linked_to_an_instance_while_connected_reconnects_and_sees_its_tickets() {
+    let inbox = inbox().await;
+    let (agent, token) = inbox.agent("novo@acme.example", &[]).await;
+    let mut socket = open(&inbox.app, &agent, &token, None).await.unwrap();
+    inbox.customer_writes("e1", "+55 11 95555-0101", "Alguém aí?").await;
+    assert!(drain(&mut socket).await.is_empty(), "not their instance yet");
+
+    let body = json!({ "chosen_instances": [inbox.instance] });
+    let changed = inbox.call(Method::PUT, &format!("/api/users/{}", agent.id), &inbox.admin_token, Some(body)).await;
+    assert_eq!(changed.0, 200, "{}", changed.1);
+    assert_eq!(close_code(&mut socket, Duration::from_secs(5)).await, Some(1012), "reconnect for the new entitlement");
+
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?status=pending", &token, None).await;
+    assert_eq!(page["counts"]["pending"], 1, "the same token sees the instance's queue at once");
+    let mut socket = open(&inbox.app, &agent, &token, None).await.unwrap();
+    inbox.customer_writes("e2", "+55 11 95555-0101", "Oi?").await;
+    assert!(names(&drain(&mut socket).await).contains(&"ChatNotification"));
+}

@@ -1,0 +1,223 @@
+/**
+ * What the inbox test (06-inbox) plays besides the browsers: the instance's provider. A fake
+ * provider over plain HTTP on 127.0.0.1 (the server runs with ALLOW_PRIVATE_PROVIDERS=true) that
+ * records what the server sends it and answers like a real one, and the provider's events pushed to
+ * the server as Standard Webhooks (docs/providers.md#inbound-events). Plus the tenant's set-up
+ * through the real API as its administrator.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { send, type Answer } from './api';
+import type { E2EContext } from './context';
+
+/** A request the fake provider received. */
+export interface ProviderCall {
+  method: string;
+  path: string;
+  body: Record<string, unknown> | null;
+}
+
+export interface FakeProvider {
+  url: string;
+  calls: ProviderCall[];
+  /** Sent messages (POST /messages), with the id the provider gave each. */
+  sent: { id: string; body: string; phone: string; clientId: string }[];
+  close: () => Promise<void>;
+}
+
+/** The pairing code the fake provider hands out for a QR code. */
+export const PAIRING_CODE = '2@e2e-pareamento,ZmFrZS1wcm92aWRlcg==,bG9qYQ==';
+/** A message whose body contains this is refused once (4xx: the server gives up, `failed`). */
+export const REFUSE_ONCE = '#recusar';
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export async function startFakeProvider(): Promise<FakeProvider> {
+  const calls: ProviderCall[] = [];
+  const sent: FakeProvider['sent'] = [];
+  const refused = new Set<string>();
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+      const url = new URL(request.url ?? '/', 'http://provider');
+      calls.push({ method: request.method ?? 'GET', path: url.pathname, body });
+      const json = (status: number, payload: unknown) => {
+        response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify(payload));
+      };
+      if (request.method === 'POST' && url.pathname === '/messages') {
+        const message = str(body?.body);
+        const clientId = str(body?.clientId);
+        if (message.includes(REFUSE_ONCE) && !refused.has(clientId)) {
+          refused.add(clientId);
+          json(422, { error: 'número sem WhatsApp' });
+          return;
+        }
+        const id = `prov-${sent.length + 1}`;
+        sent.push({ id, body: message, phone: str(body?.phone), clientId });
+        json(200, { id });
+      } else if (request.method === 'POST' && url.pathname === '/session') {
+        json(200, { qrcode: PAIRING_CODE });
+      } else if (request.method === 'DELETE' && url.pathname === '/session') {
+        response.writeHead(204).end();
+      } else if (request.method === 'GET' && url.pathname === '/messages') {
+        json(200, { messages: [], next_cursor: null });
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    sent,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A Standard Webhooks secret: `whsec_` and base64 of 24 random bytes. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('base64')}`;
+}
+
+let eventCount = 0;
+
+/**
+ * Pushes one provider event to `POST /api/instance/{id}/events`, signed as Standard Webhooks:
+ * HMAC-SHA256 over `${id}.${timestamp}.${body}` with the base64-decoded secret.
+ */
+export async function pushProviderEvent(
+  e2e: E2EContext,
+  instanceId: number,
+  secret: string,
+  event: { type: 'message' | 'ack' | 'status'; data: Record<string, unknown> },
+): Promise<Answer> {
+  eventCount += 1;
+  const id = `evt_e2e_${Date.now()}_${eventCount}`;
+  const timestamp = Math.floor(Date.now() / 1000);
+  const body = JSON.stringify(event);
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const signature = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(`/api/instance/${instanceId}/events`, e2e.serverUrl),
+      {
+        method: 'POST',
+        headers: {
+          Host: new URL(e2e.inbox.baseUrl).host,
+          'Content-Type': 'application/json',
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': `v1,${signature}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** A customer writes (a `message` event, `in`). */
+export function customerWrites(
+  e2e: E2EContext,
+  instanceId: number,
+  secret: string,
+  message: { phone: string; name: string; body: string },
+): Promise<Answer> {
+  eventCount += 1;
+  return pushProviderEvent(e2e, instanceId, secret, {
+    type: 'message',
+    data: {
+      id: `wamid-e2e-${Date.now()}-${eventCount}`,
+      phone: message.phone,
+      name: message.name,
+      direction: 'in',
+      body: message.body,
+      sentAt: new Date().toISOString(),
+    },
+  });
+}
+
+/** One JSON call on the inbox tenant; rejects on any answer but 2xx. */
+export async function inboxCall<T>(e2e: E2EContext, method: string, path: string, body?: unknown, token?: string) {
+  const answer = await send(e2e, method, path, body, token, { origin: e2e.inbox.baseUrl });
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new Error(`${method} ${path} → ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return answer.body as T;
+}
+
+export async function inboxAdminToken(e2e: E2EContext): Promise<string> {
+  const answer = await inboxCall<{ access_token: string }>(e2e, 'POST', '/api/auth/login', {
+    email: e2e.inbox.admin.email,
+    password: e2e.inbox.admin.password,
+    ip: null,
+  });
+  return answer.access_token;
+}
+
+interface ListedUser {
+  id: number;
+  name: string;
+  email: string;
+  username: string;
+  role: { id: number } | null;
+  userDepartment: { id: number } | null;
+}
+
+/** Links the users with these emails to the instance (a whole-object edit, as the users screen sends). */
+export async function linkToInstance(e2e: E2EContext, token: string, emails: string[], instanceId: number) {
+  for (const email of emails) {
+    const page = await inboxCall<{ data: ListedUser[] }>(
+      e2e,
+      'GET',
+      `/api/users?page=1&limit=10&search=${encodeURIComponent(email)}`,
+      undefined,
+      token,
+    );
+    const user = page.data.find((candidate) => candidate.email === email);
+    if (!user?.role) throw new Error(`no user ${email}`);
+    await inboxCall(
+      e2e,
+      'PUT',
+      `/api/users/${user.id}`,
+      {
+        name: user.name,
+        email: user.email,
+        username: user.username,
+        role_id: user.role.id,
+        user_department_id: user.userDepartment?.id ?? null,
+        chosen_instances: [instanceId],
+      },
+      token,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Screenshots in both themes, and accessibility checks
+
+export type Theme = 'light' | 'dark';
+
+/** Switches the app's theme preference in place (as the preferences menu does, from another tab). */
+export async function setTheme(page: import('playwright-core').Page, theme: Theme): Promise<void> {
+  await page.evaluate((value) => {
+    localStorage.setItem('theme', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
+  }, theme);
+}

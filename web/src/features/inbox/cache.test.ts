@@ -1,0 +1,114 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import {
+  ackMoves,
+  applyAck,
+  messagesInOrder,
+  placeTicket,
+  putMessage,
+  putTicket,
+  ticketMatches,
+  type MessagePages,
+  type TicketPages,
+} from './cache';
+import type { Message } from './api/schemas';
+import { inboxKeys, type QueueFilter } from './keys';
+import { message, page, ticket } from './test-data';
+
+const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
+const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null };
+
+function pages(...lists: ReturnType<typeof page>[]): TicketPages {
+  return { pages: lists, pageParams: lists.map((_, index) => (index === 0 ? undefined : `c${index}`)) };
+}
+
+describe('the queue cache', () => {
+  it('tells which list a ticket belongs in', () => {
+    expect(ticketMatches(ticket(1), pending, 7)).toBe(true);
+    expect(ticketMatches(ticket(1, { status: 'open', assignedUser: { id: 7, name: 'A' } }), mine, 7)).toBe(true);
+    expect(ticketMatches(ticket(1, { status: 'transferring', assignedUser: { id: 7, name: 'A' } }), mine, 7)).toBe(
+      true,
+    );
+    expect(ticketMatches(ticket(1, { status: 'open', assignedUser: { id: 8, name: 'B' } }), mine, 7)).toBe(false);
+    expect(ticketMatches(ticket(1), { ...pending, instanceId: 2 }, 7)).toBe(false);
+    // Only the server knows what a search matches.
+    expect(ticketMatches(ticket(1), { ...pending, search: 'maria' }, 7)).toBeNull();
+  });
+
+  it('puts a changed ticket first in the lists it belongs to and takes it out of the others', () => {
+    const accepted = ticket(2, { status: 'open', assignedUser: { id: 7, name: 'A' } });
+    const waiting = pages(page([ticket(1), ticket(2)]), page([ticket(3)]));
+    expect(placeTicket(waiting, accepted, pending, 7).pages.map((p) => p.data.map((t) => t.id))).toEqual([[1], [3]]);
+    const own = pages(page([ticket(5, { status: 'open', assignedUser: { id: 7, name: 'A' } })]));
+    expect(placeTicket(own, accepted, mine, 7).pages[0]?.data.map((t) => t.id)).toEqual([2, 5]);
+  });
+
+  it('a search list updates a ticket it holds and waits for the server for a new one', () => {
+    const searched = pages(page([ticket(1)]));
+    const filter = { ...pending, search: 'cliente' };
+    expect(placeTicket(searched, ticket(1, { unread: 5 }), filter, 7).pages[0]?.data[0]?.unread).toBe(5);
+    expect(placeTicket(searched, ticket(9), filter, 7).pages[0]?.data.map((t) => t.id)).toEqual([1]);
+  });
+
+  it('writes a ticket into every cached list, its own query and its customer', () => {
+    const client = new QueryClient();
+    client.setQueryData(inboxKeys.list(pending), pages(page([ticket(1), ticket(2)])));
+    client.setQueryData(inboxKeys.list(mine), pages(page([])));
+    const accepted = ticket(1, { status: 'open', assignedUser: { id: 7, name: 'A' } });
+    putTicket(client, accepted, 7);
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data.map((t) => t.id)).toEqual([2]);
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(mine))?.pages[0]?.data.map((t) => t.id)).toEqual([1]);
+    expect(client.getQueryData(inboxKeys.ticket(1))).toEqual(accepted);
+  });
+});
+
+describe('the conversation cache', () => {
+  function conversation(client: QueryClient, ...lists: Message[][]) {
+    client.setQueryData<MessagePages>(inboxKeys.messages(1), {
+      pages: lists.map((data) => ({ data, next_cursor: null })),
+      pageParams: lists.map(() => undefined),
+    });
+  }
+
+  it('acks only move forward, and fail only before delivery', () => {
+    expect(ackMoves('queued', 'sent')).toBe(true);
+    expect(ackMoves('sent', 'read')).toBe(true);
+    expect(ackMoves('read', 'delivered')).toBe(false);
+    expect(ackMoves('sent', 'failed')).toBe(true);
+    expect(ackMoves('delivered', 'failed')).toBe(false);
+    expect(ackMoves('failed', 'queued')).toBe(true);
+  });
+
+  it('shows the pages oldest first (newest page first in the cache), each message once', () => {
+    const client = new QueryClient();
+    conversation(client, [message(3), message(4)], [message(1), message(2), message(3)]);
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1))).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it("replaces the message being sent by the server's, matched by clientId, keeping an ack that came first", () => {
+    const client = new QueryClient();
+    conversation(client, [
+      message(1),
+      { ...message(-1, { direction: 'out', ack: 'queued', clientId: 'abc' }), local: 'sending' as const },
+    ]);
+    // The socket told us `sent` before the answer to our own request arrived.
+    applyAck(client, 1, 10, 'sent', null);
+    putMessage(client, 1, message(10, { direction: 'out', ack: 'queued', clientId: 'abc' }));
+    const messages = messagesInOrder(client.getQueryData(inboxKeys.messages(1)));
+    expect(messages.map((m) => [m.id, m.ack, m.local])).toEqual([
+      [1, 'read', undefined],
+      [10, 'sent', undefined],
+    ]);
+    applyAck(client, 1, 10, 'read', null);
+    applyAck(client, 1, 10, 'delivered', null);
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[1]?.ack).toBe('read');
+  });
+
+  it('adds a new message at the end, once', () => {
+    const client = new QueryClient();
+    conversation(client, [message(1)]);
+    putMessage(client, 1, message(2));
+    putMessage(client, 1, message(2));
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1))).map((m) => m.id)).toEqual([1, 2]);
+  });
+});

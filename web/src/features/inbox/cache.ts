@@ -1,0 +1,240 @@
+/**
+ * Keeping the inbox's cached data right as things happen — an answer of ours or a realtime event —
+ * without reading everything again: a ticket moves between the queue's lists, a message joins its
+ * conversation, an ack moves forward, a message being sent becomes the server's. Pure updates of
+ * the TanStack Query cache; the lists are also read again shortly after (`realtime.ts`), which
+ * puts the order and the counts right whatever was patched here.
+ */
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { inboxKeys, type QueueFilter } from './keys';
+import type { CustomerDetail, Message, MessagePage, ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
+
+export type TicketPages = InfiniteData<TicketPage, unknown>;
+export type MessagePages = InfiniteData<MessagePage, unknown>;
+
+/**
+ * Whether a ticket belongs in a list: true, false, or null when only the server can tell (a
+ * search by name, phone or protocol).
+ */
+export function ticketMatches(ticket: Ticket, filter: QueueFilter, viewerId: number): boolean | null {
+  if (filter.instanceId !== null && ticket.instance.id !== filter.instanceId) return false;
+  let inTab: boolean;
+  switch (filter.tab) {
+    case 'mine':
+      inTab = ticket.assignedUser?.id === viewerId && (ticket.status === 'open' || ticket.status === 'transferring');
+      break;
+    default:
+      inTab = ticket.status === filter.tab;
+  }
+  if (!inTab) return false;
+  return filter.search.trim() === '' ? true : null;
+}
+
+/** The list's pages with `ticket` taken out, then put first when it belongs there. */
+export function placeTicket(data: TicketPages, ticket: Ticket, filter: QueueFilter, viewerId: number): TicketPages {
+  const without = data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== ticket.id) }));
+  const was = data.pages.some((page) => page.data.some((t) => t.id === ticket.id));
+  const matches = ticketMatches(ticket, filter, viewerId);
+  // A search list keeps a ticket it had (updated in place) and waits for the server for a new one.
+  if (matches === null) {
+    return was
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({ ...p, data: p.data.map((t) => (t.id === ticket.id ? ticket : t)) })),
+        }
+      : data;
+  }
+  const [first, ...rest] = without;
+  if (!matches || !first) return { ...data, pages: without };
+  // Every change to a ticket is new activity on it: the newest goes first.
+  return { ...data, pages: [{ ...first, data: [ticket, ...first.data] }, ...rest] };
+}
+
+/** Writes a ticket everywhere the inbox shows it: its own query, every list, its customer's history. */
+export function putTicket(queryClient: QueryClient, ticket: Ticket, viewerId: number): void {
+  queryClient.setQueryData<Ticket>(inboxKeys.ticket(ticket.id), ticket);
+  for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.lists() })) {
+    const filter = key[2] as QueueFilter | undefined;
+    if (!data || !filter) continue;
+    queryClient.setQueryData<TicketPages>(key, placeTicket(data, ticket, filter, viewerId));
+  }
+  queryClient.setQueryData<CustomerDetail>(inboxKeys.customer(ticket.customer.id), (customer) => {
+    if (!customer) return customer;
+    const known = customer.tickets.some((t) => t.id === ticket.id);
+    return {
+      ...customer,
+      tickets: known ? customer.tickets.map((t) => (t.id === ticket.id ? ticket : t)) : [ticket, ...customer.tickets],
+    };
+  });
+}
+
+/** Changes a ticket where it is cached (e.g. read: no unread messages), without moving it. */
+export function patchTicket(queryClient: QueryClient, id: number, patch: (ticket: Ticket) => Ticket): void {
+  queryClient.setQueryData<Ticket>(inboxKeys.ticket(id), (ticket) => (ticket ? patch(ticket) : ticket));
+  for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.lists() })) {
+    if (!data?.pages.some((page) => page.data.some((t) => t.id === id))) continue;
+    queryClient.setQueryData<TicketPages>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, data: page.data.map((t) => (t.id === id ? patch(t) : t)) })),
+    });
+  }
+}
+
+/** Changes the customer of every cached ticket, and their detail (the blacklist). */
+export function patchCustomer(queryClient: QueryClient, customerId: number, blacklisted: boolean): void {
+  const patch = (ticket: Ticket): Ticket =>
+    ticket.customer.id === customerId ? { ...ticket, customer: { ...ticket.customer, blacklisted } } : ticket;
+  for (const [key, ticket] of queryClient.getQueriesData<Ticket>({ queryKey: inboxKeys.tickets() })) {
+    if (ticket && ticket.customer.id === customerId) queryClient.setQueryData(key, patch(ticket));
+  }
+  for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.lists() })) {
+    if (!data) continue;
+    queryClient.setQueryData<TicketPages>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, data: page.data.map(patch) })),
+    });
+  }
+  queryClient.setQueryData<CustomerDetail>(inboxKeys.customer(customerId), (customer) =>
+    customer ? { ...customer, blacklisted, tickets: customer.tickets.map(patch) } : customer,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Acks
+
+const ACK_ORDER = ['queued', 'sent', 'delivered', 'read'];
+
+/**
+ * Whether an ack may replace another (server/src/domain/inbox/messages.rs `ack_moves`): only
+ * forward — a late `delivered` never undoes `read` — and `failed` only before delivery; a failed
+ * message the provider later reports sent moves on.
+ */
+export function ackMoves(current: string, next: string): boolean {
+  const now = ACK_ORDER.indexOf(current);
+  const then = ACK_ORDER.indexOf(next);
+  if (next === 'failed') return current === 'queued' || current === 'sent';
+  // A retry puts a failed message back in the queue.
+  if (current === 'failed') return then >= 0;
+  return now >= 0 && then > now;
+}
+
+/**
+ * Acks that arrived for a message this tab does not hold yet (the socket can be faster than the
+ * answer to our own send): applied when the message arrives. Small and short-lived.
+ */
+const earlyAcks = new Map<number, { ack: string; error: string | null }>();
+const MAX_EARLY_ACKS = 200;
+
+function withEarlyAck(message: ServerMessage): ServerMessage {
+  const early = earlyAcks.get(message.id);
+  if (!early) return message;
+  earlyAcks.delete(message.id);
+  return ackMoves(message.ack, early.ack) ? { ...message, ack: early.ack, error: early.error } : message;
+}
+
+function mapMessages(data: MessagePages, map: (message: Message) => Message): MessagePages {
+  return { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.map(map) })) };
+}
+
+function holds(data: MessagePages, match: (message: Message) => boolean): boolean {
+  return data.pages.some((page) => page.data.some(match));
+}
+
+/** Moves a message's ack forward where it is cached (or keeps it for when it arrives). */
+export function applyAck(
+  queryClient: QueryClient,
+  ticketId: number | null,
+  messageId: number,
+  ack: string,
+  error: string | null,
+): void {
+  const queries =
+    ticketId === null
+      ? queryClient.getQueriesData<MessagePages>({ queryKey: inboxKeys.conversations() })
+      : [[inboxKeys.messages(ticketId), queryClient.getQueryData<MessagePages>(inboxKeys.messages(ticketId))] as const];
+  let found = false;
+  for (const [key, data] of queries) {
+    if (!data || !holds(data, (m) => m.id === messageId)) continue;
+    found = true;
+    queryClient.setQueryData<MessagePages>(
+      key,
+      mapMessages(data, (m) => (m.id === messageId && ackMoves(m.ack, ack) ? { ...m, ack, error } : m)),
+    );
+  }
+  if (!found) {
+    if (earlyAcks.size >= MAX_EARLY_ACKS) earlyAcks.clear();
+    const known = earlyAcks.get(messageId);
+    if (!known || ackMoves(known.ack, ack)) earlyAcks.set(messageId, { ack, error });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+/**
+ * Adds a message at the end of its conversation (the newest page), or updates it when it is
+ * there already — by id, or by `clientId` for the one this tab is sending.
+ */
+export function putMessage(queryClient: QueryClient, ticketId: number, message: ServerMessage): void {
+  const incoming = withEarlyAck(message);
+  queryClient.setQueryData<MessagePages>(inboxKeys.messages(ticketId), (data) => {
+    if (!data) return data;
+    const same = (m: Message) =>
+      m.id === incoming.id || (incoming.clientId != null && m.clientId === incoming.clientId);
+    if (holds(data, same)) {
+      return mapMessages(data, (m) => {
+        if (!same(m)) return m;
+        // The server's message replaces ours; an ack already further along (an event that came
+        // first) is kept.
+        const ack = m.local === undefined && !ackMoves(m.ack, incoming.ack) ? m.ack : incoming.ack;
+        return { ...incoming, ack, error: ack === incoming.ack ? incoming.error : m.error };
+      });
+    }
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    return { ...data, pages: [{ ...newest, data: [...newest.data, incoming] }, ...older] };
+  });
+}
+
+/** Marks the message this tab is sending (by `clientId`) as sending again or as not sent. */
+export function setLocalState(
+  queryClient: QueryClient,
+  ticketId: number,
+  clientId: string,
+  local: 'sending' | 'error',
+  localError?: string,
+): void {
+  queryClient.setQueryData<MessagePages>(inboxKeys.messages(ticketId), (data) =>
+    data ? mapMessages(data, (m) => (m.clientId === clientId && m.local ? { ...m, local, localError } : m)) : data,
+  );
+}
+
+/** The conversation's messages in reading order (oldest first), from its pages (newest page first). */
+export function messagesInOrder(data: MessagePages | undefined): Message[] {
+  if (!data) return [];
+  const all: Message[] = [];
+  for (let index = data.pages.length - 1; index >= 0; index -= 1) all.push(...(data.pages[index]?.data ?? []));
+  // A message can sit on two pages when new ones arrived between reads: show it once.
+  const seen = new Set<string>();
+  return all.filter((m) => {
+    const key = m.clientId ? `c:${m.clientId}` : `i:${m.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The pending transfer of a ticket, from its transfers (newest first). */
+export function pendingTransfer(transfers: readonly Transfer[] | undefined): Transfer | null {
+  return transfers?.find((transfer) => transfer.status === 'pending') ?? null;
+}
+
+/** Writes a transfer into its ticket's list of transfers (newest first). */
+export function putTransfer(queryClient: QueryClient, transfer: Transfer): void {
+  queryClient.setQueryData<Transfer[]>(inboxKeys.transfers(transfer.ticketId), (list) => {
+    if (!list) return list;
+    return list.some((t) => t.id === transfer.id)
+      ? list.map((t) => (t.id === transfer.id ? transfer : t))
+      : [transfer, ...list];
+  });
+}

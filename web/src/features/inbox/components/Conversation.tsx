@@ -1,0 +1,381 @@
+/**
+ * The open ticket: who and where (header with its actions: accept, transfer, close, the customer
+ * panel on narrower screens), a pending transfer with what the viewer may do about it, the
+ * messages, and the composer when the viewer may write. Opening it marks it read.
+ */
+import { ActionIcon, Avatar, Badge, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { useDocumentVisibility } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArrowLeft,
+  IconArrowsExchange,
+  IconCheck,
+  IconCircleCheck,
+  IconUserCircle,
+  IconX,
+} from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/LoadError';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDateTime, formatRelative } from '../../../lib/dates';
+import { ApiError } from '../../../lib/http';
+import { useAcceptTicket } from '../api/accept-ticket';
+import { useClosingReasons } from '../api/get-closing-reasons';
+import { useConversation } from '../api/get-messages';
+import { useTicket } from '../api/get-ticket';
+import { useTransfers } from '../api/get-transfers';
+import { useMarkRead } from '../api/mark-read';
+import { useResolveTransfer, type TransferResolution } from '../api/resolve-transfer';
+import { useRetryMessage } from '../api/retry-message';
+import type { Message, Ticket, Transfer } from '../api/schemas';
+import { newClientId, useSendMessage } from '../api/send-message';
+import { messagesInOrder, pendingTransfer } from '../cache';
+import { customerName, formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
+import { useNow } from '../hooks/use-now';
+import type { InboxViewer } from '../viewer';
+import { CloseTicketDialog } from './CloseTicketDialog';
+import { Composer } from './Composer';
+import classes from './Inbox.module.css';
+import { MessageList } from './MessageList';
+import { TransferDialog } from './TransferDialog';
+
+export interface ConversationProps {
+  viewer: InboxViewer;
+  ticketId: number;
+  /** Back to the queue (phones). */
+  onBack: () => void;
+  /** Shows the customer panel (where it is not beside the conversation). */
+  onShowCustomer: () => void;
+  /** The viewer took the ticket (accepted it, or a transfer to them). */
+  onTaken: () => void;
+}
+
+function TransferBanner({
+  transfer,
+  viewer,
+  onResolve,
+  resolving,
+}: {
+  transfer: Transfer;
+  viewer: InboxViewer;
+  onResolve: (resolution: TransferResolution) => void;
+  resolving: TransferResolution | null;
+}) {
+  const target = transfer.toUser?.name ?? transfer.toDepartment?.name ?? '—';
+  const forMe =
+    transfer.toUser?.id === viewer.id ||
+    (transfer.toUser == null && transfer.toDepartment != null && transfer.toDepartment.id === viewer.departmentId);
+  const asked = transfer.fromUser?.id === viewer.id;
+  const from = asked ? 'Você' : (transfer.fromUser?.name ?? 'Alguém');
+  return (
+    <div className={classes.banner} data-testid="transfer-banner">
+      <Group gap="sm" justify="space-between" wrap="wrap">
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          <Group gap={6} wrap="nowrap">
+            <IconArrowsExchange size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <Text size="sm" fw={600}>
+              {forMe
+                ? `${from} quer transferir este atendimento para você`
+                : `${from} pediu a transferência para ${target}`}
+            </Text>
+          </Group>
+          {transfer.note ? (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              “{transfer.note}”
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs">
+          {forMe || (viewer.manager && !asked) ? (
+            <>
+              <Button
+                size="xs"
+                color="teal.8"
+                leftSection={<IconCheck size={14} />}
+                loading={resolving === 'accept'}
+                disabled={resolving !== null && resolving !== 'accept'}
+                onClick={() => onResolve('accept')}
+              >
+                Aceitar transferência
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconX size={14} />}
+                loading={resolving === 'reject'}
+                disabled={resolving !== null && resolving !== 'reject'}
+                onClick={() => onResolve('reject')}
+              >
+                Recusar
+              </Button>
+            </>
+          ) : null}
+          {asked || (viewer.manager && !forMe) ? (
+            <Button
+              size="xs"
+              variant="default"
+              loading={resolving === 'cancel'}
+              disabled={resolving !== null && resolving !== 'cancel'}
+              onClick={() => onResolve('cancel')}
+            >
+              Cancelar transferência
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+    </div>
+  );
+}
+
+function Footer({ ticket, viewer, children }: { ticket: Ticket; viewer: InboxViewer; children: ReactNode }) {
+  const owner = ticket.assignedUser;
+  const mayWrite =
+    (ticket.status === 'open' || ticket.status === 'transferring') && (owner?.id === viewer.id || viewer.manager);
+  if (mayWrite) return <>{children}</>;
+  let text: string;
+  if (ticket.status === 'pending') text = 'Aceite o atendimento para responder.';
+  else if (ticket.status === 'closed') text = `Atendimento encerrado ${formatDateTime(ticket.closedAt)}.`;
+  else text = `Em atendimento por ${owner?.name ?? 'outra pessoa'}.`;
+  return (
+    <div className={classes.composer}>
+      <Text size="sm" c="dimmed" ta="center" py={6}>
+        {text}
+      </Text>
+    </div>
+  );
+}
+
+export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken }: ConversationProps) {
+  const ticketQuery = useTicket(ticketId);
+  const ticket = ticketQuery.data;
+  const conversation = useConversation(ticketId);
+  const transfers = useTransfers(ticketId, ticket?.status === 'transferring');
+  const reasons = useClosingReasons(ticket?.status === 'closed');
+  const accept = useAcceptTicket(viewer.id);
+  const resolve = useResolveTransfer(viewer.id);
+  const send = useSendMessage(ticketId, viewer);
+  const retry = useRetryMessage(ticketId);
+  const markRead = useMarkRead();
+  const visibility = useDocumentVisibility();
+  const now = useNow();
+  const [dialog, setDialog] = useState<'none' | 'transfer' | 'close'>('none');
+
+  const messages = useMemo(() => messagesInOrder(conversation.data), [conversation.data]);
+  const unread = ticket?.unread ?? 0;
+  const { mutate: read, isPending: reading } = markRead;
+  useEffect(() => {
+    if (unread > 0 && visibility === 'visible' && !reading) read(ticketId);
+  }, [unread, visibility, reading, read, ticketId]);
+
+  if (ticketQuery.isPending) {
+    return (
+      <Center h="100%">
+        <Loader aria-label="Carregando atendimento" />
+      </Center>
+    );
+  }
+  if (ticketQuery.isError || !ticket) {
+    const missing = ticketQuery.error instanceof ApiError && ticketQuery.error.status === 404;
+    return (
+      <Stack p="md">
+        <Group>
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowLeft size={16} />}
+            onClick={onBack}
+            className={classes.backButton}
+          >
+            Voltar
+          </Button>
+        </Group>
+        <LoadError
+          title={missing ? 'Atendimento não encontrado.' : 'Não foi possível carregar o atendimento.'}
+          error={missing ? new Error('Ele não existe ou você não tem acesso a ele.') : ticketQuery.error}
+          onRetry={missing ? undefined : () => void ticketQuery.refetch()}
+          retrying={ticketQuery.isFetching}
+        />
+      </Stack>
+    );
+  }
+
+  const name = customerName(ticket);
+  const owner = ticket.assignedUser?.name ?? 'quem o tinha';
+  const mine = ticket.assignedUser?.id === viewer.id;
+  const mayAct = mine || viewer.manager;
+  const pending = ticket.status === 'transferring' ? pendingTransfer(transfers.data) : null;
+  const reason = reasons.data?.find((r) => r.id === ticket.closingReasonId)?.name;
+
+  function failed(title: string, error: unknown) {
+    notifications.show({ color: 'red', title, message: errorMessage(error) });
+  }
+
+  function acceptTicket() {
+    accept.mutate(ticketId, {
+      onSuccess: () => {
+        notifications.show({ color: 'teal', title: 'Atendimento aceito', message: `Agora ${name} é seu.` });
+        onTaken();
+      },
+      onError: (error) => {
+        failed('Não foi possível aceitar', error);
+        void ticketQuery.refetch();
+      },
+    });
+  }
+
+  function resolveTransfer(resolution: TransferResolution) {
+    if (!pending) return;
+    resolve.mutate(
+      { transferId: pending.id, resolution },
+      {
+        onSuccess: () => {
+          if (resolution === 'accept') {
+            notifications.show({ color: 'teal', title: 'Transferência aceita', message: `Agora ${name} é seu.` });
+            onTaken();
+          } else {
+            notifications.show({
+              color: 'gray',
+              title: resolution === 'reject' ? 'Transferência recusada' : 'Transferência cancelada',
+              message: `O atendimento de ${name} continua com ${owner}.`,
+            });
+          }
+        },
+        onError: (error) => failed('Não foi possível resolver a transferência', error),
+      },
+    );
+  }
+
+  function onRetry(message: Message) {
+    if (message.local === 'error' && message.clientId) {
+      send.mutate({ body: message.body, clientId: message.clientId });
+      return;
+    }
+    retry.mutate(message.id, { onError: (error) => failed('Não foi possível reenviar', error) });
+  }
+
+  return (
+    <>
+      <header className={classes.conversationHeader}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={onBack}
+          aria-label="Voltar para a fila"
+          className={classes.backButton}
+        >
+          <IconArrowLeft size={20} />
+        </ActionIcon>
+        <Avatar name={name} color="initials" radius="xl" size={40} />
+        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+          <Text fw={700} truncate component="h2" size="md">
+            {name}
+          </Text>
+          <Group gap={6} wrap="nowrap">
+            <Badge size="sm" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'} style={{ flexShrink: 0 }}>
+              {STATUS_LABELS[ticket.status] ?? ticket.status}
+            </Badge>
+            <Text size="xs" c="dimmed" truncate>
+              {formatPhone(ticket.customer.phone)} · {ticket.instance.name} · Protocolo {ticket.protocol}
+              {ticket.assignedUser && ticket.status !== 'pending'
+                ? ` · ${mine ? 'Você' : ticket.assignedUser.name}`
+                : ''}
+            </Text>
+          </Group>
+        </Stack>
+        <Group gap={6} wrap="nowrap">
+          {ticket.status === 'pending' ? (
+            <Button
+              size="sm"
+              color="teal.8"
+              leftSection={<IconCheck size={16} />}
+              loading={accept.isPending}
+              onClick={acceptTicket}
+            >
+              Aceitar
+            </Button>
+          ) : null}
+          {ticket.status === 'open' && mayAct ? (
+            <Tooltip label="Transferir">
+              <ActionIcon variant="default" size={36} aria-label="Transferir" onClick={() => setDialog('transfer')}>
+                <IconArrowsExchange size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          {ticket.status !== 'closed' && (mayAct && ticket.status !== 'pending' ? true : viewer.manager) ? (
+            <Tooltip label="Encerrar">
+              <ActionIcon variant="default" size={36} aria-label="Encerrar" onClick={() => setDialog('close')}>
+                <IconCircleCheck size={18} />
+              </ActionIcon>
+            </Tooltip>
+          ) : null}
+          <Tooltip label="Dados do cliente">
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label="Dados do cliente"
+              onClick={onShowCustomer}
+              className={classes.customerButton}
+            >
+              <IconUserCircle size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </header>
+      {pending ? (
+        <TransferBanner
+          transfer={pending}
+          viewer={viewer}
+          onResolve={resolveTransfer}
+          resolving={resolve.isPending ? (resolve.variables?.resolution ?? null) : null}
+        />
+      ) : null}
+      {ticket.status === 'closed' ? (
+        <div className={classes.banner}>
+          <Text size="sm" c="dimmed">
+            Encerrado {formatRelative(ticket.closedAt, now)}
+            {reason ? ` · Motivo: ${reason}` : ''}
+          </Text>
+        </div>
+      ) : null}
+      {conversation.isPending ? (
+        <Center style={{ flex: 1 }}>
+          <Loader aria-label="Carregando mensagens" />
+        </Center>
+      ) : conversation.isError ? (
+        <Stack p="md" style={{ flex: 1 }}>
+          <LoadError
+            title="Não foi possível carregar as mensagens."
+            error={conversation.error}
+            onRetry={() => void conversation.refetch()}
+            retrying={conversation.isFetching}
+          />
+        </Stack>
+      ) : (
+        <MessageList
+          key={ticketId}
+          messages={messages}
+          now={now}
+          hasOlder={conversation.hasNextPage}
+          loadingOlder={conversation.isFetchingNextPage}
+          loadOlder={() => void conversation.fetchNextPage()}
+          onRetry={onRetry}
+          retryingId={retry.isPending ? (retry.variables ?? null) : null}
+        />
+      )}
+      <Footer ticket={ticket} viewer={viewer}>
+        <Composer
+          key={ticketId}
+          ticketId={ticketId}
+          onSend={(body) => send.mutate({ body, clientId: newClientId() })}
+        />
+      </Footer>
+      <TransferDialog opened={dialog === 'transfer'} ticket={ticket} onClose={() => setDialog('none')} />
+      <CloseTicketDialog
+        opened={dialog === 'close'}
+        ticket={ticket}
+        viewerId={viewer.id}
+        onClose={() => setDialog('none')}
+      />
+    </>
+  );
+}

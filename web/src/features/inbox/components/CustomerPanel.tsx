@@ -1,0 +1,198 @@
+/**
+ * The customer beside the conversation: name, phone, email, groups, the blacklist, and their
+ * earlier tickets (each opens in the inbox).
+ */
+import { Anchor, Avatar, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBan, IconLockOpen } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LoadError } from '../../../components/LoadError';
+import { errorMessage } from '../../../lib/api-errors';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { useCustomer } from '../api/get-customer';
+import { useSetBlacklisted } from '../api/set-blacklisted';
+import { formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
+import type { FromQueueState } from '../hooks/use-inbox-location';
+
+export interface CustomerPanelProps {
+  customerId: number;
+  /** The ticket open now (marked in the history). */
+  ticketId: number;
+  /** The inbox's href with another ticket open. */
+  ticketHref: (ticketId: number) => string;
+  /** Headings start at this level (the drawer's title is a heading already). */
+  headingOrder?: 2 | 3;
+}
+
+export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder = 2 }: CustomerPanelProps) {
+  const customer = useCustomer(customerId);
+  const blacklist = useSetBlacklisted();
+  const [confirming, setConfirming] = useState(false);
+  const sub = headingOrder === 2 ? 3 : 4;
+
+  if (customer.isPending) {
+    return (
+      <Stack p="md" gap="sm" aria-busy="true" aria-label="Carregando cliente">
+        <Skeleton height={56} circle />
+        <Skeleton height={16} width="70%" />
+        <Skeleton height={12} width="50%" />
+      </Stack>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <Stack p="md">
+        <LoadError
+          title="Não foi possível carregar o cliente."
+          error={customer.error}
+          onRetry={() => void customer.refetch()}
+          retrying={customer.isFetching}
+        />
+      </Stack>
+    );
+  }
+  const data = customer.data;
+  const name = data.name.trim() || data.phone;
+
+  function toggle() {
+    const next = !data.blacklisted;
+    blacklist.mutate(
+      { id: data.id, blacklisted: next },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          notifications.show({
+            color: next ? 'red' : 'teal',
+            title: next ? 'Cliente bloqueado' : 'Cliente desbloqueado',
+            message: next
+              ? `As mensagens de ${name} ficam guardadas, mas não abrem atendimento.`
+              : `${name} volta a abrir atendimentos.`,
+          });
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Não foi possível alterar o bloqueio',
+            message: errorMessage(error),
+          }),
+      },
+    );
+  }
+
+  return (
+    <Stack p="md" gap="md" data-testid="customer-panel">
+      <Stack align="center" gap={4} ta="center">
+        <Avatar name={name} color="initials" radius="xl" size={64} />
+        <Title order={headingOrder} size="h5" style={{ overflowWrap: 'anywhere' }}>
+          {name}
+        </Title>
+        <Text size="sm">{formatPhone(data.phone)}</Text>
+        {data.email ? (
+          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {data.email}
+          </Text>
+        ) : null}
+        <Text size="xs" c="dimmed">
+          Cliente desde {formatDate(data.createdAt)}
+        </Text>
+        {data.blacklisted ? (
+          <Badge color="red.8" variant="filled" leftSection={<IconBan size={12} />} mt={4}>
+            Bloqueado
+          </Badge>
+        ) : null}
+      </Stack>
+      <Button
+        variant="default"
+        leftSection={
+          data.blacklisted ? <IconLockOpen size={16} /> : <IconBan size={16} color="var(--mantine-color-red-filled)" />
+        }
+        onClick={() => setConfirming(true)}
+        size="xs"
+      >
+        {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
+      </Button>
+      <Divider />
+      <Stack gap={6}>
+        <Title order={sub} size="h6">
+          Grupos
+        </Title>
+        {data.groups.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Em nenhum grupo.
+          </Text>
+        ) : (
+          <Group gap={6}>
+            {data.groups.map((group) => (
+              <Badge key={group.id} variant="default" tt="none" fw={500}>
+                {group.name}
+              </Badge>
+            ))}
+          </Group>
+        )}
+      </Stack>
+      <Divider />
+      <Stack gap={6}>
+        <Title order={sub} size="h6">
+          Atendimentos
+        </Title>
+        {data.tickets.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            Nenhum atendimento.
+          </Text>
+        ) : (
+          <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.tickets.map((ticket) => (
+              <li key={ticket.id}>
+                <Group gap={6} justify="space-between" wrap="nowrap">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    {ticket.id === ticketId ? (
+                      <Text size="sm" fw={600}>
+                        {ticket.protocol} (este)
+                      </Text>
+                    ) : (
+                      <Anchor
+                        component={Link}
+                        to={ticketHref(ticket.id)}
+                        state={{ fromQueue: true } satisfies FromQueueState}
+                        size="sm"
+                        fw={600}
+                      >
+                        {ticket.protocol}
+                      </Anchor>
+                    )}
+                    <Text size="xs" c="dimmed" title={formatDateTime(ticket.openedAt)}>
+                      {formatDate(ticket.openedAt)} · {ticket.instance.name}
+                    </Text>
+                  </Stack>
+                  <Badge
+                    size="xs"
+                    variant="dot"
+                    color={STATUS_COLORS[ticket.status] ?? 'gray.7'}
+                    style={{ flexShrink: 0 }}
+                  >
+                    {STATUS_LABELS[ticket.status] ?? ticket.status}
+                  </Badge>
+                </Group>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={confirming}
+        title={data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
+        confirmLabel={data.blacklisted ? 'Desbloquear' : 'Bloquear'}
+        color={data.blacklisted ? 'indigo.7' : 'red.8'}
+        loading={blacklist.isPending}
+        onConfirm={toggle}
+        onClose={() => setConfirming(false)}
+      >
+        {data.blacklisted
+          ? `${name} voltará a abrir atendimentos ao escrever.`
+          : `As mensagens de ${name} continuarão guardadas, mas não abrirão atendimento nem avisarão ninguém.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

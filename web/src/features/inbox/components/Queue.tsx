@@ -1,0 +1,289 @@
+/**
+ * The queue: tabs Aguardando / Meus / Em transferência / Encerrados with live counts, search by
+ * name, phone or protocol, instance filter, and the tickets a page at a time (more load as the
+ * list is scrolled, or with "Carregar mais"). Arrow keys move between tickets.
+ */
+import {
+  Badge,
+  Button,
+  Center,
+  CloseButton,
+  Group,
+  Loader,
+  Select,
+  Skeleton,
+  Stack,
+  Tabs,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
+import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadError } from '../../../components/LoadError';
+import { useTenantInstances } from '../api/get-filter-instances';
+import { MAX_QUEUE_SEARCH, useQueue, useQueueCounts } from '../api/get-tickets';
+import type { Counts } from '../api/schemas';
+import { useNow } from '../hooks/use-now';
+import { isQueueTab, QUEUE_TABS, type QueueTab } from '../keys';
+import type { InboxLocation } from '../url';
+import type { InboxViewer } from '../viewer';
+import classes from './Inbox.module.css';
+import { NotificationPrompt } from './NotificationPrompt';
+import { TicketItem } from './TicketItem';
+
+/** Wait this long after the last keystroke before searching. */
+export const QUEUE_SEARCH_DEBOUNCE_MS = 300;
+
+const TAB_LABELS: Record<QueueTab, string> = {
+  pending: 'Aguardando',
+  mine: 'Meus',
+  transferring: 'Em transferência',
+  closed: 'Encerrados',
+};
+
+const EMPTY: Record<QueueTab, { title: string; description: string }> = {
+  pending: { title: 'Ninguém aguardando', description: 'Quando um cliente escrever, o atendimento aparece aqui.' },
+  mine: { title: 'Nenhum atendimento seu', description: 'Aceite um atendimento em Aguardando para começar.' },
+  transferring: { title: 'Nenhuma transferência', description: 'Atendimentos sendo transferidos aparecem aqui.' },
+  closed: { title: 'Nenhum atendimento encerrado', description: 'Os atendimentos encerrados ficam aqui.' },
+};
+
+function tabCount(tab: QueueTab, counts: Counts | undefined): number | null {
+  if (!counts) return null;
+  switch (tab) {
+    case 'pending':
+      return counts.pending;
+    case 'mine':
+      return counts.mine;
+    case 'transferring':
+      return counts.transferring;
+    case 'closed':
+      return null;
+  }
+}
+
+export interface QueueProps {
+  viewer: InboxViewer;
+  location: InboxLocation;
+  hrefWith: (change: Partial<InboxLocation>) => string;
+  onChange: (change: Partial<InboxLocation>) => void;
+}
+
+/** Focus the next or previous ticket of the list (ArrowDown / ArrowUp, Home / End). */
+function moveFocus(event: KeyboardEvent<HTMLAnchorElement>) {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = Array.from(
+    event.currentTarget.closest('[data-queue-list]')?.querySelectorAll<HTMLAnchorElement>('a[data-ticket-id]') ?? [],
+  );
+  const index = items.indexOf(event.currentTarget);
+  const target =
+    event.key === 'Home'
+      ? items[0]
+      : event.key === 'End'
+        ? items[items.length - 1]
+        : items[index + (event.key === 'ArrowDown' ? 1 : -1)];
+  if (target) {
+    event.preventDefault();
+    target.focus();
+  }
+}
+
+export function Queue({ viewer, location, hrefWith, onChange }: QueueProps) {
+  const filter = useMemo(
+    () => ({ tab: location.tab, search: location.search, instanceId: location.instanceId }),
+    [location.tab, location.search, location.instanceId],
+  );
+  const queue = useQueue(filter);
+  const counts = useQueueCounts();
+  const now = useNow();
+
+  // The search box answers each keystroke; the URL (and the request) follow a pause later.
+  const [typed, setTyped] = useState(location.search);
+  const [syncedSearch, setSyncedSearch] = useState(location.search);
+  if (syncedSearch !== location.search) {
+    setSyncedSearch(location.search);
+    setTyped(location.search);
+  }
+  const applySearch = useDebouncedCallback((value: string) => onChange({ search: value }), QUEUE_SEARCH_DEBOUNCE_MS);
+
+  const tenantInstances = useTenantInstances(
+    viewer.manager && viewer.instances.length === 0 && viewer.canListInstances,
+  );
+  const instanceOptions = useMemo(() => {
+    const byId = new Map<number, string>();
+    for (const instance of viewer.instances) byId.set(instance.id, instance.name);
+    for (const instance of tenantInstances.data ?? []) byId.set(instance.id, instance.name);
+    if (viewer.manager && byId.size === 0) {
+      for (const page of queue.data?.pages ?? []) for (const t of page.data) byId.set(t.instance.id, t.instance.name);
+    }
+    return Array.from(byId, ([id, name]) => ({ value: String(id), label: name })).sort((a, b) =>
+      a.label.localeCompare(b.label, 'pt-BR'),
+    );
+  }, [viewer, tenantInstances.data, queue.data]);
+
+  const { ref: sentinel, entry } = useIntersection({ threshold: 0 });
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = queue;
+  useEffect(() => {
+    if (entry?.isIntersecting && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [entry?.isIntersecting, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const tickets = queue.data?.pages.flatMap((page) => page.data) ?? [];
+  let content: ReactNode;
+  if (queue.isPending) {
+    content = (
+      <Stack gap={0} aria-busy="true" aria-label="Carregando atendimentos" p="sm">
+        {[0, 1, 2, 3, 4].map((row) => (
+          <Group key={row} gap="sm" wrap="nowrap" py="xs">
+            <Skeleton height={40} circle />
+            <Stack gap={6} style={{ flex: 1 }}>
+              <Skeleton height={12} width="60%" />
+              <Skeleton height={10} width="90%" />
+            </Stack>
+          </Group>
+        ))}
+      </Stack>
+    );
+  } else if (queue.isError) {
+    content = (
+      <Stack p="sm">
+        <LoadError
+          title="Não foi possível carregar os atendimentos."
+          error={queue.error}
+          onRetry={() => void queue.refetch()}
+          retrying={queue.isFetching}
+        />
+      </Stack>
+    );
+  } else if (tickets.length === 0) {
+    const empty = EMPTY[location.tab];
+    content = (
+      <Stack p="sm">
+        <EmptyState
+          icon={location.search.trim() ? IconSearch : IconInbox}
+          title={location.search.trim() ? 'Nada encontrado' : empty.title}
+          description={
+            location.search.trim()
+              ? `Nenhum atendimento em ${TAB_LABELS[location.tab]} para “${location.search.trim()}”.`
+              : empty.description
+          }
+        />
+      </Stack>
+    );
+  } else {
+    content = (
+      <nav aria-label={`Atendimentos: ${TAB_LABELS[location.tab]}`} data-queue-list>
+        {tickets.map((ticket) => (
+          <TicketItem
+            key={ticket.id}
+            ticket={ticket}
+            href={hrefWith({ ticketId: ticket.id })}
+            selected={ticket.id === location.ticketId}
+            now={now}
+            viewerId={viewer.id}
+            onKeyDown={moveFocus}
+          />
+        ))}
+        {hasNextPage ? (
+          <Center p="sm" ref={sentinel}>
+            <Button variant="subtle" size="xs" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              Carregar mais
+            </Button>
+          </Center>
+        ) : null}
+      </nav>
+    );
+  }
+
+  return (
+    <>
+      <div className={classes.queueHeader}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Title order={1} size="h4">
+            Atendimentos
+          </Title>
+          {queue.isFetching && !queue.isPending ? <Loader size="xs" aria-label="Atualizando" /> : null}
+        </Group>
+        <NotificationPrompt />
+        <Group gap="xs" mt="xs" wrap="nowrap">
+          <TextInput
+            aria-label="Buscar atendimentos"
+            placeholder="Buscar nome, telefone ou protocolo"
+            leftSection={<IconSearch size={16} />}
+            value={typed}
+            maxLength={MAX_QUEUE_SEARCH}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              applySearch(event.currentTarget.value);
+            }}
+            rightSection={
+              typed ? (
+                <CloseButton
+                  size="sm"
+                  aria-label="Limpar busca"
+                  onClick={() => {
+                    setTyped('');
+                    onChange({ search: '' });
+                  }}
+                />
+              ) : null
+            }
+            style={{ flex: 1, minWidth: 0 }}
+            size="sm"
+          />
+          {instanceOptions.length > 1 || location.instanceId !== null ? (
+            <Select
+              aria-label="Filtrar por instância"
+              placeholder="Todas"
+              data={instanceOptions}
+              value={location.instanceId === null ? null : String(location.instanceId)}
+              onChange={(value) => onChange({ instanceId: value === null ? null : Number(value) })}
+              clearable
+              size="sm"
+              w={130}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+        </Group>
+        <Tabs
+          value={location.tab}
+          onChange={(value) => {
+            if (isQueueTab(value)) onChange({ tab: value });
+          }}
+          mt="xs"
+          classNames={{
+            list: classes.tabList,
+            tab: classes.tab,
+            tabLabel: classes.tabLabel,
+            tabSection: classes.tabSection,
+          }}
+        >
+          <Tabs.List grow>
+            {QUEUE_TABS.map((tab) => {
+              const count = tabCount(tab, counts);
+              return (
+                <Tabs.Tab key={tab} value={tab}>
+                  {TAB_LABELS[tab]}
+                  {count !== null && count > 0 ? (
+                    <Badge
+                      size="xs"
+                      variant={tab === location.tab ? 'filled' : 'default'}
+                      color="indigo.7"
+                      ml={4}
+                      style={{ verticalAlign: 'middle' }}
+                    >
+                      {count > 999 ? '999+' : count}
+                    </Badge>
+                  ) : null}
+                </Tabs.Tab>
+              );
+            })}
+          </Tabs.List>
+        </Tabs>
+      </div>
+      <div className={classes.list}>{content}</div>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/** One ticket of the queue: the customer, the last message, when, unread count and where it is. */
+import { Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDateTime, formatRelative } from '../../../lib/dates';
+import type { Ticket } from '../api/schemas';
+import { customerName } from '../format';
+import type { FromQueueState } from '../hooks/use-inbox-location';
+import classes from './Inbox.module.css';
+
+export interface TicketItemProps {
+  ticket: Ticket;
+  href: string;
+  selected: boolean;
+  now: Date;
+  /** The viewer's id: "você" instead of their own name. */
+  viewerId: number;
+  onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => void;
+}
+
+export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }: TicketItemProps) {
+  const name = customerName(ticket);
+  const at = ticket.lastMessage?.at ?? ticket.updatedAt;
+  const owner =
+    ticket.assignedUser && ticket.status !== 'pending'
+      ? ticket.assignedUser.id === viewerId
+        ? 'Você'
+        : ticket.assignedUser.name
+      : null;
+  return (
+    <Link
+      to={href}
+      state={{ fromQueue: true } satisfies FromQueueState}
+      className={classes.item}
+      aria-current={selected ? 'true' : undefined}
+      data-ticket-id={ticket.id}
+      onKeyDown={onKeyDown}
+    >
+      <Avatar name={name} color="initials" radius="xl" size={40} />
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Group gap={6} wrap="nowrap" justify="space-between">
+          <Text size="sm" fw={ticket.unread > 0 ? 700 : 600} truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} title={formatDateTime(at)}>
+            {formatRelative(at, now)}
+          </Text>
+        </Group>
+        <Group gap={6} wrap="nowrap" justify="space-between" align="flex-start">
+          <Text size="sm" c={ticket.unread > 0 ? undefined : 'dimmed'} className={classes.preview}>
+            {ticket.lastMessage?.body || 'Sem mensagens'}
+          </Text>
+          {ticket.unread > 0 ? (
+            <Badge size="sm" circle={ticket.unread < 10} color="indigo.7" variant="filled" style={{ flexShrink: 0 }}>
+              <span aria-hidden="true">{ticket.unread > 99 ? '99+' : ticket.unread}</span>
+            </Badge>
+          ) : null}
+        </Group>
+        <Group gap={6} wrap="wrap">
+          <Text size="xs" c="dimmed" truncate>
+            {ticket.instance.name}
+            {owner ? ` · ${owner}` : ''}
+          </Text>
+          {ticket.status === 'transferring' ? (
+            <Badge size="xs" color="yellow" variant="dot">
+              Em transferência
+            </Badge>
+          ) : null}
+          {ticket.customer.blacklisted ? (
+            <Badge size="xs" color="red" variant="dot">
+              Bloqueado
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+      {ticket.unread > 0 ? (
+        <VisuallyHidden>
+          {ticket.unread === 1 ? '1 mensagem não lida' : `${ticket.unread} mensagens não lidas`}
+        </VisuallyHidden>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Query keys of the inbox and the queue's filters. Every key starts with `['inbox']`, so a
+ * reconnected socket (events may have been missed) refreshes the whole inbox at once.
+ */
+
+export const INBOX_KEY = ['inbox'] as const;
+
+/** The queue's tabs (in the URL as `tab`): waiting, mine, being transferred, closed. */
+export const QUEUE_TABS = ['pending', 'mine', 'transferring', 'closed'] as const;
+export type QueueTab = (typeof QUEUE_TABS)[number];
+
+export function isQueueTab(value: string | null): value is QueueTab {
+  return QUEUE_TABS.some((tab) => tab === value);
+}
+
+/** What one list of the queue shows. */
+export interface QueueFilter {
+  tab: QueueTab;
+  /** Customer name, phone or protocol; '' for none. */
+  search: string;
+  instanceId: number | null;
+}
+
+export const inboxKeys = {
+  /** Every list of the queue (`['inbox','tickets', filter]`). */
+  lists: () => [...INBOX_KEY, 'tickets'] as const,
+  list: (filter: QueueFilter) => [...INBOX_KEY, 'tickets', filter] as const,
+  /** The queue's counts, written by every list read (the tabs show them whatever list is open). */
+  counts: () => [...INBOX_KEY, 'counts'] as const,
+  tickets: () => [...INBOX_KEY, 'ticket'] as const,
+  ticket: (id: number) => [...INBOX_KEY, 'ticket', id] as const,
+  conversations: () => [...INBOX_KEY, 'messages'] as const,
+  messages: (ticketId: number) => [...INBOX_KEY, 'messages', ticketId] as const,
+  allTransfers: () => [...INBOX_KEY, 'transfers'] as const,
+  transfers: (ticketId: number) => [...INBOX_KEY, 'transfers', ticketId] as const,
+  transferTargets: (ticketId: number) => [...INBOX_KEY, 'transfer-targets', ticketId] as const,
+  customers: () => [...INBOX_KEY, 'customer'] as const,
+  customer: (id: number) => [...INBOX_KEY, 'customer', id] as const,
+  closingReasons: () => [...INBOX_KEY, 'closing-reasons'] as const,
+};

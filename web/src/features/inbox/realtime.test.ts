@@ -1,0 +1,89 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MessagePages, TicketPages } from './cache';
+import { inboxKeys, type QueueFilter } from './keys';
+import { alertsViewer, applyInboxEvent, LIST_REFRESH_DEBOUNCE_MS } from './realtime';
+import { message, page, ticket, transfer } from './test-data';
+
+const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
+const transferring: QueueFilter = { tab: 'transferring', search: '', instanceId: null };
+
+describe('realtime events in the inbox', () => {
+  let client: QueryClient;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    client.setQueryData<TicketPages>(inboxKeys.list(pending), { pages: [page([ticket(1)])], pageParams: [undefined] });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("a customer's message: the ticket goes first in the queue, the message joins the conversation", () => {
+    client.setQueryData<MessagePages>(inboxKeys.messages(2), {
+      pages: [{ data: [message(1, { ticketId: 2 })], next_cursor: null }],
+      pageParams: [undefined],
+    });
+    const fresh = applyInboxEvent(
+      client,
+      {
+        event: 'ChatNotification',
+        ticket: ticket(2, { unread: 2 }),
+        message: message(5, { ticketId: 2 }),
+        notice: null,
+      },
+      7,
+    );
+    expect(fresh?.message.id).toBe(5);
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data.map((t) => t.id)).toEqual([2, 1]);
+    expect(client.getQueryData<MessagePages>(inboxKeys.messages(2))?.pages[0]?.data.map((m) => m.id)).toEqual([1, 5]);
+  });
+
+  it('reads the lists again once for a burst of events (the counts)', () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    applyInboxEvent(client, { event: 'CustomerChatCreated', ticket: ticket(3) }, 7);
+    applyInboxEvent(client, { event: 'CustomerChatCreated', ticket: ticket(4) }, 7);
+    expect(invalidate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(LIST_REFRESH_DEBOUNCE_MS);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: inboxKeys.lists() });
+  });
+
+  it('a ticket taken from the queue (ChatTicketTransferred without a transfer) leaves it', () => {
+    applyInboxEvent(
+      client,
+      {
+        event: 'ChatTicketTransferred',
+        ticket: ticket(1, { status: 'open', assignedUser: { id: 8, name: 'B' } }),
+        transfer_id: null,
+      },
+      7,
+    );
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data).toEqual([]);
+  });
+
+  it('a transfer request: the ticket moves to "Em transferência" and its transfers know it', () => {
+    client.setQueryData<TicketPages>(inboxKeys.list(transferring), { pages: [page([])], pageParams: [undefined] });
+    client.setQueryData(inboxKeys.transfers(1), []);
+    applyInboxEvent(
+      client,
+      { event: 'ChatTicketTransfer', ticket: ticket(1, { status: 'transferring' }), transfer: transfer(9) },
+      8,
+    );
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(transferring))?.pages[0]?.data.map((t) => t.id)).toEqual([
+      1,
+    ]);
+    expect(client.getQueryData(inboxKeys.transfers(1))).toEqual([transfer(9)]);
+  });
+
+  it('an event of an unexpected shape changes nothing', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(applyInboxEvent(client, { event: 'ChatTicketClosed', ticket: { id: 'x' } }, 7)).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data.map((t) => t.id)).toEqual([1]);
+  });
+
+  it('alerts for my tickets and the waiting ones, not for somebody else’s', () => {
+    expect(alertsViewer(ticket(1), 7)).toBe(true);
+    expect(alertsViewer(ticket(1, { status: 'open', assignedUser: { id: 7, name: 'A' } }), 7)).toBe(true);
+    expect(alertsViewer(ticket(1, { status: 'open', assignedUser: { id: 8, name: 'B' } }), 7)).toBe(false);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * What the inbox does with the realtime events (server/src/domain/events.rs; the server sends each
+ * one only to the sockets entitled to it): the ticket, message, ack or transfer it carries is
+ * written into the cache at once (`cache.ts`), and the queue's lists — their order and the tabs'
+ * counts — are read again shortly after, once per burst of events. app/realtime.ts calls these.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { applyAck, patchCustomer, putMessage, putTicket, putTransfer } from './cache';
+import { inboxKeys, INBOX_KEY } from './keys';
+import { MessageSchema, TicketSchema, TransferSchema, type ServerMessage, type Ticket } from './api/schemas';
+
+/** Events are many in a busy queue: the lists are read again at most once per this many ms. */
+export const LIST_REFRESH_DEBOUNCE_MS = 400;
+
+const TicketEvent = z.object({ ticket: TicketSchema });
+const NotificationEvent = z.object({
+  ticket: z.nullish(TicketSchema),
+  message: z.nullish(MessageSchema),
+  notice: z.nullish(z.string()),
+});
+const TransferEvent = z.object({ ticket: TicketSchema, transfer: TransferSchema });
+const TransferredEvent = z.object({ ticket: TicketSchema, transfer_id: z.nullish(z.number()) });
+const AckEvent = z.object({
+  ticket_id: z.nullish(z.number()),
+  message_id: z.number(),
+  ack: z.string(),
+  error: z.nullish(z.string()),
+});
+const BlacklistEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
+
+/** The events this module handles (the rest is the app's: notifications, instances). */
+export const INBOX_EVENTS: readonly string[] = [
+  'CustomerCreatedToChat',
+  'CustomerChatCreated',
+  'ChatNotification',
+  'CustomerChatAckChanged',
+  'ChatTicketTransfer',
+  'ChatTicketTransferring',
+  'ChatTicketTransferred',
+  'DeleteChatTicketTransfer',
+  'ChatTicketClosed',
+  'CustomerBlacklisted',
+  'GroupOfCustomersUpdated',
+];
+
+const refreshTimers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
+/** Reads the queue's lists (and so the counts) again, once for a burst of events. */
+export function scheduleListRefresh(queryClient: QueryClient): void {
+  const pending = refreshTimers.get(queryClient);
+  if (pending !== undefined) clearTimeout(pending);
+  refreshTimers.set(
+    queryClient,
+    setTimeout(() => {
+      refreshTimers.delete(queryClient);
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.lists() });
+    }, LIST_REFRESH_DEBOUNCE_MS),
+  );
+}
+
+function parse<T>(schema: z.ZodMiniType<T>, event: Record<string, unknown>): T | null {
+  const parsed = schema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  console.warn('[inbox] event with an unexpected shape', event.event, parsed.error.issues);
+  return null;
+}
+
+/** A new customer message: its ticket and the message, for the alert of a hidden tab. */
+export interface NewMessage {
+  ticket: Ticket;
+  message: ServerMessage;
+}
+
+/**
+ * Applies one event to the inbox's cache. Returns the new customer message it carried, if any
+ * (the caller decides whether to alert).
+ */
+export function applyInboxEvent(
+  queryClient: QueryClient,
+  event: { event: string; [field: string]: unknown },
+  viewerId: number,
+): NewMessage | null {
+  switch (event.event) {
+    case 'CustomerChatCreated':
+    case 'ChatTicketClosed': {
+      const payload = parse(TicketEvent, event);
+      if (payload) putTicket(queryClient, payload.ticket, viewerId);
+      scheduleListRefresh(queryClient);
+      return null;
+    }
+    case 'ChatNotification': {
+      const payload = parse(NotificationEvent, event);
+      if (!payload?.ticket) return null;
+      putTicket(queryClient, payload.ticket, viewerId);
+      scheduleListRefresh(queryClient);
+      if (!payload.message) return null;
+      putMessage(queryClient, payload.ticket.id, payload.message);
+      return payload.message.direction === 'in' ? { ticket: payload.ticket, message: payload.message } : null;
+    }
+    case 'CustomerChatAckChanged': {
+      const payload = parse(AckEvent, event);
+      if (payload)
+        applyAck(queryClient, payload.ticket_id ?? null, payload.message_id, payload.ack, payload.error ?? null);
+      return null;
+    }
+    case 'ChatTicketTransfer':
+    case 'ChatTicketTransferring':
+    case 'DeleteChatTicketTransfer': {
+      const payload = parse(TransferEvent, event);
+      if (payload) {
+        putTicket(queryClient, payload.ticket, viewerId);
+        putTransfer(queryClient, payload.transfer);
+        // Each step of a transfer leaves a line in the conversation.
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(payload.ticket.id) });
+      }
+      scheduleListRefresh(queryClient);
+      return null;
+    }
+    case 'ChatTicketTransferred': {
+      const payload = parse(TransferredEvent, event);
+      if (payload) {
+        putTicket(queryClient, payload.ticket, viewerId);
+        if (payload.transfer_id != null) {
+          void queryClient.invalidateQueries({ queryKey: inboxKeys.transfers(payload.ticket.id) });
+          void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(payload.ticket.id) });
+        }
+      }
+      scheduleListRefresh(queryClient);
+      return null;
+    }
+    case 'CustomerBlacklisted': {
+      const payload = parse(BlacklistEvent, event);
+      if (payload) patchCustomer(queryClient, payload.customer_id, payload.blacklisted);
+      return null;
+    }
+    case 'GroupOfCustomersUpdated':
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
+      return null;
+    case 'CustomerCreatedToChat':
+      // The ticket it opens comes as CustomerChatCreated.
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * After the socket came back (events may have been missed meanwhile): everything the inbox holds
+ * is read again.
+ */
+export function refreshInbox(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: INBOX_KEY });
+}
+
+/**
+ * Whether a new customer message is worth a browser notification and a sound when the tab is
+ * hidden: a ticket of mine, or one waiting in my queue.
+ */
+export function alertsViewer(ticket: Ticket, viewerId: number): boolean {
+  return ticket.assignedUser?.id === viewerId || ticket.status === 'pending';
+}

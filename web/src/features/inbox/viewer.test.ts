@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { inboxSearch, readInboxLocation } from './url';
+import { servesInbox } from './viewer';
+
+describe('who the inbox is for', () => {
+  it('staff: whoever serves an instance, and administrators and supervisors', () => {
+    expect(servesInbox({ role: 'atendente', instanceCount: 1, originBackoffice: false })).toBe(true);
+    expect(servesInbox({ role: 'atendente', instanceCount: 0, originBackoffice: false })).toBe(false);
+    expect(servesInbox({ role: 'supervisor', instanceCount: 0, originBackoffice: false })).toBe(true);
+    expect(servesInbox({ role: 'administrador', instanceCount: 0, originBackoffice: false })).toBe(true);
+    // No role stored is the default role, administrador.
+    expect(servesInbox({ role: '', instanceCount: 0, originBackoffice: false })).toBe(true);
+  });
+
+  it('not back-office operators, whatever their role', () => {
+    expect(servesInbox({ role: 'administrador', instanceCount: 0, originBackoffice: true })).toBe(false);
+  });
+});
+
+describe("the inbox's URL", () => {
+  it('reads the tab, search, instance and ticket, with defaults for anything unreadable', () => {
+    expect(readInboxLocation(new URLSearchParams('tab=mine&q=maria&instance=3&ticket=12'))).toEqual({
+      tab: 'mine',
+      search: 'maria',
+      instanceId: 3,
+      ticketId: 12,
+    });
+    expect(readInboxLocation(new URLSearchParams('tab=all&instance=x&ticket=-1'))).toEqual({
+      tab: 'pending',
+      search: '',
+      instanceId: null,
+      ticketId: null,
+    });
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(inboxSearch({ tab: 'pending', search: '', instanceId: null, ticketId: null })).toBe('');
+    expect(inboxSearch({ tab: 'closed', search: ' ', instanceId: null, ticketId: 4 })).toBe('?tab=closed&ticket=4');
+  });
+});
