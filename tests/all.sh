@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of the project: web units (Vitest) and build, Rust unit and integration tests on
-# SQLite, web end-to-end tests (real server, headless Chromium), then the integration tests again on
-# PostgreSQL + Redis.
+# Runs every test of the project: web units (Vitest) and build, the deployment files (systemd units,
+# nginx site, cron, backup script), Rust unit and integration tests on SQLite, web end-to-end tests
+# (real server, headless Chromium), then the integration tests again on PostgreSQL + Redis.
 #   TEST_DATABASE_URL  PostgreSQL server the tests create their own databases on
 #                      (default postgres://postgres@127.0.0.1:5432/postgres)
 #   TEST_REDIS_URL     Redis for the multi-replica tests (default redis://127.0.0.1:6379)
@@ -27,6 +27,9 @@ step "web: install, typecheck, unit tests, build"
   npm run --silent build
   npm run --silent size   # the login route's JS must stay within its gzip budget
 )
+
+step "deploy: systemd units and nginx site"
+bash deploy/check.sh
 
 step "rust: format and lints"
 cargo fmt --all -- --check
