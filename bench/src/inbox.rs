@@ -34,7 +34,6 @@ use backoffice::{
         passwords, setup, standard_webhooks,
         tenants::{self, NewTenant},
         unit::Unit,
-        users::{self, NewUser},
     },
     entities::{control::tenant, tenant::customer},
     tenancy::{Databases, TenantName},
@@ -125,14 +124,7 @@ async fn prepare(
         .await?;
     let db = dbs.tenant(&bench, "default").await?;
     let tx = db.begin().await?;
-    let admin = NewUser {
-        name: "Admin".into(),
-        email: "admin@bench.example".into(),
-        password: PASSWORD.into(),
-        role: "administrador".into(),
-        ..Default::default()
-    };
-    users::create(&tx, admin, 0).await?;
+    common::create_admin(&tx, "admin@bench.example", PASSWORD).await?;
     let options = DemoOptions {
         customers: args.customers,
         days: args.days,

@@ -83,6 +83,52 @@ fn an_operator_sets_up_and_manages_tenants_from_the_command_line() {
 }
 
 #[test]
+fn a_tenant_is_exported_to_a_file_and_imported_under_another_name() {
+    let cli = Cli::new();
+    cli.ok(&["init", "--operator-email", "ops@backoffice.example", "--operator-password", "Senha#Forte!9"]);
+    cli.ok(&["tenant", "create", "acme", "--plan", "pro", "--user-limit", "7"]);
+    cli.ok(&[
+        "user",
+        "create",
+        "--tenant",
+        "acme",
+        "--email",
+        "ana@acme.example",
+        "--name",
+        "Ana",
+        "--password",
+        "Senha#Forte!9",
+        "--role",
+        "administrador",
+    ]);
+    let file = cli.dir.path().join("acme.jsonl");
+    let file = file.to_str().unwrap();
+    let out = cli.ok(&["tenant", "export", "acme", file]);
+    assert!(out.contains("exportado para") && out.contains("linhas"), "{out}");
+    assert!(!cli.dir.path().join("acme.partial").exists(), "no partial file left");
+
+    let out = cli.ok(&["tenant", "import", "acme-restored", file]);
+    assert!(out.contains("tenant \"acme-restored\" importado"), "{out}");
+    let list = cli.ok(&["tenant", "list", "--json"]);
+    let tenants: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let restored = tenants.as_array().unwrap().iter().find(|t| t["name"] == "acme-restored").expect("listed");
+    assert_eq!((restored["plan"].as_str(), restored["userLimit"].as_i64()), (Some("pro"), Some(7)));
+    let copy = cli.dir.path().join("copy.jsonl");
+    cli.ok(&["tenant", "export", "acme-restored", copy.to_str().unwrap()]);
+    let copied = std::fs::read_to_string(&copy).unwrap();
+    assert!(copied.contains("\"email\":\"ana@acme.example\""), "the user came back");
+    assert_eq!(copied.lines().count(), std::fs::read_to_string(file).unwrap().lines().count());
+
+    let err = cli.fails(&["tenant", "import", "acme-restored", file]);
+    assert!(err.contains("Já existe um tenant"), "{err}");
+    let missing = cli.dir.path().join("nope.jsonl");
+    let err = cli.fails(&["tenant", "import", "other", missing.to_str().unwrap()]);
+    assert!(err.contains("não foi possível abrir"), "{err}");
+    let err = cli.fails(&["tenant", "export", "ghost", file]);
+    assert!(err.contains("ghost") || err.contains("não"), "{err}");
+}
+
+#[test]
 fn users_are_created_within_the_plan_limit() {
     let cli = Cli::new();
     cli.ok(&["init"]);

@@ -2,7 +2,7 @@
 //! health checks, and the web app. `app(state)` is what the binary serves and what the integration
 //! tests drive.
 
-use axum::{Router, middleware};
+use axum::{Router, middleware, routing::get};
 use tower_http::{
     compression::{
         CompressionLayer, CompressionLevel,
@@ -10,14 +10,16 @@ use tower_http::{
     },
     trace::TraceLayer,
 };
+use tracing::Instrument;
 
-use crate::{context::tenant, edge, error::AppError, graphql, http, realtime, state::AppState};
+use crate::{context::tenant, edge, error::AppError, graphql, http, metrics, realtime, state::AppState, telemetry};
 
 /// Runs a request on its own task, so a client that disconnects does not cancel it half-way:
 /// a handler dropped inside a database transaction would leave that transaction to the pool's
 /// clean-up instead of finishing (commit or rollback) where the code says.
 async fn run_to_completion(request: axum::extract::Request, next: middleware::Next) -> axum::response::Response {
-    match tokio::spawn(next.run(request)).await {
+    // The task stays in the request's span, so its log lines carry the request id and tenant.
+    match tokio::spawn(next.run(request).in_current_span()).await {
         Ok(response) => response,
         Err(err) => {
             tracing::error!(error = %err, "request task failed");
@@ -40,17 +42,23 @@ fn compression() -> CompressionLayer<impl Predicate> {
 pub fn app(state: AppState) -> Router {
     let resolve = || middleware::from_fn_with_state(state.clone(), tenant::resolve);
     // Layers run outside-in: finish on its own task, resolve the tenant, then (REST) the route's rule.
+    // Outermost of the route layers: the matched template names the request in logs and metrics.
+    let note_route = || middleware::from_fn(metrics::note_route);
     let api = http::api_router(&state)
         .route_layer(resolve())
         .route_layer(middleware::from_fn(run_to_completion))
+        .route_layer(note_route())
         .layer(compression());
     let graphql = graphql::router()
         .route_layer(resolve())
         .route_layer(middleware::from_fn(run_to_completion))
+        .route_layer(note_route())
         .layer(compression());
-    let socket = realtime::router().route_layer(resolve());
+    let socket = realtime::router().route_layer(resolve()).route_layer(note_route());
     Router::new()
-        .merge(http::health::router())
+        .merge(http::health::router().route_layer(note_route()))
+        // Outside the tenant hosts' resolution: any host, but only with METRICS_TOKEN.
+        .route("/metrics", get(metrics::scrape))
         .nest("/api", api)
         .merge(graphql)
         .merge(socket)
@@ -58,9 +66,9 @@ pub fn app(state: AppState) -> Router {
         // Extractors refuse larger bodies with the API's JSON 413 (see `http::extract::ApiJson`).
         .layer(axum::extract::DefaultBodyLimit::max(http::BODY_LIMIT))
         .layer(middleware::from_fn_with_state(state.clone(), edge::guard))
-        .layer(TraceLayer::new_for_http().make_span_with(|request: &axum::http::Request<_>| {
-            // Only the path: query strings may carry tokens (the WebSocket's) and must not be logged.
-            tracing::info_span!("http", method = %request.method(), path = %request.uri().path())
-        }))
+        .layer(middleware::from_fn(metrics::track))
+        .layer(TraceLayer::new_for_http().make_span_with(telemetry::request_span))
+        // Outermost: the request id exists before the span that logs it.
+        .layer(middleware::from_fn(telemetry::request_id))
         .with_state(state)
 }

@@ -160,6 +160,17 @@ pub struct Config {
     /// rotate` has re-encrypted everything (docs/operations.md#rotating-the-secrets-key).
     #[arg(long, env = "SECRETS_KEY_PREVIOUS", hide_env_values = true, value_name = "SECRETS_KEY_PREVIOUS")]
     pub secrets_key_previous: Option<SecretString>,
+
+    /// PostgreSQL: schemas kept created and migrated ahead of need, per cluster, so provisioning a
+    /// tenant renames one instead of running every migration (docs/tenancy.md#spare-schemas).
+    /// 0 turns it off. Ignored on SQLite.
+    #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
+    pub spare_schemas: u32,
+
+    /// Bearer token that `GET /metrics` (Prometheus text) requires. Unset: `/metrics` is a 404, so
+    /// nothing about the server's load is public by default (docs/operations.md#what-to-watch-in-metrics).
+    #[arg(long, env = "METRICS_TOKEN", hide_env_values = true, value_name = "METRICS_TOKEN")]
+    pub metrics_token: Option<SecretString>,
 }
 
 /// A cross-field configuration error, printed as the one line the program exits with.
@@ -173,6 +184,8 @@ pub enum ConfigError {
     DataDir(String),
     #[error("SECRETS_KEY: {0}")]
     SecretsKey(String),
+    #[error("METRICS_TOKEN: {0}")]
+    MetricsToken(String),
 }
 
 impl Config {
@@ -185,6 +198,7 @@ impl Config {
             max_open_tenants: self.max_open_tenants,
             idle_seconds: self.db_idle_seconds,
             acquire_timeout: std::time::Duration::from_millis(self.backend_timeout_ms),
+            spare_schemas: self.spare_schemas,
         }
     }
 
@@ -223,6 +237,9 @@ impl Config {
             run_worker: true,
             secrets_key: None,
             secrets_key_previous: None,
+            metrics_token: None,
+            // Tests and tools opt in: every test server would otherwise build four schemas.
+            spare_schemas: 0,
         }
     }
 
@@ -251,6 +268,9 @@ impl Config {
         if let Some(previous) = &self.secrets_key_previous {
             SecretKey::parse(previous.expose_secret())
                 .map_err(|err| ConfigError::SecretsKey(format!("SECRETS_KEY_PREVIOUS {err}")))?;
+        }
+        if let Some(token) = &self.metrics_token {
+            check_metrics_token(token.expose_secret()).map_err(ConfigError::MetricsToken)?;
         }
         Ok(())
     }
@@ -399,9 +419,28 @@ impl FromStr for LogFormat {
     }
 }
 
+/// A metrics token must not be guessable: at least 24 characters, and not the example file's
+/// placeholder.
+fn check_metrics_token(token: &str) -> Result<(), String> {
+    if token.to_uppercase().contains("CHANGE-ME") || token.to_uppercase().contains("CHANGE_ME") {
+        return Err("still the example's placeholder: generate one (openssl rand -base64 32)".into());
+    }
+    if token.trim().len() < 24 {
+        return Err("at least 24 characters (openssl rand -base64 32)".into());
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_metrics_token_must_be_long_and_not_the_placeholder() {
+        assert!(check_metrics_token("CHANGE-ME-generate-with-openssl-rand").is_err());
+        assert!(check_metrics_token("short").is_err());
+        assert!(check_metrics_token("kV3q9XrZ1pLm8sT4wY6uB2nC").is_ok());
+    }
 
     #[test]
     fn a_malformed_database_url_says_what_is_wrong() {

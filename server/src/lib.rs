@@ -36,6 +36,8 @@ pub mod http;
 pub mod jobs;
 /// Accepting connections with timeouts and per-address caps.
 pub mod listener;
+/// Prometheus metrics: the recorder, `GET /metrics`, request counting by route template.
+pub mod metrics;
 /// Fixed-window rate limits (in-process or Redis).
 pub mod ratelimit;
 /// The realtime socket.

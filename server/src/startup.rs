@@ -71,6 +71,9 @@ impl Application {
         if config.run_worker {
             self.state.worker().start();
         }
+        if config.spare_schemas > 0 && self.state.dbs.backend() == sea_orm::DbBackend::Postgres {
+            tokio::spawn(keep_spares_ready(self.state.dbs.clone(), self.state.spares.clone()));
+        }
         let bus = self.state.bus.clone();
         let stopping = async move {
             shutdown.await;
@@ -84,6 +87,19 @@ impl Application {
     /// Serves until Ctrl-C or SIGTERM.
     pub async fn run(self) -> anyhow::Result<()> {
         self.run_until(shutdown_signal()).await
+    }
+}
+
+/// Refills the spare schemas at start, after each claim, and every few minutes (another replica
+/// or the CLI may have claimed some). Spares are a speed-up: failing here only logs.
+async fn keep_spares_ready(dbs: std::sync::Arc<crate::tenancy::Databases>, wake: std::sync::Arc<tokio::sync::Notify>) {
+    loop {
+        match dbs.refill_spares().await {
+            Ok(0) => {}
+            Ok(created) => tracing::info!(created, "spare schemas created"),
+            Err(err) => tracing::warn!(error = %err, "could not refill the spare schemas"),
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(300), wake.notified()).await;
     }
 }
 

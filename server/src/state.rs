@@ -17,6 +17,8 @@ pub struct AppState {
     pub bus: EventBus,
     /// The keys of secrets at rest.
     pub secrets: Arc<Secrets>,
+    /// Wakes the task that keeps spare schemas ready (PostgreSQL) after one was claimed.
+    pub spares: Arc<tokio::sync::Notify>,
 }
 
 impl AppState {
@@ -32,6 +34,8 @@ impl AppState {
 
     /// State over opened databases; connects to Redis when configured.
     pub async fn new(config: Config, dbs: Databases) -> anyhow::Result<Self> {
+        // Counts recorded before the recorder exists would be lost.
+        crate::metrics::handle();
         let (limiter, bus) = match &config.redis_url {
             Some(url) => {
                 use secrecy::ExposeSecret;
@@ -53,6 +57,7 @@ impl AppState {
             dbs: Arc::new(dbs),
             limiter: Arc::new(limiter),
             bus,
+            spares: Arc::new(tokio::sync::Notify::new()),
         })
     }
 }

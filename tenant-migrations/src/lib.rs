@@ -38,6 +38,12 @@ impl MigratorTrait for Migrator {
     }
 }
 
+/// The names of every tenant migration this build knows, oldest first (a tenant export records
+/// the ones its data went through; an import refuses names it does not know).
+pub fn migration_names() -> Vec<String> {
+    Migrator::migrations().iter().map(|migration| migration.name().to_owned()).collect()
+}
+
 /// Every table the tenant migrations create, in creation order.
 pub const TABLES: &[&str] = &[
     "roles",

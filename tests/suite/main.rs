@@ -5,6 +5,7 @@ mod support;
 
 mod access;
 mod auth;
+mod backup;
 mod caches;
 mod edge;
 mod graphql_auth;
@@ -15,6 +16,7 @@ mod instances;
 mod isolation;
 mod limits;
 mod lockout;
+mod metrics;
 mod migrate;
 mod openapi;
 mod outages;

@@ -185,3 +185,58 @@ async fn a_tenant_lives_on_the_cluster_its_pool_names() {
     let admin = sea_orm::Database::connect(admin_url.as_str()).await.unwrap();
     admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{second_name}\" WITH (FORCE)")).await.unwrap();
 }
+
+/// Waits (a few seconds at most) for the server's background task to have `count` spares ready.
+async fn spares_ready(app: &TestApp, count: usize) {
+    for _ in 0..100 {
+        if app.dbs().spare_count().await.unwrap() == count {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("{count} spare schemas were never ready ({} now)", app.dbs().spare_count().await.unwrap());
+}
+
+#[tokio::test]
+async fn on_postgres_a_spare_schema_is_renamed_into_the_tenant_atomically_and_replaced() {
+    if crate::support::app::backend() != Backend::Postgres {
+        return; // Spare schemas are PostgreSQL's; SQLite files are created as before.
+    }
+    let app = TestApp::spawn_with(|config| config.spare_schemas = 2).await;
+    spares_ready(&app, 2).await;
+
+    // A crash before commit gives the spare back: the rename is rolled back with the rest.
+    let err = tenants::provision(app.dbs(), new_tenant("rapida"), Some(ProvisionStep::TemplateApplied)).await;
+    assert!(err.is_err());
+    assert_eq!(app.dbs().spare_count().await.unwrap(), 2, "a rolled-back claim leaves the spare");
+    assert!(!storage_exists(&app, "rapida").await);
+
+    // The rerun takes a spare: the tenant has every migration and its own template.
+    let finished = tenants::provision(app.dbs(), new_tenant("rapida"), None).await.unwrap();
+    assert!(matches!(finished, Provisioned::Resumed(_)));
+    assert_eq!(app.dbs().spare_count().await.unwrap(), 1, "one spare used");
+    assert!(resolves(&app, "rapida").await);
+    let db = app.tenant_db("rapida").await;
+    let tx = db.begin().await.unwrap();
+    use sea_orm_migration::MigratorTrait;
+    assert_eq!(applied_migrations(&tx).await, tenant_migrations::Migrator::migrations().len() as i64);
+    assert_eq!(role::Entity::find().count(&tx).await.unwrap(), 3, "template applied on claim, once");
+    tx.commit().await.unwrap();
+
+    // More provisionings at once than spares: each gets a spare or a new schema, never a shared one.
+    let names: Vec<String> = (0..4).map(|i| format!("junto-{i}")).collect();
+    let runs = names.iter().map(|name| tenants::provision(app.dbs(), new_tenant(name), None));
+    for result in futures::future::join_all(runs).await {
+        result.unwrap();
+    }
+    for name in &names {
+        let db = app.tenant_db(name).await;
+        let tx = db.begin().await.unwrap();
+        assert_eq!(role::Entity::find().count(&tx).await.unwrap(), 3, "{name}: its own template, once");
+        tx.commit().await.unwrap();
+    }
+    // The operator's `tenant create` and `migrate` refill at once; the server in the background.
+    assert_eq!(app.dbs().spare_count().await.unwrap(), 0);
+    app.dbs().refill_spares().await.unwrap();
+    assert_eq!(app.dbs().spare_count().await.unwrap(), 2);
+}

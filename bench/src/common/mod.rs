@@ -3,6 +3,9 @@
 //! share of the same server's `/healthz` rate (a ratio that survives noisy machines; absolute
 //! figures do not).
 
+// Each benchmark binary compiles this module and uses part of it.
+#![allow(dead_code)]
+
 use std::{
     path::Path,
     process::{Child, Command, Stdio},
@@ -166,4 +169,17 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
     }
     let index = ((sorted.len() as f64 - 1.0) * q).round() as usize;
     sorted[index.min(sorted.len() - 1)]
+}
+
+/// An administrator of the tenant `tx` is bound to, who logs in with `password`.
+pub async fn create_admin(tx: &sea_orm::DatabaseTransaction, email: &str, password: &str) -> anyhow::Result<()> {
+    let admin = backoffice::domain::users::NewUser {
+        name: "Admin".into(),
+        email: email.into(),
+        password: password.into(),
+        role: "administrador".into(),
+        ..Default::default()
+    };
+    backoffice::domain::users::create(tx, admin, 0).await?;
+    Ok(())
 }

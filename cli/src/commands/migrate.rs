@@ -37,6 +37,14 @@ pub async fn run(dbs: &Databases, config: &Config, args: Args) -> anyhow::Result
         .await
         .map_err(|err| anyhow::anyhow!("controle: {err}"))?;
     progress.finish();
+    // Spare schemas (PostgreSQL) catch up with the new migrations, and missing ones are made.
+    match dbs.refill_spares().await {
+        Ok(created) if dbs.backend() == sea_orm::DbBackend::Postgres => {
+            println!("esquemas reserva em dia ({created} criado(s))")
+        }
+        Ok(_) => {}
+        Err(err) => eprintln!("aviso: esquemas reserva não atualizados: {err}"),
+    }
     let done = tenants::all_names(dbs.control()).await?.len();
     println!(
         "{} tenant(s) migrado(s), {} com erro, em {:.1}s",

@@ -42,15 +42,15 @@ pub enum Command {
     /// A fake provider for the demo: customers write, replies get delivered and read.
     Simulate(simulate::Args),
     /// Runs the outbox's jobs (provider sends, webhook deliveries) until stopped.
-    Worker,
+    Worker(worker::Args),
 }
 
 pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
     let dbs =
         Databases::connect(&config.database_settings()).await.context("não foi possível abrir o banco de dados")?;
-    if let Command::Worker = command {
+    if let Command::Worker(args) = command {
         ensure_initialized(&dbs).await?;
-        return worker::run(dbs, config).await;
+        return worker::run(dbs, config, args).await;
     }
     let result = match command {
         Command::Init(args) => init::run(&dbs, &config, args).await,
@@ -79,7 +79,7 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
             ensure_initialized(&dbs).await?;
             simulate::run(&dbs, &config, args).await
         }
-        Command::Worker => unreachable!("handled above: the worker owns the databases"),
+        Command::Worker(_) => unreachable!("handled above: the worker owns the databases"),
     };
     dbs.close().await;
     result

@@ -1,11 +1,16 @@
-//! `tenant create|list|delete|restore|set-plan|feature`.
+//! `tenant create|list|delete|restore|set-plan|feature|export|import`.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use backoffice::{
     bus::announce::Announcer,
     config::Config,
-    domain::tenants::{self, ListQuery, NewTenant, Provisioned},
+    domain::tenants::{self, ListQuery, NewTenant, Provisioned, backup},
     tenancy::{Databases, TenantName},
 };
+
+use crate::progress::Progress;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -55,6 +60,18 @@ pub enum Command {
         #[arg(value_parser = ["on", "off"])]
         state: String,
     },
+    /// Writes a tenant's data (and its plan, limits and features) to FILE: JSON lines, the same on
+    /// SQLite and PostgreSQL, read from one consistent snapshot while the tenant keeps working.
+    Export { name: String, file: PathBuf },
+    /// Creates tenant NAME from an export FILE (the same or another name, either backend), all at
+    /// once or not at all. NAME must not exist yet.
+    Import {
+        name: String,
+        file: PathBuf,
+        /// Database pool to place it on (PostgreSQL with TENANT_POOLS).
+        #[arg(long)]
+        pool: Option<String>,
+    },
 }
 
 pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::Result<i32> {
@@ -72,12 +89,17 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
                 user_limit,
                 ticket_limit,
                 features: None,
+                restore_from: None,
             };
             match tenants::provision(dbs, new, None).await? {
                 Provisioned::Created(t) => println!("tenant \"{}\" criado (id {}, plano {})", t.name, t.id, t.plan),
                 Provisioned::Resumed(t) => {
                     println!("tenant \"{}\" concluído (provisionamento anterior interrompido)", t.name)
                 }
+            }
+            // Replace the spare schema it may have used (PostgreSQL; nothing on SQLite).
+            if let Err(err) = dbs.refill_spares().await {
+                eprintln!("aviso: esquemas reserva não repostos ({err}); o servidor os repõe");
             }
         }
         Command::List { deleted, json } => {
@@ -138,7 +160,56 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             tenants::set_feature(control, &tenant, &option, enabled, &announcer).await?;
             println!("tenant \"{name}\": {option} {}", if enabled { "ativado" } else { "desativado" });
         }
+        Command::Export { name, file } => export(dbs, &name, &file).await?,
+        Command::Import { name, file, pool } => {
+            let name = TenantName::parse_new(&name, &config.backoffice_tenant)?;
+            if !file.exists() {
+                anyhow::bail!("não foi possível abrir {}: arquivo não encontrado", file.display());
+            }
+            eprintln!("importando {} como \"{name}\"…", file.display());
+            let (header, created) = backup::import(dbs, &config.secrets(), name, &file, pool).await?;
+            println!(
+                "tenant \"{}\" importado de {} (exportado de \"{}\" em {}, plano {})",
+                created.tenant().name,
+                file.display(),
+                header.tenant.name,
+                header.exported_at.format("%Y-%m-%d %H:%M UTC"),
+                created.tenant().plan
+            );
+        }
     }
     super::tell_servers(&announcer).await;
     Ok(0)
+}
+
+/// Streams the tenant to a file beside FILE, renamed into place once complete: an interrupted
+/// export never leaves a file that looks like a backup.
+async fn export(dbs: &Databases, name: &str, file: &std::path::Path) -> anyhow::Result<()> {
+    let name = TenantName::parse(name)?;
+    let record = tenants::find_by_name(dbs.control(), &name).await?;
+    let mut features: Vec<String> = tenants::enabled_features(dbs.control(), record.id).await?.into_iter().collect();
+    features.sort();
+    let db = dbs.tenant(&name, &record.pool).await?;
+    let partial = file.with_extension("partial");
+    let out =
+        std::fs::File::create(&partial).with_context(|| format!("não foi possível criar {}", partial.display()))?;
+    let mut out = std::io::BufWriter::new(out);
+    let progress = Progress::new(0, "exportando");
+    let counts = backup::export(&db, backup::TenantRecord::new(&record, features), &mut out, |table, rows| {
+        progress.line(&format!("{table}: {rows} linha(s)"));
+    })
+    .await;
+    progress.finish();
+    drop(out);
+    let counts = match counts {
+        Ok(counts) => counts,
+        Err(err) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(err.into());
+        }
+    };
+    std::fs::rename(&partial, file).with_context(|| format!("não foi possível gravar {}", file.display()))?;
+    let rows: u64 = counts.iter().map(|(_, n)| n).sum();
+    println!("tenant \"{name}\" exportado para {} ({rows} linhas em {} tabelas)", file.display(), counts.len());
+    Ok(())
 }

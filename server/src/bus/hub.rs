@@ -19,6 +19,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::{
     domain::inbox::{Audience, Viewer},
+    metrics::names,
     tenancy::TenantName,
 };
 
@@ -163,18 +164,24 @@ impl Hub {
     /// Sends a frame to every entitled socket of its tenant. Never waits.
     pub fn dispatch(&self, delivery: &Delivery) {
         let mut too_slow = Vec::new();
+        let mut delivered = 0u64;
         {
             let sockets = self.read();
             let Some(tenant_sockets) = sockets.by_tenant.get(&delivery.tenant) else { return };
             for (id, handle) in tenant_sockets {
-                if handle.subscriber.viewer.receives(&delivery.audience)
-                    && let Err(mpsc::error::TrySendError::Full(_)) = handle.frames.try_send(delivery.frame.clone())
-                {
-                    too_slow.push(*id);
+                if !handle.subscriber.viewer.receives(&delivery.audience) {
+                    continue;
+                }
+                match handle.frames.try_send(delivery.frame.clone()) {
+                    Ok(()) => delivered += 1,
+                    Err(mpsc::error::TrySendError::Full(_)) => too_slow.push(*id),
+                    Err(mpsc::error::TrySendError::Closed(_)) => {}
                 }
             }
         }
+        metrics::counter!(names::SOCKET_EVENTS_DELIVERED).increment(delivered);
         if !too_slow.is_empty() {
+            metrics::counter!(names::SOCKET_EVENTS_DROPPED).increment(too_slow.len() as u64);
             tracing::info!(tenant = %delivery.tenant, sockets = too_slow.len(), "dropping sockets that fell behind");
             self.close_where(&delivery.tenant, CloseReason::TooSlow, |id, _| too_slow.contains(&id));
         }

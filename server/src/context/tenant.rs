@@ -104,6 +104,8 @@ pub async fn resolve(State(state): State<AppState>, mut request: Request, next: 
         Some(HostTenant::Bare) => state.config.default_tenant.clone().ok_or(AppError::TenantNotFound)?,
         None => return Err(AppError::TenantNotFound),
     };
+    // Every log line of the request names its tenant (the span is the request's, app.rs).
+    tracing::Span::current().record("tenant", name.as_str());
     let current = CurrentTenant::find(&state, name).await?;
     request.extensions_mut().insert(current);
     Ok(next.run(request).await)

@@ -15,52 +15,59 @@ use crate::{
 
 /// Re-seals every secret of a tenant that is not sealed with the current key; returns how many.
 pub async fn reseal(db: &impl ConnectionTrait, secrets: &Secrets, tenant: &TenantName) -> Result<u64> {
+    rehome(db, secrets, tenant, tenant).await
+}
+
+/// Re-seals every secret sealed for tenant `from` (with the current or previous key) for tenant
+/// `to`: a tenant imported under another name (secrets are bound to their tenant's name). Values
+/// already sealed for `to` with the current key are left alone, so it can be run again.
+pub async fn rehome(db: &impl ConnectionTrait, secrets: &Secrets, from: &TenantName, to: &TenantName) -> Result<u64> {
     let mut changed = 0;
     let seeds =
         user_setting::Entity::find().filter(user_setting::Column::TwoFactorSecret.is_not_null()).all(db).await?;
     for settings in seeds {
         let Some(stored) = settings.two_factor_secret.clone() else { continue };
-        let scope = crate::domain::auth::two_factor::seed_scope(tenant.as_str(), settings.user_id);
-        if secrets.is_current(&scope, &stored) {
-            continue;
+        let scope =
+            |tenant: &TenantName| crate::domain::auth::two_factor::seed_scope(tenant.as_str(), settings.user_id);
+        if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &stored)? {
+            let mut active = settings.into_active_model();
+            active.two_factor_secret = Set(Some(sealed));
+            active.update(db).await?;
+            changed += 1;
         }
-        let plain = secrets
-            .open(&scope, &stored)
-            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
-        let mut active = settings.into_active_model();
-        active.two_factor_secret = Set(Some(secrets.seal(&scope, &plain)));
-        active.update(db).await?;
-        changed += 1;
     }
     let providers = instance::Entity::find().filter(instance::Column::ProviderSecret.is_not_null()).all(db).await?;
     for found in providers {
         let Some(stored) = found.provider_secret.clone() else { continue };
-        let scope = instances::secret_scope(tenant, found.id);
-        if secrets.is_current(&scope, &stored) {
-            continue;
+        let scope = |tenant: &TenantName| instances::secret_scope(tenant, found.id);
+        if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &stored)? {
+            let mut active = found.into_active_model();
+            active.provider_secret = Set(Some(sealed));
+            active.update(db).await?;
+            changed += 1;
         }
-        let plain = secrets
-            .open(&scope, &stored)
-            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
-        let mut active = found.into_active_model();
-        active.provider_secret = Set(Some(secrets.seal(&scope, &plain)));
-        active.update(db).await?;
-        changed += 1;
     }
     for endpoint in webhook_endpoint::Entity::find().all(db).await? {
-        let scope = webhook_secret_scope(tenant, endpoint.id);
-        if secrets.is_current(&scope, &endpoint.secret) {
-            continue;
+        let scope = |tenant: &TenantName| webhook_secret_scope(tenant, endpoint.id);
+        if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &endpoint.secret)? {
+            let mut active = endpoint.into_active_model();
+            active.secret = Set(sealed);
+            active.update(db).await?;
+            changed += 1;
         }
-        let plain = secrets
-            .open(&scope, &endpoint.secret)
-            .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
-        let mut active = endpoint.into_active_model();
-        active.secret = Set(secrets.seal(&scope, &plain));
-        active.update(db).await?;
-        changed += 1;
     }
     Ok(changed)
+}
+
+/// The value sealed for `to` with the current key, or `None` when it already is.
+fn moved(secrets: &Secrets, from: &str, to: &str, stored: &str) -> Result<Option<String>> {
+    if secrets.is_current(to, stored) {
+        return Ok(None);
+    }
+    let plain = secrets
+        .open(from, stored)
+        .map_err(|err| crate::domain::Error::invalid("secret_unreadable", err.to_string()))?;
+    Ok(Some(secrets.seal(to, &plain)))
 }
 
 /// What a webhook endpoint's signing secret is sealed for: its tenant and endpoint.

@@ -242,8 +242,11 @@ async fn create(
         user_limit: body.user_limit,
         ticket_limit: body.ticket_limit,
         features,
+        restore_from: None,
     };
     let provisioned = tenants::provision(&state.dbs, new, None).await?;
+    // The spare it may have taken is replaced in the background.
+    state.spares.notify_one();
     let view = tenants::view(state.dbs.control(), provisioned.tenant().clone()).await?;
     Ok((StatusCode::CREATED, Json(json!(view))))
 }

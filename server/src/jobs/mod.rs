@@ -155,6 +155,13 @@ impl Worker {
             },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")),
         };
+        let outcome = match &attempt {
+            Attempt::Done => "done",
+            Attempt::Retry(_) if job.attempts < max_attempts(&job.kind) => "retry",
+            Attempt::Retry(_) | Attempt::Fail(_) => "failed",
+        };
+        metrics::counter!(crate::metrics::names::OUTBOX_JOBS, "kind" => job.kind.clone(), "outcome" => outcome)
+            .increment(1);
         let recorded = async {
             let tx = db.begin().await?;
             match &attempt {
@@ -181,10 +188,13 @@ fn max_attempts(kind: &str) -> i32 {
     }
 }
 
+/// When the tenant's next job is due; notes its queue for the metrics on the way.
 async fn next_due(db: &TenantDb) -> crate::domain::error::Result<Option<DateTime<Utc>>> {
-    let tx = db.begin().await?;
+    let tx = db.read().await?;
     let due = outbox::next_due(&tx).await?;
+    let (pending, oldest) = outbox::depth(&tx).await?;
     tx.commit().await?;
+    crate::metrics::note_outbox(db.name().as_str(), pending, oldest);
     Ok(due)
 }
 

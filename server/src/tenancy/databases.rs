@@ -16,8 +16,8 @@ use std::{
 };
 
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    TransactionTrait,
+    AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    IsolationLevel, TransactionTrait,
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
 };
 use secrecy::ExposeSecret;
@@ -80,7 +80,31 @@ struct OpenFile {
 }
 
 struct PostgresClusters {
-    pools: BTreeMap<String, DatabaseConnection>,
+    pools: BTreeMap<String, Cluster>,
+    /// Spare schemas to keep ready per cluster.
+    spares: u32,
+}
+
+/// One PostgreSQL cluster's pool and its name as a metric label (pool names are few and fixed at
+/// start, so each is leaked once to a `&'static str`).
+struct Cluster {
+    conn: DatabaseConnection,
+    label: &'static str,
+}
+
+impl Cluster {
+    fn new(name: &str, conn: DatabaseConnection) -> Self {
+        Self { conn, label: Box::leak(name.to_owned().into_boxed_str()) }
+    }
+}
+
+/// How full one pool is (`GET /metrics`).
+pub struct PoolStat {
+    pub cluster: String,
+    /// Connections open.
+    pub size: u32,
+    /// Of them, waiting for a borrower.
+    pub idle: u32,
 }
 
 /// A tenant's database. The only way to reach one: every access is a transaction from
@@ -94,6 +118,8 @@ pub struct TenantDb {
     readers: DatabaseConnection,
     /// PostgreSQL schema to bind per transaction; `None` on SQLite (the file is the tenant).
     schema: Option<String>,
+    /// Metric label of where the connection comes from (the cluster, or `sqlite`).
+    cluster: &'static str,
 }
 
 impl TenantDb {
@@ -107,13 +133,31 @@ impl TenantDb {
 
     /// Starts a transaction bound to this tenant.
     pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
-        self.bind(self.conn.begin().await?).await
+        let started = Instant::now();
+        let tx = self.conn.begin().await?;
+        crate::metrics::record_acquire(self.cluster, started.elapsed());
+        self.bind(tx).await
     }
 
     /// Starts a transaction that only reads: on SQLite it runs on one of the file's readers, in
     /// parallel with other reads and with the writer; it must not write (`query_only`).
     pub async fn read(&self) -> Result<DatabaseTransaction, DbErr> {
-        self.bind(self.readers.begin().await?).await
+        let started = Instant::now();
+        let tx = self.readers.begin().await?;
+        crate::metrics::record_acquire(self.cluster, started.elapsed());
+        self.bind(tx).await
+    }
+
+    /// A read transaction that sees one moment of the data throughout (a backup): a SQLite read
+    /// transaction already does; on PostgreSQL it is `REPEATABLE READ READ ONLY`.
+    pub async fn snapshot(&self) -> Result<DatabaseTransaction, DbErr> {
+        let tx = match self.schema {
+            Some(_) => {
+                self.readers.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)).await?
+            }
+            None => self.readers.begin().await?,
+        };
+        self.bind(tx).await
     }
 
     async fn bind(&self, tx: DatabaseTransaction) -> Result<DatabaseTransaction, DbErr> {
@@ -220,7 +264,7 @@ impl Databases {
                     settings.acquire_timeout,
                 )
                 .await?;
-                let mut pools = BTreeMap::from([(DEFAULT_POOL.to_owned(), default)]);
+                let mut pools = BTreeMap::from([(DEFAULT_POOL.to_owned(), Cluster::new(DEFAULT_POOL, default))]);
                 for (name, url) in &settings.pools.0 {
                     let pool = open_postgres(
                         url.0.expose_secret(),
@@ -231,9 +275,10 @@ impl Databases {
                         settings.acquire_timeout,
                     )
                     .await?;
-                    pools.insert(name.clone(), pool);
+                    pools.insert(name.clone(), Cluster::new(name, pool));
                 }
-                Ok(Self { control, backend: Backend::Postgres(PostgresClusters { pools }) })
+                let clusters = PostgresClusters { pools, spares: settings.spare_schemas };
+                Ok(Self { control, backend: Backend::Postgres(clusters) })
             }
         }
     }
@@ -260,12 +305,13 @@ impl Databases {
         match &self.backend {
             Backend::Sqlite(files) => files.get(name).await,
             Backend::Postgres(clusters) => {
-                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
+                let cluster = clusters.get(pool)?;
                 Ok(TenantDb {
                     name: name.clone(),
-                    conn: conn.clone(),
-                    readers: conn.clone(),
+                    conn: cluster.conn.clone(),
+                    readers: cluster.conn.clone(),
                     schema: Some(name.schema()),
+                    cluster: cluster.label,
                 })
             }
         }
@@ -291,16 +337,44 @@ impl Databases {
                 Ok(Provisioning { tx, sqlite: Some(SqliteStaging { conn, staging, target }) })
             }
             Backend::Postgres(clusters) => {
-                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
+                let conn = &clusters.get(pool)?.conn;
                 let schema = name.schema();
                 // DDL is transactional on PostgreSQL: the schema, its tables and the template
-                // appear together at commit, or not at all.
+                // appear together at commit, or not at all — a spare renamed included.
                 let tx = conn.begin().await?;
-                tx.execute_unprepared(&format!("CREATE SCHEMA IF NOT EXISTS \"{schema}\"")).await?;
+                if !spares::schema_exists(&tx, &schema).await? {
+                    match spares::claim(&tx).await? {
+                        Some(spare) => {
+                            tx.execute_unprepared(&format!("ALTER SCHEMA \"{spare}\" RENAME TO \"{schema}\"")).await?
+                        }
+                        None => tx.execute_unprepared(&format!("CREATE SCHEMA \"{schema}\"")).await?,
+                    };
+                }
                 tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await?;
                 Ok(Provisioning { tx, sqlite: None })
             }
         }
+    }
+
+    /// Creates spare schemas until every PostgreSQL cluster has `SPARE_SCHEMAS` ready, and brings
+    /// the existing ones to the current migrations; how many it created. Nothing on SQLite.
+    pub async fn refill_spares(&self) -> Result<usize, StorageError> {
+        let Backend::Postgres(clusters) = &self.backend else { return Ok(0) };
+        let mut created = 0;
+        for cluster in clusters.pools.values() {
+            created += spares::refill(&cluster.conn, clusters.spares as usize).await?;
+        }
+        Ok(created)
+    }
+
+    /// Spare schemas ready, over every cluster (0 on SQLite).
+    pub async fn spare_count(&self) -> Result<usize, StorageError> {
+        let Backend::Postgres(clusters) = &self.backend else { return Ok(0) };
+        let mut count = 0;
+        for cluster in clusters.pools.values() {
+            count += spares::list(&cluster.conn).await?.len();
+        }
+        Ok(count)
     }
 
     /// Whether a tenant's storage exists (file or schema).
@@ -308,8 +382,9 @@ impl Databases {
         match &self.backend {
             Backend::Sqlite(files) => Ok(files.path(name).exists()),
             Backend::Postgres(clusters) => {
-                let conn = clusters.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))?;
-                let row = conn
+                let row = clusters
+                    .get(pool)?
+                    .conn
                     .query_one_raw(sea_orm::Statement::from_sql_and_values(
                         DbBackend::Postgres,
                         "SELECT 1 AS found FROM pg_namespace WHERE nspname = $1",
@@ -327,9 +402,51 @@ impl Databases {
         match &self.backend {
             Backend::Sqlite(files) => files.lock().len(),
             Backend::Postgres(clusters) => {
-                clusters.pools.values().map(|conn| conn.get_postgres_connection_pool().size() as usize).sum()
+                clusters.pools.values().map(|cluster| cluster.conn.get_postgres_connection_pool().size() as usize).sum()
             }
         }
+    }
+
+    /// Tenant files open right now (SQLite); `None` on PostgreSQL.
+    pub fn open_tenant_files(&self) -> Option<usize> {
+        match &self.backend {
+            Backend::Sqlite(files) => Some(files.lock().len()),
+            Backend::Postgres(_) => None,
+        }
+    }
+
+    /// How full each pool is: the control database's, then every cluster's (PostgreSQL) or all
+    /// tenant files' together (SQLite, writers and readers).
+    pub fn pool_stats(&self) -> Vec<PoolStat> {
+        let stat = |cluster: &str, conn: &DatabaseConnection| match conn.get_database_backend() {
+            DbBackend::Postgres => {
+                let pool = conn.get_postgres_connection_pool();
+                PoolStat { cluster: cluster.to_owned(), size: pool.size(), idle: pool.num_idle() as u32 }
+            }
+            _ => {
+                let pool = conn.get_sqlite_connection_pool();
+                PoolStat { cluster: cluster.to_owned(), size: pool.size(), idle: pool.num_idle() as u32 }
+            }
+        };
+        let mut stats = vec![stat("control", &self.control)];
+        match &self.backend {
+            Backend::Sqlite(files) => {
+                let open = files.lock();
+                let mut tenants = PoolStat { cluster: "sqlite".into(), size: 0, idle: 0 };
+                for file in open.values() {
+                    for conn in [&file.conn, &file.readers] {
+                        let one = stat("sqlite", conn);
+                        tenants.size += one.size;
+                        tenants.idle += one.idle;
+                    }
+                }
+                stats.push(tenants);
+            }
+            Backend::Postgres(clusters) => {
+                stats.extend(clusters.pools.iter().map(|(name, cluster)| stat(name, &cluster.conn)));
+            }
+        }
+        stats
     }
 
     /// Closes every connection (graceful shutdown).
@@ -342,8 +459,8 @@ impl Databases {
                 }
             }
             Backend::Postgres(clusters) => {
-                for conn in clusters.pools.values() {
-                    let _ = conn.close_by_ref().await;
+                for cluster in clusters.pools.values() {
+                    let _ = cluster.conn.close_by_ref().await;
                 }
             }
         }
@@ -353,7 +470,105 @@ impl Databases {
 
 impl OpenFile {
     fn tenant_db(&self, name: &TenantName) -> TenantDb {
-        TenantDb { name: name.clone(), conn: self.conn.clone(), readers: self.readers.clone(), schema: None }
+        TenantDb {
+            name: name.clone(),
+            conn: self.conn.clone(),
+            readers: self.readers.clone(),
+            schema: None,
+            cluster: "sqlite",
+        }
+    }
+}
+
+/// Spare schemas (PostgreSQL): `spare_<random>` schemas created and migrated ahead of need, each in
+/// one transaction so a half-built one is never seen. Provisioning claims one inside its own
+/// transaction and renames it to the tenant's schema; a transaction-scoped advisory lock keeps two
+/// provisionings from claiming the same spare, and a claim that is rolled back leaves the spare
+/// where it was. Templates are never applied to spares: they depend on the tenant.
+mod spares {
+    use sea_orm::{
+        ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, Statement, TransactionTrait,
+    };
+    use sea_orm_migration::MigratorTrait;
+
+    /// Schema names of spares start with this (tenant schemas start with `tenant_`).
+    const PREFIX: &str = "spare_";
+
+    pub async fn schema_exists(db: &impl ConnectionTrait, schema: &str) -> Result<bool, DbErr> {
+        let found = db
+            .query_one_raw(Statement::from_sql_and_values(
+                DbBackend::Postgres,
+                "SELECT 1 AS found FROM pg_namespace WHERE nspname = $1",
+                [schema.into()],
+            ))
+            .await?;
+        Ok(found.is_some())
+    }
+
+    pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Postgres,
+                format!("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE '{PREFIX}%' ORDER BY nspname"),
+            ))
+            .await?;
+        rows.into_iter().map(|row| row.try_get::<String>("", "name")).collect()
+    }
+
+    /// Takes a spare for this transaction (held until it ends), or `None` when there is none free.
+    pub async fn claim(tx: &DatabaseTransaction) -> Result<Option<String>, DbErr> {
+        for spare in list(tx).await? {
+            let locked = try_lock(tx, &spare).await?;
+            // Locked by another provisioning, or already renamed by one that has just committed.
+            if locked && schema_exists(tx, &spare).await? {
+                // Made before a migration was added? It catches up here (a no-op when current).
+                tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{spare}\"")).await?;
+                tenant_migrations::Migrator::up(tx, None).await?;
+                return Ok(Some(spare));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Takes the spare's transaction-scoped lock if nobody holds it.
+    async fn try_lock(tx: &DatabaseTransaction, spare: &str) -> Result<bool, DbErr> {
+        let row = tx
+            .query_one_raw(Statement::from_sql_and_values(
+                DbBackend::Postgres,
+                "SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked",
+                [spare.into()],
+            ))
+            .await?;
+        Ok(row.and_then(|row| row.try_get::<bool>("", "locked").ok()).unwrap_or(false))
+    }
+
+    pub async fn refill(conn: &DatabaseConnection, target: usize) -> Result<usize, DbErr> {
+        let existing = list(conn).await?;
+        for spare in &existing {
+            let tx = conn.begin().await?;
+            let locked = try_lock(&tx, spare).await?;
+            if locked && schema_exists(&tx, spare).await? {
+                tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{spare}\"")).await?;
+                tenant_migrations::Migrator::up(&tx, None).await?;
+            }
+            tx.commit().await?;
+        }
+        let missing = target.saturating_sub(existing.len());
+        for _ in 0..missing {
+            let name = format!("{PREFIX}{}", crate::config::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+            let tx = conn.begin().await?;
+            tx.execute_unprepared(&format!("CREATE SCHEMA \"{name}\"")).await?;
+            tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{name}\"")).await?;
+            tenant_migrations::Migrator::up(&tx, None).await?;
+            tx.commit().await?;
+        }
+        Ok(missing)
+    }
+}
+
+impl PostgresClusters {
+    fn get(&self, pool: &str) -> Result<&Cluster, StorageError> {
+        self.pools.get(pool).ok_or_else(|| StorageError::UnknownPool(pool.to_owned()))
     }
 }
 

@@ -20,6 +20,8 @@ pub struct DatabaseSettings {
     pub idle_seconds: u64,
     /// How long a request waits for a connection before the database counts as unavailable.
     pub acquire_timeout: std::time::Duration,
+    /// PostgreSQL: pre-migrated spare schemas kept ready per cluster, renamed on provisioning.
+    pub spare_schemas: u32,
 }
 
 /// Where the data lives, parsed from `DATABASE_URL`.

@@ -219,6 +219,7 @@ pub async fn conclude(
             active.update(db).await?;
             sessions::end_all(unit, user_id).await?;
             tracing::warn!(user_id, lockouts, "user blocked after consecutive login failures");
+            metrics::counter!(crate::metrics::names::LOCKOUTS).increment(1);
         }
         let why = if locked { reason::LOCKED_OUT } else { reason::WRONG_PASSWORD };
         record_failure(db, credentials, Some(user_id), why).await?;
@@ -291,6 +292,7 @@ pub async fn record_failure(
     }
     .insert(db)
     .await?;
+    metrics::counter!(crate::metrics::names::LOGIN_FAILURES, "reason" => why.to_owned()).increment(1);
     Ok(())
 }
 

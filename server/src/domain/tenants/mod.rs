@@ -1,6 +1,7 @@
 //! Tenants (control database): lookup, listing, soft delete and restore, plans and features.
 //! Creating one is `provisioning`.
 
+pub mod backup;
 mod provisioning;
 
 pub use provisioning::{NewTenant, ProvisionStep, Provisioned, provision};

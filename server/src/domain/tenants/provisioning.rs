@@ -16,7 +16,7 @@ use crate::{
         error::{Error, Result},
         features, plans,
         templates::{self, Template},
-        tenants::check_limit,
+        tenants::{backup, check_limit},
     },
     entities::control::{tenant, tenant_feature},
     tenancy::{Databases, TenantName, TenantNameError},
@@ -35,6 +35,8 @@ pub struct NewTenant {
     pub ticket_limit: Option<i32>,
     /// Feature options to switch on; `None` = the plan's defaults.
     pub features: Option<Vec<String>>,
+    /// Fill the storage from a tenant export (`backup`) instead of the template.
+    pub restore_from: Option<std::path::PathBuf>,
 }
 
 /// Steps of provisioning, for fault injection in tests.
@@ -146,7 +148,11 @@ pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<Prov
     };
     let tenant_id = row.id;
 
-    let result = build_storage(dbs, &name, &pool, template, &enabled, tenant_id, crash_after).await;
+    let contents = match &new.restore_from {
+        Some(path) => Contents::Backup(path),
+        None => Contents::Template(template),
+    };
+    let result = build_storage(dbs, &name, &pool, contents, &enabled, tenant_id, crash_after).await;
     if let Err(err) = result {
         if crash_after.is_none() && !resumed {
             // Undo the registration of a run that failed by itself (not a simulated crash).
@@ -162,11 +168,18 @@ pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<Prov
     Ok(if resumed { Provisioned::Resumed(row) } else { Provisioned::Created(row) })
 }
 
+/// What a new tenant's tables start with.
+enum Contents<'a> {
+    Template(Template),
+    /// The rows of an export file (the header already checked by the caller).
+    Backup(&'a std::path::Path),
+}
+
 async fn build_storage(
     dbs: &Databases,
     name: &TenantName,
     pool: &str,
-    template: Template,
+    contents: Contents<'_>,
     enabled: &[String],
     tenant_id: i32,
     crash_after: Option<ProvisionStep>,
@@ -179,7 +192,17 @@ async fn build_storage(
     let provisioning = dbs.begin_provisioning(name, pool).await?;
     let built = async {
         tenant_migrations::Migrator::up(provisioning.tx(), None).await?;
-        templates::apply(provisioning.tx(), template).await
+        match contents {
+            Contents::Template(template) => templates::apply(provisioning.tx(), template).await,
+            Contents::Backup(path) => {
+                let file = std::fs::File::open(path).map_err(|err| {
+                    Error::invalid_field("invalid_backup", "file", format!("{}: {err}", path.display()))
+                })?;
+                let mut input = std::io::BufReader::new(file);
+                backup::read_header(&mut input)?;
+                backup::load(provisioning.tx(), &mut input).await.map(drop)
+            }
+        }
     }
     .await;
     if let Err(err) = built {

@@ -1,0 +1,478 @@
+//! One tenant's data as a portable file (`backoffice-cli tenant export|import NAME FILE`,
+//! docs/operations.md#backup-and-restore): a backup an operator can keep, move to another server,
+//! or restore under another name, on either backend.
+//!
+//! The file is JSON lines, the same on SQLite and PostgreSQL:
+//!
+//! ```text
+//! {"format":"backoffice-tenant","version":1,"tenant":{...},"migrations":[...],"exportedAt":"..."}
+//! {"t":"departments","r":{"id":1,"name":"Comercial",...}}
+//! ...
+//! {"end":{"rows":12345}}
+//! ```
+//!
+//! * **Export** reads one consistent snapshot (a read transaction; `REPEATABLE READ` on
+//!   PostgreSQL) and streams each table's rows as the database renders them to JSON
+//!   (`json_object` / `row_to_json`): nothing is held in memory but one row. Tables go parents
+//!   first (foreign keys), so a restore inserts them in file order.
+//! * **Import** is provisioning with the file in place of the template: the control record comes
+//!   from the header, and storage, migrations and rows are one transaction (one PostgreSQL
+//!   transaction, or a staging file renamed into place), so a bad or truncated file leaves nothing
+//!   behind. The closing `end` line, with the row count, is how a truncated file is told apart.
+//!   Rows go in by batches the database parses itself (`json_populate_recordset` / `json_each`),
+//!   with only the columns the file has: a file from an older version gets the newer columns'
+//!   defaults. A file from a newer version (migrations this binary does not know) is refused.
+
+use std::{
+    collections::{BTreeMap, BTreeSet, HashMap},
+    io::{BufRead, Write},
+};
+
+use chrono::{DateTime, Utc};
+use futures::TryStreamExt;
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, Statement, StreamTrait};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::{
+    domain::{
+        error::{Error, Result},
+        sealing,
+        tenants::{self, NewTenant, Provisioned},
+    },
+    entities::control::tenant,
+    secrets::Secrets,
+    tenancy::{Databases, TenantDb, TenantName},
+};
+
+pub const FORMAT: &str = "backoffice-tenant";
+pub const VERSION: u32 = 1;
+/// Rows sent to the database in one statement on import.
+const BATCH: usize = 500;
+/// Tables that are the storage's own bookkeeping, not the tenant's data.
+const SKIPPED: [&str; 1] = ["seaql_migrations"];
+
+/// The first line of a file.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Header {
+    pub format: String,
+    pub version: u32,
+    pub tenant: TenantRecord,
+    /// Tenant migrations applied to the exported data.
+    pub migrations: Vec<String>,
+    pub exported_at: DateTime<Utc>,
+}
+
+/// What the control database knows of the tenant, restored with it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TenantRecord {
+    pub name: String,
+    pub cnpj: Option<String>,
+    pub plan: String,
+    pub template: String,
+    pub user_limit: i32,
+    pub ticket_limit: i32,
+    pub features: Vec<String>,
+}
+
+impl TenantRecord {
+    pub fn new(record: &tenant::Model, features: Vec<String>) -> Self {
+        Self {
+            name: record.name.clone(),
+            cnpj: record.cnpj.clone(),
+            plan: record.plan.clone(),
+            template: record.template.clone(),
+            user_limit: record.user_limit,
+            ticket_limit: record.ticket_limit,
+            features,
+        }
+    }
+}
+
+/// A row line, or the closing line.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum Line {
+    Row { t: String, r: Map<String, Value> },
+    End { end: End },
+}
+
+#[derive(Serialize, Deserialize)]
+struct End {
+    rows: u64,
+}
+
+/// Rows per table, in file order.
+pub type Counts = Vec<(String, u64)>;
+
+/// Writes the tenant's data to `out`; `progress(table, rows so far)` is called as tables finish.
+pub async fn export(
+    db: &TenantDb,
+    record: TenantRecord,
+    out: &mut impl Write,
+    mut progress: impl FnMut(&str, u64),
+) -> Result<Counts> {
+    let tx = db.snapshot().await?;
+    let backend = ConnectionTrait::get_database_backend(&tx);
+    let migrations = applied_migrations(&tx).await?;
+    let header =
+        Header { format: FORMAT.into(), version: VERSION, tenant: record, migrations, exported_at: Utc::now() };
+    write_line(out, &header)?;
+    let mut counts = Vec::new();
+    let mut total = 0u64;
+    for table in tables_in_order(&tx).await? {
+        let select = match backend {
+            DbBackend::Postgres => pg_select(&table, has_id(&tx, &table).await?),
+            _ => sqlite_select(&tx, &table).await?,
+        };
+        let mut rows = tx.stream_raw(Statement::from_string(backend, select)).await?;
+        let mut count = 0u64;
+        while let Some(row) = rows.try_next().await? {
+            let json: String = row.try_get("", "row")?;
+            let r: Map<String, Value> =
+                serde_json::from_str(&json).map_err(|err| internal(format!("linha de {table} não é JSON: {err}")))?;
+            write_line(out, &Line::Row { t: table.clone(), r })?;
+            count += 1;
+        }
+        drop(rows);
+        total += count;
+        progress(&table, count);
+        counts.push((table, count));
+    }
+    write_line(out, &Line::End { end: End { rows: total } })?;
+    out.flush().map_err(io_error)?;
+    tx.commit().await?;
+    Ok(counts)
+}
+
+/// Creates tenant `name` from the export at `path` (on `pool`): provisioning with the file in
+/// place of the template, then, when the name differs from the exported one, its secrets re-sealed
+/// for the new name (they are bound to it). Needs the `SECRETS_KEY` the export was made under.
+pub async fn import(
+    dbs: &Databases,
+    secrets: &Secrets,
+    name: TenantName,
+    path: &std::path::Path,
+    pool: Option<String>,
+) -> Result<(Header, Provisioned)> {
+    let file = std::fs::File::open(path)
+        .map_err(|err| Error::invalid_field("invalid_backup", "file", format!("{}: {err}", path.display())))?;
+    let header = read_header(&mut std::io::BufReader::new(file))?;
+    let record = header.tenant.clone();
+    let new = NewTenant {
+        name: Some(name.clone()),
+        cnpj: record.cnpj,
+        plan: Some(record.plan),
+        template: Some(record.template),
+        pool,
+        user_limit: Some(record.user_limit),
+        ticket_limit: Some(record.ticket_limit),
+        features: Some(record.features),
+        restore_from: Some(path.to_owned()),
+    };
+    let provisioned = tenants::provision(dbs, new, None).await?;
+    let exported_as = TenantName::parse(&header.tenant.name)?;
+    if exported_as != name {
+        let db = dbs.tenant(&name, &provisioned.tenant().pool).await?;
+        let tx = db.begin().await?;
+        sealing::rehome(&tx, secrets, &exported_as, &name).await?;
+        tx.commit().await?;
+    }
+    Ok((header, provisioned))
+}
+
+/// Reads and checks a file's header (before anything is created).
+pub fn read_header(input: &mut impl BufRead) -> Result<Header> {
+    let mut first = String::new();
+    input.read_line(&mut first).map_err(io_error)?;
+    let header: Header = serde_json::from_str(first.trim_end()).map_err(|_| {
+        Error::invalid_field("invalid_backup", "file", "O arquivo não é uma exportação de tenant do back-office.")
+    })?;
+    if header.format != FORMAT {
+        return Err(Error::invalid_field(
+            "invalid_backup",
+            "file",
+            "O arquivo não é uma exportação de tenant do back-office.",
+        ));
+    }
+    if header.version > VERSION {
+        return Err(Error::invalid_field(
+            "invalid_backup",
+            "file",
+            format!("Formato versão {} é mais novo que este programa (versão {VERSION}).", header.version),
+        ));
+    }
+    let known: BTreeSet<String> = tenant_migrations::migration_names().into_iter().collect();
+    if let Some(unknown) = header.migrations.iter().find(|name| !known.contains(*name)) {
+        return Err(Error::invalid_field(
+            "invalid_backup",
+            "file",
+            format!(
+                "A exportação tem a migração {unknown}, que este programa não conhece: atualize-o antes de importar."
+            ),
+        ));
+    }
+    Ok(header)
+}
+
+/// Inserts the rows that follow the header into a freshly migrated tenant storage (inside the
+/// provisioning transaction). Returns the rows per table.
+pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<Counts> {
+    let backend = ConnectionTrait::get_database_backend(tx);
+    let mut counts: Counts = Vec::new();
+    let mut batch = Batch::default();
+    let mut total = 0u64;
+    let mut line = String::new();
+    let mut number = 1u64;
+    loop {
+        line.clear();
+        number += 1;
+        if input.read_line(&mut line).map_err(io_error)? == 0 {
+            return Err(invalid_line(number, "o arquivo terminou antes da linha final (exportação incompleta?)"));
+        }
+        let parsed: Line = serde_json::from_str(line.trim_end()).map_err(|_| invalid_line(number, "JSON inválido"))?;
+        match parsed {
+            Line::Row { t, r } => {
+                if SKIPPED.contains(&t.as_str()) || !is_identifier(&t) || r.keys().any(|k| !is_identifier(k)) {
+                    return Err(invalid_line(number, "nome de tabela ou coluna inválido"));
+                }
+                if !batch.accepts(&t, &r) {
+                    batch.flush(tx, backend).await?;
+                }
+                match counts.last_mut() {
+                    Some((table, count)) if *table == t => *count += 1,
+                    _ => counts.push((t.clone(), 1)),
+                }
+                total += 1;
+                batch.push(t, r);
+                if batch.rows.len() >= BATCH {
+                    batch.flush(tx, backend).await?;
+                }
+            }
+            Line::End { end } => {
+                batch.flush(tx, backend).await?;
+                if end.rows != total {
+                    return Err(invalid_line(
+                        number,
+                        &format!("a linha final diz {} linhas, o arquivo tem {total}", end.rows),
+                    ));
+                }
+                break;
+            }
+        }
+    }
+    if backend == DbBackend::Postgres {
+        // Ids were inserted as they were: the sequences must continue after them.
+        for (table, _) in &counts {
+            if has_id(tx, table).await? {
+                tx.execute_unprepared(&format!(
+                    "SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), COALESCE(MAX(id), 1), MAX(id) IS NOT NULL) FROM \"{table}\""
+                ))
+                .await?;
+            }
+        }
+    }
+    Ok(counts)
+}
+
+/// Consecutive rows of one table with the same columns, inserted by one statement.
+#[derive(Default)]
+struct Batch {
+    table: String,
+    columns: Vec<String>,
+    rows: Vec<Value>,
+}
+
+impl Batch {
+    fn accepts(&self, table: &str, row: &Map<String, Value>) -> bool {
+        self.rows.is_empty() || (self.table == table && row.keys().eq(self.columns.iter()))
+    }
+
+    fn push(&mut self, table: String, row: Map<String, Value>) {
+        if self.rows.is_empty() {
+            self.table = table;
+            self.columns = row.keys().cloned().collect();
+        }
+        self.rows.push(Value::Object(row));
+    }
+
+    async fn flush(&mut self, tx: &DatabaseTransaction, backend: DbBackend) -> Result<()> {
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        let rows = Value::Array(std::mem::take(&mut self.rows)).to_string();
+        let quoted: Vec<String> = self.columns.iter().map(|c| format!("\"{c}\"")).collect();
+        let (table, columns) = (&self.table, quoted.join(", "));
+        let sql = match backend {
+            DbBackend::Postgres => format!(
+                "INSERT INTO \"{table}\" ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::\"{table}\", $1::json)"
+            ),
+            _ => {
+                let values: Vec<String> =
+                    self.columns.iter().map(|c| format!("json_extract(value, '$.{c}')")).collect();
+                format!("INSERT INTO \"{table}\" ({columns}) SELECT {} FROM json_each($1)", values.join(", "))
+            }
+        };
+        tx.execute_raw(Statement::from_sql_and_values(backend, sql, [rows.into()])).await.map_err(|err| {
+            Error::invalid_field("invalid_backup", "file", format!("As linhas de {table} não entraram: {err}"))
+        })?;
+        Ok(())
+    }
+}
+
+/// The tenant's tables, parents before children (foreign keys), then by name.
+async fn tables_in_order(tx: &DatabaseTransaction) -> Result<Vec<String>> {
+    let backend = ConnectionTrait::get_database_backend(tx);
+    let (tables_sql, links_sql) = match backend {
+        DbBackend::Postgres => (
+            "SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace \
+             WHERE n.nspname = current_schema() AND c.relkind = 'r'",
+            "SELECT cl.relname AS child, pl.relname AS parent FROM pg_constraint co \
+             JOIN pg_class cl ON cl.oid = co.conrelid JOIN pg_class pl ON pl.oid = co.confrelid \
+             JOIN pg_namespace n ON n.oid = co.connamespace WHERE co.contype = 'f' AND n.nspname = current_schema()",
+        ),
+        _ => (
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+            "SELECT m.name AS child, f.\"table\" AS parent FROM sqlite_master m, pragma_foreign_key_list(m.name) f \
+             WHERE m.type = 'table'",
+        ),
+    };
+    let mut parents: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for row in tx.query_all_raw(Statement::from_string(backend, tables_sql)).await? {
+        let name: String = row.try_get("", "name")?;
+        if !SKIPPED.contains(&name.as_str()) {
+            parents.entry(name).or_default();
+        }
+    }
+    for row in tx.query_all_raw(Statement::from_string(backend, links_sql)).await? {
+        let (child, parent): (String, String) = (row.try_get("", "child")?, row.try_get("", "parent")?);
+        if child != parent
+            && parents.contains_key(&parent)
+            && let Some(set) = parents.get_mut(&child)
+        {
+            set.insert(parent);
+        }
+    }
+    // Kahn's algorithm over a BTreeMap: a stable order, the same on every export.
+    let mut order = Vec::with_capacity(parents.len());
+    let mut placed: BTreeSet<String> = BTreeSet::new();
+    while order.len() < parents.len() {
+        let ready: Vec<String> = parents
+            .iter()
+            .filter(|(name, needs)| !placed.contains(*name) && needs.iter().all(|p| placed.contains(p)))
+            .map(|(name, _)| name.clone())
+            .collect();
+        if ready.is_empty() {
+            return Err(internal("as chaves estrangeiras das tabelas formam um ciclo"));
+        }
+        placed.extend(ready.iter().cloned());
+        order.extend(ready);
+    }
+    Ok(order)
+}
+
+async fn applied_migrations(tx: &DatabaseTransaction) -> Result<Vec<String>> {
+    let backend = ConnectionTrait::get_database_backend(tx);
+    let rows = tx
+        .query_all_raw(Statement::from_string(backend, "SELECT version FROM seaql_migrations ORDER BY version"))
+        .await?;
+    rows.into_iter().map(|row| row.try_get::<String>("", "version").map_err(Error::from)).collect()
+}
+
+async fn has_id(tx: &impl ConnectionTrait, table: &str) -> Result<bool> {
+    let backend = ConnectionTrait::get_database_backend(tx);
+    let sql = match backend {
+        DbBackend::Postgres => "SELECT 1 AS found FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name = $1 AND column_name = 'id'"
+            .to_owned(),
+        _ => "SELECT 1 AS found FROM pragma_table_info($1) WHERE name = 'id'".to_owned(),
+    };
+    Ok(tx.query_one_raw(Statement::from_sql_and_values(backend, sql, [table.into()])).await?.is_some())
+}
+
+/// PostgreSQL renders the row: types (timestamps, booleans, JSON) come out as JSON natively.
+fn pg_select(table: &str, ordered: bool) -> String {
+    let order = if ordered { " ORDER BY id" } else { "" };
+    format!("SELECT row_to_json(t)::text AS row FROM \"{table}\" t{order}")
+}
+
+/// SQLite renders the row with `json_object` over the table's columns (JSON columns nested).
+async fn sqlite_select(tx: &DatabaseTransaction, table: &str) -> Result<String> {
+    let rows = tx
+        .query_all_raw(Statement::from_sql_and_values(
+            DbBackend::Sqlite,
+            "SELECT name, type FROM pragma_table_info($1) ORDER BY cid",
+            [table.into()],
+        ))
+        .await?;
+    let mut pairs = Vec::new();
+    let mut types = HashMap::new();
+    for row in rows {
+        let (name, kind): (String, String) = (row.try_get("", "name")?, row.try_get("", "type")?);
+        let value = if kind.to_lowercase().contains("json") {
+            format!("json(\"{name}\")")
+        } else if kind.to_lowercase().contains("bool") {
+            // Stored as 0/1: written as JSON booleans, as PostgreSQL writes them.
+            format!("CASE WHEN \"{name}\" IS NULL THEN NULL WHEN \"{name}\" THEN json('true') ELSE json('false') END")
+        } else {
+            format!("\"{name}\"")
+        };
+        pairs.push(format!("'{name}', {value}"));
+        types.insert(name, kind);
+    }
+    let order = if types.contains_key("id") { " ORDER BY id" } else { "" };
+    Ok(format!("SELECT json_object({}) AS row FROM \"{table}\"{order}", pairs.join(", ")))
+}
+
+fn write_line(out: &mut impl Write, value: &impl Serialize) -> Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(|err| internal(format!("escrita da exportação: {err}")))?;
+    out.write_all(b"\n").map_err(io_error)
+}
+
+/// A failure that is not the file's fault (logged by the transports, never shown as is).
+fn internal(message: impl Into<String>) -> Error {
+    Error::Db(sea_orm::DbErr::Custom(message.into()))
+}
+
+fn io_error(err: std::io::Error) -> Error {
+    internal(format!("arquivo: {err}"))
+}
+
+fn invalid_line(number: u64, why: &str) -> Error {
+    Error::invalid_field("invalid_backup", "file", format!("Linha {number} do arquivo: {why}."))
+}
+
+/// Table and column names come from the file: only plain identifiers reach SQL.
+fn is_identifier(name: &str) -> bool {
+    !name.is_empty()
+        && name.len() <= 63
+        && name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        && !name.as_bytes()[0].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_plain_identifiers_reach_sql() {
+        assert!(is_identifier("ticket_messages"));
+        assert!(!is_identifier("users\"; DROP TABLE users; --"));
+        assert!(!is_identifier("Users"));
+        assert!(!is_identifier("1users"));
+        assert!(!is_identifier(""));
+    }
+
+    #[test]
+    fn a_batch_holds_rows_of_one_table_with_the_same_columns() {
+        let row = |json: &str| serde_json::from_str::<Map<String, Value>>(json).unwrap();
+        let mut batch = Batch::default();
+        assert!(batch.accepts("users", &row(r#"{"id":1,"name":"a"}"#)));
+        batch.push("users".into(), row(r#"{"id":1,"name":"a"}"#));
+        assert!(batch.accepts("users", &row(r#"{"id":2,"name":"b"}"#)));
+        assert!(!batch.accepts("users", &row(r#"{"id":2}"#)));
+        assert!(!batch.accepts("roles", &row(r#"{"id":2,"name":"b"}"#)));
+    }
+}
