@@ -88,6 +88,31 @@ async function shots(page: Page, name: string, prepare?: (size: 'desktop' | 'mob
   await settle(page);
 }
 
+/**
+ * The customer panel of the open ticket: beside the conversation on a wide screen, in the
+ * "Dados do cliente" drawer on a phone.
+ */
+async function showCustomer(page: Page, size: 'desktop' | 'mobile', name: string) {
+  if (size === 'mobile') {
+    await page.getByRole('button', { name: 'Dados do cliente' }).click();
+    await page
+      .getByRole('dialog', { name: 'Dados do cliente' })
+      .getByRole('heading', { name: 'Atendimentos' })
+      .waitFor();
+  } else {
+    await hideCustomerDrawer(page);
+    await page.getByRole('complementary', { name: 'Dados do cliente' }).getByText(name).first().waitFor();
+  }
+}
+
+async function hideCustomerDrawer(page: Page) {
+  const drawer = page.getByRole('dialog', { name: 'Dados do cliente' });
+  if (await drawer.isVisible()) {
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+  }
+}
+
 /** The queue's ticket of a customer (a link in the queue's list). */
 function queueItem(page: Page, customer: string) {
   return page.locator('a[data-ticket-id]').filter({ hasText: customer });
@@ -222,32 +247,51 @@ describe('the staff inbox', () => {
     await mine.and(page.locator('[data-ack="read"]')).waitFor();
     await mine.getByRole('img', { name: 'Lida' }).waitFor();
 
-    // A message the provider refuses shows why, with a retry that gets it through.
+    // A message the provider refuses shows why, with a retry that gets it through. The provider
+    // answers within milliseconds: the refusal often reaches the page before the answer to the
+    // send does, and the message must stay failed all the same.
     await composer.fill(`Confirma o endereço? ${REFUSE_ONCE}`);
     await composer.press('Enter');
     const refused = conversation.getByTestId('message').filter({ hasText: 'Confirma o endereço?' });
-    await refused.and(page.locator('[data-ack="failed"]')).waitFor({ timeout: 15_000 });
-    await refused.getByText(/Não enviada/).waitFor();
+    await refused.and(page.locator('[data-ack="failed"]')).waitFor();
+    await refused.getByText('Não enviada: o provedor recusou a mensagem (422).').waitFor();
+    await settle(page);
+    expect(await refused.getAttribute('data-ack')).toBe('failed');
     await refused.getByRole('button', { name: 'Tentar de novo' }).click();
-    await refused.and(page.locator('[data-ack="sent"]')).waitFor({ timeout: 15_000 });
-    expect(provider.sent.map((message) => message.body)).toContain(`Confirma o endereço? ${REFUSE_ONCE}`);
+    await refused.and(page.locator('[data-ack="sent"]')).waitFor();
+    const confirm = provider.sent.filter((message) => message.body === `Confirma o endereço? ${REFUSE_ONCE}`);
+    expect(confirm).toHaveLength(1);
+
+    // A message the provider took and later reports undelivered: the retry goes out under a new
+    // key (`{clientId}~{token}`: under the old one the provider would only answer the message it
+    // already took, without sending anything), and gets through.
+    await composer.fill('Seu pedido sai amanhã cedo.');
+    await composer.press('Enter');
+    const dropped = conversation.getByTestId('message').filter({ hasText: 'Seu pedido sai amanhã cedo.' });
+    await dropped.and(page.locator('[data-ack="sent"]')).waitFor();
+    const accepted = provider.sent.find((message) => message.body === 'Seu pedido sai amanhã cedo.');
+    expect(accepted).toBeDefined();
+    expect(
+      (await pushProviderEvent(e2e, instanceId, secret, { type: 'ack', data: { id: accepted?.id, ack: 'failed' } }))
+        .status,
+    ).toBe(200);
+    await dropped.and(page.locator('[data-ack="failed"]')).waitFor();
+    await dropped.getByText('O provedor não conseguiu entregar a mensagem.').waitFor();
+    // A failed bubble (why, in red, and the retry) readable in both themes.
+    await shots(page, '06-message-failed');
+    await dropped.getByRole('button', { name: 'Tentar de novo' }).click();
+    await expect
+      .poll(() => provider.sent.filter((message) => message.body === 'Seu pedido sai amanhã cedo.').length)
+      .toBe(2);
+    const resent = provider.sent.filter((message) => message.body === 'Seu pedido sai amanhã cedo.')[1];
+    expect(resent?.clientId.startsWith(`${accepted?.clientId}~`)).toBe(true);
+    expect(resent?.clientId).toMatch(/~[A-Za-z0-9_-]{6}$/);
+    await dropped.and(page.locator('[data-ack="sent"]')).waitFor();
+    await dropped.getByRole('button', { name: 'Tentar de novo' }).waitFor({ state: 'detached' });
 
     await shots(page, '06-conversation');
-    await shots(page, '06-customer-panel', async (size) => {
-      if (size === 'mobile') {
-        await page.getByRole('button', { name: 'Dados do cliente' }).click();
-        await page.getByRole('dialog', { name: 'Dados do cliente' }).getByText('Atendimentos').waitFor();
-      } else {
-        const drawer = page.getByRole('dialog', { name: 'Dados do cliente' });
-        if (await drawer.isVisible()) {
-          await page.keyboard.press('Escape');
-          await drawer.waitFor({ state: 'detached' });
-        }
-        await page.getByRole('complementary', { name: 'Dados do cliente' }).getByText(CUSTOMER.name).waitFor();
-      }
-    });
-    const drawer = page.getByRole('dialog', { name: 'Dados do cliente' });
-    if (await drawer.isVisible()) await page.keyboard.press('Escape');
+    await shots(page, '06-customer-panel', (size) => showCustomer(page, size, CUSTOMER.name));
+    await hideCustomerDrawer(page);
     expect(alice.errors).toEqual([]);
   });
 
@@ -344,6 +388,35 @@ describe('the staff inbox', () => {
     await older;
     await conversation.getByText('Mensagem número 1', { exact: true }).waitFor();
     await conversation.getByText('Início da conversa').waitFor();
+    expect(alice.errors).toEqual([]);
+  });
+
+  it("a blocked customer's messages open no ticket; the customer panel lists them", async () => {
+    const { page } = alice;
+    const panel = page.getByRole('complementary', { name: 'Dados do cliente' });
+    await panel.getByText(OTHER_CUSTOMER.name).first().waitFor();
+    expect(await panel.getByTestId('messages-without-ticket').count()).toBe(0);
+    await panel.getByRole('button', { name: 'Bloquear cliente' }).click();
+    await page.getByRole('dialog', { name: 'Bloquear cliente' }).getByRole('button', { name: 'Bloquear' }).click();
+    await toast(page, 'Cliente bloqueado').waitFor();
+    expect(
+      (await customerWrites(e2e, instanceId, secret, { ...OTHER_CUSTOMER, body: 'Alô? Ninguém vai me responder?' }))
+        .status,
+    ).toBe(200);
+    // Nobody is told (no event): the panel lists it when it reads the customer again.
+    await page.reload();
+    const kept = panel.getByTestId('messages-without-ticket');
+    await kept.getByText('Alô? Ninguém vai me responder?').waitFor();
+    await kept.getByRole('heading', { name: 'Mensagens sem atendimento' }).waitFor();
+    await shots(page, '06-customer-without-ticket', (size) => showCustomer(page, size, OTHER_CUSTOMER.name));
+    await hideCustomerDrawer(page);
+    // Taken off the list again: the later tests see them as before.
+    await panel.getByRole('button', { name: 'Desbloquear cliente' }).click();
+    await page
+      .getByRole('dialog', { name: 'Desbloquear cliente' })
+      .getByRole('button', { name: 'Desbloquear' })
+      .click();
+    await toast(page, 'Cliente desbloqueado').waitFor();
     expect(alice.errors).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * What the inbox test (06-inbox) plays besides the browsers: the instance's provider. A fake
  * provider over plain HTTP on 127.0.0.1 (the server runs with ALLOW_PRIVATE_PROVIDERS=true) that
- * records what the server sends it and answers like a real one, and the provider's events pushed to
+ * records what the server sends it and answers like a real one (one message per `clientId`), and the provider's events pushed to
  * the server as Standard Webhooks (docs/providers.md#inbound-events). Plus the tenant's set-up
  * through the real API as its administrator.
  */
@@ -21,14 +21,21 @@ export interface ProviderCall {
 export interface FakeProvider {
   url: string;
   calls: ProviderCall[];
-  /** Sent messages (POST /messages), with the id the provider gave each. */
+  /**
+   * Messages taken for sending (POST /messages), with the id the provider gave each. A `clientId`
+   * already taken answers its first id again and is not sent twice (docs/providers.md#sending),
+   * so a message the provider reported failed is only sent again under a new key.
+   */
   sent: { id: string; body: string; phone: string; clientId: string }[];
   close: () => Promise<void>;
 }
 
 /** The pairing code the fake provider hands out for a QR code. */
 export const PAIRING_CODE = '2@e2e-pareamento,ZmFrZS1wcm92aWRlcg==,bG9qYQ==';
-/** A message whose body contains this is refused once (4xx: the server gives up, `failed`). */
+/**
+ * A message whose body contains this is refused once per `clientId` (a 422: the server gives up at
+ * once, the message is `failed`); the retry, under the same `clientId`, goes through.
+ */
 export const REFUSE_ONCE = '#recusar';
 
 function str(value: unknown): string {
@@ -39,6 +46,7 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const calls: ProviderCall[] = [];
   const sent: FakeProvider['sent'] = [];
   const refused = new Set<string>();
+  const taken = new Map<string, string>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -59,7 +67,13 @@ export async function startFakeProvider(): Promise<FakeProvider> {
           json(422, { error: 'número sem WhatsApp' });
           return;
         }
+        const known = taken.get(clientId);
+        if (known !== undefined) {
+          json(200, { id: known });
+          return;
+        }
         const id = `prov-${sent.length + 1}`;
+        taken.set(clientId, id);
         sent.push({ id, body: message, phone: str(body?.phone), clientId });
         json(200, { id });
       } else if (request.method === 'POST' && url.pathname === '/session') {

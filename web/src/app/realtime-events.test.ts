@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inboxKeys } from '../features/inbox/keys';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
 import { describeRealtimeEvent, noticeFor, queriesToRefresh } from './realtime-events';
@@ -14,7 +15,7 @@ describe('realtime events in the interface', () => {
     expect(REALTIME_EVENTS).toHaveLength(13);
   });
 
-  it('InstanceUpdated names the instance and its status, and refreshes the instance lists', () => {
+  it("InstanceUpdated names the instance and its status, and refreshes the instance lists (the inbox's filter too)", () => {
     const event = {
       event: 'InstanceUpdated',
       instance: { id: 4, name: 'WhatsApp Vendas', activated: true, status: 'connected' },
@@ -24,7 +25,7 @@ describe('realtime events in the interface', () => {
       title: 'Instância atualizada',
       message: 'WhatsApp Vendas: conectada.',
     });
-    expect(queriesToRefresh(event)).toEqual([INSTANCES_QUERY_KEY]);
+    expect(queriesToRefresh(event)).toEqual([INSTANCES_QUERY_KEY, inboxKeys.instances()]);
   });
 
   it('a chat notification shows the message itself', () => {
@@ -66,6 +67,10 @@ describe('realtime events in the interface', () => {
       expect(noticeFor({ event, ticket }, viewer), event).toBeNull();
     }
     expect(noticeFor({ event: 'ChatNotification', ticket, message: { body: 'oi' }, notice: null }, viewer)).toBeNull();
+    // A reply (this user's own, or a colleague's) is never toasted either.
+    expect(
+      noticeFor({ event: 'ChatNotification', ticket, message: { body: 'oi', direction: 'out' }, notice: null }, viewer),
+    ).toBeNull();
     expect(noticeFor({ event: 'ChatNotification', ticket: null, notice: 'Limite atingido.' }, viewer)).toEqual({
       color: 'orange',
       title: 'Aviso',

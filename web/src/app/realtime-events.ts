@@ -8,6 +8,7 @@
  * ticket limit reached), are.
  */
 import type { QueryKey } from '@tanstack/react-query';
+import { inboxKeys } from '../features/inbox/keys';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import type { RealtimeEvent } from '../lib/realtime';
@@ -192,7 +193,8 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
 export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
   switch (event.event) {
     case 'InstanceUpdated':
-      return [INSTANCES_QUERY_KEY];
+      // Every instance list, the inbox's filter included (an instance may have been renamed).
+      return [INSTANCES_QUERY_KEY, inboxKeys.instances()];
     default:
       return [];
   }

@@ -55,6 +55,18 @@ function departmentOf(queryClient: QueryClient): number | null {
 }
 
 /**
+ * A socket opened. After the first: events sent while none was open are lost, so the inbox is read
+ * again. After a 1012 close (the user's role, department or instances changed): what every screen
+ * shows may differ — the user info (menu, `sees_all_tickets`, instances), the queue, the instance
+ * filter, the instance lists — so every query is read again (those on screen at once, the others
+ * when next shown).
+ */
+export function refreshAfterOpen(queryClient: QueryClient, reconnected: boolean, rightsChanged: boolean): void {
+  if (rightsChanged) void queryClient.invalidateQueries();
+  else if (reconnected) refreshInbox(queryClient);
+}
+
+/**
  * One socket for as long as the user is logged in. `openTicket` takes the user to a ticket (a
  * browser notification was clicked).
  */
@@ -74,10 +86,7 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
       tenantName,
       userId,
       getToken: currentToken,
-      onOpen: (reconnected) => {
-        // Events sent while the socket was down are lost: read the inbox again.
-        if (reconnected) refreshInbox(queryClient);
-      },
+      onOpen: (reconnected, rightsChanged) => refreshAfterOpen(queryClient, reconnected, rightsChanged),
       onEvent: (event: RealtimeEvent) => {
         if (INBOX_EVENTS.includes(event.event)) {
           const fresh = applyInboxEvent(queryClient, event, viewerId);

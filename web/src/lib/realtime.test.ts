@@ -6,6 +6,7 @@ import {
   pingFrame,
   RealtimeClient,
   RECONNECT_DELAY_MS,
+  RIGHTS_CHANGED_CLOSE_CODE,
   SESSION_ENDED_CLOSE_CODE,
   socketUrl,
   tenantFromHost,
@@ -115,10 +116,14 @@ describe('RealtimeClient', () => {
   let log: ReturnType<typeof vi.fn<(message: string, detail?: unknown) => void>>;
   let token: string | null;
   let opens: boolean[];
+  let rightsChanges: boolean[];
 
   function client() {
     return new RealtimeClient({
-      onOpen: (reconnected) => opens.push(reconnected),
+      onOpen: (reconnected, rightsChanged) => {
+        opens.push(reconnected);
+        rightsChanges.push(rightsChanged);
+      },
       url: 'ws://acme.localhost/ws?tenantName=acme&userId=7',
       tenantName: 'acme',
       userId: 7,
@@ -140,6 +145,7 @@ describe('RealtimeClient', () => {
     log = vi.fn<(message: string, detail?: unknown) => void>();
     token = 'header.payload.signature';
     opens = [];
+    rightsChanges = [];
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -249,6 +255,66 @@ describe('RealtimeClient', () => {
     expect(log).toHaveBeenCalledWith('socket closed (1008: sessão encerrada)');
     // A stop afterwards (the layout unmounting on the way to /login) changes nothing.
     realtime.stop();
+    expect(sockets).toHaveLength(1);
+  });
+
+  // docs/realtime.md#closing: 1012 = the user's role, department or instances changed.
+  it('reconnects at once after a 1012 (rights changed), with the token read again, and says so on open', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    token = 'token.after.the.change';
+    sockets[0]!.drop(RIGHTS_CHANGED_CLOSE_CODE, 'permissões alteradas');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]!.protocols).toEqual(['bearer.token.after.the.change']);
+    expect(rightsChanges).toEqual([false]);
+    sockets[1]!.open();
+    // The app reads again what it shows: what the user may see changed.
+    expect(opens).toEqual([false, true]);
+    expect(rightsChanges).toEqual([false, true]);
+    expect(log).toHaveBeenCalledWith('socket closed (1012: permissões alteradas)');
+    // An ordinary drop afterwards is an ordinary reconnection.
+    sockets[1]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    sockets[2]!.open();
+    expect(rightsChanges).toEqual([false, true, false]);
+    realtime.stop();
+  });
+
+  it('a 1012 right after another waits the usual delay (no tight loop), and still reports the change', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(2);
+    // Closed again at once, before it even opened: the next attempt waits.
+    sockets[1]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+    expect(sockets).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(3);
+    sockets[2]!.open();
+    expect(rightsChanges).toEqual([false, true]);
+    // Later, a 1012 reconnects at once again.
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    sockets[2]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sockets).toHaveLength(4);
+    realtime.stop();
+  });
+
+  it('a stop right after a 1012 cancels the immediate reconnection', async () => {
+    const realtime = client();
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
+    realtime.stop();
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
     expect(sockets).toHaveLength(1);
   });
 

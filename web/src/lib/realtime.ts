@@ -12,7 +12,12 @@
  *   again — except after `stop()`, which the app calls on logout and on page unload, and after a
  *   close with 1008 (`SESSION_ENDED_CLOSE_CODE`: the server ended the session — logout, lockout,
  *   deletion, new password — docs/realtime.md#closing), after which the same token would only be
- *   refused: the client stops, and a new login starts a new one.
+ *   refused: the client stops, and a new login starts a new one;
+ * - a close with 1012 (`RIGHTS_CHANGED_CLOSE_CODE`: the user's role, department or instances
+ *   changed, docs/realtime.md#closing) reconnects at once, with the token read again (refreshed
+ *   when it has expired): the new socket gets the new rights, and `onOpen` says so, for the app to
+ *   read again what it shows (events sent meanwhile are lost, and what it may see changed). A
+ *   second 1012 within `RECONNECT_DELAY_MS` of the last waits the usual delay (no tight loop).
  *
  * Framework-free: the app wires it to notifications and the query cache (app/realtime.ts).
  */
@@ -23,6 +28,12 @@ export const PING_INTERVAL_MS = 300_000;
 export const RECONNECT_DELAY_MS = 1_000;
 /** Close code of a socket whose session the server ended: do not reconnect (docs/realtime.md#closing). */
 export const SESSION_ENDED_CLOSE_CODE = 1008;
+
+/**
+ * Close code of a socket whose user's rights changed (role, department, instance links): reconnect
+ * at once to get the new ones (docs/realtime.md#closing).
+ */
+export const RIGHTS_CHANGED_CLOSE_CODE = 1012;
 
 // WebSocket.readyState values (not read from the global, which tests replace).
 const CONNECTING = 0;
@@ -120,9 +131,10 @@ export interface RealtimeOptions {
   onEvent: (event: RealtimeEvent) => void;
   /**
    * Each time a socket opens (`reconnected` after the first): events sent while it was closed are
-   * lost, so what the screens hold may be behind.
+   * lost, so what the screens hold may be behind. `rightsChanged`: the previous socket was closed
+   * with 1012 — what the user may see changed, so everything shown is worth reading again.
    */
-  onOpen?: (reconnected: boolean) => void;
+  onOpen?: (reconnected: boolean, rightsChanged: boolean) => void;
   createSocket?: WebSocketFactory;
   /** Where closes, errors and pongs are logged (docs/contracts.md#error-messages: "only logged"). */
   log?: (message: string, detail?: unknown) => void;
@@ -139,6 +151,10 @@ export class RealtimeClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private stopped = true;
   private opened = false;
+  /** The last socket was closed with 1012 and no socket has opened since. */
+  private rightsChanged = false;
+  /** When the client last reconnected at once after a 1012 (ms since the epoch). */
+  private lastImmediateReconnect = -Infinity;
   private readonly options: Required<Omit<RealtimeOptions, 'createSocket' | 'onOpen'>> &
     Pick<RealtimeOptions, 'onOpen'> & { createSocket: WebSocketFactory };
 
@@ -210,7 +226,9 @@ export class RealtimeClient {
       this.ping();
       if (this.pingTimer !== null) clearInterval(this.pingTimer);
       this.pingTimer = setInterval(() => this.ping(), PING_INTERVAL_MS);
-      this.options.onOpen?.(this.opened);
+      const rightsChanged = this.rightsChanged;
+      this.rightsChanged = false;
+      this.options.onOpen?.(this.opened, rightsChanged);
       this.opened = true;
     };
     socket.onmessage = (message: MessageEvent) => {
@@ -238,6 +256,16 @@ export class RealtimeClient {
         this.stop();
         return;
       }
+      if (close.code === RIGHTS_CHANGED_CLOSE_CODE) {
+        // The rights changed (docs/realtime.md#closing): the new socket gets the new ones.
+        this.rightsChanged = true;
+        const now = Date.now();
+        if (now - this.lastImmediateReconnect >= RECONNECT_DELAY_MS) {
+          this.lastImmediateReconnect = now;
+          this.scheduleReconnect(0);
+          return;
+        }
+      }
       this.scheduleReconnect();
     };
   }
@@ -248,9 +276,9 @@ export class RealtimeClient {
     socket.send(pingFrame(this.options.tenantName, this.options.userId));
   }
 
-  private scheduleReconnect(): void {
+  private scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
     if (this.stopped) return;
-    this.reconnectTimer = setTimeout(() => void this.connect(), RECONNECT_DELAY_MS);
+    this.reconnectTimer = setTimeout(() => void this.connect(), delay);
   }
 }
 

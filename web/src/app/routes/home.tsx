@@ -1,7 +1,8 @@
 /**
- * / (home): the inbox for staff — users who serve an instance, administrators and supervisors
- * (features/inbox/viewer.ts) — and, for everybody else (back-office operators, users linked to no
- * instance), a welcome with the user's name and links to every screen they may open.
+ * / (home): the inbox for staff — users who serve an instance, and those the server says see every
+ * ticket (`sees_all_tickets`: administrators and supervisors; features/inbox/viewer.ts) — and, for
+ * everybody else (back-office operators, users linked to no instance), a welcome with the user's
+ * name and links to every screen they may open.
  */
 import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useMemo } from 'react';
@@ -10,21 +11,18 @@ import { PageHeader } from '../../components/PageHeader';
 import { HOME_ROUTE } from '../../config/paths';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
 import { Inbox } from '../../features/inbox/components/Inbox';
-import { MANAGER_ROLES, servesInbox, type InboxViewer } from '../../features/inbox/viewer';
-import { hasPermissionRoute } from '../../lib/access';
+import { servesInbox, type InboxViewer } from '../../features/inbox/viewer';
 import { useRouteLabels } from '../../lib/route-labels';
 import { useSession, type Session } from '../../lib/session';
 import { navigationFor } from '../navigation';
 
-/** The instances a user serves, as the user info lists them (`userInstances: [{id, instance}]`). */
-function servedInstances(user: Record<string, unknown>): { id: number; name: string }[] {
+/** How many instances a user serves, as the user info lists them (`userInstances: [{id, instance}]`). */
+function servedInstanceCount(user: Record<string, unknown>): number {
   const links = Array.isArray(user.userInstances) ? (user.userInstances as unknown[]) : [];
-  return links.flatMap((link) => {
-    const instance = (link as { instance?: { id?: unknown; name?: unknown } } | null)?.instance;
-    return typeof instance?.id === 'number' && typeof instance.name === 'string'
-      ? [{ id: instance.id, name: instance.name }]
-      : [];
-  });
+  return links.filter((link) => {
+    const instance = (link as { instance?: { id?: unknown } } | null)?.instance;
+    return typeof instance?.id === 'number';
+  }).length;
 }
 
 function departmentOf(user: Record<string, unknown>): number | null {
@@ -35,22 +33,12 @@ function departmentOf(user: Record<string, unknown>): number | null {
 /** The inbox viewer of the logged-in user, or null when `/` is not the inbox for them. */
 function inboxViewer(
   user: Record<string, unknown> & { id: number | string; name: string },
+  seesAllTickets: boolean,
   session: Session,
 ): InboxViewer | null {
-  const role = (user.role as { name?: unknown } | null | undefined)?.name;
-  const roleName = typeof role === 'string' ? role : (session.userInfo?.role.name ?? '');
-  const instances = servedInstances(user);
-  if (!servesInbox({ role: roleName, instanceCount: instances.length, originBackoffice: session.originBackoffice })) {
-    return null;
-  }
-  return {
-    id: Number(user.id),
-    name: user.name,
-    manager: MANAGER_ROLES.includes(roleName || 'administrador'),
-    departmentId: departmentOf(user),
-    instances,
-    canListInstances: hasPermissionRoute('instances', session.permissionRoutes),
-  };
+  const instanceCount = servedInstanceCount(user);
+  if (!servesInbox({ seesAllTickets, instanceCount, originBackoffice: session.originBackoffice })) return null;
+  return { id: Number(user.id), name: user.name, manager: seesAllTickets, departmentId: departmentOf(user) };
 }
 
 function Welcome({ session }: { session: Session }) {
@@ -102,7 +90,11 @@ export function Component() {
   const session = useSession();
   const info = useUserInfo();
   const user = info.data?.user;
-  const viewer = useMemo(() => (user ? inboxViewer(user, session) : null), [user, session]);
+  const seesAllTickets = info.data?.sees_all_tickets === true;
+  const viewer = useMemo(
+    () => (user ? inboxViewer(user, seesAllTickets, session) : null),
+    [user, seesAllTickets, session],
+  );
   if (info.isPending) {
     return (
       <Center mih="50vh">

@@ -3,11 +3,14 @@ import { describe, expect, it } from 'vitest';
 import {
   ackMoves,
   applyAck,
+  copyMoves,
+  markRetrying,
   messagesInOrder,
   placeTicket,
   putMessage,
   putTicket,
   ticketMatches,
+  undoRetrying,
   type MessagePages,
   type TicketPages,
 } from './cache';
@@ -102,6 +105,71 @@ describe('the conversation cache', () => {
     applyAck(client, 1, 10, 'read', null);
     applyAck(client, 1, 10, 'delivered', null);
     expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[1]?.ack).toBe('read');
+  });
+
+  it('a copy of a message (an answer, a ChatNotification) never puts a failed one back in the queue', () => {
+    expect(copyMoves('failed', 'queued')).toBe(false);
+    expect(copyMoves('failed', 'sent')).toBe(true);
+    expect(copyMoves('queued', 'sent')).toBe(true);
+    expect(copyMoves('read', 'queued')).toBe(false);
+  });
+
+  it('the provider refuses before the answer to our send arrives: the message stays failed', () => {
+    const client = new QueryClient();
+    conversation(client, [
+      { ...message(-1, { direction: 'out', ack: 'queued', clientId: 'abc' }), local: 'sending' as const },
+    ]);
+    const queued = message(10, { direction: 'out', ack: 'queued', clientId: 'abc' });
+    // The socket: the reply's ChatNotification, then the refusal; the answer comes last.
+    putMessage(client, 1, queued);
+    applyAck(client, 1, 10, 'failed', 'Não enviada: o provedor recusou a mensagem (422).');
+    putMessage(client, 1, queued);
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1))).map((m) => [m.id, m.ack, m.error])).toEqual([
+      [10, 'failed', 'Não enviada: o provedor recusou a mensagem (422).'],
+    ]);
+  });
+
+  it('the refusal arrives before the message is known here: applied when it arrives, and kept', () => {
+    const client = new QueryClient();
+    conversation(client, [
+      { ...message(-1, { direction: 'out', ack: 'queued', clientId: 'xyz' }), local: 'sending' as const },
+    ]);
+    applyAck(client, 1, 11, 'failed', 'Não enviada.');
+    putMessage(client, 1, message(11, { direction: 'out', ack: 'queued', clientId: 'xyz' }));
+    putMessage(client, 1, message(11, { direction: 'out', ack: 'queued', clientId: 'xyz' }));
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[0]?.ack).toBe('failed');
+  });
+
+  it("a retry re-queues the message at once; acks after it win over the retry's own answer", () => {
+    const client = new QueryClient();
+    conversation(client, [message(12, { direction: 'out', ack: 'failed', error: 'Não enviada.' })]);
+    const before = markRetrying(client, 1, 12);
+    expect(before).toEqual({ id: 12, ack: 'failed', error: 'Não enviada.' });
+    const shown = () => messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[0];
+    expect([shown()?.ack, shown()?.error]).toEqual(['queued', null]);
+    // Refused again before the retry's answer came back: the answer (`queued`) does not undo it.
+    applyAck(client, 1, 12, 'failed', 'Não enviada de novo.');
+    putMessage(client, 1, message(12, { direction: 'out', ack: 'queued' }));
+    expect([shown()?.ack, shown()?.error]).toEqual(['failed', 'Não enviada de novo.']);
+    // Another tab's retry: its `queued` event re-queues the message here too.
+    applyAck(client, 1, 12, 'queued', null);
+    expect(shown()?.ack).toBe('queued');
+    // Only a failed message is retried.
+    applyAck(client, 1, 12, 'sent', null);
+    expect(markRetrying(client, 1, 12)).toBeNull();
+  });
+
+  it('a retry request that fails shows the message failed again, unless the socket moved it', () => {
+    const client = new QueryClient();
+    conversation(client, [message(13, { direction: 'out', ack: 'failed', error: 'Não enviada.' })]);
+    const before = markRetrying(client, 1, 13);
+    if (!before) throw new Error('not retried');
+    undoRetrying(client, 1, before);
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[0]?.ack).toBe('failed');
+    markRetrying(client, 1, 13);
+    applyAck(client, 1, 13, 'sent', null);
+    undoRetrying(client, 1, before);
+    expect(messagesInOrder(client.getQueryData(inboxKeys.messages(1)))[0]?.ack).toBe('sent');
   });
 
   it('adds a new message at the end, once', () => {

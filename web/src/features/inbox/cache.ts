@@ -119,6 +119,20 @@ export function ackMoves(current: string, next: string): boolean {
 }
 
 /**
+ * Whether a copy of a whole message — the answer to our send or retry, or a `ChatNotification` —
+ * may replace the ack held: as `ackMoves`, except that a copy never puts a failed message back in
+ * the queue. A copy can be older than what the socket already told: the send's answer (`queued`)
+ * often arrives after the provider refused the message (`failed`), and taking it would leave the
+ * message "na fila" for good. Only a retry re-queues a failed message, and the retry marks it
+ * queued itself before asking (`markRetrying`); the retry's `CustomerChatAckChanged` `queued`
+ * tells the other tabs (`applyAck`).
+ */
+export function copyMoves(current: string, next: string): boolean {
+  if (current === 'failed' && next === 'queued') return false;
+  return ackMoves(current, next);
+}
+
+/**
  * Acks that arrived for a message this tab does not hold yet (the socket can be faster than the
  * answer to our own send): applied when the message arrives. Small and short-lived.
  */
@@ -185,8 +199,8 @@ export function putMessage(queryClient: QueryClient, ticketId: number, message: 
       return mapMessages(data, (m) => {
         if (!same(m)) return m;
         // The server's message replaces ours; an ack already further along (an event that came
-        // first) is kept.
-        const ack = m.local === undefined && !ackMoves(m.ack, incoming.ack) ? m.ack : incoming.ack;
+        // first, a failure included) is kept.
+        const ack = m.local === undefined && !copyMoves(m.ack, incoming.ack) ? m.ack : incoming.ack;
         return { ...incoming, ack, error: ack === incoming.ack ? incoming.error : m.error };
       });
     }
@@ -194,6 +208,45 @@ export function putMessage(queryClient: QueryClient, ticketId: number, message: 
     if (!newest) return data;
     return { ...data, pages: [{ ...newest, data: [...newest.data, incoming] }, ...older] };
   });
+}
+
+/** What a failed message was before a retry re-queued it here (to put back if the retry fails). */
+export interface RetriedMessage {
+  id: number;
+  ack: string;
+  error: string | null;
+}
+
+/**
+ * A retry starts: the failed message is `queued` again at once, before the request, so what the
+ * socket says next (`sent`, or `failed` again) is newer than the retry's own answer, which then
+ * cannot undo it (`copyMoves`). Returns what the message was, or null when it is not failed here.
+ */
+export function markRetrying(queryClient: QueryClient, ticketId: number, messageId: number): RetriedMessage | null {
+  const data = queryClient.getQueryData<MessagePages>(inboxKeys.messages(ticketId));
+  let before: RetriedMessage | null = null;
+  if (!data) return null;
+  for (const page of data.pages) {
+    const found = page.data.find((m) => m.id === messageId && m.ack === 'failed');
+    if (found) before = { id: found.id, ack: found.ack, error: found.error ?? null };
+  }
+  if (!before) return null;
+  queryClient.setQueryData<MessagePages>(
+    inboxKeys.messages(ticketId),
+    mapMessages(data, (m) => (m.id === messageId ? { ...m, ack: 'queued', error: null } : m)),
+  );
+  return before;
+}
+
+/** The retry request failed: the message is failed again, unless the socket moved it meanwhile. */
+export function undoRetrying(queryClient: QueryClient, ticketId: number, before: RetriedMessage): void {
+  queryClient.setQueryData<MessagePages>(inboxKeys.messages(ticketId), (data) =>
+    data
+      ? mapMessages(data, (m) =>
+          m.id === before.id && m.ack === 'queued' ? { ...m, ack: before.ack, error: before.error } : m,
+        )
+      : data,
+  );
 }
 
 /** Marks the message this tab is sending (by `clientId`) as sending again or as not sent. */

@@ -37,4 +37,6 @@ export const inboxKeys = {
   customers: () => [...INBOX_KEY, 'customer'] as const,
   customer: (id: number) => [...INBOX_KEY, 'customer', id] as const,
   closingReasons: () => [...INBOX_KEY, 'closing-reasons'] as const,
+  /** The instances the queue can be filtered by (GET /api/inbox/instances). */
+  instances: () => [...INBOX_KEY, 'instances'] as const,
 };

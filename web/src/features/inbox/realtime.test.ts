@@ -37,6 +37,55 @@ describe('realtime events in the inbox', () => {
     expect(client.getQueryData<MessagePages>(inboxKeys.messages(2))?.pages[0]?.data.map((m) => m.id)).toEqual([1, 5]);
   });
 
+  it('a reply (direction "out"): the queue re-sorts and the conversation gets it, but nothing rings', () => {
+    const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null };
+    const own = (id: number, at: string) =>
+      ticket(id, { status: 'open', assignedUser: { id: 7, name: 'Alice' }, unread: 0, updatedAt: at });
+    client.setQueryData<TicketPages>(inboxKeys.list(mine), {
+      pages: [page([own(3, '2026-11-23T12:05:00Z'), own(4, '2026-11-23T12:00:00Z')])],
+      pageParams: [undefined],
+    });
+    client.setQueryData<MessagePages>(inboxKeys.messages(4), {
+      pages: [{ data: [message(1, { ticketId: 4 })], next_cursor: null }],
+      pageParams: [undefined],
+    });
+    const reply = message(9, {
+      ticketId: 4,
+      direction: 'out',
+      ack: 'queued',
+      user: { id: 8, name: 'Supervisora' },
+      clientId: 'c-9',
+    });
+    const event = {
+      event: 'ChatNotification',
+      ticket: own(4, '2026-11-23T12:10:00Z'),
+      message: reply,
+      notice: null,
+    };
+    expect(applyInboxEvent(client, event, 7)).toBeNull();
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(mine))?.pages[0]?.data.map((t) => t.id)).toEqual([4, 3]);
+    expect(client.getQueryData<MessagePages>(inboxKeys.messages(4))?.pages[0]?.data.map((m) => m.id)).toEqual([1, 9]);
+  });
+
+  it('one message told twice updates the inbox once and alerts once', () => {
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const event = {
+      event: 'ChatNotification',
+      ticket: ticket(5),
+      message: message(50, { ticketId: 5 }),
+      notice: null,
+    };
+    expect(applyInboxEvent(client, event, 7)?.message.id).toBe(50);
+    // The queue moved on meanwhile (another ticket went first); the repeat changes nothing.
+    applyInboxEvent(client, { event: 'CustomerChatCreated', ticket: ticket(6) }, 7);
+    expect(applyInboxEvent(client, event, 7)).toBeNull();
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data.map((t) => t.id)).toEqual([
+      6, 5, 1,
+    ]);
+    vi.advanceTimersByTime(LIST_REFRESH_DEBOUNCE_MS);
+    expect(invalidate).toHaveBeenCalledTimes(1);
+  });
+
   it('reads the lists again once for a burst of events (the counts)', () => {
     const invalidate = vi.spyOn(client, 'invalidateQueries');
     applyInboxEvent(client, { event: 'CustomerChatCreated', ticket: ticket(3) }, 7);

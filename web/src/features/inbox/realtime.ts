@@ -59,6 +59,29 @@ export function scheduleListRefresh(queryClient: QueryClient): void {
   );
 }
 
+/**
+ * The messages whose `ChatNotification` this cache took in, newest last (a few hundred): the same
+ * message told twice (a repeated frame) updates the queue once, and rings once at most.
+ */
+const handledMessages = new WeakMap<QueryClient, Set<number>>();
+const MAX_HANDLED_MESSAGES = 500;
+
+/** True the first time a message is seen for this cache; remembers it. */
+function firstTimeFor(queryClient: QueryClient, messageId: number): boolean {
+  let seen = handledMessages.get(queryClient);
+  if (!seen) {
+    seen = new Set();
+    handledMessages.set(queryClient, seen);
+  }
+  if (seen.has(messageId)) return false;
+  seen.add(messageId);
+  if (seen.size > MAX_HANDLED_MESSAGES) {
+    const oldest = seen.values().next();
+    if (!oldest.done) seen.delete(oldest.value);
+  }
+  return true;
+}
+
 function parse<T>(schema: z.ZodMiniType<T>, event: Record<string, unknown>): T | null {
   const parsed = schema.safeParse(event);
   if (parsed.success) return parsed.data;
@@ -66,7 +89,7 @@ function parse<T>(schema: z.ZodMiniType<T>, event: Record<string, unknown>): T |
   return null;
 }
 
-/** A new customer message: its ticket and the message, for the alert of a hidden tab. */
+/** A new customer message (never a reply): its ticket and the message, for the alert of a hidden tab. */
 export interface NewMessage {
   ticket: Ticket;
   message: ServerMessage;
@@ -74,7 +97,8 @@ export interface NewMessage {
 
 /**
  * Applies one event to the inbox's cache. Returns the new customer message it carried, if any
- * (the caller decides whether to alert).
+ * (the caller decides whether to alert): never a reply (`direction: "out"`), and never the same
+ * message twice.
  */
 export function applyInboxEvent(
   queryClient: QueryClient,
@@ -90,13 +114,18 @@ export function applyInboxEvent(
       return null;
     }
     case 'ChatNotification': {
+      // A message joined a ticket: the customer's (`in`), or a reply (`out`: an agent's, this
+      // tab's own included, or one written on the instance's phone). Either moves the ticket up
+      // the queue; only the customer's may ring (the caller decides: `alertsViewer`).
       const payload = parse(NotificationEvent, event);
       if (!payload?.ticket) return null;
-      putTicket(queryClient, payload.ticket, viewerId);
+      const { ticket, message } = payload;
+      if (message && !firstTimeFor(queryClient, message.id)) return null;
+      putTicket(queryClient, ticket, viewerId);
       scheduleListRefresh(queryClient);
-      if (!payload.message) return null;
-      putMessage(queryClient, payload.ticket.id, payload.message);
-      return payload.message.direction === 'in' ? { ticket: payload.ticket, message: payload.message } : null;
+      if (!message) return null;
+      putMessage(queryClient, ticket.id, message);
+      return message.direction === 'in' && message.kind !== 'note' ? { ticket, message } : null;
     }
     case 'CustomerChatAckChanged': {
       const payload = parse(AckEvent, event);

@@ -61,6 +61,4 @@ export const alice: InboxViewer = {
   name: 'Alice',
   manager: false,
   departmentId: null,
-  instances: [{ id: 1, name: 'WhatsApp Loja' }],
-  canListInstances: false,
 };

@@ -3,17 +3,15 @@ import { inboxSearch, readInboxLocation } from './url';
 import { servesInbox } from './viewer';
 
 describe('who the inbox is for', () => {
-  it('staff: whoever serves an instance, and administrators and supervisors', () => {
-    expect(servesInbox({ role: 'atendente', instanceCount: 1, originBackoffice: false })).toBe(true);
-    expect(servesInbox({ role: 'atendente', instanceCount: 0, originBackoffice: false })).toBe(false);
-    expect(servesInbox({ role: 'supervisor', instanceCount: 0, originBackoffice: false })).toBe(true);
-    expect(servesInbox({ role: 'administrador', instanceCount: 0, originBackoffice: false })).toBe(true);
-    // No role stored is the default role, administrador.
-    expect(servesInbox({ role: '', instanceCount: 0, originBackoffice: false })).toBe(true);
+  it('staff: whoever serves an instance, and whoever the server says sees every ticket', () => {
+    expect(servesInbox({ seesAllTickets: false, instanceCount: 1, originBackoffice: false })).toBe(true);
+    expect(servesInbox({ seesAllTickets: false, instanceCount: 0, originBackoffice: false })).toBe(false);
+    expect(servesInbox({ seesAllTickets: true, instanceCount: 0, originBackoffice: false })).toBe(true);
   });
 
-  it('not back-office operators, whatever their role', () => {
-    expect(servesInbox({ role: 'administrador', instanceCount: 0, originBackoffice: true })).toBe(false);
+  it('not back-office operators, whatever they see', () => {
+    expect(servesInbox({ seesAllTickets: true, instanceCount: 0, originBackoffice: true })).toBe(false);
+    expect(servesInbox({ seesAllTickets: false, instanceCount: 2, originBackoffice: true })).toBe(false);
   });
 });
 

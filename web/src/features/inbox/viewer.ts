@@ -1,27 +1,25 @@
 /**
  * Who is looking at the inbox, as the screen needs it, and who the inbox is for at all
- * (server/src/domain/inbox/mod.rs `Viewer`: administrators and supervisors see every ticket;
- * everybody else the tickets of the instances they serve, those assigned or transferred to them).
+ * (server/src/domain/inbox/mod.rs `Viewer`: managers see every ticket; everybody else the tickets
+ * of the instances they serve, those assigned or transferred to them). Which side of that rule a
+ * user is on is the server's to say — `sees_all_tickets` of `GET /api/auth/userInfo` — never
+ * guessed here from the role's name.
  */
-
-/** Roles that see every ticket of the tenant (server `SEES_ALL_ROLES`). */
-export const MANAGER_ROLES: readonly string[] = ['administrador', 'supervisor'];
 
 export interface InboxViewer {
   id: number;
   name: string;
-  /** Sees (and may act on) every ticket: administrador or supervisor. */
+  /**
+   * Sees (and may act on) every ticket: the user info's `sees_all_tickets` (the server's
+   * `Viewer::sees_all`, which also lets them send, transfer and close others' tickets).
+   */
   manager: boolean;
   departmentId: number | null;
-  /** The instances the viewer serves (the queue's instance filter). */
-  instances: readonly { id: number; name: string }[];
-  /** Holds the route `instances` (GET /api/instance: every instance, for a manager's filter). */
-  canListInstances: boolean;
 }
 
 export interface StaffFacts {
-  /** The role's name; '' means the default role, administrador (lib/access.ts). */
-  role: string;
+  /** The user info's `sees_all_tickets`. */
+  seesAllTickets: boolean;
   /** How many instances the user serves. */
   instanceCount: number;
   /** A user of the back-office tenant (the login's `origin_backoffice`): an operator. */
@@ -29,11 +27,11 @@ export interface StaffFacts {
 }
 
 /**
- * Whether `/` is the inbox for this user: staff serve an instance or manage a tenant
- * (administrador, supervisor). Operators of the back-office tenant serve no customer: they keep
- * the welcome screen, whatever their role.
+ * Whether `/` is the inbox for this user: staff serve an instance or see every ticket of their
+ * tenant. Operators of the back-office tenant serve no customer: they keep the welcome screen,
+ * whatever they may see.
  */
-export function servesInbox({ role, instanceCount, originBackoffice }: StaffFacts): boolean {
+export function servesInbox({ seesAllTickets, instanceCount, originBackoffice }: StaffFacts): boolean {
   if (originBackoffice) return false;
-  return instanceCount > 0 || MANAGER_ROLES.includes(role || 'administrador');
+  return instanceCount > 0 || seesAllTickets;
 }

@@ -1,6 +1,6 @@
 /**
  * GET /api/auth/userInfo → `{user:{id, name, username, email, image, role:{id, name, display_name},
- * ...}, has_permission_routes}` (docs/contracts.md#api-calls). Each answer refreshes the stored
+ * ...}, has_permission_routes, sees_all_tickets}` (docs/contracts.md#api-calls). Each answer refreshes the stored
  * `userInfo` (docs/contracts.md#entities-and-storage-keys shape) and `permissionRoutes`. The query
  * options and hook are in hooks/use-user-info.ts: the login page calls the fetcher without loading
  * TanStack Query (a bundler chunk holds whole modules, not single exports).
@@ -27,6 +27,8 @@ const UserInfoAnswerSchema = z.object({
     twoFactorEnabled: z.optional(z.boolean()),
   }),
   has_permission_routes: z.array(z.string()),
+  /** The inbox shows this user every ticket of the tenant (docs/inbox.md#who-sees-what). */
+  sees_all_tickets: z.optional(z.boolean()),
 });
 export type UserInfoAnswer = z.infer<typeof UserInfoAnswerSchema>;
 

@@ -1,7 +1,9 @@
 /**
  * GET /api/customers/{id} → the customer `{id, name, phone, email, blacklisted, createdAt, groups,
- * tickets}` (server/src/domain/inbox/customers.rs): the customer panel, with their earlier tickets
- * the caller may see (newest first, at most 50).
+ * tickets, messagesWithoutTicket}` (server/src/domain/inbox/customers.rs): the customer panel, with
+ * their earlier tickets the caller may see (newest first, at most 50) and what they wrote that
+ * opened no ticket (blacklisted, or the plan's monthly ticket limit reached; newest first, at most
+ * 20).
  */
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';

@@ -128,6 +128,11 @@ export const CustomerDetailSchema = z.object({
   groups: z._default(z.array(GroupSchema), []),
   /** Their tickets the viewer may see, newest first (at most 50). */
   tickets: z._default(z.array(TicketSchema), []),
+  /**
+   * What they wrote that opened no ticket — while blacklisted, or beyond the plan's monthly ticket
+   * limit — on instances the viewer serves, newest first (at most 20; `ticketId` null).
+   */
+  messagesWithoutTicket: z._default(z.array(MessageSchema), []),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 

@@ -90,7 +90,7 @@ function TransferBanner({
             <>
               <Button
                 size="xs"
-                color="teal.8"
+                color="teal.9"
                 leftSection={<IconCheck size={14} />}
                 loading={resolving === 'accept'}
                 disabled={resolving !== null && resolving !== 'accept'}
@@ -286,7 +286,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
           {ticket.status === 'pending' ? (
             <Button
               size="sm"
-              color="teal.8"
+              color="teal.9"
               leftSection={<IconCheck size={16} />}
               loading={accept.isPending}
               onClick={acceptTicket}

@@ -1,6 +1,8 @@
 /**
- * The customer beside the conversation: name, phone, email, groups, the blacklist, and their
- * earlier tickets (each opens in the inbox).
+ * The customer beside the conversation: name, phone, email, groups, the blacklist, their earlier
+ * tickets (each opens in the inbox), and — when there are any — the messages they wrote that
+ * opened no ticket ("Mensagens sem atendimento": kept while blacklisted or beyond the plan's
+ * monthly ticket limit).
  */
 import { Anchor, Avatar, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -180,6 +182,32 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
           </Stack>
         )}
       </Stack>
+      {data.messagesWithoutTicket.length > 0 ? (
+        <>
+          <Divider />
+          <Stack gap={6} data-testid="messages-without-ticket">
+            <Title order={sub} size="h6">
+              Mensagens sem atendimento
+            </Title>
+            <Text size="xs" c="dimmed">
+              Guardadas sem abrir atendimento (cliente bloqueado ou limite de atendimentos do plano).
+            </Text>
+            <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {data.messagesWithoutTicket.map((message) => (
+                <li key={message.id}>
+                  <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                    {message.body}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>
+                    {message.direction === 'out' ? ' · enviada pela empresa' : ''}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        </>
+      ) : null}
       <ConfirmDialog
         opened={confirming}
         title={data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}

@@ -1,7 +1,8 @@
 /**
  * One message of a conversation: the customer's on the left, ours on the right with its ack as
- * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one in red with why and a
- * retry; a note (a transfer's line) centred. Long messages wrap.
+ * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one with a red border, why in
+ * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
+ * centred. Long messages wrap.
  */
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconNote, IconRefresh } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ function Ack({ message }: { message: Message }) {
     return <IconClock size={14} aria-label="Enviando" role="img" />;
   }
   if (message.local === 'error' || message.ack === 'failed') {
-    return <IconAlertCircle size={14} color="var(--mantine-color-red-7)" aria-label={ACK_LABELS.failed} role="img" />;
+    return <IconAlertCircle size={14} color="var(--inbox-failed)" aria-label={ACK_LABELS.failed} role="img" />;
   }
   const label = ACK_LABELS[message.ack] ?? message.ack;
   switch (message.ack) {
@@ -82,14 +83,13 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
         </div>
         {out && failed ? (
           <Group gap="xs" justify="flex-end" mt={4} wrap="wrap">
-            <Text size="xs" c="red.8" style={{ whiteSpace: 'normal' }}>
+            <Text size="xs" c="var(--inbox-failed)" style={{ whiteSpace: 'normal' }}>
               {message.localError ?? message.error ?? 'A mensagem não foi entregue.'}
             </Text>
             {onRetry ? (
               <Button
                 size="compact-xs"
-                variant="light"
-                color="red.8"
+                variant="default"
                 leftSection={<IconRefresh size={12} />}
                 loading={retrying}
                 onClick={() => onRetry(message)}

@@ -22,7 +22,7 @@ import { IconInbox, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
-import { useTenantInstances } from '../api/get-filter-instances';
+import { useInboxInstances } from '../api/get-inbox-instances';
 import { MAX_QUEUE_SEARCH, useQueue, useQueueCounts } from '../api/get-tickets';
 import type { Counts } from '../api/schemas';
 import { useNow } from '../hooks/use-now';
@@ -109,20 +109,17 @@ export function Queue({ viewer, location, hrefWith, onChange }: QueueProps) {
   }
   const applySearch = useDebouncedCallback((value: string) => onChange({ search: value }), QUEUE_SEARCH_DEBOUNCE_MS);
 
-  const tenantInstances = useTenantInstances(
-    viewer.manager && viewer.instances.length === 0 && viewer.canListInstances,
-  );
+  const instances = useInboxInstances();
   const instanceOptions = useMemo(() => {
-    const byId = new Map<number, string>();
-    for (const instance of viewer.instances) byId.set(instance.id, instance.name);
-    for (const instance of tenantInstances.data ?? []) byId.set(instance.id, instance.name);
-    if (viewer.manager && byId.size === 0) {
-      for (const page of queue.data?.pages ?? []) for (const t of page.data) byId.set(t.instance.id, t.instance.name);
+    const options = (instances.data ?? []).map((instance) => ({ value: String(instance.id), label: instance.name }));
+    // A filter in the URL for an instance the list does not name (no longer visible, or the list
+    // not read yet) stays choosable, so it can be seen and cleared.
+    const chosen = location.instanceId;
+    if (chosen !== null && !options.some((option) => option.value === String(chosen))) {
+      options.push({ value: String(chosen), label: `Instância ${chosen}` });
     }
-    return Array.from(byId, ([id, name]) => ({ value: String(id), label: name })).sort((a, b) =>
-      a.label.localeCompare(b.label, 'pt-BR'),
-    );
-  }, [viewer, tenantInstances.data, queue.data]);
+    return options;
+  }, [instances.data, location.instanceId]);
 
   const { ref: sentinel, entry } = useIntersection({ threshold: 0 });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = queue;

@@ -1,7 +1,7 @@
 /**
  * GET /api/instance/syncMessages?instanceId=&tenantName= → the instance's latest sync job
- * (`{id, instance_id, status: running|done|failed, fetched, inserted, error, ...}`), or 404
- * `sync_not_found` when it was never synced (read here as `null`). The instances list and the
+ * (`{id, instance_id, status: running|done|failed, fetched, inserted, error, ...}`), or 200 `null`
+ * when it was never synced (an older server's 404 `sync_not_found` is read as `null` too). The instances list and the
  * sync dialog start from it, so a job started earlier (on another page, by someone else, before a
  * reload) is shown and followed (`get-sync-job.ts` polls it) instead of being found only by a
  * 409 `sync_running`. Starting a sync stores its answer here (`sync-messages.ts`).
@@ -14,9 +14,7 @@ import { SyncJobSchema, type SyncJob } from '../sync-job';
 
 export async function getLatestSyncJob(instanceId: number, tenantName: string | undefined): Promise<SyncJob | null> {
   try {
-    // `null` (200) is also "never synced": the answer the server should give instead of a 404,
-    // which every browser logs as a console error (web/README.md, "What the server does not
-    // offer yet").
+    // `null` (200): never synced. No 404 for the browser to log on every row.
     return await http.get('/api/instance/syncMessages', {
       query: { instanceId, tenantName },
       schema: z.nullable(SyncJobSchema),

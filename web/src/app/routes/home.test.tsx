@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, logIn, stubFetch } from '../../testing/fixtures';
+import { renderRoutes } from '../../testing/render';
+import { Component as Home } from './home';
+
+function userInfo(seesAllTickets: boolean, instances: { id: number; name: string }[] = []) {
+  return {
+    user: {
+      id: 7,
+      name: 'Ana Souza',
+      username: 'ana',
+      email: 'ana@acme.com.br',
+      image: null,
+      // The role's name says nothing here: `sees_all_tickets` decides.
+      role: { id: 3, name: 'atendente', display_name: 'Atendente' },
+      userDepartment: null,
+      userInstances: instances.map((instance) => ({ id: instance.id, instance: { ...instance, activated: true } })),
+    },
+    has_permission_routes: ['home'],
+    sees_all_tickets: seesAllTickets,
+  };
+}
+
+const emptyQueue = { data: [], next_cursor: null, counts: { pending: 0, open: 0, transferring: 0, mine: 0 } };
+
+describe('/ (home)', () => {
+  it('is the inbox for whoever the server says sees every ticket, even linked to no instance', async () => {
+    logIn(['home']);
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(true)),
+      'GET /api/tickets': () => json(emptyQueue),
+      'GET /api/inbox/instances': () =>
+        json([
+          { id: 2, name: 'WhatsApp Suporte' },
+          { id: 1, name: 'WhatsApp Vendas' },
+        ]),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByRole('heading', { name: 'Atendimentos', level: 1 })).toBeInTheDocument();
+    // The instance filter offers what GET /api/inbox/instances lists (no GET /api/instance).
+    await user.click(await screen.findByRole('combobox', { name: 'Filtrar por instância' }));
+    const options = await screen.findByRole('listbox');
+    expect(
+      within(options)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['WhatsApp Suporte', 'WhatsApp Vendas']);
+    expect(callsTo('GET /api/inbox/instances')).toHaveLength(1);
+  });
+
+  it('is the welcome for a user who serves no instance and does not see every ticket', async () => {
+    logIn(['home']);
+    stubFetch({ 'GET /api/auth/userInfo': () => json(userInfo(false)) });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Atendimentos' })).not.toBeInTheDocument();
+  });
+
+  it('an instance filter with a single instance to choose is not offered', async () => {
+    logIn(['home']);
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [{ id: 1, name: 'WhatsApp Vendas' }])),
+      'GET /api/tickets': () => json(emptyQueue),
+      'GET /api/inbox/instances': () => json([{ id: 1, name: 'WhatsApp Vendas' }]),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByText('Ninguém aguardando')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Filtrar por instância' })).not.toBeInTheDocument();
+  });
+});

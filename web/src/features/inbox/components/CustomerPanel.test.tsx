@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import { message, ticket } from '../test-data';
+import { CustomerPanel } from './CustomerPanel';
+
+function customer(extra: Record<string, unknown> = {}) {
+  return {
+    id: 101,
+    name: 'Maria Souza',
+    phone: '+5511988887777',
+    email: null,
+    blacklisted: false,
+    createdAt: '2026-11-01T12:00:00Z',
+    groups: [],
+    tickets: [ticket(1)],
+    messagesWithoutTicket: [],
+    ...extra,
+  };
+}
+
+function renderPanel() {
+  return renderRoutes(
+    [{ path: '/', element: <CustomerPanel customerId={101} ticketId={1} ticketHref={(id) => `/?ticket=${id}`} /> }],
+    '/',
+  );
+}
+
+describe('CustomerPanel', () => {
+  it('lists the messages that opened no ticket, newest first, under "Mensagens sem atendimento"', async () => {
+    logIn();
+    stubFetch({
+      'GET /api/customers/101': () =>
+        json(
+          customer({
+            blacklisted: true,
+            messagesWithoutTicket: [
+              message(31, { ticketId: null, body: 'Alguém pode me responder?', sentAt: '2026-11-23T15:10:00Z' }),
+              message(30, { ticketId: null, body: 'Oi, tudo bem?', sentAt: '2026-11-23T15:00:00Z' }),
+            ],
+          }),
+        ),
+    });
+    renderPanel();
+    const section = await screen.findByTestId('messages-without-ticket');
+    expect(within(section).getByRole('heading', { name: 'Mensagens sem atendimento' })).toBeInTheDocument();
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild?.textContent),
+    ).toEqual(['Alguém pode me responder?', 'Oi, tudo bem?']);
+    expect(within(section).getByText('23/11/2026, 12:10')).toBeInTheDocument();
+  });
+
+  it('has no such section when there are none (or an older server sends no field)', async () => {
+    logIn();
+    const { messagesWithoutTicket: _omitted, ...older } = customer();
+    stubFetch({ 'GET /api/customers/101': [() => json(customer()), () => json(older)] });
+    const { unmount } = renderPanel();
+    expect(await screen.findByRole('heading', { name: 'Maria Souza' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Atendimentos' })).toBeInTheDocument();
+    expect(screen.queryByTestId('messages-without-ticket')).not.toBeInTheDocument();
+    unmount();
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'Maria Souza' })).toBeInTheDocument();
+    expect(screen.queryByTestId('messages-without-ticket')).not.toBeInTheDocument();
+  });
+});
