@@ -16,6 +16,7 @@ mod m20261121_000006_create_sync_jobs;
 mod m20261121_000007_index_users_by_name;
 mod m20261123_000008_harden_logins;
 mod m20261124_000009_create_inbox;
+mod m20261125_000010_cover_user_listing;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000007_index_users_by_name::Migration),
             Box::new(m20261123_000008_harden_logins::Migration),
             Box::new(m20261124_000009_create_inbox::Migration),
+            Box::new(m20261125_000010_cover_user_listing::Migration),
         ]
     }
 }

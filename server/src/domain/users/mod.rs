@@ -8,9 +8,9 @@ use std::collections::HashSet;
 
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
-    sea_query::{Expr, ExprTrait, Func},
+    sea_query::{BinOper, Expr, ExprTrait},
 };
 
 pub use views::{
@@ -103,25 +103,41 @@ impl Default for ListQuery {
 pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<UserView>> {
     let limit = query.limit.clamp(1, MAX_PAGE_SIZE);
     let page = Ord::max(query.page, 1);
+    let backend = db.get_database_backend();
     let mut condition = Condition::all().add(user::Column::DeletedAt.is_null());
     if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         let pattern = format!("%{}%", search.to_lowercase().replace(['%', '_'], ""));
+        // SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE does the same. Either way
+        // the columns are compared as stored, so the covering index answers without reading rows.
+        let like = |column: user::Column| match backend {
+            DbBackend::Postgres => Expr::col(column).binary(BinOper::Custom("ILIKE"), pattern.clone()),
+            _ => Expr::col(column).like(pattern.clone()),
+        };
         condition = condition.add(
             Condition::any()
-                .add(Func::lower(Expr::col(user::Column::Name)).like(pattern.clone()))
-                .add(user::Column::Email.like(pattern.clone()))
-                .add(Func::lower(Expr::col(user::Column::Username)).like(pattern)),
+                .add(like(user::Column::Name))
+                .add(like(user::Column::Email))
+                .add(like(user::Column::Username)),
         );
     }
-    let select = user::Entity::find().filter(condition);
-    let total = select.clone().count(db).await?;
-    let users = select
+    // The count and the page's ids read the covering index only (the page stops at its last
+    // match); then the page's rows are read by id, so wide rows off the page are never touched.
+    // (A single `COUNT(*) OVER ()` query is slower here: the window makes SQLite materialize and
+    // sort every match before the LIMIT.)
+    let total = user::Entity::find().filter(condition.clone()).count(db).await?;
+    let ids: Vec<i32> = user::Entity::find()
+        .select_only()
+        .column(user::Column::Id)
+        .filter(condition)
         .order_by_asc(user::Column::Name)
         .order_by_asc(user::Column::Id)
         .offset((page - 1).saturating_mul(limit))
         .limit(limit)
+        .into_tuple()
         .all(db)
         .await?;
+    let mut users = user::Entity::find().filter(user::Column::Id.is_in(ids.clone())).all(db).await?;
+    users.sort_by_key(|user| ids.iter().position(|id| *id == user.id));
     Ok(Page {
         data: views(db, &users).await?,
         pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },
