@@ -58,7 +58,7 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(http::health::router().route_layer(note_route()))
         // Outside the tenant hosts' resolution: any host, but only with METRICS_TOKEN.
-        .route("/metrics", get(metrics::scrape))
+        .route("/metrics", get(http::metrics::scrape))
         .nest("/api", api)
         .merge(graphql)
         .merge(socket)

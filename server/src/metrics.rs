@@ -3,7 +3,7 @@
 //!
 //! * The recorder is process-wide (the `metrics` facade): code anywhere counts with
 //!   `metrics::counter!(names::…)`, and nothing is exported until something scrapes.
-//! * `GET /metrics` on the server requires `Authorization: Bearer METRICS_TOKEN`; without the
+//! * `GET /metrics` on the server (`http::metrics`) requires `Authorization: Bearer METRICS_TOKEN`; without the
 //!   setting it does not exist (404), so load figures are never public by default. The worker,
 //!   when it runs as its own process, serves the same text on `--metrics-bind` (loopback).
 //! * Gauges that describe a state (pool connections, open tenant files, open sockets) are read
@@ -18,16 +18,13 @@ use std::{
 };
 
 use axum::{
-    extract::{MatchedPath, Request, State},
-    http::{HeaderValue, StatusCode, header},
+    extract::{MatchedPath, Request},
+    http::{HeaderValue, header},
     middleware::Next,
     response::{IntoResponse, Response},
 };
 use chrono::{DateTime, Utc};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use secrecy::ExposeSecret;
-
-use crate::state::AppState;
 
 /// Metric names, in one place so code and docs agree.
 pub mod names {
@@ -77,21 +74,6 @@ pub fn handle() -> &'static PrometheusHandle {
     })
 }
 
-/// The text a scrape gets, with the state gauges read now.
-pub fn render(state: &AppState) -> String {
-    for pool in state.dbs.pool_stats() {
-        let in_use = pool.size.saturating_sub(pool.idle);
-        metrics::gauge!(names::DB_POOL_CONNECTIONS, "cluster" => pool.cluster.clone(), "state" => "in_use")
-            .set(in_use as f64);
-        metrics::gauge!(names::DB_POOL_CONNECTIONS, "cluster" => pool.cluster, "state" => "idle").set(pool.idle as f64);
-    }
-    if let Some(files) = state.dbs.open_tenant_files() {
-        metrics::gauge!(names::TENANT_FILES_OPEN).set(files as f64);
-    }
-    metrics::gauge!(names::SOCKETS_OPEN).set(state.bus.socket_count() as f64);
-    render_text()
-}
-
 /// The text of everything recorded (the worker's own endpoint has no server state to read).
 pub fn render_text() -> String {
     let (pending, oldest) = {
@@ -125,25 +107,6 @@ pub fn note_outbox(tenant: &str, pending: u64, oldest: Option<DateTime<Utc>>) {
     }
 }
 
-/// `GET /metrics`: the Prometheus text for `Authorization: Bearer METRICS_TOKEN`.
-pub async fn scrape(State(state): State<AppState>, request: Request) -> Response {
-    let Some(token) = &state.config.metrics_token else {
-        return StatusCode::NOT_FOUND.into_response();
-    };
-    let presented = request
-        .headers()
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or_default();
-    if !constant_time_eq(presented.as_bytes(), token.expose_secret().as_bytes()) {
-        let mut response = StatusCode::UNAUTHORIZED.into_response();
-        response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-        return response;
-    }
-    text_response(render(&state))
-}
-
 /// A Prometheus text answer.
 pub fn text_response(body: String) -> Response {
     let mut response = body.into_response();
@@ -151,10 +114,6 @@ pub fn text_response(body: String) -> Response {
         .headers_mut()
         .insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"));
     response
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// The route template a request matched, carried back on its response (the router only knows it
@@ -213,12 +172,5 @@ mod tests {
         assert_eq!(fallback_label("/graphql"), "unmatched");
         assert_eq!(fallback_label("/users/edit/3"), "web");
         assert_eq!(fallback_label("/assets/app-1.js"), "web");
-    }
-
-    #[test]
-    fn the_token_comparison_needs_every_byte() {
-        assert!(constant_time_eq(b"secret-token", b"secret-token"));
-        assert!(!constant_time_eq(b"secret-token", b"secret-tokeN"));
-        assert!(!constant_time_eq(b"secret", b"secret-token"));
     }
 }

@@ -10,6 +10,7 @@ pub mod extract;
 pub mod health;
 mod inbox;
 mod instances;
+pub mod metrics;
 pub mod openapi;
 mod roles;
 mod tenants;

@@ -65,6 +65,14 @@ impl Audience {
         Self { instance_id: Some(ticket.instance_id), department_id: ticket.department_id, users, ..Self::default() }
     }
 
+    /// The audience of a transfer's target: the person, or the department's members (and whoever
+    /// sees the ticket already).
+    pub fn of_transfer(ticket: &ticket::Model, transfer: &ticket_transfer::Model) -> Self {
+        let mut audience = Self::of_ticket(ticket, &transfer.to_user_id.into_iter().collect::<Vec<_>>());
+        audience.to_department_id = transfer.to_department_id;
+        audience
+    }
+
     /// Every entitled viewer of the tenant, not bound to a ticket (customers, groups).
     pub fn everyone() -> Self {
         Self::default()

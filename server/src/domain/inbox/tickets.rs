@@ -22,7 +22,7 @@ use crate::{
         error::{Error, Result},
         events::Event,
         inbox::{
-            Audience, Viewer, closing_reasons, customers, transfers,
+            Audience, Viewer, closing_reasons, customers,
             views::{self, Names, TicketView},
         },
         unit::Unit,
@@ -401,7 +401,7 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
     for transfer in &cancelled {
         unit.raise(
             Event::DeleteChatTicketTransfer { ticket: view.clone(), transfer: views::transfer(unit, transfer).await? }
-                .to(transfers::target_audience(&closed, transfer)),
+                .to(Audience::of_transfer(&closed, transfer)),
         );
     }
     unit.raise(Event::ChatTicketClosed { ticket: view.clone() }.to(Audience::of_ticket(&closed, &[])));

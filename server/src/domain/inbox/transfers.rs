@@ -42,14 +42,6 @@ fn not_found() -> Error {
     Error::not_found("transfer_not_found", "Transferência não encontrada.")
 }
 
-/// The audience of a transfer's target: the person, or the department's members (and whoever
-/// sees the ticket already).
-pub(super) fn target_audience(ticket: &ticket::Model, transfer: &ticket_transfer::Model) -> Audience {
-    let mut audience = Audience::of_ticket(ticket, &transfer.to_user_id.into_iter().collect::<Vec<_>>());
-    audience.to_department_id = transfer.to_department_id;
-    audience
-}
-
 /// At most this many people are offered as targets (a tenant has tens, rarely hundreds).
 const MAX_TARGET_USERS: u64 = 500;
 
@@ -195,7 +187,7 @@ pub async fn request(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewTrans
         (views::ticket(unit, &transferring).await?, views::transfer(unit, &transfer).await?);
     unit.raise(
         Event::ChatTicketTransfer { ticket: ticket_view.clone(), transfer: transfer_view.clone() }
-            .to(target_audience(&transferring, &transfer)),
+            .to(Audience::of_transfer(&transferring, &transfer)),
     );
     unit.raise(
         Event::ChatTicketTransferring { ticket: ticket_view, transfer: transfer_view.clone() }
@@ -298,7 +290,7 @@ pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) ->
     let (view, transfer_view) = (views::ticket(unit, &reopened).await?, views::transfer(unit, &resolved).await?);
     unit.raise(
         Event::DeleteChatTicketTransfer { ticket: view.clone(), transfer: transfer_view }
-            .to(target_audience(&reopened, &resolved)),
+            .to(Audience::of_transfer(&reopened, &resolved)),
     );
     Ok(view)
 }
