@@ -280,6 +280,8 @@ async fn checks_recorded(database_url: &str, tenant: &str, email: &str) -> anyho
     let checked =
         rows().filter(login_failure::Column::Reason.is_in(["wrong_password", "locked_out"])).count(&tx).await?;
     let all = rows().count(&tx).await?;
+    // Closing waits for every borrowed connection: the transaction must end first.
+    tx.commit().await?;
     dbs.close().await;
     Ok((checked, all))
 }
