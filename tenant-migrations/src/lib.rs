@@ -17,6 +17,7 @@ mod m20261121_000007_index_users_by_name;
 mod m20261123_000008_harden_logins;
 mod m20261124_000009_create_inbox;
 mod m20261125_000010_cover_user_listing;
+mod m20261126_000011_index_ticket_counts;
 mod support;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261123_000008_harden_logins::Migration),
             Box::new(m20261124_000009_create_inbox::Migration),
             Box::new(m20261125_000010_cover_user_listing::Migration),
+            Box::new(m20261126_000011_index_ticket_counts::Migration),
         ]
     }
 }
