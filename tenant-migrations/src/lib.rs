@@ -18,7 +18,10 @@ mod m20261123_000008_harden_logins;
 mod m20261124_000009_create_inbox;
 mod m20261125_000010_cover_user_listing;
 mod m20261126_000011_index_ticket_counts;
+mod m20261127_000012_create_analytics;
 mod support;
+
+pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -38,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000009_create_inbox::Migration),
             Box::new(m20261125_000010_cover_user_listing::Migration),
             Box::new(m20261126_000011_index_ticket_counts::Migration),
+            Box::new(m20261127_000012_create_analytics::Migration),
         ]
     }
 }
@@ -73,7 +77,12 @@ pub const TABLES: &[&str] = &[
     "webhook_deliveries",
     "instance_logs",
     "login_failures",
-    "daily_analytics",
+    "analytics_daily",
+    "analytics_hours",
+    "analytics_reasons",
+    "analytics_sync_state",
+    "presence_sessions",
+    "tenant_settings",
     "refresh_tokens",
     "sync_jobs",
     "jobs",
@@ -195,7 +204,7 @@ mod tests {
             .query_all_raw(Statement::from_string(
                 DbBackend::Postgres,
                 "SELECT 1 FROM information_schema.tables \
-                 WHERE table_schema = 'public' AND table_name = 'daily_analytics'",
+                 WHERE table_schema = 'public' AND table_name = 'analytics_daily'",
             ))
             .await
             .expect("public is listed");

@@ -201,19 +201,24 @@ impl EventBus {
         }
     }
 
-    /// Adds a socket of this process.
-    pub fn register(&self, subscriber: Subscriber) -> Registration {
+    /// Adds a socket of this process; `true` beside it when it is its user's first here.
+    pub fn register(&self, subscriber: Subscriber) -> (Registration, bool) {
         let (registration, arrived) = self.inner.hub.register(subscriber);
+        let first = arrived.is_some();
         if let Some(change) = arrived {
             self.send_presence(change);
         }
-        registration
+        (registration, first)
     }
 
-    /// Removes a socket whose task ended.
-    pub fn unregister(&self, subscriber: &Subscriber, id: u64) {
-        if let Some(change) = self.inner.hub.unregister(subscriber, id) {
-            self.send_presence(change);
+    /// Removes a socket whose task ended; `true` when it was its user's last here.
+    pub fn unregister(&self, subscriber: &Subscriber, id: u64) -> bool {
+        match self.inner.hub.unregister(subscriber, id) {
+            Some(change) => {
+                self.send_presence(change);
+                true
+            }
+            None => false,
         }
     }
 

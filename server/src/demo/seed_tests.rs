@@ -76,7 +76,6 @@ async fn the_seed_fills_every_table_but_refresh_tokens() {
         ("campaign_recipients", count!(&db, campaign_recipient::Entity)),
         ("instance_logs", count!(&db, instance_log::Entity)),
         ("login_failures", count!(&db, login_failure::Entity)),
-        ("daily_analytics", count!(&db, daily_analytic::Entity)),
         ("webhook_endpoints", count!(&db, webhook_endpoint::Entity)),
         ("webhook_deliveries", count!(&db, webhook_delivery::Entity)),
     ];
@@ -143,19 +142,15 @@ async fn seeded_rows_are_consistent() {
         assert!((1_990..=250_000).contains(&order.value_cents));
     }
 
-    // The tenant-scope analytics add up to what was generated.
-    let rows = daily_analytic::Entity::find()
-        .filter(daily_analytic::Column::Scope.eq("tenant"))
-        .all(&db)
-        .await
-        .expect("analytics");
-    assert_eq!(rows.len(), 10, "one tenant row per day");
-    let opened: i64 = rows.iter().map(|r| i64::from(r.tickets_opened)).sum();
-    let messages: i64 = rows.iter().map(|r| i64::from(r.messages_in + r.messages_out)).sum();
-    assert_eq!(opened as u64, summary.tickets);
-    assert_eq!(messages as u64, summary.messages);
-    let closed_total: i64 = rows.iter().map(|r| i64::from(r.tickets_closed)).sum();
-    assert_eq!(closed_total as usize, closed.len());
+    // The aggregates written by the analytics sync add up to what was generated.
+    let today = crate::domain::analytics::local_day(chrono::Utc::now());
+    let window = crate::domain::analytics::Period { from: today - chrono::Duration::days(9), to: today };
+    let view = crate::domain::analytics::figures::analytics(&db, window, Default::default()).await.expect("analytics");
+    assert_eq!(view.days.len(), 10, "one entry per day");
+    assert_eq!(view.totals.tickets_opened as u64, summary.tickets);
+    assert_eq!((view.totals.messages_in + view.totals.messages_out) as u64, summary.messages);
+    assert_eq!(view.totals.tickets_closed as usize, closed.len());
+    assert!(view.synced_at.is_some(), "the seed ran a sync");
 }
 
 #[tokio::test]

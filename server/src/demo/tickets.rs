@@ -11,7 +11,7 @@ use rand::Rng;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set, sea_query::OnConflict};
 
 use super::{
-    Ctx, DemoOptions, SeedStage, analytics::Tally, at_local, customers::People, directory::Directory, insert_batched,
+    Ctx, DemoOptions, SeedStage, at_local, customers::People, directory::Directory, insert_batched,
     local_day, local_hour, names,
 };
 use crate::entities::tenant::{chat, message, order, ticket, ticket_transfer};
@@ -124,7 +124,6 @@ pub(super) async fn seed<C: ConnectionTrait>(
     opts: &DemoOptions,
     dir: &Directory,
     people: &People,
-    tally: &mut Tally,
     progress: &(dyn Fn(SeedStage) + Sync),
 ) -> Result<Written, DbErr> {
     let mut plans = plan_tickets(ctx, opts, dir, people);
@@ -203,19 +202,6 @@ pub(super) async fn seed<C: ConnectionTrait>(
             let instance_id = dir.instances[plan.instance].id;
             let agent_user = plan.agent.map(|a| dir.agents[a].id);
 
-            tally.ticket_opened(plan.opened_at(), instance_id, agent_user);
-            if let Some(first) = plan.first_response_at {
-                tally.first_response(
-                    plan.opened_at(),
-                    instance_id,
-                    agent_user,
-                    (first - plan.opened_at()).num_seconds(),
-                );
-            }
-            if let Some(closed_at) = plan.closed_at {
-                tally.ticket_closed(closed_at, instance_id, agent_user);
-            }
-
             let bodies = conversation(ctx, plan, dir, people);
             for ((index, sent_at), body) in plan.times.iter().enumerate().zip(bodies) {
                 let inbound = plan.is_inbound(index);
@@ -223,11 +209,6 @@ pub(super) async fn seed<C: ConnectionTrait>(
                 let user_id = author.map(|a| dir.agents[a].id);
                 let ack = message_ack(ctx, plan, index, *sent_at);
                 let external_id = format!("3EB0{:012X}{:08X}", (seq << 16) | index as i64, ctx.rng.random::<u32>());
-                if inbound {
-                    tally.message_in(*sent_at, instance_id, agent_user);
-                } else {
-                    tally.message_out(*sent_at, instance_id, user_id);
-                }
                 messages.push(message::ActiveModel {
                     chat_id: Set(chat_id),
                     ticket_id: Set(Some(ticket_id)),
@@ -259,9 +240,6 @@ pub(super) async fn seed<C: ConnectionTrait>(
             }
 
             if let Some(planned) = &plan.order {
-                if planned.status != "cancelled" {
-                    tally.order(planned.ordered_at, instance_id, agent_user, planned.value_cents);
-                }
                 orders.push(order::ActiveModel {
                     customer_id: Set(customer.id),
                     ticket_id: Set(Some(ticket_id)),

@@ -3,6 +3,8 @@
 //! callers compose them inside one transaction; functions whose changes others must learn about
 //! take a [`unit::Unit`] and raise [`events`] on it, published only after the commit.
 
+/// Daily aggregates, dashboards, the control panel and presence (docs/analytics.md).
+pub mod analytics;
 /// Login, tokens, refresh rotation, two-factor, sessions.
 pub mod auth;
 /// Route-name catalogue shared with the web router (docs/contracts.md#roles-and-route-permissions).

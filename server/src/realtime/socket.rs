@@ -27,7 +27,7 @@ use crate::{
         wire,
     },
     context::{Access, CurrentTenant, access::decide, caller::authenticate_token},
-    domain,
+    domain::{self, analytics::presence},
     error::{AppError, Unauthorized},
     state::AppState,
 };
@@ -122,7 +122,7 @@ pub async fn upgrade(
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE);
     let ws = if protocol_token.is_some() { ws.protocols([format!("bearer.{token}")]) } else { ws };
-    ws.on_upgrade(move |socket| serve(socket, state, subscriber))
+    ws.on_upgrade(move |socket| serve(socket, state, tenant, subscriber))
 }
 
 fn forbidden(message: &str) -> Response {
@@ -136,8 +136,11 @@ fn origin_is_tenant_host(origin: &str, tenant: &CurrentTenant, state: &AppState)
     matches!(url.scheme(), "http" | "https") && url.host_str().is_some_and(|h| h.eq_ignore_ascii_case(&expected))
 }
 
-async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
-    let Registration { id, mut frames, mut close } = state.bus.register(subscriber.clone());
+async fn serve(mut socket: WebSocket, state: AppState, tenant: CurrentTenant, subscriber: Subscriber) {
+    let (Registration { id, mut frames, mut close }, arrived) = state.bus.register(subscriber.clone());
+    if arrived {
+        record_presence(&state, &tenant, subscriber.user_id, true);
+    }
     // One timer per socket, pushed back whenever the client speaks (not re-created per frame).
     let idle = sleep(IDLE_TIMEOUT);
     tokio::pin!(idle);
@@ -183,7 +186,31 @@ async fn serve(mut socket: WebSocket, state: AppState, subscriber: Subscriber) {
         let frame = CloseFrame { code: reason.code(), reason: reason.text().into() };
         let _ = timeout(Duration::from_secs(1), socket.send(Message::Close(Some(frame)))).await;
     }
-    state.bus.unregister(&subscriber, id);
+    if state.bus.unregister(&subscriber, id) {
+        record_presence(&state, &tenant, subscriber.user_id, false);
+    }
+}
+
+/// Writes the start or end of the user's presence session (time online in the productivity
+/// report), in the background: a slow database never holds a socket up.
+fn record_presence(state: &AppState, tenant: &CurrentTenant, user_id: i32, online: bool) {
+    let (state, tenant, at) = (state.clone(), tenant.clone(), chrono::Utc::now());
+    tokio::spawn(async move {
+        let result = async {
+            let tx = tenant.begin(&state).await?;
+            if online {
+                presence::started(&tx, user_id, at).await?;
+            } else {
+                presence::ended(&tx, user_id, at).await?;
+            }
+            tx.commit().await.map_err(domain::Error::from)?;
+            Ok::<_, AppError>(())
+        }
+        .await;
+        if let Err(err) = result {
+            tracing::warn!(error = %err, user_id, online, "presence session not recorded");
+        }
+    });
 }
 
 /// Sends one text frame; false when the client is gone or does not take it in time.

@@ -22,6 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { catalogueRoutes, hasParams, routeCategories, type CatalogueRoute, type RouteCategory } from '../config/paths';
 import { canAccessRoute } from '../lib/access';
+import { featureAllows } from '../lib/features';
 import type { Session } from '../lib/session';
 
 /** Icon per route name; a route added to the catalogue later gets IconPoint until it has one. */
@@ -56,14 +57,24 @@ export interface NavGroup {
   items: NavItem[];
 }
 
-/** Catalogue routes the session may open, without parameterised ones (`/roles/edit/:id`), by category. */
-export function navigationFor(session: Session): NavGroup[] {
+/**
+ * Catalogue routes the session may open, without parameterised ones (`/roles/edit/:id`), by
+ * category; routes whose feature option the tenant has off are left out (`features` null: unknown,
+ * nothing left out; lib/features.ts).
+ */
+export function navigationFor(session: Session, features: ReadonlySet<string> | null = null): NavGroup[] {
   const context = { role: session.userInfo?.role.name, permissionRoutes: session.permissionRoutes };
   return routeCategories
     .map((category) => ({
       category,
       items: catalogueRoutes
-        .filter((route) => route.category === category.id && !hasParams(route) && canAccessRoute(route, context))
+        .filter(
+          (route) =>
+            route.category === category.id &&
+            !hasParams(route) &&
+            canAccessRoute(route, context) &&
+            featureAllows(route.name, features),
+        )
         .map((route) => ({ route, icon: ROUTE_ICONS[route.name] ?? IconPoint })),
     }))
     .filter((group) => group.items.length > 0);

@@ -7,6 +7,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { scheduleControlPanelRefresh } from '../features/analytics/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
@@ -99,6 +100,7 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
             });
           }
         }
+        scheduleControlPanelRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;
         const notice = noticeFor(event, { id: viewerId, departmentId: departmentOf(queryClient) });
         if (notice) notifications.show({ ...notice, autoClose: 6000 });

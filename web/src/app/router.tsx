@@ -24,6 +24,12 @@ const screens: Record<string, () => Promise<object>> = {
   instances: () => import('./routes/instances'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
+  'dashboard-analytics': () => import('./routes/dashboard'),
+  'dashboard-control-panel': () => import('./routes/dashboard'),
+  'dashboard-maria-panel': () => import('./routes/dashboard'),
+  'dashboard-produtivity-report': () => import('./routes/productivity-report'),
+  'dashboard-report': () => import('./routes/report'),
+  'dashboard-report-smart': () => import('./routes/report'),
 };
 const comingSoonScreen = () => import('./routes/screen-coming-soon');
 

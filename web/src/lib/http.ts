@@ -90,7 +90,10 @@ export interface RequestOptions<T> {
   handleUnauthorized?: boolean;
   credentials?: RequestCredentials;
   signal?: AbortSignal;
-  responseType?: 'json' | 'blob' | 'text';
+  /** The `Accept` header (default `application/json`). */
+  accept?: string;
+  /** `response`: the Response itself, body unread (a download that reports its progress). */
+  responseType?: 'json' | 'blob' | 'text' | 'response';
   /** Hold the global loading overlay while the request runs. */
   overlay?: boolean;
 }
@@ -129,7 +132,7 @@ function buildUrl(path: string, query?: QueryParams): string {
 }
 
 function buildInit(options: RequestOptions<unknown>, token: string | null): RequestInit {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: string | undefined;
   // Every endpoint takes JSON and refuses other bodies with 415 (docs/contracts.md#api-conventions);
@@ -198,6 +201,7 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 async function parseSuccess<T>(response: Response, options: RequestOptions<T>): Promise<T> {
+  if (options.responseType === 'response') return response as T;
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (options.responseType === 'text') return (await response.text()) as T;
   const data = response.status === 204 ? null : await readBody(response);

@@ -19,8 +19,6 @@ pub mod customer;
 pub mod customer_group;
 /// `customer_group_members`: Customer-to-group links.
 pub mod customer_group_member;
-/// `daily_analytics`: Daily report aggregates per tenant, instance and user.
-pub mod daily_analytic;
 /// `departments`: User departments.
 pub mod department;
 /// `instances`: Messaging connections (WhatsApp numbers, Instagram...).

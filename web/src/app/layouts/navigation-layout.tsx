@@ -31,6 +31,7 @@ import { TopProgressBar } from '../../components/GlobalLoading';
 import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../config/paths';
 import { useOwnPermissions } from '../../features/auth/api/get-own-permissions';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { enabledFeatures } from '../../lib/features';
 import { setPreference, usePreferences } from '../../lib/preferences';
 // zod's pt_BR messages for the forms of every screen of this layout (not needed on /login).
 import '../../lib/validation';
@@ -117,7 +118,7 @@ function NavigationShell() {
 
   // Keep the stored user info, permission routes and permissions fresh
   // (docs/contracts.md#entities-and-storage-keys, docs/contracts.md#api-calls).
-  useUserInfo();
+  const userInfo = useUserInfo();
   useOwnPermissions();
   // The realtime socket (docs/contracts.md#states-and-transitions), for as long as a logged-in
   // screen is shown.
@@ -128,7 +129,8 @@ function NavigationShell() {
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);
 
-  const groups = useMemo(() => navigationFor(session), [session]);
+  const rawFeatures = userInfo.data?.features;
+  const groups = useMemo(() => navigationFor(session, enabledFeatures(rawFeatures)), [session, rawFeatures]);
   const vertical = preferences.layoutType === 'vertical';
   const collapsed = vertical && desktop && preferences.sidebarCollapsed;
   const semiDark = useMemo(

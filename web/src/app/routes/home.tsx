@@ -12,6 +12,7 @@ import { HOME_ROUTE } from '../../config/paths';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
 import { Inbox } from '../../features/inbox/components/Inbox';
 import { servesInbox, type InboxViewer } from '../../features/inbox/viewer';
+import { enabledFeatures } from '../../lib/features';
 import { useRouteLabels } from '../../lib/route-labels';
 import { useSession, type Session } from '../../lib/session';
 import { navigationFor } from '../navigation';
@@ -41,14 +42,14 @@ function inboxViewer(
   return { id: Number(user.id), name: user.name, manager: seesAllTickets, departmentId: departmentOf(user) };
 }
 
-function Welcome({ session }: { session: Session }) {
+function Welcome({ session, features }: { session: Session; features: unknown }) {
   const { routeLabel, categoryLabel } = useRouteLabels();
   const groups = useMemo(
     () =>
-      navigationFor(session)
+      navigationFor(session, enabledFeatures(features))
         .map((group) => ({ ...group, items: group.items.filter((item) => item.route.name !== HOME_ROUTE) }))
         .filter((group) => group.items.length > 0),
-    [session],
+    [session, features],
   );
   const name = session.userInfo?.displayName ?? '';
 
@@ -103,5 +104,5 @@ export function Component() {
     );
   }
   // Without the user info (it failed to load), the welcome: it needs only the stored session.
-  return viewer ? <Inbox viewer={viewer} /> : <Welcome session={session} />;
+  return viewer ? <Inbox viewer={viewer} /> : <Welcome session={session} features={info.data?.features} />;
 }

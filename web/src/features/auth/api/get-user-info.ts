@@ -29,6 +29,8 @@ const UserInfoAnswerSchema = z.object({
   has_permission_routes: z.array(z.string()),
   /** The inbox shows this user every ticket of the tenant (docs/inbox.md#who-sees-what). */
   sees_all_tickets: z.optional(z.boolean()),
+  /** The tenant's feature options, when the server sends them (read by lib/features.ts). */
+  features: z.optional(z.unknown()),
 });
 export type UserInfoAnswer = z.infer<typeof UserInfoAnswerSchema>;
 

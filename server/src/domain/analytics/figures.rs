@@ -1,0 +1,339 @@
+//! The analytics dashboard and the Maria panel, read from the daily aggregates
+//! (docs/analytics.md#dashboard-api): one grouped query per figure family, over at most two
+//! periods × the days in them, whatever the number of tickets behind them.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::{ConnectionTrait, QueryResult};
+use serde::Serialize;
+use tenant_migrations::DURATION_BUCKETS;
+
+use super::{
+    Filters,
+    histogram::{Histogram, Metric},
+    period::{Binder, Period},
+    sync,
+};
+use crate::domain::error::Result;
+
+/// Counts of a period (or a day).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Totals {
+    pub tickets_opened: i64,
+    pub tickets_closed: i64,
+    pub tickets_transferred: i64,
+    pub messages_in: i64,
+    pub messages_out: i64,
+    pub orders_count: i64,
+    pub orders_value_cents: i64,
+    pub bot_tickets: i64,
+    pub bot_handoffs: i64,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.tickets_opened += o.tickets_opened;
+        self.tickets_closed += o.tickets_closed;
+        self.tickets_transferred += o.tickets_transferred;
+        self.messages_in += o.messages_in;
+        self.messages_out += o.messages_out;
+        self.orders_count += o.orders_count;
+        self.orders_value_cents += o.orders_value_cents;
+        self.bot_tickets += o.bot_tickets;
+        self.bot_handoffs += o.bot_handoffs;
+    }
+}
+
+/// A duration figure: its sample size, median and p90 in seconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Durations {
+    pub count: i64,
+    pub median_secs: Option<i64>,
+    pub p90_secs: Option<i64>,
+}
+
+impl From<&Histogram> for Durations {
+    fn from(h: &Histogram) -> Self {
+        Self { count: h.count(), median_secs: h.median(), p90_secs: h.p90() }
+    }
+}
+
+/// One day of the analytics dashboard.
+#[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Day {
+    #[schema(value_type = String)]
+    pub day: NaiveDate,
+    pub tickets_opened: i64,
+    pub tickets_closed: i64,
+    pub tickets_transferred: i64,
+    pub messages_in: i64,
+    pub messages_out: i64,
+    pub first_response_median_secs: Option<i64>,
+    pub first_response_p90_secs: Option<i64>,
+    pub resolution_median_secs: Option<i64>,
+    pub resolution_p90_secs: Option<i64>,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct HeatCell {
+    /// 0 = domingo … 6 = sábado.
+    pub weekday: i32,
+    /// 0–23, São Paulo time.
+    pub hour: i32,
+    pub tickets: i64,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct ReasonCount {
+    /// 0 = closed without a reason (older data).
+    pub id: i32,
+    pub name: String,
+    pub tickets: i64,
+}
+
+/// `GET /api/dashboard/analytics`.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AnalyticsView {
+    pub period: Period,
+    pub previous_period: Period,
+    pub synced_at: Option<DateTime<Utc>>,
+    pub totals: Totals,
+    pub previous_totals: Totals,
+    pub first_response: Durations,
+    pub previous_first_response: Durations,
+    pub resolution: Durations,
+    pub previous_resolution: Durations,
+    pub days: Vec<Day>,
+    pub heatmap: Vec<HeatCell>,
+    pub closing_reasons: Vec<ReasonCount>,
+}
+
+/// A day's aggregate sums, as read.
+#[derive(Debug, Clone, Default)]
+struct DayRow {
+    totals: Totals,
+    first_response: Histogram,
+    resolution: Histogram,
+}
+
+fn sum_columns() -> Vec<String> {
+    let mut columns: Vec<String> = [
+        ("tickets_opened", "tickets_opened"),
+        ("tickets_closed", "tickets_closed"),
+        ("transfers_out", "tickets_transferred"),
+        ("messages_in", "messages_in"),
+        ("messages_out", "messages_out"),
+        ("orders_count", "orders_count"),
+        ("orders_value_cents", "orders_value_cents"),
+        ("bot_tickets", "bot_tickets"),
+        ("bot_handoffs", "bot_handoffs"),
+    ]
+    .iter()
+    .map(|(col, alias)| format!("CAST(SUM({col}) AS BIGINT) AS {alias}"))
+    .collect();
+    for metric in [Metric::FirstResponse, Metric::Resolution] {
+        columns.extend(metric.columns().map(|c| format!("CAST(SUM({c}) AS BIGINT) AS {c}")));
+    }
+    columns
+}
+
+fn histogram(row: &QueryResult, metric: Metric) -> Result<Histogram> {
+    let mut h = Histogram::default();
+    for (i, column) in metric.columns().enumerate().take(DURATION_BUCKETS) {
+        h.counts[i] = row.try_get::<i64>("", &column)?;
+    }
+    Ok(h)
+}
+
+fn day_row(row: &QueryResult) -> Result<DayRow> {
+    let get = |c: &str| row.try_get::<i64>("", c);
+    Ok(DayRow {
+        totals: Totals {
+            tickets_opened: get("tickets_opened")?,
+            tickets_closed: get("tickets_closed")?,
+            tickets_transferred: get("tickets_transferred")?,
+            messages_in: get("messages_in")?,
+            messages_out: get("messages_out")?,
+            orders_count: get("orders_count")?,
+            orders_value_cents: get("orders_value_cents")?,
+            bot_tickets: get("bot_tickets")?,
+            bot_handoffs: get("bot_handoffs")?,
+        },
+        first_response: histogram(row, Metric::FirstResponse)?,
+        resolution: histogram(row, Metric::Resolution)?,
+    })
+}
+
+/// Per day of `[from, to]`, the aggregate sums under `filters` (days without rows are absent).
+async fn day_rows(db: &impl ConnectionTrait, from: NaiveDate, to: NaiveDate, filters: Filters) -> Result<HashMap<NaiveDate, DayRow>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let sql = format!(
+        "SELECT day, {} FROM analytics_daily WHERE day >= {} AND day <= {}{} GROUP BY day",
+        sum_columns().join(", "),
+        b.p(from),
+        b.p(to),
+        filters.clause(&mut b, "")
+    );
+    let mut out = HashMap::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        out.insert(row.try_get::<NaiveDate>("", "day")?, day_row(&row)?);
+    }
+    Ok(out)
+}
+
+fn summarize(rows: &HashMap<NaiveDate, DayRow>, period: Period) -> DayRow {
+    let mut sum = DayRow::default();
+    for day in period.each_day() {
+        if let Some(row) = rows.get(&day) {
+            sum.totals.add(&row.totals);
+            sum.first_response.add(&row.first_response);
+            sum.resolution.add(&row.resolution);
+        }
+    }
+    sum
+}
+
+/// The analytics dashboard of `period` under `filters`, with the previous period beside it.
+pub async fn analytics(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<AnalyticsView> {
+    let previous = period.previous();
+    let rows = day_rows(db, previous.from, period.to, filters).await?;
+    let (now, before) = (summarize(&rows, period), summarize(&rows, previous));
+    let days = period
+        .each_day()
+        .map(|day| {
+            let row = rows.get(&day).cloned().unwrap_or_default();
+            Day {
+                day,
+                tickets_opened: row.totals.tickets_opened,
+                tickets_closed: row.totals.tickets_closed,
+                tickets_transferred: row.totals.tickets_transferred,
+                messages_in: row.totals.messages_in,
+                messages_out: row.totals.messages_out,
+                first_response_median_secs: row.first_response.median(),
+                first_response_p90_secs: row.first_response.p90(),
+                resolution_median_secs: row.resolution.median(),
+                resolution_p90_secs: row.resolution.p90(),
+            }
+        })
+        .collect();
+    Ok(AnalyticsView {
+        period,
+        previous_period: previous,
+        synced_at: sync::state(db).await?.last_finished_at,
+        totals: now.totals,
+        previous_totals: before.totals,
+        first_response: (&now.first_response).into(),
+        previous_first_response: (&before.first_response).into(),
+        resolution: (&now.resolution).into(),
+        previous_resolution: (&before.resolution).into(),
+        days,
+        heatmap: heatmap(db, period, filters).await?,
+        closing_reasons: closing_reasons(db, period, filters).await?,
+    })
+}
+
+async fn heatmap(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<HeatCell>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let weekday = b.dialect().weekday("day");
+    let sql = format!(
+        "SELECT {weekday} AS weekday, CAST(hour AS INTEGER) AS hour, CAST(SUM(tickets_opened) AS BIGINT) AS tickets \
+         FROM analytics_hours WHERE day >= {} AND day <= {}{} GROUP BY 1, 2 ORDER BY 1, 2",
+        b.p(period.from),
+        b.p(period.to),
+        filters.clause(&mut b, "")
+    );
+    let mut cells = Vec::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        cells.push(HeatCell {
+            weekday: row.try_get("", "weekday")?,
+            hour: row.try_get("", "hour")?,
+            tickets: row.try_get("", "tickets")?,
+        });
+    }
+    Ok(cells)
+}
+
+async fn closing_reasons(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<ReasonCount>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let sql = format!(
+        "SELECT r.closing_reason_id AS id, COALESCE(c.name, 'Sem motivo') AS name, \
+         CAST(SUM(r.tickets) AS BIGINT) AS tickets FROM analytics_reasons r \
+         LEFT JOIN closing_reasons c ON c.id = r.closing_reason_id \
+         WHERE r.day >= {} AND r.day <= {}{} GROUP BY r.closing_reason_id, c.name ORDER BY 3 DESC, 1 LIMIT 10",
+        b.p(period.from),
+        b.p(period.to),
+        filters.clause(&mut b, "r.")
+    );
+    let mut reasons = Vec::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        reasons.push(ReasonCount {
+            id: row.try_get("", "id")?,
+            name: row.try_get("", "name")?,
+            tickets: row.try_get("", "tickets")?,
+        });
+    }
+    Ok(reasons)
+}
+
+/// Bot figures of a day or a period.
+#[derive(Debug, Clone, Copy, Default, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BotTotals {
+    pub received: i64,
+    pub resolved: i64,
+    pub handed_over: i64,
+    pub abandoned: i64,
+}
+
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BotDay {
+    #[schema(value_type = String)]
+    pub day: NaiveDate,
+    #[serde(flatten)]
+    pub totals: BotTotals,
+}
+
+/// `GET /api/dashboard/maria`: the bot's figures. Until the bot exists (issue #15) only
+/// `received` and `handedOver` have columns, and both are zero.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MariaView {
+    pub bot_enabled: bool,
+    pub period: Period,
+    pub synced_at: Option<DateTime<Utc>>,
+    pub totals: BotTotals,
+    pub handover_median_secs: Option<i64>,
+    pub days: Vec<BotDay>,
+    /// Tickets routed per menu option (empty until the bot records options).
+    pub options: Vec<serde_json::Value>,
+}
+
+pub async fn maria(db: &impl ConnectionTrait, period: Period, bot_enabled: bool) -> Result<MariaView> {
+    let rows = day_rows(db, period.from, period.to, Filters::default()).await?;
+    let mut totals = BotTotals::default();
+    let days = period
+        .each_day()
+        .map(|day| {
+            let t = rows.get(&day).map(|r| r.totals).unwrap_or_default();
+            let day_totals = BotTotals { received: t.bot_tickets, handed_over: t.bot_handoffs, ..Default::default() };
+            totals.received += day_totals.received;
+            totals.handed_over += day_totals.handed_over;
+            BotDay { day, totals: day_totals }
+        })
+        .collect();
+    Ok(MariaView {
+        bot_enabled,
+        period,
+        synced_at: sync::state(db).await?.last_finished_at,
+        totals,
+        handover_median_secs: None,
+        days,
+        options: Vec::new(),
+    })
+}

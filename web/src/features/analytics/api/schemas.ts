@@ -1,0 +1,185 @@
+/**
+ * The answers of the dashboard and report API (docs/analytics.md#dashboard-api), field names as
+ * written there. Durations are seconds, `null` without a sample; days `YYYY-MM-DD`; instants
+ * RFC 3339 UTC.
+ */
+import * as z from 'zod/mini';
+
+const Secs = z.nullish(z.number());
+const Count = z._default(z.number(), 0);
+
+export const PeriodSchema = z.object({ from: z.string(), to: z.string() });
+
+export const TotalsSchema = z.object({
+  ticketsOpened: Count,
+  ticketsClosed: Count,
+  ticketsTransferred: Count,
+  messagesIn: Count,
+  messagesOut: Count,
+  ordersCount: Count,
+  ordersValueCents: Count,
+  botTickets: Count,
+  botHandoffs: Count,
+});
+export type Totals = z.infer<typeof TotalsSchema>;
+
+export const DurationStatsSchema = z.object({ count: Count, medianSecs: Secs, p90Secs: Secs });
+export type DurationStats = z.infer<typeof DurationStatsSchema>;
+
+const EMPTY_STATS = { count: 0, medianSecs: null, p90Secs: null };
+
+export const AnalyticsDaySchema = z.object({
+  day: z.string(),
+  ticketsOpened: Count,
+  ticketsClosed: Count,
+  ticketsTransferred: Count,
+  messagesIn: Count,
+  messagesOut: Count,
+  firstResponseMedianSecs: Secs,
+  firstResponseP90Secs: Secs,
+  resolutionMedianSecs: Secs,
+  resolutionP90Secs: Secs,
+});
+export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
+
+export const AnalyticsSchema = z.object({
+  period: PeriodSchema,
+  previousPeriod: PeriodSchema,
+  syncedAt: z.nullish(z.string()),
+  totals: TotalsSchema,
+  previousTotals: TotalsSchema,
+  firstResponse: z._default(DurationStatsSchema, EMPTY_STATS),
+  previousFirstResponse: z._default(DurationStatsSchema, EMPTY_STATS),
+  resolution: z._default(DurationStatsSchema, EMPTY_STATS),
+  previousResolution: z._default(DurationStatsSchema, EMPTY_STATS),
+  days: z._default(z.array(AnalyticsDaySchema), []),
+  heatmap: z._default(z.array(z.object({ weekday: z.number(), hour: z.number(), tickets: z.number() })), []),
+  closingReasons: z._default(
+    z.array(z.object({ id: z.nullish(z.number()), name: z.string(), tickets: z.number() })),
+    [],
+  ),
+});
+export type Analytics = z.infer<typeof AnalyticsSchema>;
+
+export const ControlPanelSchema = z.object({
+  generatedAt: z.string(),
+  waiting: Count,
+  oldestWaitingSince: z.nullish(z.string()),
+  thresholdMinutes: z.number(),
+  overThreshold: Count,
+  transfersPending: Count,
+  open: Count,
+  agents: z._default(
+    z.array(
+      z.object({
+        userId: z.number(),
+        name: z.string(),
+        online: z.boolean(),
+        open: Count,
+        transfersPending: Count,
+      }),
+    ),
+    [],
+  ),
+  byInstance: z._default(
+    z.array(z.object({ instanceId: z.number(), name: z.string(), waiting: Count, open: Count })),
+    [],
+  ),
+});
+export type ControlPanel = z.infer<typeof ControlPanelSchema>;
+
+const MariaCountsSchema = z.object({ received: Count, resolved: Count, handedOver: Count, abandoned: Count });
+
+export const MariaSchema = z.object({
+  botEnabled: z.boolean(),
+  period: PeriodSchema,
+  syncedAt: z.nullish(z.string()),
+  totals: MariaCountsSchema,
+  handoverMedianSecs: Secs,
+  days: z._default(z.array(z.extend(MariaCountsSchema, { day: z.string() })), []),
+  /** Not described by docs/analytics.md yet: rows with a name and a count are shown, others ignored. */
+  options: z._default(z.array(z.unknown()), []),
+});
+export type Maria = z.infer<typeof MariaSchema>;
+
+export const ProductivityAgentSchema = z.object({
+  userId: z.number(),
+  name: z.string(),
+  ticketsAttended: Count,
+  ticketsClosed: Count,
+  transfersIn: Count,
+  transfersOut: Count,
+  firstResponseMedianSecs: Secs,
+  resolutionMedianSecs: Secs,
+  messagesSent: Count,
+  onlineSecs: Count,
+});
+export type ProductivityAgent = z.infer<typeof ProductivityAgentSchema>;
+
+export const ProductivitySchema = z.object({
+  period: PeriodSchema,
+  syncedAt: z.nullish(z.string()),
+  agents: z._default(z.array(ProductivityAgentSchema), []),
+});
+export type Productivity = z.infer<typeof ProductivitySchema>;
+
+export const DashboardTicketSchema = z.object({
+  id: z.number(),
+  protocol: z.nullish(z.union([z.string(), z.number()])),
+  status: z.string(),
+  customerName: z.nullish(z.string()),
+  instanceName: z.nullish(z.string()),
+  departmentName: z.nullish(z.string()),
+  userName: z.nullish(z.string()),
+  openedAt: z.string(),
+  closedAt: z.nullish(z.string()),
+  firstResponseSecs: Secs,
+  resolutionSecs: Secs,
+});
+export type DashboardTicket = z.infer<typeof DashboardTicketSchema>;
+
+export const DashboardTicketsPageSchema = z.object({
+  data: z.array(DashboardTicketSchema),
+  nextCursor: z.nullish(z.string()),
+});
+export type DashboardTicketsPage = z.infer<typeof DashboardTicketsPageSchema>;
+
+export const LoginFailuresSchema = z.object({
+  period: PeriodSchema,
+  total: Count,
+  byDay: z._default(z.array(z.object({ day: z.string(), count: z.number() })), []),
+  byUser: z._default(
+    z.array(
+      z.object({
+        userId: z.nullish(z.number()),
+        email: z.nullish(z.string()),
+        name: z.nullish(z.string()),
+        count: z.number(),
+      }),
+    ),
+    [],
+  ),
+  byAddress: z._default(
+    z.array(z.object({ clientAddr: z.nullish(z.string()), bodyIp: z.nullish(z.string()), count: z.number() })),
+    [],
+  ),
+  byReason: z._default(z.array(z.object({ reason: z.string(), label: z.nullish(z.string()), count: z.number() })), []),
+  recent: z._default(
+    z.array(
+      z.object({
+        occurredAt: z.string(),
+        email: z.nullish(z.string()),
+        userId: z.nullish(z.number()),
+        reason: z.string(),
+        label: z.nullish(z.string()),
+        clientAddr: z.nullish(z.string()),
+        bodyIp: z.nullish(z.string()),
+      }),
+    ),
+    [],
+  ),
+});
+export type LoginFailures = z.infer<typeof LoginFailuresSchema>;
+
+export const NamedOptionSchema = z.looseObject({ id: z.number(), name: z.string() });
+export type NamedOption = z.infer<typeof NamedOptionSchema>;

@@ -1,0 +1,287 @@
+/**
+ * The login failures report (route `dashboard-report`, feature `reports`; docs/analytics.md, `POST
+ * /api/dashboard-report`): the total, a chart per day, the failures by user, by address and by
+ * reason, the latest 100, and the whole period as `.xlsx`.
+ */
+import { BarChart } from '@mantine/charts';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { formatDateTime } from '../../../lib/dates';
+import {
+  LOGIN_FAILURES_SHEET_PATH,
+  loginFailuresBody,
+  loginFailuresSheetQuery,
+  useLoginFailures,
+} from '../api/get-login-failures';
+import type { LoginFailures } from '../api/schemas';
+import { formatCount } from '../format';
+import { formatDay, formatPeriod, formatShortDay, previousPeriod, type Period } from '../period';
+import { fallbackFileName } from '../sheets';
+import { ChartCard } from './ChartCard';
+import { Delta } from './Delta';
+import { DownloadButton } from './DownloadButton';
+import { QueryError } from './QueryError';
+import { UserPicker, type PickedUser } from './UserPicker';
+
+export interface LoginFailuresReportProps {
+  period: Period;
+  /** False while the period is invalid: nothing is asked. */
+  enabled: boolean;
+  /** The users chosen (none: everyone); the screen keeps them (the smart highlights use them too). */
+  users: number[];
+  onUsersChange: (users: number[]) => void;
+  /** Smart report: the previous period's total beside this one's. */
+  compare?: boolean;
+}
+
+export function LoginFailuresReport({
+  period,
+  enabled,
+  users,
+  onUsersChange,
+  compare = false,
+}: LoginFailuresReportProps) {
+  const body = loginFailuresBody(period, users);
+  const report = useLoginFailures(body, enabled);
+  const previous = useLoginFailures(loginFailuresBody(previousPeriod(period), users), enabled && compare);
+  // Everyone's report lists who failed: what a user without the users list can choose from.
+  const [reportUsers, setReportUsers] = useState<PickedUser[]>([]);
+  const listed = useMemo(
+    () =>
+      users.length === 0 && report.data
+        ? report.data.byUser.flatMap((row) =>
+            row.userId === null || row.userId === undefined
+              ? []
+              : [
+                  {
+                    id: row.userId,
+                    label: row.name ? `${row.name} (${row.email ?? ''})` : (row.email ?? `#${row.userId}`),
+                  },
+                ],
+          )
+        : null,
+    [users.length, report.data],
+  );
+  if (listed && listed.length > 0 && listed.map((u) => u.id).join() !== reportUsers.map((u) => u.id).join()) {
+    setReportUsers(listed);
+  }
+
+  let content: ReactNode;
+  if (!enabled) content = null;
+  else if (report.isPending)
+    content = (
+      <Stack gap="sm" aria-busy="true" aria-label="Carregando as falhas de login">
+        <Skeleton height={90} />
+        <Skeleton height={220} />
+      </Stack>
+    );
+  else if (report.isError && !report.data)
+    content = (
+      <QueryError
+        title="Não foi possível carregar as falhas de login."
+        error={report.error}
+        onRetry={() => void report.refetch()}
+        retrying={report.isFetching}
+      />
+    );
+  else
+    content = (
+      <div style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isPlaceholderData}>
+        <FailuresContent data={report.data} previousTotal={compare ? (previous.data?.total ?? null) : undefined} />
+      </div>
+    );
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" justify="space-between" gap="sm" wrap="wrap">
+        <UserPicker value={users} onChange={onUsersChange} reportUsers={reportUsers} />
+        <DownloadButton
+          label="Exportar xlsx"
+          title="Falhas de login"
+          path={LOGIN_FAILURES_SHEET_PATH}
+          query={loginFailuresSheetQuery(period, users)}
+          fallbackName={fallbackFileName('falhas_de_login', period)}
+          disabled={!enabled}
+        />
+      </Group>
+      {content}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function FailuresContent({ data, previousTotal }: { data: LoginFailures; previousTotal: number | null | undefined }) {
+  if (data.total === 0) {
+    return (
+      <EmptyState
+        icon={IconShieldCheck}
+        title="Nenhuma falha de login"
+        description={`Ninguém errou a senha nem tentou entrar com um email desconhecido de ${formatPeriod(data.period)}.`}
+      />
+    );
+  }
+  const days = data.byDay.map((day) => ({ ...day, label: formatShortDay(day.day) }));
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="md">
+        <Text size="sm" c="dimmed" fw={500}>
+          Falhas de login de {formatPeriod(data.period)}
+        </Text>
+        <Text fz={28} fw={700}>
+          {formatCount(data.total)}
+        </Text>
+        {previousTotal !== undefined ? (
+          <Delta
+            current={data.total}
+            previous={previousTotal}
+            lowerIsBetter
+            previousLabel={previousTotal === null ? undefined : formatCount(previousTotal)}
+          />
+        ) : null}
+      </Paper>
+      <ChartCard
+        title="Falhas de login por dia"
+        summary={`Gráfico de barras: ${formatCount(data.total)} falhas de login de ${formatPeriod(data.period)}, dia a dia.`}
+        rows={data.byDay}
+        rowKey={(row) => row.day}
+        columns={[
+          { label: 'Dia', value: (row) => formatDay(row.day) },
+          { label: 'Falhas', value: (row) => formatCount(row.count) },
+        ]}
+        empty={data.byDay.length === 0 ? 'Nenhum dia com falhas.' : null}
+        height={220}
+      >
+        <BarChart
+          h="100%"
+          data={days}
+          dataKey="label"
+          series={[{ name: 'count', label: 'Falhas', color: 'red.8' }]}
+          textColor="var(--mantine-color-dimmed)"
+          valueFormatter={formatCount}
+          accessibilityLayer={false}
+        />
+      </ChartCard>
+      <SimpleGrid cols={{ base: 1, lg: 3 }}>
+        <Section title="Por usuário">
+          <SimpleTable
+            headers={['Usuário', 'Falhas']}
+            rows={data.byUser.map((row, index) => ({
+              key: `${row.userId ?? 'x'}-${row.email ?? index}`,
+              cells: [
+                <>
+                  <Text size="sm" fw={500}>
+                    {row.userId === null || row.userId === undefined ? 'Email desconhecido' : (row.name ?? '—')}
+                  </Text>
+                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {row.email ?? '—'}
+                  </Text>
+                </>,
+                formatCount(row.count),
+              ],
+            }))}
+          />
+        </Section>
+        <Section title="Por endereço">
+          <SimpleTable
+            headers={['Endereço', 'Falhas']}
+            rows={data.byAddress.map((row, index) => ({
+              key: `${row.clientAddr ?? ''}-${row.bodyIp ?? ''}-${index}`,
+              cells: [
+                <>
+                  <Text size="sm">{row.clientAddr ?? '—'}</Text>
+                  {row.bodyIp && row.bodyIp !== row.clientAddr ? (
+                    <Text size="xs" c="dimmed">
+                      IP informado pelo navegador: {row.bodyIp}
+                    </Text>
+                  ) : null}
+                </>,
+                formatCount(row.count),
+              ],
+            }))}
+          />
+        </Section>
+        <Section title="Por motivo">
+          <SimpleTable
+            headers={['Motivo', 'Falhas']}
+            rows={data.byReason.map((row) => ({
+              key: row.reason,
+              cells: [row.label ?? row.reason, formatCount(row.count)],
+            }))}
+          />
+        </Section>
+      </SimpleGrid>
+      <Section title={`Últimas falhas (${formatCount(data.recent.length)})`}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Quando</Table.Th>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">Motivo</Table.Th>
+                <Table.Th scope="col">Endereço</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.recent.map((row, index) => (
+                <Table.Tr key={`${row.occurredAt}-${index}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email ?? '—'}</Table.Td>
+                  <Table.Td>{row.label ?? row.reason}</Table.Td>
+                  <Table.Td>{row.clientAddr ?? row.bodyIp ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+    </Stack>
+  );
+}
+
+function SimpleTable({
+  headers,
+  rows,
+}: {
+  headers: [string, string];
+  rows: { key: string; cells: [ReactNode, ReactNode] }[];
+}) {
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Nada no período.
+      </Text>
+    );
+  }
+  return (
+    <Table verticalSpacing={6}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th scope="col">{headers[0]}</Table.Th>
+          <Table.Th scope="col" ta="right">
+            {headers[1]}
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Td>{row.cells[0]}</Table.Td>
+            <Table.Td ta="right">{row.cells[1]}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * The agents' productivity as a sortable table: every header is a button (click, Enter or Space)
+ * that sorts by its column, and the sorted header says so with `aria-sort`. Scrolls sideways on
+ * narrow screens, the agent's name staying first.
+ */
+import { Box, Group, Table, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import type { ProductivityAgent } from '../api/schemas';
+import { nextSort, PRODUCTIVITY_COLUMNS, sortAgents, type ProductivitySort } from '../productivity';
+import { FigureInfo } from './FigureInfo';
+import classes from './analytics.module.css';
+
+export function ProductivityTable({ agents }: { agents: readonly ProductivityAgent[] }) {
+  const [sort, setSort] = useState<ProductivitySort>({ column: 'name', direction: 'ascending' });
+  const rows = useMemo(() => sortAgents(agents, sort), [agents, sort]);
+  return (
+    <Box>
+      <Table.ScrollContainer minWidth={1000}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
+            Produtividade por atendente, ordenada por{' '}
+            {PRODUCTIVITY_COLUMNS.find((c) => c.column === sort.column)?.label} (
+            {sort.direction === 'ascending' ? 'crescente' : 'decrescente'}). Clique num título para ordenar.
+          </caption>
+          <Table.Thead>
+            <Table.Tr>
+              {PRODUCTIVITY_COLUMNS.map(({ column, label, figure }) => {
+                const active = sort.column === column;
+                const Icon = !active ? IconArrowsSort : sort.direction === 'ascending' ? IconArrowUp : IconArrowDown;
+                return (
+                  <Table.Th
+                    key={column}
+                    scope="col"
+                    aria-sort={active ? sort.direction : 'none'}
+                    className={column === 'name' ? undefined : classes.numeric}
+                  >
+                    <Group gap={2} wrap="nowrap" justify={column === 'name' ? 'flex-start' : 'flex-end'}>
+                      <UnstyledButton className={classes.sortButton} onClick={() => setSort(nextSort(sort, column))}>
+                        {label}
+                        <Icon size={14} aria-hidden />
+                      </UnstyledButton>
+                      {figure ? <FigureInfo figure={figure} label={label} /> : null}
+                    </Group>
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((agent) => (
+              <Table.Tr key={agent.userId}>
+                {PRODUCTIVITY_COLUMNS.map(({ column, format }) =>
+                  column === 'name' ? (
+                    <Table.Th key={column} scope="row" fw={500}>
+                      {format(agent)}
+                    </Table.Th>
+                  ) : (
+                    <Table.Td key={column} className={classes.numeric}>
+                      {format(agent)}
+                    </Table.Td>
+                  ),
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}

@@ -1,0 +1,71 @@
+/** How the dashboards write numbers, durations and variations (pt_BR, `Intl`). */
+
+const INTEGER = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const ONE_DECIMAL = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const PERCENT = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 0 });
+
+/** `5.120` */
+export function formatCount(value: number): string {
+  return INTEGER.format(value);
+}
+
+/**
+ * A duration in seconds the way people say it: `45 s`, `3 min 20 s`, `1 h 30 min`, `2 d 4 h`
+ * (the two largest units, zero parts left out); `—` when there is no sample (null).
+ */
+export function formatDuration(secs: number | null | undefined): string {
+  if (secs === null || secs === undefined || !Number.isFinite(secs)) return '—';
+  const total = Math.max(0, Math.round(secs));
+  if (total < 60) return `${total} s`;
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const parts: [number, string][] =
+    days > 0
+      ? [
+          [days, 'd'],
+          [hours, 'h'],
+        ]
+      : hours > 0
+        ? [
+            [hours, 'h'],
+            [minutes, 'min'],
+          ]
+        : [
+            [minutes, 'min'],
+            [seconds, 's'],
+          ];
+  return parts
+    .filter(([value], index) => index === 0 || value > 0)
+    .map(([value, unit]) => `${value} ${unit}`)
+    .join(' ');
+}
+
+/** Seconds as hours with one decimal: `28,0 h` (time online). */
+export function formatHours(secs: number): string {
+  return `${ONE_DECIMAL.format(secs / 3600)} h`;
+}
+
+/** A ratio as a percentage: 0.18 → `18%`. */
+export function formatPercent(ratio: number): string {
+  return PERCENT.format(ratio);
+}
+
+/**
+ * The change from `previous` to `current` as a ratio (0.12 = 12 % more), or null when it cannot
+ * be told: a figure missing on either side, or a previous zero (no base to compare with).
+ */
+export function variation(current: number | null | undefined, previous: number | null | undefined): number | null {
+  if (current === null || current === undefined || previous === null || previous === undefined) return null;
+  if (previous === 0) return null;
+  return (current - previous) / previous;
+}
+
+export type Trend = 'up' | 'down' | 'flat';
+
+/** Changes under half a percent read as "no change". */
+export function trendOf(ratio: number): Trend {
+  if (Math.abs(ratio) < 0.005) return 'flat';
+  return ratio > 0 ? 'up' : 'down';
+}

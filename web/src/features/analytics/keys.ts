@@ -1,0 +1,24 @@
+/** Query keys of the dashboards and reports: every key starts with `['analytics']`. */
+import type { Period } from './period';
+
+export interface DashboardFilters {
+  instanceId: number | null;
+  departmentId: number | null;
+}
+
+export const ANALYTICS_KEY = ['analytics'] as const;
+
+export const analyticsKeys = {
+  all: () => ANALYTICS_KEY,
+  analytics: (period: Period, filters: DashboardFilters) => [...ANALYTICS_KEY, 'analytics', period, filters] as const,
+  controlPanel: () => [...ANALYTICS_KEY, 'control-panel'] as const,
+  maria: (period: Period) => [...ANALYTICS_KEY, 'maria', period] as const,
+  productivity: (period: Period, filters: DashboardFilters) =>
+    [...ANALYTICS_KEY, 'productivity', period, filters] as const,
+  tickets: (query: object) => [...ANALYTICS_KEY, 'tickets', query] as const,
+  loginFailures: (query: object) => [...ANALYTICS_KEY, 'login-failures', query] as const,
+  instances: () => [...ANALYTICS_KEY, 'options', 'instances'] as const,
+  departments: () => [...ANALYTICS_KEY, 'options', 'departments'] as const,
+  users: (search: string) => [...ANALYTICS_KEY, 'options', 'users', search] as const,
+  closingReasons: () => [...ANALYTICS_KEY, 'options', 'closing-reasons'] as const,
+};

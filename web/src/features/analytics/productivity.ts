@@ -1,0 +1,103 @@
+/**
+ * The productivity table's columns and order (docs/analytics.md, `GET /api/dashboard/productivity`):
+ * the server answers by name; the screen sorts by any column. An agent without a sample (a null
+ * median) always comes last, whichever way the column is sorted.
+ */
+import type { ProductivityAgent } from './api/schemas';
+import type { FigureId } from './definitions';
+import { formatCount, formatDuration, formatHours } from './format';
+
+export type ProductivityColumn =
+  | 'name'
+  | 'ticketsAttended'
+  | 'ticketsClosed'
+  | 'transfersIn'
+  | 'transfersOut'
+  | 'firstResponseMedianSecs'
+  | 'resolutionMedianSecs'
+  | 'messagesSent'
+  | 'onlineSecs';
+
+export type SortDirection = 'ascending' | 'descending';
+
+export interface ProductivitySort {
+  column: ProductivityColumn;
+  direction: SortDirection;
+}
+
+export const PRODUCTIVITY_COLUMNS: readonly {
+  column: ProductivityColumn;
+  label: string;
+  figure?: FigureId;
+  format: (agent: ProductivityAgent) => string;
+}[] = [
+  { column: 'name', label: 'Atendente', format: (agent) => agent.name },
+  { column: 'ticketsAttended', label: 'Atendidos', figure: 'attended', format: (a) => formatCount(a.ticketsAttended) },
+  {
+    column: 'ticketsClosed',
+    label: 'Encerrados',
+    figure: 'ticketsClosed',
+    format: (a) => formatCount(a.ticketsClosed),
+  },
+  {
+    column: 'transfersIn',
+    label: 'Transf. recebidas',
+    figure: 'transfersIn',
+    format: (a) => formatCount(a.transfersIn),
+  },
+  {
+    column: 'transfersOut',
+    label: 'Transf. feitas',
+    figure: 'transfersOut',
+    format: (a) => formatCount(a.transfersOut),
+  },
+  {
+    column: 'firstResponseMedianSecs',
+    label: '1ª resposta (mediana)',
+    figure: 'firstResponse',
+    format: (a) => formatDuration(a.firstResponseMedianSecs),
+  },
+  {
+    column: 'resolutionMedianSecs',
+    label: 'Resolução (mediana)',
+    figure: 'resolution',
+    format: (a) => formatDuration(a.resolutionMedianSecs),
+  },
+  {
+    column: 'messagesSent',
+    label: 'Mensagens enviadas',
+    figure: 'messagesOut',
+    format: (a) => formatCount(a.messagesSent),
+  },
+  { column: 'onlineSecs', label: 'Tempo online', figure: 'onlineTime', format: (a) => formatHours(a.onlineSecs) },
+];
+
+const NAME_ORDER = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
+
+/** The first click on a column: names A–Z, durations shortest first, counts largest first. */
+export function defaultDirection(column: ProductivityColumn): SortDirection {
+  return column === 'name' || column === 'firstResponseMedianSecs' || column === 'resolutionMedianSecs'
+    ? 'ascending'
+    : 'descending';
+}
+
+/** The next sort after clicking `column`: the same column flips, another starts at its default. */
+export function nextSort(current: ProductivitySort, column: ProductivityColumn): ProductivitySort {
+  if (current.column === column) {
+    return { column, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
+  }
+  return { column, direction: defaultDirection(column) };
+}
+
+export function sortAgents(agents: readonly ProductivityAgent[], sort: ProductivitySort): ProductivityAgent[] {
+  const sign = sort.direction === 'ascending' ? 1 : -1;
+  return [...agents].sort((a, b) => {
+    if (sort.column === 'name') return sign * NAME_ORDER.compare(a.name, b.name);
+    const left = a[sort.column];
+    const right = b[sort.column];
+    if (left === null || left === undefined)
+      return right === null || right === undefined ? NAME_ORDER.compare(a.name, b.name) : 1;
+    if (right === null || right === undefined) return -1;
+    return sign * (left - right) || NAME_ORDER.compare(a.name, b.name);
+  });
+}

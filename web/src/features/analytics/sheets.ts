@@ -1,0 +1,65 @@
+/**
+ * The sheets (docs/analytics.md#sheets): `GET /api/tenant/sheets/{orders|attendances|instance_logs|
+ * reasons}?startAt&finishAt…` answer `.xlsx` (route `dashboard-report`, feature `reports`), named by
+ * the server's `Content-Disposition`.
+ */
+import type { QueryParams } from '../../lib/http';
+import type { Period } from './period';
+
+export type SheetKind = 'orders' | 'attendances' | 'instance_logs' | 'reasons';
+
+export interface SheetOptions {
+  /** attendances: one instance (`websiteId`), null = every instance. */
+  websiteId?: number | null;
+  /** attendances: tickets still open with an estimated resolution time. */
+  estimation?: boolean;
+  /** reasons: one closing reason, null = every reason. */
+  reasonId?: number | null;
+}
+
+export const SHEETS: readonly { kind: SheetKind; title: string; description: string; fallbackName: string }[] = [
+  {
+    kind: 'orders',
+    title: 'Pedidos',
+    description: 'Os pedidos não cancelados do período, com valor e atendente.',
+    fallbackName: 'pedidos',
+  },
+  {
+    kind: 'attendances',
+    title: 'Atendimentos',
+    description: 'Os tickets do período com tempos de primeira resposta e de resolução (em minutos).',
+    fallbackName: 'atendimentos',
+  },
+  {
+    kind: 'instance_logs',
+    title: 'Registros das instâncias',
+    description: 'Conexões, desconexões e sincronizações das instâncias.',
+    fallbackName: 'registros_instancias',
+  },
+  {
+    kind: 'reasons',
+    title: 'Motivos de encerramento',
+    description: 'Os tickets encerrados no período e o motivo de cada um.',
+    fallbackName: 'motivos',
+  },
+];
+
+export function sheetPath(kind: SheetKind): string {
+  return `/api/tenant/sheets/${kind}`;
+}
+
+/** The query string of a sheet: the period, plus the options that sheet takes. */
+export function sheetQuery(kind: SheetKind, period: Period, options: SheetOptions = {}): QueryParams {
+  const query: QueryParams = { startAt: period.from, finishAt: period.to };
+  if (kind === 'attendances') {
+    query.websiteId = options.websiteId ?? undefined;
+    query.estimation = options.estimation ? true : undefined;
+  }
+  if (kind === 'reasons') query.reasonId = options.reasonId ?? undefined;
+  return query;
+}
+
+/** `pedidos_2026-11-01_a_2026-11-30.xlsx`, when the answer names no file. */
+export function fallbackFileName(base: string, period: Period): string {
+  return `${base}_${period.from}_a_${period.to}.xlsx`;
+}

@@ -1,0 +1,94 @@
+/**
+ * The period and filters of the dashboards and reports, kept in the URL (`?preset=30d`,
+ * `?preset=custom&from=2026-11-01&to=2026-11-30`, `&instanceId=2&departmentId=3`), so a reload, a
+ * shared link and the tabs between the dashboards keep them. A preset is kept by name, so "últimos
+ * 30 dias" still means the last 30 days tomorrow. Default: the last 30 days.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { DashboardFilters } from './keys';
+import { DEFAULT_PRESET, periodError, presetPeriod, PRESETS, today, type Period, type PresetId } from './period';
+
+function positiveInt(value: string | null): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const number = Number(value);
+  return number > 0 ? number : null;
+}
+
+function presetFrom(value: string | null): PresetId {
+  return PRESETS.some((preset) => preset.value === value) ? (value as PresetId) : DEFAULT_PRESET;
+}
+
+export interface DashboardParams {
+  preset: PresetId;
+  /** What the inputs show (may be invalid while a custom range is typed). */
+  period: Period;
+  /** Why the period cannot be asked for, or null. */
+  error: string | null;
+  filters: DashboardFilters;
+  setPreset: (preset: PresetId) => void;
+  setPeriod: (period: Period) => void;
+  setFilter: (name: keyof DashboardFilters, value: number | null) => void;
+}
+
+export function useDashboardParams(): DashboardParams {
+  const [params, setParams] = useSearchParams();
+  const todayDay = useMemo(() => today(), []);
+  const preset = presetFrom(params.get('preset'));
+  const from = params.get('from');
+  const to = params.get('to');
+  const period = useMemo<Period>(
+    () => (preset === 'custom' ? { from: from ?? '', to: to ?? '' } : presetPeriod(preset, todayDay)),
+    [preset, from, to, todayDay],
+  );
+  const instanceId = positiveInt(params.get('instanceId'));
+  const departmentId = positiveInt(params.get('departmentId'));
+  const filters = useMemo(() => ({ instanceId, departmentId }), [instanceId, departmentId]);
+
+  const update = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          change(next);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setPreset = useCallback(
+    (value: PresetId) =>
+      update((next) => {
+        next.set('preset', value);
+        if (value === 'custom') {
+          next.set('from', period.from);
+          next.set('to', period.to);
+        } else {
+          next.delete('from');
+          next.delete('to');
+        }
+      }),
+    [update, period],
+  );
+  const setPeriod = useCallback(
+    (value: Period) =>
+      update((next) => {
+        next.set('preset', 'custom');
+        next.set('from', value.from);
+        next.set('to', value.to);
+      }),
+    [update],
+  );
+  const setFilter = useCallback(
+    (name: keyof DashboardFilters, value: number | null) =>
+      update((next) => {
+        if (value === null) next.delete(name);
+        else next.set(name, String(value));
+      }),
+    [update],
+  );
+
+  return { preset, period, error: periodError(period), filters, setPreset, setPeriod, setFilter };
+}
