@@ -1,10 +1,12 @@
 //! Subcommands, one module per area. Each returns the process exit status.
 
+mod analytics;
 mod events;
 mod init;
 mod migrate;
 mod secrets;
 mod seed;
+mod sheets;
 mod simulate;
 mod tenant;
 mod user;
@@ -27,9 +29,15 @@ pub enum Command {
     /// Tenants: create, list, delete, restore, set-plan, feature.
     #[command(subcommand)]
     Tenant(tenant::Command),
-    /// Users of a tenant.
-    #[command(subcommand)]
+    /// Users of a tenant (`user create`, `users import FILE.xlsx`, ...).
+    #[command(subcommand, alias = "users")]
     User(user::Command),
+    /// Daily aggregates of the dashboards: `analytics sync`, `analytics verify`.
+    #[command(subcommand)]
+    Analytics(analytics::Command),
+    /// Spreadsheets: `sheets export KIND --tenant T --from D --to D -o FILE.xlsx`.
+    #[command(subcommand)]
+    Sheets(sheets::Command),
     /// Demo data.
     #[command(subcommand)]
     Seed(seed::Command),
@@ -62,6 +70,14 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
         Command::User(command) => {
             ensure_initialized(&dbs).await?;
             user::run(&dbs, &config, command).await
+        }
+        Command::Analytics(command) => {
+            ensure_initialized(&dbs).await?;
+            analytics::run(&dbs, command).await
+        }
+        Command::Sheets(command) => {
+            ensure_initialized(&dbs).await?;
+            sheets::run(&dbs, command).await
         }
         Command::Seed(command) => {
             ensure_initialized(&dbs).await?;

@@ -1,4 +1,4 @@
-//! `user create`, `user unblock`.
+//! `user create`, `user unblock`, `users import`.
 
 use std::sync::Arc;
 
@@ -12,7 +12,7 @@ use backoffice::{
     tenancy::Databases,
 };
 
-use crate::progress::prompt_secret;
+use crate::progress::{Progress, prompt_secret};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -32,6 +32,14 @@ pub enum Command {
         role: String,
         #[arg(long)]
         department: Option<String>,
+    },
+    /// Creates users from a spreadsheet (xlsx, xls or ods): columns nome, email, senha, perfil,
+    /// and optionally departamento and instâncias (names separated by commas). Each row is created
+    /// whole or not at all; the report names every row that failed and why (exit 1 if any).
+    Import {
+        #[arg(long)]
+        tenant: String,
+        file: std::path::PathBuf,
     },
     /// Unblocks a user blocked by wrong passwords (any tenant; e.g. its administrators).
     Unblock {
@@ -59,6 +67,24 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
                 "usuário {} (id {}, login {}) criado no tenant \"{}\"",
                 user.email, user.id, user.username, tenant.name
             );
+        }
+        Command::Import { tenant, file } => {
+            let tenant = super::active_tenant(dbs, &tenant).await?;
+            let rows = users::import::read(&file).map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
+            let progress = Progress::new(rows.len() as u64, "usuários");
+            let db = tenant.open(dbs).await?;
+            let report =
+                users::import::import(&db, rows, tenant.record.user_limit, &|done, total| progress.set(done as u64, total as u64))
+                    .await;
+            progress.finish();
+            for (line, email) in &report.created {
+                println!("linha {line}: {email} criado");
+            }
+            for (line, why) in &report.failed {
+                println!("linha {line}: não importada: {why}");
+            }
+            println!("{} criado(s), {} com erro, no tenant \"{}\"", report.created.len(), report.failed.len(), tenant.name);
+            return Ok(if report.failed.is_empty() { 0 } else { 1 });
         }
         Command::Unblock { tenant, email } => {
             let tenant = super::active_tenant(dbs, &tenant).await?;

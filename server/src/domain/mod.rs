@@ -29,6 +29,8 @@ pub mod outbox;
 pub mod passwords;
 /// Plan catalogue (control database).
 pub mod plans;
+/// The login failures report and the `.xlsx` sheets (docs/analytics.md#sheets).
+pub mod reports;
 /// Roles and the route names each permits.
 pub mod roles;
 /// Secrets at rest kept sealed with the current key (migrate, rotate).

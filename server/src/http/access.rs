@@ -34,7 +34,12 @@ use crate::{
 
 /// Which API routes (by path prefix under `/api`) each tenant feature covers: with the feature
 /// off, they answer 403 `feature_disabled` (docs/contracts.md#plans-features-and-limits).
-pub const FEATURE_GATES: &[(&str, Feature)] = &[];
+pub const FEATURE_GATES: &[(&str, Feature)] = &[
+    ("/dashboard", Feature::Analytics),
+    ("/tenant/syncAnalytics", Feature::Analytics),
+    ("/dashboard-report", Feature::Reports),
+    ("/tenant/sheets", Feature::Reports),
+];
 
 /// The feature a route path belongs to, if any.
 pub fn feature_of(path: &str) -> Option<Feature> {

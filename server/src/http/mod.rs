@@ -3,6 +3,7 @@
 //! behind tenant resolution.
 
 pub mod access;
+mod analytics;
 mod auth;
 mod customers;
 mod departments;
@@ -56,6 +57,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(instances::routes())
         .merge(inbox::routes())
         .merge(customers::routes())
+        .merge(analytics::routes())
         .merge(openapi::routes())
 }
 

@@ -244,6 +244,20 @@ pub async fn all_names(control: &impl ConnectionTrait) -> Result<Vec<(TenantName
     Ok(rows.into_iter().filter_map(|(name, pool)| TenantName::parse(&name).ok().map(|name| (name, pool))).collect())
 }
 
+/// Names of the tenants that resolve (provisioned, not deleted), oldest first: what nightly jobs
+/// run over.
+pub async fn list_active_names(control: &impl ConnectionTrait) -> Result<Vec<String>> {
+    Ok(tenant::Entity::find()
+        .select_only()
+        .column(tenant::Column::Name)
+        .filter(tenant::Column::ProvisionedAt.is_not_null())
+        .filter(tenant::Column::DeletedAt.is_null())
+        .order_by_asc(tenant::Column::Id)
+        .into_tuple()
+        .all(control)
+        .await?)
+}
+
 /// Soft-deletes a tenant: its hosts stop resolving, its data stays. The back-office tenant (whose
 /// users are the operators) can never be deleted.
 pub async fn delete(

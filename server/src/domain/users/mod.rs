@@ -1,6 +1,8 @@
 //! Users of a tenant: creation within the plan's `userLimit` (atomically), changes, soft delete,
 //! unblocking, passwords, and the API's views of them.
 
+/// Bulk users from a spreadsheet (CLI `users import`).
+pub mod import;
 mod views;
 mod write;
 

@@ -96,9 +96,12 @@ export const MariaSchema = z.object({
   syncedAt: z.nullish(z.string()),
   totals: MariaCountsSchema,
   handoverMedianSecs: Secs,
-  days: z._default(z.array(z.extend(MariaCountsSchema, { day: z.string() })), []),
+  days: z._default(
+    z.array(z.object({ day: z.string(), received: Count, resolved: Count, handedOver: Count, abandoned: Count })),
+    [],
+  ),
   /** Not described by docs/analytics.md yet: rows with a name and a count are shown, others ignored. */
-  options: z._default(z.array(z.unknown()), []),
+  options: z._default(z.array(z.looseObject({})), []),
 });
 export type Maria = z.infer<typeof MariaSchema>;
 

@@ -9,7 +9,9 @@ import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 import { setPermissionRoutes, setUserInfo, type StoredUserInfo } from '../../../lib/session';
 
-const UserInfoAnswerSchema = z.object({
+// Loose: keys this client does not name yet are kept (the tenant's `features`, read by
+// lib/features.ts when the server sends them).
+const UserInfoAnswerSchema = z.looseObject({
   user: z.looseObject({
     id: z.union([z.number(), z.string()]),
     name: z.string(),
@@ -29,8 +31,6 @@ const UserInfoAnswerSchema = z.object({
   has_permission_routes: z.array(z.string()),
   /** The inbox shows this user every ticket of the tenant (docs/inbox.md#who-sees-what). */
   sees_all_tickets: z.optional(z.boolean()),
-  /** The tenant's feature options, when the server sends them (read by lib/features.ts). */
-  features: z.optional(z.unknown()),
 });
 export type UserInfoAnswer = z.infer<typeof UserInfoAnswerSchema>;
 

@@ -3,7 +3,7 @@
  * paginated, searchable list with the default paging (page 1, 4 per page, id descending;
  * docs/contracts.md#constants), deleted tenants hidden unless the filter asks for them, and per
  * tenant: plan and limits, features, instances, unblocking a user locked out by wrong passwords,
- * delete or restore. The instances view comes from
+ * synchronising its analytics (docs/analytics.md#analytics-sync), delete or restore. The instances view comes from
  * the app (`renderInstances`): features do not import each other.
  */
 import {
@@ -31,6 +31,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowBackUp,
   IconBuildingSkyscraper,
+  IconChartDots,
   IconDots,
   IconLockOpen,
   IconMessageChatbot,
@@ -65,6 +66,7 @@ import { formatCnpj, formatLimit } from '../limits';
 import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
 import { TenantPlanModal } from './TenantPlanModal';
+import { TenantSyncAnalyticsModal } from './TenantSyncAnalyticsModal';
 import { TenantUnblockUserModal } from './TenantUnblockUserModal';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -89,6 +91,7 @@ type Dialog =
   | { kind: 'features'; tenant: Tenant }
   | { kind: 'instances'; tenant: Tenant }
   | { kind: 'unblock'; tenant: Tenant }
+  | { kind: 'sync-analytics'; tenant: Tenant }
   | { kind: 'delete'; tenant: Tenant }
   | { kind: 'restore'; tenant: Tenant };
 
@@ -149,6 +152,12 @@ function Actions({ tenant, onAction }: { tenant: Tenant; onAction: (dialog: Dial
             </Menu.Item>
             <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onAction({ kind: 'unblock', tenant })}>
               Desbloquear usuário
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconChartDots size={16} />}
+              onClick={() => onAction({ kind: 'sync-analytics', tenant })}
+            >
+              Sincronizar analytics
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item
@@ -452,6 +461,7 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
       <TenantPlanModal tenant={dialog.kind === 'plan' ? dialog.tenant : null} onClose={close} />
       <TenantFeaturesModal tenant={dialog.kind === 'features' ? dialog.tenant : null} onClose={close} />
       <TenantUnblockUserModal tenant={dialog.kind === 'unblock' ? dialog.tenant : null} onClose={close} />
+      <TenantSyncAnalyticsModal tenant={dialog.kind === 'sync-analytics' ? dialog.tenant : null} onClose={close} />
       <Drawer
         opened={instancesOf !== null}
         onClose={close}

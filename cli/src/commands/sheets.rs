@@ -1,0 +1,67 @@
+//! `sheets export KIND --tenant T --from D --to D -o FILE.xlsx`: the same sheets as
+//! `/api/tenant/sheets/*`, written by the same domain code (docs/analytics.md#sheets).
+
+use std::{fs::File, io::BufWriter, path::PathBuf};
+
+use anyhow::Context;
+use backoffice::{
+    domain::{
+        analytics::Period,
+        reports::sheets::{self, SheetFilters, SheetKind},
+    },
+    tenancy::Databases,
+};
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Writes one sheet to a file.
+    Export {
+        /// orders, attendances, instance-logs or reasons.
+        kind: String,
+        #[arg(long)]
+        tenant: String,
+        /// First day (YYYY-MM-DD, São Paulo).
+        #[arg(long)]
+        from: String,
+        /// Last day (YYYY-MM-DD).
+        #[arg(long)]
+        to: String,
+        /// The .xlsx file to write.
+        #[arg(short = 'o', long)]
+        output: PathBuf,
+        /// attendances: only this instance id.
+        #[arg(long)]
+        instance: Option<i32>,
+        /// attendances: estimate the resolution of tickets still open.
+        #[arg(long)]
+        estimation: bool,
+        /// reasons: only this closing reason id.
+        #[arg(long)]
+        reason: Option<i32>,
+    },
+}
+
+pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
+    let Command::Export { kind, tenant, from, to, output, instance, estimation, reason } = command;
+    let kind = SheetKind::parse(&kind)
+        .with_context(|| format!("planilha desconhecida \"{kind}\": use orders, attendances, instance-logs ou reasons"))?;
+    let period = Period::parse(Some(&from), Some(&to), ("--from", "--to"), 30)?;
+    let current = super::active_tenant(dbs, &tenant).await?;
+    let db = current.open(dbs).await?;
+    let filters = SheetFilters { period, instance_id: instance, estimation, reason_id: reason };
+    let sheet = sheets::build(db.backend(), kind, filters, current.name.as_str(), "backoffice-cli");
+    let file = File::create(&output).with_context(|| format!("não foi possível criar {}", output.display()))?;
+    let started = std::time::Instant::now();
+    let tx = db.read().await?;
+    let rows = sheets::export(&tx, sheet, BufWriter::with_capacity(256 * 1024, file)).await;
+    tx.commit().await?;
+    let rows = rows?;
+    println!(
+        "{}: {rows} linha(s) de {} em {} ({:.1} s)",
+        output.display(),
+        kind.title(),
+        current.name,
+        started.elapsed().as_secs_f64()
+    );
+    Ok(0)
+}

@@ -1,0 +1,6 @@
+//! Reports and sheets (docs/analytics.md): the login failures report, the four `.xlsx` sheets of
+//! spec §7 and the streaming workbook writer they share.
+
+pub mod login_failures;
+pub mod sheets;
+pub mod xlsx;
