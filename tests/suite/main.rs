@@ -4,6 +4,7 @@
 mod support;
 
 mod access;
+mod analytics;
 mod auth;
 mod backup;
 mod caches;

@@ -44,7 +44,6 @@ async fn the_demo_seed_fills_every_table_with_data() {
         ("campaign_recipients", campaign_recipient::Entity::find().count(&tx).await.unwrap()),
         ("instance_logs", instance_log::Entity::find().count(&tx).await.unwrap()),
         ("login_failures", login_failure::Entity::find().count(&tx).await.unwrap()),
-        ("daily_analytics", daily_analytic::Entity::find().count(&tx).await.unwrap()),
         ("webhook_endpoints", webhook_endpoint::Entity::find().count(&tx).await.unwrap()),
         ("webhook_deliveries", webhook_delivery::Entity::find().count(&tx).await.unwrap()),
     ];

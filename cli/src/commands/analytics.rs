@@ -57,11 +57,8 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
                 (None, None) => None,
                 (from, to) => Some(Period::parse(from, to, ("--from", "--to"), 30)?),
             };
-            let names: Vec<String> = if all {
-                tenants::list_active_names(dbs.control()).await?
-            } else {
-                vec![tenant.unwrap_or_default()]
-            };
+            let names: Vec<String> =
+                if all { tenants::list_active_names(dbs.control()).await? } else { vec![tenant.unwrap_or_default()] };
             let progress = Progress::new(names.len() as u64, "analytics");
             let mut failed = 0;
             for (i, name) in names.iter().enumerate() {

@@ -43,8 +43,9 @@ pub enum Command {
 
 pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
     let Command::Export { kind, tenant, from, to, output, instance, estimation, reason } = command;
-    let kind = SheetKind::parse(&kind)
-        .with_context(|| format!("planilha desconhecida \"{kind}\": use orders, attendances, instance-logs ou reasons"))?;
+    let kind = SheetKind::parse(&kind).with_context(|| {
+        format!("planilha desconhecida \"{kind}\": use orders, attendances, instance-logs ou reasons")
+    })?;
     let period = Period::parse(Some(&from), Some(&to), ("--from", "--to"), 30)?;
     let current = super::active_tenant(dbs, &tenant).await?;
     let db = current.open(dbs).await?;

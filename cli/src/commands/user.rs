@@ -73,9 +73,10 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let rows = users::import::read(&file).map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
             let progress = Progress::new(rows.len() as u64, "usuários");
             let db = tenant.open(dbs).await?;
-            let report =
-                users::import::import(&db, rows, tenant.record.user_limit, &|done, total| progress.set(done as u64, total as u64))
-                    .await;
+            let report = users::import::import(&db, rows, tenant.record.user_limit, &|done, total| {
+                progress.set(done as u64, total as u64)
+            })
+            .await;
             progress.finish();
             for (line, email) in &report.created {
                 println!("linha {line}: {email} criado");
@@ -83,7 +84,12 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             for (line, why) in &report.failed {
                 println!("linha {line}: não importada: {why}");
             }
-            println!("{} criado(s), {} com erro, no tenant \"{}\"", report.created.len(), report.failed.len(), tenant.name);
+            println!(
+                "{} criado(s), {} com erro, no tenant \"{}\"",
+                report.created.len(),
+                report.failed.len(),
+                tenant.name
+            );
             return Ok(if report.failed.is_empty() { 0 } else { 1 });
         }
         Command::Unblock { tenant, email } => {

@@ -11,8 +11,8 @@ use rand::Rng;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, Set, sea_query::OnConflict};
 
 use super::{
-    Ctx, DemoOptions, SeedStage, at_local, customers::People, directory::Directory, insert_batched,
-    local_day, local_hour, names,
+    Ctx, DemoOptions, SeedStage, at_local, customers::People, directory::Directory, insert_batched, local_day,
+    local_hour, names,
 };
 use crate::entities::tenant::{chat, message, order, ticket, ticket_transfer};
 

@@ -319,7 +319,13 @@ fn definitions_productivity() -> Vec<(String, String)> {
     .collect()
 }
 
-fn about(target: &CurrentTenant, user: &CurrentUser, title: &str, period: Period, definitions: Vec<(String, String)>) -> About {
+fn about(
+    target: &CurrentTenant,
+    user: &CurrentUser,
+    title: &str,
+    period: Period,
+    definitions: Vec<(String, String)>,
+) -> About {
     About {
         title: title.to_owned(),
         tenant: target.name.to_string(),
@@ -391,7 +397,9 @@ fn user_ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error
     let mut ids = Vec::new();
     let mut push = |v: &Value| -> Result<(), D::Error> {
         match v {
-            Value::Number(n) => ids.push(n.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| D::Error::custom("id"))?),
+            Value::Number(n) => {
+                ids.push(n.as_i64().and_then(|n| i32::try_from(n).ok()).ok_or_else(|| D::Error::custom("id"))?)
+            }
             Value::String(s) => {
                 for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
                     ids.push(part.parse().map_err(|_| D::Error::custom("selectedUsers: ids numéricos"))?);
@@ -543,7 +551,11 @@ fn optional_id(value: Option<&str>, field: &str) -> AppResult<Option<i32>> {
     match value.map(str::trim).filter(|v| !v.is_empty() && *v != "null" && *v != "undefined") {
         None => Ok(None),
         Some(text) => text.parse().map(Some).map_err(|_| {
-            AppError::Domain(domain::Error::invalid_field("invalid_filter", field, format!("{field} deve ser um número.")))
+            AppError::Domain(domain::Error::invalid_field(
+                "invalid_filter",
+                field,
+                format!("{field} deve ser um número."),
+            ))
         }),
     }
 }

@@ -170,7 +170,12 @@ fn day_row(row: &QueryResult) -> Result<DayRow> {
 }
 
 /// Per day of `[from, to]`, the aggregate sums under `filters` (days without rows are absent).
-async fn day_rows(db: &impl ConnectionTrait, from: NaiveDate, to: NaiveDate, filters: Filters) -> Result<HashMap<NaiveDate, DayRow>> {
+async fn day_rows(
+    db: &impl ConnectionTrait,
+    from: NaiveDate,
+    to: NaiveDate,
+    filters: Filters,
+) -> Result<HashMap<NaiveDate, DayRow>> {
     let mut b = Binder::new(db.get_database_backend());
     let sql = format!(
         "SELECT day, {} FROM analytics_daily WHERE day >= {} AND day <= {}{} GROUP BY day",

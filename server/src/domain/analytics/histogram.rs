@@ -9,7 +9,8 @@
 use tenant_migrations::DURATION_BUCKETS;
 
 /// Upper bounds (exclusive, seconds) of every bucket but the last, which is open.
-pub const BOUNDS: [i64; 14] = [30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 14_400, 28_800, 86_400, 172_800, 604_800];
+pub const BOUNDS: [i64; 14] =
+    [30, 60, 120, 300, 600, 900, 1_800, 3_600, 7_200, 14_400, 28_800, 86_400, 172_800, 604_800];
 
 const _: () = assert!(BOUNDS.len() + 1 == DURATION_BUCKETS, "one column per bucket in analytics_daily");
 

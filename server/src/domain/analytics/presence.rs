@@ -39,7 +39,11 @@ pub async fn ended(db: &impl ConnectionTrait, user_id: i32, at: DateTime<Utc>) -
     let d = Dialect(db.get_database_backend());
     db.execute_raw(Statement::from_sql_and_values(
         d.0,
-        format!("UPDATE presence_sessions SET ended_at = {} WHERE user_id = {} AND ended_at IS NULL", d.param(2), d.param(1)),
+        format!(
+            "UPDATE presence_sessions SET ended_at = {} WHERE user_id = {} AND ended_at IS NULL",
+            d.param(2),
+            d.param(1)
+        ),
         [user_id.into(), at.into()],
     ))
     .await?;

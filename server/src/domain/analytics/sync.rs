@@ -17,8 +17,10 @@ use super::{
 };
 use crate::domain::error::Result;
 
-/// How far before the previous run's start an incremental run looks for changed rows: a
-/// transaction still open when that run started may have committed rows stamped before it.
+/// How far before the previous run's start an incremental run looks for changed rows on
+/// PostgreSQL: a transaction still open when that run started may have committed rows stamped
+/// before it. SQLite needs none: the sync runs in a write transaction, and a tenant file has one
+/// writer, so no write was in flight when it started.
 const CHANGE_MARGIN_MINUTES: i64 = 10;
 
 /// What to sync.
@@ -71,8 +73,13 @@ pub async fn sync(db: &impl ConnectionTrait, opts: SyncOptions) -> Result<SyncRe
     if let Some(range) = range {
         let days: Vec<NaiveDate> = match (opts.force, state.last_started_at) {
             (false, Some(last)) => {
-                let since = last - Duration::minutes(CHANGE_MARGIN_MINUTES);
-                changed_days(db, dialect, since).await?.into_iter().filter(|d| *d >= range.from && *d <= range.to).collect()
+                let margin = if dialect.0 == DbBackend::Postgres { CHANGE_MARGIN_MINUTES } else { 0 };
+                let since = last - Duration::minutes(margin);
+                changed_days(db, dialect, since)
+                    .await?
+                    .into_iter()
+                    .filter(|d| *d >= range.from && *d <= range.to)
+                    .collect()
             }
             _ => range.each_day().collect(),
         };
@@ -157,7 +164,11 @@ async fn data_range(db: &impl ConnectionTrait, dialect: Dialect) -> Result<Optio
 /// Days holding a source row changed at or after `since`. A changed ticket marks every day of its
 /// life (its messages are counted under its current department and agent, which a transfer
 /// changes), a changed message, order or transfer its own day.
-async fn changed_days(db: &impl ConnectionTrait, dialect: Dialect, since: DateTime<Utc>) -> Result<BTreeSet<NaiveDate>> {
+async fn changed_days(
+    db: &impl ConnectionTrait,
+    dialect: Dialect,
+    since: DateTime<Utc>,
+) -> Result<BTreeSet<NaiveDate>> {
     let d = |col: &str| dialect.day(col);
     let p1 = dialect.param(1);
     let sql = format!(
@@ -363,7 +374,8 @@ fn daily_sql(dialect: Dialect) -> String {
         values.push(format!("SUM({name})"));
     }
     columns.extend(
-        ["first_response_count", "first_response_secs_sum", "resolution_count", "resolution_secs_sum"].map(String::from),
+        ["first_response_count", "first_response_secs_sum", "resolution_count", "resolution_secs_sum"]
+            .map(String::from),
     );
     values.extend(["COUNT(fr)", "COALESCE(SUM(fr), 0)", "COUNT(rs)", "COALESCE(SUM(rs), 0)"].map(String::from));
     columns.extend(Metric::FirstResponse.columns());
@@ -437,7 +449,8 @@ pub async fn verify(db: &impl ConnectionTrait, period: Period) -> Result<Vec<Dri
 fn verified_columns() -> Vec<String> {
     let mut columns: Vec<String> = COUNTS.iter().map(|c| (*c).to_owned()).collect();
     columns.extend(
-        ["first_response_count", "first_response_secs_sum", "resolution_count", "resolution_secs_sum"].map(String::from),
+        ["first_response_count", "first_response_secs_sum", "resolution_count", "resolution_secs_sum"]
+            .map(String::from),
     );
     columns.extend(Metric::FirstResponse.columns());
     columns.extend(Metric::Resolution.columns());
@@ -454,8 +467,9 @@ async fn day_totals(db: &impl ConnectionTrait, dialect: Dialect, period: Period)
         dialect.param(1),
         dialect.param(2)
     );
-    let rows =
-        db.query_all_raw(Statement::from_sql_and_values(dialect.0, sql, [period.from.into(), period.to.into()])).await?;
+    let rows = db
+        .query_all_raw(Statement::from_sql_and_values(dialect.0, sql, [period.from.into(), period.to.into()]))
+        .await?;
     let mut out = Vec::with_capacity(rows.len());
     for row in rows {
         let day: NaiveDate = row.try_get("", "day")?;
@@ -477,10 +491,13 @@ mod tests {
     fn contiguous_days_make_one_run_and_gaps_start_another() {
         let days = [day("2026-11-01"), day("2026-11-02"), day("2026-11-03"), day("2026-11-07")];
         let runs = runs(&days);
-        assert_eq!(runs, vec![
-            Period { from: day("2026-11-01"), to: day("2026-11-03") },
-            Period { from: day("2026-11-07"), to: day("2026-11-07") }
-        ]);
+        assert_eq!(
+            runs,
+            vec![
+                Period { from: day("2026-11-01"), to: day("2026-11-03") },
+                Period { from: day("2026-11-07"), to: day("2026-11-07") }
+            ]
+        );
     }
 
     #[test]

@@ -133,7 +133,8 @@ pub fn build(backend: sea_orm::DbBackend, kind: SheetKind, filters: SheetFilters
             } else {
                 d.secs("t.opened_at", "t.closed_at")
             };
-            let estimated = if filters.estimation { "CASE WHEN t.closed_at IS NULL THEN 'Sim' ELSE 'Não' END" } else { "'Não'" };
+            let estimated =
+                if filters.estimation { "CASE WHEN t.closed_at IS NULL THEN 'Sim' ELSE 'Não' END" } else { "'Não'" };
             about_filters.push((
                 "estimativa (estimation)".to_owned(),
                 if filters.estimation { "sim: resolução dos abertos = agora − abertura" } else { "não" }.to_owned(),
@@ -276,7 +277,8 @@ pub async fn export<W: Write + Send + 'static>(tx: &DatabaseTransaction, sheet: 
     };
     let read_result = read.await;
     drop(rows_tx);
-    let written = writer.await.map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("sheet writer stopped: {err}"))))?;
+    let written =
+        writer.await.map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("sheet writer stopped: {err}"))))?;
     read_result?;
     written.map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("sheet not written: {err}"))))
 }

@@ -59,7 +59,8 @@ pub fn read(path: &Path) -> Result<Vec<Row>, String> {
         .ok_or_else(|| "a planilha não tem abas".to_owned())?
         .map_err(|err| format!("não foi possível ler a primeira aba: {err}"))?;
     let mut rows = range.rows();
-    let header: Vec<String> = rows.next().ok_or("a planilha está vazia")?.iter().map(|c| normalize(&text(Some(c)))).collect();
+    let header: Vec<String> =
+        rows.next().ok_or("a planilha está vazia")?.iter().map(|c| normalize(&text(Some(c)))).collect();
     let column = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
     let required = |names: &[&str], label: &str| column(names).ok_or_else(|| format!("falta a coluna \"{label}\""));
     let name = required(&["nome", "name"], "nome")?;

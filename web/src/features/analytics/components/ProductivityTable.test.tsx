@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import { agent } from '../test-data';
+import { ProductivityTable } from './ProductivityTable';
+
+const AGENTS = [
+  agent(4, 'Ana Souza', { ticketsAttended: 40, firstResponseMedianSecs: 180, onlineSecs: 100_800 }),
+  agent(5, 'bruno Lima', { ticketsAttended: 55, firstResponseMedianSecs: 600, onlineSecs: 3600 }),
+  agent(6, 'Carla Dias', { ticketsAttended: 12, firstResponseMedianSecs: null, onlineSecs: 0 }),
+];
+
+function names(): string[] {
+  return screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getByRole('rowheader').textContent ?? '');
+}
+
+function header(name: RegExp) {
+  return screen.getByRole('columnheader', { name });
+}
+
+describe('ProductivityTable', () => {
+  it('starts by name (A–Z, ignoring case) and formats figures in pt-BR', () => {
+    renderWithProviders(<ProductivityTable agents={AGENTS} />);
+    expect(names()).toEqual(['Ana Souza', 'bruno Lima', 'Carla Dias']);
+    expect(header(/^Atendente/)).toHaveAttribute('aria-sort', 'ascending');
+    const ana = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(within(ana).getByText('3 min')).toBeInTheDocument();
+    expect(within(ana).getByText('28,0 h')).toBeInTheDocument();
+  });
+
+  it('sorts by a clicked column — counts largest first — and flips on a second click', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductivityTable agents={AGENTS} />);
+    await user.click(screen.getByRole('button', { name: /^Atendidos/ }));
+    expect(names()).toEqual(['bruno Lima', 'Ana Souza', 'Carla Dias']);
+    expect(header(/^Atendidos/)).toHaveAttribute('aria-sort', 'descending');
+    expect(header(/^Atendente/)).toHaveAttribute('aria-sort', 'none');
+    await user.click(screen.getByRole('button', { name: /^Atendidos/ }));
+    expect(names()).toEqual(['Carla Dias', 'Ana Souza', 'bruno Lima']);
+    expect(header(/^Atendidos/)).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('sorts durations fastest first and keeps agents without a sample last either way', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductivityTable agents={AGENTS} />);
+    const button = screen.getByRole('button', { name: /^1ª resposta/ });
+    await user.click(button);
+    expect(names()).toEqual(['Ana Souza', 'bruno Lima', 'Carla Dias']);
+    await user.click(button);
+    expect(names()).toEqual(['bruno Lima', 'Ana Souza', 'Carla Dias']);
+  });
+
+  it('is operable from the keyboard', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductivityTable agents={AGENTS} />);
+    screen.getByRole('button', { name: /^Tempo online/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(names()).toEqual(['Ana Souza', 'bruno Lima', 'Carla Dias']);
+    expect(header(/^Tempo online/)).toHaveAttribute('aria-sort', 'descending');
+  });
+});

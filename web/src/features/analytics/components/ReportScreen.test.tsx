@@ -1,0 +1,182 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import type { LoginFailures } from '../api/schemas';
+import { ANALYTICS } from '../test-data';
+import { ReportScreen } from './ReportScreen';
+
+const FAILURES: LoginFailures = {
+  period: { from: '2026-11-01', to: '2026-11-30' },
+  total: 42,
+  byDay: [{ day: '2026-11-03', count: 3 }],
+  byUser: [
+    { userId: 4, email: 'ana@acme.com.br', name: 'Ana Souza', count: 7 },
+    { userId: null, email: 'intruso@exemplo.com', name: null, count: 35 },
+  ],
+  byAddress: [{ clientAddr: '203.0.113.9', bodyIp: '203.0.113.9', count: 12 }],
+  byReason: [{ reason: 'wrong_password', label: 'Senha incorreta', count: 30 }],
+  recent: [
+    {
+      occurredAt: '2026-11-03T12:00:00Z',
+      email: 'ana@acme.com.br',
+      userId: 4,
+      reason: 'wrong_password',
+      label: 'Senha incorreta',
+      clientAddr: '203.0.113.9',
+      bodyIp: null,
+    },
+  ],
+};
+
+const USERS = {
+  data: [
+    { id: 4, name: 'Ana Souza', email: 'ana@acme.com.br' },
+    { id: 9, name: 'Bruno Lima', email: 'bruno@acme.com.br' },
+  ],
+  pagination: { page: 1, limit: 100, total: 2, pages: 1 },
+};
+
+const PATH = '/dashboard/report?preset=custom&from=2026-11-01&to=2026-11-30';
+
+function routes(smart = false) {
+  return [
+    { path: '/dashboard/report', element: <ReportScreen title="Relatórios" smart={smart} /> },
+  ];
+}
+
+const OPTIONS = {
+  'GET /api/users': () => json(USERS),
+  'GET /api/inbox/instances': () => json([{ id: 2, name: 'Vendas' }]),
+  'GET /api/closing-reasons': () => json([{ id: 3, name: 'Dúvida resolvida', activated: true }]),
+};
+
+describe('ReportScreen', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['dashboard-report', 'users']);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the period’s login failures, then only the chosen users’', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({ ...OPTIONS, 'POST /api/dashboard-report': () => json(FAILURES) });
+    renderRoutes(routes(), PATH);
+    expect(await screen.findByRole('heading', { name: 'Relatórios', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Email desconhecido')).toBeInTheDocument();
+    expect(screen.getByText('42')).toBeInTheDocument();
+    expect(callsTo('POST /api/dashboard-report')[0]?.body).toEqual({
+      start_at: '2026-11-01',
+      finish_at: '2026-11-30',
+      selectedUsers: [],
+    });
+
+    await user.click(screen.getByRole('combobox', { name: /^Usuários/ }));
+    await user.click(await screen.findByRole('option', { name: 'Bruno Lima (bruno@acme.com.br)' }));
+    await waitFor(() => expect(callsTo('POST /api/dashboard-report')).toHaveLength(2));
+    expect(callsTo('POST /api/dashboard-report')[1]?.body).toEqual({
+      start_at: '2026-11-01',
+      finish_at: '2026-11-30',
+      selectedUsers: [9],
+    });
+  });
+
+  it('refuses a period the server would refuse, without asking', async () => {
+    const { callsTo } = stubFetch({ ...OPTIONS, 'POST /api/dashboard-report': () => json(FAILURES) });
+    renderRoutes(routes(), '/dashboard/report?preset=custom&from=2026-11-30&to=2026-11-01');
+    expect(await screen.findByText('A data final é anterior à inicial.')).toBeInTheDocument();
+    expect(callsTo('POST /api/dashboard-report')).toHaveLength(0);
+    for (const button of screen.getAllByRole('button', { name: /xlsx/ })) expect(button).toBeDisabled();
+  });
+
+  it('downloads a sheet with the period and its options, named as the server names it', async () => {
+    const user = userEvent.setup();
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:planilha', revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { fetchMock } = stubFetch({
+      ...OPTIONS,
+      'POST /api/dashboard-report': () => json(FAILURES),
+      'GET /api/tenant/sheets/attendances': () =>
+        new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+          headers: {
+            'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'Content-Disposition': 'attachment; filename="atendimentos_2026-11-01_a_2026-11-30.xlsx"',
+          },
+        }),
+    });
+    renderRoutes(routes(), PATH);
+    const card = (await screen.findByRole('heading', { name: 'Atendimentos', level: 3 })).closest('div[class*="Paper"]');
+    expect(card).not.toBeNull();
+    const attendances = within(card as HTMLElement);
+    await user.click(attendances.getByRole('combobox', { name: 'Instância' }));
+    await user.click(await screen.findByRole('option', { name: 'Vendas' }));
+    await user.click(attendances.getByRole('switch', { name: /Estimar/ }));
+    await user.click(attendances.getByRole('button', { name: 'Baixar xlsx' }));
+
+    await waitFor(() => expect(saved).toEqual(['atendimentos_2026-11-01_a_2026-11-30.xlsx']));
+    const url = new URL(
+      requestUrl(fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/sheets/'))?.[0]),
+      'http://localhost',
+    );
+    expect(url.pathname).toBe('/api/tenant/sheets/attendances');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      startAt: '2026-11-01',
+      finishAt: '2026-11-30',
+      websiteId: '2',
+      estimation: 'true',
+    });
+    const request = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/sheets/'))?.[1];
+    expect(new Headers(request?.headers).get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('shows the server’s pt_BR message when a sheet is refused', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...OPTIONS,
+      'POST /api/dashboard-report': () => json(FAILURES),
+      'GET /api/tenant/sheets/orders': () =>
+        json({ code: 'feature_disabled', message: 'A opção Relatórios está desligada para esta empresa.' }, 403),
+    });
+    renderRoutes(routes(), PATH);
+    const card = (await screen.findByRole('heading', { name: 'Pedidos', level: 3 })).closest('div[class*="Paper"]');
+    await user.click(within(card as HTMLElement).getByRole('button', { name: 'Baixar xlsx' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A opção Relatórios está desligada para esta empresa.');
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ color: 'red', message: 'A opção Relatórios está desligada para esta empresa.' }),
+    );
+  });
+
+  it('the smart report adds the highlights and the previous period’s failures', async () => {
+    const { callsTo } = stubFetch({
+      ...OPTIONS,
+      'GET /api/dashboard/analytics': () => json(ANALYTICS),
+      'POST /api/dashboard-report': (call) =>
+        json((call.body as { start_at: string }).start_at === '2026-11-01' ? FAILURES : { ...FAILURES, total: 30 }),
+    });
+    renderRoutes(routes(true), PATH);
+    expect(await screen.findByText(/Tempo de primeira resposta caiu 18/)).toBeInTheDocument();
+    expect(await screen.findByText(/Falhas de login subiram 40/)).toBeInTheDocument();
+    expect(callsTo('POST /api/dashboard-report').map((call) => call.body)).toEqual(
+      expect.arrayContaining([
+        { start_at: '2026-11-01', finish_at: '2026-11-30', selectedUsers: [] },
+        { start_at: '2026-10-02', finish_at: '2026-10-31', selectedUsers: [] },
+      ]),
+    );
+  });
+
+  it('a tenant without the reports option gets the server’s message, not an error', async () => {
+    stubFetch({
+      ...OPTIONS,
+      'POST /api/dashboard-report': () =>
+        json({ code: 'feature_disabled', message: 'A opção Relatórios está desligada para esta empresa.' }, 403),
+    });
+    renderRoutes(routes(), PATH);
+    expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
+    expect(screen.getByText('A opção Relatórios está desligada para esta empresa.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatDuration, formatHours, formatPercent, trendOf, variation } from './format';
+
+describe('formatDuration', () => {
+  it('writes durations the way people say them, the two largest units', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(200)).toBe('3 min 20 s');
+    expect(formatDuration(180)).toBe('3 min');
+    expect(formatDuration(212.4)).toBe('3 min 32 s');
+    expect(formatDuration(5400)).toBe('1 h 30 min');
+    expect(formatDuration(7200)).toBe('2 h');
+    expect(formatDuration(40_000)).toBe('11 h 6 min');
+    expect(formatDuration(183_600)).toBe('2 d 3 h');
+  });
+
+  it('shows a dash when there is no sample (null median)', () => {
+    expect(formatDuration(null)).toBe('—');
+    expect(formatDuration(undefined)).toBe('—');
+  });
+});
+
+describe('numbers', () => {
+  it('uses pt-BR separators', () => {
+    expect(formatCount(5120)).toBe('5.120');
+    expect(formatHours(100_800)).toBe('28,0 h');
+    expect(formatHours(5_400)).toBe('1,5 h');
+    expect(formatPercent(0.18)).toMatch(/^18\s?%$/);
+  });
+});
+
+describe('variation', () => {
+  it('is the change against the previous period, or null without a base', () => {
+    expect(variation(212, 250)).toBeCloseTo(-0.152, 3);
+    expect(variation(412, 368)).toBeCloseTo(0.1196, 3);
+    expect(variation(5, 0)).toBeNull();
+    expect(variation(null, 250)).toBeNull();
+    expect(variation(250, null)).toBeNull();
+  });
+
+  it('reads a change under half a percent as stable', () => {
+    expect(trendOf(0.004)).toBe('flat');
+    expect(trendOf(0.2)).toBe('up');
+    expect(trendOf(-0.2)).toBe('down');
+  });
+});
