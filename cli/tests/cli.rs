@@ -306,3 +306,68 @@ async fn events_tail_prints_the_tenants_events_as_json_lines() {
     assert!(text(&output.stderr).contains("conectado ao tenant \"acme\" como ana@acme.example"));
     let _ = stop.send(());
 }
+
+#[test]
+fn analytics_sync_and_verify_sheets_export_and_users_import_run_from_cron_like_calls() {
+    let cli = Cli::new();
+    cli.ok(&["init"]);
+    cli.ok(&["tenant", "create", "acme", "--plan", "pro", "--user-limit", "20"]);
+    cli.ok(&["seed", "demo", "--tenant", "acme", "--customers", "30", "--days", "5", "--agents", "3"]);
+
+    let out = cli.run(&["analytics", "sync", "--all", "--force"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let lines = text(&out.stderr);
+    assert!(lines.contains("[1/2]") && lines.contains("[2/2] acme") && lines.contains("recálculo completo"), "{lines}");
+    let out = cli.ok(&["analytics", "verify", "--tenant", "acme"]);
+    assert!(out.contains("agregados conferem"), "{out}");
+    let err = cli.fails(&["analytics", "sync", "--tenant", "acme", "--from", "2026-02-01", "--to", "2026-01-01"]);
+    assert!(err.contains("anterior"), "{err}");
+
+    let today = chrono::Utc::now().date_naive();
+    let from = (today - chrono::Duration::days(6)).to_string();
+    let (to, file) = (today.to_string(), cli.dir.path().join("pedidos.xlsx"));
+    let out = cli.ok(&[
+        "sheets",
+        "export",
+        "orders",
+        "--tenant",
+        "acme",
+        "--from",
+        &from,
+        "--to",
+        &to,
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.contains("linha(s) de Pedidos"), "{out}");
+    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    use calamine::Reader as _;
+    assert_eq!(book.sheet_names(), vec!["Pedidos", "Sobre"]);
+    let err = cli.fails(&["sheets", "export", "invoices", "--tenant", "acme", "--from", &from, "--to", &to, "-o", "x"]);
+    assert!(err.contains("planilha desconhecida"), "{err}");
+
+    let sheet = cli.dir.path().join("usuarios.xlsx");
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let page = workbook.add_worksheet();
+    let rows = [
+        ["nome", "email", "senha", "perfil", "departamento"],
+        ["Carla Dias", "carla@acme.example", "Senha#Forte!9", "atendente", ""],
+        ["Davi Lima", "davi@acme.example", "123", "atendente", ""],
+        ["Eva Rocha", "eva@acme.example", "Senha#Forte!9", "gerente", ""],
+    ];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, value) in row.iter().enumerate() {
+            page.write_string(r as u32, c as u16, *value).unwrap();
+        }
+    }
+    workbook.save(&sheet).unwrap();
+    let out = cli.run(&["users", "import", "--tenant", "acme", sheet.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "rows failed: exit 1");
+    let report = text(&out.stdout);
+    assert!(report.contains("linha 2: carla@acme.example criado"), "{report}");
+    assert!(report.contains("linha 3: não importada") && report.contains("Senha fraca"), "{report}");
+    assert!(report.contains("linha 4: não importada"), "{report}");
+    assert!(report.contains("1 criado(s), 2 com erro"), "{report}");
+    let err = cli.fails(&["users", "import", "--tenant", "acme", file.to_str().unwrap()]);
+    assert!(err.contains("falta a coluna"), "{err}");
+}

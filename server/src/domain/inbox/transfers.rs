@@ -240,6 +240,15 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
         return Err(Error::forbidden("not_transfer_target", "Esta transferência é para outra pessoa."));
     }
     resolve(unit, id, "accepted").await?;
+    if transfer.to_user_id.is_none() {
+        // A department's transfer records who took it: the analytics count it as theirs
+        // (transfers in, docs/analytics.md#definitions).
+        ticket_transfer::Entity::update_many()
+            .col_expr(ticket_transfer::Column::ToUserId, Expr::value(viewer.user_id))
+            .filter(ticket_transfer::Column::Id.eq(id))
+            .exec(unit)
+            .await?;
+    }
     let now = Utc::now();
     let previous_owner = found.assigned_user_id;
     let mut active = found.into_active_model();

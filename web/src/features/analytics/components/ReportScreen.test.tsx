@@ -8,6 +8,10 @@ import type { LoginFailures } from '../api/schemas';
 import { ANALYTICS } from '../test-data';
 import { ReportScreen } from './ReportScreen';
 
+// jsdom lays nothing out: recharts would only warn about a 0×0 drawing. The charts' text
+// alternatives (ChartCard's tables) are what these tests read.
+vi.mock('@mantine/charts', () => ({ AreaChart: () => null, BarChart: () => null, LineChart: () => null }));
+
 const FAILURES: LoginFailures = {
   period: { from: '2026-11-01', to: '2026-11-30' },
   total: 42,
