@@ -340,7 +340,7 @@ fn analytics_sync_and_verify_sheets_export_and_users_import_run_from_cron_like_c
         file.to_str().unwrap(),
     ]);
     assert!(out.contains("linha(s) de Pedidos"), "{out}");
-    let mut book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
+    let book: calamine::Xlsx<_> = calamine::open_workbook(&file).unwrap();
     use calamine::Reader as _;
     assert_eq!(book.sheet_names(), vec!["Pedidos", "Sobre"]);
     let err = cli.fails(&["sheets", "export", "invoices", "--tenant", "acme", "--from", &from, "--to", &to, "-o", "x"]);

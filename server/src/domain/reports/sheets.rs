@@ -264,10 +264,10 @@ pub async fn export<W: Write + Send + 'static>(tx: &DatabaseTransaction, sheet: 
         let mut batch = Vec::with_capacity(xlsx::BATCH);
         while let Some(row) = stream.next().await {
             batch.push(cells(&row?, &kinds)?);
-            if batch.len() == xlsx::BATCH {
-                if rows_tx.send(std::mem::replace(&mut batch, Vec::with_capacity(xlsx::BATCH))).await.is_err() {
-                    return Ok(()); // the writer stopped: its error is reported below
-                }
+            if batch.len() == xlsx::BATCH
+                && rows_tx.send(std::mem::replace(&mut batch, Vec::with_capacity(xlsx::BATCH))).await.is_err()
+            {
+                return Ok(()); // the writer stopped: its error is reported below
             }
         }
         if !batch.is_empty() {

@@ -137,7 +137,7 @@ pub fn write_workbook<W: Write + Send>(
                         }
                         (Cell::DateTime(at), _) => {
                             let local = (*at - Duration::hours(SAO_PAULO_OFFSET_HOURS)).naive_utc();
-                            sheet.write_datetime_with_format(r, c, &local, &date)?;
+                            sheet.write_datetime_with_format(r, c, local, &date)?;
                         }
                     }
                 }
