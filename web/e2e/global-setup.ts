@@ -38,6 +38,13 @@ const TENANT = 'acme';
  * they link to an instance themselves).
  */
 const INBOX_TENANT = 'loja';
+/**
+ * The dashboards test's tenant (07-dashboards): `backoffice-cli seed demo` fills it with a month of
+ * tickets, messages, orders, transfers and login failures, then syncs its analytics, so every
+ * dashboard has real figures. Plan enterprise (every feature option on).
+ */
+const DEMO_TENANT = 'demo';
+const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 /** The back-office tenant `backoffice-cli init` creates (BACKOFFICE_TENANT's default). */
 const BACKOFFICE_TENANT = 'backoffice';
 const PASSWORD = 'Senha#Forte!9';
@@ -216,6 +223,26 @@ export default async function setup(project: TestProject): Promise<() => Promise
     );
   }
 
+  // Created after acme and loja: 05-tenants expects acme and backoffice on the tenant list's first
+  // page (4 per page, newest first), which holds exactly backoffice, acme, loja and demo.
+  console.log('[e2e] seed demo (tenant demo)');
+  cli(
+    'seed',
+    'demo',
+    '--tenant',
+    DEMO_TENANT,
+    '--customers',
+    '120',
+    '--days',
+    '30',
+    '--agents',
+    '6',
+    '--admin-email',
+    DEMO_ADMIN_EMAIL,
+    '--password',
+    PASSWORD,
+  );
+
   rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const serverLog = join(dataDir, 'server.log');
@@ -257,6 +284,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     backofficeUrl: `http://${BACKOFFICE_TENANT}.localhost:${port}`,
     operator,
     serverLog,
+    demo: {
+      baseUrl: `http://${DEMO_TENANT}.localhost:${port}`,
+      tenant: DEMO_TENANT,
+      admin: { email: DEMO_ADMIN_EMAIL, name: 'Administrador Demo', password: PASSWORD },
+    },
     inbox: {
       baseUrl: `http://${INBOX_TENANT}.localhost:${port}`,
       tenant: INBOX_TENANT,

@@ -22,6 +22,16 @@ export interface E2EContext {
   /** Where the server's log is written (copied to e2e/screenshots/server.log at the end). */
   serverLog: string;
   /**
+   * The dashboards test's tenant `demo` (07-dashboards), filled by `backoffice-cli seed demo` (a
+   * month of history, analytics synced), and its administrator.
+   */
+  demo: {
+    /** `http://demo.localhost:<port>`. */
+    baseUrl: string;
+    tenant: string;
+    admin: { email: string; password: string; name: string };
+  };
+  /**
    * The inbox test's own tenant `loja` (06-inbox): an administrator and two attendants, who are
    * linked to the instance the test creates.
    */

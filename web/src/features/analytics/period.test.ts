@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatPeriod,
-  periodDays,
-  periodError,
-  presetOf,
-  presetPeriod,
-  previousPeriod,
-  today,
-} from './period';
+import { formatPeriod, periodDays, periodError, presetOf, presetPeriod, previousPeriod, today } from './period';
 
 describe('presets', () => {
   const day = '2026-11-25';

@@ -12,14 +12,18 @@ describe('smartHighlights', () => {
       expect.stringMatching(/^Tickets abertos subiram 12\s?% \(412; antes 368\)$/),
       'Horário mais movimentado: segunda-feira, 9 h às 10 h (31 tickets)',
       'Dia com mais tickets abertos: 02/11/2026 (40)',
-      expect.stringMatching(/^Motivo de encerramento mais usado: Dúvida resolvida \(120 tickets, 30\s?% dos encerrados\)$/),
+      expect.stringMatching(
+        /^Motivo de encerramento mais usado: Dúvida resolvida \(120 tickets, 30\s?% dos encerrados\)$/,
+      ),
       'Para cada 100 tickets abertos, 97 foram encerrados no período',
       expect.stringMatching(/^Falhas de login subiram 40\s?% \(42; antes 30\)$/),
     ]);
   });
 
   it('marks a faster first response as good news and more login failures as bad', () => {
-    const tones = Object.fromEntries(smartHighlights(ANALYTICS, { current: 42, previous: 30 }).map((h) => [h.id, h.tone]));
+    const tones = Object.fromEntries(
+      smartHighlights(ANALYTICS, { current: 42, previous: 30 }).map((h) => [h.id, h.tone]),
+    );
     expect(tones['first-response']).toBe('good');
     expect(tones['login-failures']).toBe('bad');
     expect(tones.opened).toBe('neutral');

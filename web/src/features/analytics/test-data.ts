@@ -44,7 +44,6 @@ export const ANALYTICS: Analytics = {
   closingReasons: [{ id: 3, name: 'Dúvida resolvida', tickets: 120 }],
 };
 
-
 export function agent(userId: number, name: string, extra: Partial<ProductivityAgent> = {}): ProductivityAgent {
   return {
     userId,

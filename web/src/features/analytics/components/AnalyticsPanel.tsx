@@ -67,7 +67,7 @@ export function AnalyticsPanel({ params }: { params: DashboardParams }) {
 
 export function LoadingFigures() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Carregando os números">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Carregando os números">
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {[0, 1, 2, 3].map((card) => (
           <Skeleton key={card} height={120} radius="md" />

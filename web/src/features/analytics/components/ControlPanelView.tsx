@@ -36,6 +36,7 @@ import {
 import { formatCount, formatDuration } from '../format';
 import { useNow } from '../use-now';
 import { QueryError } from './QueryError';
+import { ScrollTable } from './ScrollTable';
 import { StatCard } from './StatCard';
 import classes from './analytics.module.css';
 
@@ -43,7 +44,7 @@ export function ControlPanelView({ canEditThreshold }: { canEditThreshold: boole
   const panel = useControlPanel();
   if (panel.isPending) {
     return (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} aria-busy="true" aria-label="Carregando o painel">
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} role="status" aria-busy="true" aria-label="Carregando o painel">
         {[0, 1, 2, 3, 4].map((card) => (
           <Skeleton key={card} height={120} radius="md" />
         ))}
@@ -147,8 +148,8 @@ function AgentsTable({ data }: { data: ControlPanel }) {
       {data.agents.length === 0 ? (
         <EmptyState icon={IconUsers} title="Ninguém online nem com tickets abertos" />
       ) : (
-        <Table.ScrollContainer minWidth={360}>
-          <Table verticalSpacing="xs" striped>
+        <ScrollTable label="Atendentes (tabela)" minWidth={360}>
+          <Table verticalSpacing="xs" striped aria-label="Atendentes">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Atendente</Table.Th>
@@ -176,7 +177,7 @@ function AgentsTable({ data }: { data: ControlPanel }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Paper>
   );
@@ -193,7 +194,7 @@ function InstancesTable({ data }: { data: ControlPanel }) {
           Nenhuma instância com tickets aguardando ou em atendimento.
         </Text>
       ) : (
-        <Table verticalSpacing="xs" striped>
+        <Table verticalSpacing="xs" striped aria-label="Por instância">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Instância</Table.Th>

@@ -48,13 +48,26 @@ export function DownloadButton({
       </Button>
       {loading ? (
         <Stack gap={2}>
-          <Progress
-            value={percent ?? 100}
-            animated={percent === null}
-            striped={percent === null}
-            aria-label={`${title}: baixando`}
-            aria-valuetext={received === null ? 'Aguardando o servidor' : `${formatBytes(received)} recebidos`}
-          />
+          <Progress.Root>
+            <Progress.Section
+              value={percent ?? 100}
+              animated={percent === null}
+              striped={percent === null}
+              withAria={false}
+              role="progressbar"
+              aria-label={`${title}: baixando`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent ?? undefined}
+              aria-valuetext={
+                received === null
+                  ? 'Aguardando o servidor'
+                  : percent === null
+                    ? `${formatBytes(received)} recebidos`
+                    : `${percent}%`
+              }
+            />
+          </Progress.Root>
           <Text size="xs" c="dimmed" aria-live="polite">
             {received === null
               ? 'Gerando a planilha…'

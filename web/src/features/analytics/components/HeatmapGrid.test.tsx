@@ -14,15 +14,11 @@ describe('HeatmapGrid', () => {
   it('draws every hour of every day, days in rows and hours in columns', () => {
     renderWithProviders(<HeatmapGrid cells={CELLS} caption="Tickets abertos por hora" />);
     const table = screen.getByRole('table', { name: /Tickets abertos por hora: 40 tickets/ });
-    expect(within(table).getAllByRole('rowheader').map((th) => th.getAttribute('aria-label'))).toEqual([
-      'Domingo',
-      'Segunda-feira',
-      'Terça-feira',
-      'Quarta-feira',
-      'Quinta-feira',
-      'Sexta-feira',
-      'Sábado',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((th) => th.getAttribute('aria-label')),
+    ).toEqual(['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado']);
     expect(within(table).getAllByRole('columnheader')).toHaveLength(24);
     expect(within(table).getAllByRole('cell', { name: /tickets?$/ })).toHaveLength(7 * 24);
   });

@@ -16,7 +16,7 @@ export function HeatmapGrid({ cells, caption }: { cells: readonly HeatCell[]; ca
   const grid = useMemo(() => buildHeatGrid(cells), [cells]);
   return (
     <>
-      <div className={classes.heatScroll} tabIndex={0} role="region" aria-label={`${caption} (role para os lados)`}>
+      <div className={classes.scroll} tabIndex={0} role="region" aria-label={`${caption} (role para os lados)`}>
         <table className={classes.heatTable}>
           <caption>
             <VisuallyHidden>

@@ -23,6 +23,7 @@ import { ChartCard } from './ChartCard';
 import { Delta } from './Delta';
 import { DownloadButton } from './DownloadButton';
 import { QueryError } from './QueryError';
+import { ScrollTable } from './ScrollTable';
 import { UserPicker, type PickedUser } from './UserPicker';
 
 export interface LoginFailuresReportProps {
@@ -72,7 +73,7 @@ export function LoginFailuresReport({
   if (!enabled) content = null;
   else if (report.isPending)
     content = (
-      <Stack gap="sm" aria-busy="true" aria-label="Carregando as falhas de login">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Carregando as falhas de login">
         <Skeleton height={90} />
         <Skeleton height={220} />
       </Stack>
@@ -223,7 +224,7 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
         </Section>
       </SimpleGrid>
       <Section title={`Últimas falhas (${formatCount(data.recent.length)})`}>
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label="Últimas falhas (tabela)" minWidth={640}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -244,7 +245,7 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Section>
     </Stack>
   );

@@ -28,7 +28,7 @@ export function ProductivityReport({ title }: { title: string }) {
   if (!valid) content = null;
   else if (productivity.isPending)
     content = (
-      <Stack gap="xs" aria-busy="true" aria-label="Carregando a produtividade">
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando a produtividade">
         {[0, 1, 2, 3, 4].map((row) => (
           <Skeleton key={row} height={36} />
         ))}

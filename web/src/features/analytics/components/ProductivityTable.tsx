@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import type { ProductivityAgent } from '../api/schemas';
 import { nextSort, PRODUCTIVITY_COLUMNS, sortAgents, type ProductivitySort } from '../productivity';
 import { FigureInfo } from './FigureInfo';
+import { ScrollTable } from './ScrollTable';
 import classes from './analytics.module.css';
 
 export function ProductivityTable({ agents }: { agents: readonly ProductivityAgent[] }) {
@@ -16,7 +17,7 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
   const rows = useMemo(() => sortAgents(agents, sort), [agents, sort]);
   return (
     <Box>
-      <Table.ScrollContainer minWidth={1000}>
+      <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1000}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
             Produtividade por atendente, ordenada por{' '}
@@ -65,7 +66,7 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Box>
   );
 }

@@ -46,9 +46,7 @@ const USERS = {
 const PATH = '/dashboard/report?preset=custom&from=2026-11-01&to=2026-11-30';
 
 function routes(smart = false) {
-  return [
-    { path: '/dashboard/report', element: <ReportScreen title="Relatórios" smart={smart} /> },
-  ];
+  return [{ path: '/dashboard/report', element: <ReportScreen title="Relatórios" smart={smart} /> }];
 }
 
 const OPTIONS = {
@@ -114,9 +112,7 @@ describe('ReportScreen', () => {
         }),
     });
     renderRoutes(routes(), PATH);
-    const card = (await screen.findByRole('heading', { name: 'Atendimentos', level: 3 })).closest('div[class*="Paper"]');
-    expect(card).not.toBeNull();
-    const attendances = within(card as HTMLElement);
+    const attendances = within(await screen.findByRole('region', { name: 'Atendimentos' }));
     await user.click(attendances.getByRole('combobox', { name: 'Instância' }));
     await user.click(await screen.findByRole('option', { name: 'Vendas' }));
     await user.click(attendances.getByRole('switch', { name: /Estimar/ }));
@@ -147,8 +143,8 @@ describe('ReportScreen', () => {
         json({ code: 'feature_disabled', message: 'A opção Relatórios está desligada para esta empresa.' }, 403),
     });
     renderRoutes(routes(), PATH);
-    const card = (await screen.findByRole('heading', { name: 'Pedidos', level: 3 })).closest('div[class*="Paper"]');
-    await user.click(within(card as HTMLElement).getByRole('button', { name: 'Baixar xlsx' }));
+    const card = await screen.findByRole('region', { name: 'Pedidos' });
+    await user.click(within(card).getByRole('button', { name: 'Baixar xlsx' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A opção Relatórios está desligada para esta empresa.');
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({ color: 'red', message: 'A opção Relatórios está desligada para esta empresa.' }),

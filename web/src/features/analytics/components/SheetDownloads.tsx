@@ -4,7 +4,7 @@
  * (one reason or all). Each card downloads its `.xlsx` with its own progress.
  */
 import { Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useClosingReasonOptions, useInstanceOptions } from '../api/get-filter-options';
 import type { Period } from '../period';
 import { fallbackFileName, SHEETS, sheetPath, sheetQuery, type SheetKind, type SheetOptions } from '../sheets';
@@ -33,11 +33,12 @@ interface SheetCardProps {
 
 function SheetCard({ kind, title, description, fallbackName, period, enabled }: SheetCardProps) {
   const [options, setOptions] = useState<SheetOptions>({ websiteId: null, estimation: false, reasonId: null });
+  const titleId = useId();
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p="md">
       <Stack gap="sm" h="100%" justify="space-between">
         <Stack gap="xs">
-          <Title order={3} size="h5">
+          <Title order={3} size="h5" id={titleId}>
             {title}
           </Title>
           <Text size="sm" c="dimmed">

@@ -11,6 +11,7 @@ import { formatPercent, trendOf } from '../format';
 import { formatPeriod, previousPeriod, type Period } from '../period';
 import { comparisonRows, smartHighlights, type Tone } from '../smart';
 import { QueryError } from './QueryError';
+import { ScrollTable } from './ScrollTable';
 import { SyncedAt } from './SyncedAt';
 import classes from './analytics.module.css';
 
@@ -30,7 +31,7 @@ export function SmartInsights({ period, enabled, users }: { period: Period; enab
   if (!enabled) return null;
   if (analytics.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Carregando os destaques">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Carregando os destaques">
         <Skeleton height={120} />
         <Skeleton height={240} />
       </Stack>
@@ -97,7 +98,7 @@ export function SmartInsights({ period, enabled, users }: { period: Period; enab
         <Text size="sm" c="dimmed" mb="sm">
           {formatPeriod(analytics.data.period)} contra {formatPeriod(analytics.data.previousPeriod)}.
         </Text>
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollTable label="Comparação com o período anterior (tabela)" minWidth={520}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -151,7 +152,7 @@ export function SmartInsights({ period, enabled, users }: { period: Period; enab
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Paper>
     </Stack>
   );

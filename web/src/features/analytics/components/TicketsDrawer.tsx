@@ -12,6 +12,7 @@ import type { DashboardTicket } from '../api/schemas';
 import { formatCount, formatDuration } from '../format';
 import { formatPeriod } from '../period';
 import { QueryError } from './QueryError';
+import { ScrollTable } from './ScrollTable';
 
 const METRIC_TITLES: Record<TicketMetric, string> = {
   opened: 'Tickets abertos',
@@ -53,7 +54,7 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
   const tickets = useDashboardTickets(query);
   if (tickets.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Carregando os tickets">
+      <Stack gap="sm" role="status" aria-busy="true" aria-label="Carregando os tickets">
         {[0, 1, 2, 3, 4].map((row) => (
           <Skeleton key={row} height={44} />
         ))}
@@ -87,7 +88,7 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
         {tickets.hasNextPage ? '; há mais.' : '.'}
       </Text>
       <Box visibleFrom="md">
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollTable label="Tickets (tabela)" minWidth={760}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
@@ -123,7 +124,7 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Box>
       <Stack gap="xs" hiddenFrom="md">
         {rows.map((ticket) => (

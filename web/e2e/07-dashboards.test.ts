@@ -1,0 +1,372 @@
+/**
+ * The dashboards and reports (docs/analytics.md, docs/contracts.md#screens-and-routes) against the
+ * real server, in the tenant `demo` that `backoffice-cli seed demo` filled with a month of history
+ * and whose analytics it synced (e2e/global-setup.ts): each of the six routes shows real figures,
+ * charts and tables from that data (never "Em breve"), a figure opens the tickets behind it, the
+ * productivity table sorts, the sheets download as `.xlsx` (zip files: they start with "PK"), a
+ * tenant without the `reports` option gets the server's message, and an operator syncs the tenant's
+ * analytics from the tenants screen.
+ *
+ * Screenshots of each screen at 1280 and 390 px, light and dark (`07-*-{desktop,mobile}[-dark].png`
+ * in e2e/screenshots/), and axe-core (no serious or critical violation) in each.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { send } from './support/api';
+import { seriousA11yViolations } from './support/axe';
+import {
+  DESKTOP,
+  launchBrowser,
+  logIn,
+  mainNav,
+  MOBILE,
+  openPage,
+  waitForPath,
+  type UserPage,
+} from './support/browser';
+import { setTheme, type Theme } from './support/inbox';
+
+const e2e = inject('e2e');
+const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+let browser: Browser;
+/** The demo tenant's administrator, one page for the whole file (tests build on each other). */
+let admin: UserPage;
+
+/** Waits for requests and transitions to end before a screenshot or an accessibility check. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const { width, height } = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(width - 2, height - 2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+}
+
+/**
+ * `<name>-{desktop,mobile}[-dark].png` and axe-core in each theme and size: no serious or critical
+ * violation.
+ */
+async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const themes: Theme[] = ['light', 'dark'];
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await settle(page);
+      const suffix = theme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`), fullPage: true });
+      expect(await seriousA11yViolations(page), `axe: ${name} ${size} ${theme}`).toEqual([]);
+    }
+  }
+  await setTheme(page, 'light');
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+}
+
+/** The button of a dashboard figure (`Tickets abertos: 412. Ver os tickets`). */
+function figure(page: Page, label: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`^${label}: [\\d.]+\\. Ver os tickets$`) });
+}
+
+/** The number a figure's button says (`412`, `1.234` → 1234). */
+async function valueOf(button: Locator): Promise<number> {
+  const name = (await button.getAttribute('aria-label')) ?? '';
+  const match = /: ([\d.]+)\./.exec(name);
+  return match?.[1] ? Number(match[1].replace(/\./g, '')) : Number.NaN;
+}
+
+/** Clicks `button` and returns the file the browser saved: its name and its first bytes. */
+async function download(page: Page, button: Locator): Promise<{ name: string; head: string; size: number }> {
+  const [file] = await Promise.all([page.waitForEvent('download', { timeout: 90_000 }), button.click()]);
+  const path = await file.path();
+  const bytes = readFileSync(path);
+  return { name: file.suggestedFilename(), head: bytes.subarray(0, 2).toString('latin1'), size: bytes.length };
+}
+
+/** The screen has nothing of the "Em breve" placeholder. */
+async function expectBuilt(page: Page): Promise<void> {
+  expect(await page.getByRole('heading', { name: 'Em breve' }).count()).toBe(0);
+  expect(await page.getByText('Em breve', { exact: true }).count()).toBe(0);
+}
+
+/** An operator's access token (back-office host), for switching a feature option through the API. */
+async function operatorToken(): Promise<string> {
+  const answer = await send(
+    e2e,
+    'POST',
+    '/api/auth/login',
+    { email: e2e.operator.email, password: e2e.operator.password, ip: null },
+    undefined,
+    { origin: e2e.backofficeUrl },
+  );
+  if (answer.status !== 200) throw new Error(`operator login → ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { access_token: string }).access_token;
+}
+
+async function setDemoFeature(option: string, enabled: boolean): Promise<void> {
+  const answer = await send(
+    e2e,
+    'POST',
+    '/api/tenant/feature',
+    { option, enabled, tenantName: e2e.demo.tenant },
+    await operatorToken(),
+    { origin: e2e.backofficeUrl },
+  );
+  if (answer.status !== 200) throw new Error(`feature ${option} → ${answer.status}: ${JSON.stringify(answer.body)}`);
+}
+
+/** Polls the API as the demo administrator until the report answers `status` (feature caches). */
+async function waitForReportStatus(status: number): Promise<void> {
+  const login = await send(
+    e2e,
+    'POST',
+    '/api/auth/login',
+    {
+      email: e2e.demo.admin.email,
+      password: e2e.demo.admin.password,
+      ip: null,
+    },
+    undefined,
+    { origin: e2e.demo.baseUrl },
+  );
+  const token = (login.body as { access_token: string }).access_token;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const answer = await send(e2e, 'POST', '/api/dashboard-report', { start_at: null, finish_at: null }, token, {
+      origin: e2e.demo.baseUrl,
+    });
+    if (answer.status === status) return;
+    if (Date.now() > deadline) throw new Error(`POST /api/dashboard-report → ${answer.status}, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+/** Whether the tenant's `reports` option was switched off by this file (put back in afterAll). */
+let reportsOff = false;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  if (reportsOff) await setDemoFeature('reports', true);
+  await admin?.context.close();
+  await browser?.close();
+});
+
+describe('dashboards and reports', () => {
+  it('the analytics dashboard shows the seeded month: figures, charts, the heat map and the drill-down', async () => {
+    admin = await openPage(browser, e2e.demo.baseUrl);
+    const { page } = admin;
+    await logIn(page, e2e.demo.admin.email, e2e.demo.admin.password);
+    await mainNav(page).getByRole('link', { name: 'Analytics' }).click();
+    await waitForPath(page, '/dashboard/analytics');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    await expectBuilt(page);
+
+    // The default period is the last 30 days, which the seed's history fills.
+    const opened = figure(page, 'Tickets abertos');
+    await opened.waitFor();
+    expect(await valueOf(opened)).toBeGreaterThan(0);
+    expect(await valueOf(figure(page, 'Tickets encerrados'))).toBeGreaterThan(0);
+    await page.getByText(/^Dados atualizados em \d{2}\/\d{2}\/\d{4}/).waitFor();
+    // Drawn charts (recharts' SVG), each with its text alternative.
+    await page.locator('.recharts-surface').first().waitFor();
+    expect(await page.locator('.recharts-surface').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.getByRole('img', { name: /tickets abertos e .* encerrados/ }).count()).toBe(1);
+    // The hour-of-week grid: 7 × 24 named cells, the busiest at the top level.
+    const heatmap = page.getByRole('table', { name: /Tickets abertos por dia da semana e hora/ });
+    expect(await heatmap.getByRole('cell', { name: /tickets?$/ }).count()).toBe(7 * 24);
+    expect(await heatmap.locator('td[data-level="4"]').count()).toBeGreaterThanOrEqual(1);
+    await shots(page, '07-analytics');
+
+    // The tickets behind "Tickets abertos": as many as the figure says, 50 a page.
+    const total = await valueOf(opened);
+    await opened.click();
+    const drawer = page.getByRole('dialog', { name: /^Tickets abertos · / });
+    await drawer.getByText(/tickets? mostrados?/).waitFor();
+    const shown = () => drawer.getByText(/^(\d+) tickets? mostrados?/).innerText();
+    expect(await shown()).toMatch(new RegExp(`^${Math.min(total, 50)} `));
+    if (total > 50) {
+      await drawer.getByRole('button', { name: 'Carregar mais' }).click();
+      await drawer.getByText(new RegExp(`^${Math.min(total, 100)} tickets mostrados`)).waitFor();
+    }
+    await shots(page, '07-analytics-tickets');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+
+    // One instance: the server is asked with its id and the figure can only shrink.
+    const answer = page.waitForResponse(
+      (response) => response.url().includes('/api/dashboard/analytics') && response.url().includes('instanceId='),
+    );
+    await page.getByRole('combobox', { name: 'Instância' }).click();
+    await page.getByRole('option').filter({ hasNotText: 'Todas as instâncias' }).first().click();
+    expect((await answer).status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+    expect(await valueOf(figure(page, 'Tickets abertos'))).toBeLessThanOrEqual(total);
+    expect(new URL(page.url()).searchParams.get('instanceId')).toMatch(/^\d+$/);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the control panel shows the queue now: waiting, oldest wait, agents and instances', async () => {
+    const { page } = admin;
+    await page.goto('/dashboard/analytics');
+    await page.getByRole('tab', { name: 'Painel de controle' }).click();
+    await waitForPath(page, '/dashboard/control-panel');
+    await page.getByRole('heading', { name: 'Painel de controle', level: 1 }).waitFor();
+    await expectBuilt(page);
+    await page.getByText(/^Ao vivo: atualizado às \d{2}:\d{2}/).waitFor();
+    for (const label of [
+      'Aguardando',
+      'Maior espera',
+      'Transferências pendentes',
+      'Em atendimento',
+      'Atendentes online',
+    ]) {
+      expect(await page.locator('[data-figure]').filter({ hasText: label }).count(), label).toBeGreaterThanOrEqual(1);
+    }
+    // The seed leaves tickets open with its agents: they are listed, and so are the instances.
+    await page.getByRole('table', { name: 'Atendentes' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Atendentes' }).getByRole('row').count()).toBeGreaterThan(1);
+    await page.getByRole('table', { name: 'Por instância' }).waitFor();
+    // The administrator may change the waiting threshold.
+    await page.getByRole('textbox', { name: /Destacar quem espera/ }).waitFor();
+    await shots(page, '07-control-panel');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the Maria panel shows the chatbot’s real figures (zero until the bot exists) and says why', async () => {
+    const { page } = admin;
+    await page.getByRole('tab', { name: 'Painel Maria' }).click();
+    await waitForPath(page, '/dashboard/maria-panel');
+    await page.getByRole('heading', { name: 'Painel Maria', level: 1 }).waitFor();
+    await expectBuilt(page);
+    await page.locator('[data-figure]').filter({ hasText: 'Recebidos pelo chatbot' }).waitFor();
+    // Enterprise has the chatbot option on, and the bot records nothing yet: the explanation shows.
+    await page
+      .getByText(/O chatbot Maria (ainda não está ativo|está ativo, mas não recebeu)/)
+      .or(page.locator('.recharts-surface').first())
+      .first()
+      .waitFor();
+    await shots(page, '07-maria-panel');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the productivity report lists the agents, sorts by a column and exports an .xlsx', async () => {
+    const { page } = admin;
+    await mainNav(page).getByRole('link', { name: 'Relatório de produtividade' }).click();
+    await waitForPath(page, '/dashboard/produtivity-report');
+    await page.getByRole('heading', { name: 'Relatório de produtividade', level: 1 }).waitFor();
+    await expectBuilt(page);
+    const table = page.getByRole('table', { name: /Produtividade por atendente/ });
+    await table.waitFor();
+    const rows = table.getByRole('row');
+    expect(await rows.count()).toBeGreaterThan(2);
+
+    await table.getByRole('button', { name: /^Atendidos/ }).click();
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: /^Atendidos/ }).getAttribute('aria-sort'))
+      .toBe('descending');
+    const attended = await table
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => Number((tr.children[1]?.textContent ?? '').replace(/\./g, ''))));
+    expect(attended).toEqual([...attended].sort((a, b) => b - a));
+
+    const file = await download(page, page.getByRole('button', { name: 'Exportar xlsx' }));
+    expect(file.head).toBe('PK');
+    expect(file.name).toMatch(/\.xlsx$/);
+    await shots(page, '07-productivity');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the report screen shows the login failures and downloads the sheets as .xlsx', async () => {
+    const { page } = admin;
+    await mainNav(page).getByRole('link', { name: 'Relatórios', exact: true }).click();
+    await waitForPath(page, '/dashboard/report');
+    await page.getByRole('heading', { name: 'Relatórios', level: 1 }).waitFor();
+    await expectBuilt(page);
+    // The seed records failed logins over the month: a total, a chart per day and the tables.
+    await page.getByText(/^Falhas de login de \d{2}\/\d{2}\/\d{4}/).waitFor();
+    await page.getByRole('img', { name: /falhas de login de/ }).waitFor();
+    await page.getByRole('heading', { name: 'Por usuário' }).waitFor();
+    await page.getByRole('heading', { name: /^Últimas falhas \(\d+\)$/ }).waitFor();
+
+    const sheet = (title: string) => page.getByRole('region', { name: title, exact: true });
+    const orders = await download(page, sheet('Pedidos').getByRole('button', { name: 'Baixar xlsx' }));
+    expect(orders.head).toBe('PK');
+    expect(orders.name).toMatch(/\.xlsx$/);
+    const attendances = sheet('Atendimentos');
+    await attendances.getByRole('switch', { name: /Estimar/ }).check();
+    const estimated = await download(page, attendances.getByRole('button', { name: 'Baixar xlsx' }));
+    expect(estimated.head).toBe('PK');
+    const failures = await download(
+      page,
+      page.getByRole('region', { name: 'Falhas de login', exact: true }).getByRole('button', { name: 'Exportar xlsx' }),
+    );
+    expect(failures.head).toBe('PK');
+    await shots(page, '07-report');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the smart report adds the highlights and the comparison with the previous period', async () => {
+    const { page } = admin;
+    await mainNav(page).getByRole('link', { name: 'Relatórios inteligentes' }).click();
+    await waitForPath(page, '/dashboard/report-smart');
+    await page.getByRole('heading', { name: 'Relatórios inteligentes', level: 1 }).waitFor();
+    await expectBuilt(page);
+    await page.getByRole('heading', { name: 'Destaques', level: 3 }).waitFor();
+    await page
+      .getByText(/(Horário mais movimentado|Dia com mais tickets abertos):/)
+      .first()
+      .waitFor();
+    const comparison = page.getByRole('region', { name: /Comparação com o período anterior/ });
+    expect(await comparison.getByRole('row').count()).toBeGreaterThanOrEqual(10);
+    await shots(page, '07-report-smart');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('a tenant without the reports option is told so by the report screen', async () => {
+    const { page } = admin;
+    reportsOff = true;
+    await setDemoFeature('reports', false);
+    try {
+      await waitForReportStatus(403);
+      await page.goto('/dashboard/report');
+      await page.getByText('Recurso não disponível para esta empresa').first().waitFor();
+      await expectBuilt(page);
+      await shots(page, '07-report-feature-disabled');
+    } finally {
+      await setDemoFeature('reports', true);
+      reportsOff = false;
+    }
+    await waitForReportStatus(200);
+    // The 403 answers are the test's own doing; nothing else went wrong.
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('an operator syncs the tenant’s analytics from the tenants screen', async () => {
+    const operator = await openPage(browser, e2e.backofficeUrl);
+    const { page } = operator;
+    await logIn(page, e2e.operator.email, e2e.operator.password);
+    await mainNav(page).getByRole('link', { name: 'Tenants' }).click();
+    await waitForPath(page, '/tenants');
+    await page.getByRole('textbox', { name: 'Buscar tenants' }).fill(e2e.demo.tenant);
+    const row = page.getByRole('row').filter({ has: page.getByText(e2e.demo.tenant, { exact: true }) });
+    await row.getByRole('button', { name: `Ações do tenant ${e2e.demo.tenant}` }).click();
+    await page.getByRole('menuitem', { name: 'Sincronizar analytics' }).click();
+    const dialog = page.getByRole('dialog', { name: `Sincronizar analytics: ${e2e.demo.tenant}` });
+    await dialog.getByRole('switch', { name: /Forçar recálculo/ }).check();
+    await dialog.getByRole('button', { name: 'Sincronizar' }).click();
+    await dialog.getByText(/^Sincronização concluída \(recálculo forçado\)/).waitFor({ timeout: 60_000 });
+    await dialog.getByText(/\d+ dias? recalculados?, [\d.]+ linhas? gravadas? em [\d,]+ s\./).waitFor();
+    await shots(page, '07-tenant-sync-analytics');
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
+  });
+});

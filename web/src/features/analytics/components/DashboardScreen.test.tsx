@@ -1,0 +1,190 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import type { ControlPanel, Maria } from '../api/schemas';
+import { ANALYTICS } from '../test-data';
+import { DashboardScreen, type DashboardTab } from './DashboardScreen';
+
+// jsdom lays nothing out (recharts would warn about a 0×0 drawing); the tests read the charts'
+// text alternatives.
+vi.mock('@mantine/charts', () => ({ AreaChart: () => null, BarChart: () => null, LineChart: () => null }));
+
+const TABS: DashboardTab[] = [
+  { name: 'dashboard-analytics', label: 'Analytics', path: '/dashboard/analytics' },
+  { name: 'dashboard-control-panel', label: 'Painel de controle', path: '/dashboard/control-panel' },
+  { name: 'dashboard-maria-panel', label: 'Painel Maria', path: '/dashboard/maria-panel' },
+];
+
+function routes(tabs: DashboardTab[] = TABS, canEditThreshold = false) {
+  return tabs.map((tab) => ({
+    path: tab.path,
+    element: <DashboardScreen key={tab.name} current={tab.name} tabs={tabs} canEditThreshold={canEditThreshold} />,
+  }));
+}
+
+const OPTIONS = {
+  'GET /api/inbox/instances': () => json([{ id: 2, name: 'Vendas' }]),
+  'GET /api/departments': () => json([{ id: 5, name: 'Suporte', activated: true }]),
+};
+
+function lastQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], path: string) {
+  const call = fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes(path)).at(-1);
+  return Object.fromEntries(new URL(requestUrl(call?.[0]), 'http://localhost').searchParams);
+}
+
+const PANEL: ControlPanel = {
+  generatedAt: '2026-11-25T14:03:00Z',
+  waiting: 7,
+  oldestWaitingSince: '2026-11-25T13:20:00Z',
+  thresholdMinutes: 15,
+  overThreshold: 3,
+  transfersPending: 2,
+  open: 25,
+  agents: [
+    { userId: 4, name: 'Ana Souza', online: true, open: 5, transfersPending: 1 },
+    { userId: 5, name: 'Bruno Lima', online: false, open: 2, transfersPending: 0 },
+  ],
+  byInstance: [{ instanceId: 1, name: 'Vendas', waiting: 4, open: 12 }],
+};
+
+describe('DashboardScreen', () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['dashboard-analytics', 'dashboard-control-panel', 'dashboard-maria-panel', 'users']);
+  });
+
+  it('shows the period’s figures against the previous period, with filters sent to the server', async () => {
+    const { fetchMock } = stubFetch({ ...OPTIONS, 'GET /api/dashboard/analytics': () => json(ANALYTICS) });
+    renderRoutes(routes(), '/dashboard/analytics?preset=custom&from=2026-11-01&to=2026-11-30&instanceId=2');
+    expect(await screen.findByRole('heading', { name: 'Analytics', level: 1 })).toBeInTheDocument();
+    const opened = await screen.findByRole('button', { name: 'Tickets abertos: 412. Ver os tickets' });
+    expect(within(opened.closest('[data-figure]') as HTMLElement).getByText(/\+12\s?%/)).toBeInTheDocument();
+    const firstResponse = screen.getByText('3 min 25 s').closest('[data-figure]') as HTMLElement;
+    // A faster first response is better: "caiu 18 %, melhor".
+    expect(within(firstResponse).getByText(/caiu 18\s?%, melhor/)).toBeInTheDocument();
+    expect(within(firstResponse).getByText(/p90: 25 min 10 s · 380 tickets/)).toBeInTheDocument();
+    expect(screen.getByText(/Valor: R\$ 12\.345,00/)).toBeInTheDocument();
+    expect(screen.getByText(/Dados atualizados em 25\/11\/2026/)).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Segunda-feira, 9 h às 10 h: 31 tickets' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: /412 tickets abertos e 398 encerrados/ })).toBeInTheDocument();
+    expect(lastQuery(fetchMock, '/api/dashboard/analytics')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      instanceId: '2',
+    });
+    expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+  });
+
+  it('a figure opens the tickets behind it, 50 at a time', async () => {
+    const user = userEvent.setup();
+    const ticket = (id: number) => ({
+      id,
+      protocol: `2026${id}`,
+      status: 'closed',
+      customerName: `Cliente ${id}`,
+      instanceName: 'Vendas',
+      departmentName: null,
+      userName: 'Ana Souza',
+      openedAt: '2026-11-03T12:00:00Z',
+      closedAt: '2026-11-03T13:30:00Z',
+      firstResponseSecs: 200,
+      resolutionSecs: 5400,
+    });
+    const { fetchMock } = stubFetch({
+      ...OPTIONS,
+      'GET /api/dashboard/analytics': () => json(ANALYTICS),
+      'GET /api/dashboard/tickets': [
+        () => json({ data: [ticket(2), ticket(1)], nextCursor: 'c2' }),
+        () => json({ data: [ticket(0)], nextCursor: null }),
+      ],
+    });
+    renderRoutes(routes(), '/dashboard/analytics?preset=custom&from=2026-11-01&to=2026-11-30');
+    await user.click(await screen.findByRole('button', { name: 'Tickets encerrados: 398. Ver os tickets' }));
+    const drawer = await screen.findByRole('dialog', { name: /Tickets encerrados · 01\/11\/2026 a 30\/11\/2026/ });
+    expect((await within(drawer).findAllByText('Cliente 2')).length).toBeGreaterThan(0);
+    expect(lastQuery(fetchMock, '/api/dashboard/tickets')).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-30',
+      metric: 'closed',
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Carregar mais' }));
+    expect((await within(drawer).findAllByText('Cliente 0')).length).toBeGreaterThan(0);
+    expect(lastQuery(fetchMock, '/api/dashboard/tickets').cursor).toBe('c2');
+    expect(within(drawer).queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the tabs it is given, and a tab goes to its route keeping the period', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...OPTIONS,
+      'GET /api/dashboard/analytics': () => json(ANALYTICS),
+      'GET /api/dashboard/control-panel': () => json(PANEL),
+    });
+    const tabs = TABS.slice(0, 2);
+    const { router } = renderRoutes(routes(tabs), '/dashboard/analytics?preset=7d');
+    expect(await screen.findAllByRole('tab')).toHaveLength(2);
+    expect(screen.queryByRole('tab', { name: /Painel Maria/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Painel de controle/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/control-panel'));
+    expect(router.state.location.search).toBe('?preset=7d');
+    expect(await screen.findByRole('heading', { name: 'Painel de controle', level: 1 })).toBeInTheDocument();
+  });
+
+  it('the control panel highlights tickets over the threshold; an administrator changes it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/dashboard/control-panel': () => json(PANEL),
+      'PUT /api/dashboard/control-panel/settings': () => json({ thresholdMinutes: 20 }),
+    });
+    renderRoutes(routes(TABS, true), '/dashboard/control-panel');
+    expect(await screen.findByText('3 tickets esperam há mais de 15 min.')).toBeInTheDocument();
+    const waiting = screen.getByText('3 acima do limite de 15 min').closest('[data-figure]');
+    expect(waiting).toHaveAttribute('data-figure', 'waiting');
+    const agents = screen.getByRole('table', { name: 'Atendentes' });
+    expect(within(within(agents).getByRole('row', { name: /Ana Souza/ })).getByText('Online')).toBeInTheDocument();
+    expect(within(within(agents).getByRole('row', { name: /Bruno Lima/ })).getByText('Offline')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Por instância' })).getByRole('row', { name: /Vendas 4 12/ }),
+    ).toBeInTheDocument();
+
+    const input = screen.getByRole('textbox', { name: /Destacar quem espera/ });
+    await user.clear(input);
+    await user.type(input, '20');
+    await user.click(screen.getByRole('button', { name: 'Salvar limite' }));
+    await waitFor(() => expect(callsTo('PUT /api/dashboard/control-panel/settings')).toHaveLength(1));
+    expect(callsTo('PUT /api/dashboard/control-panel/settings')[0]?.body).toEqual({ thresholdMinutes: 20 });
+  });
+
+  it('the Maria panel shows the real zeroes and why while the chatbot is off', async () => {
+    const maria: Maria = {
+      botEnabled: false,
+      period: { from: '2026-11-01', to: '2026-11-30' },
+      syncedAt: null,
+      totals: { received: 0, resolved: 0, handedOver: 0, abandoned: 0 },
+      handoverMedianSecs: null,
+      days: [{ day: '2026-11-01', received: 0, resolved: 0, handedOver: 0, abandoned: 0 }],
+      options: [],
+    };
+    stubFetch({ 'GET /api/dashboard/maria': () => json(maria) });
+    renderRoutes(routes(), '/dashboard/maria-panel?preset=custom&from=2026-11-01&to=2026-11-30');
+    expect(await screen.findByText(/O chatbot Maria ainda não está ativo para esta empresa/)).toBeInTheDocument();
+    expect(screen.getAllByText('0').length).toBeGreaterThanOrEqual(4);
+    expect(screen.getByText(/Os números ainda não foram calculados/)).toBeInTheDocument();
+    expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+  });
+
+  it('a tenant without the analytics option gets the server’s message as an empty state', async () => {
+    stubFetch({
+      ...OPTIONS,
+      'GET /api/dashboard/analytics': () =>
+        json({ code: 'feature_disabled', message: 'A opção Analytics está desligada para esta empresa.' }, 403),
+    });
+    renderRoutes(routes(), '/dashboard/analytics');
+    expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
+    expect(screen.getByText('A opção Analytics está desligada para esta empresa.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+  });
+});

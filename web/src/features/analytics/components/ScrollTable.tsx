@@ -1,0 +1,23 @@
+/**
+ * A wide table that scrolls sideways on narrow screens. The scroll area is a named region that
+ * takes the keyboard focus, so it can be scrolled without a mouse even when the table holds no
+ * link or button (WCAG 2.1.1; axe `scrollable-region-focusable`).
+ */
+import type { ReactNode } from 'react';
+import classes from './analytics.module.css';
+
+export interface ScrollTableProps {
+  /** Names the region (what the table is). */
+  label: string;
+  /** Below this width the table scrolls instead of squeezing. */
+  minWidth: number;
+  children: ReactNode;
+}
+
+export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
+  return (
+    <div className={classes.scroll} tabIndex={0} role="region" aria-label={label}>
+      <div style={{ minWidth }}>{children}</div>
+    </div>
+  );
+}
