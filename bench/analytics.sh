@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/backoffice-target}"
 python3 -c 'import xlsxwriter' 2>/dev/null || python3 -m pip install --quiet xlsxwriter
-cargo build --release -q -p backoffice-server -p backoffice-bench --bin bench-analytics
+cargo build --release -q -p backoffice-server -p backoffice-bench --bin backoffice-server --bin bench-analytics
 "$CARGO_TARGET_DIR/release/bench-analytics" "$@"
 if [ "${SKIP_POSTGRES:-0}" != "1" ]; then
   "$CARGO_TARGET_DIR/release/bench-analytics" --postgres "${PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$@"

@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/backoffice-target}"
-cargo build --release -q -p backoffice-server -p backoffice-bench --bin bench-inbox
+cargo build --release -q -p backoffice-server -p backoffice-bench --bin backoffice-server --bin bench-inbox
 "$CARGO_TARGET_DIR/release/bench-inbox" "$@"
 if [ "${SKIP_POSTGRES:-0}" != "1" ]; then
   "$CARGO_TARGET_DIR/release/bench-inbox" --postgres "${PG_URL:-postgres://postgres@127.0.0.1:5432/postgres}" "$@"

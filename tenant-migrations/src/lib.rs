@@ -19,6 +19,7 @@ mod m20261124_000009_create_inbox;
 mod m20261125_000010_cover_user_listing;
 mod m20261126_000011_index_ticket_counts;
 mod m20261127_000012_create_analytics;
+mod m20261128_000013_create_analytics_rollups;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000010_cover_user_listing::Migration),
             Box::new(m20261126_000011_index_ticket_counts::Migration),
             Box::new(m20261127_000012_create_analytics::Migration),
+            Box::new(m20261128_000013_create_analytics_rollups::Migration),
         ]
     }
 }
@@ -78,6 +80,8 @@ pub const TABLES: &[&str] = &[
     "instance_logs",
     "login_failures",
     "analytics_daily",
+    "analytics_units",
+    "analytics_agents",
     "analytics_hours",
     "analytics_reasons",
     "analytics_sync_state",

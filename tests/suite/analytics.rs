@@ -441,3 +441,51 @@ async fn productivity_lists_agents_and_the_tickets_behind_a_figure_page_to_its_c
     }
     assert_eq!(seen, closed);
 }
+
+#[tokio::test]
+async fn a_socket_session_is_time_online_in_the_productivity_report_and_the_control_panel_sees_the_agent() {
+    use crate::support::socket;
+    let demo = demo().await;
+    let agent = demo.app.create_user("acme", "online@acme.example", "atendente").await;
+    let token = demo.app.login(&agent).await;
+    let mut sock = socket::open(&demo.app, &agent, &token, None).await.expect("socket opens");
+    assert_eq!(sessions(&demo, agent.id, "ended_at IS NULL", 1).await, 1, "one open session while the socket is open");
+    let (_, panel) = demo.get("/api/dashboard/control-panel").await;
+    let listed = panel["agents"].as_array().unwrap().iter().find(|a| a["userId"] == agent.id).cloned();
+    assert_eq!(listed.map(|a| a["online"].clone()), Some(Value::Bool(true)), "{panel}");
+
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    sock.close(None).await.unwrap();
+    let ended = sessions(&demo, agent.id, "ended_at IS NOT NULL", 1).await;
+    assert_eq!(ended, 1, "the session ends when the last socket closes");
+
+    // A closed ticket gives the agent a productivity row; their second online counts beside it.
+    demo.execute(&format!(
+        "UPDATE tickets SET assigned_user_id = {}, updated_at = '{now}' WHERE id = (SELECT MIN(id) FROM tickets WHERE closed_at IS NOT NULL)",
+        agent.id,
+        now = Utc::now().to_rfc3339()
+    ))
+    .await;
+    demo.get("/api/tenant/syncAnalytics").await;
+    let (from, to) = week();
+    let (_, view) = demo.get(&format!("/api/dashboard/productivity?from={from}&to={to}")).await;
+    let row = view["agents"].as_array().unwrap().iter().find(|a| a["userId"] == agent.id).cloned().expect("listed");
+    assert!(row["onlineSecs"].as_i64().unwrap() >= 1, "{row}");
+    assert_eq!(row["ticketsClosed"], 1);
+}
+
+/// Presence sessions of `user_id` matching `condition`, waiting up to a second for `expected`
+/// (they are written in the background).
+async fn sessions(demo: &Demo, user_id: i32, condition: &str, expected: i64) -> i64 {
+    let sql =
+        format!("SELECT CAST(COUNT(*) AS BIGINT) FROM presence_sessions WHERE user_id = {user_id} AND {condition}");
+    let mut found = 0;
+    for _ in 0..50 {
+        found = demo.scalar(&sql).await;
+        if found == expected {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    found
+}

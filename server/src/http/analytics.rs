@@ -21,6 +21,7 @@ use crate::{
             Filters, Period,
             drill::{self, DrillPage, Figure},
             figures::{self, AnalyticsView, MariaView},
+            filters::{self, FilterOptions, ReportUser},
             live::{self, ControlPanel},
             productivity::{self, ProductivityView},
             sync::{self, SyncOptions, SyncReport},
@@ -52,6 +53,8 @@ pub fn routes() -> ApiRoutes {
         .get("/dashboard/productivity", Access::Route("dashboard-produtivity-report"), productivity)
         .get("/dashboard/productivity/sheet", Access::Route("dashboard-produtivity-report"), productivity_sheet)
         .get("/dashboard/tickets", Access::Route("dashboard-analytics"), tickets)
+        .get("/dashboard/filters", Access::Authenticated, filter_options)
+        .get("/dashboard-report/users", Access::Route("dashboard-report"), report_users)
         .post("/dashboard-report", Access::Route("dashboard-report"), login_failures_report)
         .get("/dashboard-report/sheet", Access::Route("dashboard-report"), login_failures_sheet)
         .get("/tenant/sheets/{kind}", Access::Route("dashboard-report"), sheet)
@@ -376,6 +379,42 @@ async fn tickets(
     let page = drill::tickets(&tx, figure, period, filters, params.user_id, params.cursor.as_deref()).await?;
     tx.commit().await?;
     Ok(Json(page))
+}
+
+/// Instances, departments and people the dashboards filter by.
+#[utoipa::path(
+    get, path = "/dashboard/filters", tag = "dashboards", operation_id = "dashboard_filters",
+    summary = "Opções de filtro dos painéis",
+    params(TenantParam),
+    responses(
+        (status = 200, description = "`{instances, departments, agents}`", body = FilterOptions),
+        (status = 403, description = "Recurso `analytics` desligado.", body = ErrorBody),
+    )
+)]
+async fn filter_options(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<TenantParam>,
+) -> AppResult<Json<FilterOptions>> {
+    let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let tx = target.read(&state).await?;
+    let options = filters::options(&tx).await?;
+    tx.commit().await?;
+    Ok(Json(options))
+}
+
+/// The people the login failures report can be filtered by.
+#[utoipa::path(
+    get, path = "/dashboard-report/users", tag = "relatorios", operation_id = "dashboard_report_users",
+    summary = "Usuários para filtrar o relatório de falhas de login",
+    responses((status = 200, description = "`[{id, name, email}]`, excluídos inclusive.", body = Vec<ReportUser>))
+)]
+async fn report_users(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<ReportUser>>> {
+    let tx = tenant.read(&state).await?;
+    let users = filters::report_users(&tx).await?;
+    tx.commit().await?;
+    Ok(Json(users))
 }
 
 /// The login failures report's parameters, from a JSON body or the query string (spec §7 says

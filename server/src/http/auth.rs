@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
-    domain::users,
+    domain::{features, users},
     error::AppResult,
     http::{access::ApiRoutes, extract::ApiJson},
     state::AppState,
@@ -231,7 +231,8 @@ async fn logout(
 #[utoipa::path(
     get, path = "/auth/userInfo", tag = "autenticação", operation_id = "auth_user_info",
     summary = "Dados do usuário logado",
-    responses((status = 200, description = "`{user, has_permission_routes}`: o usuário e as rotas que o perfil permite.",
+    responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, features}`: o usuário, as rotas \
+        que o perfil permite e as opções (features) ligadas na empresa, para o menu esconder o que está desligado.",
         body = Object))
 )]
 async fn user_info(
@@ -247,5 +248,11 @@ async fn user_info(
         "has_permission_routes": current.routes,
         // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).
         "sees_all_tickets": current.viewer.sees_all,
+        // What the tenant has switched on: the menu hides what a disabled feature covers.
+        "features": features::Feature::ALL
+            .into_iter()
+            .map(features::Feature::option)
+            .filter(|option| tenant.has_feature(option))
+            .collect::<Vec<_>>(),
     })))
 }

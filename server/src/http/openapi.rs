@@ -169,6 +169,8 @@ pub struct LoginFailed {
         super::analytics::productivity,
         super::analytics::productivity_sheet,
         super::analytics::tickets,
+        super::analytics::filter_options,
+        super::analytics::report_users,
         super::analytics::login_failures_report,
         super::analytics::login_failures_sheet,
         super::analytics::sheet,

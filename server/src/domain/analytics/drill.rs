@@ -1,5 +1,5 @@
 //! The tickets behind a dashboard figure (docs/analytics.md#get-apidashboardtickets): the same
-//! period, filters and definition as the figure, newest first, paged by id.
+//! period, filters and definition as the figure, newest first, paged by key.
 
 use chrono::{DateTime, Utc};
 use sea_orm::ConnectionTrait;
@@ -64,7 +64,20 @@ pub struct DrillPage {
     pub next_cursor: Option<String>,
 }
 
-/// One page of the tickets behind `figure`; `cursor` is the previous page's `nextCursor`.
+/// A page position: the anchor time (the figure's column) and the ticket id of the last row,
+/// written `{microseconds since 1970}.{id}`.
+fn parse_cursor(cursor: Option<&str>) -> Result<Option<(DateTime<Utc>, i32)>> {
+    let Some(text) = cursor.map(str::trim).filter(|c| !c.is_empty()) else { return Ok(None) };
+    let invalid =
+        || Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido: use o nextCursor da página anterior.");
+    let (micros, id) = text.split_once('.').ok_or_else(invalid)?;
+    let at = DateTime::from_timestamp_micros(micros.parse().map_err(|_| invalid())?).ok_or_else(invalid)?;
+    Ok(Some((at, id.parse().map_err(|_| invalid())?)))
+}
+
+/// One page of the tickets behind `figure`, newest first by the figure's own time (opening,
+/// closing) so that the page walks that column's index backwards; `cursor` is the previous page's
+/// `nextCursor`.
 pub async fn tickets(
     db: &impl ConnectionTrait,
     figure: Figure,
@@ -73,23 +86,32 @@ pub async fn tickets(
     user_id: Option<i32>,
     cursor: Option<&str>,
 ) -> Result<DrillPage> {
-    let after: Option<i32> = match cursor.filter(|c| !c.is_empty()) {
-        Some(c) => Some(c.parse().map_err(|_| Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido."))?),
-        None => None,
-    };
+    let after = parse_cursor(cursor)?;
     let mut b = Binder::new(db.get_database_backend());
     let d = b.dialect();
     let (lo, hi) = period.utc_bounds();
     let (lo, hi) = (b.p(lo), b.p(hi));
-    let mut filter = match figure {
-        Figure::Opened => format!("t.opened_at >= {lo} AND t.opened_at < {hi}"),
-        Figure::FirstResponse => {
-            format!("t.opened_at >= {lo} AND t.opened_at < {hi} AND t.first_response_at IS NOT NULL")
-        }
-        Figure::Closed => format!("t.closed_at >= {lo} AND t.closed_at < {hi}"),
-        Figure::Transferred => format!(
-            "EXISTS (SELECT 1 FROM ticket_transfers tr WHERE tr.ticket_id = t.id AND tr.status = 'accepted' \
-             AND tr.resolved_at >= {lo} AND tr.resolved_at < {hi})"
+    // Transfers have no time on the ticket: they are walked by the transfer's resolution time.
+    let anchor = match figure {
+        Figure::Opened | Figure::FirstResponse => "t.opened_at",
+        Figure::Closed => "t.closed_at",
+        Figure::Transferred => "x.resolved_at",
+    };
+    let (from, mut filter) = match figure {
+        Figure::Opened => ("tickets t".to_owned(), format!("t.opened_at >= {lo} AND t.opened_at < {hi}")),
+        Figure::FirstResponse => (
+            "tickets t".to_owned(),
+            format!("t.opened_at >= {lo} AND t.opened_at < {hi} AND t.first_response_at IS NOT NULL"),
+        ),
+        Figure::Closed => ("tickets t".to_owned(), format!("t.closed_at >= {lo} AND t.closed_at < {hi}")),
+        Figure::Transferred => (
+            // A ticket transferred twice in the period is listed once, at its last transfer.
+            format!(
+                "(SELECT ticket_id, MAX(resolved_at) AS resolved_at FROM ticket_transfers \
+                 WHERE status = 'accepted' AND resolved_at >= {lo} AND resolved_at < {hi} GROUP BY ticket_id) x \
+                 JOIN tickets t ON t.id = x.ticket_id"
+            ),
+            "1 = 1".to_owned(),
         ),
     };
     if let Some(id) = filters.instance_id {
@@ -101,23 +123,26 @@ pub async fn tickets(
     if let Some(id) = user_id {
         filter.push_str(&format!(" AND COALESCE(t.assigned_user_id, 0) = {}", b.p(id)));
     }
-    if let Some(after) = after {
-        filter.push_str(&format!(" AND t.id < {}", b.p(after)));
+    if let Some((at, id)) = after {
+        let (at1, at2, id) = (b.p(at), b.p(at), b.p(id));
+        filter.push_str(&format!(" AND ({anchor} < {at1} OR ({anchor} = {at2} AND t.id < {id}))"));
     }
     let sql = format!(
         "SELECT t.id, t.protocol, t.status, c.name AS customer_name, i.name AS instance_name, \
-         dep.name AS department_name, u.name AS user_name, t.opened_at, t.closed_at, \
+         dep.name AS department_name, u.name AS user_name, t.opened_at, t.closed_at, {anchor} AS anchor, \
          {fr} AS first_response_secs, {rs} AS resolution_secs \
-         FROM tickets t JOIN customers c ON c.id = t.customer_id JOIN instances i ON i.id = t.instance_id \
+         FROM {from} JOIN customers c ON c.id = t.customer_id JOIN instances i ON i.id = t.instance_id \
          LEFT JOIN departments dep ON dep.id = t.department_id LEFT JOIN users u ON u.id = t.assigned_user_id \
-         WHERE {filter} ORDER BY t.id DESC LIMIT {limit}",
+         WHERE {filter} ORDER BY {anchor} DESC, t.id DESC LIMIT {limit}",
         fr = cast_big(d.secs("t.opened_at", "t.first_response_at")),
         rs = cast_big(d.secs("t.opened_at", "t.closed_at")),
         limit = PAGE + 1,
     );
     let rows = db.query_all_raw(b.statement(sql)).await?;
     let mut data = Vec::with_capacity(rows.len());
+    let mut last = None;
     for row in rows.iter().take(PAGE as usize) {
+        last = Some((row.try_get::<DateTime<Utc>>("", "anchor")?, row.try_get::<i32>("", "id")?));
         data.push(DrillTicket {
             id: row.try_get("", "id")?,
             protocol: row.try_get("", "protocol")?,
@@ -132,7 +157,10 @@ pub async fn tickets(
             resolution_secs: row.try_get("", "resolution_secs")?,
         });
     }
-    let next_cursor = (rows.len() > PAGE as usize).then(|| data.last().map(|t| t.id.to_string())).flatten();
+    let next_cursor = (rows.len() > PAGE as usize)
+        .then_some(last)
+        .flatten()
+        .map(|(at, id)| format!("{}.{id}", at.timestamp_micros()));
     Ok(DrillPage { data, next_cursor })
 }
 

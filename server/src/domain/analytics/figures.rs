@@ -169,7 +169,8 @@ fn day_row(row: &QueryResult) -> Result<DayRow> {
     })
 }
 
-/// Per day of `[from, to]`, the aggregate sums under `filters` (days without rows are absent).
+/// Per day of `[from, to]`, the aggregate sums under `filters` (days without rows are absent),
+/// from the per-instance-and-department roll-up.
 async fn day_rows(
     db: &impl ConnectionTrait,
     from: NaiveDate,
@@ -178,7 +179,7 @@ async fn day_rows(
 ) -> Result<HashMap<NaiveDate, DayRow>> {
     let mut b = Binder::new(db.get_database_backend());
     let sql = format!(
-        "SELECT day, {} FROM analytics_daily WHERE day >= {} AND day <= {}{} GROUP BY day",
+        "SELECT day, {} FROM analytics_units WHERE day >= {} AND day <= {}{} GROUP BY day",
         sum_columns().join(", "),
         b.p(from),
         b.p(to),

@@ -121,12 +121,14 @@ async fn agents(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Result
 }
 
 async fn by_instance(db: &impl ConnectionTrait) -> Result<Vec<InstanceLoad>> {
-    let sql = "SELECT i.id, i.name, \
-               CAST(COUNT(CASE WHEN t.status = 'pending' THEN 1 END) AS BIGINT) AS waiting, \
-               CAST(COUNT(CASE WHEN t.status IN ('open', 'transferring') THEN 1 END) AS BIGINT) AS open \
-               FROM instances i LEFT JOIN tickets t ON t.instance_id = i.id \
-                 AND t.status IN ('pending', 'open', 'transferring') \
-               GROUP BY i.id, i.name ORDER BY i.name";
+    // The active tickets are counted first (the status index), then joined to the instances: a
+    // join on `instance_id` would walk every ticket the instance ever had.
+    let sql = "SELECT i.id, i.name, CAST(COALESCE(t.waiting, 0) AS BIGINT) AS waiting, \
+               CAST(COALESCE(t.open, 0) AS BIGINT) AS open FROM instances i LEFT JOIN (\
+                 SELECT instance_id, COUNT(CASE WHEN status = 'pending' THEN 1 END) AS waiting, \
+                 COUNT(CASE WHEN status IN ('open', 'transferring') THEN 1 END) AS open FROM tickets \
+                 WHERE status IN ('pending', 'open', 'transferring') GROUP BY instance_id) t ON t.instance_id = i.id \
+               ORDER BY i.name";
     let mut out = Vec::new();
     for row in db.query_all_raw(Statement::from_string(db.get_database_backend(), sql)).await? {
         out.push(InstanceLoad {

@@ -5,6 +5,7 @@
 
 pub mod drill;
 pub mod figures;
+pub mod filters;
 pub mod histogram;
 pub mod live;
 pub mod period;

@@ -54,8 +54,14 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
     for metric in [Metric::FirstResponse, Metric::Resolution] {
         sums.extend(metric.columns().map(|c| format!("CAST(SUM(a.{c}) AS BIGINT) AS {c}")));
     }
+    // Without a filter the per-agent roll-up answers; a filter needs the full grain.
+    let table = if filters.instance_id.is_none() && filters.department_id.is_none() {
+        "analytics_agents"
+    } else {
+        "analytics_daily"
+    };
     let sql = format!(
-        "SELECT a.user_id, u.name, {} FROM analytics_daily a JOIN users u ON u.id = a.user_id \
+        "SELECT a.user_id, u.name, {} FROM {table} a JOIN users u ON u.id = a.user_id \
          WHERE a.user_id <> 0 AND a.day >= {} AND a.day <= {}{} GROUP BY a.user_id, u.name ORDER BY u.name",
         sums.join(", "),
         b.p(period.from),

@@ -218,7 +218,7 @@ async fn rebuild(db: &impl ConnectionTrait, dialect: Dialect, period: Period) ->
     let backend = dialect.0;
     let (lo, hi) = period.utc_bounds();
     let (p1, p2) = (dialect.param(1), dialect.param(2));
-    for table in ["analytics_daily", "analytics_hours", "analytics_reasons"] {
+    for table in ["analytics_daily", "analytics_hours", "analytics_reasons", "analytics_units", "analytics_agents"] {
         let sql = format!("DELETE FROM {table} WHERE day >= {p1} AND day <= {p2}");
         db.execute_raw(Statement::from_sql_and_values(backend, sql, [period.from.into(), period.to.into()])).await?;
     }
@@ -227,7 +227,43 @@ async fn rebuild(db: &impl ConnectionTrait, dialect: Dialect, period: Period) ->
         let done = db.execute_raw(Statement::from_sql_and_values(backend, sql, [lo.into(), hi.into()])).await?;
         rows += done.rows_affected();
     }
+    // The roll-ups are sums of the rows just written.
+    for (table, dimensions) in [("analytics_units", "instance_id, department_id"), ("analytics_agents", "user_id")] {
+        let sql = rollup_sql(table, dimensions, (&p1, &p2));
+        db.execute_raw(Statement::from_sql_and_values(backend, sql, [period.from.into(), period.to.into()])).await?;
+    }
     Ok(rows)
+}
+
+/// Every summed column of `analytics_daily` (and of its roll-ups).
+pub fn measures() -> Vec<String> {
+    let mut columns: Vec<String> = COUNTS.iter().map(|c| (*c).to_owned()).collect();
+    columns.extend(
+        [
+            "first_response_count",
+            "first_response_secs_sum",
+            "resolution_count",
+            "resolution_secs_sum",
+            "bot_tickets",
+            "bot_handoffs",
+        ]
+        .map(String::from),
+    );
+    columns.extend(Metric::FirstResponse.columns());
+    columns.extend(Metric::Resolution.columns());
+    columns
+}
+
+/// `INSERT INTO {table}` the sums of `analytics_daily` per day and `dimensions` over `[p1, p2]`.
+fn rollup_sql(table: &str, dimensions: &str, (p1, p2): (&str, &str)) -> String {
+    let measures = measures();
+    let sums: Vec<String> = measures.iter().map(|c| format!("SUM({c})")).collect();
+    format!(
+        "INSERT INTO {table} (day, {dimensions}, {}) SELECT day, {dimensions}, {} FROM analytics_daily \
+         WHERE day >= {p1} AND day <= {p2} GROUP BY day, {dimensions}",
+        measures.join(", "),
+        sums.join(", ")
+    )
 }
 
 /// The counts of `analytics_daily` (in insert order), each summed from the facts below.
@@ -435,7 +471,7 @@ pub async fn verify(db: &impl ConnectionTrait, period: Period) -> Result<Vec<Dri
     for day in period.each_day() {
         let stored = before.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
         let computed = after.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
-        for (i, column) in verified_columns().iter().enumerate() {
+        for (i, column) in measures().iter().enumerate() {
             let s = stored.map_or(0, |v| v[i]);
             let c = computed.map_or(0, |v| v[i]);
             if s != c {
@@ -446,20 +482,9 @@ pub async fn verify(db: &impl ConnectionTrait, period: Period) -> Result<Vec<Dri
     Ok(drifts)
 }
 
-fn verified_columns() -> Vec<String> {
-    let mut columns: Vec<String> = COUNTS.iter().map(|c| (*c).to_owned()).collect();
-    columns.extend(
-        ["first_response_count", "first_response_secs_sum", "resolution_count", "resolution_secs_sum"]
-            .map(String::from),
-    );
-    columns.extend(Metric::FirstResponse.columns());
-    columns.extend(Metric::Resolution.columns());
-    columns
-}
-
 /// Per day of `period`, the sum of every verified column.
 async fn day_totals(db: &impl ConnectionTrait, dialect: Dialect, period: Period) -> Result<Vec<(NaiveDate, Vec<i64>)>> {
-    let columns = verified_columns();
+    let columns = measures();
     let sums: Vec<String> = columns.iter().map(|c| format!("CAST(SUM({c}) AS BIGINT) AS {c}")).collect();
     let sql = format!(
         "SELECT day, {} FROM analytics_daily WHERE day >= {} AND day <= {} GROUP BY day ORDER BY day",

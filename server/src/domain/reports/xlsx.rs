@@ -97,6 +97,9 @@ pub fn write_workbook<W: Write + Send>(
     out: W,
 ) -> Result<u64, XlsxError> {
     let mut workbook = Workbook::new();
+    // Deflate's fastest level: the zip of a million rows then takes a second instead of three, for
+    // a file about a fifth larger (docs/performance.md#sheets).
+    workbook.set_zip_compression_level(1);
     let header = Format::new().set_bold().set_background_color("#DDE3F0").set_align(FormatAlign::Center);
     let money = Format::new().set_num_format("\"R$ \"#,##0.00");
     let date = Format::new().set_num_format("dd/mm/yyyy hh:mm");
