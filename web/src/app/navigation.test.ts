@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import type { Session } from '../lib/session';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getUserInfo } from '../features/auth/api/get-user-info';
+import { enabledFeatures } from '../lib/features';
+import { getSession, type Session } from '../lib/session';
+import { json, logIn, stubFetch } from '../testing/fixtures';
 import { navigationFor } from './navigation';
 import { routes } from './router';
 import type { RouteObject } from 'react-router-dom';
@@ -42,6 +45,66 @@ describe('navigationFor and the tenant’s features', () => {
       'dashboard-maria-panel',
       'dashboard-produtivity-report',
     ]);
+  });
+});
+
+/** `GET /api/auth/userInfo` exactly as the server answers it (server/src/http/auth.rs, `user_info`). */
+function userInfoAnswer(features: unknown) {
+  return {
+    user: {
+      id: 7,
+      name: 'Ana Souza',
+      username: 'ana',
+      email: 'ana@acme.com.br',
+      image: null,
+      role: { id: 3, name: 'supervisor', display_name: 'Supervisor' },
+      userDepartment: null,
+      userInstances: [],
+      twoFactorEnabled: false,
+    },
+    has_permission_routes: ['home', ...DASHBOARD_ROUTES],
+    sees_all_tickets: true,
+    features,
+  };
+}
+
+/** The gated menu entries after reading the user info from the server. */
+async function menuFromUserInfo(features: unknown): Promise<string[]> {
+  logIn(['home']);
+  stubFetch({ 'GET /api/auth/userInfo': () => json(userInfoAnswer(features)) });
+  const answer = await getUserInfo();
+  return navigationFor(getSession(), enabledFeatures(answer.features))
+    .flatMap((group) => group.items.map((item) => item.route.name))
+    .filter((name) => name.startsWith('dashboard-'));
+}
+
+describe('the menu from the user info’s `features`', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps every dashboard and report when the tenant has analytics and reports on', async () => {
+    expect(await menuFromUserInfo(['analytics', 'reports', 'two_factor'])).toEqual(DASHBOARD_ROUTES);
+  });
+
+  it('hides the dashboards and the productivity report without analytics', async () => {
+    expect(await menuFromUserInfo(['reports', 'two_factor'])).toEqual(['dashboard-report', 'dashboard-report-smart']);
+  });
+
+  it('hides the reports without reports', async () => {
+    expect(await menuFromUserInfo(['analytics'])).toEqual([
+      'dashboard-analytics',
+      'dashboard-control-panel',
+      'dashboard-maria-panel',
+      'dashboard-produtivity-report',
+    ]);
+  });
+
+  it('hides them all when the tenant has no option on', async () => {
+    expect(await menuFromUserInfo([])).toEqual([]);
+  });
+
+  it('hides nothing when the answer has no `features`, or a shape it does not know', async () => {
+    expect(await menuFromUserInfo(undefined)).toEqual(DASHBOARD_ROUTES);
+    expect(await menuFromUserInfo([{ option: 'analytics', enabled: false }])).toEqual(DASHBOARD_ROUTES);
   });
 });
 

@@ -2,20 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { enabledFeatures, featureAllows } from './features';
 
 describe('enabledFeatures', () => {
-  it('reads the options on from the shapes the server may send', () => {
+  it('reads the options on from the user info’s list', () => {
     expect(enabledFeatures(['analytics', 'reports'])).toEqual(new Set(['analytics', 'reports']));
-    expect(
-      enabledFeatures([
-        { option: 'analytics', enabled: true },
-        { option: 'reports', enabled: false },
-      ]),
-    ).toEqual(new Set(['analytics']));
-    expect(enabledFeatures({ analytics: false, reports: true })).toEqual(new Set(['reports']));
+    expect(enabledFeatures([])).toEqual(new Set());
   });
 
-  it('is unknown (null) when the user info does not say', () => {
+  it('is unknown (null) when the user info does not say, or not as a list of names', () => {
     expect(enabledFeatures(undefined)).toBeNull();
+    expect(enabledFeatures(null)).toBeNull();
     expect(enabledFeatures('analytics')).toBeNull();
+    expect(enabledFeatures([{ option: 'analytics', enabled: true }])).toBeNull();
+    expect(enabledFeatures(['analytics', 3])).toBeNull();
   });
 });
 
@@ -25,6 +22,7 @@ describe('featureAllows', () => {
     expect(featureAllows('dashboard-analytics', reportsOnly)).toBe(false);
     expect(featureAllows('dashboard-produtivity-report', reportsOnly)).toBe(false);
     expect(featureAllows('dashboard-report-smart', reportsOnly)).toBe(true);
+    expect(featureAllows('dashboard-report', new Set(['analytics']))).toBe(false);
     expect(featureAllows('users', new Set())).toBe(true);
     expect(featureAllows('dashboard-analytics', null)).toBe(true);
   });

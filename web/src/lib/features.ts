@@ -3,10 +3,9 @@
  * knows them, and which catalogue routes each option covers. The server refuses what a disabled
  * option covers with 403 `feature_disabled`; the app hides those menu entries too.
  *
- * The user info (`GET /api/auth/userInfo`) is to carry the tenant's options as `features`; until it
- * does (web/README.md, "What the server does not offer yet") the features are unknown and nothing
- * is hidden. Read leniently: `["analytics", …]` (the options on), `[{option, enabled}]` (the tenant
- * list's shape) or `{analytics: true, …}`.
+ * The user info (`GET /api/auth/userInfo`) carries the options the tenant has on as `features`:
+ * `["analytics", "reports", …]`. Without it (an older server), or in any other shape, the features
+ * are unknown and nothing is hidden.
  */
 
 /** The option each gated route needs: dashboards `analytics`, reports and sheets `reports`. */
@@ -23,27 +22,14 @@ export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
 /** The 403 code of a call a disabled feature option covers (docs/contracts.md#api-conventions). */
 export const FEATURE_DISABLED = 'feature_disabled';
 
-/** The options that are on, or null when the answer does not say (then nothing is hidden). */
-export function enabledFeatures(raw: unknown): ReadonlySet<string> | null {
-  if (Array.isArray(raw)) {
-    const on = new Set<string>();
-    for (const entry of raw as unknown[]) {
-      if (typeof entry === 'string') on.add(entry);
-      else if (typeof entry === 'object' && entry !== null) {
-        const { option, enabled } = entry as { option?: unknown; enabled?: unknown };
-        if (typeof option === 'string' && enabled === true) on.add(option);
-      }
-    }
-    return on;
-  }
-  if (typeof raw === 'object' && raw !== null) {
-    return new Set(
-      Object.entries(raw as Record<string, unknown>)
-        .filter(([, enabled]) => enabled === true)
-        .map(([option]) => option),
-    );
-  }
-  return null;
+/**
+ * The options that are on, from the user info's `features`; null when it does not say (absent, or
+ * not a list of option names): then nothing is hidden.
+ */
+export function enabledFeatures(features: unknown): ReadonlySet<string> | null {
+  if (!Array.isArray(features)) return null;
+  const options: unknown[] = features;
+  return options.every((option) => typeof option === 'string') ? new Set(options) : null;
 }
 
 /** False only when the features are known and the option the route needs is off. */

@@ -5,7 +5,11 @@ import { json, logIn, stubFetch } from '../../testing/fixtures';
 import { renderRoutes } from '../../testing/render';
 import { Component as Home } from './home';
 
-function userInfo(seesAllTickets: boolean, instances: { id: number; name: string }[] = []) {
+function userInfo(
+  seesAllTickets: boolean,
+  instances: { id: number; name: string }[] = [],
+  extra: { has_permission_routes?: string[]; features?: string[] } = {},
+) {
   return {
     user: {
       id: 7,
@@ -20,6 +24,7 @@ function userInfo(seesAllTickets: boolean, instances: { id: number; name: string
     },
     has_permission_routes: ['home'],
     sees_all_tickets: seesAllTickets,
+    ...extra,
   };
 }
 
@@ -57,6 +62,19 @@ describe('/ (home)', () => {
     renderRoutes([{ path: '/', element: <Home /> }], '/');
     expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Atendimentos' })).not.toBeInTheDocument();
+  });
+
+  it('the welcome leaves out the dashboards of an option the tenant has off', async () => {
+    const routes = ['home', 'dashboard-analytics', 'dashboard-produtivity-report', 'dashboard-report'];
+    logIn(routes);
+    stubFetch({
+      'GET /api/auth/userInfo': () =>
+        json(userInfo(false, [], { has_permission_routes: routes, features: ['reports', 'two_factor'] })),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByRole('link', { name: 'Relatórios' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Relatório de produtividade' })).not.toBeInTheDocument();
   });
 
   it('an instance filter with a single instance to choose is not offered', async () => {

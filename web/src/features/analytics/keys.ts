@@ -17,8 +17,11 @@ export const analyticsKeys = {
     [...ANALYTICS_KEY, 'productivity', period, filters] as const,
   tickets: (query: object) => [...ANALYTICS_KEY, 'tickets', query] as const,
   loginFailures: (query: object) => [...ANALYTICS_KEY, 'login-failures', query] as const,
-  instances: () => [...ANALYTICS_KEY, 'options', 'instances'] as const,
-  departments: () => [...ANALYTICS_KEY, 'options', 'departments'] as const,
-  users: (search: string) => [...ANALYTICS_KEY, 'options', 'users', search] as const,
+  /** GET /api/dashboard/filters: the dashboards' instances, departments and agents. */
+  filters: () => [...ANALYTICS_KEY, 'options', 'filters'] as const,
+  /** GET /api/dashboard-report/users: the login failures report's users. */
+  reportUsers: () => [...ANALYTICS_KEY, 'options', 'report-users'] as const,
+  /** GET /api/inbox/instances: the attendances sheet's instances. */
+  sheetInstances: () => [...ANALYTICS_KEY, 'options', 'sheet-instances'] as const,
   closingReasons: () => [...ANALYTICS_KEY, 'options', 'closing-reasons'] as const,
 };

@@ -1,67 +1,64 @@
 /**
- * What the filters offer, from calls that already exist (no dashboard call lists them; web/README.md
- * "What the server does not offer yet"):
+ * What the filters offer (docs/analytics.md#dashboard-api, `GET /api/dashboard/filters`):
  *
- * - instances: GET /api/inbox/instances → `[{id, name}]`, the instances whose tickets the user sees
- *   (every one for administrators and supervisors), open to any logged-in user;
- * - departments: GET /api/departments → `[{id, name, activated}]` (route `users`, so only asked
- *   for users who hold it; others get no department filter);
- * - users (login failures report): GET /api/users?search&limit (route `users`), searched on the
- *   server;
- * - closing reasons (reasons sheet): GET /api/closing-reasons → `[{id, name, activated}]`, every
- *   reason (inactive ones too: old tickets were closed with them).
+ * - the dashboards and the productivity report (feature `analytics`): GET /api/dashboard/filters →
+ *   `{instances, departments, agents}` (`[{id, name}]` each; active departments, users not deleted),
+ *   open to any logged-in user, so a supervisor without the users, instances or departments
+ *   screens' routes filters by instance and department too;
+ * - the login failures report's users (route `dashboard-report`, feature `reports`): GET
+ *   /api/dashboard-report/users → `[{id, name, email}]`, deleted users included (their failures
+ *   stay), searched in the browser;
+ * - the attendances sheet's instances (feature `reports`, so not /api/dashboard/filters, which a
+ *   tenant without `analytics` is refused): GET /api/inbox/instances → `[{id, name}]`, open to any
+ *   logged-in user (every instance for administrators and supervisors);
+ * - the reasons sheet's closing reasons: GET /api/closing-reasons → `[{id, name, activated}]`, open
+ *   to any logged-in user (the inbox's closing dialog reads it too), every reason (inactive ones
+ *   too: old tickets were closed with them).
  */
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 import { analyticsKeys } from '../keys';
-import { NamedOptionSchema, type NamedOption } from './schemas';
+import {
+  DashboardFilterOptionsSchema,
+  NamedOptionSchema,
+  ReportUserSchema,
+  type DashboardFilterOptions,
+  type NamedOption,
+  type ReportUser,
+} from './schemas';
 
 const OPTIONS_STALE_MS = 5 * 60 * 1000;
 
-export function getInstanceOptions(): Promise<NamedOption[]> {
+export function getDashboardFilterOptions(): Promise<DashboardFilterOptions> {
+  return http.get('/api/dashboard/filters', { schema: DashboardFilterOptionsSchema });
+}
+
+export function useDashboardFilterOptions() {
+  return useQuery({
+    queryKey: analyticsKeys.filters(),
+    queryFn: getDashboardFilterOptions,
+    staleTime: OPTIONS_STALE_MS,
+  });
+}
+
+export function getReportUsers(): Promise<ReportUser[]> {
+  return http.get('/api/dashboard-report/users', { schema: z.array(ReportUserSchema) });
+}
+
+export function useReportUsers() {
+  return useQuery({ queryKey: analyticsKeys.reportUsers(), queryFn: getReportUsers, staleTime: OPTIONS_STALE_MS });
+}
+
+export function getSheetInstanceOptions(): Promise<NamedOption[]> {
   return http.get('/api/inbox/instances', { schema: z.array(NamedOptionSchema) });
 }
 
-export function useInstanceOptions() {
-  return useQuery({ queryKey: analyticsKeys.instances(), queryFn: getInstanceOptions, staleTime: OPTIONS_STALE_MS });
-}
-
-export function getDepartmentOptions(): Promise<NamedOption[]> {
-  return http.get('/api/departments', { schema: z.array(NamedOptionSchema) });
-}
-
-export function useDepartmentOptions(enabled: boolean) {
+export function useSheetInstanceOptions() {
   return useQuery({
-    queryKey: analyticsKeys.departments(),
-    queryFn: getDepartmentOptions,
+    queryKey: analyticsKeys.sheetInstances(),
+    queryFn: getSheetInstanceOptions,
     staleTime: OPTIONS_STALE_MS,
-    enabled,
-  });
-}
-
-const UserOptionSchema = z.looseObject({ id: z.number(), name: z.string(), email: z.string() });
-export type UserOption = z.infer<typeof UserOptionSchema>;
-const UsersPageSchema = z.looseObject({ data: z.array(UserOptionSchema) });
-
-/** The server's largest page: the first 100 users by name, or those matching `search`. */
-export const USER_OPTIONS_LIMIT = 100;
-
-export async function getUserOptions(search: string): Promise<UserOption[]> {
-  const term = search.trim();
-  const page = await http.get('/api/users', {
-    query: { page: 1, limit: USER_OPTIONS_LIMIT, search: term === '' ? undefined : term },
-    schema: UsersPageSchema,
-  });
-  return page.data;
-}
-
-export function useUserOptions(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: analyticsKeys.users(search.trim()),
-    queryFn: () => getUserOptions(search),
-    staleTime: OPTIONS_STALE_MS,
-    enabled,
   });
 }
 

@@ -186,3 +186,15 @@ export type LoginFailures = z.infer<typeof LoginFailuresSchema>;
 
 export const NamedOptionSchema = z.looseObject({ id: z.number(), name: z.string() });
 export type NamedOption = z.infer<typeof NamedOptionSchema>;
+
+/** `GET /api/dashboard/filters`: what the dashboards filter by (active departments; users not deleted). */
+export const DashboardFilterOptionsSchema = z.object({
+  instances: z._default(z.array(NamedOptionSchema), []),
+  departments: z._default(z.array(NamedOptionSchema), []),
+  agents: z._default(z.array(NamedOptionSchema), []),
+});
+export type DashboardFilterOptions = z.infer<typeof DashboardFilterOptionsSchema>;
+
+/** `GET /api/dashboard-report/users`: one person the login failures report can be filtered by. */
+export const ReportUserSchema = z.looseObject({ id: z.number(), name: z.string(), email: z.string() });
+export type ReportUser = z.infer<typeof ReportUserSchema>;

@@ -25,10 +25,29 @@ function routes(tabs: DashboardTab[] = TABS, canEditThreshold = false) {
   }));
 }
 
-const OPTIONS = {
-  'GET /api/inbox/instances': () => json([{ id: 2, name: 'Vendas' }]),
-  'GET /api/departments': () => json([{ id: 5, name: 'Suporte', activated: true }]),
+/** GET /api/dashboard/filters as the server answers it (docs/analytics.md). */
+const FILTERS = {
+  instances: [
+    { id: 2, name: 'Vendas' },
+    { id: 3, name: 'Pós-venda' },
+  ],
+  departments: [
+    { id: 6, name: 'Financeiro' },
+    { id: 5, name: 'Suporte' },
+  ],
+  agents: [{ id: 4, name: 'Ana Souza' }],
 };
+
+const OPTIONS = { 'GET /api/dashboard/filters': () => json(FILTERS) };
+
+const FEATURE_OFF = () =>
+  json({ code: 'feature_disabled', message: 'A opção Analytics está desligada para esta empresa.' }, 403);
+
+function optionNames(listbox: HTMLElement): string[] {
+  return within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+}
 
 function lastQuery(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], path: string) {
   const call = fetchMock.mock.calls.filter(([input]) => requestUrl(input).includes(path)).at(-1);
@@ -76,6 +95,47 @@ describe('DashboardScreen', () => {
       instanceId: '2',
     });
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+  });
+
+  it('a supervisor without the users route filters by instance and department from /api/dashboard/filters', async () => {
+    logIn(['dashboard-analytics']);
+    const user = userEvent.setup();
+    const { fetchMock, callsTo } = stubFetch({ ...OPTIONS, 'GET /api/dashboard/analytics': () => json(ANALYTICS) });
+    renderRoutes(routes(TABS.slice(0, 1)), '/dashboard/analytics?preset=custom&from=2026-11-01&to=2026-11-30');
+    await screen.findByRole('button', { name: 'Tickets abertos: 412. Ver os tickets' });
+
+    const department = screen.getByRole('combobox', { name: 'Departamento' });
+    await waitFor(() => expect(department).toBeEnabled());
+    await user.click(department);
+    expect(optionNames(await screen.findByRole('listbox', { name: 'Departamento' }))).toEqual([
+      'Todos os departamentos',
+      'Financeiro',
+      'Suporte',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Suporte' }));
+    await waitFor(() =>
+      expect(lastQuery(fetchMock, '/api/dashboard/analytics')).toEqual({
+        from: '2026-11-01',
+        to: '2026-11-30',
+        departmentId: '5',
+      }),
+    );
+
+    await user.click(screen.getByRole('combobox', { name: 'Instância' }));
+    expect(optionNames(await screen.findByRole('listbox', { name: 'Instância' }))).toEqual([
+      'Todas as instâncias',
+      'Vendas',
+      'Pós-venda',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Pós-venda' }));
+    await waitFor(() => expect(lastQuery(fetchMock, '/api/dashboard/analytics')).toMatchObject({ instanceId: '3' }));
+    // One call lists both; nothing asks for what a supervisor may not read.
+    expect(callsTo('GET /api/dashboard/filters')).toHaveLength(1);
+    expect(
+      fetchMock.mock.calls.filter(([input]) =>
+        /\/api\/(departments|users|instance|inbox\/instances)/.test(requestUrl(input)),
+      ),
+    ).toEqual([]);
   });
 
   it('a figure opens the tickets behind it, 50 at a time', async () => {
@@ -177,14 +237,12 @@ describe('DashboardScreen', () => {
   });
 
   it('a tenant without the analytics option gets the server’s message as an empty state', async () => {
-    stubFetch({
-      ...OPTIONS,
-      'GET /api/dashboard/analytics': () =>
-        json({ code: 'feature_disabled', message: 'A opção Analytics está desligada para esta empresa.' }, 403),
-    });
+    stubFetch({ 'GET /api/dashboard/filters': FEATURE_OFF, 'GET /api/dashboard/analytics': FEATURE_OFF });
     renderRoutes(routes(), '/dashboard/analytics');
     expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
     expect(screen.getByText('A opção Analytics está desligada para esta empresa.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tentar novamente' })).not.toBeInTheDocument();
+    // The filters are refused alike: the screen's message says why, the pickers add no error.
+    expect(screen.queryByText(/Não foi possível carregar/)).not.toBeInTheDocument();
   });
 });

@@ -6,7 +6,7 @@
 import { BarChart } from '@mantine/charts';
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -24,7 +24,7 @@ import { Delta } from './Delta';
 import { DownloadButton } from './DownloadButton';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
-import { UserPicker, type PickedUser } from './UserPicker';
+import { UserPicker } from './UserPicker';
 
 export interface LoginFailuresReportProps {
   period: Period;
@@ -47,27 +47,6 @@ export function LoginFailuresReport({
   const body = loginFailuresBody(period, users);
   const report = useLoginFailures(body, enabled);
   const previous = useLoginFailures(loginFailuresBody(previousPeriod(period), users), enabled && compare);
-  // Everyone's report lists who failed: what a user without the users list can choose from.
-  const [reportUsers, setReportUsers] = useState<PickedUser[]>([]);
-  const listed = useMemo(
-    () =>
-      users.length === 0 && report.data
-        ? report.data.byUser.flatMap((row) =>
-            row.userId === null || row.userId === undefined
-              ? []
-              : [
-                  {
-                    id: row.userId,
-                    label: row.name ? `${row.name} (${row.email ?? ''})` : (row.email ?? `#${row.userId}`),
-                  },
-                ],
-          )
-        : null,
-    [users.length, report.data],
-  );
-  if (listed && listed.length > 0 && listed.map((u) => u.id).join() !== reportUsers.map((u) => u.id).join()) {
-    setReportUsers(listed);
-  }
 
   let content: ReactNode;
   if (!enabled) content = null;
@@ -97,7 +76,7 @@ export function LoginFailuresReport({
   return (
     <Stack gap="md">
       <Group align="flex-end" justify="space-between" gap="sm" wrap="wrap">
-        <UserPicker value={users} onChange={onUsersChange} reportUsers={reportUsers} />
+        <UserPicker value={users} onChange={onUsersChange} />
         <DownloadButton
           label="Exportar xlsx"
           title="Falhas de login"

@@ -1,11 +1,12 @@
 /**
  * The period picker (presets: 7, 30, 90 dias, este mês, mês passado, or two dates) and, where the
- * screen filters by them, the instance and department pickers. What it changes goes to the URL
- * (use-dashboard-params.ts).
+ * screen filters by them, the instance and department pickers (GET /api/dashboard/filters). What it
+ * changes goes to the URL (use-dashboard-params.ts).
  */
 import { Group, Select, TextInput } from '@mantine/core';
-import { useSession } from '../../../lib/session';
-import { useDepartmentOptions, useInstanceOptions } from '../api/get-filter-options';
+import { useDashboardFilterOptions } from '../api/get-filter-options';
+import type { NamedOption } from '../api/schemas';
+import { isFeatureDisabled } from '../errors';
 import { PRESETS, today } from '../period';
 import type { DashboardParams } from '../use-dashboard-params';
 
@@ -55,19 +56,22 @@ export function PeriodFilters({ params, withFilters = false }: PeriodFiltersProp
 }
 
 function FilterSelects({ params, filters }: { params: DashboardParams; filters: DashboardParams['filters'] }) {
-  const session = useSession();
-  // GET /api/departments needs the route `users`: without it there is no department filter.
-  const canListDepartments = session.permissionRoutes.includes('users');
-  const instances = useInstanceOptions();
-  const departments = useDepartmentOptions(canListDepartments);
-  const instanceData = [
+  // GET /api/dashboard/filters: open to every user of a dashboard, whatever other routes they hold.
+  const options = useDashboardFilterOptions();
+  // A tenant without `analytics` gets the screen's own message; the pickers need not repeat it.
+  const failed = options.isError && !isFeatureDisabled(options.error);
+  const instanceData = selectData(
     { value: ALL, label: 'Todas as instâncias' },
-    ...(instances.data ?? []).map((instance) => ({ value: String(instance.id), label: instance.name })),
-  ];
-  const departmentData = [
+    options.data?.instances,
+    filters.instanceId,
+    'Instância',
+  );
+  const departmentData = selectData(
     { value: ALL, label: 'Todos os departamentos' },
-    ...(departments.data ?? []).map((department) => ({ value: String(department.id), label: department.name })),
-  ];
+    options.data?.departments,
+    filters.departmentId,
+    'Departamento',
+  );
   return (
     <>
       <Select
@@ -76,22 +80,37 @@ function FilterSelects({ params, filters }: { params: DashboardParams; filters: 
         value={filters.instanceId === null ? ALL : String(filters.instanceId)}
         allowDeselect={false}
         onChange={(value) => params.setFilter('instanceId', value && value !== ALL ? Number(value) : null)}
-        error={instances.isError ? 'Não foi possível carregar as instâncias.' : undefined}
-        disabled={instances.isPending}
+        error={failed ? 'Não foi possível carregar as instâncias.' : undefined}
+        disabled={options.isPending}
         w={{ base: '100%', sm: 220 }}
       />
-      {canListDepartments ? (
-        <Select
-          label="Departamento"
-          data={departmentData}
-          value={filters.departmentId === null ? ALL : String(filters.departmentId)}
-          allowDeselect={false}
-          onChange={(value) => params.setFilter('departmentId', value && value !== ALL ? Number(value) : null)}
-          error={departments.isError ? 'Não foi possível carregar os departamentos.' : undefined}
-          disabled={departments.isPending}
-          w={{ base: '100%', sm: 220 }}
-        />
-      ) : null}
+      <Select
+        label="Departamento"
+        data={departmentData}
+        value={filters.departmentId === null ? ALL : String(filters.departmentId)}
+        allowDeselect={false}
+        onChange={(value) => params.setFilter('departmentId', value && value !== ALL ? Number(value) : null)}
+        error={failed ? 'Não foi possível carregar os departamentos.' : undefined}
+        disabled={options.isPending}
+        w={{ base: '100%', sm: 220 }}
+      />
     </>
   );
+}
+
+/**
+ * The picker's options: "all", then the server's; a chosen id the list lacks (a department switched
+ * off since, a link from elsewhere) stays offered by number, so the picker never hides a filter in use.
+ */
+function selectData(
+  all: { value: string; label: string },
+  options: readonly NamedOption[] | undefined,
+  chosen: number | null,
+  noun: string,
+) {
+  const data = [all, ...(options ?? []).map((option) => ({ value: String(option.id), label: option.name }))];
+  if (chosen !== null && !data.some((option) => option.value === String(chosen))) {
+    data.push({ value: String(chosen), label: `${noun} #${chosen}` });
+  }
+  return data;
 }

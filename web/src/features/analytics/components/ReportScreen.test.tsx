@@ -35,13 +35,12 @@ const FAILURES: LoginFailures = {
   ],
 };
 
-const USERS = {
-  data: [
-    { id: 4, name: 'Ana Souza', email: 'ana@acme.com.br' },
-    { id: 9, name: 'Bruno Lima', email: 'bruno@acme.com.br' },
-  ],
-  pagination: { page: 1, limit: 100, total: 2, pages: 1 },
-};
+/** GET /api/dashboard-report/users as the server answers it: every user, deleted ones too, by name. */
+const REPORT_USERS = [
+  { id: 4, name: 'Ana Souza', email: 'ana@acme.com.br' },
+  { id: 9, name: 'Bruno Lima', email: 'bruno@acme.com.br' },
+  { id: 12, name: 'Carla Dias', email: 'carla@acme.com.br' },
+];
 
 const PATH = '/dashboard/report?preset=custom&from=2026-11-01&to=2026-11-30';
 
@@ -50,7 +49,7 @@ function routes(smart = false) {
 }
 
 const OPTIONS = {
-  'GET /api/users': () => json(USERS),
+  'GET /api/dashboard-report/users': () => json(REPORT_USERS),
   'GET /api/inbox/instances': () => json([{ id: 2, name: 'Vendas' }]),
   'GET /api/closing-reasons': () => json([{ id: 3, name: 'Dúvida resolvida', activated: true }]),
 };
@@ -58,7 +57,8 @@ const OPTIONS = {
 describe('ReportScreen', () => {
   beforeEach(() => {
     vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
-    logIn(['dashboard-report', 'users']);
+    // A supervisor: the report's route, not the users screen's.
+    logIn(['dashboard-report']);
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -75,14 +75,41 @@ describe('ReportScreen', () => {
       selectedUsers: [],
     });
 
+    // The picker lists every user from GET /api/dashboard-report/users, not only those who failed.
     await user.click(screen.getByRole('combobox', { name: /^Usuários/ }));
-    await user.click(await screen.findByRole('option', { name: 'Bruno Lima (bruno@acme.com.br)' }));
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Ana Souza (ana@acme.com.br)', 'Bruno Lima (bruno@acme.com.br)', 'Carla Dias (carla@acme.com.br)']),
+    );
+    await user.click(within(listbox).getByRole('option', { name: 'Bruno Lima (bruno@acme.com.br)' }));
     await waitFor(() => expect(callsTo('POST /api/dashboard-report')).toHaveLength(2));
     expect(callsTo('POST /api/dashboard-report')[1]?.body).toEqual({
       start_at: '2026-11-01',
       finish_at: '2026-11-30',
       selectedUsers: [9],
     });
+    expect(callsTo('GET /api/dashboard-report/users')).toHaveLength(1);
+    expect(callsTo('GET /api/users')).toHaveLength(0);
+  });
+
+  it('finds a user by typing part of the name or email', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...OPTIONS, 'POST /api/dashboard-report': () => json(FAILURES) });
+    renderRoutes(routes(), PATH);
+    await screen.findByText('Email desconhecido');
+    await user.type(screen.getByRole('combobox', { name: /^Usuários/ }), 'carla@');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Carla Dias (carla@acme.com.br)']),
+    );
   });
 
   it('refuses a period the server would refuse, without asking', async () => {
@@ -132,6 +159,38 @@ describe('ReportScreen', () => {
     });
     const request = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/sheets/'))?.[1];
     expect(new Headers(request?.headers).get('Authorization')).toMatch(/^Bearer /);
+  });
+
+  it('the reasons sheet offers every closing reason (GET /api/closing-reasons, open to any user) and sends the one chosen', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:planilha', revokeObjectURL: () => {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    const { fetchMock } = stubFetch({
+      ...OPTIONS,
+      'GET /api/closing-reasons': () =>
+        json([
+          { id: 3, name: 'Dúvida resolvida', activated: true },
+          { id: 7, name: 'Promoção encerrada', activated: false },
+        ]),
+      'POST /api/dashboard-report': () => json(FAILURES),
+      'GET /api/tenant/sheets/reasons': () => new Response(new Uint8Array([0x50, 0x4b, 3, 4])),
+    });
+    renderRoutes(routes(), PATH);
+    const reasons = within(await screen.findByRole('region', { name: 'Motivos de encerramento' }));
+    await user.click(reasons.getByRole('combobox', { name: 'Motivo de encerramento' }));
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todos os motivos', 'Dúvida resolvida', 'Promoção encerrada']);
+    await user.click(within(listbox).getByRole('option', { name: 'Promoção encerrada' }));
+    await user.click(reasons.getByRole('button', { name: 'Baixar xlsx' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([input]) => requestUrl(input).includes('/sheets/reasons'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/sheets/reasons'));
+    expect(new URL(requestUrl(call?.[0]), 'http://localhost').searchParams.get('reasonId')).toBe('7');
   });
 
   it('shows the server’s pt_BR message when a sheet is refused', async () => {

@@ -5,7 +5,7 @@
  */
 import { Paper, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useClosingReasonOptions, useInstanceOptions } from '../api/get-filter-options';
+import { useClosingReasonOptions, useSheetInstanceOptions } from '../api/get-filter-options';
 import type { Period } from '../period';
 import { fallbackFileName, SHEETS, sheetPath, sheetQuery, type SheetKind, type SheetOptions } from '../sheets';
 import { DownloadButton } from './DownloadButton';
@@ -66,7 +66,7 @@ interface OptionsProps {
 }
 
 function AttendanceOptions({ options, onChange }: OptionsProps) {
-  const instances = useInstanceOptions();
+  const instances = useSheetInstanceOptions();
   return (
     <>
       <Select
