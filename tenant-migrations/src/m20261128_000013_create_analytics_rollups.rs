@@ -1,6 +1,7 @@
 //! Two roll-ups of `analytics_daily`, rebuilt by the analytics sync with it (docs/analytics.md):
 //! - `analytics_units`: per day × instance × department (the dashboards: a year is ~15 rows a day
-//!   instead of one per agent as well);
+//!   instead of one per agent as well), with the tickets opened in each São Paulo hour (`h0`…`h23`,
+//!   from `analytics_hours`) for the weekly heatmap;
 //! - `analytics_agents`: per day × user (the productivity report without filters).
 //!
 //! A year of the full grain at 100 000 tickets is ~110 000 rows; summing them per request cost
@@ -46,7 +47,10 @@ fn measures() -> Vec<(String, bool)> {
     columns
 }
 
-fn rollup(name: &str, dimensions: &[&str]) -> TableCreateStatement {
+/// Hours of the day, one column each in `analytics_units`.
+pub const HOURS: usize = 24;
+
+fn rollup(name: &str, dimensions: &[&str], hours: bool) -> TableCreateStatement {
     let mut table = create(Alias::new(name));
     table.col(pk_auto(Alias::new("id"))).col(date(Alias::new("day")));
     for dimension in dimensions {
@@ -59,13 +63,18 @@ fn rollup(name: &str, dimensions: &[&str]) -> TableCreateStatement {
             table.col(integer(Alias::new(column)).default(0));
         }
     }
+    if hours {
+        for hour in 0..HOURS {
+            table.col(integer(Alias::new(format!("h{hour}"))).default(0));
+        }
+    }
     table.take()
 }
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        manager.create_table(rollup("analytics_units", &["instance_id", "department_id"])).await?;
+        manager.create_table(rollup("analytics_units", &["instance_id", "department_id"], true)).await?;
         manager
             .create_index(index(
                 "ux_analytics_units_grain",
@@ -74,7 +83,7 @@ impl MigrationTrait for Migration {
                 true,
             ))
             .await?;
-        manager.create_table(rollup("analytics_agents", &["user_id"])).await?;
+        manager.create_table(rollup("analytics_agents", &["user_id"], false)).await?;
         manager
             .create_index(index(
                 "ux_analytics_agents_grain",

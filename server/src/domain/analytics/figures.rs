@@ -243,23 +243,28 @@ pub async fn analytics(db: &impl ConnectionTrait, period: Period, filters: Filte
     })
 }
 
+/// Tickets opened per weekday and hour, from the hour columns of the roll-up: a year is a few
+/// thousand rows whatever the ticket count.
 async fn heatmap(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<HeatCell>> {
     let mut b = Binder::new(db.get_database_backend());
     let weekday = b.dialect().weekday("day");
+    let hours: Vec<String> = (0..24).map(|h| format!("CAST(SUM(h{h}) AS BIGINT) AS h{h}")).collect();
     let sql = format!(
-        "SELECT {weekday} AS weekday, CAST(hour AS INTEGER) AS hour, CAST(SUM(tickets_opened) AS BIGINT) AS tickets \
-         FROM analytics_hours WHERE day >= {} AND day <= {}{} GROUP BY 1, 2 ORDER BY 1, 2",
+        "SELECT {weekday} AS weekday, {} FROM analytics_units WHERE day >= {} AND day <= {}{} GROUP BY 1 ORDER BY 1",
+        hours.join(", "),
         b.p(period.from),
         b.p(period.to),
         filters.clause(&mut b, "")
     );
     let mut cells = Vec::new();
     for row in db.query_all_raw(b.statement(sql)).await? {
-        cells.push(HeatCell {
-            weekday: row.try_get("", "weekday")?,
-            hour: row.try_get("", "hour")?,
-            tickets: row.try_get("", "tickets")?,
-        });
+        let weekday: i32 = row.try_get("", "weekday")?;
+        for hour in 0..24 {
+            let tickets: i64 = row.try_get("", &format!("h{hour}"))?;
+            if tickets > 0 {
+                cells.push(HeatCell { weekday, hour, tickets });
+            }
+        }
     }
     Ok(cells)
 }

@@ -228,8 +228,7 @@ async fn rebuild(db: &impl ConnectionTrait, dialect: Dialect, period: Period) ->
         rows += done.rows_affected();
     }
     // The roll-ups are sums of the rows just written.
-    for (table, dimensions) in [("analytics_units", "instance_id, department_id"), ("analytics_agents", "user_id")] {
-        let sql = rollup_sql(table, dimensions, (&p1, &p2));
+    for sql in [units_sql((&p1, &p2)), agents_sql((&p1, &p2))] {
         db.execute_raw(Statement::from_sql_and_values(backend, sql, [period.from.into(), period.to.into()])).await?;
     }
     Ok(rows)
@@ -254,15 +253,41 @@ pub fn measures() -> Vec<String> {
     columns
 }
 
-/// `INSERT INTO {table}` the sums of `analytics_daily` per day and `dimensions` over `[p1, p2]`.
-fn rollup_sql(table: &str, dimensions: &str, (p1, p2): (&str, &str)) -> String {
+/// `analytics_agents`: the sums of `analytics_daily` per day and user over `[p1, p2]`.
+fn agents_sql((p1, p2): (&str, &str)) -> String {
     let measures = measures();
     let sums: Vec<String> = measures.iter().map(|c| format!("SUM({c})")).collect();
     format!(
-        "INSERT INTO {table} (day, {dimensions}, {}) SELECT day, {dimensions}, {} FROM analytics_daily \
-         WHERE day >= {p1} AND day <= {p2} GROUP BY day, {dimensions}",
+        "INSERT INTO analytics_agents (day, user_id, {}) SELECT day, user_id, {} FROM analytics_daily \
+         WHERE day >= {p1} AND day <= {p2} GROUP BY day, user_id",
         measures.join(", "),
         sums.join(", ")
+    )
+}
+
+/// `analytics_units`: the sums of `analytics_daily` per day, instance and department over
+/// `[p1, p2]`, beside the tickets opened in each hour from `analytics_hours` (one set-based
+/// statement: both sources in a `UNION ALL`, grouped once).
+fn units_sql((p1, p2): (&str, &str)) -> String {
+    let measures = measures();
+    let hours: Vec<String> = (0..24).map(|h| format!("h{h}")).collect();
+    let per_hour: Vec<String> =
+        (0..24).map(|h| format!("CASE WHEN hour = {h} THEN tickets_opened ELSE 0 END AS h{h}")).collect();
+    let sums: Vec<String> = measures.iter().chain(&hours).map(|c| format!("SUM({c})")).collect();
+    format!(
+        "INSERT INTO analytics_units (day, instance_id, department_id, {columns}) \
+         SELECT day, instance_id, department_id, {sums} FROM (\
+           SELECT day, instance_id, department_id, {measures}, {hour_zeros} FROM analytics_daily \
+             WHERE day >= {p1} AND day <= {p2} \
+           UNION ALL SELECT day, instance_id, department_id, {measure_zeros}, {per_hour} FROM analytics_hours \
+             WHERE day >= {p1} AND day <= {p2}) u \
+         GROUP BY day, instance_id, department_id",
+        columns = measures.iter().chain(&hours).cloned().collect::<Vec<_>>().join(", "),
+        sums = sums.join(", "),
+        measures = measures.join(", "),
+        hour_zeros = hours.iter().map(|h| format!("0 AS {h}")).collect::<Vec<_>>().join(", "),
+        measure_zeros = measures.iter().map(|c| format!("0 AS {c}")).collect::<Vec<_>>().join(", "),
+        per_hour = per_hour.join(", "),
     )
 }
 
