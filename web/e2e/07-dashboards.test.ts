@@ -3,6 +3,7 @@
  * real server, in the tenant `demo` that `backoffice-cli seed demo` filled with a month of history
  * and whose analytics it synced (e2e/global-setup.ts): each of the six routes shows real figures,
  * charts and tables from that data (never "Em breve"), a figure opens the tickets behind it, the
+ * control panel counts a customer who writes (a provider event) without a reload, the
  * productivity table sorts, the sheets download as `.xlsx` (zip files: they start with "PK"), a
  * tenant without the `reports` option gets the server's message, and an operator syncs the tenant's
  * analytics from the tenants screen.
@@ -27,7 +28,14 @@ import {
   waitForPath,
   type UserPage,
 } from './support/browser';
-import { setTheme, type Theme } from './support/inbox';
+import {
+  customerWrites,
+  newWebhookSecret,
+  setTheme,
+  startFakeProvider,
+  type FakeProvider,
+  type Theme,
+} from './support/inbox';
 
 const e2e = inject('e2e');
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -122,8 +130,8 @@ async function setDemoFeature(option: string, enabled: boolean): Promise<void> {
   if (answer.status !== 200) throw new Error(`feature ${option} → ${answer.status}: ${JSON.stringify(answer.body)}`);
 }
 
-/** Polls the API as the demo administrator until the report answers `status` (feature caches). */
-async function waitForReportStatus(status: number): Promise<void> {
+/** An access token of the demo tenant's administrator. */
+async function demoAdminToken(): Promise<string> {
   const login = await send(
     e2e,
     'POST',
@@ -136,7 +144,13 @@ async function waitForReportStatus(status: number): Promise<void> {
     undefined,
     { origin: e2e.demo.baseUrl },
   );
-  const token = (login.body as { access_token: string }).access_token;
+  if (login.status !== 200) throw new Error(`demo login → ${login.status}: ${JSON.stringify(login.body)}`);
+  return (login.body as { access_token: string }).access_token;
+}
+
+/** Polls the API as the demo administrator until the report answers `status` (feature caches). */
+async function waitForReportStatus(status: number): Promise<void> {
+  const token = await demoAdminToken();
   const deadline = Date.now() + 20_000;
   for (;;) {
     const answer = await send(e2e, 'POST', '/api/dashboard-report', { start_at: null, finish_at: null }, token, {
@@ -150,14 +164,39 @@ async function waitForReportStatus(status: number): Promise<void> {
 
 /** Whether the tenant's `reports` option was switched off by this file (put back in afterAll). */
 let reportsOff = false;
+/** The provider of a demo instance, for the customer who writes while the control panel is open. */
+let provider: FakeProvider | undefined;
+/** That instance and its provider's webhook secret. */
+let live: { instance: { id: number; name: string }; secret: string } | undefined;
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  // A seeded instance gets a provider (the fake one), whose events the server then accepts: set
+  // before the administrator logs in, so the "Instância atualizada" notice is not on the screens.
+  provider = await startFakeProvider();
+  const secret = newWebhookSecret();
+  const token = await demoAdminToken();
+  const origin = { origin: e2e.demo.baseUrl };
+  const instances = await send(e2e, 'GET', '/api/instance', undefined, token, origin);
+  if (instances.status !== 200) throw new Error(`GET /api/instance → ${instances.status}`);
+  const instance = (instances.body as { id: number; name: string }[])[0];
+  if (!instance) throw new Error('the demo tenant has no instance');
+  const updated = await send(
+    e2e,
+    'POST',
+    '/api/instance/update',
+    { id: instance.id, providerBaseUrl: provider.url, providerSecret: secret },
+    token,
+    origin,
+  );
+  if (updated.status !== 200) throw new Error(`instance update → ${updated.status}: ${JSON.stringify(updated.body)}`);
+  live = { instance, secret };
 });
 afterAll(async () => {
   if (reportsOff) await setDemoFeature('reports', true);
   await admin?.context.close();
   await browser?.close();
+  await provider?.close();
 });
 
 describe('dashboards and reports', () => {
@@ -238,6 +277,48 @@ describe('dashboards and reports', () => {
     // The administrator may change the waiting threshold.
     await page.getByRole('textbox', { name: /Destacar quem espera/ }).waitFor();
     await shots(page, '07-control-panel');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the control panel counts a customer who writes now, without a reload', async () => {
+    const { page } = admin;
+    await waitForPath(page, '/dashboard/control-panel');
+    if (!live) throw new Error('no instance with a provider (beforeAll)');
+    const { instance, secret } = live;
+
+    const waiting = page.locator('[data-figure="waiting"]').getByText(/^[\d.]+$/);
+    const count = async () => Number((await waiting.innerText()).replace(/\./g, ''));
+    /** The instance's "Aguardando" in the "Por instância" table (absent: 0). */
+    const instanceWaiting = () =>
+      page
+        .getByRole('table', { name: 'Por instância' })
+        .locator('tbody tr')
+        .evaluateAll((rows, name) => {
+          const row = rows.find((tr) => tr.children[0]?.textContent === name);
+          return Number((row?.children[1]?.textContent ?? '0').replace(/\./g, ''));
+        }, instance.name);
+    const before = await count();
+    const instanceBefore = await instanceWaiting();
+    // Gone if the page reloads.
+    await page.evaluate(() => {
+      (window as unknown as { e2eSamePage?: boolean }).e2eSamePage = true;
+    });
+    // The panel is read again when the socket says a ticket opened (not only every 30 s).
+    const reread = page.waitForResponse((response) => response.url().includes('/api/dashboard/control-panel'), {
+      timeout: 8_000,
+    });
+    const written = await customerWrites(
+      e2e,
+      instance.id,
+      secret,
+      { phone: '+55 31 96666-0707', name: 'Rita Ao Vivo', body: 'Boa tarde! Alguém pode me atender?' },
+      e2e.demo.baseUrl,
+    );
+    expect(written.status, JSON.stringify(written.body)).toBe(200);
+    expect((await reread).status()).toBe(200);
+    await expect.poll(count, { timeout: 8_000 }).toBe(before + 1);
+    expect(await instanceWaiting()).toBe(instanceBefore + 1);
+    expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
     expect(admin.errors).toEqual([]);
   });
 

@@ -105,13 +105,15 @@ let eventCount = 0;
 
 /**
  * Pushes one provider event to `POST /api/instance/{id}/events`, signed as Standard Webhooks:
- * HMAC-SHA256 over `${id}.${timestamp}.${body}` with the base64-decoded secret.
+ * HMAC-SHA256 over `${id}.${timestamp}.${body}` with the base64-decoded secret. The instance is
+ * the inbox tenant's unless `origin` names another tenant's host.
  */
 export async function pushProviderEvent(
   e2e: E2EContext,
   instanceId: number,
   secret: string,
   event: { type: 'message' | 'ack' | 'status'; data: Record<string, unknown> },
+  origin: string = e2e.inbox.baseUrl,
 ): Promise<Answer> {
   eventCount += 1;
   const id = `evt_e2e_${Date.now()}_${eventCount}`;
@@ -125,7 +127,7 @@ export async function pushProviderEvent(
       {
         method: 'POST',
         headers: {
-          Host: new URL(e2e.inbox.baseUrl).host,
+          Host: new URL(origin).host,
           'Content-Type': 'application/json',
           'webhook-id': id,
           'webhook-timestamp': String(timestamp),
@@ -146,25 +148,32 @@ export async function pushProviderEvent(
   });
 }
 
-/** A customer writes (a `message` event, `in`). */
+/** A customer writes (a `message` event, `in`), to the inbox tenant's instance unless `origin` says. */
 export function customerWrites(
   e2e: E2EContext,
   instanceId: number,
   secret: string,
   message: { phone: string; name: string; body: string },
+  origin: string = e2e.inbox.baseUrl,
 ): Promise<Answer> {
   eventCount += 1;
-  return pushProviderEvent(e2e, instanceId, secret, {
-    type: 'message',
-    data: {
-      id: `wamid-e2e-${Date.now()}-${eventCount}`,
-      phone: message.phone,
-      name: message.name,
-      direction: 'in',
-      body: message.body,
-      sentAt: new Date().toISOString(),
+  return pushProviderEvent(
+    e2e,
+    instanceId,
+    secret,
+    {
+      type: 'message',
+      data: {
+        id: `wamid-e2e-${Date.now()}-${eventCount}`,
+        phone: message.phone,
+        name: message.name,
+        direction: 'in',
+        body: message.body,
+        sentAt: new Date().toISOString(),
+      },
     },
-  });
+    origin,
+  );
 }
 
 /** One JSON call on the inbox tenant; rejects on any answer but 2xx. */

@@ -150,7 +150,7 @@ function NavigationShell() {
     >
       <TopProgressBar visible={navigation.state === 'loading'} />
       {/* Host of `notifications.show()` for every screen of this layout. */}
-      <Notifications position="top-right" />
+      <Notifications position="top-right" classNames={{ root: classes.notifications }} />
       <AppShell.Header {...(semiDark && !vertical ? semiDark : {})}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDuration, formatHours, formatPercent, trendOf, variation } from './format';
+import {
+  durationTicks,
+  formatCount,
+  formatDuration,
+  formatDurationTick,
+  formatHours,
+  formatPercent,
+  trendOf,
+  variation,
+} from './format';
 
 describe('formatDuration', () => {
   it('writes durations the way people say them, the two largest units', () => {
@@ -42,5 +51,34 @@ describe('variation', () => {
     expect(trendOf(0.004)).toBe('flat');
     expect(trendOf(0.2)).toBe('up');
     expect(trendOf(-0.2)).toBe('down');
+  });
+});
+
+describe('durationTicks', () => {
+  it('counts from 0 in a round step, at most four of them, up past the maximum', () => {
+    // 46 min 40 s (the p90 of a busy day): 15 min steps, not fifths of the maximum.
+    expect(durationTicks(2800)).toEqual([0, 900, 1800, 2700, 3600]);
+    expect(durationTicks(6000)).toEqual([0, 1800, 3600, 5400, 7200]);
+    expect(durationTicks(45)).toEqual([0, 15, 30, 45]);
+    expect(durationTicks(3600)).toEqual([0, 900, 1800, 2700, 3600]);
+    expect(durationTicks(200_000)).toEqual([0, 86_400, 172_800, 259_200]);
+  });
+
+  it('still draws an axis when there is nothing to show', () => {
+    expect(durationTicks(0)).toEqual([0, 10]);
+    expect(durationTicks(Number.NaN)).toEqual([0, 10]);
+  });
+});
+
+describe('formatDurationTick', () => {
+  it('writes an axis label short enough not to wrap', () => {
+    expect(formatDurationTick(0)).toBe('0');
+    expect(formatDurationTick(30)).toBe('30 s');
+    expect(formatDurationTick(900)).toBe('15 min');
+    expect(formatDurationTick(90)).toBe('1:30 min');
+    expect(formatDurationTick(3600)).toBe('1 h');
+    expect(formatDurationTick(5400)).toBe('1 h 30');
+    expect(formatDurationTick(86_400)).toBe('1 d');
+    expect(formatDurationTick(129_600)).toBe('1 d 12 h');
   });
 });

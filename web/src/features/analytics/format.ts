@@ -42,6 +42,47 @@ export function formatDuration(secs: number | null | undefined): string {
     .join(' ');
 }
 
+/** Round steps for a time axis, in seconds: 10 s up to 10 days. */
+const DURATION_STEPS = [
+  10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10_800, 21_600, 43_200, 86_400, 172_800, 432_000, 864_000,
+];
+
+/**
+ * The ticks of a time axis that reaches `max` seconds: from 0 in the smallest round step (10 s,
+ * 15 s, 30 s, 1 min, 2 min, 5 min, … 1 h, 2 h, … 1 d, …) that needs at most 4 steps, so the labels
+ * are round (`15 min`, `30 min`) instead of a fifth of the maximum (`11 min 40 s`).
+ */
+export function durationTicks(max: number): number[] {
+  const top = Number.isFinite(max) && max > 0 ? max : 0;
+  const step =
+    DURATION_STEPS.find((candidate) => Math.ceil(top / candidate) <= 4) ?? Math.ceil(top / 4 / 864_000) * 864_000;
+  const count = Math.max(1, Math.ceil(top / step));
+  return Array.from({ length: count + 1 }, (_, index) => index * step);
+}
+
+/**
+ * A time axis label, short enough not to wrap: `0`, `30 s`, `15 min`, `1 h`, `1 h 30`, `2 d`,
+ * `1 d 12 h`. (The tooltips and tables say durations in full with `formatDuration`.)
+ */
+export function formatDurationTick(secs: number): string {
+  const total = Math.max(0, Math.round(secs));
+  if (total === 0) return '0';
+  if (total < 60) return `${total} s`;
+  if (total < 3600) {
+    const minutes = Math.floor(total / 60);
+    const seconds = total % 60;
+    return seconds === 0 ? `${minutes} min` : `${minutes}:${String(seconds).padStart(2, '0')} min`;
+  }
+  if (total < 86_400) {
+    const hours = Math.floor(total / 3600);
+    const minutes = Math.floor((total % 3600) / 60);
+    return minutes === 0 ? `${hours} h` : `${hours} h ${String(minutes).padStart(2, '0')}`;
+  }
+  const days = Math.floor(total / 86_400);
+  const hours = Math.floor((total % 86_400) / 3600);
+  return hours === 0 ? `${days} d` : `${days} d ${hours} h`;
+}
+
 /** Seconds as hours with one decimal: `28,0 h` (time online). */
 export function formatHours(secs: number): string {
   return `${ONE_DECIMAL.format(secs / 3600)} h`;

@@ -11,7 +11,7 @@ import { formatMoney } from '../../../lib/money';
 import { useAnalytics } from '../api/get-analytics';
 import type { DashboardTicketsQuery, TicketMetric } from '../api/get-dashboard-tickets';
 import type { Analytics, AnalyticsDay } from '../api/schemas';
-import { formatCount, formatDuration } from '../format';
+import { durationTicks, formatCount, formatDuration, formatDurationTick } from '../format';
 import { formatPeriod, formatShortDay, formatDay } from '../period';
 import type { DashboardParams } from '../use-dashboard-params';
 import { ChartCard } from './ChartCard';
@@ -298,7 +298,8 @@ function AnalyticsContent({ data, onOpen }: { data: Analytics; onOpen: (metric: 
         <Title order={2} size="h4" id="analytics-distribution" mb="sm">
           Horários e motivos
         </Title>
-        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        {/* The heat map takes the whole width: its 24 hours fit side by side from lg up. */}
+        <Stack gap="md">
           <Paper withBorder radius="md" p="md">
             <Title order={3} size="h5" mb="sm">
               Tickets abertos por hora da semana
@@ -339,7 +340,7 @@ function AnalyticsContent({ data, onOpen }: { data: Analytics; onOpen: (metric: 
               accessibilityLayer={false}
             />
           </ChartCard>
-        </SimpleGrid>
+        </Stack>
       </section>
     </Stack>
   );
@@ -356,6 +357,9 @@ interface DurationChartProps {
 }
 
 function DurationChart({ title, figure, sample, days, medianKey, p90Key, empty }: DurationChartProps) {
+  // Round ticks (0, 15 min, 30 min, …) with short labels: a fifth of the maximum in full
+  // (`46 min 40 s`) wrapped onto two lines and ran into the next label.
+  const ticks = durationTicks(Math.max(0, ...days.map((day) => Math.max(day[medianKey] ?? 0, day[p90Key] ?? 0))));
   return (
     <ChartCard
       title={title}
@@ -384,7 +388,13 @@ function DurationChart({ title, figure, sample, days, medianKey, p90Key, empty }
         connectNulls={false}
         textColor={CHART_TEXT}
         valueFormatter={formatDuration}
-        yAxisProps={{ width: 80 }}
+        yAxisProps={{
+          width: 64,
+          ticks,
+          domain: [0, ticks[ticks.length - 1] ?? 0],
+          interval: 0,
+          tickFormatter: formatDurationTick,
+        }}
         accessibilityLayer={false}
       />
     </ChartCard>

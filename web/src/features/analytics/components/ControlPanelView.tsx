@@ -167,7 +167,8 @@ function AgentsTable({ data }: { data: ControlPanel }) {
                 <Table.Tr key={agent.userId}>
                   <Table.Td>{agent.name}</Table.Td>
                   <Table.Td>
-                    <Badge variant="dot" color={agent.online ? 'teal' : 'gray'}>
+                    {/* At least as wide as its word: the table squeezed it to "OFF…". */}
+                    <Badge variant="dot" color={agent.online ? 'teal' : 'gray'} miw="max-content">
                       {agent.online ? 'Online' : 'Offline'}
                     </Badge>
                   </Table.Td>

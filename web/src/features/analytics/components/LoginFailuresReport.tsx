@@ -1,12 +1,14 @@
 /**
  * The login failures report (route `dashboard-report`, feature `reports`; docs/analytics.md, `POST
  * /api/dashboard-report`): the total, a chart per day, the failures by user, by address and by
- * reason, the latest 100, and the whole period as `.xlsx`.
+ * reason, the latest 100, and the whole period as `.xlsx`. The lists show their first rows (10 of
+ * each breakdown, 20 of the latest) and a "Mostrar todos" button: a month of failures from many
+ * addresses made the page many screens long.
  */
 import { BarChart } from '@mantine/charts';
-import { Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Box, Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { formatDateTime } from '../../../lib/dates';
 import {
@@ -203,6 +205,40 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
         </Section>
       </SimpleGrid>
       <Section title={`Últimas falhas (${formatCount(data.recent.length)})`}>
+        <RecentFailures rows={data.recent} />
+      </Section>
+    </Stack>
+  );
+}
+
+/** How many rows a list shows until "Mostrar todos": the rest of the page stays in reach. */
+const BREAKDOWN_ROWS = 10;
+const RECENT_ROWS = 20;
+
+/** The first `limit` of `rows`, and a button that shows them all (and fewer again). */
+function useFirstRows<Row>(rows: readonly Row[], limit: number) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, limit);
+  const toggle =
+    rows.length > limit ? (
+      <Group justify="center" mt="xs">
+        <Button variant="subtle" size="xs" aria-expanded={all} onClick={() => setAll(!all)}>
+          {all ? 'Mostrar menos' : `Mostrar todos (${formatCount(rows.length)})`}
+        </Button>
+      </Group>
+    ) : null;
+  return { shown, toggle };
+}
+
+type RecentFailure = LoginFailures['recent'][number];
+
+/** The latest failures: a table from sm up, one card each on phones (four columns do not fit). */
+function RecentFailures({ rows }: { rows: readonly RecentFailure[] }) {
+  const { shown, toggle } = useFirstRows(rows, RECENT_ROWS);
+  const key = (row: RecentFailure, index: number) => `${row.occurredAt}-${index}`;
+  return (
+    <>
+      <Box visibleFrom="sm">
         <ScrollTable label="Últimas falhas (tabela)" minWidth={640}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
@@ -214,8 +250,8 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.recent.map((row, index) => (
-                <Table.Tr key={`${row.occurredAt}-${index}`}>
+              {shown.map((row, index) => (
+                <Table.Tr key={key(row, index)}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email ?? '—'}</Table.Td>
                   <Table.Td>{row.label ?? row.reason}</Table.Td>
@@ -225,8 +261,29 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
             </Table.Tbody>
           </Table>
         </ScrollTable>
-      </Section>
-    </Stack>
+      </Box>
+      <Stack gap="xs" hiddenFrom="sm">
+        {shown.map((row, index) => (
+          <Card key={key(row, index)} withBorder padding="xs">
+            <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                {formatDateTime(row.occurredAt)}
+              </Text>
+              <Text size="xs" c="dimmed" ta="right">
+                {row.label ?? row.reason}
+              </Text>
+            </Group>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {row.email ?? '—'}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {row.clientAddr ?? row.bodyIp ?? '—'}
+            </Text>
+          </Card>
+        ))}
+      </Stack>
+      {toggle}
+    </>
   );
 }
 
@@ -237,6 +294,7 @@ function SimpleTable({
   headers: [string, string];
   rows: { key: string; cells: [ReactNode, ReactNode] }[];
 }) {
+  const { shown, toggle } = useFirstRows(rows, BREAKDOWN_ROWS);
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -245,23 +303,26 @@ function SimpleTable({
     );
   }
   return (
-    <Table verticalSpacing={6}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">{headers[0]}</Table.Th>
-          <Table.Th scope="col" ta="right">
-            {headers[1]}
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.key}>
-            <Table.Td>{row.cells[0]}</Table.Td>
-            <Table.Td ta="right">{row.cells[1]}</Table.Td>
+    <>
+      <Table verticalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{headers[0]}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {headers[1]}
+            </Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((row) => (
+            <Table.Tr key={row.key}>
+              <Table.Td>{row.cells[0]}</Table.Td>
+              <Table.Td ta="right">{row.cells[1]}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {toggle}
+    </>
   );
 }

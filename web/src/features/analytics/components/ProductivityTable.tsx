@@ -3,9 +3,9 @@
  * that sorts by its column, and the sorted header says so with `aria-sort`. Scrolls sideways on
  * narrow screens, the agent's name staying first.
  */
-import { Box, Group, Table, UnstyledButton } from '@mantine/core';
+import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { ProductivityAgent } from '../api/schemas';
 import { nextSort, PRODUCTIVITY_COLUMNS, sortAgents, type ProductivitySort } from '../productivity';
 import { FigureInfo } from './FigureInfo';
@@ -15,15 +15,19 @@ import classes from './analytics.module.css';
 export function ProductivityTable({ agents }: { agents: readonly ProductivityAgent[] }) {
   const [sort, setSort] = useState<ProductivitySort>({ column: 'name', direction: 'ascending' });
   const rows = useMemo(() => sortAgents(agents, sort), [agents, sort]);
+  const captionId = useId();
   return (
     <Box>
+      {/*
+       * The table's name, above the scroll area rather than a <caption> inside it: a caption is as
+       * wide as the table, so on a phone it scrolled away with the columns and was cut off.
+       */}
+      <Text id={captionId} size="sm" mb={8}>
+        Produtividade por atendente, ordenada por {PRODUCTIVITY_COLUMNS.find((c) => c.column === sort.column)?.label} (
+        {sort.direction === 'ascending' ? 'crescente' : 'decrescente'}). Clique num título para ordenar.
+      </Text>
       <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1000}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <caption style={{ captionSide: 'top', textAlign: 'left', paddingBottom: 8 }}>
-            Produtividade por atendente, ordenada por{' '}
-            {PRODUCTIVITY_COLUMNS.find((c) => c.column === sort.column)?.label} (
-            {sort.direction === 'ascending' ? 'crescente' : 'decrescente'}). Clique num título para ordenar.
-          </caption>
+        <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby={captionId}>
           <Table.Thead>
             <Table.Tr>
               {PRODUCTIVITY_COLUMNS.map(({ column, label, figure }) => {

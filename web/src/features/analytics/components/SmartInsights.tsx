@@ -3,13 +3,13 @@
  * against the previous period, from `GET /api/dashboard/analytics` (and the login failures of both
  * periods, shared with the report below through the query cache).
  */
-import { Group, List, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Card, Group, List, Paper, Skeleton, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowDownRight, IconArrowUpRight, IconBulb, IconMinus } from '@tabler/icons-react';
 import { useAnalytics } from '../api/get-analytics';
 import { loginFailuresBody, useLoginFailures } from '../api/get-login-failures';
 import { formatPercent, trendOf } from '../format';
 import { formatPeriod, previousPeriod, type Period } from '../period';
-import { comparisonRows, smartHighlights, type Tone } from '../smart';
+import { comparisonRows, smartHighlights, type ComparisonRow, type Tone } from '../smart';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { SyncedAt } from './SyncedAt';
@@ -98,28 +98,26 @@ export function SmartInsights({ period, enabled, users }: { period: Period; enab
         <Text size="sm" c="dimmed" mb="sm">
           {formatPeriod(analytics.data.period)} contra {formatPeriod(analytics.data.previousPeriod)}.
         </Text>
-        <ScrollTable label="Comparação com o período anterior (tabela)" minWidth={520}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Número</Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Período
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Anterior
-                </Table.Th>
-                <Table.Th scope="col" ta="right">
-                  Variação
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => {
-                const trend = row.ratio === null ? null : trendOf(row.ratio);
-                const good = trend === null || trend === 'flat' ? null : (trend === 'down') === row.lowerIsBetter;
-                const Icon = trend === 'up' ? IconArrowUpRight : trend === 'down' ? IconArrowDownRight : IconMinus;
-                return (
+        {/* From sm up a table; on phones one card per figure (four columns do not fit in 390 px). */}
+        <Box visibleFrom="sm">
+          <ScrollTable label="Comparação com o período anterior (tabela)" minWidth={520}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Número</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Período
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Anterior
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Variação
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
                   <Table.Tr key={row.id}>
                     <Table.Th scope="row" fw={500}>
                       {row.label}
@@ -127,33 +125,62 @@ export function SmartInsights({ period, enabled, users }: { period: Period; enab
                     <Table.Td ta="right">{row.current}</Table.Td>
                     <Table.Td ta="right">{row.previous}</Table.Td>
                     <Table.Td ta="right">
-                      {row.ratio === null ? (
-                        <Text size="sm" c="dimmed" span>
-                          —
-                        </Text>
-                      ) : (
-                        <Group
-                          gap={2}
-                          justify="flex-end"
-                          wrap="nowrap"
-                          className={good === null ? undefined : good ? classes.better : classes.worse}
-                        >
-                          <Icon size={14} aria-hidden />
-                          <Text size="sm" fw={600} span>
-                            {trend === 'up' ? '+' : trend === 'down' ? '−' : ''}
-                            {formatPercent(Math.abs(row.ratio))}
-                            {good === null ? '' : good ? ' (melhor)' : ' (pior)'}
-                          </Text>
-                        </Group>
-                      )}
+                      <Variation row={row} />
                     </Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </ScrollTable>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollTable>
+        </Box>
+        <Stack gap="xs" hiddenFrom="sm">
+          {rows.map((row) => (
+            <Card key={row.id} withBorder padding="xs">
+              <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
+                <Text size="sm" fw={600}>
+                  {row.label}
+                </Text>
+                <Variation row={row} />
+              </Group>
+              <Text size="sm">
+                {row.current}{' '}
+                <Text span size="xs" c="dimmed">
+                  (anterior: {row.previous})
+                </Text>
+              </Text>
+            </Card>
+          ))}
+        </Stack>
       </Paper>
     </Stack>
+  );
+}
+
+/** The variation of a comparison row: an arrow and the percentage, coloured (and said) better or worse. */
+function Variation({ row }: { row: ComparisonRow }) {
+  if (row.ratio === null) {
+    return (
+      <Text size="sm" c="dimmed" span>
+        —
+      </Text>
+    );
+  }
+  const trend = trendOf(row.ratio);
+  const good = trend === 'flat' ? null : (trend === 'down') === row.lowerIsBetter;
+  const Icon = trend === 'up' ? IconArrowUpRight : trend === 'down' ? IconArrowDownRight : IconMinus;
+  return (
+    <Group
+      gap={2}
+      justify="flex-end"
+      wrap="nowrap"
+      className={good === null ? undefined : good ? classes.better : classes.worse}
+    >
+      <Icon size={14} aria-hidden />
+      <Text size="sm" fw={600} span style={{ whiteSpace: 'nowrap' }}>
+        {trend === 'up' ? '+' : trend === 'down' ? '−' : ''}
+        {formatPercent(Math.abs(row.ratio))}
+        {good === null ? '' : good ? ' (melhor)' : ' (pior)'}
+      </Text>
+    </Group>
   );
 }

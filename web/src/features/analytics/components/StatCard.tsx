@@ -40,12 +40,15 @@ export function StatCard({ figure, label, value, detail, delta, sample, onOpen, 
           <FigureInfo figure={figure} sample={sample} label={label} />
         </Group>
         {onOpen ? (
+          // The name repeats the visible words in their order ("412 Ver os tickets" inside
+          // "Tickets abertos: 412. Ver os tickets"): the space keeps "412" and "Ver" two words
+          // for assistive technology (axe `label-content-name-mismatch`).
           <UnstyledButton
             onClick={onOpen}
             className={classes.figureButton}
             aria-label={`${label}: ${value}. Ver os tickets`}
           >
-            {valueText}
+            {valueText}{' '}
             <Text size="xs" c="dimmed" component="span">
               Ver os tickets
             </Text>

@@ -13,6 +13,7 @@ import { formatCount, formatDuration } from '../format';
 import { formatPeriod } from '../period';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
+import classes from './analytics.module.css';
 
 const METRIC_TITLES: Record<TicketMetric, string> = {
   opened: 'Tickets abertos',
@@ -98,8 +99,12 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
                 <Table.Th scope="col">Atendente</Table.Th>
                 <Table.Th scope="col">Situação</Table.Th>
                 <Table.Th scope="col">Aberto em</Table.Th>
-                <Table.Th scope="col">1ª resposta</Table.Th>
-                <Table.Th scope="col">Resolução</Table.Th>
+                <Table.Th scope="col" className={classes.numeric}>
+                  1ª resposta
+                </Table.Th>
+                <Table.Th scope="col" className={classes.numeric}>
+                  Resolução
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -117,9 +122,9 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
                   </Table.Td>
                   <Table.Td>{ticket.userName || 'Sem atendente'}</Table.Td>
                   <Table.Td>{status(ticket)}</Table.Td>
-                  <Table.Td>{formatDateTime(ticket.openedAt)}</Table.Td>
-                  <Table.Td>{formatDuration(ticket.firstResponseSecs)}</Table.Td>
-                  <Table.Td>{formatDuration(ticket.resolutionSecs)}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(ticket.openedAt)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatDuration(ticket.firstResponseSecs)}</Table.Td>
+                  <Table.Td className={classes.numeric}>{formatDuration(ticket.resolutionSecs)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -133,7 +138,7 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
               <Text fw={600} size="sm">
                 {ticket.customerName || '—'}
               </Text>
-              <Badge variant="dot" color="gray">
+              <Badge variant="dot" color="gray" style={{ flexShrink: 0 }}>
                 {status(ticket)}
               </Badge>
             </Group>
