@@ -6,7 +6,7 @@
 //!   the duration sums and one column per histogram bucket of first response (`fr_b{i}`) and
 //!   resolution (`rs_b{i}`) times;
 //! - `analytics_hours`: tickets opened per day × hour × instance × department (the weekly heatmap);
-//! - `analytics_reasons`: tickets closed per day × instance × department × user × closing reason;
+//! - `analytics_reasons`: tickets closed per day × instance × department × closing reason;
 //! - `analytics_sync_state`: when the last sync ran (incremental runs start from it);
 //! - `presence_sessions`: a user's socket sessions (time online in the productivity report);
 //! - `tenant_settings`: small per-tenant settings (the control panel's waiting threshold).
@@ -70,7 +70,6 @@ enum AnalyticsReasons {
     Day,
     InstanceId,
     DepartmentId,
-    UserId,
     ClosingReasonId,
     Tickets,
 }
@@ -180,7 +179,6 @@ impl MigrationTrait for Migration {
                     .col(date(R::Day))
                     .col(integer(R::InstanceId).default(0))
                     .col(integer(R::DepartmentId).default(0))
-                    .col(integer(R::UserId).default(0))
                     .col(integer(R::ClosingReasonId).default(0))
                     .col(integer(R::Tickets).default(0))
                     .take(),
@@ -190,7 +188,7 @@ impl MigrationTrait for Migration {
             .create_index(index(
                 "ux_analytics_reasons_grain",
                 R::Table,
-                [R::Day, R::InstanceId, R::DepartmentId, R::UserId, R::ClosingReasonId],
+                [R::Day, R::InstanceId, R::DepartmentId, R::ClosingReasonId],
                 true,
             ))
             .await?;

@@ -467,10 +467,9 @@ fn hours_sql(dialect: Dialect) -> String {
 fn reasons_sql(dialect: Dialect) -> String {
     let (p1, p2) = (dialect.param(1), dialect.param(2));
     format!(
-        "INSERT INTO analytics_reasons (day, instance_id, department_id, user_id, closing_reason_id, tickets) \
-         SELECT {day}, instance_id, COALESCE(department_id, 0), COALESCE(assigned_user_id, 0), \
-         COALESCE(closing_reason_id, 0), COUNT(*) FROM tickets \
-         WHERE closed_at >= {p1} AND closed_at < {p2} GROUP BY 1, 2, 3, 4, 5",
+        "INSERT INTO analytics_reasons (day, instance_id, department_id, closing_reason_id, tickets) \
+         SELECT {day}, instance_id, COALESCE(department_id, 0), COALESCE(closing_reason_id, 0), COUNT(*) \
+         FROM tickets WHERE closed_at >= {p1} AND closed_at < {p2} GROUP BY 1, 2, 3, 4",
         day = dialect.day("closed_at"),
     )
 }
