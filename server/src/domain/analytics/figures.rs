@@ -271,14 +271,15 @@ async fn heatmap(db: &impl ConnectionTrait, period: Period, filters: Filters) ->
 
 async fn closing_reasons(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<ReasonCount>> {
     let mut b = Binder::new(db.get_database_backend());
+    // Summed per reason first, then named: the join runs once per reason, not once per row.
     let sql = format!(
-        "SELECT r.closing_reason_id AS id, COALESCE(c.name, 'Sem motivo') AS name, \
-         CAST(SUM(r.tickets) AS BIGINT) AS tickets FROM analytics_reasons r \
-         LEFT JOIN closing_reasons c ON c.id = r.closing_reason_id \
-         WHERE r.day >= {} AND r.day <= {}{} GROUP BY r.closing_reason_id, c.name ORDER BY 3 DESC, 1 LIMIT 10",
+        "SELECT x.id, COALESCE(c.name, 'Sem motivo') AS name, x.tickets FROM (\
+           SELECT closing_reason_id AS id, CAST(SUM(tickets) AS BIGINT) AS tickets FROM analytics_reasons \
+           WHERE day >= {} AND day <= {}{} GROUP BY closing_reason_id) x \
+         LEFT JOIN closing_reasons c ON c.id = x.id ORDER BY x.tickets DESC, x.id LIMIT 10",
         b.p(period.from),
         b.p(period.to),
-        filters.clause(&mut b, "r.")
+        filters.clause(&mut b, "")
     );
     let mut reasons = Vec::new();
     for row in db.query_all_raw(b.statement(sql)).await? {
