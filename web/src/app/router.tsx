@@ -15,8 +15,8 @@ const dashboardScreen = () => import('./routes/dashboard');
 const reportScreen = () => import('./routes/report');
 
 /**
- * Screens that exist, by route name. Every other catalogue route opens the "Em breve" screen
- * until its real screen is added here.
+ * The screen of every catalogue route, by route name. A route added to the catalogue without its
+ * screen here fails the router test (and, if it ever shipped, opens the error page).
  */
 const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
@@ -35,7 +35,13 @@ const screens: Record<string, () => Promise<object>> = {
   'dashboard-report': reportScreen,
   'dashboard-report-smart': reportScreen,
 };
-const comingSoonScreen = () => import('./routes/screen-coming-soon');
+
+/** The screen of a catalogue route; a missing one is a programming error, not a promise. */
+function screenOf(name: string): () => Promise<object> {
+  const screen = screens[name];
+  if (screen) return screen;
+  return () => Promise.reject(new Error(`no screen for catalogue route ${name}`));
+}
 
 export const routes: RouteObject[] = [
   {
@@ -48,7 +54,7 @@ export const routes: RouteObject[] = [
         children: catalogueRoutes.map((route): RouteObject => ({
           path: route.path,
           loader: guardRoute(route),
-          lazy: withChunkTimeout(screens[route.name] ?? comingSoonScreen),
+          lazy: withChunkTimeout(screenOf(route.name)),
           handle: { routeName: route.name } satisfies CatalogueHandle,
         })),
       },

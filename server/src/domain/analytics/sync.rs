@@ -348,6 +348,19 @@ fn daily_sql(dialect: Dialect) -> String {
         DbBackend::Postgres => "CAST(NULL AS bigint)",
         _ => "NULL",
     };
+    let transfer_fact = |department: &'static str, user: &'static str, count: &'static str| Fact {
+        day: dialect.day("tr.resolved_at"),
+        instance: "t.instance_id",
+        department,
+        user,
+        counts: vec![(count, "1".into())],
+        fr: null_secs.into(),
+        rs: null_secs.into(),
+        from: format!(
+            "FROM ticket_transfers tr JOIN tickets t ON t.id = tr.ticket_id WHERE tr.status = 'accepted' AND {}",
+            in_period("tr.resolved_at")
+        ),
+    };
     let facts = [
         Fact {
             day: dialect.day("t.opened_at"),
@@ -369,34 +382,13 @@ fn daily_sql(dialect: Dialect) -> String {
             rs: dialect.secs("t.opened_at", "t.closed_at"),
             from: format!("FROM tickets t WHERE {}", in_period("t.closed_at")),
         },
-        Fact {
-            day: dialect.day("tr.resolved_at"),
-            instance: "t.instance_id",
-            department: "COALESCE(tr.from_department_id, 0)",
-            user: "COALESCE(tr.from_user_id, 0)",
-            counts: vec![("transfers_out", "1".into())],
-            fr: null_secs.into(),
-            rs: null_secs.into(),
-            from: format!(
-                "FROM ticket_transfers tr JOIN tickets t ON t.id = tr.ticket_id \
-                 WHERE tr.status = 'accepted' AND {}",
-                in_period("tr.resolved_at")
-            ),
-        },
-        Fact {
-            day: dialect.day("tr.resolved_at"),
-            instance: "t.instance_id",
-            department: "COALESCE(tr.to_department_id, tr.from_department_id, 0)",
-            user: "COALESCE(tr.to_user_id, 0)",
-            counts: vec![("transfers_in", "1".into())],
-            fr: null_secs.into(),
-            rs: null_secs.into(),
-            from: format!(
-                "FROM ticket_transfers tr JOIN tickets t ON t.id = tr.ticket_id \
-                 WHERE tr.status = 'accepted' AND {}",
-                in_period("tr.resolved_at")
-            ),
-        },
+        // An accepted transfer counts out for the giver and in for the taker.
+        transfer_fact("COALESCE(tr.from_department_id, 0)", "COALESCE(tr.from_user_id, 0)", "transfers_out"),
+        transfer_fact(
+            "COALESCE(tr.to_department_id, tr.from_department_id, 0)",
+            "COALESCE(tr.to_user_id, 0)",
+            "transfers_in",
+        ),
         Fact {
             day: dialect.day("m.sent_at"),
             instance: "m.instance_id",
