@@ -5,6 +5,8 @@
 //!   server's `/healthz` rate measured in the same run;
 //! - inbound ingest through the signed endpoint: the sustained rate with 64 providers pushing as
 //!   fast as they can, then the latency at a steady 500 messages/s;
+//! - the bot's cost per inbound message: the same conversations at a steady 500 messages/s with
+//!   the tenant's bot off, then on (issue #15);
 //! - from an inbound POST to the `ChatNotification` frame on an administrator's socket, p50/p99
 //!   at 100 messages/s.
 //!
@@ -66,8 +68,8 @@ struct Args {
     ingest_seconds: u64,
     #[arg(long, default_value_t = 18095)]
     port: u16,
-    /// What to measure (for profiling one part): reads, ingest, notify.
-    #[arg(long, value_delimiter = ',', default_value = "reads,ingest,notify")]
+    /// What to measure (for profiling one part): reads, ingest, bot, notify.
+    #[arg(long, value_delimiter = ',', default_value = "reads,ingest,bot,notify")]
     phases: Vec<String>,
 }
 
@@ -177,10 +179,18 @@ struct Provider {
 impl Provider {
     /// One customer message (`body`, or a generated one); answers the HTTP status.
     async fn push(&self, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
+        self.push_on(None, phone, body).await
+    }
+
+    /// [`Provider::push`] on one instance (`None`: any).
+    async fn push_on(&self, on: Option<i32>, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
         let n = self.serial.fetch_add(1, Ordering::Relaxed);
         let (instance, phone) = {
             let mut rng = rand::rng();
-            let instance = *self.instances.choose(&mut rng).context("no instance")?;
+            let instance = match on {
+                Some(instance) => instance,
+                None => *self.instances.choose(&mut rng).context("no instance")?,
+            };
             let phone = match phone {
                 Some(phone) => phone.to_owned(),
                 None if rng.random_bool(0.7) => self.phones.choose(&mut rng).cloned().unwrap_or_default(),
@@ -267,6 +277,9 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
     if phase("ingest") {
         ingest_rates(&provider, args).await;
     }
+    if phase("bot") {
+        bot_cost(&provider, &client, &base, &token, Duration::from_secs(args.ingest_seconds)).await?;
+    }
     if phase("notify") {
         println!("-- inbound POST → ChatNotification on an administrator's socket, 100 messages/s");
         let latencies = notify_latency(&provider, &token, args.port, Duration::from_secs(args.ingest_seconds)).await?;
@@ -304,53 +317,156 @@ async fn ingest_rates(provider: &Arc<Provider>, args: &Args) {
 /// answer does not delay the next message) or as fast as possible; answers (ok, failed, sorted
 /// latencies in ms).
 async fn ingest(provider: &Arc<Provider>, workers: usize, rate: Option<f64>, length: Duration) -> (u64, u64, Vec<f64>) {
+    if let Some(rate) = rate {
+        return steady(provider, rate, length, |_| Push::default()).await;
+    }
     let ok = Arc::new(AtomicU64::new(0));
     let failed = Arc::new(AtomicU64::new(0));
     let samples = Arc::new(Mutex::new(Vec::new()));
     let deadline = Instant::now() + length;
     let mut tasks = Vec::new();
-    match rate {
-        None => {
-            for _ in 0..workers {
-                let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
-                tasks.push(tokio::spawn(async move {
-                    let mut mine = Vec::new();
-                    while Instant::now() < deadline {
-                        let sent = Instant::now();
-                        match provider.push(None, None).await {
-                            Ok(200) => {
-                                ok.fetch_add(1, Ordering::Relaxed);
-                                mine.push(sent.elapsed().as_secs_f64() * 1000.0);
-                            }
-                            _ => {
-                                failed.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    samples.lock().await.extend(mine);
-                }));
-            }
-        }
-        Some(rate) => {
-            let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    for _ in 0..workers {
+        let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut mine = Vec::new();
             while Instant::now() < deadline {
-                tick.tick().await;
-                let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
-                tasks.push(tokio::spawn(async move {
-                    let sent = Instant::now();
-                    match provider.push(None, None).await {
-                        Ok(200) => {
-                            ok.fetch_add(1, Ordering::Relaxed);
-                            samples.lock().await.push(sent.elapsed().as_secs_f64() * 1000.0);
-                        }
-                        _ => {
-                            failed.fetch_add(1, Ordering::Relaxed);
-                        }
+                let sent = Instant::now();
+                match provider.push(None, None).await {
+                    Ok(200) => {
+                        ok.fetch_add(1, Ordering::Relaxed);
+                        mine.push(sent.elapsed().as_secs_f64() * 1000.0);
                     }
-                }));
+                    _ => {
+                        failed.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
             }
+            samples.lock().await.extend(mine);
+        }));
+    }
+    for task in tasks {
+        let _ = task.await;
+    }
+    let mut samples = std::mem::take(&mut *samples.lock().await);
+    samples.sort_by(f64::total_cmp);
+    (ok.load(Ordering::Relaxed), failed.load(Ordering::Relaxed), samples)
+}
+
+/// The bot's cost per inbound message (issue #15): the same conversations — a first message, a
+/// fixed answer asked for, a department chosen — at a steady 500 messages/s, with the tenant's bot
+/// off and then on; the difference is the bot's decision and its reply written to the outbox.
+async fn bot_cost(
+    provider: &Arc<Provider>,
+    client: &reqwest::Client,
+    base: &str,
+    token: &str,
+    length: Duration,
+) -> anyhow::Result<()> {
+    println!("-- bot: conversations of 3 messages (\"oi\", a fixed answer, a department) at a steady 500 messages/s");
+    let mut config: serde_json::Value = client
+        .get(format!("{base}/api/bot/config"))
+        .header("host", HOST)
+        .bearer_auth(token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let answer = config["options"].as_array().and_then(|o| o.iter().position(|o| o["action"] == "answer"));
+    let route = config["options"].as_array().and_then(|o| o.iter().position(|o| o["action"] == "department"));
+    let (Some(answer), Some(route)) = (answer, route) else {
+        anyhow::bail!("the demo bot has no fixed answer or department option: {config}");
+    };
+    let script = ["oi, boa tarde".to_owned(), (answer + 1).to_string(), (route + 1).to_string()];
+    let mut p99 = Vec::new();
+    for enabled in [false, true] {
+        config["enabled"] = json!(enabled);
+        let saved = client
+            .put(format!("{base}/api/bot/config"))
+            .header("host", HOST)
+            .bearer_auth(token)
+            .json(&config)
+            .send()
+            .await?;
+        anyhow::ensure!(saved.status() == 200, "bot config refused: {}", saved.text().await?);
+        let (count, failed, latencies) = conversations(provider, &script, 500.0, length, enabled).await;
+        println!(
+            "  bot {:<3}: {:>6.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
+            if enabled { "on" } else { "off" },
+            count as f64 / length.as_secs_f64(),
+            quantile(&latencies, 0.5),
+            quantile(&latencies, 0.99)
+        );
+        p99.push(quantile(&latencies, 0.99));
+    }
+    println!("  added by the bot at p99: {:.1} ms (goal ≤ 20 ms)", p99[1] - p99[0]);
+    Ok(())
+}
+
+/// Conversations following `script`, one message per tick at `rate`: 64 conversations in turn, so
+/// a conversation's next message leaves 128 ms (at 500/s) after its previous one; a conversation
+/// that finished its script starts again with a new customer.
+async fn conversations(
+    provider: &Arc<Provider>,
+    script: &[String],
+    rate: f64,
+    length: Duration,
+    salt: bool,
+) -> (u64, u64, Vec<f64>) {
+    const SLOTS: u64 = 64;
+    let instance = provider.instances[0];
+    steady(provider, rate, length, |k| {
+        let (slot, round) = (k % SLOTS, k / SLOTS);
+        let conversation = round / script.len() as u64;
+        Push {
+            instance: Some(instance),
+            phone: Some(format!("+55119{}{:03}{:04}", u8::from(salt), slot, conversation % 10_000)),
+            body: Some(script[(round % script.len() as u64) as usize].clone()),
         }
+    })
+    .await
+}
+
+/// What one pushed message is ( `None`: the provider picks).
+#[derive(Default)]
+struct Push {
+    instance: Option<i32>,
+    phone: Option<String>,
+    body: Option<String>,
+}
+
+/// Pushes `next(k)` for k = 0, 1, … at `rate` messages/s for `length` (open loop: a late answer
+/// does not delay the next message); answers (ok, failed, sorted latencies in ms).
+async fn steady(
+    provider: &Arc<Provider>,
+    rate: f64,
+    length: Duration,
+    mut next: impl FnMut(u64) -> Push,
+) -> (u64, u64, Vec<f64>) {
+    let ok = Arc::new(AtomicU64::new(0));
+    let failed = Arc::new(AtomicU64::new(0));
+    let samples = Arc::new(Mutex::new(Vec::new()));
+    let deadline = Instant::now() + length;
+    let mut tick = tokio::time::interval(Duration::from_secs_f64(1.0 / rate));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Burst);
+    let mut tasks = Vec::new();
+    let mut k = 0u64;
+    while Instant::now() < deadline {
+        tick.tick().await;
+        let push = next(k);
+        k += 1;
+        let (provider, ok, failed, samples) = (provider.clone(), ok.clone(), failed.clone(), samples.clone());
+        tasks.push(tokio::spawn(async move {
+            let sent = Instant::now();
+            match provider.push_on(push.instance, push.phone.as_deref(), push.body.as_deref()).await {
+                Ok(200) => {
+                    ok.fetch_add(1, Ordering::Relaxed);
+                    samples.lock().await.push(sent.elapsed().as_secs_f64() * 1000.0);
+                }
+                _ => {
+                    failed.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }));
     }
     for task in tasks {
         let _ = task.await;

@@ -20,6 +20,7 @@ mod m20261125_000010_cover_user_listing;
 mod m20261126_000011_index_ticket_counts;
 mod m20261127_000012_create_analytics;
 mod m20261128_000013_create_analytics_rollups;
+mod m20261129_000014_create_bot;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -44,6 +45,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000011_index_ticket_counts::Migration),
             Box::new(m20261127_000012_create_analytics::Migration),
             Box::new(m20261128_000013_create_analytics_rollups::Migration),
+            Box::new(m20261129_000014_create_bot::Migration),
         ]
     }
 }
@@ -91,6 +93,10 @@ pub const TABLES: &[&str] = &[
     "sync_jobs",
     "jobs",
     "provider_events",
+    "bot_configs",
+    "bot_sessions",
+    "bot_steps",
+    "analytics_bot",
 ];
 
 #[cfg(test)]

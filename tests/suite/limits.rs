@@ -38,7 +38,8 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
         let db = db.clone();
         async move {
             let tx = db.begin().await.unwrap();
-            let result = tickets::open(&tx, NewTicket { customer_id, instance_id, department_id: None }, limit).await;
+            let result =
+                tickets::open(&tx, NewTicket { customer_id, instance_id, ..NewTicket::default() }, limit).await;
             tx.commit().await.unwrap();
             result
         }
@@ -55,6 +56,6 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
     let tx = db.begin().await.unwrap();
     assert_eq!(tickets::opened_this_month(&tx).await.unwrap(), 3);
     let unlimited =
-        tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, department_id: None }, 0).await;
+        tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, ..NewTicket::default() }, 0).await;
     assert!(unlimited.is_ok(), "0 means unlimited");
 }

@@ -7,6 +7,7 @@ mod access;
 mod analytics;
 mod auth;
 mod backup;
+mod bot;
 mod caches;
 mod edge;
 mod graphql_auth;

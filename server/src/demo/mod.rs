@@ -12,6 +12,7 @@
 //! one query per batch by a unique natural key (phone, e-mail, protocol): never one round trip per
 //! row, so 100 000 messages take seconds. Pass a transaction to make the whole seed atomic.
 
+mod bot;
 mod campaigns;
 mod customers;
 mod directory;
@@ -67,6 +68,8 @@ pub struct DemoSummary {
     pub messages: u64,
     pub orders: u64,
     pub transfers: u64,
+    /// Conversations the demo bot had.
+    pub bot_sessions: u64,
     pub campaigns: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
@@ -121,6 +124,8 @@ pub async fn seed_demo<C: ConnectionTrait>(
     summary.messages = chat.messages;
     summary.orders = chat.orders;
     summary.transfers = chat.transfers;
+
+    summary.bot_sessions = bot::seed(db, &ctx, &dir).await?;
 
     progress(SeedStage::Campaigns);
     summary.campaigns = campaigns::seed(db, &mut ctx, &dir, &people).await?;

@@ -7,6 +7,8 @@
 pub mod analytics;
 /// Login, tokens, refresh rotation, two-factor, sessions.
 pub mod auth;
+/// Maria, the tenant's menu bot (feature `chatbot`).
+pub mod bot;
 /// Route-name catalogue shared with the web router (docs/contracts.md#roles-and-route-permissions).
 pub mod catalogue;
 /// CNPJ parsing with check digits.

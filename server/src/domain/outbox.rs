@@ -44,6 +44,17 @@ impl JobKind for ProviderSend {
     const MAX_ATTEMPTS: i32 = 6;
 }
 
+/// Check whether a bot conversation's customer went silent (`domain::bot::live`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct BotTimeout {
+    pub session_id: i32,
+}
+
+impl JobKind for BotTimeout {
+    const KIND: &'static str = "bot.timeout";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// How long a claimed job is held before another worker may take it over.
 pub const LEASE: Duration = Duration::seconds(60);
 /// Jobs claimed at once.

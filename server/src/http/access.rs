@@ -39,6 +39,7 @@ pub const FEATURE_GATES: &[(&str, Feature)] = &[
     ("/tenant/syncAnalytics", Feature::Analytics),
     ("/dashboard-report", Feature::Reports),
     ("/tenant/sheets", Feature::Reports),
+    ("/bot", Feature::Chatbot),
 ];
 
 /// The feature a route path belongs to, if any.

@@ -20,12 +20,13 @@ use crate::{
         analytics::{
             Filters, Period,
             drill::{self, DrillPage, Figure},
-            figures::{self, AnalyticsView, MariaView},
+            figures::{self, AnalyticsView},
             filters::{self, FilterOptions, ReportUser},
             live::{self, ControlPanel},
             productivity::{self, ProductivityView},
             sync::{self, SyncOptions, SyncReport},
         },
+        bot,
         features::Feature,
         reports::{
             login_failures::{self, LoginFailuresReport},
@@ -205,13 +206,13 @@ async fn control_panel_settings(
     Ok(Json(json!({ "thresholdMinutes": minutes })))
 }
 
-/// The bot's figures (zero until the bot exists).
+/// The bot's figures: by day from the analytics aggregates, per option, live today.
 #[utoipa::path(
     get, path = "/dashboard/maria", tag = "dashboards", operation_id = "dashboard_maria",
     summary = "Painel da Maria (chatbot)",
     params(DashboardParams),
     responses(
-        (status = 200, description = "Indicadores do bot no período.", body = MariaView),
+        (status = 200, description = "Indicadores do bot no período.", body = bot::panel::MariaView),
         (status = 422, description = "Período inválido.", body = ErrorBody),
     )
 )]
@@ -220,11 +221,11 @@ async fn maria(
     tenant: CurrentTenant,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<DashboardParams>,
-) -> AppResult<Json<MariaView>> {
+) -> AppResult<Json<bot::panel::MariaView>> {
     let period = params.period()?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
-    let view = figures::maria(&tx, period, target.has_feature(Feature::Chatbot.option())).await?;
+    let view = bot::panel::maria(&tx, period, target.has_feature(Feature::Chatbot.option())).await?;
     tx.commit().await?;
     Ok(Json(view))
 }

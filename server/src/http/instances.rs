@@ -374,8 +374,11 @@ async fn provider_events(
     })?;
     let event: ProviderEvent = serde_json::from_slice(&body)
         .map_err(|err| crate::error::AppError::BadRequest(format!("Evento do provedor inválido: {err}")))?;
-    let received =
-        inbound::receive(&unit, &instance, event_id.unwrap_or_default(), event, tenant.record.ticket_limit).await?;
+    let plan = inbound::Plan {
+        ticket_limit: tenant.record.ticket_limit,
+        chatbot: tenant.has_feature(crate::domain::features::Feature::Chatbot.option()),
+    };
+    let received = inbound::receive(&unit, &instance, event_id.unwrap_or_default(), event, plan).await?;
     unit.commit().await?;
     let status = if received == Received::Duplicate { "duplicate" } else { "ok" };
     Ok(Json(json!({ "status": status })))

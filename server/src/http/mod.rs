@@ -5,6 +5,7 @@
 pub mod access;
 mod analytics;
 mod auth;
+mod bot;
 mod customers;
 mod departments;
 pub mod extract;
@@ -58,6 +59,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(inbox::routes())
         .merge(customers::routes())
         .merge(analytics::routes())
+        .merge(bot::routes())
         .merge(openapi::routes())
 }
 

@@ -175,6 +175,10 @@ pub struct LoginFailed {
         super::analytics::login_failures_sheet,
         super::analytics::sheet,
         super::analytics::sync_analytics,
+        super::bot::read,
+        super::bot::save,
+        super::bot::remove,
+        super::bot::simulate,
         openapi_json,
         docs,
         docs_script,
@@ -189,6 +193,7 @@ pub struct LoginFailed {
         (name = "instâncias", description = "Conexões de mensagens da empresa (rota `instances`)."),
         (name = "tenants", description = "Empresas clientes: só operadores do back-office (rota `tenants`)."),
         (name = "dashboards", description = "Painéis de analytics, controle, Maria e produtividade (recurso `analytics`)."),
+        (name = "chatbot", description = "O bot de menu da empresa (Maria): configuração e simulador (recurso `chatbot`)."),
         (name = "relatorios", description = "Relatório de falhas de login e planilhas (recurso `reports`)."),
         (name = "documentação", description = "Este documento e a página que o mostra."),
     )

@@ -5,6 +5,7 @@
 //! left by a previous run — so a job is never waited for longer than its back-off, and a tenant
 //! with nothing to do costs nothing.
 
+mod bot_timeout;
 mod provider_send;
 
 use std::{
@@ -20,7 +21,7 @@ use crate::{
     bus::{EventBus, JobWake},
     domain::{
         events::Publisher,
-        outbox::{self, JobKind, ProviderSend},
+        outbox::{self, BotTimeout, JobKind, ProviderSend},
         tenants,
         unit::Unit,
     },
@@ -153,6 +154,10 @@ impl Worker {
                 Ok(payload) => provider_send::run(self, db, &payload, job.attempts >= ProviderSend::MAX_ATTEMPTS).await,
                 Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
             },
+            BotTimeout::KIND => match serde_json::from_str::<BotTimeout>(&job.payload) {
+                Ok(payload) => bot_timeout::run(self, db, &payload).await,
+                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+            },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")),
         };
         let outcome = match &attempt {
@@ -184,6 +189,7 @@ impl Worker {
 fn max_attempts(kind: &str) -> i32 {
     match kind {
         ProviderSend::KIND => ProviderSend::MAX_ATTEMPTS,
+        BotTimeout::KIND => BotTimeout::MAX_ATTEMPTS,
         _ => 1,
     }
 }

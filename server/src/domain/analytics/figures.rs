@@ -1,4 +1,4 @@
-//! The analytics dashboard and the Maria panel, read from the daily aggregates
+//! The analytics dashboard, read from the daily aggregates
 //! (docs/analytics.md#dashboard-api): one grouped query per figure family, over at most two
 //! periods × the days in them, whatever the number of tickets behind them.
 
@@ -290,62 +290,4 @@ async fn closing_reasons(db: &impl ConnectionTrait, period: Period, filters: Fil
         });
     }
     Ok(reasons)
-}
-
-/// Bot figures of a day or a period.
-#[derive(Debug, Clone, Copy, Default, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BotTotals {
-    pub received: i64,
-    pub resolved: i64,
-    pub handed_over: i64,
-    pub abandoned: i64,
-}
-
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct BotDay {
-    #[schema(value_type = String)]
-    pub day: NaiveDate,
-    #[serde(flatten)]
-    pub totals: BotTotals,
-}
-
-/// `GET /api/dashboard/maria`: the bot's figures. Until the bot exists (issue #15) only
-/// `received` and `handedOver` have columns, and both are zero.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MariaView {
-    pub bot_enabled: bool,
-    pub period: Period,
-    pub synced_at: Option<DateTime<Utc>>,
-    pub totals: BotTotals,
-    pub handover_median_secs: Option<i64>,
-    pub days: Vec<BotDay>,
-    /// Tickets routed per menu option (empty until the bot records options).
-    pub options: Vec<serde_json::Value>,
-}
-
-pub async fn maria(db: &impl ConnectionTrait, period: Period, bot_enabled: bool) -> Result<MariaView> {
-    let rows = day_rows(db, period.from, period.to, Filters::default()).await?;
-    let mut totals = BotTotals::default();
-    let days = period
-        .each_day()
-        .map(|day| {
-            let t = rows.get(&day).map(|r| r.totals).unwrap_or_default();
-            let day_totals = BotTotals { received: t.bot_tickets, handed_over: t.bot_handoffs, ..Default::default() };
-            totals.received += day_totals.received;
-            totals.handed_over += day_totals.handed_over;
-            BotDay { day, totals: day_totals }
-        })
-        .collect();
-    Ok(MariaView {
-        bot_enabled,
-        period,
-        synced_at: sync::state(db).await?.last_finished_at,
-        totals,
-        handover_median_secs: None,
-        days,
-        options: Vec::new(),
-    })
 }

@@ -176,12 +176,16 @@ async fn changed_days(
          UNION SELECT DISTINCT {sent}, {sent} FROM messages WHERE updated_at >= {p1} \
          UNION SELECT DISTINCT {ordered}, {ordered} FROM orders WHERE updated_at >= {p1} \
          UNION SELECT DISTINCT {resolved}, {resolved} FROM ticket_transfers \
-           WHERE updated_at >= {p1} AND resolved_at IS NOT NULL",
+           WHERE updated_at >= {p1} AND resolved_at IS NOT NULL \
+         UNION SELECT DISTINCT {started}, {started} FROM bot_sessions WHERE updated_at >= {p1} \
+         UNION SELECT DISTINCT {step}, {step} FROM bot_steps WHERE at >= {p1}",
         opened = d("opened_at"),
         last = d("COALESCE(closed_at, last_activity_at, opened_at)"),
         sent = d("sent_at"),
         ordered = d("ordered_at"),
         resolved = d("resolved_at"),
+        started = d("started_at"),
+        step = d("at"),
     );
     let rows = db.query_all_raw(Statement::from_sql_and_values(dialect.0, sql, [since.into()])).await?;
     let today = local_day(Utc::now());
@@ -218,12 +222,19 @@ async fn rebuild(db: &impl ConnectionTrait, dialect: Dialect, period: Period) ->
     let backend = dialect.0;
     let (lo, hi) = period.utc_bounds();
     let (p1, p2) = (dialect.param(1), dialect.param(2));
-    for table in ["analytics_daily", "analytics_hours", "analytics_reasons", "analytics_units", "analytics_agents"] {
+    for table in [
+        "analytics_daily",
+        "analytics_hours",
+        "analytics_reasons",
+        "analytics_units",
+        "analytics_agents",
+        "analytics_bot",
+    ] {
         let sql = format!("DELETE FROM {table} WHERE day >= {p1} AND day <= {p2}");
         db.execute_raw(Statement::from_sql_and_values(backend, sql, [period.from.into(), period.to.into()])).await?;
     }
     let mut rows = 0;
-    for sql in [daily_sql(dialect), hours_sql(dialect), reasons_sql(dialect)] {
+    for sql in [daily_sql(dialect), hours_sql(dialect), reasons_sql(dialect), bot_sql(dialect)] {
         let done = db.execute_raw(Statement::from_sql_and_values(backend, sql, [lo.into(), hi.into()])).await?;
         rows += done.rows_affected();
     }
@@ -463,6 +474,48 @@ fn reasons_sql(dialect: Dialect) -> String {
          SELECT {day}, instance_id, COALESCE(department_id, 0), COALESCE(closing_reason_id, 0), COUNT(*) \
          FROM tickets WHERE closed_at >= {p1} AND closed_at < {p2} GROUP BY 1, 2, 3, 4",
         day = dialect.day("closed_at"),
+    )
+}
+
+/// The outcomes of the bot's conversations (`bot_sessions.status`) counted in `analytics_bot`.
+pub const BOT_OUTCOMES: [&str; 5] = ["resolved", "routed", "handed_over", "abandoned", "taken_over"];
+
+/// `analytics_bot`: the bot's conversations per day they started × instance × the option that
+/// ended them (`''`: none), by outcome, with the time to hand over; beside the fixed answers given
+/// per day and option (from `bot_steps`). One statement: both sources in a `UNION ALL`.
+fn bot_sql(dialect: Dialect) -> String {
+    let (p1, p2) = (dialect.param(1), dialect.param(2));
+    let null_secs = match dialect.0 {
+        DbBackend::Postgres => "CAST(NULL AS bigint)",
+        _ => "NULL",
+    };
+    let outcomes: Vec<String> =
+        BOT_OUTCOMES.iter().map(|o| format!("CASE WHEN s.status = '{o}' THEN 1 ELSE 0 END AS {o}")).collect();
+    let outcome_zeros: Vec<String> = BOT_OUTCOMES.iter().map(|o| format!("0 AS {o}")).collect();
+    let outcome_sums: Vec<String> = BOT_OUTCOMES.iter().map(|o| format!("SUM({o})")).collect();
+    let buckets: Vec<String> = (0..tenant_migrations::DURATION_BUCKETS).map(|i| format!("ho_b{i}")).collect();
+    format!(
+        "INSERT INTO analytics_bot (day, instance_id, option_key, option_label, received, {outcomes_list}, answered, \
+           handover_count, handover_secs_sum, {buckets}) \
+         SELECT day, instance_id, option_key, MAX(option_label), SUM(received), {outcome_sums}, SUM(answered), \
+           COUNT(ho), COALESCE(SUM(ho), 0), {bucket_sums} FROM (\
+           SELECT {started} AS day, s.instance_id, COALESCE(s.option_key, '') AS option_key, \
+             COALESCE(s.option_label, '') AS option_label, 1 AS received, {outcomes}, 0 AS answered, \
+             CASE WHEN s.status IN ('routed', 'handed_over') THEN {ho} ELSE {null_secs} END AS ho \
+             FROM bot_sessions s WHERE s.started_at >= {p1} AND s.started_at < {p2} \
+           UNION ALL SELECT {at}, st.instance_id, COALESCE(st.option_key, ''), COALESCE(st.option_label, ''), 0, \
+             {outcome_zeros}, 1, {null_secs} FROM bot_steps st \
+             WHERE st.step = 'answer' AND st.at >= {p1} AND st.at < {p2}) b \
+         GROUP BY day, instance_id, option_key",
+        outcomes_list = BOT_OUTCOMES.join(", "),
+        buckets = buckets.join(", "),
+        outcome_sums = outcome_sums.join(", "),
+        bucket_sums = bucket_sums("ho").join(", "),
+        started = dialect.day("s.started_at"),
+        at = dialect.day("st.at"),
+        outcomes = outcomes.join(", "),
+        outcome_zeros = outcome_zeros.join(", "),
+        ho = dialect.secs("s.started_at", "s.ended_at"),
     )
 }
 

@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::{
     domain::{
+        bot,
         error::{Error, Result},
         events::Event,
         inbox::{
@@ -76,13 +77,22 @@ pub enum Received {
     Duplicate,
 }
 
+/// What of the tenant's plan decides how an inbound message is handled.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Plan {
+    /// Tickets a month (0: unlimited).
+    pub ticket_limit: i32,
+    /// The `chatbot` feature is on: new tickets may start with the bot.
+    pub chatbot: bool,
+}
+
 /// Processes one provider event for `instance`, once per `event_id`.
 pub async fn receive(
     unit: &Unit,
     instance: &instance::Model,
     event_id: &str,
     event: ProviderEvent,
-    ticket_limit: i32,
+    plan: Plan,
 ) -> Result<Received> {
     let first_time = provider_event::Entity::insert(provider_event::ActiveModel {
         instance_id: Set(instance.id),
@@ -101,7 +111,7 @@ pub async fn receive(
         return Ok(Received::Duplicate);
     }
     match event {
-        ProviderEvent::Message(inbound) => receive_message(unit, instance, inbound, ticket_limit).await,
+        ProviderEvent::Message(inbound) => receive_message(unit, instance, inbound, plan).await,
         ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
         ProviderEvent::Status(status) => {
             instances::set_status(unit, instance.id, &status.status).await?;
@@ -131,7 +141,7 @@ async fn receive_message(
     unit: &Unit,
     instance: &instance::Model,
     inbound: InboundMessage,
-    ticket_limit: i32,
+    plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
     let stored_before = message::Entity::find()
@@ -165,13 +175,22 @@ async fn receive_message(
         }
         found => found,
     };
+    // The bot that greets a ticket opened by this message.
+    let mut greeter = None;
     let ticket = match current {
         _ if customer.blacklisted => None,
         Some(open) => Some(open),
         None if inbound_from_customer => {
-            let new = NewTicket { customer_id: customer.id, instance_id: instance.id, department_id: None };
-            match tickets::open(unit, new, ticket_limit).await {
+            let bot = if plan.chatbot { bot::config::active_for(unit, instance.id).await? } else { None };
+            let new = NewTicket {
+                customer_id: customer.id,
+                instance_id: instance.id,
+                department_id: None,
+                held_by_bot: bot.is_some(),
+            };
+            match tickets::open(unit, new, plan.ticket_limit).await {
                 Ok(opened) => {
+                    greeter = bot;
                     // A new ticket has no owner or department yet: its names are all at hand.
                     let view = Names::default()
                         .with_customer(&customer)
@@ -233,6 +252,14 @@ async fn receive_message(
             Event::ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
                 .to(Audience::of_ticket(&touched, &[])),
         );
+        if inbound_from_customer && touched.status == tickets::BOT {
+            let said =
+                bot::live::Said { customer: &customer, instance_name: &instance.name, text: &inbound.body, at: now };
+            match greeter {
+                Some(config) => bot::live::start(unit, &config, &touched, said).await?,
+                None => bot::live::answer(unit, &touched, said).await?,
+            }
+        }
     }
     Ok(Received::Done)
 }

@@ -26,6 +26,8 @@ use crate::{
 /// Acks of outbound messages, in the order they may only move forward; `failed` is apart.
 pub const ACK_ORDER: [&str; 4] = ["queued", "sent", "delivered", "read"];
 pub const FAILED: &str = "failed";
+/// `messages.kind` of what the bot wrote.
+pub const BOT_KIND: &str = "bot";
 /// The longest message body accepted.
 pub const MAX_BODY: usize = 4096;
 
@@ -164,6 +166,31 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .to(Audience::of_ticket(&touched, &[])),
     );
     Ok(view)
+}
+
+/// A message the bot writes on a ticket (`kind` `bot`, no user): stored `queued` and sent through
+/// the outbox like a reply; the caller raises the events once the bot's turn is done.
+pub async fn queue_from_bot(unit: &Unit, ticket: &ticket::Model, body: &str) -> Result<message::Model> {
+    let now = Utc::now();
+    let stored = message::ActiveModel {
+        chat_id: Set(ticket.chat_id),
+        ticket_id: Set(Some(ticket.id)),
+        instance_id: Set(ticket.instance_id),
+        user_id: Set(None),
+        direction: Set("out".into()),
+        kind: Set(BOT_KIND.into()),
+        body: Set(body.to_owned()),
+        ack: Set("queued".into()),
+        client_id: Set(Some(format!("bot-{}", random_token(16)))),
+        sent_at: Set(now),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
+    Ok(stored)
 }
 
 /// Sends a failed message again (the same message, a new attempt).

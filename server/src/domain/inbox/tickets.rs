@@ -19,6 +19,7 @@ use utoipa::ToSchema;
 use crate::{
     config::random_token,
     domain::{
+        bot,
         error::{Error, Result},
         events::Event,
         inbox::{
@@ -31,11 +32,13 @@ use crate::{
 };
 
 /// A ticket to open for a customer on an instance.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct NewTicket {
     pub customer_id: i32,
     pub instance_id: i32,
     pub department_id: Option<i32>,
+    /// The tenant's bot greets it first: it opens `bot`, out of the people's queue (docs/bot.md).
+    pub held_by_bot: bool,
 }
 
 fn sao_paulo() -> FixedOffset {
@@ -101,7 +104,7 @@ pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) 
         instance_id: Set(new.instance_id),
         department_id: Set(new.department_id),
         assigned_user_id: Set(None),
-        status: Set(PENDING.into()),
+        status: Set(if new.held_by_bot { BOT } else { PENDING }.into()),
         opened_at: Set(now),
         last_activity_at: Set(Some(now)),
         unread_count: Set(0),
@@ -117,8 +120,11 @@ pub const PENDING: &str = "pending";
 pub const OPEN: &str = "open";
 pub const TRANSFERRING: &str = "transferring";
 pub const CLOSED: &str = "closed";
+/// Held by the tenant's bot, out of the people's queue until it routes or hands the ticket over
+/// (docs/bot.md#ticket-states); an agent may take it over.
+pub const BOT: &str = "bot";
 /// Every status, in the order the queue shows them.
-pub const STATUSES: [&str; 4] = [PENDING, OPEN, TRANSFERRING, CLOSED];
+pub const STATUSES: [&str; 5] = [PENDING, OPEN, TRANSFERRING, CLOSED, BOT];
 
 /// The largest page a list answers.
 pub const MAX_PAGE: u64 = 100;
@@ -146,6 +152,8 @@ pub struct Counts {
     pub transferring: u64,
     /// The viewer's own open and transferring tickets.
     pub mine: u64,
+    /// Held by the bot.
+    pub bot: u64,
 }
 
 /// One page of tickets.
@@ -272,7 +280,7 @@ pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts
         .column_as(ticket::Column::Id.count(), "n")
         .column_as(Expr::expr(own).sum(), "mine")
         .filter(viewer.condition())
-        .filter(ticket::Column::Status.is_in([PENDING, OPEN, TRANSFERRING]))
+        .filter(ticket::Column::Status.is_in([PENDING, OPEN, TRANSFERRING, BOT]))
         .group_by(ticket::Column::Status)
         .into_tuple()
         .all(db)
@@ -284,9 +292,10 @@ pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts
             PENDING => counts.pending = n,
             OPEN => counts.open = n,
             TRANSFERRING => counts.transferring = n,
+            BOT => counts.bot = n,
             _ => {}
         }
-        if status != PENDING {
+        if status == OPEN || status == TRANSFERRING {
             counts.mine += u64::try_from(mine.unwrap_or(0)).unwrap_or(0);
         }
     }
@@ -307,7 +316,7 @@ pub(super) fn ensure_owner(viewer: &Viewer, ticket: &ticket::Model) -> Result<()
     if ticket.status == CLOSED {
         return Err(Error::conflict("ticket_closed", "Este atendimento já foi encerrado."));
     }
-    if ticket.status == PENDING {
+    if ticket.status == PENDING || ticket.status == BOT {
         return Err(Error::conflict("ticket_not_accepted", "Aceite o atendimento antes."));
     }
     if ticket.assigned_user_id != Some(viewer.user_id) && !viewer.sees_all {
@@ -316,14 +325,14 @@ pub(super) fn ensure_owner(viewer: &Viewer, ticket: &ticket::Model) -> Result<()
     Ok(())
 }
 
-/// The caller takes a waiting ticket: `open`, assigned to them. Two agents racing: one wins, the
-/// other gets 409 `ticket_taken`.
+/// The caller takes a waiting ticket — or takes one over from the bot: `open`, assigned to them.
+/// Two agents racing: one wins, the other gets 409 `ticket_taken`.
 pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView> {
     let found = find_visible(unit, viewer, id).await?;
     if found.status == OPEN && found.assigned_user_id == Some(viewer.user_id) {
         return views::ticket(unit, &found).await;
     }
-    if found.status != PENDING {
+    if found.status != PENDING && found.status != BOT {
         return Err(taken(&found));
     }
     let now = Utc::now();
@@ -333,11 +342,14 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
         .col_expr(ticket::Column::LastActivityAt, Expr::value(now))
         .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
         .filter(ticket::Column::Id.eq(id))
-        .filter(ticket::Column::Status.eq(PENDING))
+        .filter(ticket::Column::Status.eq(found.status.as_str()))
         .exec(unit)
         .await?;
     if taken_now.rows_affected == 0 {
         return Err(taken(&found));
+    }
+    if found.status == BOT {
+        bot::live::taken_over(unit, id, now).await?;
     }
     let accepted = ticket::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
     let view = views::ticket(unit, &accepted).await?;
@@ -371,11 +383,15 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
     if found.status == CLOSED {
         return Err(Error::conflict("ticket_closed", "Este atendimento já foi encerrado."));
     }
-    if found.status == PENDING && !viewer.sees_all {
+    let waiting = found.status == PENDING || found.status == BOT;
+    if waiting && !viewer.sees_all {
         return Err(Error::conflict("ticket_not_accepted", "Aceite o atendimento antes."));
     }
-    if found.status != PENDING {
+    if !waiting {
         ensure_owner(viewer, &found)?;
+    }
+    if found.status == BOT {
+        bot::live::taken_over(unit, id, Utc::now()).await?;
     }
     let reason_id = closing_reason_id.ok_or_else(|| {
         Error::invalid_field("closing_reason_required", "closingReasonId", "Escolha o motivo do encerramento.")

@@ -67,7 +67,8 @@ pub struct MessageView {
     pub ticket_id: Option<i32>,
     /// `in` (from the customer) or `out` (to the customer).
     pub direction: String,
-    /// `text`, or `note` for a line of the conversation the customer does not see (transfers).
+    /// `text`; `note` for a line of the conversation the customer does not see (transfers); `bot`
+    /// for what the tenant's bot wrote.
     pub kind: String,
     pub body: String,
     /// `queued`, `sent`, `delivered`, `read` or `failed`.

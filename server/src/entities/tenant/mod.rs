@@ -5,6 +5,12 @@
 //! Enumerated columns (statuses, directions, acks, scopes) are plain strings holding the documented
 //! values; secrets and hashes are skipped when a model is serialized.
 
+/// `bot_configs`: The menu bot's configuration, per tenant or instance.
+pub mod bot_config;
+/// `bot_sessions`: The bot's part of a ticket that started with it.
+pub mod bot_session;
+/// `bot_steps`: Every step the bot took in a conversation.
+pub mod bot_step;
 /// `campaigns`: A messaging campaign on one instance.
 pub mod campaign;
 /// `campaign_recipients`: One customer targeted by a campaign, with its delivery status.

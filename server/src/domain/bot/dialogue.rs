@@ -1,0 +1,288 @@
+//! What the bot says and decides, as pure functions of its configuration, the conversation so far
+//! and what the customer typed (docs/bot.md#conversation). The live bot ([`super::live`]) and the
+//! editor's simulator ([`super::simulate`]) both call these, so the simulator answers exactly as
+//! the bot would.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Datelike, Duration, Utc};
+
+use super::{
+    config::{Action, BotConfig, MenuOption, parse_time},
+    matching,
+};
+use crate::domain::analytics::period::SAO_PAULO_OFFSET_HOURS;
+
+/// What the bot knows besides its configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    pub customer_name: &'a str,
+    /// Department names by id.
+    pub departments: &'a HashMap<i32, String>,
+}
+
+/// What a step did to the ticket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// The bot keeps the ticket.
+    Stay,
+    /// Into a department's queue.
+    Routed { department_id: i32, department_name: String },
+    /// To a person, any department.
+    HandedOver,
+}
+
+/// The kind of a step, as recorded in `bot_steps.step`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    Greeting,
+    Answer,
+    Invalid,
+    Routed,
+    HandedOver,
+}
+
+impl Step {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Greeting => "greeting",
+            Self::Answer => "answer",
+            Self::Invalid => "invalid",
+            Self::Routed => "routed",
+            Self::HandedOver => "handed_over",
+        }
+    }
+}
+
+/// One turn of the bot.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// Messages to send, in order.
+    pub replies: Vec<String>,
+    pub step: Step,
+    /// The option chosen, if any (`key`, `label`).
+    pub option: Option<(String, String)>,
+    pub outcome: Outcome,
+    /// Unmatched answers in a row after this turn.
+    pub invalid_count: i32,
+}
+
+impl Turn {
+    /// The turn as the one message the customer receives: its parts a blank line apart. One
+    /// message per turn, so a provider can never deliver the menu before the greeting.
+    pub fn message(&self) -> Option<String> {
+        let parts: Vec<&str> = self.replies.iter().map(|r| r.trim()).filter(|r| !r.is_empty()).collect();
+        (!parts.is_empty()).then(|| parts.join("\n\n"))
+    }
+}
+
+/// Whether `at` falls in the business hours (São Paulo time, holidays closed).
+pub fn is_open(config: &BotConfig, at: DateTime<Utc>) -> bool {
+    let local = at.naive_utc() - Duration::hours(SAO_PAULO_OFFSET_HOURS);
+    let today = local.date().format("%Y-%m-%d").to_string();
+    if config.holidays.contains(&today) {
+        return false;
+    }
+    if config.business_hours.is_empty() {
+        return true;
+    }
+    let weekday = local.weekday().num_days_from_sunday() as u8;
+    let now = local.time();
+    config.business_hours.iter().any(|i| {
+        i.weekday == weekday
+            && matches!((parse_time(&i.start), parse_time(&i.end)), (Some(start), Some(end)) if start <= now && now < end)
+    })
+}
+
+/// The numbered menu.
+pub fn menu(config: &BotConfig) -> String {
+    let mut text = config.menu_prompt.trim().to_owned();
+    for (i, option) in config.options.iter().enumerate() {
+        text.push_str(&format!("\n{} - {}", i + 1, option.label));
+    }
+    text
+}
+
+fn render(template: &str, config: &BotConfig, ctx: Context<'_>, department: &str) -> String {
+    let first_name = ctx.customer_name.split_whitespace().next().unwrap_or_default();
+    template
+        .replace("{{bot}}", &config.name)
+        .replace("{{nome}}", first_name)
+        .replace("{{departamento}}", department)
+        .replace(" ,", ",")
+        .trim()
+        .to_owned()
+}
+
+/// The bot's first turn on a new ticket: the greeting, the out-of-hours notice when closed, the
+/// menu.
+pub fn open(config: &BotConfig, ctx: Context<'_>, at: DateTime<Utc>) -> Turn {
+    let mut replies = vec![render(&config.greeting, config, ctx, "")];
+    if !is_open(config, at) {
+        replies.push(render(&config.out_of_hours_message, config, ctx, ""));
+    }
+    replies.push(menu(config));
+    Turn { replies, step: Step::Greeting, option: None, outcome: Outcome::Stay, invalid_count: 0 }
+}
+
+/// The bot's turn after the customer answered the menu.
+pub fn answer(config: &BotConfig, ctx: Context<'_>, invalid_count: i32, input: &str) -> Turn {
+    let chosen = matching::choose(config.options.iter().map(|o| o.label.as_str()), input);
+    let Some(option) = chosen.and_then(|i| config.options.get(i)) else {
+        let invalid_count = invalid_count + 1;
+        if invalid_count >= config.invalid_limit {
+            return hand_over(config, ctx, None, Step::HandedOver, invalid_count);
+        }
+        return Turn {
+            replies: vec![render(&config.invalid_message, config, ctx, ""), menu(config)],
+            step: Step::Invalid,
+            option: None,
+            outcome: Outcome::Stay,
+            invalid_count,
+        };
+    };
+    let picked = Some((option.key.clone(), option.label.clone()));
+    match option.action {
+        Action::Answer => Turn {
+            replies: vec![render(option.answer.as_deref().unwrap_or_default(), config, ctx, ""), menu(config)],
+            step: Step::Answer,
+            option: picked,
+            outcome: Outcome::Stay,
+            invalid_count: 0,
+        },
+        Action::Human => hand_over(config, ctx, Some(option), Step::HandedOver, 0),
+        Action::Department => match option.department_id.and_then(|id| ctx.departments.get(&id).map(|n| (id, n))) {
+            Some((department_id, name)) => Turn {
+                replies: vec![render(&config.handover_message, config, ctx, name)],
+                step: Step::Routed,
+                option: picked,
+                outcome: Outcome::Routed { department_id, department_name: name.clone() },
+                invalid_count: 0,
+            },
+            // The department was deleted since the bot was saved: a person sorts it out.
+            None => hand_over(config, ctx, Some(option), Step::HandedOver, 0),
+        },
+    }
+}
+
+fn hand_over(
+    config: &BotConfig,
+    ctx: Context<'_>,
+    option: Option<&MenuOption>,
+    step: Step,
+    invalid_count: i32,
+) -> Turn {
+    Turn {
+        replies: vec![render(&config.handover_message, config, ctx, "um de nossos atendentes")],
+        step,
+        option: option.map(|o| (o.key.clone(), o.label.clone())),
+        outcome: Outcome::HandedOver,
+        invalid_count,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::TimeZone;
+
+    use super::*;
+    use crate::domain::bot::config::Interval;
+
+    fn config() -> BotConfig {
+        let mut config = BotConfig::template();
+        config.options = vec![
+            MenuOption {
+                key: "fin".into(),
+                label: "Financeiro".into(),
+                action: Action::Department,
+                department_id: Some(7),
+                answer: None,
+            },
+            MenuOption {
+                key: "hor".into(),
+                label: "Horário de funcionamento".into(),
+                action: Action::Answer,
+                department_id: None,
+                answer: Some("Abrimos das 8h às 18h.".into()),
+            },
+            MenuOption {
+                key: "hum".into(),
+                label: "Falar com atendente".into(),
+                action: Action::Human,
+                department_id: None,
+                answer: None,
+            },
+        ];
+        config.invalid_limit = 2;
+        config
+    }
+
+    fn departments() -> HashMap<i32, String> {
+        HashMap::from([(7, "Financeiro".to_owned())])
+    }
+
+    /// A Tuesday, 10:00 in São Paulo.
+    fn tuesday_morning() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 24, 13, 0, 0).unwrap()
+    }
+
+    #[test]
+    fn the_greeting_names_the_bot_and_customer_and_lists_the_menu() {
+        let deps = departments();
+        let turn = open(&config(), Context { customer_name: "Ana Souza", departments: &deps }, tuesday_morning());
+        assert_eq!(turn.replies.len(), 2);
+        assert!(turn.replies[0].starts_with("Olá, Ana! Eu sou a Maria"), "{}", turn.replies[0]);
+        assert!(turn.replies[1].ends_with("1 - Financeiro\n2 - Horário de funcionamento\n3 - Falar com atendente"));
+    }
+
+    #[test]
+    fn out_of_hours_and_holidays_add_the_notice() {
+        let deps = departments();
+        let ctx = Context { customer_name: "Ana", departments: &deps };
+        let mut config = config();
+        let sunday = Utc.with_ymd_and_hms(2026, 11, 22, 13, 0, 0).unwrap();
+        assert_eq!(open(&config, ctx, sunday).replies.len(), 3, "closed on Sundays");
+        let tuesday_night = Utc.with_ymd_and_hms(2026, 11, 24, 22, 0, 0).unwrap(); // 19:00 local
+        assert!(!is_open(&config, tuesday_night));
+        assert!(is_open(&config, tuesday_morning()));
+        config.holidays.push("2026-11-24".into());
+        assert!(!is_open(&config, tuesday_morning()), "a holiday");
+        config.holidays.clear();
+        config.business_hours = vec![Interval { weekday: 0, start: "09:00".into(), end: "12:00".into() }];
+        assert!(is_open(&config, sunday));
+        config.business_hours.clear();
+        assert!(is_open(&config, tuesday_night), "no hours at all: always open");
+    }
+
+    #[test]
+    fn options_answer_route_or_hand_over() {
+        let deps = departments();
+        let ctx = Context { customer_name: "Ana", departments: &deps };
+        let config = config();
+        let answered = answer(&config, ctx, 0, "2");
+        assert_eq!(answered.outcome, Outcome::Stay);
+        assert_eq!(answered.replies[0], "Abrimos das 8h às 18h.");
+        let routed = answer(&config, ctx, 0, "financeiro");
+        assert_eq!(routed.outcome, Outcome::Routed { department_id: 7, department_name: "Financeiro".into() });
+        assert!(routed.replies[0].contains("Financeiro"));
+        assert_eq!(answer(&config, ctx, 0, "3").outcome, Outcome::HandedOver);
+    }
+
+    #[test]
+    fn invalid_answers_repeat_the_menu_then_hand_over_at_the_limit() {
+        let deps = departments();
+        let ctx = Context { customer_name: "Ana", departments: &deps };
+        let config = config();
+        let first = answer(&config, ctx, 0, "oi?");
+        assert_eq!((first.step, first.invalid_count, first.outcome.clone()), (Step::Invalid, 1, Outcome::Stay));
+        let second = answer(&config, ctx, first.invalid_count, "hã");
+        assert_eq!((second.step, second.outcome), (Step::HandedOver, Outcome::HandedOver));
+    }
+
+    #[test]
+    fn a_deleted_department_hands_over_instead() {
+        let none = HashMap::new();
+        let turn = answer(&config(), Context { customer_name: "Ana", departments: &none }, 0, "1");
+        assert_eq!(turn.outcome, Outcome::HandedOver);
+    }
+}

@@ -1,0 +1,299 @@
+//! The bot in front of real customers (docs/bot.md#conversation): a new ticket on an instance with
+//! an enabled bot opens `bot`; the bot greets, reads the answers, and either answers itself or
+//! puts the ticket in the people's queue (`pending`, for a department or anyone), telling the
+//! people who will serve it with a `ChatNotification`. An agent may take the ticket over at any
+//! time; a customer who stops answering has the ticket closed after the configured inactivity.
+//!
+//! Every step is recorded in `bot_steps`, and the conversation's state and outcome in
+//! `bot_sessions`, for the Maria panel. All of it runs inside the inbound message's unit, so a
+//! failed step leaves nothing half-done, and the bot's messages go out through the outbox.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QuerySelect, Set,
+    sea_query::Expr,
+};
+
+use super::{
+    config::{self, BotConfig},
+    dialogue::{self, Context, Outcome, Step, Turn},
+};
+use crate::{
+    domain::{
+        error::Result,
+        events::Event,
+        inbox::{
+            Audience, messages,
+            tickets::{self, BOT, CLOSED, PENDING},
+            views::{self, Names},
+        },
+        outbox::{self, BotTimeout},
+        unit::Unit,
+    },
+    entities::tenant::{bot_session, bot_step, customer, message, ticket},
+};
+
+/// `bot_sessions.status` while the bot holds the ticket.
+pub const ACTIVE: &str = "active";
+
+/// What the customer said, and to whom.
+#[derive(Debug, Clone, Copy)]
+pub struct Said<'a> {
+    pub customer: &'a customer::Model,
+    pub instance_name: &'a str,
+    pub text: &'a str,
+    pub at: DateTime<Utc>,
+}
+
+/// The bot greets a ticket its customer just opened.
+pub async fn start(unit: &Unit, config: &BotConfig, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
+    let departments = config::department_names(unit).await?;
+    let ctx = Context { customer_name: &said.customer.name, departments: &departments };
+    let turn = dialogue::open(config, ctx, said.at);
+    let session = bot_session::ActiveModel {
+        ticket_id: Set(ticket.id),
+        instance_id: Set(ticket.instance_id),
+        status: Set(ACTIVE.into()),
+        invalid_count: Set(0),
+        answers: Set(0),
+        out_of_hours: Set(!dialogue::is_open(config, said.at)),
+        started_at: Set(said.at),
+        last_customer_at: Set(said.at),
+        created_at: Set(said.at),
+        updated_at: Set(said.at),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    schedule_timeout(unit, config, &session).await?;
+    play(unit, config, ticket, session, turn, said).await
+}
+
+/// The customer answered the bot.
+pub async fn answer(unit: &Unit, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
+    let Some(session) = active_session(unit, ticket.id).await? else {
+        // A bot ticket without a conversation (should not happen): people take it.
+        return release(unit, ticket, None, "O atendimento voltou para a fila.").await.map(drop);
+    };
+    let Some(config) = config::active_for(unit, ticket.instance_id).await? else {
+        // The bot was switched off mid-conversation: the ticket goes to the people's queue.
+        let turn = Turn {
+            replies: Vec::new(),
+            step: Step::HandedOver,
+            option: None,
+            outcome: Outcome::HandedOver,
+            invalid_count: session.invalid_count,
+        };
+        return play(unit, &BotConfig::template(), ticket, session, turn, said).await;
+    };
+    let departments = config::department_names(unit).await?;
+    let ctx = Context { customer_name: &said.customer.name, departments: &departments };
+    let turn = dialogue::answer(&config, ctx, session.invalid_count, said.text);
+    play(unit, &config, ticket, session, turn, said).await
+}
+
+/// The conversation the bot holds on a ticket, locked until the unit ends (two messages of one
+/// customer at once are answered one after the other).
+async fn active_session(unit: &Unit, ticket_id: i32) -> Result<Option<bot_session::Model>> {
+    let mut query = bot_session::Entity::find()
+        .filter(bot_session::Column::TicketId.eq(ticket_id))
+        .filter(bot_session::Column::Status.eq(ACTIVE));
+    if unit.get_database_backend() == DbBackend::Postgres {
+        query = query.lock_exclusive();
+    }
+    Ok(query.one(unit).await?)
+}
+
+/// Sends a turn's replies, records the step, and moves the ticket when the turn ends the bot's
+/// part.
+async fn play(
+    unit: &Unit,
+    config: &BotConfig,
+    ticket: &ticket::Model,
+    session: bot_session::Model,
+    turn: Turn,
+    said: Said<'_>,
+) -> Result<()> {
+    let mut sent = Vec::new();
+    if let Some(text) = turn.message() {
+        sent.push(messages::queue_from_bot(unit, ticket, &text).await?);
+    }
+    record(unit, &session, turn.step.as_str(), said.text, turn.option.as_ref(), said.at).await?;
+    let (key, label) = turn.option.clone().unzip();
+    let mut active: bot_session::ActiveModel = session.clone().into();
+    active.invalid_count = Set(turn.invalid_count);
+    active.last_customer_at = Set(said.at);
+    active.updated_at = Set(Utc::now());
+    if turn.step == Step::Answer {
+        active.answers = Set(session.answers + 1);
+    }
+    let (notice, department_id) = match &turn.outcome {
+        Outcome::Stay => (None, None),
+        Outcome::Routed { department_id, department_name } => (
+            Some(format!(
+                "{} encaminhou {} para {department_name}{}.",
+                config.name,
+                said.customer.name,
+                label.as_ref().map(|l| format!(" (opção \"{l}\")")).unwrap_or_default()
+            )),
+            Some(*department_id),
+        ),
+        Outcome::HandedOver => {
+            (Some(format!("{} passou {} para um atendente.", config.name, said.customer.name)), None)
+        }
+    };
+    if notice.is_some() {
+        active.status = Set(if department_id.is_some() { "routed" } else { "handed_over" }.into());
+        active.option_key = Set(key);
+        active.option_label = Set(label);
+        active.department_id = Set(department_id);
+        active.ended_at = Set(Some(said.at));
+    }
+    active.update(unit).await?;
+    let current = match (&notice, sent.last()) {
+        (Some(notice), _) => release(unit, ticket, department_id, notice).await?,
+        (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false).await?,
+        (None, None) => ticket.clone(),
+    };
+    raise_sent(unit, &current, &sent).await
+}
+
+/// The bot's messages, live in the conversation for whoever watches it.
+async fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model]) -> Result<()> {
+    if sent.is_empty() {
+        return Ok(());
+    }
+    let names = Names::of_tickets(unit, std::slice::from_ref(ticket)).await?;
+    let view = names.ticket(ticket);
+    for message in sent {
+        unit.raise(
+            Event::ChatNotification { ticket: Some(view.clone()), message: Some(names.message(message)), notice: None }
+                .to(Audience::of_ticket(ticket, &[])),
+        );
+    }
+    Ok(())
+}
+
+/// The ticket leaves the bot for the people's queue (`pending`, for `department_id` or anyone);
+/// those who will serve it are told.
+async fn release(
+    unit: &Unit,
+    ticket: &ticket::Model,
+    department_id: Option<i32>,
+    notice: &str,
+) -> Result<ticket::Model> {
+    let now = Utc::now();
+    let released = ticket::Entity::update_many()
+        .col_expr(ticket::Column::Status, Expr::value(PENDING))
+        .col_expr(ticket::Column::DepartmentId, Expr::value(department_id))
+        .col_expr(ticket::Column::LastActivityAt, Expr::value(now))
+        .col_expr(ticket::Column::LastMessagePreview, Expr::value(views::preview(notice)))
+        .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
+        .filter(ticket::Column::Id.eq(ticket.id))
+        .filter(ticket::Column::Status.eq(BOT))
+        .exec_with_returning(unit)
+        .await?
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| ticket.clone());
+    let view = views::ticket(unit, &released).await?;
+    unit.raise(
+        Event::ChatNotification { ticket: Some(view), message: None, notice: Some(notice.to_owned()) }
+            .to(Audience::of_ticket(&released, &[])),
+    );
+    Ok(released)
+}
+
+async fn record(
+    db: &impl ConnectionTrait,
+    session: &bot_session::Model,
+    step: &str,
+    input: &str,
+    option: Option<&(String, String)>,
+    at: DateTime<Utc>,
+) -> Result<()> {
+    bot_step::ActiveModel {
+        session_id: Set(session.id),
+        ticket_id: Set(session.ticket_id),
+        instance_id: Set(session.instance_id),
+        at: Set(at),
+        input: Set(input.chars().take(200).collect()),
+        step: Set(step.to_owned()),
+        option_key: Set(option.map(|(k, _)| k.clone())),
+        option_label: Set(option.map(|(_, l)| l.clone())),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+/// An agent took the ticket (accepted it from the bot tab, or closed it): the bot stops.
+pub async fn taken_over(db: &impl ConnectionTrait, ticket_id: i32, at: DateTime<Utc>) -> Result<()> {
+    let Some(session) = bot_session::Entity::find()
+        .filter(bot_session::Column::TicketId.eq(ticket_id))
+        .filter(bot_session::Column::Status.eq(ACTIVE))
+        .one(db)
+        .await?
+    else {
+        return Ok(());
+    };
+    record(db, &session, "taken_over", "", None, at).await?;
+    let mut active: bot_session::ActiveModel = session.into();
+    active.status = Set("taken_over".into());
+    active.ended_at = Set(Some(at));
+    active.updated_at = Set(Utc::now());
+    active.update(db).await?;
+    Ok(())
+}
+
+/// Queues the check for the customer's silence at `last_customer_at + inactivity`.
+async fn schedule_timeout(unit: &Unit, config: &BotConfig, session: &bot_session::Model) -> Result<()> {
+    let due = session.last_customer_at + Duration::minutes(i64::from(config.inactivity_minutes));
+    outbox::enqueue(unit, &BotTimeout { session_id: session.id }, due).await
+}
+
+/// The inactivity check of a conversation (the `bot.timeout` job): still silent since the last
+/// answer → the ticket closes with the configured reason (and message); the customer wrote since
+/// → the next check is queued for the new deadline. One check is pending per conversation.
+pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) -> Result<()> {
+    let Some(session) = bot_session::Entity::find_by_id(session_id).one(unit).await? else {
+        return Ok(());
+    };
+    if session.status != ACTIVE {
+        return Ok(());
+    }
+    let config = config::active_for(unit, session.instance_id).await?.unwrap_or_else(BotConfig::template);
+    let due = session.last_customer_at + Duration::minutes(i64::from(config.inactivity_minutes));
+    if now < due {
+        return schedule_timeout(unit, &config, &session).await;
+    }
+    let Some(found) = ticket::Entity::find_by_id(session.ticket_id).one(unit).await? else {
+        return Ok(());
+    };
+    if found.status != BOT {
+        return Ok(());
+    }
+    let mut sent = Vec::new();
+    if !config.inactivity_message.trim().is_empty() {
+        sent.push(messages::queue_from_bot(unit, &found, config.inactivity_message.trim()).await?);
+    }
+    let outcome = if session.answers > 0 { "resolved" } else { "abandoned" };
+    record(unit, &session, outcome, "", None, now).await?;
+    let mut active: bot_session::ActiveModel = session.into();
+    active.status = Set(outcome.into());
+    active.ended_at = Set(Some(now));
+    active.updated_at = Set(now);
+    active.update(unit).await?;
+    let mut closing: ticket::ActiveModel = found.into();
+    closing.status = Set(CLOSED.into());
+    closing.closed_at = Set(Some(now));
+    closing.closing_reason_id = Set(config.inactivity_reason_id);
+    closing.last_activity_at = Set(Some(now));
+    closing.updated_at = Set(now);
+    let closed = closing.update(unit).await?;
+    raise_sent(unit, &closed, &sent).await?;
+    let view = views::ticket(unit, &closed).await?;
+    unit.raise(Event::ChatTicketClosed { ticket: view }.to(Audience::of_ticket(&closed, &[])));
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! The editor's simulator (docs/bot.md#simulator): replays what an administrator typed as a
+//! customer through the same [`dialogue`] functions the live bot uses, and answers the transcript.
+//! Nothing is stored or sent. Stateless: the client sends the whole conversation each time.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::{
+    config::BotConfig,
+    dialogue::{self, Context, Outcome},
+};
+
+/// The most customer messages a simulation replays.
+pub const MAX_MESSAGES: usize = 50;
+
+/// One line of the simulated conversation.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Line {
+    /// `customer` or `bot`.
+    pub from: &'static str,
+    pub text: String,
+}
+
+/// Where the simulated ticket ended up.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SimulatedOutcome {
+    /// `bot` (still with the bot), `routed` or `handed_over`.
+    pub status: &'static str,
+    pub department_id: Option<i32>,
+    pub department_name: Option<String>,
+    pub option_key: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Simulation {
+    pub transcript: Vec<Line>,
+    pub outcome: SimulatedOutcome,
+    /// The conversation started outside business hours.
+    pub out_of_hours: bool,
+}
+
+/// Replays `messages` (what the customer typed, in order) at `at`.
+pub fn replay(
+    config: &BotConfig,
+    departments: &HashMap<i32, String>,
+    messages: &[String],
+    at: DateTime<Utc>,
+) -> Simulation {
+    let ctx = Context { customer_name: "Cliente", departments };
+    let mut transcript = Vec::new();
+    let mut outcome = SimulatedOutcome { status: "bot", department_id: None, department_name: None, option_key: None };
+    let mut invalid_count = 0;
+    for (i, message) in messages.iter().enumerate() {
+        transcript.push(Line { from: "customer", text: message.clone() });
+        if outcome.status != "bot" {
+            // Handed over: people answer from here on, not the bot.
+            continue;
+        }
+        let turn = if i == 0 {
+            dialogue::open(config, ctx, at)
+        } else {
+            dialogue::answer(config, ctx, invalid_count, message)
+        };
+        invalid_count = turn.invalid_count;
+        transcript.extend(turn.message().map(|text| Line { from: "bot", text }));
+        let option_key = turn.option.map(|(key, _)| key);
+        match turn.outcome {
+            Outcome::Stay => {}
+            Outcome::Routed { department_id, department_name } => {
+                outcome = SimulatedOutcome {
+                    status: "routed",
+                    department_id: Some(department_id),
+                    department_name: Some(department_name),
+                    option_key,
+                }
+            }
+            Outcome::HandedOver => {
+                outcome =
+                    SimulatedOutcome { status: "handed_over", department_id: None, department_name: None, option_key }
+            }
+        }
+    }
+    Simulation { transcript, outcome, out_of_hours: !dialogue::is_open(config, at) }
+}
