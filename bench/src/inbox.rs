@@ -86,8 +86,9 @@ async fn main() -> anyhow::Result<()> {
     let provider_secret =
         format!("whsec_{}", base64::Engine::encode(&base64::prelude::BASE64_STANDARD, random_token(32)));
 
+    let sink = provider_sink().await?;
     let started = Instant::now();
-    let (instance_ids, phones) = prepare(&config, &args, &provider_secret).await?;
+    let (instance_ids, phones) = prepare(&config, &args, &provider_secret, &sink).await?;
     println!(
         "== {} (seeded in {:.0} s)",
         if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" },
@@ -109,6 +110,7 @@ async fn prepare(
     config: &backoffice::config::Config,
     args: &Args,
     provider_secret: &str,
+    sink: &str,
 ) -> anyhow::Result<(Vec<i32>, Vec<String>)> {
     let dbs = Databases::connect(&config.database_settings()).await?;
     setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
@@ -143,8 +145,7 @@ async fn prepare(
     let secrets = config.secrets();
     let all = instances::list(&unit, &[]).await?;
     for instance in &all {
-        // Nothing is sent in this benchmark: the address only has to be valid.
-        let provider = ProviderConfig::parse("http://127.0.0.1:9", provider_secret, true)?;
+        let provider = ProviderConfig::parse(sink, provider_secret, true)?;
         instances::update(
             &unit,
             &secrets,
@@ -163,6 +164,27 @@ async fn prepare(
     tx.commit().await?;
     dbs.close().await;
     Ok((all.iter().map(|i| i.id).collect(), phones))
+}
+
+/// The instances' provider on the sending side: accepts every message at once (the bot's replies
+/// go out through the outbox while the benchmark pushes; a dead address would make the worker
+/// retry each one six times and measure that instead). Answers its base URL.
+async fn provider_sink() -> anyhow::Result<String> {
+    use axum::{Json, Router, routing::post};
+    let serial = Arc::new(AtomicU64::new(0));
+    let app = Router::new().route(
+        "/messages",
+        post(move || {
+            let n = serial.fetch_add(1, Ordering::Relaxed);
+            async move { Json(json!({ "id": format!("SINK{n}") })) }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(format!("http://{address}"))
 }
 
 /// Pushes signed provider events to the server.

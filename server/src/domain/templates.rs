@@ -7,7 +7,7 @@
 
 use std::str::FromStr;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::OnConflict};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, sea_query::OnConflict};
 
 use crate::{
     domain::{
@@ -120,8 +120,12 @@ pub async fn apply(db: &impl ConnectionTrait, template: Template) -> Result<()> 
     Ok(())
 }
 
-/// Makes the tenant's permission rows match the catalogue (new routes appear after an upgrade).
+/// Makes the tenant's permission rows match the catalogue: a route new to this tenant (after an
+/// upgrade) appears, and the `administrador` role gets it — that role has every route by default,
+/// and routes it already knew keep whatever its administrators chose.
 pub async fn sync_permissions(db: &impl ConnectionTrait) -> Result<()> {
+    let known: Vec<String> =
+        permission::Entity::find().select_only().column(permission::Column::RouteName).into_tuple().all(db).await?;
     let rows = catalogue::catalogue().routes.iter().map(|route| permission::ActiveModel {
         route_name: Set(route.name.clone()),
         category: Set(route.category.clone()),
@@ -129,6 +133,30 @@ pub async fn sync_permissions(db: &impl ConnectionTrait) -> Result<()> {
     });
     permission::Entity::insert_many(rows)
         .on_conflict(OnConflict::column(permission::Column::RouteName).do_nothing().to_owned())
+        .exec_without_returning(db)
+        .await?;
+    // A tenant just being provisioned knows no route yet: its roles come from the template.
+    if known.is_empty() {
+        return Ok(());
+    }
+    let Some(admin) = role::Entity::find().filter(role::Column::Name.eq(ADMIN_ROLE)).one(db).await? else {
+        return Ok(());
+    };
+    let new = permission::Entity::find().filter(permission::Column::RouteName.is_not_in(known)).all(db).await?;
+    if new.is_empty() {
+        return Ok(());
+    }
+    let links = new.iter().map(|p| role_permission::ActiveModel {
+        role_id: Set(admin.id),
+        permission_id: Set(p.id),
+        ..Default::default()
+    });
+    role_permission::Entity::insert_many(links)
+        .on_conflict(
+            OnConflict::columns([role_permission::Column::RoleId, role_permission::Column::PermissionId])
+                .do_nothing()
+                .to_owned(),
+        )
         .exec_without_returning(db)
         .await?;
     Ok(())
@@ -177,4 +205,64 @@ async fn ensure_role(db: &impl ConnectionTrait, spec: &RoleSpec) -> Result<()> {
         .exec_without_returning(db)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use sea_orm::Database;
+    use sea_orm_migration::MigratorTrait;
+
+    use super::*;
+
+    async fn admin_routes(db: &impl ConnectionTrait) -> Vec<String> {
+        let admin = role::Entity::find().filter(role::Column::Name.eq(ADMIN_ROLE)).one(db).await.unwrap().unwrap();
+        let ids: Vec<i32> = role_permission::Entity::find()
+            .select_only()
+            .column(role_permission::Column::PermissionId)
+            .filter(role_permission::Column::RoleId.eq(admin.id))
+            .into_tuple()
+            .all(db)
+            .await
+            .unwrap();
+        permission::Entity::find()
+            .filter(permission::Column::Id.is_in(ids))
+            .all(db)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|p| p.route_name)
+            .collect()
+    }
+
+    #[tokio::test]
+    async fn an_upgrade_gives_the_administrator_new_routes_and_keeps_what_was_taken_away() {
+        let db = Database::connect("sqlite::memory:").await.unwrap();
+        tenant_migrations::Migrator::up(&db, None).await.unwrap();
+        apply(&db, Template::Default).await.unwrap();
+        // A tenant from before the `chatbot` route, whose administrators took `tenants` away.
+        let chatbot = permission::Entity::find()
+            .filter(permission::Column::RouteName.eq("chatbot"))
+            .one(&db)
+            .await
+            .unwrap()
+            .unwrap();
+        let tenants = permission::Entity::find()
+            .filter(permission::Column::RouteName.eq("tenants"))
+            .one(&db)
+            .await
+            .unwrap()
+            .unwrap();
+        role_permission::Entity::delete_many()
+            .filter(role_permission::Column::PermissionId.is_in([chatbot.id, tenants.id]))
+            .exec(&db)
+            .await
+            .unwrap();
+        permission::Entity::delete_many().filter(permission::Column::Id.eq(chatbot.id)).exec(&db).await.unwrap();
+
+        sync_permissions(&db).await.unwrap();
+
+        let routes = admin_routes(&db).await;
+        assert!(routes.contains(&"chatbot".to_owned()), "the new route is the administrator's");
+        assert!(!routes.contains(&"tenants".to_owned()), "a route taken away stays away");
+    }
 }
