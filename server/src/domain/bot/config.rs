@@ -266,18 +266,18 @@ pub fn normalize(mut config: BotConfig) -> Result<BotConfig> {
 async fn stored(db: &impl ConnectionTrait, instance_id: Option<i32>) -> Result<Option<BotConfig>> {
     let row =
         bot_config::Entity::find().filter(bot_config::Column::InstanceId.eq(instance_id.unwrap_or(0))).one(db).await?;
-    Ok(match row {
-        Some(row) => {
-            let mut config: BotConfig = serde_json::from_str(&row.document).map_err(|err| {
-                Error::Db(sea_orm::DbErr::Custom(format!("bot_configs {} is not a configuration: {err}", row.id)))
-            })?;
-            config.instance_id = instance_id;
-            config.inherited = false;
-            config.updated_at = Some(row.updated_at);
-            Some(config)
-        }
-        None => None,
-    })
+    row.as_ref().map(parse).transpose()
+}
+
+/// A stored row as a configuration.
+fn parse(row: &bot_config::Model) -> Result<BotConfig> {
+    let mut config: BotConfig = serde_json::from_str(&row.document).map_err(|err| {
+        Error::Db(sea_orm::DbErr::Custom(format!("bot_configs {} is not a configuration: {err}", row.id)))
+    })?;
+    config.instance_id = (row.instance_id != 0).then_some(row.instance_id);
+    config.inherited = false;
+    config.updated_at = Some(row.updated_at);
+    Ok(config)
 }
 
 /// What the editor shows for a scope: its own configuration, else (an instance) the default's,
@@ -298,13 +298,13 @@ pub async fn read(db: &impl ConnectionTrait, instance_id: Option<i32>) -> Result
 }
 
 /// The bot that greets a new ticket on an instance: its own, else the default; none when that is
-/// disabled or was never saved.
+/// disabled or was never saved. One query for both scopes (it runs for every bot message).
 pub async fn active_for(db: &impl ConnectionTrait, instance_id: i32) -> Result<Option<BotConfig>> {
-    let config = match stored(db, Some(instance_id)).await? {
-        Some(own) => Some(own),
-        None => stored(db, None).await?,
-    };
-    Ok(config.filter(|c| c.enabled))
+    let rows =
+        bot_config::Entity::find().filter(bot_config::Column::InstanceId.is_in([instance_id, 0])).all(db).await?;
+    let chosen =
+        rows.iter().find(|r| r.instance_id == instance_id).or_else(|| rows.iter().find(|r| r.instance_id == 0));
+    Ok(chosen.map(parse).transpose()?.filter(|c| c.enabled))
 }
 
 async fn ensure_instance(db: &impl ConnectionTrait, id: i32) -> Result<()> {

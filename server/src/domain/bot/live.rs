@@ -73,7 +73,8 @@ pub async fn start(unit: &Unit, config: &BotConfig, ticket: &ticket::Model, said
 pub async fn answer(unit: &Unit, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
     let Some(session) = active_session(unit, ticket.id).await? else {
         // A bot ticket without a conversation (should not happen): people take it.
-        return release(unit, ticket, None, "O atendimento voltou para a fila.").await.map(drop);
+        let names = Names::default().with_customer(said.customer).with_instance(ticket.instance_id, said.instance_name);
+        return release(unit, ticket, None, "O atendimento voltou para a fila.", &names).await.map(drop);
     };
     let Some(config) = config::active_for(unit, ticket.instance_id).await? else {
         // The bot was switched off mid-conversation: the ticket goes to the people's queue.
@@ -127,17 +128,16 @@ async fn play(
     if turn.step == Step::Answer {
         active.answers = Set(session.answers + 1);
     }
+    // Everything the events name is at hand: no query for it.
+    let mut names = Names::default().with_customer(said.customer).with_instance(ticket.instance_id, said.instance_name);
     let (notice, department_id) = match &turn.outcome {
         Outcome::Stay => (None, None),
-        Outcome::Routed { department_id, department_name } => (
-            Some(format!(
-                "{} encaminhou {} para {department_name}{}.",
-                config.name,
-                said.customer.name,
-                label.as_ref().map(|l| format!(" (opção \"{l}\")")).unwrap_or_default()
-            )),
-            Some(*department_id),
-        ),
+        Outcome::Routed { department_id, department_name } => {
+            names = names.with_department(*department_id, department_name);
+            let option = label.as_ref().map(|l| format!(" (opção \"{l}\")")).unwrap_or_default();
+            let notice = format!("{} encaminhou {} para {department_name}{option}.", config.name, said.customer.name);
+            (Some(notice), Some(*department_id))
+        }
         Outcome::HandedOver => {
             (Some(format!("{} passou {} para um atendente.", config.name, said.customer.name)), None)
         }
@@ -151,19 +151,16 @@ async fn play(
     }
     active.update(unit).await?;
     let current = match (&notice, sent.last()) {
-        (Some(notice), _) => release(unit, ticket, department_id, notice).await?,
+        (Some(notice), _) => release(unit, ticket, department_id, notice, &names).await?,
         (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false).await?,
         (None, None) => ticket.clone(),
     };
-    raise_sent(unit, &current, &sent).await
+    raise_sent(unit, &current, &sent, &names);
+    Ok(())
 }
 
 /// The bot's messages, live in the conversation for whoever watches it.
-async fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model]) -> Result<()> {
-    if sent.is_empty() {
-        return Ok(());
-    }
-    let names = Names::of_tickets(unit, std::slice::from_ref(ticket)).await?;
+fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model], names: &Names) {
     let view = names.ticket(ticket);
     for message in sent {
         unit.raise(
@@ -171,7 +168,6 @@ async fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model]
                 .to(Audience::of_ticket(ticket, &[])),
         );
     }
-    Ok(())
 }
 
 /// The ticket leaves the bot for the people's queue (`pending`, for `department_id` or anyone);
@@ -181,6 +177,7 @@ async fn release(
     ticket: &ticket::Model,
     department_id: Option<i32>,
     notice: &str,
+    names: &Names,
 ) -> Result<ticket::Model> {
     let now = Utc::now();
     let released = ticket::Entity::update_many()
@@ -196,10 +193,13 @@ async fn release(
         .into_iter()
         .next()
         .unwrap_or_else(|| ticket.clone());
-    let view = views::ticket(unit, &released).await?;
     unit.raise(
-        Event::ChatNotification { ticket: Some(view), message: None, notice: Some(notice.to_owned()) }
-            .to(Audience::of_ticket(&released, &[])),
+        Event::ChatNotification {
+            ticket: Some(names.ticket(&released)),
+            message: None,
+            notice: Some(notice.to_owned()),
+        }
+        .to(Audience::of_ticket(&released, &[])),
     );
     Ok(released)
 }
@@ -292,8 +292,9 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     closing.last_activity_at = Set(Some(now));
     closing.updated_at = Set(now);
     let closed = closing.update(unit).await?;
-    raise_sent(unit, &closed, &sent).await?;
-    let view = views::ticket(unit, &closed).await?;
+    let names = Names::of_tickets(unit, std::slice::from_ref(&closed)).await?;
+    raise_sent(unit, &closed, &sent, &names);
+    let view = names.ticket(&closed);
     unit.raise(Event::ChatTicketClosed { ticket: view }.to(Audience::of_ticket(&closed, &[])));
     Ok(())
 }

@@ -153,6 +153,11 @@ impl Names {
         self
     }
 
+    pub fn with_department(mut self, id: i32, name: &str) -> Self {
+        self.departments.insert(id, name.to_owned());
+        self
+    }
+
     /// Names for a page of tickets.
     pub async fn of_tickets(db: &impl ConnectionTrait, tickets: &[ticket::Model]) -> Result<Self> {
         let customers: Vec<i32> = tickets.iter().map(|t| t.customer_id).collect();
