@@ -38,7 +38,8 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_at
 async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Result<(), CallError> {
     let internal = |err: crate::domain::Error| CallError::Retryable(format!("banco de dados: {err}"));
     let (found, phone, provider) = {
-        let tx = db.begin().await.map_err(|e| internal(e.into()))?;
+        // Only reads: on SQLite a reader, beside the tenant's one writer (inbound messages).
+        let tx = db.read().await.map_err(|e| internal(e.into()))?;
         let Some(found) =
             message::Entity::find_by_id(payload.message_id).one(&tx).await.map_err(|e| internal(e.into()))?
         else {
