@@ -3,7 +3,8 @@
  * real server, in the tenant `demo` that `backoffice-cli seed demo` filled with a month of history
  * and whose analytics it synced (e2e/global-setup.ts): each of the six routes shows real figures,
  * charts and tables from that data (never "Em breve"), a figure opens the tickets behind it, the
- * control panel counts a customer who writes (a provider event) without a reload, the
+ * control panel counts a customer who writes (a provider event) and answers the demo's chatbot
+ * menu (it holds new tickets until then) without a reload, the
  * productivity table sorts, the sheets download as `.xlsx` (zip files: they start with "PK"), a
  * tenant without the `reports` option gets the server's message, and an operator syncs the tenant's
  * analytics from the tenants screen.
@@ -11,72 +12,19 @@
  * Screenshots of each screen at 1280 and 390 px, light and dark (`07-*-{desktop,mobile}[-dark].png`
  * in e2e/screenshots/), and axe-core (no serious or critical violation) in each.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { send } from './support/api';
-import { seriousA11yViolations } from './support/axe';
-import {
-  DESKTOP,
-  launchBrowser,
-  logIn,
-  mainNav,
-  MOBILE,
-  openPage,
-  waitForPath,
-  type UserPage,
-} from './support/browser';
-import {
-  customerWrites,
-  newWebhookSecret,
-  setTheme,
-  startFakeProvider,
-  type FakeProvider,
-  type Theme,
-} from './support/inbox';
+import { shots } from './support/shots';
+import { launchBrowser, logIn, mainNav, openPage, waitForPath, type UserPage } from './support/browser';
+import { customerWrites, newWebhookSecret, startFakeProvider, type FakeProvider } from './support/inbox';
 
 const e2e = inject('e2e');
-const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 let browser: Browser;
 /** The demo tenant's administrator, one page for the whole file (tests build on each other). */
 let admin: UserPage;
-
-/** Waits for requests and transitions to end before a screenshot or an accessibility check. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { width, height } = page.viewportSize() ?? DESKTOP;
-  await page.mouse.move(width - 2, height - 2);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-}
-
-/**
- * `<name>-{desktop,mobile}[-dark].png` and axe-core in each theme and size: no serious or critical
- * violation.
- */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const themes: Theme[] = ['light', 'dark'];
-  for (const theme of themes) {
-    await setTheme(page, theme);
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await settle(page);
-      const suffix = theme === 'dark' ? '-dark' : '';
-      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`), fullPage: true });
-      expect(await seriousA11yViolations(page), `axe: ${name} ${size} ${theme}`).toEqual([]);
-    }
-  }
-  await setTheme(page, 'light');
-  await page.setViewportSize(DESKTOP);
-  await settle(page);
-}
 
 /** The button of a dashboard figure (`Tickets abertos: 412. Ver os tickets`). */
 function figure(page: Page, label: string): Locator {
@@ -316,6 +264,16 @@ describe('dashboards and reports', () => {
     );
     expect(written.status, JSON.stringify(written.body)).toBe(200);
     expect((await reread).status()).toBe(200);
+    // The demo's chatbot is on (`backoffice-cli seed demo`): it holds the new ticket, out of the
+    // queue, until the customer answers its menu; "1" (a department) puts it in the queue.
+    const answered = await customerWrites(
+      e2e,
+      instance.id,
+      secret,
+      { phone: '+55 31 96666-0707', name: 'Rita Ao Vivo', body: '1' },
+      e2e.demo.baseUrl,
+    );
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
     await expect.poll(count, { timeout: 8_000 }).toBe(before + 1);
     expect(await instanceWaiting()).toBe(instanceBefore + 1);
     expect(await page.evaluate(() => (window as unknown as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);

@@ -49,6 +49,28 @@ describe('navigationFor and the tenant’s features', () => {
   });
 });
 
+describe('the chatbot editor in the menu', () => {
+  const admin: Session = { ...session, permissionRoutes: ['home', 'chatbot'] };
+  const names = (features: ReadonlySet<string> | null, who: Session = admin) =>
+    navigationFor(who, features).flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed under Administração for holders of `chatbot` when the tenant has the option', () => {
+    const groups = navigationFor(admin, new Set(['chatbot']));
+    expect(groups.find((group) => group.category.id === 'administracao')?.items.map((i) => i.route.name)).toEqual([
+      'chatbot',
+    ]);
+    expect(names(null)).toContain('chatbot');
+  });
+
+  it('is hidden without the `chatbot` option', () => {
+    expect(names(new Set(['analytics']))).not.toContain('chatbot');
+  });
+
+  it('is listed, read-only, for who reads the Maria panel', () => {
+    expect(names(new Set(['chatbot', 'analytics']), session)).toContain('chatbot');
+  });
+});
+
 /** `GET /api/auth/userInfo` exactly as the server answers it (server/src/http/auth.rs, `user_info`). */
 function userInfoAnswer(features: unknown) {
   return {

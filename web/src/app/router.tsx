@@ -25,6 +25,7 @@ const screens: Record<string, () => Promise<object>> = {
   users: () => import('./routes/users'),
   tenants: () => import('./routes/tenants'),
   instances: () => import('./routes/instances'),
+  chatbot: () => import('./routes/chatbot'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.

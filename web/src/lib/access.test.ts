@@ -64,3 +64,12 @@ describe('hasPermission', () => {
     expect(hasPermission('instances', permissions)).toBe(false);
   });
 });
+
+describe('read-only routes', () => {
+  it('opens the chatbot editor for who reads the Maria panel, and not for anyone else', () => {
+    const chatbot = route('chatbot');
+    expect(canAccessRoute(chatbot, { role: 'supervisor', permissionRoutes: ['dashboard-maria-panel'] })).toBe(true);
+    expect(canAccessRoute(chatbot, { role: 'administrador', permissionRoutes: ['chatbot'] })).toBe(true);
+    expect(canAccessRoute(chatbot, { role: 'atendente', permissionRoutes: ['dashboard-analytics'] })).toBe(false);
+  });
+});

@@ -18,9 +18,19 @@ export interface AccessContext {
 }
 
 /**
+ * Checked routes whose screen also opens, read-only, for holders of another route: the chatbot
+ * editor (`chatbot`) for those who read the bot's figures (`dashboard-maria-panel`), as the server
+ * lets them read its configuration (`GET /api/bot/config`) but not change it.
+ */
+export const READ_ONLY_ROUTES: Readonly<Record<string, readonly string[]>> = {
+  chatbot: ['dashboard-maria-panel'],
+};
+
+/**
  * May the user open this route?
  * - 'admin': role administrador only;
- * - 'check': any role, and the route name must be in permissionRoutes;
+ * - 'check': any role, and the route name must be in permissionRoutes (or, for a route of
+ *   `READ_ONLY_ROUTES`, one of the routes that read it);
  * - 'all': any role.
  */
 export function canAccessRoute(route: { name: string; rule: RouteRule }, context: AccessContext): boolean {
@@ -29,7 +39,10 @@ export function canAccessRoute(route: { name: string; rule: RouteRule }, context
     case 'admin':
       return role === ADMIN_ROLE;
     case 'check':
-      return hasPermissionRoute(route.name, context.permissionRoutes);
+      return (
+        hasPermissionRoute(route.name, context.permissionRoutes) ||
+        (READ_ONLY_ROUTES[route.name] ?? []).some((reader) => hasPermissionRoute(reader, context.permissionRoutes))
+      );
     case 'all':
       return true;
   }

@@ -76,3 +76,14 @@ export function formatDayLabel(value: string | null | undefined, now: Date = new
   if (days === 1) return 'Ontem';
   return LONG_DATE.format(date);
 }
+
+/** Days of the week in pt_BR, 0 = domingo (as the server numbers them). */
+export const WEEKDAYS = [
+  'Domingo',
+  'Segunda-feira',
+  'Terça-feira',
+  'Quarta-feira',
+  'Quinta-feira',
+  'Sexta-feira',
+  'Sábado',
+] as const;

@@ -8,8 +8,12 @@
  * are unknown and nothing is hidden.
  */
 
-/** The option each gated route needs: dashboards `analytics`, reports and sheets `reports`. */
+/**
+ * The option each gated route needs: dashboards `analytics`, reports and sheets `reports`, the
+ * chatbot editor `chatbot`.
+ */
 export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
+  chatbot: 'chatbot',
   'dashboard-analytics': 'analytics',
   'dashboard-control-panel': 'analytics',
   'dashboard-maria-panel': 'analytics',

@@ -40,12 +40,21 @@ export function Component() {
     const allowed = dashboard === current || (canAccessRoute(route, context) && featureAllows(dashboard, features));
     return allowed ? [{ name: dashboard, label: routeLabel(dashboard), path: route.path }] : [];
   });
+  // The Maria panel links to the chatbot editor for whoever may open it (its holders change the bot).
+  const chatbot = findRoute('chatbot');
+  const chatbotAccess =
+    chatbot && canAccessRoute(chatbot, context) && featureAllows('chatbot', features)
+      ? hasPermissionRoute('chatbot', session.permissionRoutes)
+        ? 'edit'
+        : 'view'
+      : null;
   return (
     <DashboardScreen
       key={current}
       current={current}
       tabs={tabs}
       canEditThreshold={hasPermissionRoute('users', session.permissionRoutes)}
+      chatbotAccess={chatbotAccess}
     />
   );
 }

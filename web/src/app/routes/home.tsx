@@ -103,6 +103,11 @@ export function Component() {
       </Center>
     );
   }
+  const features = enabledFeatures(info.data?.features);
   // Without the user info (it failed to load), the welcome: it needs only the stored session.
-  return viewer ? <Inbox viewer={viewer} /> : <Welcome session={session} features={info.data?.features} />;
+  return viewer ? (
+    <Inbox viewer={viewer} chatbot={features === null ? null : features.has('chatbot')} />
+  ) : (
+    <Welcome session={session} features={info.data?.features} />
+  );
 }

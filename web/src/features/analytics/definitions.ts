@@ -21,6 +21,16 @@ export type FigureId =
   | 'onlineTime'
   | 'botTickets'
   | 'botHandoffs'
+  | 'botReceived'
+  | 'botResolved'
+  | 'botRouted'
+  | 'botHandedOver'
+  | 'botAbandoned'
+  | 'botTakenOver'
+  | 'botHandoverTime'
+  | 'botOptions'
+  | 'botInBot'
+  | 'botToday'
   | 'waiting'
   | 'oldestWait'
   | 'overThreshold'
@@ -119,6 +129,62 @@ export const DEFINITIONS: Readonly<Record<FigureId, FigureDefinition>> = {
     label: 'Passados a uma pessoa',
     definition: 'Tickets que o chatbot passou a uma pessoa (zero enquanto o chatbot não existe).',
     countedOn: 'no dia da passagem',
+  },
+  // The Maria panel (`GET /api/dashboard/maria`): what became of the tickets the bot started.
+  botReceived: {
+    label: 'Recebidos pelo chatbot',
+    definition: 'Tickets que o bot começou a atender (ele deu a saudação e o menu).',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botResolved: {
+    label: 'Resolvidos pelo chatbot',
+    definition:
+      'Encerrados por inatividade depois de o bot responder ele mesmo a uma pergunta (uma opção de resposta com texto): ninguém da equipe foi necessário.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botRouted: {
+    label: 'Encaminhados a um departamento',
+    definition: 'Enviados para a fila de um departamento por uma opção do menu.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botHandedOver: {
+    label: 'Passados a uma pessoa',
+    definition:
+      'Enviados a um atendente: pela opção “falar com atendente” ou ao chegar ao limite de respostas inválidas.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botAbandoned: {
+    label: 'Abandonados',
+    definition: 'Encerrados por inatividade sem nenhuma resposta do cliente ao menu.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botTakenOver: {
+    label: 'Assumidos pela equipe',
+    definition: 'Um atendente assumiu a conversa antes de o bot terminar.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botHandoverTime: {
+    label: 'Tempo até passar (mediana)',
+    definition:
+      'Por ticket encaminhado ou passado a uma pessoa: da saudação do bot até o encaminhamento ou a passagem. A mediana é o tempo em que metade deles ficou.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botOptions: {
+    label: 'Opções do menu',
+    definition:
+      'Por opção do menu: quantos clientes ela encaminhou a um departamento e quantas vezes o bot respondeu com o texto dela.',
+    countedOn: 'no dia em que o bot recebeu o ticket',
+  },
+  botInBot: {
+    label: 'Com o bot agora',
+    definition: 'Tickets que o bot está atendendo neste momento, ainda fora da fila da equipe.',
+    countedOn: 'ao vivo',
+  },
+  botToday: {
+    label: 'Hoje',
+    definition:
+      'O que o bot fez desde a meia-noite: conversas iniciadas, encaminhadas, passadas, abandonadas e assumidas.',
+    countedOn: 'hoje, ao vivo',
   },
   waiting: {
     label: 'Aguardando',

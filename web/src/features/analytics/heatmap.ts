@@ -4,15 +4,9 @@
  * cell filled in, and the colour level of each cell on a 0–4 scale relative to the busiest cell.
  */
 
-export const WEEKDAYS = [
-  'Domingo',
-  'Segunda-feira',
-  'Terça-feira',
-  'Quarta-feira',
-  'Quinta-feira',
-  'Sexta-feira',
-  'Sábado',
-] as const;
+import { WEEKDAYS } from '../../lib/dates';
+
+export { WEEKDAYS };
 export const WEEKDAYS_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
 
 export interface HeatCell {

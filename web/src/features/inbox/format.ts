@@ -10,6 +10,7 @@ export const STATUS_LABELS: Record<string, string> = {
   open: 'Em atendimento',
   transferring: 'Em transferência',
   closed: 'Encerrado',
+  bot: 'Com o bot',
 };
 
 /** Colours of the status dots (the text stays the body colour: readable in both schemes). */
@@ -18,7 +19,11 @@ export const STATUS_COLORS: Record<string, string> = {
   open: 'teal',
   transferring: 'yellow',
   closed: 'gray',
+  bot: 'violet',
 };
+
+/** Who wrote a message of the chatbot (the bot's name is not in the message). */
+export const BOT_AUTHOR = 'Assistente virtual';
 
 /** Ack labels (also the ticks' accessible names). */
 export const ACK_LABELS: Record<string, string> = {

@@ -5,12 +5,28 @@
 
 export const INBOX_KEY = ['inbox'] as const;
 
-/** The queue's tabs (in the URL as `tab`): waiting, mine, being transferred, closed. */
-export const QUEUE_TABS = ['pending', 'mine', 'transferring', 'closed'] as const;
+/**
+ * The queue's tabs (in the URL as `tab`): waiting, mine, being transferred, held by the chatbot
+ * (shown only where the tenant has it: `Queue`), closed.
+ */
+export const QUEUE_TABS = ['pending', 'mine', 'transferring', 'bot', 'closed'] as const;
 export type QueueTab = (typeof QUEUE_TABS)[number];
 
 export function isQueueTab(value: string | null): value is QueueTab {
   return QUEUE_TABS.some((tab) => tab === value);
+}
+
+/**
+ * The tabs the queue shows: "Com o bot" only where the chatbot can hold anything — the tenant has
+ * it (`chatbot`: the user info's `features`; null when unknown), it holds tickets now (`counts`),
+ * or the tab is the one open (a link to it).
+ */
+export function visibleTabs(
+  chatbot: boolean | null,
+  counts: { bot: number } | undefined,
+  current: QueueTab,
+): QueueTab[] {
+  return QUEUE_TABS.filter((tab) => tab !== 'bot' || chatbot === true || (counts?.bot ?? 0) > 0 || current === 'bot');
 }
 
 /** What one list of the queue shows. */

@@ -184,8 +184,10 @@ export function refreshInbox(queryClient: QueryClient): void {
 
 /**
  * Whether a new customer message is worth a browser notification and a sound when the tab is
- * hidden: a ticket of mine, or one waiting in my queue.
+ * hidden: a ticket of mine, or one waiting in my queue — never one the chatbot holds (`bot`: it
+ * needs nobody yet; it rings, if at all, once it reaches a person).
  */
 export function alertsViewer(ticket: Ticket, viewerId: number): boolean {
+  if (ticket.status === 'bot') return false;
   return ticket.assignedUser?.id === viewerId || ticket.status === 'pending';
 }

@@ -22,7 +22,7 @@ export function ticket(id: number, extra: Partial<Ticket> = {}): Ticket {
 }
 
 export function page(tickets: Ticket[], next: string | null = null): TicketPage {
-  return { data: tickets, next_cursor: next, counts: { pending: 0, open: 0, transferring: 0, mine: 0 } };
+  return { data: tickets, next_cursor: next, counts: { pending: 0, open: 0, transferring: 0, mine: 0, bot: 0 } };
 }
 
 export function message(id: number, extra: Partial<ServerMessage> = {}): ServerMessage {

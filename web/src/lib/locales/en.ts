@@ -16,6 +16,7 @@ export const en: Messages = {
       users: 'Users',
       tenants: 'Tenants',
       instances: 'Instances',
+      chatbot: 'Chatbot',
       'roles-list': 'Roles',
       'roles-edit': 'Edit role',
       'dashboard-analytics': 'Analytics',

@@ -14,6 +14,7 @@ export const ptBR = {
       users: 'Usuários',
       tenants: 'Tenants',
       instances: 'Instâncias',
+      chatbot: 'Chatbot',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analytics',

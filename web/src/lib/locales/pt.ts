@@ -16,6 +16,7 @@ export const pt: Messages = {
       users: 'Utilizadores',
       tenants: 'Tenants',
       instances: 'Instâncias',
+      chatbot: 'Chatbot',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analítica',

@@ -88,7 +88,43 @@ export const ControlPanelSchema = z.object({
 });
 export type ControlPanel = z.infer<typeof ControlPanelSchema>;
 
-const MariaCountsSchema = z.object({ received: Count, resolved: Count, handedOver: Count, abandoned: Count });
+/**
+ * The bot's outcomes: `received` tickets it started, of which `resolved` (it answered, nobody was
+ * needed), `routed` (to a department's queue), `handedOver` (to a person), `abandoned` (silence, no
+ * answer given) or `takenOver` (an agent took over first).
+ */
+const MariaCountsSchema = z.object({
+  received: Count,
+  resolved: Count,
+  routed: Count,
+  handedOver: Count,
+  abandoned: Count,
+  takenOver: Count,
+});
+export type MariaCounts = z.infer<typeof MariaCountsSchema>;
+
+export const MariaDaySchema = z.extend(MariaCountsSchema, { day: z.string() });
+export type MariaDay = z.infer<typeof MariaDaySchema>;
+
+/** One menu option: how many it routed to a department, how many it answered itself. */
+export const MariaOptionSchema = z.object({
+  key: z._default(z.string(), ''),
+  label: z.string(),
+  routed: Count,
+  answered: Count,
+});
+export type MariaOption = z.infer<typeof MariaOptionSchema>;
+
+/** Today, live: the tickets the bot holds now and what it did since midnight (São Paulo). */
+export const MariaLiveSchema = z.object({
+  inBot: Count,
+  startedToday: Count,
+  routedToday: Count,
+  handedOverToday: Count,
+  abandonedToday: Count,
+  takenOverToday: Count,
+});
+export type MariaLive = z.infer<typeof MariaLiveSchema>;
 
 export const MariaSchema = z.object({
   botEnabled: z.boolean(),
@@ -96,12 +132,10 @@ export const MariaSchema = z.object({
   syncedAt: z.nullish(z.string()),
   totals: MariaCountsSchema,
   handoverMedianSecs: Secs,
-  days: z._default(
-    z.array(z.object({ day: z.string(), received: Count, resolved: Count, handedOver: Count, abandoned: Count })),
-    [],
-  ),
-  /** Not described by docs/analytics.md yet: rows with a name and a count are shown, others ignored. */
-  options: z._default(z.array(z.looseObject({})), []),
+  days: z._default(z.array(MariaDaySchema), []),
+  options: z._default(z.array(MariaOptionSchema), []),
+  /** Absent from an older server: then the live cards are not shown. */
+  live: z.nullish(MariaLiveSchema),
 });
 export type Maria = z.infer<typeof MariaSchema>;
 

@@ -223,10 +223,11 @@ describe('DashboardScreen', () => {
       botEnabled: false,
       period: { from: '2026-11-01', to: '2026-11-30' },
       syncedAt: null,
-      totals: { received: 0, resolved: 0, handedOver: 0, abandoned: 0 },
+      totals: { received: 0, resolved: 0, routed: 0, handedOver: 0, abandoned: 0, takenOver: 0 },
       handoverMedianSecs: null,
-      days: [{ day: '2026-11-01', received: 0, resolved: 0, handedOver: 0, abandoned: 0 }],
+      days: [{ day: '2026-11-01', received: 0, resolved: 0, routed: 0, handedOver: 0, abandoned: 0, takenOver: 0 }],
       options: [],
+      live: null,
     };
     stubFetch({ 'GET /api/dashboard/maria': () => json(maria) });
     renderRoutes(routes(), '/dashboard/maria-panel?preset=custom&from=2026-11-01&to=2026-11-30');
@@ -234,6 +235,47 @@ describe('DashboardScreen', () => {
     expect(screen.getAllByText('0').length).toBeGreaterThanOrEqual(4);
     expect(screen.getByText(/Os números ainda não foram calculados/)).toBeInTheDocument();
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+  });
+
+  it('the Maria panel shows what became of the bot’s tickets, per day and option, today live, and links to the editor', async () => {
+    const maria: Maria = {
+      botEnabled: true,
+      period: { from: '2026-11-01', to: '2026-11-30' },
+      syncedAt: '2026-11-25T03:00:12Z',
+      totals: { received: 120, resolved: 30, routed: 50, handedOver: 20, abandoned: 12, takenOver: 8 },
+      handoverMedianSecs: 95,
+      days: [{ day: '2026-11-02', received: 10, resolved: 3, routed: 4, handedOver: 1, abandoned: 1, takenOver: 1 }],
+      options: [
+        { key: 'fin', label: 'Financeiro e boletos', routed: 50, answered: 0 },
+        { key: 'hor', label: 'Horário de funcionamento', routed: 0, answered: 30 },
+      ],
+      live: { inBot: 4, startedToday: 9, routedToday: 3, handedOverToday: 1, abandonedToday: 0, takenOverToday: 1 },
+    };
+    stubFetch({ 'GET /api/dashboard/maria': () => json(maria) });
+    renderRoutes(
+      TABS.map((tab) => ({
+        path: tab.path,
+        element: <DashboardScreen current={tab.name} tabs={TABS} canEditThreshold={false} chatbotAccess="edit" />,
+      })),
+      '/dashboard/maria-panel?preset=custom&from=2026-11-01&to=2026-11-30',
+    );
+    const routed = (await screen.findByText('Encaminhados a um departamento')).closest('[data-figure]') as HTMLElement;
+    expect(within(routed).getByText('50')).toBeInTheDocument();
+    expect(within(routed).getByRole('button', { name: 'O que é: Encaminhados a um departamento' })).toBeInTheDocument();
+    const takenOver = screen
+      .getAllByText('Assumidos pela equipe')
+      .map((element) => element.closest('[data-figure]'))
+      .find((card) => card !== null) as HTMLElement;
+    expect(within(takenOver).getByText('8')).toBeInTheDocument();
+    expect(screen.getByText('1 min 35 s')).toBeInTheDocument();
+    const live = screen.getByText('Com o bot agora').closest('[data-figure]') as HTMLElement;
+    expect(within(live).getByText('4')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: /barras empilhadas.*120 recebidos, 30 resolvidos pelo bot, 50 encaminhados/ }),
+    ).toBeInTheDocument();
+    const options = screen.getByRole('table', { name: 'Opções do menu' });
+    expect(within(options).getByRole('row', { name: /Horário de funcionamento 0 30/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Configurar o bot' })).toHaveAttribute('href', '/chatbot');
   });
 
   it('a tenant without the analytics option gets the server’s message as an empty state', async () => {

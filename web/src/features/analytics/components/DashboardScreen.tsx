@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useDashboardParams } from '../use-dashboard-params';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ControlPanelView } from './ControlPanelView';
-import { MariaPanel } from './MariaPanel';
+import { MariaPanel, type ChatbotAccess } from './MariaPanel';
 
 export type DashboardRoute = 'dashboard-analytics' | 'dashboard-control-panel' | 'dashboard-maria-panel';
 
@@ -30,6 +30,8 @@ export interface DashboardScreenProps {
   tabs: readonly DashboardTab[];
   /** Administrators (route `users`) set the control panel's waiting threshold. */
   canEditThreshold: boolean;
+  /** The Maria panel links to the chatbot editor: to change the bot, to read it, or not at all. */
+  chatbotAccess?: ChatbotAccess;
 }
 
 const ICONS = {
@@ -45,7 +47,7 @@ const DESCRIPTIONS: Record<DashboardRoute, string> = {
   'dashboard-maria-panel': 'O que o chatbot Maria atendeu, resolveu e passou para a equipe.',
 };
 
-export function DashboardScreen({ current, tabs, canEditThreshold }: DashboardScreenProps) {
+export function DashboardScreen({ current, tabs, canEditThreshold, chatbotAccess = null }: DashboardScreenProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const { search } = location;
@@ -65,7 +67,7 @@ export function DashboardScreen({ current, tabs, canEditThreshold }: DashboardSc
     ) : current === 'dashboard-control-panel' ? (
       <ControlPanelView canEditThreshold={canEditThreshold} />
     ) : (
-      <MariaPanel params={params} />
+      <MariaPanel params={params} chatbotAccess={chatbotAccess} />
     );
 
   return (

@@ -15,8 +15,11 @@ export const CustomerRefSchema = z.object({
   blacklisted: z._default(z.boolean(), false),
 });
 
-/** `pending` (waiting in the queue), `open` (someone's), `transferring`, `closed`. */
-export type TicketStatus = 'pending' | 'open' | 'transferring' | 'closed';
+/**
+ * `pending` (waiting in the queue), `open` (someone's), `transferring`, `closed`, or `bot`: held by
+ * the chatbot, out of the people's queue until it routes the customer or someone takes over.
+ */
+export type TicketStatus = 'pending' | 'open' | 'transferring' | 'closed' | 'bot';
 
 export const TicketSchema = z.object({
   id: z.number(),
@@ -43,6 +46,8 @@ export const CountsSchema = z.object({
   open: z._default(z.number(), 0),
   transferring: z._default(z.number(), 0),
   mine: z._default(z.number(), 0),
+  /** Tickets the chatbot holds (0 from a server without it). */
+  bot: z._default(z.number(), 0),
 });
 export type Counts = z.infer<typeof CountsSchema>;
 
@@ -64,7 +69,10 @@ export const MessageSchema = z.object({
   ticketId: z.nullish(z.number()),
   /** `in` (the customer wrote) or `out`. */
   direction: z.string(),
-  /** `text`, or `note`: a line of the conversation the customer does not see (transfers). */
+  /**
+   * `text`; `note`: a line of the conversation the customer does not see (transfers); `bot`: written
+   * by the chatbot (direction `out`, no user).
+   */
   kind: z.string(),
   body: z.string(),
   ack: z.string(),

@@ -11,6 +11,7 @@ import {
   IconArrowsExchange,
   IconCheck,
   IconCircleCheck,
+  IconHandStop,
   IconUserCircle,
   IconX,
 } from '@tabler/icons-react';
@@ -134,6 +135,7 @@ function Footer({ ticket, viewer, children }: { ticket: Ticket; viewer: InboxVie
   if (mayWrite) return <>{children}</>;
   let text: string;
   if (ticket.status === 'pending') text = 'Aceite o atendimento para responder.';
+  else if (ticket.status === 'bot') text = 'O assistente virtual está atendendo. Assuma o atendimento para responder.';
   else if (ticket.status === 'closed') text = `Atendimento encerrado ${formatDateTime(ticket.closedAt)}.`;
   else text = `Em atendimento por ${owner?.name ?? 'outra pessoa'}.`;
   return (
@@ -209,14 +211,25 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
     notifications.show({ color: 'red', title, message: errorMessage(error) });
   }
 
+  // Accepting a ticket the chatbot holds takes it over from the bot ("Assumir"): same request.
+  const fromBot = ticket.status === 'bot';
+
   function acceptTicket() {
     accept.mutate(ticketId, {
       onSuccess: () => {
-        notifications.show({ color: 'teal', title: 'Atendimento aceito', message: `Agora ${name} é seu.` });
+        notifications.show(
+          fromBot
+            ? {
+                color: 'teal',
+                title: 'Atendimento assumido',
+                message: `O bot parou de responder: agora ${name} é seu.`,
+              }
+            : { color: 'teal', title: 'Atendimento aceito', message: `Agora ${name} é seu.` },
+        );
         onTaken();
       },
       onError: (error) => {
-        failed('Não foi possível aceitar', error);
+        failed(fromBot ? 'Não foi possível assumir' : 'Não foi possível aceitar', error);
         void ticketQuery.refetch();
       },
     });
@@ -293,6 +306,21 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             >
               Aceitar
             </Button>
+          ) : null}
+          {fromBot ? (
+            <Tooltip label="Tirar o atendimento do bot e responder você">
+              <Button
+                size="sm"
+                color="teal.9"
+                aria-label="Assumir"
+                className={classes.takeOver}
+                leftSection={<IconHandStop size={16} aria-hidden />}
+                loading={accept.isPending}
+                onClick={acceptTicket}
+              >
+                <span className={classes.takeOverLabel}>Assumir</span>
+              </Button>
+            </Tooltip>
           ) : null}
           {ticket.status === 'open' && mayAct ? (
             <Tooltip label="Transferir">

@@ -17,6 +17,8 @@ import { Queue } from './Queue';
 
 export interface InboxProps {
   viewer: InboxViewer;
+  /** The tenant has the chatbot on (the user info's `features`; null when it does not say). */
+  chatbot?: boolean | null;
 }
 
 function NothingOpen() {
@@ -33,7 +35,7 @@ function NothingOpen() {
   );
 }
 
-export function Inbox({ viewer }: InboxProps) {
+export function Inbox({ viewer, chatbot = null }: InboxProps) {
   const { location, hrefWith, change, closeTicket } = useInboxLocation();
   const [customerOpen, setCustomerOpen] = useState(false);
   const ticketId = location.ticketId;
@@ -45,7 +47,13 @@ export function Inbox({ viewer }: InboxProps) {
     <div className={classes.root}>
       <div className={classes.grid} data-ticket-open={ticketId !== null}>
         <section className={classes.queue} aria-label="Fila de atendimentos">
-          <Queue viewer={viewer} location={location} hrefWith={hrefWith} onChange={(next) => change(next)} />
+          <Queue
+            viewer={viewer}
+            location={location}
+            hrefWith={hrefWith}
+            onChange={(next) => change(next)}
+            chatbot={chatbot}
+          />
         </section>
         <section className={classes.conversation} aria-label="Conversa">
           {ticketId !== null ? (

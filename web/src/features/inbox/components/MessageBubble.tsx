@@ -2,13 +2,22 @@
  * One message of a conversation: the customer's on the left, ours on the right with its ack as
  * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one with a red border, why in
  * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
- * centred. Long messages wrap.
+ * centred; the chatbot's (`kind: "bot"`) on the right too, marked with a robot and "Assistente
+ * virtual · bot" (the bot's name is not in the message). Long messages wrap.
  */
 import { Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconChecks, IconClock, IconNote, IconRefresh } from '@tabler/icons-react';
+import {
+  IconAlertCircle,
+  IconCheck,
+  IconChecks,
+  IconClock,
+  IconNote,
+  IconRefresh,
+  IconRobot,
+} from '@tabler/icons-react';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import type { Message } from '../api/schemas';
-import { ACK_LABELS } from '../format';
+import { ACK_LABELS, BOT_AUTHOR } from '../format';
 import classes from './Inbox.module.css';
 
 function Ack({ message }: { message: Message }) {
@@ -40,6 +49,7 @@ export interface MessageBubbleProps {
 
 export function MessageBubble({ message, onRetry, retrying = false }: MessageBubbleProps) {
   const note = message.kind === 'note';
+  const bot = message.kind === 'bot';
   const out = message.direction === 'out';
   const failed = message.local === 'error' || message.ack === 'failed';
   const state = message.local ?? message.ack;
@@ -63,7 +73,14 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
           </Group>
         ) : (
           <>
-            {out && message.user ? (
+            {bot ? (
+              <Group gap={4} wrap="nowrap" data-testid="bot-author">
+                <IconRobot size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="xs" fw={600} c="dimmed">
+                  {BOT_AUTHOR} · bot
+                </Text>
+              </Group>
+            ) : out && message.user ? (
               <Text size="xs" fw={600} c="dimmed">
                 {message.user.name}
               </Text>

@@ -1,7 +1,8 @@
 /**
- * The queue: tabs Aguardando / Meus / Em transferência / Encerrados with live counts, search by
- * name, phone or protocol, instance filter, and the tickets a page at a time (more load as the
- * list is scrolled, or with "Carregar mais"). Arrow keys move between tickets.
+ * The queue: tabs Aguardando / Meus / Em transferência / Com o bot / Encerrados with live counts,
+ * search by name, phone or protocol, instance filter, and the tickets a page at a time (more load as
+ * the list is scrolled, or with "Carregar mais"). Arrow keys move between tickets. "Com o bot" (the
+ * tickets the chatbot holds) shows where the tenant has the chatbot, or while it holds any.
  */
 import {
   Badge,
@@ -26,7 +27,7 @@ import { useInboxInstances } from '../api/get-inbox-instances';
 import { MAX_QUEUE_SEARCH, useQueue, useQueueCounts } from '../api/get-tickets';
 import type { Counts } from '../api/schemas';
 import { useNow } from '../hooks/use-now';
-import { isQueueTab, QUEUE_TABS, type QueueTab } from '../keys';
+import { isQueueTab, visibleTabs, type QueueTab } from '../keys';
 import type { InboxLocation } from '../url';
 import type { InboxViewer } from '../viewer';
 import classes from './Inbox.module.css';
@@ -40,6 +41,7 @@ const TAB_LABELS: Record<QueueTab, string> = {
   pending: 'Aguardando',
   mine: 'Meus',
   transferring: 'Em transferência',
+  bot: 'Com o bot',
   closed: 'Encerrados',
 };
 
@@ -47,6 +49,10 @@ const EMPTY: Record<QueueTab, { title: string; description: string }> = {
   pending: { title: 'Ninguém aguardando', description: 'Quando um cliente escrever, o atendimento aparece aqui.' },
   mine: { title: 'Nenhum atendimento seu', description: 'Aceite um atendimento em Aguardando para começar.' },
   transferring: { title: 'Nenhuma transferência', description: 'Atendimentos sendo transferidos aparecem aqui.' },
+  bot: {
+    title: 'Ninguém com o bot',
+    description: 'Os clientes que o assistente virtual está atendendo aparecem aqui; assuma um para responder você.',
+  },
   closed: { title: 'Nenhum atendimento encerrado', description: 'Os atendimentos encerrados ficam aqui.' },
 };
 
@@ -59,6 +65,8 @@ function tabCount(tab: QueueTab, counts: Counts | undefined): number | null {
       return counts.mine;
     case 'transferring':
       return counts.transferring;
+    case 'bot':
+      return counts.bot;
     case 'closed':
       return null;
   }
@@ -69,6 +77,8 @@ export interface QueueProps {
   location: InboxLocation;
   hrefWith: (change: Partial<InboxLocation>) => string;
   onChange: (change: Partial<InboxLocation>) => void;
+  /** The tenant has the chatbot (`features` of the user info; null when unknown). */
+  chatbot: boolean | null;
 }
 
 /** Focus the next or previous ticket of the list (ArrowDown / ArrowUp, Home / End). */
@@ -91,7 +101,7 @@ function moveFocus(event: KeyboardEvent<HTMLAnchorElement>) {
   }
 }
 
-export function Queue({ viewer, location, hrefWith, onChange }: QueueProps) {
+export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueueProps) {
   const filter = useMemo(
     () => ({ tab: location.tab, search: location.search, instanceId: location.instanceId }),
     [location.tab, location.search, location.instanceId],
@@ -258,7 +268,7 @@ export function Queue({ viewer, location, hrefWith, onChange }: QueueProps) {
           }}
         >
           <Tabs.List grow>
-            {QUEUE_TABS.map((tab) => {
+            {visibleTabs(chatbot, counts, location.tab).map((tab) => {
               const count = tabCount(tab, counts);
               return (
                 <Tabs.Tab key={tab} value={tab}>

@@ -66,6 +66,11 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
               Em transferência
             </Badge>
           ) : null}
+          {ticket.status === 'bot' ? (
+            <Badge size="xs" color="violet" variant="dot">
+              Com o bot
+            </Badge>
+          ) : null}
           {ticket.customer.blacklisted ? (
             <Badge size="xs" color="red" variant="dot">
               Bloqueado

@@ -1,0 +1,45 @@
+/**
+ * Screenshots of a state in every theme and size, each checked by axe-core (no serious or critical
+ * violation): `<name>-{desktop,mobile}[-dark].png` under `e2e/screenshots/`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { seriousA11yViolations } from './axe';
+import { DESKTOP, MOBILE } from './browser';
+import { setTheme, type Theme } from './inbox';
+
+const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
+
+/** Waits for requests and transitions to end before a screenshot or an accessibility check. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  const { width, height } = page.viewportSize() ?? DESKTOP;
+  await page.mouse.move(width - 2, height - 2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.waitForTimeout(400);
+}
+
+/** Screenshots and axe checks of the page as it is, light and dark, 1280 and 390 px. */
+export async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  const themes: Theme[] = ['light', 'dark'];
+  for (const theme of themes) {
+    await setTheme(page, theme);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await settle(page);
+      const suffix = theme === 'dark' ? '-dark' : '';
+      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`), fullPage: true });
+      expect(await seriousA11yViolations(page), `axe: ${name} ${size} ${theme}`).toEqual([]);
+    }
+  }
+  await setTheme(page, 'light');
+  await page.setViewportSize(DESKTOP);
+  await settle(page);
+}

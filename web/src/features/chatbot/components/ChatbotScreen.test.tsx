@@ -1,0 +1,324 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
+import { renderRoutes } from '../../../testing/render';
+import type { BotConfig } from '../api/schemas';
+import { botConfig } from '../test-data';
+import { ChatbotScreen } from './ChatbotScreen';
+
+const INSTANCES = [
+  { id: 3, name: 'WhatsApp Loja', activated: true },
+  { id: 4, name: 'WhatsApp Antigo', activated: false },
+];
+const OPTIONS = {
+  roles: [],
+  departments: [
+    { id: 6, name: 'Financeiro', activated: true },
+    { id: 5, name: 'Suporte', activated: true },
+  ],
+  instances: [],
+};
+const REASONS = [
+  { id: 4, name: 'Sem resposta', activated: true },
+  { id: 2, name: 'Resolvido', activated: true },
+];
+
+function routes(canEdit = true) {
+  return [
+    {
+      path: '/chatbot',
+      element: (
+        <>
+          <Link to="/outra">Outra tela</Link>
+          <ChatbotScreen canEdit={canEdit} instanceSource="instances" departmentSource="users" />
+        </>
+      ),
+    },
+    { path: '/outra', element: <p>Outra tela aberta</p> },
+  ];
+}
+
+function apis(config: (instanceId: string | null) => BotConfig = () => botConfig(), extra = {}) {
+  return stubFetch({
+    'GET /api/bot/config': (call) => {
+      void call;
+      return json(config(lastInstanceId));
+    },
+    'GET /api/instance': () => json(INSTANCES),
+    'GET /api/users/options': () => json(OPTIONS),
+    'GET /api/closing-reasons': () => json(REASONS),
+    ...extra,
+  });
+}
+
+/** The `instanceId` of the last GET /api/bot/config (stubFetch records paths without queries). */
+let lastInstanceId: string | null = null;
+
+function trackConfigQueries(fetchMock: ReturnType<typeof stubFetch>['fetchMock']) {
+  const original = fetchMock.getMockImplementation();
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(requestUrl(input), 'http://localhost');
+    if (url.pathname === '/api/bot/config') lastInstanceId = url.searchParams.get('instanceId');
+    if (!original) throw new Error('no fetch stub');
+    return original(input, init);
+  });
+}
+
+async function openEditor(path = '/chatbot', canEdit = true) {
+  const result = renderRoutes(routes(canEdit), path);
+  await screen.findByRole('textbox', { name: /Nome do assistente/ });
+  return result;
+}
+
+/** Replaces a field's text in one change (typing a whole word re-renders the form per key). */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(text);
+}
+
+function optionCards() {
+  return screen.getAllByTestId('bot-option');
+}
+
+// A big controlled form: each change re-renders it, which jsdom takes its time over.
+describe('ChatbotScreen', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    lastInstanceId = null;
+    logIn(['chatbot', 'instances', 'users']);
+  });
+
+  it('shows the default bot and saves the whole configuration, options in their new order', async () => {
+    const user = userEvent.setup();
+    const saved = botConfig({ name: 'Marina', updatedAt: '2026-11-25T10:00:00Z' });
+    const { callsTo } = apis(undefined, { 'PUT /api/bot/config': () => json(saved) });
+    await openEditor();
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toHaveValue('Maria');
+    expect(optionCards()).toHaveLength(3);
+    expect(within(optionCards()[0]!).getByRole('textbox', { name: /Texto da opção 1/ })).toHaveValue('Financeiro');
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+
+    await fill(user, screen.getByRole('textbox', { name: /Nome do assistente/ }), 'Marina');
+    await user.click(screen.getByRole('button', { name: 'Mover 1. Financeiro para baixo' }));
+    expect(within(optionCards()[0]!).getByRole('textbox', { name: /Texto da opção 1/ })).toHaveValue(
+      'Horário de funcionamento',
+    );
+    await user.click(screen.getByRole('button', { name: 'Adicionar opção' }));
+    const added = optionCards()[3]!;
+    await fill(user, within(added).getByRole('textbox', { name: /Texto da opção 4/ }), 'Trocas');
+    await user.click(within(added).getByRole('combobox', { name: 'O que fazer' }));
+    await user.click(screen.getByRole('option', { name: 'Falar com atendente' }));
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    const body = callsTo('PUT /api/bot/config')[0]?.body as BotConfig;
+    expect(body.name).toBe('Marina');
+    expect(body.instanceId).toBeNull();
+    expect(body.options.map((option) => [option.key, option.label, option.action])).toEqual([
+      ['hor', 'Horário de funcionamento', 'answer'],
+      ['fin', 'Financeiro', 'department'],
+      ['hum', 'Falar com atendente', 'human'],
+      ['', 'Trocas', 'human'],
+    ]);
+    expect(body).not.toHaveProperty('inherited');
+    expect(body).not.toHaveProperty('updatedAt');
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Configuração salva' })),
+    );
+    // The editor starts again from what the server saved.
+    await waitFor(() => expect(screen.getByText(/Salva em 25\/11\/2026/)).toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  });
+
+  it('shows the server’s 422 field errors on the right fields', async () => {
+    const user = userEvent.setup();
+    apis(undefined, {
+      'PUT /api/bot/config': () =>
+        json(
+          {
+            code: 'validation_failed',
+            message: 'Dados inválidos.',
+            errors: [
+              { field: 'options[0].departmentId', message: 'Departamento inativo.' },
+              { field: 'businessHours[0].end', message: 'Horário inválido.' },
+              { field: 'outra', message: 'Algo mais deu errado.' },
+            ],
+          },
+          422,
+        ),
+    });
+    await openEditor();
+    await fill(user, screen.getByRole('textbox', { name: /Nome do assistente/ }), 'Maria!');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const department = within(optionCards()[0]!).getByRole('combobox', { name: /Departamento/ });
+    await waitFor(() => expect(department).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(optionCards()[0]!).getByText('Departamento inativo.')).toBeInTheDocument();
+    // Monday's 08:00–12:00 was the first interval sent.
+    expect(screen.getByText('Horário inválido.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Segunda-feira, fim do intervalo 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Algo mais deu errado.').closest('[role="alert"]')).not.toBeNull();
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Não foi possível salvar o chatbot', message: 'Dados inválidos.' }),
+    );
+  });
+
+  it('checks the draft before saving and sends nothing while something is missing', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = apis();
+    await openEditor();
+    await user.click(screen.getByRole('button', { name: 'Adicionar opção' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Escreva o texto da opção.')).toBeInTheDocument();
+    expect(screen.getByText('Escolha o departamento.')).toBeInTheDocument();
+    expect(callsTo('PUT /api/bot/config')).toHaveLength(0);
+  });
+
+  it('an instance without its own configuration shows the default read-only until personalised', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, callsTo } = apis(
+      (instanceId) => (instanceId === '3' ? botConfig({ instanceId: 3, inherited: true }) : botConfig()),
+      { 'PUT /api/bot/config': () => json(botConfig({ instanceId: 3, inherited: false })) },
+    );
+    trackConfigQueries(fetchMock);
+    await openEditor('/chatbot?instance=3');
+    const banner = screen.getByTestId('inherited');
+    expect(within(banner).getByText('Usa a configuração padrão')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Adicionar opção' })).not.toBeInTheDocument();
+
+    await user.click(within(banner).getByRole('button', { name: 'Personalizar para esta instância' }));
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    expect((callsTo('PUT /api/bot/config')[0]?.body as BotConfig).instanceId).toBe(3);
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(new URL(requestUrl(put?.[0]), 'http://localhost').searchParams.get('instanceId')).toBe('3');
+  });
+
+  it('an instance with its own configuration goes back to the default (DELETE)', async () => {
+    const user = userEvent.setup();
+    let own = true;
+    const { fetchMock, callsTo } = apis(
+      (instanceId) =>
+        instanceId === '3' ? botConfig({ instanceId: 3, inherited: !own, name: own ? 'Lia' : 'Maria' }) : botConfig(),
+      {
+        'DELETE /api/bot/config': () => {
+          own = false;
+          return new Response(null, { status: 204 });
+        },
+      },
+    );
+    trackConfigQueries(fetchMock);
+    await openEditor('/chatbot?instance=3');
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toHaveValue('Lia');
+    expect(screen.getByText('Configuração própria')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voltar ao padrão' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Voltar ao padrão' })).getByRole('button', {
+        name: 'Voltar ao padrão',
+      }),
+    );
+    await waitFor(() => expect(callsTo('DELETE /api/bot/config')).toHaveLength(1));
+    expect(await screen.findByTestId('inherited')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toHaveValue('Maria');
+  });
+
+  it('simulates the draft: Enter sends, the transcript grows, the outcome shows; it starts over', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = apis(undefined, {
+      'POST /api/bot/simulate': [
+        () =>
+          json({
+            transcript: [
+              { from: 'customer', text: 'oi' },
+              { from: 'bot', text: 'Olá! Eu sou a Marina.\n1 - Financeiro' },
+            ],
+            outcome: { status: 'bot', departmentId: null, departmentName: null, optionKey: null },
+            outOfHours: false,
+          }),
+        () =>
+          json({
+            transcript: [
+              { from: 'customer', text: 'oi' },
+              { from: 'bot', text: 'Olá! Eu sou a Marina.\n1 - Financeiro' },
+              { from: 'customer', text: '1' },
+              { from: 'bot', text: 'Vou passar você para Financeiro.' },
+            ],
+            outcome: { status: 'routed', departmentId: 6, departmentName: 'Financeiro', optionKey: 'fin' },
+            outOfHours: true,
+          }),
+      ],
+    });
+    await openEditor();
+    await fill(user, screen.getByRole('textbox', { name: /Nome do assistente/ }), 'Marina');
+    const box = screen.getByRole('textbox', { name: 'Mensagem do cliente' });
+    await user.type(box, 'oi{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversa simulada' });
+    expect(await within(log).findByText(/Eu sou a Marina/)).toBeInTheDocument();
+    expect(screen.getByTestId('simulation-outcome')).toHaveTextContent('Ainda com o bot');
+    const first = callsTo('POST /api/bot/simulate')[0]?.body as { messages: string[]; config: BotConfig };
+    expect(first.messages).toEqual(['oi']);
+    expect(first.config.name).toBe('Marina');
+
+    fireEvent.change(screen.getByLabelText('Simular em'), { target: { value: '2026-11-29T22:00' } });
+    await user.type(box, '1{Enter}');
+    expect(await within(log).findByText('Vou passar você para Financeiro.')).toBeInTheDocument();
+    expect(screen.getByTestId('simulation-outcome')).toHaveTextContent('Encaminhado para Financeiro');
+    expect(screen.getByTestId('out-of-hours')).toHaveTextContent('Fora do horário');
+    const second = callsTo('POST /api/bot/simulate')[1]?.body as { messages: string[]; at: string };
+    expect(second.messages).toEqual(['oi', '1']);
+    expect(second.at).toBe('2026-11-30T01:00:00.000Z');
+
+    await user.click(screen.getByRole('button', { name: 'Reiniciar conversa' }));
+    expect(within(log).queryByText('Vou passar você para Financeiro.')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('simulation-outcome')).not.toBeInTheDocument();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    const user = userEvent.setup();
+    apis();
+    await openEditor();
+    await fill(user, screen.getByRole('textbox', { name: /Nome do assistente/ }), 'Mariax');
+    await user.click(screen.getByRole('link', { name: 'Outra tela' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sair sem salvar?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toHaveValue('Mariax');
+    await user.click(screen.getByRole('link', { name: 'Outra tela' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sair sem salvar?' })).getByRole('button', {
+        name: 'Sair sem salvar',
+      }),
+    );
+    expect(await screen.findByText('Outra tela aberta')).toBeInTheDocument();
+  });
+
+  it('a reader without the chatbot route sees everything and changes nothing', async () => {
+    logIn(['dashboard-maria-panel']);
+    const { callsTo } = apis();
+    await openEditor('/chatbot', false);
+    expect(screen.getByText('Somente leitura')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Nome do assistente/ })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Arrastar/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Só quem pode editar o chatbot usa o simulador.')).toBeInTheDocument();
+    expect(callsTo('POST /api/bot/simulate')).toHaveLength(0);
+  });
+
+  it('says so when the tenant does not have the chatbot', async () => {
+    stubFetch({
+      'GET /api/bot/config': () =>
+        json({ code: 'feature_disabled', message: 'A opção Chatbot está desligada para esta empresa.' }, 403),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/users/options': () => json(OPTIONS),
+      'GET /api/closing-reasons': () => json(REASONS),
+    });
+    renderRoutes(routes(), '/chatbot');
+    expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
+    expect(screen.getByText('A opção Chatbot está desligada para esta empresa.')).toBeInTheDocument();
+  });
+});

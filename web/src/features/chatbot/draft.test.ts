@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { newOption, serverFieldMap, toDraft, toInput, validateDraft, type BotDraft } from './draft';
+import { botConfig } from './test-data';
+
+describe('the editor’s draft', () => {
+  it('round-trips the server’s configuration (hours and holidays sorted)', () => {
+    const config = botConfig();
+    const input = toInput(toDraft(config), null);
+    expect(input).toEqual({
+      instanceId: null,
+      enabled: true,
+      name: 'Maria',
+      greeting: config.greeting,
+      menuPrompt: config.menuPrompt,
+      options: config.options,
+      invalidMessage: config.invalidMessage,
+      invalidLimit: 3,
+      handoverMessage: config.handoverMessage,
+      outOfHoursMessage: config.outOfHoursMessage,
+      businessHours: [
+        { weekday: 1, start: '08:00', end: '12:00' },
+        { weekday: 1, start: '13:00', end: '18:00' },
+        { weekday: 5, start: '08:00', end: '17:00' },
+      ],
+      holidays: ['2026-01-01', '2026-12-25'],
+      inactivityMinutes: 30,
+      inactivityReasonId: 4,
+      inactivityMessage: config.inactivityMessage,
+    });
+  });
+
+  it('sends a new option without a key, and only what its action uses', () => {
+    const draft = toDraft(botConfig({ instanceId: 3 }));
+    draft.options[0] = { ...draft.options[0]!, action: 'answer', answer: 'Pague pelo app.' };
+    draft.options.push({ ...newOption(), label: ' Trocas ', action: 'human', departmentId: 5, answer: 'x' });
+    const input = toInput(draft, 3);
+    expect(input.instanceId).toBe(3);
+    expect(input.options[0]).toEqual({
+      key: 'fin',
+      label: 'Financeiro',
+      action: 'answer',
+      departmentId: null,
+      answer: 'Pague pelo app.',
+    });
+    expect(input.options[3]).toEqual({ key: '', label: 'Trocas', action: 'human', departmentId: null, answer: null });
+  });
+
+  it('asks for what a bot cannot do without, by form path', () => {
+    const draft: BotDraft = {
+      ...toDraft(botConfig()),
+      name: ' ',
+      invalidLimit: 11,
+      inactivityMinutes: '',
+    };
+    draft.options = [
+      { ...newOption(), label: '', action: 'department', departmentId: null },
+      { ...newOption(), label: 'Dúvidas', action: 'answer', answer: '' },
+    ];
+    draft.hours[2] = [{ uid: 'h', start: '10:00', end: '09:00' }];
+    draft.holidays = [
+      { uid: 'a', date: '2026-12-25' },
+      { uid: 'b', date: '2026-12-25' },
+      { uid: 'c', date: '' },
+    ];
+    expect(validateDraft(draft)).toEqual({
+      name: 'Dê um nome ao assistente.',
+      'options.0.label': 'Escreva o texto da opção.',
+      'options.0.departmentId': 'Escolha o departamento.',
+      'options.1.answer': 'Escreva a resposta.',
+      invalidLimit: 'Um número de 1 a 10.',
+      'hours.2.0.end': 'O fim deve ser depois do início.',
+      'holidays.1.date': 'Data repetida.',
+      'holidays.2.date': 'Informe a data ou remova a linha.',
+      inactivityMinutes: 'Um número de 1 a 1440 minutos.',
+    });
+    expect(validateDraft({ ...toDraft(botConfig()), options: [] })).toEqual({
+      options: 'O menu precisa de pelo menos uma opção.',
+    });
+    expect(validateDraft(toDraft(botConfig()))).toEqual({});
+  });
+
+  it('points the server’s field names at the rows they came from (hours and holidays were sent sorted)', () => {
+    const draft = toDraft(botConfig());
+    draft.hours[1] = [
+      { uid: 'x', start: '13:00', end: '18:00' },
+      { uid: 'y', start: '08:00', end: '12:00' },
+    ];
+    draft.holidays = [
+      { uid: 'a', date: '2026-12-25' },
+      { uid: 'b', date: '2026-01-01' },
+    ];
+    const map = serverFieldMap(draft);
+    expect(map['options[1].departmentId']).toBe('options.1.departmentId');
+    expect(map['options[2].answer']).toBe('options.2.answer');
+    expect(map.greeting).toBe('greeting');
+    // Sent: 08:00–12:00 (row 1) first, then 13:00–18:00 (row 0), then Friday.
+    expect(map['businessHours[0].end']).toBe('hours.1.1.end');
+    expect(map['businessHours[1].start']).toBe('hours.1.0.start');
+    expect(map['businessHours[2].end']).toBe('hours.5.0.end');
+    expect(map['holidays[0]']).toBe('holidays.1.date');
+    expect(map['holidays[1]']).toBe('holidays.0.date');
+  });
+});
