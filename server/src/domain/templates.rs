@@ -143,23 +143,7 @@ pub async fn sync_permissions(db: &impl ConnectionTrait) -> Result<()> {
         return Ok(());
     };
     let new = permission::Entity::find().filter(permission::Column::RouteName.is_not_in(known)).all(db).await?;
-    if new.is_empty() {
-        return Ok(());
-    }
-    let links = new.iter().map(|p| role_permission::ActiveModel {
-        role_id: Set(admin.id),
-        permission_id: Set(p.id),
-        ..Default::default()
-    });
-    role_permission::Entity::insert_many(links)
-        .on_conflict(
-            OnConflict::columns([role_permission::Column::RoleId, role_permission::Column::PermissionId])
-                .do_nothing()
-                .to_owned(),
-        )
-        .exec_without_returning(db)
-        .await?;
-    Ok(())
+    grant(db, admin.id, &new).await
 }
 
 async fn ensure_role(db: &impl ConnectionTrait, spec: &RoleSpec) -> Result<()> {
@@ -191,6 +175,14 @@ async fn ensure_role(db: &impl ConnectionTrait, spec: &RoleSpec) -> Result<()> {
         .map(|route| route.name.clone())
         .collect();
     let permissions = permission::Entity::find().filter(permission::Column::RouteName.is_in(granted)).all(db).await?;
+    grant(db, role_id, &permissions).await
+}
+
+/// Links `permissions` to a role (links it has already are kept).
+async fn grant(db: &impl ConnectionTrait, role_id: i32, permissions: &[permission::Model]) -> Result<()> {
+    if permissions.is_empty() {
+        return Ok(());
+    }
     let links = permissions.iter().map(|p| role_permission::ActiveModel {
         role_id: Set(role_id),
         permission_id: Set(p.id),
