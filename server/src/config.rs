@@ -90,10 +90,15 @@ pub struct Config {
     #[arg(long, env = "DB_IDLE_SECONDS", default_value_t = 60)]
     pub db_idle_seconds: u64,
 
-    /// Let instance providers (and webhooks) live on loopback or private networks. Off in
-    /// production: such URLs would let a tenant reach internal services (SSRF).
+    /// Let instance providers live on loopback or private networks. Off in production: such URLs
+    /// would let a tenant reach internal services (SSRF).
     #[arg(long, env = "ALLOW_PRIVATE_PROVIDERS", default_value_t = false)]
     pub allow_private_providers: bool,
+
+    /// Let webhook endpoints live on loopback or private networks (and on plain http): tests and
+    /// on-premise receivers. Off in production (SSRF: docs/campaigns.md#webhooks).
+    #[arg(long, env = "ALLOW_PRIVATE_WEBHOOKS", default_value_t = false)]
+    pub allow_private_webhooks: bool,
 
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, value_parser = clap::value_parser!(i64).range(30..=86_400))]
@@ -222,6 +227,7 @@ impl Config {
             max_open_tenants: 64,
             db_idle_seconds: 60,
             allow_private_providers: false,
+            allow_private_webhooks: false,
             access_token_ttl_seconds: 900,
             refresh_token_ttl_days: 30,
             lockout_threshold: 5,

@@ -98,7 +98,8 @@ pub const LOGIN_FAILED: &str = "Email ou/e senha errado(s)";
 pub mod messages {
     pub const TENANT_NOT_FOUND: &str = "Tenant não encontrado.";
     pub const NOT_FOUND: &str = "Recurso não encontrado.";
-    pub const PAYLOAD_TOO_LARGE: &str = "O corpo da requisição é grande demais (máximo de 2 MB).";
+    pub const PAYLOAD_TOO_LARGE: &str =
+        "O corpo da requisição é grande demais (máximo de 2 MB; 16 MB para campanhas e arquivos de contatos).";
     pub const INTERNAL: &str = "Erro interno. Tente novamente em instantes.";
     pub const NOT_JSON: &str = "Envie o corpo como JSON (Content-Type: application/json).";
     pub const BODY_TIMEOUT: &str = "O corpo da requisição demorou demais para chegar.";

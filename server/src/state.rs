@@ -29,6 +29,7 @@ impl AppState {
             bus: self.bus.clone(),
             secrets: self.secrets.clone(),
             allow_private_providers: self.config.allow_private_providers,
+            allow_private_webhooks: self.config.allow_private_webhooks,
         }
     }
 

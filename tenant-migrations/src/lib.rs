@@ -21,6 +21,7 @@ mod m20261126_000011_index_ticket_counts;
 mod m20261127_000012_create_analytics;
 mod m20261128_000013_create_analytics_rollups;
 mod m20261129_000014_create_bot;
+mod m20261130_000015_extend_campaigns_and_webhooks;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -46,6 +47,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000012_create_analytics::Migration),
             Box::new(m20261128_000013_create_analytics_rollups::Migration),
             Box::new(m20261129_000014_create_bot::Migration),
+            Box::new(m20261130_000015_extend_campaigns_and_webhooks::Migration),
         ]
     }
 }
@@ -97,6 +99,8 @@ pub const TABLES: &[&str] = &[
     "bot_sessions",
     "bot_steps",
     "analytics_bot",
+    "instance_send_rates",
+    "webhook_attempts",
 ];
 
 #[cfg(test)]

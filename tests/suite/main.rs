@@ -9,6 +9,7 @@ mod auth;
 mod backup;
 mod bot;
 mod caches;
+mod campaigns;
 mod edge;
 mod graphql_auth;
 mod graphql_directory;

@@ -57,6 +57,8 @@ struct Inner {
     revoked: Revoked,
     /// The worker of this process, told when a tenant has a job to run.
     worker: std::sync::Mutex<Option<mpsc::UnboundedSender<JobWake>>>,
+    /// The worker's campaign progress reporter, told when a campaign moved.
+    campaigns: std::sync::Mutex<Option<mpsc::UnboundedSender<(TenantName, i32)>>>,
     /// What requests read on every call, dropped when the bus says it changed.
     caches: Caches,
 }
@@ -115,6 +117,7 @@ enum Body {
     JobQueued { run_at: DateTime<Utc> },
     AuthChanged { user_id: Option<i32>, entitlement: bool },
     TenantChanged,
+    CampaignChanged { campaign_id: i32 },
 }
 
 /// Work for the Redis writer, in order (so a user's arrival is never applied after their leaving).
@@ -138,6 +141,7 @@ impl EventBus {
                 remote: None,
                 revoked: Revoked::default(),
                 worker: std::sync::Mutex::new(None),
+                campaigns: std::sync::Mutex::new(None),
                 caches: Caches::default(),
             }),
         }
@@ -155,6 +159,7 @@ impl EventBus {
                 remote: Some(remote),
                 revoked: Revoked::default(),
                 worker: std::sync::Mutex::new(None),
+                campaigns: std::sync::Mutex::new(None),
                 caches: Caches::default(),
             }),
         };
@@ -181,6 +186,19 @@ impl EventBus {
     /// Registers this process's worker: it hears of every job queued on any replica.
     pub fn wake_worker_with(&self, worker: mpsc::UnboundedSender<JobWake>) {
         *self.inner.worker.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(worker);
+    }
+
+    /// Registers this process's campaign progress reporter: it hears of every campaign that moved
+    /// on any replica.
+    pub fn watch_campaigns_with(&self, reporter: mpsc::UnboundedSender<(TenantName, i32)>) {
+        *self.inner.campaigns.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(reporter);
+    }
+
+    fn campaign_changed(&self, tenant: &TenantName, campaign_id: i32) {
+        if let Some(reporter) = self.inner.campaigns.lock().unwrap_or_else(std::sync::PoisonError::into_inner).as_ref()
+        {
+            let _ = reporter.send((tenant.clone(), campaign_id));
+        }
     }
 
     fn wake_worker(&self, tenant: &TenantName, run_at: DateTime<Utc>) {
@@ -336,6 +354,7 @@ impl EventBus {
                 self.inner.hub.end_session(&tenant, &sid);
             }
             Body::JobQueued { run_at } => self.wake_worker(&tenant, run_at),
+            Body::CampaignChanged { campaign_id } => self.campaign_changed(&tenant, campaign_id),
         }
     }
 
@@ -425,6 +444,7 @@ impl Publisher for EventBus {
                 self.inner.hub.end_session(tenant, sid);
             }
             Raised::JobQueued { run_at } => self.wake_worker(tenant, *run_at),
+            Raised::CampaignChanged { campaign_id } => self.campaign_changed(tenant, *campaign_id),
             Raised::AuthChanged { user_id, entitlement } => self.auth_changed(tenant, *user_id, *entitlement),
             Raised::TenantChanged => self.inner.caches.tenant_changed(tenant),
         }
@@ -440,6 +460,7 @@ impl Body {
             Raised::SessionsEnded { user_id } => Self::SessionsEnded { user_id },
             Raised::SessionRevoked { sid, until } => Self::SessionRevoked { sid, until },
             Raised::JobQueued { run_at } => Self::JobQueued { run_at },
+            Raised::CampaignChanged { campaign_id } => Self::CampaignChanged { campaign_id },
             Raised::AuthChanged { user_id, entitlement } => Self::AuthChanged { user_id, entitlement },
             Raised::TenantChanged => Self::TenantChanged,
         }

@@ -10,7 +10,7 @@ use super::{Ctx, customers::People, directory::Directory, insert_batched};
 use crate::entities::tenant::{campaign, campaign_recipient, webhook_delivery, webhook_endpoint};
 
 /// The event type of campaign status webhooks.
-const EVENT_TYPE: &str = "campaign.status_updated";
+const EVENT_TYPE: &str = crate::domain::webhooks::CAMPAIGN_STATUS;
 
 /// A status change a webhook reports.
 struct StatusEvent {
@@ -98,6 +98,9 @@ pub(super) async fn seed<C: ConnectionTrait>(
         status: "running",
         at: started,
     });
+    // Its pending recipients go out through the instance (the simulator answers) from the
+    // first tick on.
+    queue_tick(db, id, now).await?;
     let vip: HashSet<usize> = in_group("Clientes VIP").into_iter().collect();
     let mut audience: Vec<usize> =
         reachable.iter().copied().filter(|index| vip.contains(index) || ctx.chance(0.1)).collect();
@@ -132,6 +135,24 @@ pub(super) async fn seed<C: ConnectionTrait>(
     Ok(3)
 }
 
+/// The running campaign's scheduler job (what `campaigns::start` queues).
+async fn queue_tick<C: ConnectionTrait>(db: &C, campaign_id: i32, now: DateTime<Utc>) -> Result<(), DbErr> {
+    use crate::domain::outbox::{CampaignTick, JobKind};
+    crate::entities::tenant::job::Entity::insert(crate::entities::tenant::job::ActiveModel {
+        kind: Set(CampaignTick::KIND.to_owned()),
+        payload: Set(serde_json::json!({ "campaign_id": campaign_id }).to_string()),
+        status: Set("pending".into()),
+        attempts: Set(0),
+        run_at: Set(now),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    })
+    .exec(db)
+    .await?;
+    Ok(())
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn insert_campaign<C: ConnectionTrait>(
     db: &C,
@@ -144,8 +165,14 @@ async fn insert_campaign<C: ConnectionTrait>(
     finished_at: Option<DateTime<Utc>>,
 ) -> Result<i32, DbErr> {
     let created_at = scheduled_at.min(now) - Duration::days(2);
+    let body = match name {
+        "Promoção de Aniversário" => "Olá {{nome}}! É aniversário da loja: 20% de desconto em tudo até domingo. 🎉",
+        "Lançamento Coleção Verão" => "Oi {{nome}}, a coleção Verão chegou! Responda QUERO para ver o catálogo.",
+        _ => "Olá {{nome}}, sentimos sua falta! Condições especiais de atacado esta semana.",
+    };
     let model = campaign::ActiveModel {
         name: Set(name.to_owned()),
+        body: Set(Some(body.to_owned())),
         instance_id: Set(instance_id),
         status: Set(status.to_owned()),
         scheduled_at: Set(Some(scheduled_at)),
@@ -166,16 +193,15 @@ fn recipient(
     started: DateTime<Utc>,
 ) -> campaign_recipient::ActiveModel {
     let sent_at = (status != "pending").then(|| (started + ctx.seconds(5, 3_000)).min(ctx.now));
-    let error = (status == "failed").then(|| {
-        (*ctx.pick(&["Número não possui WhatsApp", "Contato bloqueou o número da empresa", "Tempo de envio esgotado"]))
-            .to_owned()
-    });
+    let error = (status == "failed")
+        .then(|| (*ctx.pick(&["provider_rejected", "not_delivered", "provider_unreachable"])).to_owned());
     campaign_recipient::ActiveModel {
         campaign_id: Set(campaign_id),
         customer_id: Set(customer_id),
         status: Set(status.to_owned()),
         sent_at: Set(sent_at),
         error: Set(error),
+        status_at: Set(sent_at.unwrap_or(started - Duration::hours(1))),
         created_at: Set(started - Duration::hours(1)),
         updated_at: Set(sent_at.unwrap_or(started - Duration::hours(1))),
         ..Default::default()
@@ -204,7 +230,12 @@ async fn seed_webhooks<C: ConnectionTrait>(db: &C, ctx: &mut Ctx, events: &[Stat
             let payload = serde_json::json!({
                 "type": EVENT_TYPE,
                 "timestamp": event.at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
-                "data": { "campaign_id": event.campaign_id, "name": event.name, "status": event.status },
+                "data": {
+                    "campaignId": event.campaign_id,
+                    "campaignName": event.name,
+                    "status": event.status,
+                    "at": event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                },
             });
             // Now and then the receiver failed once and the retry went through.
             let attempts = if ctx.chance(0.25) { 2 } else { 1 };

@@ -23,9 +23,12 @@ use crate::{
 #[derive(Debug, Clone, Serialize, PartialEq)]
 #[serde(tag = "event")]
 pub enum Event {
+    /// A campaign's status or figures moved (at most a few a second per campaign).
     CampaignUpdated {
         campaign_id: i32,
         status: String,
+        total: u64,
+        counts: crate::domain::campaigns::Counts,
     },
     /// A customer wrote (`ticket` and `message`), or a notice for the staff (`notice`).
     ChatNotification {
@@ -105,6 +108,9 @@ pub enum Raised {
     /// when `entitlement` (what they may see: role, instances, department), their open sockets
     /// also close with 1012 to reconnect with it.
     AuthChanged { user_id: Option<i32>, entitlement: bool },
+    /// A campaign's recipients or status moved: its watchers get a `CampaignUpdated` with fresh
+    /// counts, throttled (`jobs::campaign_progress`), from the worker of any replica.
+    CampaignChanged { campaign_id: i32 },
     /// The tenant's control record or features changed (plan, limits, features, deleted,
     /// restored): cached copies go, on every replica.
     TenantChanged,

@@ -9,6 +9,8 @@ pub mod analytics;
 pub mod auth;
 /// Maria, the tenant's menu bot (feature `chatbot`).
 pub mod bot;
+/// Campaigns: one message to many customers through an instance, at its rate (docs/campaigns.md).
+pub mod campaigns;
 /// Route-name catalogue shared with the web router (docs/contracts.md#roles-and-route-permissions).
 pub mod catalogue;
 /// CNPJ parsing with check digits.
@@ -49,5 +51,7 @@ pub mod tenants;
 pub mod unit;
 /// Users of a tenant.
 pub mod users;
+/// The tenant's webhook endpoints and their deliveries (Standard Webhooks).
+pub mod webhooks;
 
 pub use error::{Error, FieldError};

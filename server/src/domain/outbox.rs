@@ -55,6 +55,43 @@ impl JobKind for BotTimeout {
     const MAX_ATTEMPTS: i32 = 5;
 }
 
+/// Queue a campaign's next sends (`domain::campaigns::sending::tick`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct CampaignTick {
+    pub campaign_id: i32,
+}
+
+impl JobKind for CampaignTick {
+    const KIND: &'static str = "campaign.tick";
+    const MAX_ATTEMPTS: i32 = 20;
+}
+
+/// Deliver a webhook (`domain::webhooks`) to its endpoint.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct WebhookDeliver {
+    pub delivery_id: i32,
+}
+
+impl JobKind for WebhookDeliver {
+    const KIND: &'static str = "webhook.deliver";
+    /// The first attempt and the seven retries of [`WEBHOOK_SCHEDULE`].
+    const MAX_ATTEMPTS: i32 = 8;
+}
+
+/// When a webhook is tried again after its n-th failed attempt (Standard Webhooks' reference
+/// implementation, Svix): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 28 hours in all.
+pub const WEBHOOK_SCHEDULE: [i64; 7] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];
+
+/// The back-off before the attempt after `attempts` failed ones, in milliseconds, before jitter:
+/// webhooks follow [`WEBHOOK_SCHEDULE`]; every other kind 2 s × 2^(attempts−1), at most an hour.
+pub fn backoff_ms(kind: &str, attempts: i32) -> i64 {
+    if kind == WebhookDeliver::KIND {
+        let index = usize::try_from(std::cmp::max(attempts, 1) - 1).unwrap_or(0).min(WEBHOOK_SCHEDULE.len() - 1);
+        return WEBHOOK_SCHEDULE[index] * 1_000;
+    }
+    std::cmp::min(2_000i64.saturating_mul(1 << (attempts.clamp(1, 20) - 1)), 3_600_000)
+}
+
 /// How long a claimed job is held before another worker may take it over.
 pub const LEASE: Duration = Duration::seconds(60);
 /// Jobs claimed at once.
@@ -119,15 +156,37 @@ pub async fn complete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
     set_status(db, id, "done", None, None).await
 }
 
+/// The job is to run again at `run_at` as a fresh job (a campaign's next tick): its attempts
+/// start over.
+pub async fn reschedule(db: &impl ConnectionTrait, id: i32, run_at: DateTime<Utc>) -> Result<()> {
+    job::Entity::update_many()
+        .col_expr(job::Column::Status, Expr::value("pending"))
+        .col_expr(job::Column::RunAt, Expr::value(run_at))
+        .col_expr(job::Column::Attempts, Expr::value(0))
+        .col_expr(job::Column::LockedUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(job::Column::LastError, Expr::value(Option::<String>::None))
+        .col_expr(job::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(job::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
 /// The job failed for good (no more attempts, or an error retrying cannot fix).
 pub async fn give_up(db: &impl ConnectionTrait, id: i32, error: &str) -> Result<()> {
     set_status(db, id, "failed", Some(error), None).await
 }
 
-/// The attempt failed; the next one runs after a back-off: 2 s × 2^(attempt−1) with ±25 % jitter,
-/// at most an hour.
-pub async fn retry_later(db: &impl ConnectionTrait, id: i32, attempts: i32, error: &str) -> Result<DateTime<Utc>> {
-    let base = std::cmp::min(2_000i64.saturating_mul(1 << (attempts.clamp(1, 20) - 1)), 3_600_000);
+/// The attempt failed; the next one runs after its kind's back-off ([`backoff_ms`]) with ±25 %
+/// jitter.
+pub async fn retry_later(
+    db: &impl ConnectionTrait,
+    id: i32,
+    kind: &str,
+    attempts: i32,
+    error: &str,
+) -> Result<DateTime<Utc>> {
+    let base = backoff_ms(kind, attempts);
     let jitter = rand::rng().random_range(-base / 4..=base / 4);
     let run_at = Utc::now() + Duration::milliseconds(base + jitter);
     set_status(db, id, "pending", Some(error), Some(run_at)).await?;

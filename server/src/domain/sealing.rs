@@ -49,9 +49,19 @@ pub async fn rehome(db: &impl ConnectionTrait, secrets: &Secrets, from: &TenantN
     }
     for endpoint in webhook_endpoint::Entity::find().all(db).await? {
         let scope = |tenant: &TenantName| webhook_secret_scope(tenant, endpoint.id);
-        if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &endpoint.secret)? {
+        let current = moved(secrets, &scope(from), &scope(to), &endpoint.secret)?;
+        let previous = match &endpoint.previous_secret {
+            Some(stored) => moved(secrets, &scope(from), &scope(to), stored)?,
+            None => None,
+        };
+        if current.is_some() || previous.is_some() {
             let mut active = endpoint.into_active_model();
-            active.secret = Set(sealed);
+            if let Some(sealed) = current {
+                active.secret = Set(sealed);
+            }
+            if let Some(sealed) = previous {
+                active.previous_secret = Set(Some(sealed));
+            }
             active.update(db).await?;
             changed += 1;
         }

@@ -40,6 +40,8 @@ pub const FEATURE_GATES: &[(&str, Feature)] = &[
     ("/dashboard-report", Feature::Reports),
     ("/tenant/sheets", Feature::Reports),
     ("/bot", Feature::Chatbot),
+    ("/campaigns", Feature::Campaigns),
+    ("/webhooks", Feature::Webhooks),
 ];
 
 /// The feature a route path belongs to, if any.

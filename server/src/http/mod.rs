@@ -6,6 +6,7 @@ pub mod access;
 mod analytics;
 mod auth;
 mod bot;
+mod campaigns;
 mod customers;
 mod departments;
 pub mod extract;
@@ -19,6 +20,7 @@ mod tenants;
 mod two_factor;
 mod users;
 pub mod web;
+mod webhooks;
 
 use std::sync::Arc;
 
@@ -60,6 +62,8 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(customers::routes())
         .merge(analytics::routes())
         .merge(bot::routes())
+        .merge(campaigns::routes())
+        .merge(webhooks::routes())
         .merge(openapi::routes())
 }
 

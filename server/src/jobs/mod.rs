@@ -6,7 +6,10 @@
 //! with nothing to do costs nothing.
 
 mod bot_timeout;
+pub mod campaign_progress;
+mod campaign_tick;
 mod provider_send;
+mod webhook_deliver;
 
 use std::{
     collections::{BTreeSet, HashMap},
@@ -21,7 +24,7 @@ use crate::{
     bus::{EventBus, JobWake},
     domain::{
         events::Publisher,
-        outbox::{self, BotTimeout, JobKind, ProviderSend},
+        outbox::{self, BotTimeout, CampaignTick, JobKind, ProviderSend, WebhookDeliver},
         tenants,
         unit::Unit,
     },
@@ -37,11 +40,14 @@ pub struct Worker {
     pub bus: EventBus,
     pub secrets: Arc<Secrets>,
     pub allow_private_providers: bool,
+    pub allow_private_webhooks: bool,
 }
 
 /// How a job's attempt ended.
 pub enum Attempt {
     Done,
+    /// Done for now; run again at this time as a fresh job (a campaign's next tick).
+    Again(DateTime<Utc>),
     /// Try again later (the error says why this attempt failed).
     Retry(String),
     /// No use trying again.
@@ -58,6 +64,7 @@ impl Worker {
     pub fn start(self) -> tokio::task::JoinHandle<()> {
         let (wake, wakes) = mpsc::unbounded_channel();
         self.bus.wake_worker_with(wake);
+        campaign_progress::start(self.dbs.clone(), self.bus.clone());
         tokio::spawn(self.run(wakes))
     }
 
@@ -158,10 +165,18 @@ impl Worker {
                 Ok(payload) => bot_timeout::run(self, db, &payload).await,
                 Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
             },
+            CampaignTick::KIND => match serde_json::from_str::<CampaignTick>(&job.payload) {
+                Ok(payload) => campaign_tick::run(self, db, &payload).await,
+                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+            },
+            WebhookDeliver::KIND => match serde_json::from_str::<WebhookDeliver>(&job.payload) {
+                Ok(payload) => webhook_deliver::run(self, db, &payload, job.attempts).await,
+                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+            },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")),
         };
         let outcome = match &attempt {
-            Attempt::Done => "done",
+            Attempt::Done | Attempt::Again(_) => "done",
             Attempt::Retry(_) if job.attempts < max_attempts(&job.kind) => "retry",
             Attempt::Retry(_) | Attempt::Fail(_) => "failed",
         };
@@ -171,8 +186,9 @@ impl Worker {
             let tx = db.begin().await?;
             match &attempt {
                 Attempt::Done => outbox::complete(&tx, job.id).await?,
+                Attempt::Again(at) => outbox::reschedule(&tx, job.id, *at).await?,
                 Attempt::Retry(error) if job.attempts < max_attempts(&job.kind) => {
-                    outbox::retry_later(&tx, job.id, job.attempts, error).await.map(drop)?
+                    outbox::retry_later(&tx, job.id, &job.kind, job.attempts, error).await.map(drop)?
                 }
                 Attempt::Retry(error) | Attempt::Fail(error) => outbox::give_up(&tx, job.id, error).await?,
             }
@@ -190,6 +206,8 @@ fn max_attempts(kind: &str) -> i32 {
     match kind {
         ProviderSend::KIND => ProviderSend::MAX_ATTEMPTS,
         BotTimeout::KIND => BotTimeout::MAX_ATTEMPTS,
+        CampaignTick::KIND => CampaignTick::MAX_ATTEMPTS,
+        WebhookDeliver::KIND => WebhookDeliver::MAX_ATTEMPTS,
         _ => 1,
     }
 }

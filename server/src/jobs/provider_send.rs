@@ -8,6 +8,7 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 
 use crate::{
     domain::{
+        campaigns,
         inbox::messages,
         instances::{
             self,
@@ -26,8 +27,9 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_at
         Err(CallError::Retryable(reason)) if !last_attempt => Attempt::Retry(reason),
         Err(error) => {
             // Given up: the agent sees why.
+            let code = campaigns::sending::send_failure_reason(matches!(error, CallError::Permanent(_)));
             let reason = error.reason().to_owned();
-            if let Err(err) = mark_failed(worker, db, payload.message_id, &reason).await {
+            if let Err(err) = mark_failed(worker, db, payload.message_id, &reason, code).await {
                 tracing::warn!(message = payload.message_id, error = %err, "could not mark a message failed");
             }
             Attempt::Fail(reason)
@@ -49,6 +51,19 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
             // Sent by an earlier attempt whose answer was recorded: nothing left to do.
             return Ok(());
         }
+        if campaigns::sending::is_campaign(&found)
+            && campaigns::sending::withdrawn(&tx, found.id).await.map_err(internal)?
+        {
+            // Its campaign was paused or cancelled while it waited for its slot: taken back.
+            tx.commit().await.map_err(|e| internal(e.into()))?;
+            let unit = worker.unit(db).await.map_err(internal)?;
+            let taken_back = campaigns::sending::take_back(&unit, found.id).await.map_err(internal)?;
+            unit.commit().await.map_err(|e| internal(e.into()))?;
+            if taken_back {
+                return Ok(());
+            }
+            return Err(CallError::Retryable("campanha retomada enquanto a mensagem esperava".into()));
+        }
         let chat = chat::Entity::find_by_id(found.chat_id).one(&tx).await.map_err(|e| internal(e.into()))?;
         let customer = match chat {
             Some(chat) => {
@@ -67,6 +82,19 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         tx.commit().await.map_err(|e| internal(e.into()))?;
         (found, customer.phone, provider)
     };
+    deliver(worker, db, payload, found, phone, provider).await
+}
+
+/// Calls the provider and records its id, moving the message to `sent`.
+async fn deliver(
+    worker: &Worker,
+    db: &TenantDb,
+    payload: &ProviderSend,
+    found: message::Model,
+    phone: String,
+    provider: crate::domain::instances::provider::ProviderConfig,
+) -> Result<(), CallError> {
+    let internal = |err: crate::domain::Error| CallError::Retryable(format!("banco de dados: {err}"));
     let client =
         Provider::new(provider, worker.allow_private_providers).map_err(|e| CallError::Retryable(e.to_string()))?;
     let client_id = found.client_id.clone().unwrap_or_else(|| format!("bo-msg-{}", found.id));
@@ -93,10 +121,12 @@ async fn mark_failed(
     db: &TenantDb,
     message_id: i32,
     reason: &str,
+    code: &str,
 ) -> crate::domain::error::Result<()> {
     let unit = worker.unit(db).await?;
     if let Some(found) = message::Entity::find_by_id(message_id).one(&unit).await? {
-        messages::set_ack(&unit, found, messages::FAILED, Some(format!("Não enviada: {reason}."))).await?;
+        let error = Some(format!("Não enviada: {reason}."));
+        messages::set_ack_because(&unit, found, messages::FAILED, error, Some(code)).await?;
     }
     unit.commit().await?;
     Ok(())

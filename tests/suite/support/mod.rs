@@ -4,6 +4,7 @@
 pub mod app;
 pub mod outage;
 pub mod provider;
+pub mod receiver;
 pub mod socket;
 pub mod users;
 

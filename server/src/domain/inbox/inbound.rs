@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use crate::{
     domain::{
-        bot,
+        bot, campaigns,
         error::{Error, Result},
         events::Event,
         inbox::{
@@ -166,6 +166,9 @@ async fn receive_message(
         );
     }
     let inbound_from_customer = inbound.direction == "in";
+    if inbound_from_customer {
+        campaigns::sending::customer_replied(unit, customer.id, instance.id).await?;
+    }
     let current = match current_ticket(unit, customer.id, instance.id).await? {
         None if inbound_from_customer && !customer.blacklisted => {
             // Two first messages of one customer at once must open one ticket: the second waits
@@ -286,7 +289,7 @@ async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<()
 }
 
 /// The customer's chat on the instance, created when missing.
-async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
+pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
     let now = Utc::now();
     chat::Entity::insert(chat::ActiveModel {
         customer_id: Set(customer_id),

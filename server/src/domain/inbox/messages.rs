@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use crate::{
     config::random_token,
     domain::{
+        campaigns,
         error::{Error, Result},
         events::Event,
         inbox::{
@@ -248,8 +249,23 @@ pub async fn note(db: &impl ConnectionTrait, ticket: &ticket::Model, user_id: Op
 /// Moves a message's ack forward (or to `failed`), raising `CustomerChatAckChanged`; a stale ack
 /// (behind the current one) changes nothing.
 pub async fn set_ack(unit: &Unit, found: message::Model, ack: &str, error: Option<String>) -> Result<bool> {
+    set_ack_because(unit, found, ack, error, None).await
+}
+
+/// [`set_ack`] with the normalized reason of a failure (`provider_rejected`, ...), which a
+/// campaign's recipient keeps (`domain::campaigns`).
+pub async fn set_ack_because(
+    unit: &Unit,
+    found: message::Model,
+    ack: &str,
+    error: Option<String>,
+    reason: Option<&str>,
+) -> Result<bool> {
     if !ack_moves(&found.ack, ack) {
         return Ok(false);
+    }
+    if campaigns::sending::is_campaign(&found) {
+        campaigns::sending::message_acked(unit, found.id, ack, reason).await?;
     }
     let (message_id, ticket_id) = (found.id, found.ticket_id);
     let mut active: message::ActiveModel = found.into();

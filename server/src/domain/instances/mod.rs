@@ -206,6 +206,7 @@ pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
     active.updated_at = Set(Utc::now());
     let updated = active.update(unit).await?;
     log_status(unit, id, status, Some(&format!("antes: {previous}; informado pelo provedor"))).await?;
+    crate::domain::campaigns::sending::instance_status_changed(unit, id, status).await?;
     updated_event(unit, updated);
     Ok(())
 }

@@ -3,7 +3,8 @@
 use sea_orm::entity::prelude::*;
 use serde::Serialize;
 
-/// A messaging campaign: `status` is `draft`, `scheduled`, `running`, `finished` or `cancelled`.
+/// A messaging campaign: `status` is `draft`, `scheduled`, `running`, `paused`, `finished` or
+/// `cancelled` (docs/campaigns.md).
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, Serialize)]
 #[sea_orm(table_name = "campaigns")]
 pub struct Model {
@@ -15,6 +16,16 @@ pub struct Model {
     pub scheduled_at: Option<DateTimeUtc>,
     pub started_at: Option<DateTimeUtc>,
     pub finished_at: Option<DateTimeUtc>,
+    /// The message, with `{{variables}}`.
+    #[sea_orm(column_type = "Text")]
+    pub body: Option<String>,
+    /// Why the server paused it (`instance_disconnected`); `None` when a person did.
+    pub paused_reason: Option<String>,
+    pub created_by_user_id: Option<i32>,
+    /// The pre-flight of its creation.
+    pub duplicates_removed: i32,
+    pub blacklisted_skipped: i32,
+    pub invalid_count: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

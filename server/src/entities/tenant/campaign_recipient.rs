@@ -15,6 +15,13 @@ pub struct Model {
     pub sent_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text")]
     pub error: Option<String>,
+    /// The message that sends it, set when it is queued (never queued twice).
+    pub message_id: Option<i32>,
+    /// The import's custom fields (a JSON object of strings), for the message's variables.
+    #[sea_orm(column_type = "Text")]
+    pub fields: Option<String>,
+    /// When `status` last moved.
+    pub status_at: DateTimeUtc,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

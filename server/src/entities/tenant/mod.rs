@@ -31,6 +31,8 @@ pub mod department;
 pub mod instance;
 /// `instance_logs`: Append-only log of instance connection status changes.
 pub mod instance_log;
+/// `instance_send_rates`: Each instance's campaign send rate and next free send slot.
+pub mod instance_send_rate;
 /// `jobs`: The outbox: work for the worker (provider sends, webhook deliveries).
 pub mod job;
 /// `login_failures`: Append-only log of failed logins (login-failures report).
@@ -61,6 +63,8 @@ pub mod user;
 pub mod user_instance;
 /// `user_settings`: Per-user settings: two-factor, theme, locale.
 pub mod user_setting;
+/// `webhook_attempts`: Every attempt to deliver a webhook (the deliveries log).
+pub mod webhook_attempt;
 /// `webhook_deliveries`: Outbound webhook outbox: one row per event and endpoint, retried until delivered.
 pub mod webhook_delivery;
 /// `webhook_endpoints`: Outbound webhook receivers and their signing secrets.

@@ -15,6 +15,16 @@ pub struct Model {
     pub event_types: Json,
     pub enabled: bool,
     pub disabled_at: Option<DateTimeUtc>,
+    #[sea_orm(column_type = "Text")]
+    pub description: Option<String>,
+    /// The secret before the last rotation, still signing until `previous_secret_until`.
+    #[serde(skip_serializing)]
+    pub previous_secret: Option<String>,
+    pub previous_secret_until: Option<DateTimeUtc>,
+    pub secret_rotated_at: Option<DateTimeUtc>,
+    /// Deliveries given up in a row (reset by a success).
+    pub failure_count: i32,
+    pub disabled_reason: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

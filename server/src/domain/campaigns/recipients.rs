@@ -1,0 +1,499 @@
+//! Who a campaign goes to and what each one reads: phones typed or imported (xlsx/CSV, read with
+//! calamine, errors row by row), customer groups, duplicates removed, blacklisted customers kept
+//! apart, and the message's `{{variables}}` rendered per recipient.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use chrono::Utc;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::OnConflict,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    domain::{
+        error::{Error, FieldError, Result},
+        inbox::customers::normalize_phone,
+    },
+    entities::tenant::{customer, customer_group, customer_group_member},
+};
+
+/// Recipients one campaign may have.
+pub const MAX_RECIPIENTS: usize = 200_000;
+/// Rows read from one import.
+pub const MAX_IMPORT_ROWS: usize = 200_000;
+/// Variables every message may use.
+pub const BUILT_IN: [&str; 2] = ["nome", "telefone"];
+/// Rows per statement when customers are looked up or created in bulk.
+const CHUNK: usize = 500;
+
+/// One person of an import or of the request: a phone, a name for a new customer, and custom
+/// fields for the message's variables.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Contact {
+    pub phone: String,
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+/// A contact's custom fields, by lower-cased column name.
+pub type Fields = BTreeMap<String, String>;
+
+/// Where the recipients come from (any mix).
+#[derive(Debug, Clone, Default)]
+pub struct Sources {
+    pub phones: Vec<String>,
+    pub customer_group_ids: Vec<i32>,
+    pub contacts: Vec<Contact>,
+}
+
+/// A phone left out, and why.
+#[derive(Debug, Clone, Serialize, ToSchema, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct Invalid {
+    /// Its position among the phones typed, then the contacts (from 0).
+    pub index: usize,
+    pub phone: String,
+    pub message: String,
+}
+
+/// One recipient, resolved.
+#[derive(Debug, Clone)]
+pub struct Resolved {
+    /// `None` for a phone with no customer yet (a preview does not create them).
+    pub customer_id: Option<i32>,
+    pub phone: String,
+    pub name: String,
+    pub blacklisted: bool,
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+/// The recipients of a campaign as the sources give them.
+#[derive(Debug, Default)]
+pub struct Resolution {
+    pub recipients: Vec<Resolved>,
+    pub duplicates_removed: usize,
+    pub invalid: Vec<Invalid>,
+}
+
+impl Resolution {
+    pub fn blacklisted(&self) -> usize {
+        self.recipients.iter().filter(|r| r.blacklisted).count()
+    }
+}
+
+/// Resolves the sources: phones normalized (invalid ones reported), groups expanded, duplicates
+/// (the same phone twice) removed keeping the first. With `create`, phones without a customer
+/// become customers (named by the contact, else by the phone); without it nothing is written.
+pub async fn resolve(db: &impl ConnectionTrait, sources: &Sources, create: bool) -> Result<Resolution> {
+    let mut out = Resolution::default();
+    let mut seen: HashSet<String> = HashSet::new();
+    // (phone, name, fields) in source order.
+    let mut wanted: Vec<(String, Option<String>, Option<Fields>)> = Vec::new();
+    let typed = sources.phones.iter().map(|phone| Contact { phone: phone.clone(), ..Contact::default() });
+    for (index, contact) in typed.chain(sources.contacts.iter().cloned()).enumerate() {
+        if contact.phone.trim().is_empty() {
+            continue;
+        }
+        match normalize_phone(&contact.phone) {
+            Ok(phone) => {
+                if seen.insert(phone.clone()) {
+                    let fields = contact.fields.map(lowercase_keys);
+                    wanted.push((phone, contact.name, fields));
+                } else {
+                    out.duplicates_removed += 1;
+                }
+            }
+            Err(_) => out.invalid.push(Invalid {
+                index,
+                phone: contact.phone.chars().take(40).collect(),
+                message: "Telefone inválido: de 8 a 15 dígitos.".into(),
+            }),
+        }
+    }
+    let mut known = customers_by_phone(db, wanted.iter().map(|(phone, ..)| phone.as_str())).await?;
+    if create {
+        let missing: Vec<(&str, Option<&str>)> = wanted
+            .iter()
+            .filter(|(phone, ..)| !known.contains_key(phone))
+            .map(|(phone, name, _)| (phone.as_str(), name.as_deref()))
+            .collect();
+        create_customers(db, &missing).await?;
+        known.extend(customers_by_phone(db, missing.iter().map(|(phone, _)| *phone)).await?);
+    }
+    for (phone, name, fields) in wanted {
+        let found = known.get(&phone);
+        out.recipients.push(Resolved {
+            customer_id: found.map(|c| c.0),
+            name: found.map(|c| c.1.clone()).or(name).unwrap_or_else(|| phone.clone()),
+            blacklisted: found.is_some_and(|c| c.2),
+            phone,
+            fields,
+        });
+    }
+    for group_id in &sources.customer_group_ids {
+        if customer_group::Entity::find_by_id(*group_id).one(db).await?.is_none() {
+            return Err(Error::invalid_field(
+                "group_not_found",
+                "customerGroupIds",
+                format!("Grupo de clientes {group_id} não encontrado."),
+            ));
+        }
+    }
+    if !sources.customer_group_ids.is_empty() {
+        let members: Vec<(i32, String, String, bool)> = brief()
+            .inner_join(customer_group_member::Entity)
+            .filter(customer_group_member::Column::GroupId.is_in(sources.customer_group_ids.clone()))
+            .order_by_asc(customer::Column::Id)
+            .into_tuple()
+            .all(db)
+            .await?;
+        for (id, phone, name, blacklisted) in members {
+            if seen.insert(phone.clone()) {
+                out.recipients.push(Resolved { customer_id: Some(id), phone, name, blacklisted, fields: None });
+            } else {
+                out.duplicates_removed += 1;
+            }
+        }
+    }
+    if out.recipients.len() > MAX_RECIPIENTS {
+        return Err(Error::invalid(
+            "too_many_recipients",
+            format!("Uma campanha tem no máximo {MAX_RECIPIENTS} destinatários."),
+        ));
+    }
+    Ok(out)
+}
+
+/// Customers as a recipient needs them: (id, phone, name, blacklisted).
+fn brief() -> sea_orm::Select<customer::Entity> {
+    customer::Entity::find().select_only().columns([
+        customer::Column::Id,
+        customer::Column::Phone,
+        customer::Column::Name,
+        customer::Column::Blacklisted,
+    ])
+}
+
+fn lowercase_keys(fields: BTreeMap<String, String>) -> BTreeMap<String, String> {
+    fields.into_iter().map(|(key, value)| (key.trim().to_lowercase(), value)).collect()
+}
+
+/// (id, name, blacklisted) of the customers with these phones.
+async fn customers_by_phone<'a>(
+    db: &impl ConnectionTrait,
+    phones: impl Iterator<Item = &'a str>,
+) -> Result<HashMap<String, (i32, String, bool)>> {
+    let phones: Vec<&str> = phones.collect();
+    let mut out = HashMap::with_capacity(phones.len());
+    for chunk in phones.chunks(CHUNK) {
+        let rows: Vec<(i32, String, String, bool)> =
+            brief().filter(customer::Column::Phone.is_in(chunk.iter().copied())).into_tuple().all(db).await?;
+        for (id, phone, name, blacklisted) in rows {
+            out.insert(phone, (id, name, blacklisted));
+        }
+    }
+    Ok(out)
+}
+
+/// Creates customers for these phones, many per statement (one that appeared meanwhile is kept).
+async fn create_customers(db: &impl ConnectionTrait, missing: &[(&str, Option<&str>)]) -> Result<()> {
+    let now = Utc::now();
+    for chunk in missing.chunks(CHUNK) {
+        let rows = chunk.iter().map(|(phone, name)| customer::ActiveModel {
+            name: Set(name
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(|n| n.chars().take(120).collect())
+                .unwrap_or_else(|| (*phone).to_owned())),
+            phone: Set((*phone).to_owned()),
+            blacklisted: Set(false),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        });
+        customer::Entity::insert_many(rows)
+            .on_conflict(OnConflict::column(customer::Column::Phone).do_nothing().to_owned())
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The `{{variables}}` a message uses, lower-cased, in order of first use.
+pub fn variables(body: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut rest = body;
+    while let Some(start) = rest.find("{{") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else { break };
+        let name = after[..end].trim().to_lowercase();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+        rest = &after[end + 2..];
+    }
+    out
+}
+
+/// Checks that every variable of `body` is known: built in, or a field some contact has.
+pub fn check_variables(body: &str, contacts: &[Contact]) -> Result<()> {
+    let fields: BTreeSet<String> = contacts
+        .iter()
+        .filter_map(|c| c.fields.as_ref())
+        .flat_map(|fields| fields.keys().map(|k| k.trim().to_lowercase()))
+        .collect();
+    let unknown: Vec<String> = variables(body)
+        .into_iter()
+        .filter(|name| !BUILT_IN.contains(&name.as_str()) && !fields.contains(name))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let list = unknown.iter().map(|n| format!("{{{{{n}}}}}")).collect::<Vec<_>>().join(", ");
+    Err(Error::Invalid {
+        code: "unknown_variable",
+        message: format!("Variável desconhecida na mensagem: {list}."),
+        fields: vec![FieldError::new(
+            "body",
+            format!("Use {{{{nome}}}}, {{{{telefone}}}} ou uma coluna do arquivo importado; desconhecida: {list}."),
+        )],
+    })
+}
+
+/// The message one recipient reads: `{{nome}}` is the first name (empty when only the phone is
+/// known), `{{telefone}}` the phone, any other variable the recipient's field (empty if absent).
+pub fn render(body: &str, name: &str, phone: &str, fields: Option<&BTreeMap<String, String>>) -> String {
+    let mut out = String::with_capacity(body.len() + 16);
+    let mut rest = body;
+    while let Some(start) = rest.find("{{") {
+        let after = &rest[start + 2..];
+        let Some(end) = after.find("}}") else { break };
+        out.push_str(&rest[..start]);
+        let variable = after[..end].trim().to_lowercase();
+        match variable.as_str() {
+            "nome" => {
+                let known_name = name.trim() != phone && !name.trim().starts_with('+');
+                out.push_str(if known_name { name.split_whitespace().next().unwrap_or_default() } else { "" });
+            }
+            "telefone" => out.push_str(phone),
+            other => out.push_str(fields.and_then(|f| f.get(other)).map(String::as_str).unwrap_or_default()),
+        }
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    // "Olá , tudo bem" when the name is unknown reads better as "Olá, tudo bem".
+    out.replace(" ,", ",").replace(" !", "!").replace(" .", ".").replace(" ?", "?").trim().to_owned()
+}
+
+/// A file of contacts, read.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Import {
+    pub contacts: Vec<ImportedContact>,
+    /// The file's columns other than phone and name, lower-cased: the message's extra variables.
+    pub columns: Vec<String>,
+    pub errors: Vec<RowError>,
+}
+
+/// One good row.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedContact {
+    /// The row in the file (the header is row 1).
+    pub row: usize,
+    pub phone: String,
+    pub name: Option<String>,
+    pub fields: BTreeMap<String, String>,
+}
+
+/// One rejected row.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RowError {
+    pub row: usize,
+    pub message: String,
+}
+
+/// Reads an xlsx or CSV file of contacts: a header row with a phone column (`telefone`, `phone`,
+/// `celular`, `whatsapp`, `numero`) and optionally a name column (`nome`, `name`); every other
+/// column is a custom field.
+pub fn import(bytes: &[u8], xlsx: bool) -> Result<Import> {
+    let rows = if xlsx { xlsx_rows(bytes)? } else { csv_rows(bytes)? };
+    let mut rows = rows.into_iter();
+    let Some(header) = rows.next() else {
+        return Err(Error::invalid("empty_file", "O arquivo está vazio."));
+    };
+    let header: Vec<String> = header.iter().map(|h| fold(h)).collect();
+    let phone_col = header
+        .iter()
+        .position(|h| matches!(h.as_str(), "telefone" | "phone" | "celular" | "whatsapp" | "numero" | "fone"))
+        .ok_or_else(|| {
+            Error::invalid(
+                "phone_column_missing",
+                "O arquivo precisa de uma coluna \"telefone\" na primeira linha (cabeçalho).",
+            )
+        })?;
+    let name_col = header.iter().position(|h| matches!(h.as_str(), "nome" | "name" | "cliente"));
+    let extra: Vec<(usize, String)> = header
+        .iter()
+        .enumerate()
+        .filter(|(i, h)| *i != phone_col && Some(*i) != name_col && !h.is_empty())
+        .map(|(i, h)| (i, h.clone()))
+        .collect();
+    let mut out =
+        Import { contacts: Vec::new(), columns: extra.iter().map(|(_, h)| h.clone()).collect(), errors: Vec::new() };
+    for (offset, row) in rows.enumerate() {
+        let row_number = offset + 2;
+        if row.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        if out.contacts.len() + out.errors.len() >= MAX_IMPORT_ROWS {
+            out.errors.push(RowError {
+                row: row_number,
+                message: format!("Limite de {MAX_IMPORT_ROWS} linhas: o restante do arquivo foi ignorado."),
+            });
+            break;
+        }
+        let cell = |i: usize| row.get(i).map(|c| c.trim().to_owned()).unwrap_or_default();
+        let raw_phone = cell(phone_col);
+        match normalize_phone(&raw_phone) {
+            Ok(phone) => out.contacts.push(ImportedContact {
+                row: row_number,
+                phone,
+                name: name_col.map(cell).filter(|n| !n.is_empty()),
+                fields: extra.iter().map(|(i, h)| (h.clone(), cell(*i))).collect(),
+            }),
+            Err(_) if raw_phone.is_empty() => {
+                out.errors.push(RowError { row: row_number, message: "Telefone em branco.".into() })
+            }
+            Err(_) => out.errors.push(RowError {
+                row: row_number,
+                message: format!(
+                    "Telefone inválido: \"{}\" (de 8 a 15 dígitos).",
+                    raw_phone.chars().take(40).collect::<String>()
+                ),
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// A header cell as a variable name: lower case, trimmed, accents of the usual column names off.
+fn fold(header: &str) -> String {
+    header
+        .trim()
+        .to_lowercase()
+        .replace(['ú', 'û'], "u")
+        .replace(['é', 'ê'], "e")
+        .replace(['á', 'ã', 'â'], "a")
+        .replace(['í'], "i")
+        .replace(['ó', 'õ', 'ô'], "o")
+        .replace('ç', "c")
+        .replace(' ', "_")
+}
+
+fn xlsx_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>> {
+    use calamine::{Reader, Xlsx};
+    let unreadable = || Error::invalid("unreadable_file", "Não foi possível ler a planilha (.xlsx).");
+    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).map_err(|_| unreadable())?;
+    let Some(sheet) = book.sheet_names().first().cloned() else {
+        return Err(Error::invalid("empty_file", "A planilha não tem abas."));
+    };
+    let range = book.worksheet_range(&sheet).map_err(|_| unreadable())?;
+    Ok(range
+        .rows()
+        .take(MAX_IMPORT_ROWS + 2)
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    // Phones typed as numbers come as floats: 5511999990000.0.
+                    calamine::Data::Float(f) if f.fract() == 0.0 => format!("{f:.0}"),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .collect())
+}
+
+fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text.trim_start_matches('\u{feff}').to_owned(),
+        // Excel in pt_BR saves CSV as Windows-1252: read it as Latin-1, which covers the letters.
+        Err(_) => bytes.iter().map(|b| char::from(*b)).collect(),
+    };
+    let first = text.lines().next().unwrap_or_default();
+    // Excel in pt_BR separates with `;` (the comma is the decimal mark).
+    let separator = if first.matches(';').count() > first.matches(',').count() { ';' } else { ',' };
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut cell = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' if quoted && chars.peek() == Some(&'"') => {
+                cell.push('"');
+                chars.next();
+            }
+            '"' => quoted = !quoted,
+            c if c == separator && !quoted => row.push(std::mem::take(&mut cell)),
+            '\r' if !quoted => {}
+            '\n' if !quoted => {
+                row.push(std::mem::take(&mut cell));
+                rows.push(std::mem::take(&mut row));
+                if rows.len() > MAX_IMPORT_ROWS + 1 {
+                    return Ok(rows);
+                }
+            }
+            c => cell.push(c),
+        }
+    }
+    if !cell.is_empty() || !row.is_empty() {
+        row.push(cell);
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_render_per_recipient_and_unknown_ones_are_refused() {
+        let fields = BTreeMap::from([("cupom".to_owned(), "ANA10".to_owned())]);
+        assert_eq!(
+            render("Olá {{nome}}, seu cupom: {{ CUPOM }} ({{telefone}})", "Ana Souza", "+5511999990000", Some(&fields)),
+            "Olá Ana, seu cupom: ANA10 (+5511999990000)"
+        );
+        assert_eq!(render("Olá {{nome}}, tudo bem?", "+5511999990000", "+5511999990000", None), "Olá, tudo bem?");
+        let contacts = vec![Contact { phone: "1".into(), name: None, fields: Some(fields) }];
+        assert!(check_variables("{{nome}} {{cupom}}", &contacts).is_ok());
+        let err = check_variables("{{nome}} {{desconto}}", &contacts).unwrap_err();
+        assert!(err.to_string().contains("{{desconto}}"), "{err}");
+    }
+
+    #[test]
+    fn a_csv_in_excel_pt_br_form_reads_with_row_errors() {
+        let csv = "Nome;Telefone;Cupom\r\nAna;(11) 99999-0000;ANA10\r\n\"Souza; Bia\";abc;BIA\r\n;;\r\nCarlos;5511988887777;\r\n";
+        let read = import(csv.as_bytes(), false).unwrap();
+        assert_eq!(read.columns, vec!["cupom"]);
+        assert_eq!(read.contacts.len(), 2);
+        assert_eq!(read.contacts[0].phone, "+11999990000");
+        assert_eq!(read.contacts[0].fields["cupom"], "ANA10");
+        assert_eq!(read.errors.len(), 1);
+        assert_eq!(read.errors[0].row, 3);
+        assert!(read.errors[0].message.contains("abc"));
+    }
+
+    #[test]
+    fn a_file_without_a_phone_column_is_refused() {
+        let err = import(b"nome,email\nAna,a@b.c\n", false).unwrap_err();
+        assert!(err.to_string().contains("telefone"), "{err}");
+    }
+}

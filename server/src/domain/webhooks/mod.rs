@@ -1,0 +1,711 @@
+//! The tenant's webhook endpoints and what is delivered to them (docs/campaigns.md#webhooks),
+//! following Standard Webhooks: a per-endpoint secret (`whsec_` + base64, shown once, stored
+//! sealed), deliveries written to the outbox in the transaction of the change that causes them,
+//! each with a `webhook-id` that stays the same across its retries.
+//!
+//! The worker's handler (`jobs::webhook_deliver`) signs and sends; this module owns the rows:
+//! endpoints, deliveries, attempts, and what an attempt's outcome does to them (a 410 disables
+//! the endpoint; deliveries given up [`DISABLE_AFTER`] times in a row disable it with a notice).
+
+pub mod ssrf;
+
+use std::collections::HashMap;
+
+use base64::{Engine, engine::general_purpose::STANDARD};
+use chrono::{DateTime, Duration, Utc};
+use rand::RngCore;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, ExprTrait},
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::{
+    config::random_token,
+    domain::{
+        error::{Error, FieldError, Result},
+        events::Event,
+        inbox::Audience,
+        outbox::{self, WebhookDeliver},
+        sealing::webhook_secret_scope,
+        unit::Unit,
+    },
+    entities::tenant::{campaign, campaign_recipient, customer, webhook_attempt, webhook_delivery, webhook_endpoint},
+    secrets::Secrets,
+    tenancy::TenantName,
+};
+
+/// The event types an endpoint may subscribe to.
+pub const CAMPAIGN_STATUS: &str = "campaign.status";
+pub const EVENT_TYPES: [&str; 1] = [CAMPAIGN_STATUS];
+/// The type of the test event (`POST /api/webhooks/{id}/test`).
+pub const TEST_EVENT: &str = "webhook.test";
+/// Endpoints a tenant may have.
+pub const MAX_ENDPOINTS: u64 = 20;
+/// How long the previous secret still signs after a rotation.
+pub const ROTATION_OVERLAP: Duration = Duration::hours(24);
+/// Deliveries given up in a row that disable an endpoint.
+pub const DISABLE_AFTER: i32 = 5;
+
+/// An endpoint as the API shows it (never its secret).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointView {
+    pub id: i32,
+    pub url: String,
+    pub description: String,
+    pub events: Vec<String>,
+    pub enabled: bool,
+    pub disabled_at: Option<DateTime<Utc>>,
+    pub disabled_reason: Option<String>,
+    /// Entregas desistidas seguidas (zera a cada sucesso).
+    pub failure_count: i32,
+    pub created_at: DateTime<Utc>,
+    pub secret_rotated_at: Option<DateTime<Utc>>,
+}
+
+impl From<webhook_endpoint::Model> for EndpointView {
+    fn from(e: webhook_endpoint::Model) -> Self {
+        let events = serde_json::from_value::<Vec<String>>(e.event_types).unwrap_or_default();
+        Self {
+            id: e.id,
+            url: e.url,
+            description: e.description.unwrap_or_default(),
+            events,
+            enabled: e.enabled,
+            disabled_at: e.disabled_at,
+            disabled_reason: e.disabled_reason,
+            failure_count: e.failure_count,
+            created_at: e.created_at,
+            secret_rotated_at: e.secret_rotated_at,
+        }
+    }
+}
+
+/// A new endpoint, with its secret — the only time it is shown.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CreatedEndpoint {
+    #[serde(flatten)]
+    pub endpoint: EndpointView,
+    /// `whsec_` + base64: guarde agora, não é mostrado de novo.
+    pub secret: String,
+}
+
+/// A rotated secret.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Rotated {
+    pub secret: String,
+    /// Até quando o segredo anterior também assina as entregas.
+    pub previous_valid_until: DateTime<Utc>,
+}
+
+/// An endpoint to create.
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewEndpoint {
+    pub url: String,
+    pub events: Vec<String>,
+    #[serde(default)]
+    pub description: Option<String>,
+}
+
+/// Changes to an endpoint (absent fields stay).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EndpointChange {
+    #[serde(default)]
+    pub url: Option<String>,
+    #[serde(default)]
+    pub events: Option<Vec<String>>,
+    #[serde(default)]
+    pub description: Option<String>,
+    #[serde(default)]
+    pub enabled: Option<bool>,
+}
+
+/// One attempt of a delivery.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttemptView {
+    pub at: DateTime<Utc>,
+    pub status_code: Option<i32>,
+    pub duration_ms: i32,
+    pub error: Option<String>,
+}
+
+/// A delivery with its attempts.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryView {
+    pub id: i32,
+    pub endpoint_id: i32,
+    pub webhook_id: String,
+    pub event_type: String,
+    /// `pending`, `delivered`, `failed` ou `disabled`.
+    pub status: String,
+    pub attempts: i32,
+    pub last_status_code: Option<i32>,
+    pub last_error: Option<String>,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub delivered_at: Option<DateTime<Utc>>,
+    pub created_at: DateTime<Utc>,
+    /// O corpo enviado (JSON).
+    pub payload: serde_json::Value,
+    pub log: Vec<AttemptView>,
+}
+
+fn endpoint_not_found() -> Error {
+    Error::not_found("webhook_not_found", "Endpoint de webhook não encontrado.")
+}
+
+/// A new signing secret: `whsec_` + base64 of 24 random bytes.
+pub fn new_secret() -> String {
+    let mut key = [0u8; 24];
+    rand::rng().fill_bytes(&mut key);
+    format!("whsec_{}", STANDARD.encode(key))
+}
+
+fn check_events(events: &[String], problems: &mut Vec<FieldError>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for event in events {
+        if !EVENT_TYPES.contains(&event.as_str()) {
+            problems.push(FieldError::new("events", format!("Evento desconhecido: {event}. Use campaign.status.")));
+        } else if !out.contains(event) {
+            out.push(event.clone());
+        }
+    }
+    if events.is_empty() {
+        problems.push(FieldError::new("events", "Escolha ao menos um evento."));
+    }
+    out
+}
+
+fn check_description(description: Option<&str>, problems: &mut Vec<FieldError>) -> Option<String> {
+    let description = description.map(str::trim).filter(|d| !d.is_empty())?;
+    if description.chars().count() > 200 {
+        problems.push(FieldError::new("description", "A descrição tem no máximo 200 caracteres."));
+    }
+    Some(description.to_owned())
+}
+
+fn invalid(problems: Vec<FieldError>) -> Error {
+    Error::Invalid {
+        code: "invalid_webhook",
+        message: problems.first().map(|p| p.message.clone()).unwrap_or_default(),
+        fields: problems,
+    }
+}
+
+/// Every endpoint, oldest first.
+pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<EndpointView>> {
+    let found = webhook_endpoint::Entity::find().order_by_asc(webhook_endpoint::Column::Id).all(db).await?;
+    Ok(found.into_iter().map(EndpointView::from).collect())
+}
+
+async fn find(db: &impl ConnectionTrait, id: i32) -> Result<webhook_endpoint::Model> {
+    webhook_endpoint::Entity::find_by_id(id).one(db).await?.ok_or_else(endpoint_not_found)
+}
+
+/// Creates an endpoint; its secret is answered this once and stored sealed.
+pub async fn create(
+    db: &impl ConnectionTrait,
+    secrets: &Secrets,
+    tenant: &TenantName,
+    new: NewEndpoint,
+    allow_private: bool,
+) -> Result<CreatedEndpoint> {
+    let mut problems = Vec::new();
+    let events = check_events(&new.events, &mut problems);
+    let description = check_description(new.description.as_deref(), &mut problems);
+    let url = match ssrf::check(&new.url, allow_private).await {
+        Ok(url) => Some(url),
+        Err(Error::Invalid { fields, .. }) => {
+            problems.extend(fields);
+            None
+        }
+        Err(other) => return Err(other),
+    };
+    let (Some(url), true) = (url, problems.is_empty()) else { return Err(invalid(problems)) };
+    if webhook_endpoint::Entity::find().count(db).await? >= MAX_ENDPOINTS {
+        return Err(Error::conflict("too_many_webhooks", format!("Limite de {MAX_ENDPOINTS} endpoints por empresa.")));
+    }
+    let now = Utc::now();
+    let created = webhook_endpoint::ActiveModel {
+        url: Set(url.to_string()),
+        // Sealed for its id once it has one (below), in the same transaction.
+        secret: Set(String::new()),
+        event_types: Set(serde_json::json!(events)),
+        enabled: Set(true),
+        description: Set(description),
+        failure_count: Set(0),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    let secret = new_secret();
+    let mut active = created.into_active_model();
+    active.secret = Set(secrets.seal(&webhook_secret_scope(tenant, *active.id.as_ref()), &secret));
+    let saved = active.update(db).await?;
+    Ok(CreatedEndpoint { endpoint: saved.into(), secret })
+}
+
+/// Changes an endpoint; enabling it again clears its failures.
+pub async fn update(
+    db: &impl ConnectionTrait,
+    id: i32,
+    change: EndpointChange,
+    allow_private: bool,
+) -> Result<EndpointView> {
+    let found = find(db, id).await?;
+    let mut problems = Vec::new();
+    let events = change.events.as_deref().map(|e| check_events(e, &mut problems));
+    let description = change.description.as_deref().map(|d| check_description(Some(d), &mut problems));
+    let url = match &change.url {
+        Some(raw) => match ssrf::check(raw, allow_private).await {
+            Ok(url) => Some(url),
+            Err(Error::Invalid { fields, .. }) => {
+                problems.extend(fields);
+                None
+            }
+            Err(other) => return Err(other),
+        },
+        None => None,
+    };
+    if !problems.is_empty() {
+        return Err(invalid(problems));
+    }
+    let now = Utc::now();
+    let mut active = found.into_active_model();
+    if let Some(url) = url {
+        active.url = Set(url.to_string());
+    }
+    if let Some(events) = events {
+        active.event_types = Set(serde_json::json!(events));
+    }
+    if let Some(description) = description {
+        active.description = Set(description);
+    }
+    match change.enabled {
+        Some(true) => {
+            active.enabled = Set(true);
+            active.disabled_at = Set(None);
+            active.disabled_reason = Set(None);
+            active.failure_count = Set(0);
+        }
+        Some(false) => {
+            active.enabled = Set(false);
+            active.disabled_at = Set(Some(now));
+            active.disabled_reason = Set(Some("Desativado por um administrador.".into()));
+        }
+        None => {}
+    }
+    active.updated_at = Set(now);
+    Ok(active.update(db).await?.into())
+}
+
+/// Deletes an endpoint with its deliveries (their pending jobs find nothing and end).
+pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
+    find(db, id).await?;
+    let deliveries: Vec<i32> = webhook_delivery::Entity::find()
+        .select_only()
+        .column(webhook_delivery::Column::Id)
+        .filter(webhook_delivery::Column::EndpointId.eq(id))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for chunk in deliveries.chunks(500) {
+        webhook_attempt::Entity::delete_many()
+            .filter(webhook_attempt::Column::DeliveryId.is_in(chunk.to_vec()))
+            .exec(db)
+            .await?;
+    }
+    webhook_delivery::Entity::delete_many().filter(webhook_delivery::Column::EndpointId.eq(id)).exec(db).await?;
+    webhook_endpoint::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}
+
+/// A new secret; the current one keeps signing (beside it) for [`ROTATION_OVERLAP`].
+pub async fn rotate(db: &impl ConnectionTrait, secrets: &Secrets, tenant: &TenantName, id: i32) -> Result<Rotated> {
+    let found = find(db, id).await?;
+    let now = Utc::now();
+    let until = now + ROTATION_OVERLAP;
+    let secret = new_secret();
+    let scope = webhook_secret_scope(tenant, id);
+    let previous = found.secret.clone();
+    let mut active = found.into_active_model();
+    active.previous_secret = Set(Some(previous));
+    active.previous_secret_until = Set(Some(until));
+    active.secret = Set(secrets.seal(&scope, &secret));
+    active.secret_rotated_at = Set(Some(now));
+    active.updated_at = Set(now);
+    active.update(db).await?;
+    Ok(Rotated { secret, previous_valid_until: until })
+}
+
+/// The secrets that sign a delivery to this endpoint now: the current one, and the previous one
+/// during a rotation's overlap.
+pub fn signing_secrets(
+    secrets: &Secrets,
+    tenant: &TenantName,
+    endpoint: &webhook_endpoint::Model,
+    now: DateTime<Utc>,
+) -> Result<Vec<String>> {
+    let scope = webhook_secret_scope(tenant, endpoint.id);
+    let open = |stored: &str| {
+        secrets.open(&scope, stored).map_err(|err| {
+            tracing::error!(endpoint = endpoint.id, error = %err, "webhook secret does not open");
+            Error::invalid("webhook_secret_unreadable", "O segredo do endpoint não pôde ser lido: troque-o.")
+        })
+    };
+    let mut out = vec![open(&endpoint.secret)?];
+    if let (Some(previous), Some(until)) = (&endpoint.previous_secret, endpoint.previous_secret_until)
+        && until > now
+    {
+        out.push(open(previous)?);
+    }
+    Ok(out)
+}
+
+/// A recipient's status moved (what a `campaign.status` event says).
+pub struct CampaignStatus<'a> {
+    pub campaign_id: i32,
+    pub campaign_name: &'a str,
+    pub recipient_id: i32,
+    pub phone: &'a str,
+    pub status: &'a str,
+    pub at: DateTime<Utc>,
+}
+
+fn campaign_payload(event: &CampaignStatus<'_>) -> String {
+    serde_json::json!({
+        "type": CAMPAIGN_STATUS,
+        "timestamp": event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "data": {
+            "campaignId": event.campaign_id,
+            "campaignName": event.campaign_name,
+            "recipientId": event.recipient_id,
+            "phone": event.phone,
+            "status": event.status,
+            "at": event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        }
+    })
+    .to_string()
+}
+
+/// The enabled endpoints subscribed to `event_type`.
+async fn subscribed(db: &impl ConnectionTrait, event_type: &str) -> Result<Vec<i32>> {
+    let enabled: Vec<(i32, serde_json::Value)> = webhook_endpoint::Entity::find()
+        .select_only()
+        .column(webhook_endpoint::Column::Id)
+        .column(webhook_endpoint::Column::EventTypes)
+        .filter(webhook_endpoint::Column::Enabled.eq(true))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(enabled
+        .into_iter()
+        .filter(|(_, types)| types.as_array().is_some_and(|t| t.iter().any(|v| v.as_str() == Some(event_type))))
+        .map(|(id, _)| id)
+        .collect())
+}
+
+/// Queues a delivery of `payload` to an endpoint, in the caller's transaction.
+async fn queue(unit: &Unit, endpoint_id: i32, event_type: &str, payload: String) -> Result<webhook_delivery::Model> {
+    let now = Utc::now();
+    let delivery = webhook_delivery::ActiveModel {
+        webhook_id: Set(format!("msg_{}", random_token(24))),
+        endpoint_id: Set(endpoint_id),
+        event_type: Set(event_type.to_owned()),
+        payload: Set(payload),
+        status: Set("pending".into()),
+        attempts: Set(0),
+        next_attempt_at: Set(Some(now)),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(unit)
+    .await?;
+    outbox::enqueue(unit, &WebhookDeliver { delivery_id: delivery.id }, now).await?;
+    Ok(delivery)
+}
+
+/// Queues a `campaign.status` delivery to every subscribed endpoint.
+pub async fn campaign_status(unit: &Unit, event: CampaignStatus<'_>) -> Result<()> {
+    let endpoints = subscribed(unit, CAMPAIGN_STATUS).await?;
+    if endpoints.is_empty() {
+        return Ok(());
+    }
+    let payload = campaign_payload(&event);
+    for endpoint_id in endpoints {
+        queue(unit, endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
+    }
+    Ok(())
+}
+
+/// A signed test event to one endpoint (enabled or not: testing is how one checks a fix).
+pub async fn test(unit: &Unit, endpoint_id: i32) -> Result<DeliveryView> {
+    let endpoint = find(unit, endpoint_id).await?;
+    let now = Utc::now();
+    let payload = serde_json::json!({
+        "type": TEST_EVENT,
+        "timestamp": now.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+        "data": { "endpointId": endpoint.id, "message": "Teste de webhook do back-office." }
+    })
+    .to_string();
+    let queued = queue(unit, endpoint.id, TEST_EVENT, payload).await?;
+    Ok(delivery_views(unit, vec![queued]).await?.remove(0))
+}
+
+/// Sends a delivery again, with the same `webhook-id` (the receiver's idempotency key).
+pub async fn retry(unit: &Unit, delivery_id: i32) -> Result<DeliveryView> {
+    let found = webhook_delivery::Entity::find_by_id(delivery_id)
+        .one(unit)
+        .await?
+        .ok_or_else(|| Error::not_found("delivery_not_found", "Entrega não encontrada."))?;
+    if found.status == "pending" {
+        return Err(Error::conflict("delivery_pending", "Esta entrega já está na fila."));
+    }
+    let now = Utc::now();
+    let mut active = found.into_active_model();
+    active.status = Set("pending".into());
+    active.next_attempt_at = Set(Some(now));
+    active.updated_at = Set(now);
+    let saved = active.update(unit).await?;
+    outbox::enqueue(unit, &WebhookDeliver { delivery_id }, now).await?;
+    Ok(delivery_views(unit, vec![saved]).await?.remove(0))
+}
+
+/// An endpoint's deliveries, newest first, `limit` before `cursor`.
+pub async fn deliveries(
+    db: &impl ConnectionTrait,
+    endpoint_id: i32,
+    cursor: Option<&str>,
+    limit: u64,
+) -> Result<(Vec<DeliveryView>, Option<String>)> {
+    find(db, endpoint_id).await?;
+    let mut select = webhook_delivery::Entity::find()
+        .filter(webhook_delivery::Column::EndpointId.eq(endpoint_id))
+        .order_by_desc(webhook_delivery::Column::Id)
+        .limit(limit + 1);
+    if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
+        let before: i32 =
+            cursor.parse().map_err(|_| Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido."))?;
+        select = select.filter(webhook_delivery::Column::Id.lt(before));
+    }
+    let mut found = select.all(db).await?;
+    let more = found.len() as u64 > limit;
+    found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let next = more.then(|| found.last().map(|d| d.id.to_string())).flatten();
+    Ok((delivery_views(db, found).await?, next))
+}
+
+async fn delivery_views(db: &impl ConnectionTrait, found: Vec<webhook_delivery::Model>) -> Result<Vec<DeliveryView>> {
+    let ids: Vec<i32> = found.iter().map(|d| d.id).collect();
+    let mut logs: HashMap<i32, Vec<AttemptView>> = HashMap::new();
+    if !ids.is_empty() {
+        let attempts = webhook_attempt::Entity::find()
+            .filter(webhook_attempt::Column::DeliveryId.is_in(ids))
+            .order_by_asc(webhook_attempt::Column::Id)
+            .all(db)
+            .await?;
+        for a in attempts {
+            logs.entry(a.delivery_id).or_default().push(AttemptView {
+                at: a.at,
+                status_code: a.status_code,
+                duration_ms: a.duration_ms,
+                error: a.error,
+            });
+        }
+    }
+    Ok(found
+        .into_iter()
+        .map(|d| DeliveryView {
+            log: logs.remove(&d.id).unwrap_or_default(),
+            payload: serde_json::from_str(&d.payload).unwrap_or(serde_json::Value::Null),
+            id: d.id,
+            endpoint_id: d.endpoint_id,
+            webhook_id: d.webhook_id,
+            event_type: d.event_type,
+            status: d.status,
+            attempts: d.attempts,
+            last_status_code: d.last_status_code,
+            last_error: d.last_error,
+            next_attempt_at: d.next_attempt_at,
+            delivered_at: d.delivered_at,
+            created_at: d.created_at,
+        })
+        .collect())
+}
+
+/// How one attempt ended.
+#[derive(Debug, Clone)]
+pub enum Outcome {
+    /// 2xx.
+    Delivered { status_code: i32 },
+    /// 410 Gone: the receiver asks never to be called again.
+    Gone,
+    /// Anything else; `last` when no attempt is left.
+    Failed { status_code: Option<i32>, error: String, last: bool, next_attempt_at: Option<DateTime<Utc>> },
+    /// The endpoint is gone or disabled: nothing was sent.
+    Skipped,
+}
+
+/// Records an attempt and what it does to the delivery and its endpoint.
+pub async fn record(
+    unit: &Unit,
+    delivery: &webhook_delivery::Model,
+    outcome: &Outcome,
+    duration_ms: i32,
+) -> Result<()> {
+    let now = Utc::now();
+    let (status_code, error) = match outcome {
+        Outcome::Delivered { status_code } => (Some(*status_code), None),
+        Outcome::Gone => (Some(410), Some("410 Gone: o endpoint foi desativado.".to_owned())),
+        Outcome::Failed { status_code, error, .. } => (*status_code, Some(error.clone())),
+        Outcome::Skipped => (None, Some("Endpoint desativado ou removido: não enviada.".to_owned())),
+    };
+    if !matches!(outcome, Outcome::Skipped) {
+        webhook_attempt::ActiveModel {
+            delivery_id: Set(delivery.id),
+            at: Set(now),
+            status_code: Set(status_code),
+            duration_ms: Set(duration_ms),
+            error: Set(error.clone()),
+            ..Default::default()
+        }
+        .insert(unit)
+        .await?;
+    }
+    let (status, next_attempt_at, delivered_at) = match outcome {
+        Outcome::Delivered { .. } => ("delivered", None, Some(now)),
+        Outcome::Gone => ("failed", None, None),
+        Outcome::Failed { last: true, .. } => ("failed", None, None),
+        Outcome::Failed { next_attempt_at, .. } => ("pending", *next_attempt_at, None),
+        Outcome::Skipped => ("disabled", None, None),
+    };
+    let attempted = i32::from(!matches!(outcome, Outcome::Skipped));
+    let mut update = webhook_delivery::Entity::update_many()
+        .col_expr(webhook_delivery::Column::Status, Expr::value(status))
+        .col_expr(webhook_delivery::Column::Attempts, Expr::col(webhook_delivery::Column::Attempts).add(attempted))
+        .col_expr(webhook_delivery::Column::NextAttemptAt, Expr::value(next_attempt_at))
+        .col_expr(webhook_delivery::Column::UpdatedAt, Expr::value(now));
+    if attempted == 1 {
+        update = update
+            .col_expr(webhook_delivery::Column::LastStatusCode, Expr::value(status_code))
+            .col_expr(webhook_delivery::Column::LastError, Expr::value(error));
+    }
+    if delivered_at.is_some() {
+        update = update.col_expr(webhook_delivery::Column::DeliveredAt, Expr::value(delivered_at));
+    }
+    update.filter(webhook_delivery::Column::Id.eq(delivery.id)).exec(unit).await?;
+    match outcome {
+        Outcome::Delivered { .. } => {
+            webhook_endpoint::Entity::update_many()
+                .col_expr(webhook_endpoint::Column::FailureCount, Expr::value(0))
+                .filter(webhook_endpoint::Column::Id.eq(delivery.endpoint_id))
+                .filter(webhook_endpoint::Column::FailureCount.gt(0))
+                .exec(unit)
+                .await?;
+        }
+        Outcome::Gone => {
+            disable(unit, delivery.endpoint_id, "O endpoint respondeu 410 (Gone): desativado a pedido do receptor.")
+                .await?;
+        }
+        Outcome::Failed { last: true, .. } => {
+            let Some(endpoint) = webhook_endpoint::Entity::find_by_id(delivery.endpoint_id).one(unit).await? else {
+                return Ok(());
+            };
+            let failures = endpoint.failure_count + 1;
+            let mut active = endpoint.into_active_model();
+            active.failure_count = Set(failures);
+            active.update(unit).await?;
+            if failures >= DISABLE_AFTER {
+                let reason = format!("{failures} entregas seguidas falharam em todas as tentativas: desativado.");
+                disable(unit, delivery.endpoint_id, &reason).await?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Disables an endpoint and tells the tenant's administrators.
+async fn disable(unit: &Unit, endpoint_id: i32, reason: &str) -> Result<()> {
+    let Some(endpoint) = webhook_endpoint::Entity::find_by_id(endpoint_id).one(unit).await? else { return Ok(()) };
+    if !endpoint.enabled {
+        return Ok(());
+    }
+    let url = endpoint.url.clone();
+    let now = Utc::now();
+    let mut active = endpoint.into_active_model();
+    active.enabled = Set(false);
+    active.disabled_at = Set(Some(now));
+    active.disabled_reason = Set(Some(reason.to_owned()));
+    active.updated_at = Set(now);
+    active.update(unit).await?;
+    let notice = format!("Webhook {url} desativado. {reason}");
+    unit.raise(Event::ChatNotification { ticket: None, message: None, notice: Some(notice) }.to(Audience::managers()));
+    Ok(())
+}
+
+/// Queues again, as fresh deliveries to every enabled endpoint subscribed to `campaign.status`,
+/// the current status of every recipient whose status is `status` and moved within
+/// `[start, finish]` (the operators' replay). The count of recipients queued.
+pub async fn replay_campaign_status(
+    unit: &Unit,
+    status: &str,
+    start: DateTime<Utc>,
+    finish: DateTime<Utc>,
+) -> Result<u64> {
+    let endpoints = subscribed(unit, CAMPAIGN_STATUS).await?;
+    if endpoints.is_empty() {
+        return Ok(0);
+    }
+    let mut after = 0;
+    let mut count = 0u64;
+    loop {
+        type Row = (i32, i32, DateTime<Utc>, String, String);
+        let rows: Vec<Row> = campaign_recipient::Entity::find()
+            .select_only()
+            .column(campaign_recipient::Column::Id)
+            .column(campaign_recipient::Column::CampaignId)
+            .column(campaign_recipient::Column::StatusAt)
+            .column(customer::Column::Phone)
+            .column(campaign::Column::Name)
+            .inner_join(customer::Entity)
+            .inner_join(campaign::Entity)
+            .filter(campaign_recipient::Column::Status.eq(status))
+            .filter(campaign_recipient::Column::StatusAt.gte(start))
+            .filter(campaign_recipient::Column::StatusAt.lte(finish))
+            .filter(campaign_recipient::Column::Id.gt(after))
+            .order_by_asc(campaign_recipient::Column::Id)
+            .limit(500)
+            .into_tuple()
+            .all(unit)
+            .await?;
+        let Some(last) = rows.last() else { break };
+        after = last.0;
+        for (recipient_id, campaign_id, at, phone, campaign_name) in rows {
+            let payload = campaign_payload(&CampaignStatus {
+                campaign_id,
+                campaign_name: &campaign_name,
+                recipient_id,
+                phone: &phone,
+                status,
+                at,
+            });
+            for endpoint_id in &endpoints {
+                queue(unit, *endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
+            }
+            count += 1;
+        }
+    }
+    Ok(count)
+}

@@ -1,0 +1,163 @@
+//! `webhook.deliver`: one attempt to deliver a webhook (docs/campaigns.md#webhooks) — signed
+//! per Standard Webhooks with the endpoint's secret(s), sent to an address checked again now
+//! (DNS rebinding: the connection goes to the addresses just checked), redirects not followed,
+//! a timeout per attempt. 2xx is done; 410 disables the endpoint; anything else is retried on
+//! the Standard Webhooks schedule (`outbox::WEBHOOK_SCHEDULE`).
+//!
+//! At-least-once: the attempt is recorded after the answer, so a process killed in between sends
+//! again when the job's lease ends — with the same `webhook-id`, which receivers deduplicate on.
+
+use std::{sync::LazyLock, time::Duration};
+
+use chrono::Utc;
+use sea_orm::EntityTrait;
+
+use crate::{
+    domain::{
+        outbox::{self, JobKind, WebhookDeliver},
+        standard_webhooks,
+        webhooks::{self, Outcome, ssrf},
+    },
+    entities::tenant::{webhook_delivery, webhook_endpoint},
+    jobs::{Attempt, Worker},
+    tenancy::TenantDb,
+};
+
+/// How long one attempt may take.
+const TIMEOUT: Duration = Duration::from_secs(15);
+/// Answer bytes kept in the log.
+const KEPT_ERROR: usize = 300;
+
+/// The client for receivers on private networks (allowed by configuration): one, reused.
+static SHARED: LazyLock<reqwest::Client> = LazyLock::new(|| client(None));
+
+fn client(pinned: Option<(&str, &[std::net::SocketAddr])>) -> reqwest::Client {
+    let mut builder = reqwest::Client::builder()
+        .timeout(TIMEOUT)
+        .connect_timeout(Duration::from_secs(5))
+        .redirect(reqwest::redirect::Policy::none())
+        .user_agent("backoffice-webhooks/1");
+    if let Some((host, addrs)) = pinned {
+        builder = builder.resolve_to_addrs(host, addrs);
+    }
+    builder.build().unwrap_or_default()
+}
+
+pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attempts: i32) -> Attempt {
+    let loaded = async {
+        let tx = db.read().await?;
+        let delivery = webhook_delivery::Entity::find_by_id(payload.delivery_id).one(&tx).await?;
+        let endpoint = match &delivery {
+            Some(d) => webhook_endpoint::Entity::find_by_id(d.endpoint_id).one(&tx).await?,
+            None => None,
+        };
+        tx.commit().await?;
+        Ok::<_, crate::domain::Error>((delivery, endpoint))
+    }
+    .await;
+    let (delivery, endpoint) = match loaded {
+        Ok(found) => found,
+        Err(err) => return Attempt::Retry(err.to_string()),
+    };
+    // Deleted with its endpoint, or delivered by an attempt whose job was not closed.
+    let Some(delivery) = delivery.filter(|d| d.status == "pending") else { return Attempt::Done };
+    let last = attempts >= WebhookDeliver::MAX_ATTEMPTS;
+    let started = std::time::Instant::now();
+    let outcome = match endpoint.filter(|e| e.enabled || delivery.event_type == webhooks::TEST_EVENT) {
+        None => Outcome::Skipped,
+        Some(endpoint) => attempt(worker, db, &delivery, &endpoint, attempts, last).await,
+    };
+    let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
+    let recorded = async {
+        let unit = worker.unit(db).await?;
+        webhooks::record(&unit, &delivery, &outcome, duration_ms).await?;
+        unit.commit().await?;
+        Ok::<(), crate::domain::Error>(())
+    }
+    .await;
+    if let Err(err) = recorded {
+        // Sent but not recorded: the job runs again when its lease ends, with the same id.
+        return Attempt::Retry(format!("registro da tentativa falhou: {err}"));
+    }
+    match outcome {
+        Outcome::Delivered { .. } | Outcome::Gone | Outcome::Skipped => Attempt::Done,
+        Outcome::Failed { error, last: true, .. } => Attempt::Fail(error),
+        Outcome::Failed { error, .. } => Attempt::Retry(error),
+    }
+}
+
+async fn attempt(
+    worker: &Worker,
+    db: &TenantDb,
+    delivery: &webhook_delivery::Model,
+    endpoint: &webhook_endpoint::Model,
+    attempts: i32,
+    last: bool,
+) -> Outcome {
+    let failed = |status_code: Option<i32>, error: String| Outcome::Failed {
+        status_code,
+        error,
+        last,
+        next_attempt_at: (!last)
+            .then(|| Utc::now() + chrono::Duration::milliseconds(outbox::backoff_ms(WebhookDeliver::KIND, attempts))),
+    };
+    let allow_private = worker.allow_private_webhooks;
+    let target = match ssrf::parse(&endpoint.url, allow_private) {
+        Ok(target) => target,
+        Err(refused) => return failed(None, refused.0),
+    };
+    let http = if allow_private {
+        SHARED.clone()
+    } else {
+        match ssrf::resolve(&target, false).await {
+            Ok(addrs) => client(Some((&target.host, &addrs))),
+            Err(refused) => return failed(None, refused.0),
+        }
+    };
+    let now = Utc::now();
+    let secrets = match webhooks::signing_secrets(&worker.secrets, db.name(), endpoint, now) {
+        Ok(secrets) => secrets,
+        Err(err) => return failed(None, err.to_string()),
+    };
+    let timestamp = now.timestamp();
+    let body = delivery.payload.as_bytes();
+    let signature = secrets
+        .iter()
+        .map(|secret| standard_webhooks::sign(secret, &delivery.webhook_id, timestamp, body))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let sent = http
+        .post(target.url.clone())
+        .header("content-type", "application/json")
+        .header("webhook-id", &delivery.webhook_id)
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", signature)
+        .body(delivery.payload.clone())
+        .send()
+        .await;
+    match sent {
+        Ok(answer) => {
+            let status = answer.status();
+            let code = i32::from(status.as_u16());
+            if status.is_success() {
+                Outcome::Delivered { status_code: code }
+            } else if code == 410 {
+                Outcome::Gone
+            } else {
+                let text = answer.text().await.unwrap_or_default();
+                let detail: String = text.chars().take(KEPT_ERROR).collect();
+                let error = if status.is_redirection() {
+                    format!("HTTP {code}: redirecionamentos não são seguidos")
+                } else if detail.trim().is_empty() {
+                    format!("HTTP {code}")
+                } else {
+                    format!("HTTP {code}: {}", detail.trim())
+                };
+                failed(Some(code), error)
+            }
+        }
+        Err(err) if err.is_timeout() => failed(None, format!("sem resposta em {} s", TIMEOUT.as_secs())),
+        Err(err) if err.is_connect() => failed(None, "não foi possível conectar".into()),
+        Err(_) => failed(None, "falha de rede".into()),
+    }
+}
