@@ -193,3 +193,38 @@ async fn a_user_reads_only_their_own_permissions_by_email_without_the_users_rout
         .await;
     assert_eq!(other.status(), 403);
 }
+
+/// Every route a feature option covers (`access::FEATURE_GATES`), walked with the option off:
+/// 403 `feature_disabled` with a pt_BR message, for an administrator who holds every route.
+#[tokio::test]
+async fn every_feature_gated_route_refuses_a_tenant_without_the_feature() {
+    use backoffice::domain::{features::Feature, tenants};
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let record = tenants::find_by_name(app.dbs().control(), &backoffice::tenancy::TenantName::parse("acme").unwrap())
+        .await
+        .unwrap();
+    for feature in Feature::ALL {
+        tenants::set_feature(app.dbs().control(), &record, feature.option(), false, &app.state.bus).await.unwrap();
+    }
+
+    let (_, rules) = api_routes().into_parts();
+    let mut gated: Vec<&str> = Vec::new();
+    for rule in rules.all() {
+        let Some(feature) = rule.feature else { continue };
+        if !matches!(rule.access, Access::Route(_) | Access::Authenticated) {
+            continue; // operators' routes answer `backoffice_only` to a tenant first
+        }
+        let path = concrete(rule.path);
+        let response = app.call(method(rule), "acme.localhost", &path, Some(&token), Some(json!({}))).await;
+        assert_eq!(response.status(), 403, "{} {path} with {} off", rule.method, feature.option());
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["code"], "feature_disabled", "{} {path}: {body}", rule.method);
+        assert!(body["message"].as_str().is_some_and(|m| m.contains("habilitad")), "{body}");
+        gated.push(rule.path);
+    }
+    for prefix in ["/dashboard", "/bot", "/campaigns", "/webhooks"] {
+        assert!(gated.iter().any(|p| p.starts_with(prefix)), "{prefix} is gated and walked");
+    }
+}

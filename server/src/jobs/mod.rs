@@ -54,6 +54,30 @@ pub enum Attempt {
     Fail(String),
 }
 
+/// What a handler's attempt leaves to write: recorded with the job's own status, for a whole
+/// claimed batch in one transaction (on SQLite, one commit of the tenant's writer for up to
+/// [`outbox::BATCH`] jobs instead of one or two each).
+pub enum Followup {
+    /// The provider took a message: its id, and the message `sent`.
+    Sent { message_id: i32, provider_id: String },
+    /// A message could not be sent, for good.
+    SendFailed { message_id: i32, error: String, reason: &'static str },
+    /// A webhook attempt's outcome (`domain::webhooks::record`).
+    Webhook(Box<webhook_deliver::Attempted>),
+}
+
+/// A job's attempt and what it leaves to write.
+pub struct Ran {
+    pub attempt: Attempt,
+    pub followup: Option<Followup>,
+}
+
+impl From<Attempt> for Ran {
+    fn from(attempt: Attempt) -> Self {
+        Self { attempt, followup: None }
+    }
+}
+
 /// Longest sleep between looks at the schedule (a safety net for a lost wake-up).
 const IDLE_POLL: Duration = Duration::from_secs(30);
 /// How often every tenant is looked at again, whatever the bus said.
@@ -138,8 +162,12 @@ impl Worker {
                     return Some(Utc::now() + chrono::Duration::seconds(5));
                 }
             };
-            let runs = jobs.into_iter().map(|job| self.run_job(&db, job));
-            futures::future::join_all(runs).await;
+            let runs = jobs.into_iter().map(|job| async {
+                let ran = self.run_job(&db, &job).await;
+                (job, ran)
+            });
+            let results = futures::future::join_all(runs).await;
+            self.record(&db, results).await;
         }
         next_due(&db).await.ok().flatten()
     }
@@ -155,50 +183,85 @@ impl Worker {
         Ok(Unit::begin(db, publisher).await?)
     }
 
-    async fn run_job(&self, db: &TenantDb, job: job::Model) {
-        let attempt = match job.kind.as_str() {
+    async fn run_job(&self, db: &TenantDb, job: &job::Model) -> Ran {
+        let unreadable = |err: serde_json::Error| Ran::from(Attempt::Fail(format!("payload ilegível: {err}")));
+        let ran = match job.kind.as_str() {
             ProviderSend::KIND => match serde_json::from_str::<ProviderSend>(&job.payload) {
                 Ok(payload) => provider_send::run(self, db, &payload, job.attempts >= ProviderSend::MAX_ATTEMPTS).await,
-                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+                Err(err) => unreadable(err),
             },
             BotTimeout::KIND => match serde_json::from_str::<BotTimeout>(&job.payload) {
-                Ok(payload) => bot_timeout::run(self, db, &payload).await,
-                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+                Ok(payload) => bot_timeout::run(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
             },
             CampaignTick::KIND => match serde_json::from_str::<CampaignTick>(&job.payload) {
-                Ok(payload) => campaign_tick::run(self, db, &payload).await,
-                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+                Ok(payload) => campaign_tick::run(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
             },
             WebhookDeliver::KIND => match serde_json::from_str::<WebhookDeliver>(&job.payload) {
                 Ok(payload) => webhook_deliver::run(self, db, &payload, job.attempts).await,
-                Err(err) => Attempt::Fail(format!("payload ilegível: {err}")),
+                Err(err) => unreadable(err),
             },
-            other => Attempt::Fail(format!("tipo de job desconhecido: {other}")),
+            other => Attempt::Fail(format!("tipo de job desconhecido: {other}")).into(),
         };
-        let outcome = match &attempt {
+        let outcome = match &ran.attempt {
             Attempt::Done | Attempt::Again(_) => "done",
             Attempt::Retry(_) if job.attempts < max_attempts(&job.kind) => "retry",
             Attempt::Retry(_) | Attempt::Fail(_) => "failed",
         };
         metrics::counter!(crate::metrics::names::OUTBOX_JOBS, "kind" => job.kind.clone(), "outcome" => outcome)
             .increment(1);
-        let recorded = async {
-            let tx = db.begin().await?;
-            match &attempt {
-                Attempt::Done => outbox::complete(&tx, job.id).await?,
-                Attempt::Again(at) => outbox::reschedule(&tx, job.id, *at).await?,
-                Attempt::Retry(error) if job.attempts < max_attempts(&job.kind) => {
-                    outbox::retry_later(&tx, job.id, &job.kind, job.attempts, error).await.map(drop)?
-                }
-                Attempt::Retry(error) | Attempt::Fail(error) => outbox::give_up(&tx, job.id, error).await?,
+        ran
+    }
+
+    /// Records a batch's attempts — what each left to write, then its job's status — in one
+    /// unit; if that fails, one unit per job, so one bad row does not hold the others back. A
+    /// job not recorded runs again when its lease ends (its handler is idempotent).
+    async fn record(&self, db: &TenantDb, results: Vec<(job::Model, Ran)>) {
+        let batch = async {
+            let unit = self.unit(db).await?;
+            for (job, ran) in &results {
+                record_one(&unit, job, ran).await?;
             }
-            tx.commit().await?;
+            unit.commit().await?;
             Ok::<(), crate::domain::Error>(())
         }
         .await;
-        if let Err(err) = recorded {
-            tracing::warn!(job = job.id, error = %err, "could not record a job's attempt (it runs again when its lease ends)");
+        let Err(err) = batch else { return };
+        tracing::debug!(error = %err, "recording a batch failed; recording its jobs one by one");
+        for (job, ran) in &results {
+            let one = async {
+                let unit = self.unit(db).await?;
+                record_one(&unit, job, ran).await?;
+                unit.commit().await?;
+                Ok::<(), crate::domain::Error>(())
+            }
+            .await;
+            if let Err(err) = one {
+                tracing::warn!(job = job.id, error = %err, "could not record a job's attempt (it runs again when its lease ends)");
+            }
         }
+    }
+}
+
+async fn record_one(unit: &Unit, job: &job::Model, ran: &Ran) -> crate::domain::error::Result<()> {
+    match &ran.followup {
+        Some(Followup::Sent { message_id, provider_id }) => {
+            provider_send::record_sent(unit, *message_id, provider_id).await?;
+        }
+        Some(Followup::SendFailed { message_id, error, reason }) => {
+            provider_send::record_failed(unit, *message_id, error, reason).await?;
+        }
+        Some(Followup::Webhook(attempted)) => webhook_deliver::record(unit, attempted).await?,
+        None => {}
+    }
+    match &ran.attempt {
+        Attempt::Done => outbox::complete(unit, job.id).await,
+        Attempt::Again(at) => outbox::reschedule(unit, job.id, *at).await,
+        Attempt::Retry(error) if job.attempts < max_attempts(&job.kind) => {
+            outbox::retry_later(unit, job.id, &job.kind, job.attempts, error).await.map(drop)
+        }
+        Attempt::Retry(error) | Attempt::Fail(error) => outbox::give_up(unit, job.id, error).await,
     }
 }
 

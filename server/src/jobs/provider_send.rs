@@ -15,29 +15,37 @@ use crate::{
             provider::{CallError, Provider},
         },
         outbox::ProviderSend,
+        unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message},
-    jobs::{Attempt, Worker},
+    jobs::{Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
 
-pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_attempt: bool) -> Attempt {
+/// Sends the message; the provider's id (or why it failed for good) is recorded by the worker
+/// with the batch ([`record_sent`], [`record_failed`]).
+pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_attempt: bool) -> Ran {
+    let message_id = payload.message_id;
     match attempt(worker, db, payload).await {
-        Ok(()) => Attempt::Done,
-        Err(CallError::Retryable(reason)) if !last_attempt => Attempt::Retry(reason),
+        Ok(Some(provider_id)) => {
+            Ran { attempt: Attempt::Done, followup: Some(Followup::Sent { message_id, provider_id }) }
+        }
+        Ok(None) => Attempt::Done.into(),
+        Err(CallError::Retryable(reason)) if !last_attempt => Attempt::Retry(reason).into(),
         Err(error) => {
             // Given up: the agent sees why.
-            let code = campaigns::sending::send_failure_reason(matches!(error, CallError::Permanent(_)));
-            let reason = error.reason().to_owned();
-            if let Err(err) = mark_failed(worker, db, payload.message_id, &reason, code).await {
-                tracing::warn!(message = payload.message_id, error = %err, "could not mark a message failed");
+            let reason = campaigns::sending::send_failure_reason(matches!(error, CallError::Permanent(_)));
+            let error = error.reason().to_owned();
+            Ran {
+                attempt: Attempt::Fail(error.clone()),
+                followup: Some(Followup::SendFailed { message_id, error, reason }),
             }
-            Attempt::Fail(reason)
         }
     }
 }
 
-async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Result<(), CallError> {
+/// The provider's id of what was sent now, or `None` when there was nothing to send.
+async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Result<Option<String>, CallError> {
     let internal = |err: crate::domain::Error| CallError::Retryable(format!("banco de dados: {err}"));
     let (found, phone, provider) = {
         // Only reads: on SQLite a reader, beside the tenant's one writer (inbound messages).
@@ -49,7 +57,7 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         };
         if found.external_id.is_some() {
             // Sent by an earlier attempt whose answer was recorded: nothing left to do.
-            return Ok(());
+            return Ok(None);
         }
         if campaigns::sending::is_campaign(&found)
             && campaigns::sending::withdrawn(&tx, found.id).await.map_err(internal)?
@@ -60,7 +68,7 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
             let taken_back = campaigns::sending::take_back(&unit, found.id).await.map_err(internal)?;
             unit.commit().await.map_err(|e| internal(e.into()))?;
             if taken_back {
-                return Ok(());
+                return Ok(None);
             }
             return Err(CallError::Retryable("campanha retomada enquanto a mensagem esperava".into()));
         }
@@ -82,19 +90,6 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         tx.commit().await.map_err(|e| internal(e.into()))?;
         (found, customer.phone, provider)
     };
-    deliver(worker, db, payload, found, phone, provider).await
-}
-
-/// Calls the provider and records its id, moving the message to `sent`.
-async fn deliver(
-    worker: &Worker,
-    db: &TenantDb,
-    payload: &ProviderSend,
-    found: message::Model,
-    phone: String,
-    provider: crate::domain::instances::provider::ProviderConfig,
-) -> Result<(), CallError> {
-    let internal = |err: crate::domain::Error| CallError::Retryable(format!("banco de dados: {err}"));
     let client =
         Provider::new(provider, worker.allow_private_providers).map_err(|e| CallError::Retryable(e.to_string()))?;
     let client_id = found.client_id.clone().unwrap_or_else(|| format!("bo-msg-{}", found.id));
@@ -102,32 +97,33 @@ async fn deliver(
         Some(resend) => format!("{client_id}~{resend}"),
         None => client_id,
     };
-    let provider_id = client.send_message(&phone, &found.body, &client_id).await?;
-    let unit = worker.unit(db).await.map_err(internal)?;
-    let current = message::Entity::find_by_id(found.id).one(&unit).await.map_err(|e| internal(e.into()))?;
-    if let Some(current) = current {
-        let mut active: message::ActiveModel = current.clone().into();
-        active.external_id = Set(Some(provider_id));
+    Ok(Some(client.send_message(&phone, &found.body, &client_id).await?))
+}
+
+/// The provider took the message: its id is stored (later acks find the message by it) and the
+/// message moves to `sent`.
+pub async fn record_sent(unit: &Unit, message_id: i32, provider_id: &str) -> crate::domain::error::Result<()> {
+    if let Some(current) = message::Entity::find_by_id(message_id).one(unit).await? {
+        let mut active: message::ActiveModel = current.into();
+        active.external_id = Set(Some(provider_id.to_owned()));
         active.updated_at = Set(Utc::now());
-        let updated = active.update(&unit).await.map_err(|e| internal(e.into()))?;
-        messages::set_ack(&unit, updated, "sent", None).await.map_err(internal)?;
+        let updated = active.update(unit).await?;
+        messages::set_ack(unit, updated, "sent", None).await?;
     }
-    unit.commit().await.map_err(|e| internal(e.into()))?;
     Ok(())
 }
 
-async fn mark_failed(
-    worker: &Worker,
-    db: &TenantDb,
+/// The message could not be sent, for good: `failed`, with why (and the normalized `reason` a
+/// campaign's recipient keeps).
+pub async fn record_failed(
+    unit: &Unit,
     message_id: i32,
+    error: &str,
     reason: &str,
-    code: &str,
 ) -> crate::domain::error::Result<()> {
-    let unit = worker.unit(db).await?;
-    if let Some(found) = message::Entity::find_by_id(message_id).one(&unit).await? {
-        let error = Some(format!("Não enviada: {reason}."));
-        messages::set_ack_because(&unit, found, messages::FAILED, error, Some(code)).await?;
+    if let Some(found) = message::Entity::find_by_id(message_id).one(unit).await? {
+        let error = Some(format!("Não enviada: {error}."));
+        messages::set_ack_because(unit, found, messages::FAILED, error, Some(reason)).await?;
     }
-    unit.commit().await?;
     Ok(())
 }

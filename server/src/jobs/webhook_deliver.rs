@@ -4,8 +4,9 @@
 //! a timeout per attempt. 2xx is done; 410 disables the endpoint; anything else is retried on
 //! the Standard Webhooks schedule (`outbox::WEBHOOK_SCHEDULE`).
 //!
-//! At-least-once: the attempt is recorded after the answer, so a process killed in between sends
-//! again when the job's lease ends — with the same `webhook-id`, which receivers deduplicate on.
+//! At-least-once: the attempt is recorded after the answer (by the worker, with its batch), so a
+//! process killed in between sends again when the job's lease ends — with the same `webhook-id`,
+//! which receivers deduplicate on.
 
 use std::{sync::LazyLock, time::Duration};
 
@@ -16,10 +17,11 @@ use crate::{
     domain::{
         outbox::{self, JobKind, WebhookDeliver},
         standard_webhooks,
+        unit::Unit,
         webhooks::{self, Outcome, ssrf},
     },
     entities::tenant::{webhook_delivery, webhook_endpoint},
-    jobs::{Attempt, Worker},
+    jobs::{Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
 
@@ -43,7 +45,19 @@ fn client(pinned: Option<(&str, &[std::net::SocketAddr])>) -> reqwest::Client {
     builder.build().unwrap_or_default()
 }
 
-pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attempts: i32) -> Attempt {
+/// An attempt's outcome, for the worker to record with its batch.
+pub struct Attempted {
+    delivery: webhook_delivery::Model,
+    outcome: Outcome,
+    duration_ms: i32,
+}
+
+/// Records an attempt (`domain::webhooks::record`).
+pub async fn record(unit: &Unit, attempted: &Attempted) -> crate::domain::error::Result<()> {
+    webhooks::record(unit, &attempted.delivery, &attempted.outcome, attempted.duration_ms).await
+}
+
+pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attempts: i32) -> Ran {
     let loaded = async {
         let tx = db.read().await?;
         let delivery = webhook_delivery::Entity::find_by_id(payload.delivery_id).one(&tx).await?;
@@ -57,10 +71,10 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
     .await;
     let (delivery, endpoint) = match loaded {
         Ok(found) => found,
-        Err(err) => return Attempt::Retry(err.to_string()),
+        Err(err) => return Attempt::Retry(err.to_string()).into(),
     };
     // Deleted with its endpoint, or delivered by an attempt whose job was not closed.
-    let Some(delivery) = delivery.filter(|d| d.status == "pending") else { return Attempt::Done };
+    let Some(delivery) = delivery.filter(|d| d.status == "pending") else { return Attempt::Done.into() };
     let last = attempts >= WebhookDeliver::MAX_ATTEMPTS;
     let started = std::time::Instant::now();
     let outcome = match endpoint.filter(|e| e.enabled || delivery.event_type == webhooks::TEST_EVENT) {
@@ -68,22 +82,12 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
         Some(endpoint) => attempt(worker, db, &delivery, &endpoint, attempts, last).await,
     };
     let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
-    let recorded = async {
-        let unit = worker.unit(db).await?;
-        webhooks::record(&unit, &delivery, &outcome, duration_ms).await?;
-        unit.commit().await?;
-        Ok::<(), crate::domain::Error>(())
-    }
-    .await;
-    if let Err(err) = recorded {
-        // Sent but not recorded: the job runs again when its lease ends, with the same id.
-        return Attempt::Retry(format!("registro da tentativa falhou: {err}"));
-    }
-    match outcome {
+    let attempt = match &outcome {
         Outcome::Delivered { .. } | Outcome::Gone | Outcome::Skipped => Attempt::Done,
-        Outcome::Failed { error, last: true, .. } => Attempt::Fail(error),
-        Outcome::Failed { error, .. } => Attempt::Retry(error),
-    }
+        Outcome::Failed { error, last: true, .. } => Attempt::Fail(error.clone()),
+        Outcome::Failed { error, .. } => Attempt::Retry(error.clone()),
+    };
+    Ran { attempt, followup: Some(Followup::Webhook(Box::new(Attempted { delivery, outcome, duration_ms }))) }
 }
 
 async fn attempt(
