@@ -199,6 +199,18 @@ async fn a_campaign_reaches_everyone_once_at_the_instances_rate_and_follows_acks
         moved["counts"],
         json!({ "pending": 0, "sent": 1, "delivered": 0, "read": 0, "replied": 1, "failed": 2 })
     );
+    // The agent who opens Ana's new ticket reads what she is answering.
+    let (_, tickets) = w.call(Method::GET, "/api/tickets?search=5511933330000", None).await;
+    let ticket = tickets["data"][0]["id"].as_i64().unwrap();
+    let (_, conversation) = w.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
+    let kinds: Vec<(&str, &str)> = conversation["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["kind"].as_str().unwrap(), m["body"].as_str().unwrap()))
+        .collect();
+    assert_eq!(kinds, [("campaign", "Olá Ana, seu cupom é ANA10."), ("text", "Quero!")], "{conversation}");
+
     let (_, failed) = w.call(Method::GET, &format!("/api/campaigns/{id}/recipients?status=failed"), None).await;
     let reasons: Vec<&str> = failed["data"].as_array().unwrap().iter().map(|r| r["reason"].as_str().unwrap()).collect();
     assert_eq!(reasons, ["blacklisted", "not_delivered"], "{failed}");

@@ -249,20 +249,23 @@ pub async fn message_acked(unit: &Unit, message_id: i32, ack: &str, reason: Opti
     set_status(unit, &found, recipient.id, &phone.unwrap_or_default(), status, reason, Utc::now()).await
 }
 
-/// A customer wrote on an instance: their recent campaign sends there become `replied`.
-pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<()> {
+/// A customer wrote on an instance: their recent campaign sends there become `replied`. Answers
+/// the messages they replied to, for the ticket the reply lands in ([`attach`]).
+pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Vec<i32>> {
     let now = Utc::now();
-    let candidates: Vec<(i32, i32)> = campaign_recipient::Entity::find()
+    let mut answered = Vec::new();
+    let candidates: Vec<(i32, i32, Option<i32>)> = campaign_recipient::Entity::find()
         .select_only()
         .column(campaign_recipient::Column::Id)
         .column(campaign_recipient::Column::CampaignId)
+        .column(campaign_recipient::Column::MessageId)
         .filter(campaign_recipient::Column::CustomerId.eq(customer_id))
         .filter(campaign_recipient::Column::Status.is_in(["sent", "delivered", "read"]))
         .filter(campaign_recipient::Column::SentAt.gte(now - REPLY_WINDOW))
         .into_tuple()
         .all(unit)
         .await?;
-    for (recipient_id, campaign_id) in candidates {
+    for (recipient_id, campaign_id, message_id) in candidates {
         let Some(found) = campaign::Entity::find_by_id(campaign_id).one(unit).await? else { continue };
         if found.instance_id != instance_id {
             continue;
@@ -274,7 +277,23 @@ pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -
             .one(unit)
             .await?;
         set_status(unit, &found, recipient_id, &phone.unwrap_or_default(), "replied", None, now).await?;
+        answered.extend(message_id);
     }
+    Ok(answered)
+}
+
+/// Puts the campaign messages a customer replied to in the ticket their reply is in, so the agent
+/// reads what the customer is answering.
+pub async fn attach(unit: &Unit, message_ids: Vec<i32>, ticket_id: i32) -> Result<()> {
+    if message_ids.is_empty() {
+        return Ok(());
+    }
+    message::Entity::update_many()
+        .col_expr(message::Column::TicketId, Expr::value(ticket_id))
+        .filter(message::Column::Id.is_in(message_ids))
+        .filter(message::Column::TicketId.is_null())
+        .exec(unit)
+        .await?;
     Ok(())
 }
 

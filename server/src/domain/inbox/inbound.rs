@@ -166,9 +166,11 @@ async fn receive_message(
         );
     }
     let inbound_from_customer = inbound.direction == "in";
-    if inbound_from_customer {
-        campaigns::sending::customer_replied(unit, customer.id, instance.id).await?;
-    }
+    let answered_campaigns = if inbound_from_customer {
+        campaigns::sending::customer_replied(unit, customer.id, instance.id).await?
+    } else {
+        Vec::new()
+    };
     let current = match current_ticket(unit, customer.id, instance.id).await? {
         None if inbound_from_customer && !customer.blacklisted => {
             // Two first messages of one customer at once must open one ticket: the second waits
@@ -216,6 +218,9 @@ async fn receive_message(
         }
         None => None,
     };
+    if let Some(ticket) = &ticket {
+        campaigns::sending::attach(unit, answered_campaigns, ticket.id).await?;
+    }
     let chat_id = match &ticket {
         Some(t) => t.chat_id,
         None => ensure_chat(unit, customer.id, instance.id).await?,

@@ -16,6 +16,14 @@ describe('MessageBubble', () => {
     expect(screen.getByRole('img', { name: 'Enviada' })).toBeInTheDocument();
   });
 
+  it('marks a campaign’s message, the one the customer is answering', () => {
+    renderWithProviders(
+      <MessageBubble message={message(5, { direction: 'out', kind: 'campaign', ack: 'read', body: 'Cupom ANA10' })} />,
+    );
+    expect(screen.getByTestId('campaign-author')).toHaveTextContent('Campanha');
+    expect(screen.queryByTestId('bot-author')).not.toBeInTheDocument();
+  });
+
   it('an agent’s reply keeps the agent’s name and no bot mark', () => {
     renderWithProviders(
       <MessageBubble message={message(4, { direction: 'out', user: { id: 7, name: 'Alice' }, body: 'Oi!' })} />,

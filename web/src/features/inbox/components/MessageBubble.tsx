@@ -3,7 +3,8 @@
  * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one with a red border, why in
  * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
  * centred; the chatbot's (`kind: "bot"`) on the right too, marked with a robot and "Assistente
- * virtual · bot" (the bot's name is not in the message). Long messages wrap.
+ * virtual · bot" (the bot's name is not in the message); a campaign's (`kind: "campaign"`, the
+ * message the customer is answering) marked "Campanha". Long messages wrap.
  */
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import {
@@ -14,6 +15,7 @@ import {
   IconNote,
   IconRefresh,
   IconRobot,
+  IconSpeakerphone,
 } from '@tabler/icons-react';
 import { formatDateTime, formatTime } from '../../../lib/dates';
 import type { Message } from '../api/schemas';
@@ -50,6 +52,7 @@ export interface MessageBubbleProps {
 export function MessageBubble({ message, onRetry, retrying = false }: MessageBubbleProps) {
   const note = message.kind === 'note';
   const bot = message.kind === 'bot';
+  const campaign = message.kind === 'campaign';
   const out = message.direction === 'out';
   const failed = message.local === 'error' || message.ack === 'failed';
   const state = message.local ?? message.ack;
@@ -78,6 +81,13 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
                 <IconRobot size={14} aria-hidden style={{ flexShrink: 0 }} />
                 <Text size="xs" fw={600} c="dimmed">
                   {BOT_AUTHOR} · bot
+                </Text>
+              </Group>
+            ) : campaign ? (
+              <Group gap={4} wrap="nowrap" data-testid="campaign-author">
+                <IconSpeakerphone size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <Text size="xs" fw={600} c="dimmed">
+                  Campanha
                 </Text>
               </Group>
             ) : out && message.user ? (
