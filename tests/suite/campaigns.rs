@@ -617,3 +617,24 @@ async fn a_contacts_file_is_read_row_by_row() {
     let (status, body) = w.call(Method::POST, "/api/campaigns/recipients/import", None).await;
     assert!(status == 422 || status == 400, "an empty body: {status} {body}");
 }
+
+#[tokio::test]
+async fn a_scheduled_campaign_waits_for_its_time() {
+    let w = world().await;
+    w.rate(600).await;
+    let at = chrono::Utc::now() + chrono::Duration::seconds(2);
+    let created = w
+        .create(json!({ "name": "Agendada", "instanceId": w.instance, "body": "Bom dia!",
+            "phones": ["5511955550101"], "scheduledAt": at.to_rfc3339() }))
+        .await;
+    let id = created["id"].as_i64().unwrap();
+    let started = w.act(id, "start").await;
+    assert_eq!(started["status"], "scheduled");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(w.provider.sent().is_empty(), "nothing before its time");
+    let sent = w.provider.wait_sent(1).await;
+    assert!(chrono::Utc::now() >= at, "sent at or after {at}");
+    assert_eq!(sent[0].body, "Bom dia!");
+    let running = w.wait_for(id, "started", |c| c["startedAt"].is_string()).await;
+    assert_ne!(running["status"], "scheduled");
+}
