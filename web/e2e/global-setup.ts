@@ -155,6 +155,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The instance tests sync messages from a fake provider on 127.0.0.1 (plain HTTP, loopback):
     // the SSRF guard refuses both unless this is set (docs/providers.md).
     ALLOW_PRIVATE_PROVIDERS: 'true',
+    // 09-campaigns' webhook endpoint is a receiver it runs on http://127.0.0.1 (docs/campaigns.md:
+    // the SSRF guard refuses plain HTTP and loopback otherwise).
+    ALLOW_PRIVATE_WEBHOOKS: 'true',
   };
   delete env.DEFAULT_TENANT;
   delete env.REDIS_URL;

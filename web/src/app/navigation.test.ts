@@ -71,6 +71,26 @@ describe('the chatbot editor in the menu', () => {
   });
 });
 
+describe('campaigns and webhooks in the menu', () => {
+  const admin: Session = { ...session, permissionRoutes: ['home', 'campaigns', 'webhooks'] };
+  /** The Administração entries. */
+  const names = (features: ReadonlySet<string> | null) =>
+    navigationFor(admin, features)
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('lists each under Administração when the tenant has its option, or when the options are unknown', () => {
+    expect(names(new Set(['campaigns', 'webhooks']))).toEqual(['campaigns', 'webhooks']);
+    expect(names(null)).toEqual(['campaigns', 'webhooks']);
+  });
+
+  it('hides each without its option', () => {
+    expect(names(new Set(['campaigns']))).toEqual(['campaigns']);
+    expect(names(new Set(['webhooks']))).toEqual(['webhooks']);
+    expect(names(new Set())).toEqual([]);
+  });
+});
+
 /** `GET /api/auth/userInfo` exactly as the server answers it (server/src/http/auth.rs, `user_info`). */
 function userInfoAnswer(features: unknown) {
   return {

@@ -18,6 +18,8 @@ import {
   IconRobot,
   IconSettings,
   IconShieldLock,
+  IconSpeakerphone,
+  IconWebhook,
   IconSparkles,
   IconUsers,
 } from '@tabler/icons-react';
@@ -35,6 +37,8 @@ const ROUTE_ICONS: Record<string, Icon> = {
   tenants: IconBuildingSkyscraper,
   instances: IconMessageChatbot,
   chatbot: IconRobot,
+  campaigns: IconSpeakerphone,
+  webhooks: IconWebhook,
   'roles-list': IconLock,
   'dashboard-analytics': IconChartDots,
   'dashboard-control-panel': IconDeviceDesktopAnalytics,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
@@ -79,5 +80,15 @@ describe('realtime events in the interface', () => {
     expect(
       noticeFor({ event: 'InstanceUpdated', instance: { id: 1, name: 'X', status: 'connected' } }, viewer),
     ).not.toBeNull();
+  });
+
+  it('does not toast campaign progress (the campaigns screen shows it live)', () => {
+    const event = { event: 'CampaignUpdated', campaign_id: 7, status: 'running', total: 10, counts: { sent: 1 } };
+    expect(noticeFor(event, { id: 8, departmentId: null })).toBeNull();
+    expect(describeRealtimeEvent(event)).not.toBeNull();
+  });
+
+  it('a change of the customer groups refreshes the campaign form’s groups', () => {
+    expect(queriesToRefresh({ event: 'GroupOfCustomersUpdated', group_id: 2 })).toEqual([campaignKeys.groups()]);
   });
 });

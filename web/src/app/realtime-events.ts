@@ -8,6 +8,7 @@
  * ticket limit reached), are.
  */
 import type { QueryKey } from '@tanstack/react-query';
+import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
@@ -159,7 +160,7 @@ export interface NoticeViewer {
 /**
  * The notification to show for an event, or null: the inbox shows its own events in place, so
  * only a transfer addressed to the user and a notice for the staff are toasted, besides the
- * events of other screens (instances, campaigns).
+ * events of other screens (instances). Campaigns' progress is not toasted (see app/realtime.ts).
  */
 export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNotice | null {
   switch (event.event) {
@@ -184,6 +185,10 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'CustomerBlacklisted':
     case 'GroupOfCustomersUpdated':
       return null;
+    // Up to ~4 a second per campaign: the campaigns screen shows them live, and app/realtime.ts
+    // tells only a campaign finishing or paused (features/campaigns/realtime.ts).
+    case 'CampaignUpdated':
+      return null;
     default:
       return describeRealtimeEvent(event);
   }
@@ -195,6 +200,9 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
     case 'InstanceUpdated':
       // Every instance list, the inbox's filter included (an instance may have been renamed).
       return [INSTANCES_QUERY_KEY, inboxKeys.instances()];
+    case 'GroupOfCustomersUpdated':
+      // The campaign form's groups (names and member counts).
+      return [campaignKeys.groups()];
     default:
       return [];
   }

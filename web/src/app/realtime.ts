@@ -2,12 +2,14 @@
  * Wires the realtime client (lib/realtime.ts) into the logged-in app: one socket while the
  * navigation layout is shown (it unmounts on logout and on a 401 redirect, which stops the client),
  * stopped for good on page unload (docs/contracts.md#states-and-transitions). Each event becomes a
- * notification and refreshes the queries it touches.
+ * notification and refreshes the queries it touches; `CampaignUpdated` is written into the
+ * campaigns' cache (features/campaigns/realtime.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { scheduleControlPanelRefresh } from '../features/analytics/realtime';
+import { applyCampaignEvent, CAMPAIGN_EVENT, transitionNotice } from '../features/campaigns/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
@@ -99,6 +101,11 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
               onOpen: () => open.current(inboxTicketPath(fresh.ticket.id)),
             });
           }
+        }
+        if (event.event === CAMPAIGN_EVENT) {
+          // The campaigns screen shows the progress live; only a campaign finishing or paused is told.
+          const notice = transitionNotice(applyCampaignEvent(queryClient, event));
+          if (notice) notifications.show({ ...notice, autoClose: 6000 });
         }
         scheduleControlPanelRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;

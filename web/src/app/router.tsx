@@ -26,6 +26,8 @@ const screens: Record<string, () => Promise<object>> = {
   tenants: () => import('./routes/tenants'),
   instances: () => import('./routes/instances'),
   chatbot: () => import('./routes/chatbot'),
+  campaigns: () => import('./routes/campaigns'),
+  webhooks: () => import('./routes/webhooks'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.

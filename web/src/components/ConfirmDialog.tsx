@@ -10,6 +10,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that closes without confirming (default "Cancelar"). */
+  cancelLabel?: string;
   /** Red for destructive actions (default), another Mantine colour otherwise. */
   color?: string;
   loading?: boolean;
@@ -22,6 +24,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancelar',
   color = 'red',
   loading = false,
   onConfirm,
@@ -33,7 +36,7 @@ export function ConfirmDialog({
         {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancelar
+            {cancelLabel}
           </Button>
           <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}

@@ -26,4 +26,12 @@ describe('featureAllows', () => {
     expect(featureAllows('users', new Set())).toBe(true);
     expect(featureAllows('dashboard-analytics', null)).toBe(true);
   });
+
+  it('gates campaigns on `campaigns` and the webhook endpoints on `webhooks`', () => {
+    expect(featureAllows('campaigns', new Set(['webhooks']))).toBe(false);
+    expect(featureAllows('webhooks', new Set(['campaigns']))).toBe(false);
+    expect(featureAllows('campaigns', new Set(['campaigns']))).toBe(true);
+    expect(featureAllows('webhooks', new Set(['webhooks']))).toBe(true);
+    expect(featureAllows('campaigns', null)).toBe(true);
+  });
 });

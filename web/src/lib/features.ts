@@ -7,13 +7,17 @@
  * `["analytics", "reports", …]`. Without it (an older server), or in any other shape, the features
  * are unknown and nothing is hidden.
  */
+import { ApiError } from './http';
 
 /**
  * The option each gated route needs: dashboards `analytics`, reports and sheets `reports`, the
- * chatbot editor `chatbot`.
+ * chatbot editor `chatbot`, campaigns `campaigns` and the webhook endpoints `webhooks`
+ * (docs/campaigns.md).
  */
 export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
+  campaigns: 'campaigns',
   chatbot: 'chatbot',
+  webhooks: 'webhooks',
   'dashboard-analytics': 'analytics',
   'dashboard-control-panel': 'analytics',
   'dashboard-maria-panel': 'analytics',
@@ -25,6 +29,11 @@ export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
 
 /** The 403 code of a call a disabled feature option covers (docs/contracts.md#api-conventions). */
 export const FEATURE_DISABLED = 'feature_disabled';
+
+/** The answer of a call the tenant's options do not cover: 403 `feature_disabled`. */
+export function isFeatureDisabled(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === FEATURE_DISABLED;
+}
 
 /**
  * The options that are on, from the user info's `features`; null when it does not say (absent, or

@@ -59,6 +59,20 @@ describe('http client', () => {
     expect(callsTo('PATCH /api/users/3')).toHaveLength(2);
   });
 
+  // docs/campaigns.md: the recipients import takes the file's bytes, typed as the file.
+  it('sends a file as its bytes, with the type asked for or the file’s own', async () => {
+    logIn();
+    const { calls } = stubFetch({ 'POST /api/campaigns/recipients/import': ok({ contacts: [] }) });
+    const csv = new File(['telefone\n11999990000\n'], 'contatos.csv', { type: '' });
+    const xlsx = new File(['PK'], 'contatos.xlsx', { type: 'application/octet-stream' });
+    await http.post('/api/campaigns/recipients/import', csv, { contentType: 'text/csv' });
+    await http.post('/api/campaigns/recipients/import', xlsx);
+    expect(calls[0]?.body).toBe(csv);
+    expect(calls[0]?.headers.get('Content-Type')).toBe('text/csv');
+    expect(calls[1]?.body).toBe(xlsx);
+    expect(calls[1]?.headers.get('Content-Type')).toBe('application/octet-stream');
+  });
+
   it('refreshes without a body and without a Content-Type', async () => {
     logIn();
     const { callsTo } = stubFetch({

@@ -12,9 +12,11 @@
  * Going to /login is delegated to a handler the app installs (`setUnauthorizedHandler`), so this
  * module does not depend on the router.
  *
- * Bodies are always JSON: a request with a body carries `Content-Type: application/json`, one
- * without a body carries no Content-Type (the server answers 415 to any other body type). A request
- * that needs the token when there is none is not sent: there is no session to use.
+ * Bodies are JSON: a request with a body carries `Content-Type: application/json`, one without a
+ * body carries no Content-Type (the server answers 415 to any other body type) — except a file
+ * (`Blob`), sent as its bytes with its own type (`contentType`, else the file's), for the one call
+ * that takes a file (docs/campaigns.md: the recipients import). A request that needs the token
+ * when there is none is not sent: there is no session to use.
  */
 import * as z from 'zod/mini';
 import { plainPaths } from '../config/paths';
@@ -72,9 +74,11 @@ export interface RequestOptions<T> {
   method?: HttpMethod;
   /**
    * Sent as JSON with `Content-Type: application/json`; undefined or null sends no body and no
-   * Content-Type (e.g. the unblock PATCH).
+   * Content-Type (e.g. the unblock PATCH). A `Blob` (a file) is sent as its bytes.
    */
   body?: unknown;
+  /** The `Content-Type` of a `Blob` body (default: the file's own type). */
+  contentType?: string;
   /** Added to the URL; null and undefined values are left out. */
   query?: QueryParams;
   /** Validates (and types) a JSON answer; a mismatch rejects with code `invalid_response`. */
@@ -134,10 +138,13 @@ function buildUrl(path: string, query?: QueryParams): string {
 function buildInit(options: RequestOptions<unknown>, token: string | null): RequestInit {
   const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  let body: string | undefined;
+  let body: BodyInit | undefined;
   // Every endpoint takes JSON and refuses other bodies with 415 (docs/contracts.md#api-conventions);
-  // no body, no Content-Type.
-  if (options.body !== undefined && options.body !== null) {
+  // no body, no Content-Type. A file goes as its bytes (docs/campaigns.md, the recipients import).
+  if (options.body instanceof Blob) {
+    headers.set('Content-Type', options.contentType ?? (options.body.type || 'application/octet-stream'));
+    body = options.body;
+  } else if (options.body !== undefined && options.body !== null) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
   }

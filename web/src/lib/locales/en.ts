@@ -17,6 +17,8 @@ export const en: Messages = {
       tenants: 'Tenants',
       instances: 'Instances',
       chatbot: 'Chatbot',
+      campaigns: 'Campaigns',
+      webhooks: 'Webhooks',
       'roles-list': 'Roles',
       'roles-edit': 'Edit role',
       'dashboard-analytics': 'Analytics',

@@ -15,6 +15,8 @@ export const ptBR = {
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',
+      campaigns: 'Campanhas',
+      webhooks: 'Webhooks',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analytics',

@@ -17,6 +17,8 @@ export const pt: Messages = {
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',
+      campaigns: 'Campanhas',
+      webhooks: 'Webhooks',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analítica',

@@ -3,7 +3,8 @@
  * paginated, searchable list with the default paging (page 1, 4 per page, id descending;
  * docs/contracts.md#constants), deleted tenants hidden unless the filter asks for them, and per
  * tenant: plan and limits, features, instances, unblocking a user locked out by wrong passwords,
- * synchronising its analytics (docs/analytics.md#analytics-sync), delete or restore. The instances view comes from
+ * synchronising its analytics (docs/analytics.md#analytics-sync), generating its campaign status
+ * webhooks again (docs/campaigns.md), delete or restore. The instances view comes from
  * the app (`renderInstances`): features do not import each other.
  */
 import {
@@ -40,6 +41,7 @@ import {
   IconSearch,
   IconToggleRight,
   IconTrash,
+  IconWebhook,
   IconX,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -63,6 +65,7 @@ import {
 import { useRestoreTenant } from '../api/restore-tenant';
 import { planName, useTenantPlans, type TenantPlans } from '../api/get-tenant-plans';
 import { formatCnpj, formatLimit } from '../limits';
+import { TenantCampaignWebhooksModal } from './TenantCampaignWebhooksModal';
 import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
 import { TenantPlanModal } from './TenantPlanModal';
@@ -92,6 +95,7 @@ type Dialog =
   | { kind: 'instances'; tenant: Tenant }
   | { kind: 'unblock'; tenant: Tenant }
   | { kind: 'sync-analytics'; tenant: Tenant }
+  | { kind: 'campaign-webhooks'; tenant: Tenant }
   | { kind: 'delete'; tenant: Tenant }
   | { kind: 'restore'; tenant: Tenant };
 
@@ -158,6 +162,12 @@ function Actions({ tenant, onAction }: { tenant: Tenant; onAction: (dialog: Dial
               onClick={() => onAction({ kind: 'sync-analytics', tenant })}
             >
               Sincronizar analytics
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconWebhook size={16} />}
+              onClick={() => onAction({ kind: 'campaign-webhooks', tenant })}
+            >
+              Gerar webhooks de status de campanha
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item
@@ -462,6 +472,10 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
       <TenantFeaturesModal tenant={dialog.kind === 'features' ? dialog.tenant : null} onClose={close} />
       <TenantUnblockUserModal tenant={dialog.kind === 'unblock' ? dialog.tenant : null} onClose={close} />
       <TenantSyncAnalyticsModal tenant={dialog.kind === 'sync-analytics' ? dialog.tenant : null} onClose={close} />
+      <TenantCampaignWebhooksModal
+        tenant={dialog.kind === 'campaign-webhooks' ? dialog.tenant : null}
+        onClose={close}
+      />
       <Drawer
         opened={instancesOf !== null}
         onClose={close}

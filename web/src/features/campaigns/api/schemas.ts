@@ -1,0 +1,136 @@
+/**
+ * The campaign API's shapes as the server sends them (docs/campaigns.md, camelCase): a campaign,
+ * the pre-flight of a draft (`POST /api/campaigns/preview`), a recipient, an imported file, and the
+ * pages of the keyset-paginated lists. Fields the contract allows to be null default to null, so a
+ * server that leaves one out is read the same.
+ */
+import * as z from 'zod/mini';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'finished', 'cancelled'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** Recipients by status; they add up to the campaign's `total`. */
+export const CountsSchema = z.object({
+  pending: z._default(z.number(), 0),
+  sent: z._default(z.number(), 0),
+  delivered: z._default(z.number(), 0),
+  read: z._default(z.number(), 0),
+  replied: z._default(z.number(), 0),
+  failed: z._default(z.number(), 0),
+});
+export type Counts = z.infer<typeof CountsSchema>;
+
+export const InvalidPhoneSchema = z.object({
+  /** Where the phone was in what was sent (its line, for typed phones). */
+  index: z._default(z.nullish(z.number()), null),
+  phone: z.string(),
+  message: z._default(z.string(), ''),
+});
+export type InvalidPhone = z.infer<typeof InvalidPhoneSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  instanceId: z._default(z.nullish(z.number()), null),
+  instanceName: z._default(z.nullish(z.string()), null),
+  body: z._default(z.string(), ''),
+  status: z.string(),
+  /** null, or `instance_disconnected` (paused by the server; it resumes on reconnect). */
+  pausedReason: z._default(z.nullish(z.string()), null),
+  scheduledAt: z._default(z.nullish(z.string()), null),
+  startedAt: z._default(z.nullish(z.string()), null),
+  finishedAt: z._default(z.nullish(z.string()), null),
+  createdAt: z._default(z.nullish(z.string()), null),
+  total: z._default(z.number(), 0),
+  counts: CountsSchema,
+  ratePerMinute: z._default(z.nullish(z.number()), null),
+  remainingSeconds: z._default(z.nullish(z.number()), null),
+  /** What the pre-flight found when the campaign was created (`invalid`: a list, or how many). */
+  preflight: z._default(
+    z.nullish(
+      z.object({
+        recipients: z._default(z.number(), 0),
+        duplicatesRemoved: z._default(z.number(), 0),
+        blacklistedSkipped: z._default(z.number(), 0),
+        invalid: z._default(z.union([z.number(), z.array(InvalidPhoneSchema)]), 0),
+      }),
+    ),
+    null,
+  ),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CampaignPageSchema = z.object({
+  data: z.array(CampaignSchema),
+  nextCursor: z._default(z.nullish(z.string()), null),
+});
+export type CampaignPage = z.infer<typeof CampaignPageSchema>;
+
+export const PreflightSchema = z.object({
+  recipients: z.number(),
+  duplicatesRemoved: z._default(z.number(), 0),
+  blacklistedSkipped: z._default(z.number(), 0),
+  invalid: z._default(z.array(InvalidPhoneSchema), []),
+  /** The first (up to 3) recipients' messages as they will be sent. */
+  samples: z._default(
+    z.array(z.object({ phone: z.string(), name: z._default(z.nullish(z.string()), null), text: z.string() })),
+    [],
+  ),
+  ratePerMinute: z._default(z.nullish(z.number()), null),
+  expectedSeconds: z._default(z.nullish(z.number()), null),
+});
+export type Preflight = z.infer<typeof PreflightSchema>;
+
+export const RecipientSchema = z.object({
+  id: z.number(),
+  customerId: z._default(z.nullish(z.number()), null),
+  name: z._default(z.nullish(z.string()), null),
+  phone: z.string(),
+  status: z.string(),
+  /** null, `blacklisted`, `invalid_phone`, `provider_rejected`, `provider_unreachable`, `not_delivered`. */
+  reason: z._default(z.nullish(z.string()), null),
+  /** The reason in pt_BR, as the server words it. */
+  reasonText: z._default(z.nullish(z.string()), null),
+  sentAt: z._default(z.nullish(z.string()), null),
+  updatedAt: z._default(z.nullish(z.string()), null),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;
+
+export const RecipientPageSchema = z.object({
+  data: z.array(RecipientSchema),
+  nextCursor: z._default(z.nullish(z.string()), null),
+});
+export type RecipientPage = z.infer<typeof RecipientPageSchema>;
+
+/** A cell of an imported file, as the server read it (sent back as it came). */
+const FieldValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type FieldValue = z.infer<typeof FieldValueSchema>;
+
+/** One row of an imported file: its line in the file, the phone, the name and the other columns. */
+export const ImportedContactSchema = z.object({
+  row: z.number(),
+  phone: z.string(),
+  name: z._default(z.nullish(z.string()), null),
+  fields: z._default(z.record(z.string(), FieldValueSchema), {}),
+});
+export type ImportedContact = z.infer<typeof ImportedContactSchema>;
+
+export const ImportResultSchema = z.object({
+  contacts: z.array(ImportedContactSchema),
+  /** The columns besides phone and name, as variable names (lower-cased). */
+  columns: z._default(z.array(z.string()), []),
+  errors: z._default(z.array(z.object({ row: z.number(), message: z.string() })), []),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** What `POST /api/campaigns` and `POST /api/campaigns/preview` take. */
+export interface CampaignInput {
+  name: string;
+  instanceId: number;
+  body: string;
+  phones: string[];
+  customerGroupIds: number[];
+  contacts: { phone: string; name: string | null; fields: Record<string, FieldValue> }[];
+  /** ISO UTC; absent: starts when "Iniciar" is pressed. */
+  scheduledAt?: string;
+}

@@ -1,0 +1,332 @@
+/**
+ * "Nova campanha" (docs/campaigns.md): name, the instance that sends, the message with its
+ * variables (`{{nome}}`, `{{telefone}}` and the columns of an imported file; a click puts one where
+ * the cursor is), the recipients — phones one per line, groups of customers, a spreadsheet —, and
+ * an optional schedule in São Paulo time. "Pré-visualizar" asks the server what the campaign would
+ * be (`POST /api/campaigns/preview`, nothing written) and shows it; "Criar campanha" is offered only
+ * for the draft that was previewed (any change asks for a new preview). The campaign is created as
+ * a draft and opened: it is started from there.
+ */
+import {
+  Button,
+  Divider,
+  Fieldset,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconEye } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
+import { FormAlert } from '../../../components/FormAlert';
+import { FormModal } from '../../../components/FormModal';
+import { formErrors } from '../../../lib/api-errors';
+import { ApiError } from '../../../lib/http';
+import { useCreateCampaign } from '../api/create-campaign';
+import { useCampaignInstances, type InstanceSource } from '../api/get-campaign-instances';
+import { useCustomerGroups } from '../api/get-customer-groups';
+import { usePreviewCampaign } from '../api/preview-campaign';
+import type { Campaign, ImportResult, Preflight } from '../api/schemas';
+import {
+  BODY_MAX,
+  draftSignature,
+  EMPTY_DRAFT,
+  fieldOfServer,
+  knownVariables,
+  NAME_MAX,
+  parsePhones,
+  toInput,
+  validateDraft,
+  type DraftValues,
+} from '../draft';
+import { formatCount } from '../progress';
+import { PreflightPanel } from './PreflightPanel';
+import { RecipientsImport } from './RecipientsImport';
+
+const INSTANCE_STATUS: Record<string, string> = {
+  disconnected: 'desconectada',
+  qrcode: 'aguardando QR code',
+  connecting: 'conectando',
+};
+
+export interface CampaignFormModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (campaign: Campaign) => void;
+  instanceSource: InstanceSource;
+}
+
+export function CampaignFormModal({ opened, onClose, onCreated, instanceSource }: CampaignFormModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title="Nova campanha" size="xl">
+      {opened ? <CampaignForm onCancel={onClose} onCreated={onCreated} instanceSource={instanceSource} /> : null}
+    </FormModal>
+  );
+}
+
+interface CampaignFormProps {
+  onCancel: () => void;
+  onCreated: (campaign: Campaign) => void;
+  instanceSource: InstanceSource;
+}
+
+function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps) {
+  const instances = useCampaignInstances(instanceSource);
+  const groups = useCustomerGroups();
+  const preview = usePreviewCampaign();
+  const create = useCreateCampaign();
+  const [imported, setImported] = useState<ImportResult | null>(null);
+  const [general, setGeneral] = useState<string[]>([]);
+  const [previewed, setPreviewed] = useState<{ signature: string; preflight: Preflight } | null>(null);
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const previewRef = useRef<HTMLDivElement>(null);
+  const form = useForm<DraftValues>({ mode: 'controlled', initialValues: EMPTY_DRAFT });
+
+  const signature = draftSignature(form.values, imported);
+  const current = previewed !== null && previewed.signature === signature;
+  const variables = knownVariables(imported?.columns ?? []);
+  const phoneCount = parsePhones(form.values.phones).length;
+
+  const instanceData = useMemo(
+    () =>
+      (instances.data ?? [])
+        .filter((instance) => instance.active)
+        .map((instance) => ({
+          value: String(instance.id),
+          label:
+            instance.status && INSTANCE_STATUS[instance.status]
+              ? `${instance.name} (${INSTANCE_STATUS[instance.status]})`
+              : instance.name,
+        })),
+    [instances.data],
+  );
+  const groupData = useMemo(
+    () =>
+      (groups.data ?? []).map((group) => ({
+        value: String(group.id),
+        label: `${group.name} (${formatCount(group.members)} ${group.members === 1 ? 'cliente' : 'clientes'})`,
+      })),
+    [groups.data],
+  );
+
+  /** Checks the draft; false (with the errors shown) when it cannot be sent. */
+  function check(): boolean {
+    const errors = validateDraft(form.values, imported);
+    form.setErrors(errors);
+    return Object.keys(errors).length === 0;
+  }
+
+  function showServerErrors(error: unknown) {
+    const fieldMap: Record<string, string> = {};
+    if (error instanceof ApiError) {
+      for (const entry of error.errors) {
+        const field = entry.field !== undefined ? fieldOfServer(entry.field) : undefined;
+        if (entry.field !== undefined && field) fieldMap[entry.field] = field;
+      }
+    }
+    const errors = formErrors(error, fieldMap);
+    form.setErrors(errors.fields);
+    setGeneral(errors.general);
+  }
+
+  function runPreview() {
+    setGeneral([]);
+    if (!check()) return;
+    const sentSignature = signature;
+    preview.mutate(toInput(form.values, imported), {
+      onSuccess: (preflight) => {
+        setPreviewed({ signature: sentSignature, preflight });
+        // The pre-flight shows under the form: bring it into view (on a phone it is below the fold).
+        requestAnimationFrame(() => previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
+      },
+      onError: (error) => {
+        setPreviewed(null);
+        showServerErrors(error);
+      },
+    });
+  }
+
+  function submit() {
+    setGeneral([]);
+    if (!current || !check()) return;
+    create.mutate(toInput(form.values, imported), {
+      onSuccess: onCreated,
+      onError: showServerErrors,
+    });
+  }
+
+  function insertVariable(name: string) {
+    const token = `{{${name}}}`;
+    const textarea = bodyRef.current;
+    const body = form.values.body;
+    const start = textarea?.selectionStart ?? body.length;
+    const end = textarea?.selectionEnd ?? body.length;
+    form.setFieldValue('body', `${body.slice(0, start)}${token}${body.slice(end)}`);
+    requestAnimationFrame(() => {
+      textarea?.focus();
+      textarea?.setSelectionRange(start + token.length, start + token.length);
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <FormAlert messages={general} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Nome da campanha"
+            required
+            maxLength={NAME_MAX}
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <Select
+            label="Instância"
+            description="O número que envia; o ritmo de envio é o dela."
+            required
+            data={instanceData}
+            placeholder={instances.isPending ? 'Carregando…' : 'Escolha a instância'}
+            nothingFoundMessage={
+              instances.isError ? 'Não foi possível listar as instâncias.' : 'Nenhuma instância ativa.'
+            }
+            comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('instanceId')}
+            value={form.values.instanceId || null}
+            onChange={(value: string | null) => form.setFieldValue('instanceId', value ?? '')}
+          />
+        </SimpleGrid>
+
+        <Stack gap={6}>
+          <Textarea
+            ref={bodyRef}
+            label="Mensagem"
+            required
+            autosize
+            minRows={4}
+            maxRows={12}
+            maxLength={BODY_MAX}
+            description="As variáveis entre chaves duplas são trocadas pelos dados de cada destinatário."
+            {...form.getInputProps('body')}
+          />
+          <Group gap={6} wrap="wrap" role="group" aria-label="Inserir variável na mensagem">
+            <Text size="xs" c="dimmed">
+              Variáveis:
+            </Text>
+            {variables.map((variable) => (
+              <Button
+                key={variable}
+                size="compact-xs"
+                variant="default"
+                onClick={() => insertVariable(variable)}
+                aria-label={`Inserir {{${variable}}}`}
+              >
+                {`{{${variable}}}`}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+
+        <Fieldset legend="Destinatários" radius="md">
+          <Stack gap="sm">
+            <Textarea
+              label="Telefones"
+              description={`Um por linha, com DDD.${phoneCount > 0 ? ` ${formatCount(phoneCount)} ${phoneCount === 1 ? 'telefone' : 'telefones'}.` : ''}`}
+              placeholder={'11 99999-0000\n21 98888-7777'}
+              autosize
+              minRows={3}
+              maxRows={10}
+              {...form.getInputProps('phones')}
+            />
+            <MultiSelect
+              label="Grupos de clientes"
+              placeholder={groups.isPending ? 'Carregando…' : 'Nenhum grupo'}
+              data={groupData}
+              searchable
+              clearable
+              nothingFoundMessage={groups.isError ? 'Não foi possível listar os grupos.' : 'Nenhum grupo.'}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('groupIds')}
+            />
+            <RecipientsImport value={imported} onChange={setImported} />
+            <Text size="xs" c="dimmed">
+              Quem aparece em mais de uma origem recebe uma vez só; clientes na lista de bloqueio não recebem.
+            </Text>
+          </Stack>
+        </Fieldset>
+
+        <Stack gap="xs">
+          <Switch
+            label="Agendar o envio"
+            description="Sem agendar, o envio começa quando você clicar em Iniciar."
+            {...form.getInputProps('schedule', { type: 'checkbox' })}
+          />
+          {form.values.schedule ? (
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput
+                type="date"
+                label="Data"
+                description="Horário de Brasília"
+                {...form.getInputProps('scheduleDate')}
+              />
+              <TextInput
+                type="time"
+                label="Hora"
+                description="Horário de Brasília"
+                {...form.getInputProps('scheduleTime')}
+              />
+            </SimpleGrid>
+          ) : null}
+        </Stack>
+
+        {previewed ? (
+          <Stack gap={4}>
+            {!current ? (
+              <Text size="sm" c="dimmed" role="status">
+                A campanha mudou depois da pré-visualização: pré-visualize de novo para criar.
+              </Text>
+            ) : null}
+            <div ref={previewRef} style={{ opacity: current ? 1 : 0.55 }}>
+              <PreflightPanel preflight={previewed.preflight} />
+            </div>
+          </Stack>
+        ) : null}
+
+        <Divider />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button
+            variant={current ? 'default' : 'filled'}
+            leftSection={<IconEye size={16} />}
+            onClick={runPreview}
+            loading={preview.isPending}
+            disabled={create.isPending}
+          >
+            Pré-visualizar
+          </Button>
+          <Button type="submit" disabled={!current || previewed?.preflight.recipients === 0} loading={create.isPending}>
+            Criar campanha
+          </Button>
+        </Group>
+        {!current ? (
+          <Text size="xs" c="dimmed" ta="right">
+            Pré-visualize para conferir os destinatários antes de criar.
+          </Text>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,342 @@
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
+import { theme } from '../../../theme';
+import type { CampaignInput } from '../api/schemas';
+import { applyCampaignEvent } from '../realtime';
+import { campaign, preflight, recipient } from '../test-data';
+import { CampaignsScreen } from './CampaignsScreen';
+
+const INSTANCES = [
+  { id: 3, name: 'WhatsApp Loja', activated: true, status: 'connected' },
+  { id: 4, name: 'WhatsApp Antigo', activated: false, status: 'disconnected' },
+  { id: 5, name: 'WhatsApp Vendas', activated: true, status: 'disconnected' },
+];
+const GROUPS = [
+  { id: 2, name: 'Clientes VIP', members: 12 },
+  { id: 6, name: 'Atacado', members: 1 },
+];
+
+function renderScreen(path = '/campaigns') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/campaigns', element: <CampaignsScreen instanceSource="instances" /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { client, router };
+}
+
+/** The query of every call made to `path`, in order. */
+function queries(fetchMock: ReturnType<typeof stubFetch>['fetchMock'], path: string): Record<string, string>[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
+    .filter((url) => url.pathname === path)
+    .map((url) => Object.fromEntries(url.searchParams));
+}
+
+/** Replaces a field's text in one change (`{{` would be a key escape for `user.type`). */
+async function fill(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(text);
+}
+
+function card(name: string): HTMLElement {
+  const found = screen.getAllByTestId('campaign-card').find((element) => within(element).queryByText(name));
+  if (!found) throw new Error(`no card ${name}`);
+  return found;
+}
+
+describe('CampaignsScreen', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['campaigns', 'instances']);
+  });
+
+  it('lists the campaigns with status and progress, filters by status and loads more by nextCursor', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = stubFetch({
+      'GET /api/campaigns': [
+        () =>
+          json({
+            data: [
+              campaign(),
+              campaign({
+                id: 8,
+                name: 'Natal',
+                status: 'paused',
+                pausedReason: 'instance_disconnected',
+                counts: { pending: 10, sent: 0, delivered: 0, read: 0, replied: 0, failed: 0 },
+                total: 10,
+              }),
+            ],
+            nextCursor: 'c2',
+          }),
+        () => json({ data: [campaign({ id: 9, name: 'Dia das Mães', status: 'finished' })], nextCursor: null }),
+        () => json({ data: [campaign()], nextCursor: null }),
+      ],
+    });
+    renderScreen();
+    expect(await screen.findByRole('link', { name: 'Black Friday' })).toHaveAttribute('href', '/campaigns?campaign=7');
+    expect(within(card('Black Friday')).getByTestId('campaign-status')).toHaveTextContent('Enviando');
+    expect(within(card('Natal')).getByTestId('campaign-status')).toHaveTextContent('Pausada: a instância desconectou');
+    const progress = within(card('Black Friday')).getByRole('progressbar', { name: 'Progresso de Black Friday' });
+    expect(progress).toHaveAttribute('aria-valuenow', '25');
+    expect(progress).toHaveAttribute('aria-valuetext', '10 de 40 processados (25%)');
+    expect(within(card('Black Friday')).getByTestId('count-failed')).toHaveTextContent('1');
+    expect(within(card('Black Friday')).getByText('cerca de 2 min para terminar')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Carregar mais' }));
+    expect(await screen.findByRole('link', { name: 'Dia das Mães' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Carregar mais' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Situação' }));
+    await user.click(screen.getByRole('option', { name: 'Enviando' }));
+    await waitFor(() => expect(queries(fetchMock, '/api/campaigns')).toHaveLength(3));
+    expect(queries(fetchMock, '/api/campaigns')).toEqual([
+      { limit: '20' },
+      { limit: '20', cursor: 'c2' },
+      { limit: '20', status: 'running' },
+    ]);
+  });
+
+  it('moves a campaign’s progress live when CampaignUpdated arrives, without a request', async () => {
+    const { fetchMock } = stubFetch({ 'GET /api/campaigns': () => json({ data: [campaign()], nextCursor: null }) });
+    const { client } = renderScreen();
+    const progress = await screen.findByRole('progressbar', { name: 'Progresso de Black Friday' });
+    expect(progress).toHaveAttribute('aria-valuenow', '25');
+    const calls = fetchMock.mock.calls.length;
+
+    await act(async () => {
+      applyCampaignEvent(client, {
+        event: 'CampaignUpdated',
+        campaign_id: 7,
+        status: 'running',
+        total: 40,
+        counts: { pending: 10, sent: 10, delivered: 12, read: 5, replied: 1, failed: 2 },
+      });
+      // TanStack Query tells its observers on the next tick.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(progress).toHaveAttribute('aria-valuenow', '75');
+    expect(screen.getByTestId('campaign-progress-summary')).toHaveTextContent('30 de 40 processados (75%)');
+    expect(within(card('Black Friday')).getByTestId('count-delivered')).toHaveTextContent('12');
+    expect(within(card('Black Friday')).getByText('cerca de 30 s para terminar')).toBeInTheDocument();
+    expect(fetchMock.mock.calls).toHaveLength(calls);
+  });
+
+  it('says so when the tenant does not have campaigns', async () => {
+    stubFetch({
+      'GET /api/campaigns': () =>
+        json({ code: 'feature_disabled', message: 'A opção Campanhas está desligada para esta empresa.' }, 403),
+    });
+    renderScreen();
+    expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
+    expect(screen.getByText('A opção Campanhas está desligada para esta empresa.')).toBeInTheDocument();
+  });
+
+  it('the detail: why it is paused, resume, cancel after confirming, recipients by status with the reason', async () => {
+    const user = userEvent.setup();
+    const paused = campaign({ status: 'paused', pausedReason: 'instance_disconnected' });
+    const { fetchMock, callsTo } = stubFetch({
+      'GET /api/campaigns/7': () => json(paused),
+      'GET /api/campaigns/7/recipients': [
+        // The first read, and the one after "Retomar"; then the failed ones.
+        ...[0, 1].map(
+          () => () =>
+            json({
+              data: [recipient(), recipient({ id: 101, name: null, status: 'pending', sentAt: null })],
+              nextCursor: null,
+            }),
+        ),
+        () =>
+          json({
+            data: [
+              recipient({
+                id: 102,
+                name: 'Caio',
+                status: 'failed',
+                reason: 'provider_rejected',
+                reasonText: 'O provedor recusou: número sem WhatsApp.',
+              }),
+            ],
+            nextCursor: null,
+          }),
+      ],
+      'POST /api/campaigns/7/resume': () => json(campaign()),
+      'POST /api/campaigns/7/cancel': () => json(campaign({ status: 'cancelled' })),
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+    });
+    renderScreen('/campaigns?campaign=7');
+    expect(await screen.findByRole('heading', { name: 'Black Friday', level: 2 })).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-status')).toHaveTextContent('Pausada: a instância desconectou');
+    expect(screen.getByText(/O envio continua sozinho quando WhatsApp Loja conectar de novo/)).toBeInTheDocument();
+    expect(screen.getByTestId('stat-pending')).toHaveTextContent('30');
+    expect(screen.getByRole('link', { name: /Voltar às campanhas/ })).toHaveAttribute('href', '/campaigns');
+    const table = await screen.findByRole('table', { name: 'Destinatários da campanha' });
+    expect(within(table).getByText('Ana Lima')).toBeInTheDocument();
+    expect(within(table).getByText('Na fila')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET /api/campaigns/7/recipients')).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Retomar' }));
+    await waitFor(() => expect(callsTo('POST /api/campaigns/7/resume')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('campaign-status')).toHaveTextContent('Enviando'));
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Campanha retomada' }));
+    expect(screen.getByRole('button', { name: 'Pausar' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Situação do destinatário' }));
+    await waitFor(() => expect(callsTo('GET /api/campaigns/7/recipients')).toHaveLength(2));
+    await user.click(screen.getByRole('option', { name: 'Falhou' }));
+    const failed = await screen.findByRole('cell', { name: 'O provedor recusou: número sem WhatsApp.' });
+    expect(failed.closest('tr')).toHaveTextContent('Caio');
+    expect(queries(fetchMock, '/api/campaigns/7/recipients').at(-1)).toEqual({ limit: '50', status: 'failed' });
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar campanha' });
+    expect(callsTo('POST /api/campaigns/7/cancel')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar campanha' }));
+    await waitFor(() => expect(callsTo('POST /api/campaigns/7/cancel')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('campaign-status')).toHaveTextContent('Cancelada'));
+  });
+
+  it('creates a campaign: the preview shows the pre-flight before "Criar campanha", which opens it', async () => {
+    const user = userEvent.setup();
+    const created = campaign({ id: 12, name: 'Black Friday', status: 'draft', startedAt: null, total: 2 });
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'POST /api/campaigns/preview': () => json(preflight()),
+      'POST /api/campaigns': () => json(created, 201),
+      'GET /api/campaigns/12': () => json(created),
+      'GET /api/campaigns/12/recipients': () => json({ data: [], nextCursor: null }),
+    });
+    const { router } = renderScreen();
+    await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova campanha' });
+
+    await fill(user, within(dialog).getByRole('textbox', { name: /Nome da campanha/ }), 'Black Friday');
+    await user.click(within(dialog).getByRole('combobox', { name: /Instância/ }));
+    // Inactive instances are not offered; a disconnected one says so.
+    expect(screen.queryByRole('option', { name: /WhatsApp Antigo/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'WhatsApp Vendas (desconectada)' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'WhatsApp Loja' }));
+    const body = within(dialog).getByRole('textbox', { name: /Mensagem/ });
+    await fill(user, body, 'Olá ');
+    await user.click(within(dialog).getByRole('button', { name: 'Inserir {{nome}}' }));
+    await user.click(body);
+    await user.keyboard(', a Black Friday começou!');
+    expect(body).toHaveValue('Olá {{nome}}, a Black Friday começou!');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Telefones/ }), '11 99999-0000\n21 98888-7777\n123');
+    expect(within(dialog).getByText(/3 telefones/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /Grupos de clientes/ }));
+    await user.click(screen.getByRole('option', { name: 'Clientes VIP (12 clientes)' }));
+
+    const createButton = within(dialog).getByRole('button', { name: 'Criar campanha' });
+    expect(createButton).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+
+    const panel = await within(dialog).findByRole('region', { name: 'Pré-visualização' });
+    expect(within(panel).getByTestId('preflight-recipients')).toHaveTextContent('2');
+    expect(within(panel).getByTestId('preflight-duplicates')).toHaveTextContent('1');
+    expect(within(panel).getByRole('table', { name: 'Telefones inválidos' })).toHaveTextContent(
+      '123Telefone curto demais.',
+    );
+    expect(within(panel).getByText('Olá Bruno, a Black Friday começou!')).toBeInTheDocument();
+    expect(within(panel).getByText('Para Bruno (+55 11 99999-0000)')).toBeInTheDocument();
+    expect(within(panel).getByText(/Duração prevista: cerca de 6 s, a 20 mensagens por minuto/)).toBeInTheDocument();
+    const sent = callsTo('POST /api/campaigns/preview')[0]?.body as CampaignInput;
+    expect(sent).toEqual({
+      name: 'Black Friday',
+      instanceId: 3,
+      body: 'Olá {{nome}}, a Black Friday começou!',
+      phones: ['11 99999-0000', '21 98888-7777', '123'],
+      customerGroupIds: [2],
+      contacts: [],
+    });
+
+    // A change after the preview asks for a new one.
+    await user.click(within(dialog).getByRole('textbox', { name: /Nome da campanha/ }));
+    await user.keyboard('!');
+    expect(within(dialog).getByText(/A campanha mudou depois da pré-visualização/)).toBeInTheDocument();
+    expect(createButton).toBeDisabled();
+    await user.keyboard('{Backspace}');
+    expect(createButton).toBeEnabled();
+
+    await user.click(createButton);
+    await waitFor(() => expect(callsTo('POST /api/campaigns')).toHaveLength(1));
+    expect(callsTo('POST /api/campaigns')[0]?.body).toEqual(sent);
+    await waitFor(() => expect(router.state.location.search).toBe('?campaign=12'));
+    expect(await screen.findByRole('heading', { name: 'Black Friday', level: 2 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Iniciar' })).toBeInTheDocument();
+    expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Campanha criada' }));
+  });
+
+  it('imports a spreadsheet: its row errors are listed and its columns become variables', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'POST /api/campaigns/recipients/import': () =>
+        json({
+          contacts: [
+            { row: 2, phone: '11988887777', name: 'Ana', fields: { cupom: 'ANA10' } },
+            { row: 3, phone: '21977776666', name: 'Beto', fields: { cupom: 'BETO5' } },
+          ],
+          columns: ['cupom'],
+          errors: [{ row: 4, message: 'Telefone vazio.' }],
+        }),
+      'POST /api/campaigns/preview': () =>
+        json(
+          {
+            code: 'validation_failed',
+            message: 'Dados inválidos.',
+            errors: [{ field: 'body', message: 'Variável desconhecida: {{cidade}}.' }],
+          },
+          422,
+        ),
+    });
+    renderScreen();
+    await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova campanha' });
+    const file = new File(['telefone,nome,cupom\n11988887777,Ana,ANA10\n'], 'contatos.csv', { type: '' });
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await user.upload(input, file);
+
+    const result = await within(dialog).findByTestId('import-result');
+    expect(result).toHaveTextContent('2 contatos lidos, 1 linha com problema');
+    expect(within(result).getByRole('table', { name: 'Linhas com problema' })).toHaveTextContent('4Telefone vazio.');
+    const upload = callsTo('POST /api/campaigns/recipients/import')[0];
+    expect(upload?.body).toBe(file);
+    expect(upload?.headers.get('Content-Type')).toBe('text/csv');
+    expect(within(dialog).getByRole('button', { name: 'Inserir {{cupom}}' })).toBeInTheDocument();
+
+    // The server's 422 goes under the field it names.
+    await fill(user, within(dialog).getByRole('textbox', { name: /Nome da campanha/ }), 'Cupons');
+    await user.click(within(dialog).getByRole('combobox', { name: /Instância/ }));
+    await user.click(screen.getByRole('option', { name: 'WhatsApp Loja' }));
+    await fill(user, within(dialog).getByRole('textbox', { name: /Mensagem/ }), 'Seu cupom: {{cupom}}');
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    expect(await within(dialog).findByText('Variável desconhecida: {{cidade}}.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Mensagem/ })).toHaveAttribute('aria-invalid', 'true');
+    const body = callsTo('POST /api/campaigns/preview')[0]?.body as CampaignInput;
+    expect(body.contacts).toEqual([
+      { phone: '11988887777', name: 'Ana', fields: { cupom: 'ANA10' } },
+      { phone: '21977776666', name: 'Beto', fields: { cupom: 'BETO5' } },
+    ]);
+    expect(body.phones).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The pre-flight of a draft (`POST /api/campaigns/preview`, docs/campaigns.md), shown before
+ * "Criar campanha": how many recipients it will have, the duplicates removed, the blacklisted
+ * customers (kept as failed), the phones left out as invalid (each with why), how long it should
+ * take at the instance's rate, and the first messages exactly as they will read.
+ */
+import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { ScrollRegion } from '../../../components/ScrollRegion';
+import type { Preflight } from '../api/schemas';
+import { formatCount, formatDuration } from '../progress';
+import classes from './campaigns.module.css';
+
+function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Paper withBorder radius="sm" p="xs">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" data-testid={testId}>
+        {formatCount(value)}
+      </Text>
+    </Paper>
+  );
+}
+
+export function PreflightPanel({ preflight }: { preflight: Preflight }) {
+  const duration =
+    preflight.expectedSeconds !== null
+      ? `Duração prevista: cerca de ${formatDuration(preflight.expectedSeconds)}${
+          preflight.ratePerMinute !== null
+            ? `, a ${formatCount(preflight.ratePerMinute)} mensagens por minuto (o ritmo da instância)`
+            : ''
+        }.`
+      : null;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="preflight-title" data-testid="preflight">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id="preflight-title">
+          Pré-visualização
+        </Title>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+          <Figure label="Destinatários" value={preflight.recipients} testId="preflight-recipients" />
+          <Figure label="Duplicados removidos" value={preflight.duplicatesRemoved} testId="preflight-duplicates" />
+          <Figure
+            label="Bloqueados (ficam como falha)"
+            value={preflight.blacklistedSkipped}
+            testId="preflight-blacklisted"
+          />
+          <Figure label="Telefones inválidos" value={preflight.invalid.length} testId="preflight-invalid" />
+        </SimpleGrid>
+        {duration ? <Text size="sm">{duration}</Text> : null}
+        {preflight.recipients === 0 ? (
+          <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
+            Nenhum destinatário sobrou: confira os telefones, grupos e o arquivo.
+          </Alert>
+        ) : null}
+
+        {preflight.invalid.length > 0 ? (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Telefones deixados de fora
+            </Text>
+            <ScrollRegion label="Telefones deixados de fora" minWidth={320}>
+              <Table verticalSpacing={4} aria-label="Telefones inválidos">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Telefone</Table.Th>
+                    <Table.Th>Problema</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {preflight.invalid.map((entry, index) => (
+                    <Table.Tr key={`${entry.index ?? index}-${entry.phone}`}>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.phone || '(vazio)'}</Table.Td>
+                      <Table.Td>{entry.message || 'Não é um telefone válido.'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollRegion>
+          </Stack>
+        ) : null}
+
+        {preflight.samples.length > 0 ? (
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              {preflight.samples.length === 1 ? 'Como a mensagem vai chegar' : 'Como as primeiras mensagens vão chegar'}
+            </Text>
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+              {preflight.samples.map((sample, index) => (
+                <Stack key={`${sample.phone}-${index}`} gap={2} component="li" data-testid="preflight-sample">
+                  <Group gap={6}>
+                    <Text size="xs" c="dimmed">
+                      Para{' '}
+                      {sample.name && sample.name !== sample.phone ? `${sample.name} (${sample.phone})` : sample.phone}
+                    </Text>
+                  </Group>
+                  <Text size="sm" className={classes.bubble}>
+                    {sample.text}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}

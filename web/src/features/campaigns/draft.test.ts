@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_DRAFT, fieldOfServer, parsePhones, scheduleToIso, toInput, usedVariables, validateDraft } from './draft';
+
+const NOW = new Date('2026-11-25T12:00:00Z');
+
+describe('the campaign draft', () => {
+  it('reads one phone a line, blank lines left out', () => {
+    expect(parsePhones(' 11 99999-0000 \n\n+55 21 98888-7777\r\n  ')).toEqual(['11 99999-0000', '+55 21 98888-7777']);
+  });
+
+  it('finds the variables a message uses, lower-cased, once each', () => {
+    expect(usedVariables('Olá {{ Nome }}, {{cupom}} e {{nome}} {{CUPOM}}')).toEqual(['nome', 'cupom']);
+  });
+
+  it('reads the schedule as São Paulo time and sends it as ISO UTC', () => {
+    expect(scheduleToIso('2026-12-01', '09:00')).toBe('2026-12-01T12:00:00Z');
+    expect(scheduleToIso('2026-12-01', '')).toBeNull();
+  });
+
+  it('builds the create body from every recipient source', () => {
+    const input = toInput(
+      {
+        ...EMPTY_DRAFT,
+        name: ' Black Friday ',
+        instanceId: '3',
+        body: 'Olá {{nome}}',
+        phones: '11 99999-0000\n',
+        groupIds: ['2', '5'],
+        schedule: true,
+        scheduleDate: '2026-12-01',
+        scheduleTime: '09:00',
+      },
+      {
+        contacts: [{ row: 2, phone: '11988887777', name: 'Ana', fields: { cupom: 'ANA10' } }],
+        columns: ['cupom'],
+        errors: [],
+      },
+    );
+    expect(input).toEqual({
+      name: 'Black Friday',
+      instanceId: 3,
+      body: 'Olá {{nome}}',
+      phones: ['11 99999-0000'],
+      customerGroupIds: [2, 5],
+      contacts: [{ phone: '11988887777', name: 'Ana', fields: { cupom: 'ANA10' } }],
+      scheduledAt: '2026-12-01T12:00:00Z',
+    });
+    expect(toInput({ ...EMPTY_DRAFT, instanceId: '3' }, null)).not.toHaveProperty('scheduledAt');
+  });
+
+  it('checks what is missing before asking the server', () => {
+    expect(validateDraft(EMPTY_DRAFT, null, NOW)).toEqual({
+      name: 'Dê um nome à campanha.',
+      instanceId: 'Escolha a instância que envia.',
+      body: 'Escreva a mensagem.',
+      phones: 'Informe ao menos um destinatário: telefones, um grupo ou um arquivo.',
+    });
+    const ok = { ...EMPTY_DRAFT, name: 'X', instanceId: '3', body: 'Oi {{nome}}', groupIds: ['2'] };
+    expect(validateDraft(ok, null, NOW)).toEqual({});
+    expect(validateDraft({ ...ok, body: 'Seu cupom: {{cupom}}' }, null, NOW).body).toMatch(
+      /^Variável desconhecida: \{\{cupom\}\}\. Use \{\{nome\}\}, \{\{telefone\}\}\.$/,
+    );
+    expect(
+      validateDraft({ ...ok, body: 'Seu cupom: {{cupom}}' }, { contacts: [], columns: ['cupom'], errors: [] }, NOW),
+    ).toEqual({});
+    expect(
+      validateDraft({ ...ok, schedule: true, scheduleDate: '2026-11-25', scheduleTime: '08:00' }, null, NOW)
+        .scheduleTime,
+    ).toBe('Escolha um momento no futuro.');
+  });
+
+  it('maps the server’s 422 fields to the form', () => {
+    expect(fieldOfServer('body')).toBe('body');
+    expect(fieldOfServer('phones[2]')).toBe('phones');
+    expect(fieldOfServer('contacts[0].phone')).toBe('phones');
+    expect(fieldOfServer('customerGroupIds')).toBe('groupIds');
+    expect(fieldOfServer('scheduledAt')).toBe('scheduleTime');
+    expect(fieldOfServer('other')).toBeUndefined();
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Query keys of the campaigns screen. Its instance picker lives under the shared instances key
+ * (lib/query-keys.ts), so an `InstanceUpdated` event refreshes it too.
+ */
+import { INSTANCES_QUERY_KEY } from '../../lib/query-keys';
+
+export const CAMPAIGNS_KEY = ['campaigns'] as const;
+
+export const campaignKeys = {
+  lists: () => [...CAMPAIGNS_KEY, 'list'] as const,
+  /** The list of one status filter ('' = every status). */
+  list: (status: string) => [...CAMPAIGNS_KEY, 'list', status] as const,
+  details: () => [...CAMPAIGNS_KEY, 'detail'] as const,
+  detail: (id: number) => [...CAMPAIGNS_KEY, 'detail', id] as const,
+  /** A campaign's recipients, every status filter of it. */
+  recipientsOf: (id: number) => [...CAMPAIGNS_KEY, 'recipients', id] as const,
+  recipients: (id: number, status: string) => [...CAMPAIGNS_KEY, 'recipients', id, status] as const,
+  groups: () => [...CAMPAIGNS_KEY, 'customer-groups'] as const,
+  instances: (source: string) => [...INSTANCES_QUERY_KEY, 'campaigns', source] as const,
+};

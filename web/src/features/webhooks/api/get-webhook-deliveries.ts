@@ -1,0 +1,33 @@
+/**
+ * GET /api/webhooks/{id}/deliveries?cursor=&limit= → `{data: [Delivery], nextCursor}` newest first
+ * (docs/campaigns.md), 20 a page. Read again every few seconds while one of them is still pending,
+ * so an attempt's result shows without a reload.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { http } from '../../../lib/http';
+import { webhookKeys } from '../keys';
+import { DeliveryPageSchema, type DeliveryPage } from './schemas';
+
+export const DELIVERY_PAGE_SIZE = 20;
+/** How often a log with a pending delivery is read again. */
+export const PENDING_REFRESH_MS = 3_000;
+
+export function getWebhookDeliveries(webhookId: number, cursor: string | null): Promise<DeliveryPage> {
+  return http.get(`/api/webhooks/${webhookId}/deliveries`, {
+    query: { cursor: cursor ?? undefined, limit: DELIVERY_PAGE_SIZE },
+    schema: DeliveryPageSchema,
+  });
+}
+
+export function useWebhookDeliveries(webhookId: number) {
+  return useInfiniteQuery({
+    queryKey: webhookKeys.deliveriesOf(webhookId),
+    queryFn: ({ pageParam }) => getWebhookDeliveries(webhookId, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.data.some((delivery) => delivery.status === 'pending'))
+        ? PENDING_REFRESH_MS
+        : false,
+  });
+}
