@@ -163,3 +163,14 @@ describe('router', () => {
     }
   });
 });
+
+describe('the two-factor screen in the menu', () => {
+  const names = (features: ReadonlySet<string> | null) =>
+    navigationFor(session, features).flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed when the tenant has `two_factor`, and hidden when it does not', () => {
+    expect(names(new Set(['two_factor']))).toContain('two-factor');
+    expect(names(new Set(['analytics']))).not.toContain('two-factor');
+    expect(names(null)).toContain('two-factor');
+  });
+});

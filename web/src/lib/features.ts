@@ -12,12 +12,14 @@ import { ApiError } from './http';
 /**
  * The option each gated route needs: dashboards `analytics`, reports and sheets `reports`, the
  * chatbot editor `chatbot`, campaigns `campaigns` and the webhook endpoints `webhooks`
- * (docs/campaigns.md).
+ * (docs/campaigns.md), the two-factor screen `two_factor` (the server refuses enrolling without it;
+ * a redirect there for a role that requires it still works — only the menu entry goes).
  */
 export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
   campaigns: 'campaigns',
   chatbot: 'chatbot',
   webhooks: 'webhooks',
+  'two-factor': 'two_factor',
   'dashboard-analytics': 'analytics',
   'dashboard-control-panel': 'analytics',
   'dashboard-maria-panel': 'analytics',
