@@ -15,6 +15,8 @@ export const campaignKeys = {
   /** A campaign's recipients, every status filter of it. */
   recipientsOf: (id: number) => [...CAMPAIGNS_KEY, 'recipients', id] as const,
   recipients: (id: number, status: string) => [...CAMPAIGNS_KEY, 'recipients', id, status] as const,
+  /** Every instance's send rate (`GET /api/campaigns/rates`). */
+  rates: () => [...CAMPAIGNS_KEY, 'rates'] as const,
   groups: () => [...CAMPAIGNS_KEY, 'customer-groups'] as const,
   instances: (source: string) => [...INSTANCES_QUERY_KEY, 'campaigns', source] as const,
 };

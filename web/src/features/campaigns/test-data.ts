@@ -1,5 +1,5 @@
-/** Campaigns, recipients and pre-flights as the server answers them, for the tests. */
-import type { Campaign, Preflight, Recipient } from './api/schemas';
+/** Campaigns, recipients, pre-flights and send rates as the server answers them, for the tests. */
+import type { Campaign, Preflight, Recipient, SendRate } from './api/schemas';
 
 export function campaign(extra: Partial<Campaign> = {}): Campaign {
   return {
@@ -52,4 +52,8 @@ export function preflight(extra: Partial<Preflight> = {}): Preflight {
     expectedSeconds: 6,
     ...extra,
   };
+}
+
+export function sendRate(extra: Partial<SendRate> = {}): SendRate {
+  return { instanceId: 3, instanceName: 'WhatsApp Loja', ratePerMinute: 20, ...extra };
 }

@@ -1,7 +1,7 @@
 /**
  * The campaign API's shapes as the server sends them (docs/campaigns.md, camelCase): a campaign,
  * the pre-flight of a draft (`POST /api/campaigns/preview`), a recipient, an imported file, and the
- * pages of the keyset-paginated lists. Fields the contract allows to be null default to null, so a
+ * pages of the keyset-paginated lists, and each instance's send rate. Fields the contract allows to be null default to null, so a
  * server that leaves one out is read the same.
  */
 import * as z from 'zod/mini';
@@ -122,6 +122,22 @@ export const ImportResultSchema = z.object({
   errors: z._default(z.array(z.object({ row: z.number(), message: z.string() })), []),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** The limits of an instance's send rate (docs/campaigns.md): messages a minute. */
+export const RATE_MIN = 1;
+export const RATE_MAX = 600;
+export const RATE_DEFAULT = 20;
+
+/**
+ * An instance's send rate (`GET /api/campaigns/rates`, `PUT /api/campaigns/rates/{instanceId}`):
+ * shared by every campaign running on the instance.
+ */
+export const SendRateSchema = z.object({
+  instanceId: z.number(),
+  instanceName: z._default(z.nullish(z.string()), null),
+  ratePerMinute: z._default(z.number(), RATE_DEFAULT),
+});
+export type SendRate = z.infer<typeof SendRateSchema>;
 
 /** What `POST /api/campaigns` and `POST /api/campaigns/preview` take. */
 export interface CampaignInput {

@@ -2,10 +2,11 @@
  * The campaigns, newest first (docs/campaigns.md): a card each with its status, instance, dates and
  * live progress (the realtime `CampaignUpdated` writes into the cached pages: ../realtime.ts),
  * filtered by status (in the URL, `?status=running`), 20 at a time with "Carregar mais" (keyset, by
- * `nextCursor`). A card opens the campaign's detail.
+ * `nextCursor`). A card opens the campaign's detail; "Ritmo de envio" beside "Nova campanha" each
+ * instance's send rate.
  */
 import { Anchor, Button, Card, Group, Loader, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { IconGauge, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
@@ -32,6 +33,8 @@ export interface CampaignsListProps {
   /** The link of a campaign's detail. */
   detailPath: (id: number) => string;
   onCreate: () => void;
+  /** Opens "Ritmo de envio" (each instance's send rate). */
+  onRates: () => void;
 }
 
 function when(campaign: Campaign): string {
@@ -73,7 +76,7 @@ function CampaignCard({ campaign, href }: { campaign: Campaign; href: string }) 
   );
 }
 
-export function CampaignsList({ status, onStatusChange, detailPath, onCreate }: CampaignsListProps) {
+export function CampaignsList({ status, onStatusChange, detailPath, onCreate, onRates }: CampaignsListProps) {
   const campaigns = useCampaigns(status);
 
   const createButton = (
@@ -172,7 +175,12 @@ export function CampaignsList({ status, onStatusChange, detailPath, onCreate }: 
             <Loader size="sm" aria-label="Atualizando" />
           ) : null}
         </Group>
-        {createButton}
+        <Group gap="sm">
+          <Button variant="default" leftSection={<IconGauge size={18} />} onClick={onRates}>
+            Ritmo de envio
+          </Button>
+          {createButton}
+        </Group>
       </Group>
       {content}
     </Stack>

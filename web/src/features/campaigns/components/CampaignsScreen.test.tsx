@@ -9,7 +9,7 @@ import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { theme } from '../../../theme';
 import type { CampaignInput } from '../api/schemas';
 import { applyCampaignEvent } from '../realtime';
-import { campaign, preflight, recipient } from '../test-data';
+import { campaign, preflight, recipient, sendRate } from '../test-data';
 import { CampaignsScreen } from './CampaignsScreen';
 
 const INSTANCES = [
@@ -338,5 +338,71 @@ describe('CampaignsScreen', { timeout: 30_000 }, () => {
       { phone: '21977776666', name: 'Beto', fields: { cupom: 'BETO5' } },
     ]);
     expect(body.phones).toEqual([]);
+  });
+
+  it('"Ritmo de envio" saves an instance’s rate and reads the campaigns again', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': [
+        () => json({ data: [campaign()], nextCursor: null }),
+        () => json({ data: [campaign({ ratePerMinute: 30, remainingSeconds: 60 })], nextCursor: null }),
+      ],
+      'GET /api/campaigns/rates': () =>
+        json([sendRate(), sendRate({ instanceId: 5, instanceName: 'WhatsApp Vendas', ratePerMinute: 600 })]),
+      'PUT /api/campaigns/rates/3': () => json(sendRate({ ratePerMinute: 30 })),
+    });
+    renderScreen();
+    expect(await screen.findByRole('link', { name: 'Black Friday' })).toBeInTheDocument();
+    expect(within(card('Black Friday')).getByText('cerca de 2 min para terminar')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ritmo de envio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ritmo de envio' });
+    expect(within(dialog).getByText(/dividido entre todas as campanhas/)).toHaveTextContent(
+      '600 msg/min são 10 mensagens por segundo',
+    );
+    const loja = await within(dialog).findByRole('textbox', { name: 'WhatsApp Loja' });
+    expect(loja).toHaveValue('20 msg/min');
+    expect(within(dialog).getByRole('textbox', { name: 'WhatsApp Vendas' })).toHaveValue('600 msg/min');
+
+    await user.clear(loja);
+    await user.type(loja, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar ritmo de WhatsApp Loja' }));
+    await waitFor(() => expect(callsTo('PUT /api/campaigns/rates/3')).toHaveLength(1));
+    expect(callsTo('PUT /api/campaigns/rates/3')[0]?.body).toEqual({ ratePerMinute: 30 });
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Ritmo salvo' })),
+    );
+    expect(loja).toHaveValue('30 msg/min');
+    // The campaigns' rate and time left come from the server again.
+    await waitFor(() => expect(callsTo('GET /api/campaigns')).toHaveLength(2));
+    expect(await within(card('Black Friday')).findByText('cerca de 1 min para terminar')).toBeInTheDocument();
+  });
+
+  it('"Ritmo de envio" shows the server’s 422 under the instance’s field', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/campaigns/rates': () => json([sendRate()]),
+      'PUT /api/campaigns/rates/3': () =>
+        json(
+          {
+            code: 'invalid_rate',
+            message: 'A taxa vai de 1 a 600 mensagens por minuto.',
+            errors: [{ field: 'ratePerMinute', message: 'No máximo 600 mensagens por minuto.' }],
+          },
+          422,
+        ),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Ritmo de envio' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ritmo de envio' });
+    const loja = await within(dialog).findByRole('textbox', { name: 'WhatsApp Loja' });
+    await user.clear(loja);
+    await user.type(loja, '900');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar ritmo de WhatsApp Loja' }));
+
+    expect(await within(dialog).findByText('No máximo 600 mensagens por minuto.')).toBeInTheDocument();
+    expect(loja).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('PUT /api/campaigns/rates/3')[0]?.body).toEqual({ ratePerMinute: 900 });
+    expect(notifications.show).not.toHaveBeenCalled();
   });
 });

@@ -2,7 +2,7 @@
  * `/campaigns` (route `campaigns`, feature `campaigns`; docs/campaigns.md): the list of campaigns,
  * or one campaign's detail when the URL names it (`?campaign=7`, so a reload or a shared link opens
  * it; the list's filter is `?status=running`). "Nova campanha" opens the create form; a created
- * campaign opens in its detail, where it is started.
+ * campaign opens in its detail, where it is started. "Ritmo de envio" sets each instance's send rate.
  */
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import type { Campaign } from '../api/schemas';
 import { CampaignDetail } from './CampaignDetail';
 import { CampaignFormModal } from './CampaignFormModal';
 import { CampaignsList } from './CampaignsList';
+import { SendRatesModal } from './SendRatesModal';
 
 export interface CampaignsScreenProps {
   /** Where the instances come from: `GET /api/instance` (route `instances`) or the inbox's list. */
@@ -30,6 +31,7 @@ export function CampaignsScreen({ instanceSource }: CampaignsScreenProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [creating, setCreating] = useState(false);
+  const [editingRates, setEditingRates] = useState(false);
   const campaignId = campaignFromParams(params);
   const status = params.get('status') ?? '';
 
@@ -65,6 +67,7 @@ export function CampaignsScreen({ instanceSource }: CampaignsScreenProps) {
           }}
           detailPath={detailPath}
           onCreate={() => setCreating(true)}
+          onRates={() => setEditingRates(true)}
         />
       )}
       <CampaignFormModal
@@ -73,6 +76,7 @@ export function CampaignsScreen({ instanceSource }: CampaignsScreenProps) {
         onCreated={created}
         instanceSource={instanceSource}
       />
+      <SendRatesModal opened={editingRates} onClose={() => setEditingRates(false)} />
     </>
   );
 }
