@@ -350,6 +350,17 @@ describe('campaigns', () => {
     await page.getByText('Nenhuma campanha ainda').or(page.getByTestId('campaign-card').first()).waitFor();
     await shots(page, '09-campaigns-start');
 
+    // Each instance's send rate, shared by its campaigns.
+    await page.getByRole('button', { name: 'Ritmo de envio' }).click();
+    const rates = page.getByRole('dialog', { name: 'Ritmo de envio' });
+    await rates
+      .getByRole('button', { name: /^Salvar ritmo de / })
+      .first()
+      .waitFor();
+    await shots(page, '09-send-rates');
+    await page.keyboard.press('Escape');
+    await rates.waitFor({ state: 'hidden' });
+
     await page.getByRole('button', { name: 'Nova campanha' }).first().click();
     const form = page.getByRole('dialog', { name: 'Nova campanha' });
     await form.getByRole('textbox', { name: /Nome da campanha/ }).fill(CAMPAIGN_NAME);
