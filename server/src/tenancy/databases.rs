@@ -17,7 +17,7 @@ use std::{
 
 use sea_orm::{
     AccessMode, ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    IsolationLevel, TransactionTrait,
+    IsolationLevel, SqliteTransactionMode, TransactionOptions, TransactionTrait,
     sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous},
 };
 use secrecy::ExposeSecret;
@@ -131,10 +131,23 @@ impl TenantDb {
         self.conn.get_database_backend()
     }
 
-    /// Starts a transaction bound to this tenant.
+    /// Starts a transaction bound to this tenant. On SQLite it is `BEGIN IMMEDIATE`: it takes the
+    /// file's write lock at once, waiting (busy timeout) for another process's writer — a separate
+    /// `backoffice-cli worker`, a second replica in tests. A deferred transaction that read first
+    /// could not upgrade to writing after another process committed (SQLITE_BUSY at once, no
+    /// waiting); inside one process the tenant's single writer connection serializes anyway.
     pub async fn begin(&self) -> Result<DatabaseTransaction, DbErr> {
         let started = Instant::now();
-        let tx = self.conn.begin().await?;
+        let tx = match self.conn.get_database_backend() {
+            DbBackend::Sqlite => {
+                let immediate = TransactionOptions {
+                    sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
+                    ..TransactionOptions::default()
+                };
+                self.conn.begin_with_options(immediate).await?
+            }
+            _ => self.conn.begin().await?,
+        };
         crate::metrics::record_acquire(self.cluster, started.elapsed());
         self.bind(tx).await
     }
