@@ -1,4 +1,4 @@
-//! In-process caches of what every request reads (DESIGN §13, docs/performance.md#caches): a
+//! In-process caches of what every request reads (docs/contracts.md#background-work-caches-and-aggregates, docs/performance.md#caches): a
 //! tenant's control record with its features, and a user's auth state (the user row, role, route
 //! permissions, two-factor gate, inbox entitlement).
 //!

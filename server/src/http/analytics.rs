@@ -418,7 +418,7 @@ async fn report_users(State(state): State<AppState>, tenant: CurrentTenant) -> A
     Ok(Json(users))
 }
 
-/// The login failures report's parameters, from a JSON body or the query string (spec §7 says
+/// The login failures report's parameters, from a JSON body or the query string (docs/contracts.md#api-calls says
 /// "params"): `selectedUsers` as a list, `1,2` or repeated.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 struct ReportParams {
@@ -509,7 +509,7 @@ impl ReportParams {
     }
 }
 
-/// The login failures report (spec §7: `POST /api/dashboard-report`).
+/// The login failures report (docs/contracts.md#api-calls: `POST /api/dashboard-report`).
 #[utoipa::path(
     post, path = "/dashboard-report", tag = "relatorios", operation_id = "dashboard_report",
     summary = "Relatório de falhas de login",
@@ -691,7 +691,7 @@ struct SyncParams {
     to_date: Option<String>,
 }
 
-/// Rebuilds the daily aggregates (spec §7 `syncAnalytics`).
+/// Rebuilds the daily aggregates (docs/contracts.md#api-calls `syncAnalytics`).
 #[utoipa::path(
     get, path = "/tenant/syncAnalytics", tag = "tenants", operation_id = "tenants_sync_analytics",
     summary = "Sincroniza os agregados de analytics de um tenant",

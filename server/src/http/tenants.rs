@@ -478,7 +478,7 @@ fn instant(raw: &str, field: &str, end: bool) -> Result<chrono::DateTime<chrono:
 }
 
 /// Queues again the campaign-status webhooks of a tenant's recipients of one status whose
-/// status moved within the period (spec §7; docs/campaigns.md#webhooks).
+/// status moved within the period (docs/contracts.md#api-calls; docs/campaigns.md#webhooks).
 #[utoipa::path(
     get, path = "/tenant/generate-campaign-status-webhook", tag = "tenants",
     operation_id = "tenants_generate_campaign_status_webhook",

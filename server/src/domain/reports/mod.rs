@@ -1,5 +1,5 @@
 //! Reports and sheets (docs/analytics.md): the login failures report, the four `.xlsx` sheets of
-//! spec §7 and the streaming workbook writer they share.
+//! docs/contracts.md#api-calls and the streaming workbook writer they share.
 
 pub mod login_failures;
 pub mod sheets;

@@ -1,4 +1,4 @@
-//! The four sheets of spec §7 (docs/analytics.md#sheets) plus the report exports: each is one SQL
+//! The four sheets of docs/contracts.md#api-calls (docs/analytics.md#sheets) plus the report exports: each is one SQL
 //! query streamed from a cursor into [`xlsx::write_workbook`], shared by the REST API and
 //! `backoffice-cli sheets export`.
 

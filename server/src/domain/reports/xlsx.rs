@@ -1,4 +1,4 @@
-//! Streaming `.xlsx` workbooks (DESIGN §6, docs/analytics.md#sheets): rows arrive in batches from
+//! Streaming `.xlsx` workbooks (docs/contracts.md#api-conventions, docs/analytics.md#sheets): rows arrive in batches from
 //! an async reader and are written by a blocking thread into a rust_xlsxwriter worksheet in
 //! constant-memory mode (each row goes to a temporary file as soon as it is written), then the
 //! workbook is zipped straight into the output — memory stays flat whatever the row count.

@@ -1,4 +1,4 @@
-//! Bulk users from a spreadsheet (`backoffice-cli users import`, DESIGN §12): columns `nome`,
+//! Bulk users from a spreadsheet (`backoffice-cli users import`, README.md#operator-cli): columns `nome`,
 //! `email`, `senha`, `perfil`, and optionally `departamento` and `instâncias` (names separated by
 //! commas). Each row is created in its own transaction, all or nothing, through the same
 //! [`super::create`] as the API (validation, password strength, the plan's user limit), and the
