@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from './support/api';
+import { operatorToken, send } from './support/api';
 import { shots } from './support/shots';
 import { launchBrowser, logIn, mainNav, openPage, waitForPath, type UserPage } from './support/browser';
 import { customerWrites, newWebhookSecret, startFakeProvider, type FakeProvider } from './support/inbox';
@@ -52,27 +52,13 @@ async function expectBuilt(page: Page): Promise<void> {
   expect(await page.getByText('Em breve', { exact: true }).count()).toBe(0);
 }
 
-/** An operator's access token (back-office host), for switching a feature option through the API. */
-async function operatorToken(): Promise<string> {
-  const answer = await send(
-    e2e,
-    'POST',
-    '/api/auth/login',
-    { email: e2e.operator.email, password: e2e.operator.password, ip: null },
-    undefined,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`operator login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
 async function setDemoFeature(option: string, enabled: boolean): Promise<void> {
   const answer = await send(
     e2e,
     'POST',
     '/api/tenant/feature',
     { option, enabled, tenantName: e2e.demo.tenant },
-    await operatorToken(),
+    await operatorToken(e2e),
     { origin: e2e.backofficeUrl },
   );
   if (answer.status !== 200) throw new Error(`feature ${option} → ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -18,7 +18,7 @@
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from './support/api';
+import { operatorToken, setTenantFeature, tenantFeatures } from './support/api';
 import { shots } from './support/shots';
 import { launchBrowser, logIn, mainNav, openPage, toast, waitForPath, type UserPage } from './support/browser';
 import {
@@ -49,44 +49,6 @@ let lastPendingList = '(none)';
 let chatbotWasOn: boolean | null = null;
 
 /** An operator's access token (back-office host), for the tenant's feature options. */
-async function operatorToken(): Promise<string> {
-  const answer = await send(
-    e2e,
-    'POST',
-    '/api/auth/login',
-    { email: e2e.operator.email, password: e2e.operator.password, ip: null },
-    undefined,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`operator login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
-async function lojaFeatures(token: string): Promise<{ option: string; enabled: boolean }[]> {
-  const answer = await send(
-    e2e,
-    'GET',
-    `/api/tenant/feature?tenantName=${encodeURIComponent(e2e.inbox.tenant)}`,
-    undefined,
-    token,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`features → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as { option: string; enabled: boolean }[];
-}
-
-async function setChatbotFeature(token: string, enabled: boolean): Promise<void> {
-  const answer = await send(
-    e2e,
-    'POST',
-    '/api/tenant/feature',
-    { option: 'chatbot', enabled, tenantName: e2e.inbox.tenant },
-    token,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`feature chatbot → ${answer.status}: ${JSON.stringify(answer.body)}`);
-}
-
 /** The queue's ticket of a customer (a link in the queue's list). */
 function queueItem(page: Page, customer: string): Locator {
   return page.locator('a[data-ticket-id]').filter({ hasText: customer });
@@ -130,9 +92,11 @@ beforeAll(async () => {
   browser = await launchBrowser();
   provider = await startFakeProvider();
   secret = newWebhookSecret();
-  const operator = await operatorToken();
-  chatbotWasOn = (await lojaFeatures(operator)).find((feature) => feature.option === 'chatbot')?.enabled ?? false;
-  if (!chatbotWasOn) await setChatbotFeature(operator, true);
+  const operator = await operatorToken(e2e);
+  chatbotWasOn =
+    (await tenantFeatures(e2e, operator, e2e.inbox.tenant)).find((feature) => feature.option === 'chatbot')?.enabled ??
+    false;
+  if (!chatbotWasOn) await setTenantFeature(e2e, operator, e2e.inbox.tenant, 'chatbot', true);
   const token = await inboxAdminToken(e2e);
   const instance = await inboxCall<{ id: number }>(
     e2e,
@@ -158,7 +122,7 @@ afterAll(async () => {
   await admin?.context.close();
   await browser?.close();
   await provider?.close();
-  if (chatbotWasOn === false) await setChatbotFeature(await operatorToken(), false);
+  if (chatbotWasOn === false) await setTenantFeature(e2e, await operatorToken(e2e), e2e.inbox.tenant, 'chatbot', false);
 });
 
 describe('the chatbot editor', () => {

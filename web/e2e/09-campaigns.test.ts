@@ -25,7 +25,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from './support/api';
+import { operatorToken, setTenantFeature, tenantFeatures } from './support/api';
 import { seriousA11yViolations } from './support/axe';
 import {
   DESKTOP,
@@ -129,44 +129,6 @@ function signedWith(hook: ReceivedHook, secret: string): boolean {
   return (hook.headers['webhook-signature'] ?? '').split(' ').includes(`v1,${expected}`);
 }
 
-async function operatorToken(): Promise<string> {
-  const answer = await send(
-    e2e,
-    'POST',
-    '/api/auth/login',
-    { email: e2e.operator.email, password: e2e.operator.password, ip: null },
-    undefined,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`operator login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
-async function lojaFeatures(token: string): Promise<{ option: string; enabled: boolean }[]> {
-  const answer = await send(
-    e2e,
-    'GET',
-    `/api/tenant/feature?tenantName=${encodeURIComponent(e2e.inbox.tenant)}`,
-    undefined,
-    token,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`features → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return answer.body as { option: string; enabled: boolean }[];
-}
-
-async function setFeature(token: string, option: string, enabled: boolean): Promise<void> {
-  const answer = await send(
-    e2e,
-    'POST',
-    '/api/tenant/feature',
-    { option, enabled, tenantName: e2e.inbox.tenant },
-    token,
-    { origin: e2e.backofficeUrl },
-  );
-  if (answer.status !== 200) throw new Error(`feature ${option} → ${answer.status}: ${JSON.stringify(answer.body)}`);
-}
-
 interface Role {
   id: number;
   name: string;
@@ -229,12 +191,12 @@ beforeAll(async () => {
   provider = await startFakeProvider();
   receiver = await startReceiver();
   providerSecret = newWebhookSecret();
-  const operator = await operatorToken();
-  const features = await lojaFeatures(operator);
+  const operator = await operatorToken(e2e);
+  const features = await tenantFeatures(e2e, operator, e2e.inbox.tenant);
   for (const option of OPTIONS) {
     const enabled = features.find((feature) => feature.option === option)?.enabled ?? false;
     optionsBefore.set(option, enabled);
-    if (!enabled) await setFeature(operator, option, true);
+    if (!enabled) await setTenantFeature(e2e, operator, e2e.inbox.tenant, option, true);
   }
   const token = await inboxAdminToken(e2e);
   await grantRoutes(token);
@@ -277,8 +239,8 @@ afterAll(async () => {
   }
   const changed = OPTIONS.filter((option) => optionsBefore.get(option) === false);
   if (changed.length > 0) {
-    const operator = await operatorToken();
-    for (const option of changed) await setFeature(operator, option, false);
+    const operator = await operatorToken(e2e);
+    for (const option of changed) await setTenantFeature(e2e, operator, e2e.inbox.tenant, option, false);
   }
 });
 

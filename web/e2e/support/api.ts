@@ -193,3 +193,49 @@ export async function wrongPasswords(
   }
   return statuses;
 }
+
+/** An operator's access token (back-office host), for the operators' API (tenant features). */
+export async function operatorToken(e2e: E2EContext): Promise<string> {
+  const answer = await send(
+    e2e,
+    'POST',
+    '/api/auth/login',
+    { email: e2e.operator.email, password: e2e.operator.password, ip: null },
+    undefined,
+    { origin: e2e.backofficeUrl },
+  );
+  if (answer.status !== 200) throw new Error(`operator login → ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { access_token: string }).access_token;
+}
+
+/** A tenant's feature options, as an operator reads them. */
+export async function tenantFeatures(
+  e2e: E2EContext,
+  token: string,
+  tenant: string,
+): Promise<{ option: string; enabled: boolean }[]> {
+  const answer = await send(
+    e2e,
+    'GET',
+    `/api/tenant/feature?tenantName=${encodeURIComponent(tenant)}`,
+    undefined,
+    token,
+    { origin: e2e.backofficeUrl },
+  );
+  if (answer.status !== 200) throw new Error(`features → ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as { option: string; enabled: boolean }[];
+}
+
+/** Switches a tenant's feature option, as an operator. */
+export async function setTenantFeature(
+  e2e: E2EContext,
+  token: string,
+  tenant: string,
+  option: string,
+  enabled: boolean,
+): Promise<void> {
+  const answer = await send(e2e, 'POST', '/api/tenant/feature', { option, enabled, tenantName: tenant }, token, {
+    origin: e2e.backofficeUrl,
+  });
+  if (answer.status !== 200) throw new Error(`feature ${option} → ${answer.status}: ${JSON.stringify(answer.body)}`);
+}

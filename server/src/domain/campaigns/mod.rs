@@ -246,6 +246,7 @@ pub fn duration_at(n: u64, rate: i32) -> u64 {
 async fn views(db: &impl ConnectionTrait, found: Vec<campaign::Model>) -> Result<Vec<CampaignView>> {
     let ids: Vec<i32> = found.iter().map(|c| c.id).collect();
     let mut instance_ids: Vec<i32> = found.iter().map(|c| c.instance_id).collect();
+    instance_ids.sort_unstable();
     instance_ids.dedup();
     let counts = counts(db, &ids).await?;
     let rates = rates(db, &instance_ids).await?;

@@ -265,18 +265,22 @@ pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -
         .into_tuple()
         .all(unit)
         .await?;
+    if candidates.is_empty() {
+        return Ok(answered);
+    }
+    let phone: Option<String> = customer::Entity::find_by_id(customer_id)
+        .select_only()
+        .column(customer::Column::Phone)
+        .into_tuple()
+        .one(unit)
+        .await?;
+    let phone = phone.unwrap_or_default();
     for (recipient_id, campaign_id, message_id) in candidates {
         let Some(found) = campaign::Entity::find_by_id(campaign_id).one(unit).await? else { continue };
         if found.instance_id != instance_id {
             continue;
         }
-        let phone: Option<String> = customer::Entity::find_by_id(customer_id)
-            .select_only()
-            .column(customer::Column::Phone)
-            .into_tuple()
-            .one(unit)
-            .await?;
-        set_status(unit, &found, recipient_id, &phone.unwrap_or_default(), "replied", None, now).await?;
+        set_status(unit, &found, recipient_id, &phone, "replied", None, now).await?;
         answered.extend(message_id);
     }
     Ok(answered)

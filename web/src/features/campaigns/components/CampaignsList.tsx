@@ -18,6 +18,7 @@ import { CAMPAIGN_STATUSES, type Campaign } from '../api/schemas';
 import { CAMPAIGN_STATUS_LABELS } from '../status';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import { FeatureOff } from './FeatureOff';
+import { LoadMore } from '../../../components/LoadMore';
 
 const ALL = 'all';
 
@@ -143,17 +144,7 @@ export function CampaignsList({ status, onStatusChange, detailPath, onCreate, on
               <CampaignCard key={campaign.id} campaign={campaign} href={detailPath(campaign.id)} />
             ))}
           </Stack>
-          {campaigns.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                loading={campaigns.isFetchingNextPage}
-                onClick={() => void campaigns.fetchNextPage()}
-              >
-                Carregar mais
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMore query={campaigns} />
         </>
       );
   }

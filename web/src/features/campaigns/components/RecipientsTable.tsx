@@ -3,7 +3,7 @@
  * with "Carregar mais": name, phone, status, why it failed (the server's `reasonText`), when it was
  * sent and last changed. A table from the sm breakpoint (576 px) up, a list of cards below.
  */
-import { Badge, Box, Button, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
@@ -19,6 +19,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useCampaignRecipients } from '../api/get-campaign-recipients';
 import type { Recipient } from '../api/schemas';
 import { REASON_LABELS } from '../status';
+import { LoadMore } from '../../../components/LoadMore';
 
 const ALL = 'all';
 const FILTERS = [
@@ -158,17 +159,7 @@ export function RecipientsTable({ campaignId }: { campaignId: number }) {
         <>
           <RecipientRows recipients={list} />
           <RecipientCards recipients={list} />
-          {recipients.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                loading={recipients.isFetchingNextPage}
-                onClick={() => void recipients.fetchNextPage()}
-              >
-                Carregar mais destinatários
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMore query={recipients} label="Carregar mais destinatários" />
         </>
       );
   }

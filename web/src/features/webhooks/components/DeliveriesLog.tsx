@@ -19,6 +19,7 @@ import { useRetryDelivery } from '../api/retry-delivery';
 import type { Delivery, Endpoint } from '../api/schemas';
 import { useTestWebhook } from '../api/test-webhook';
 import { DELIVERY_STATUS_COLORS, deliveryStatusLabel, eventLabel } from '../labels';
+import { LoadMore } from '../../../components/LoadMore';
 
 const MS = new Intl.NumberFormat('pt-BR');
 
@@ -234,17 +235,7 @@ export function DeliveriesLog({ endpoint }: { endpoint: Endpoint }) {
               <DeliveryItem key={delivery.id} delivery={delivery} webhookId={endpoint.id} />
             ))}
           </Accordion>
-          {deliveries.hasNextPage ? (
-            <Group justify="center">
-              <Button
-                variant="default"
-                loading={deliveries.isFetchingNextPage}
-                onClick={() => void deliveries.fetchNextPage()}
-              >
-                Carregar mais
-              </Button>
-            </Group>
-          ) : null}
+          <LoadMore query={deliveries} />
         </>
       );
   }
