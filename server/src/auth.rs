@@ -204,6 +204,32 @@ pub async fn complete_two_factor(
     start(state, tenant, addr, user).await
 }
 
+/// The caller replaces their own password (docs/account.md#my-password): a wrong current
+/// password counts as a failed login of the address (the same limits), every other session ends,
+/// and the caller goes on in a new session.
+pub async fn change_password(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    addr: &ClientAddr,
+    account: &user::Model,
+    current: &str,
+    new: &str,
+) -> AppResult<Session> {
+    check_rate(state, addr).await?;
+    let unit = tenant.unit(state).await?;
+    let changed = match users::account::change_own_password(&unit, account, current, new).await {
+        Ok(changed) => changed,
+        Err(users::account::ChangeRefused::WrongCurrent) => {
+            drop(unit);
+            count_failure(state, addr).await;
+            return Err(users::account::wrong_current_password().into());
+        }
+        Err(users::account::ChangeRefused::Invalid(err)) => return Err(err.into()),
+    };
+    unit.commit().await?;
+    start(state, tenant, addr, changed).await
+}
+
 fn refresh_ttl(state: &AppState) -> ChronoDuration {
     ChronoDuration::days(state.config.refresh_token_ttl_days)
 }

@@ -56,6 +56,8 @@ pub struct AuthEntry {
 pub struct Caches {
     tenants: TtlMap<TenantName, Arc<TenantEntry>>,
     auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
+    /// The operators' home board reads every tenant's usage; the last read is reused a minute.
+    operator_scans: crate::domain::home::operator::Scans,
 }
 
 /// Proof of when a fill started: stored only if nothing was invalidated since.
@@ -63,6 +65,10 @@ pub struct Caches {
 pub struct Ticket(u64);
 
 impl Caches {
+    pub fn operator_scans(&self) -> &crate::domain::home::operator::Scans {
+        &self.operator_scans
+    }
+
     pub fn tenant(&self, name: &TenantName) -> Option<Arc<TenantEntry>> {
         self.tenants.get(name)
     }

@@ -22,6 +22,7 @@ mod m20261127_000012_create_analytics;
 mod m20261128_000013_create_analytics_rollups;
 mod m20261129_000014_create_bot;
 mod m20261130_000015_extend_campaigns_and_webhooks;
+mod m20261201_000016_account_self_service;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000013_create_analytics_rollups::Migration),
             Box::new(m20261129_000014_create_bot::Migration),
             Box::new(m20261130_000015_extend_campaigns_and_webhooks::Migration),
+            Box::new(m20261201_000016_account_self_service::Migration),
         ]
     }
 }

@@ -110,15 +110,33 @@ async fn every_protected_route_refuses_a_user_without_its_permission() {
     let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
     let agent_token = app.login(&agent).await;
     let tenant_admin = app.login(&app.create_user("acme", "chefe@acme.example", "administrador").await).await;
+    // An administrator who logged in with a temporary password: every route but the account's own
+    // answers `password_change_required` (docs/account.md).
+    let temporary = app.create_user("acme", "temp@acme.example", "administrador").await;
+    {
+        let db = app.tenant_db("acme").await;
+        let unit =
+            backoffice::domain::unit::Unit::begin(&db, std::sync::Arc::new(app.state.bus.clone())).await.unwrap();
+        backoffice::domain::users::account::set_temporary_password(&unit, temporary.id, &temporary.password, 0)
+            .await
+            .unwrap();
+        unit.commit().await.unwrap();
+    }
+    let temporary_token = app.login(&temporary).await;
 
     let (_, rules) = api_routes().into_parts();
     let mut checked = 0;
     for rule in rules.all() {
         let path = concrete(rule.path);
         let body = Some(json!({}));
+        if !matches!(rule.access, Access::Public | Access::Account) {
+            let response = app.call(method(rule), "acme.localhost", &path, Some(&temporary_token), body.clone()).await;
+            assert_eq!(response.status(), 403, "{} {path} with a temporary password", rule.method);
+            assert_eq!(response.json::<Value>().await.unwrap()["code"], "password_change_required");
+        }
         match rule.access {
             Access::Public => continue,
-            Access::Authenticated => {}
+            Access::Authenticated | Access::Account => {}
             Access::Route(_) => {
                 let response = app.call(method(rule), "acme.localhost", &path, Some(&agent_token), body.clone()).await;
                 assert_eq!(response.status(), 403, "{} {path} as atendente", rule.method);

@@ -4,6 +4,7 @@
 mod support;
 
 mod access;
+mod account;
 mod analytics;
 mod auth;
 mod backup;

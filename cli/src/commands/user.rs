@@ -1,4 +1,4 @@
-//! `user create`, `user unblock`, `users import`.
+//! `user create`, `user unblock`, `user temporary-password`, `users import`.
 
 use std::sync::Arc;
 
@@ -47,6 +47,17 @@ pub enum Command {
         tenant: String,
         #[arg(long)]
         email: String,
+    },
+    /// Sets a temporary password for someone who forgot theirs (e.g. a tenant's only
+    /// administrator): their sessions end, and at the next login they must choose a new one.
+    TemporaryPassword {
+        #[arg(long)]
+        tenant: String,
+        #[arg(long)]
+        email: String,
+        /// Asked on the terminal when omitted.
+        #[arg(long, env = "USER_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
     },
 }
 
@@ -100,6 +111,27 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             unit.commit().await?;
             super::tell_servers(&announcer).await;
             println!("usuário {} desbloqueado no tenant \"{}\"", user.email, tenant.name);
+        }
+        Command::TemporaryPassword { tenant, email, password } => {
+            let password = match password {
+                Some(password) => password,
+                None => prompt_secret("Senha temporária: ")
+                    .ok_or_else(|| anyhow::anyhow!("informe --password (nenhum terminal para perguntar)"))?,
+            };
+            let tenant = super::active_tenant(dbs, &tenant).await?;
+            let announcer = Arc::new(Announcer::new(config)?);
+            let unit = Unit::begin(&tenant.open(dbs).await?, announcer.clone()).await?;
+            let user = users::find_by_email(&unit, &email)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("nenhum usuário com o email {email} no tenant \"{}\"", tenant.name))?;
+            // The CLI is nobody's account: `0` is no user id.
+            users::account::set_temporary_password(&unit, user.id, &password, 0).await?;
+            unit.commit().await?;
+            super::tell_servers(&announcer).await;
+            println!(
+                "senha temporária definida para {} no tenant \"{}\": a pessoa a troca no próximo login",
+                user.email, tenant.name
+            );
         }
     }
     Ok(0)

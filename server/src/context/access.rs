@@ -20,6 +20,9 @@ pub enum Access {
     Public,
     /// Any logged-in user of the tenant.
     Authenticated,
+    /// Any logged-in user, also one who must still replace a temporary password: the calls on
+    /// their own account that lead out of it (who am I, change my password).
+    Account,
     /// A user whose role permits this route name of the catalogue.
     Route(&'static str),
     /// A back-office operator (a user of the back-office tenant) whose role permits this route.
@@ -31,7 +34,7 @@ impl Access {
     pub fn route(self) -> Option<&'static str> {
         match self {
             Self::Route(name) | Self::Operator(name) => Some(name),
-            Self::Public | Self::Authenticated => None,
+            Self::Public | Self::Authenticated | Self::Account => None,
         }
     }
 }
@@ -50,7 +53,8 @@ impl From<Access> for Rule {
 }
 
 /// Applies `rule` to a caller of `tenant` (`None` = no token). Checked in this order: a token
-/// (401), the role's route or operator rule (403 `forbidden` / `backoffice_only`), the two-factor
+/// (401), a temporary password still to replace (403 `password_change_required`, except
+/// [`Access::Account`] calls), the role's route or operator rule (403 `forbidden` / `backoffice_only`), the two-factor
 /// enrollment gate on checked routes (403 `two_factor_enrollment_required`), the tenant's feature
 /// (403 `feature_disabled`).
 pub async fn decide(
@@ -69,10 +73,17 @@ pub async fn decide(
     Ok(())
 }
 
-/// The synchronous part of [`decide`]: role, operator and two-factor gates.
+/// The synchronous part of [`decide`]: temporary password, role, operator and two-factor gates.
 fn permit(state: &AppState, tenant: &CurrentTenant, user: &CurrentUser, access: Access) -> Result<(), AppError> {
+    if user.user.must_change_password && access != Access::Account {
+        return Err(domain::Error::forbidden(
+            "password_change_required",
+            "Troque a sua senha temporária para continuar.",
+        )
+        .into());
+    }
     let allowed = match access {
-        Access::Public | Access::Authenticated => true,
+        Access::Public | Access::Authenticated | Access::Account => true,
         Access::Route(name) => user.may(name),
         Access::Operator(name) => tenant.is_backoffice(state) && user.may(name),
     };

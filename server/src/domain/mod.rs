@@ -23,6 +23,8 @@ pub mod error;
 pub mod events;
 /// Feature options a tenant can switch on or off.
 pub mod features;
+/// The home board: what needs attention now.
+pub mod home;
 /// The staff inbox: tickets, messages, transfers, customers, provider events.
 pub mod inbox;
 /// A tenant's messaging connections.

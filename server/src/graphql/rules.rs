@@ -8,7 +8,7 @@ pub const FIELD_RULES: &[(&str, Access)] = &[
     // Mutations
     ("logIn", Access::Public),
     ("refreshToken", Access::Public),
-    ("updateUserPassword", Access::Authenticated),
+    ("updateUserPassword", Access::Account),
     ("newUser", Access::Route("users")),
     ("updateUser", Access::Route("users")),
     ("deleteUser", Access::Route("users")),
@@ -17,7 +17,7 @@ pub const FIELD_RULES: &[(&str, Access)] = &[
     ("disconnected", Access::Authenticated),
     ("disconnectUser", Access::Route("users")),
     // Queries
-    ("userInfos", Access::Authenticated),
+    ("userInfos", Access::Account),
     ("users", Access::Route("users")),
     ("userInstances", Access::Route("users")),
     ("instances", Access::Authenticated),

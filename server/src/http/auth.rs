@@ -1,4 +1,5 @@
-//! `/api/auth/*` and `/api/ip`: login (with the two-factor step), refresh, logout, userInfo.
+//! `/api/auth/*` and `/api/ip`: login (with the two-factor step), refresh, logout, userInfo, and the
+//! caller's own password and profile (docs/account.md).
 //!
 //! Answers follow docs/contracts.md#api-calls to the field: login → `{access_token, origin_backoffice,
 //! has_permission_routes}`; refresh → `{refreshToken: {token}}`. The refresh token travels in an
@@ -13,9 +14,9 @@ use utoipa::ToSchema;
 use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
-    domain::{features, users},
+    domain::{auth::two_factor, features, users},
     error::AppResult,
-    http::{access::ApiRoutes, extract::ApiJson},
+    http::{access::ApiRoutes, extract::ApiJson, openapi::ErrorBody},
     state::AppState,
 };
 
@@ -26,7 +27,9 @@ pub fn routes() -> ApiRoutes {
         .post("/auth/login/two-factor", Access::Public, two_factor_step)
         .post("/auth/refresh", Access::Public, refresh_session)
         .post("/auth/logout", Access::Public, logout)
-        .get("/auth/userInfo", Access::Authenticated, user_info)
+        .get("/auth/userInfo", Access::Account, user_info)
+        .post("/auth/password", Access::Account, change_password)
+        .put("/auth/profile", Access::Authenticated, update_profile)
 }
 
 /// The caller's address as the server sees it (the web app uses it instead of a third-party service).
@@ -138,6 +141,7 @@ fn session_answer(
         "origin_backoffice": session.origin_backoffice,
         "has_permission_routes": session.routes,
         "two_factor_enrollment_required": session.two_factor_enrollment_required,
+        "must_change_password": session.user.must_change_password,
     });
     if refresh_in_body {
         body["refresh_token"] = json!(session.refresh.token);
@@ -231,8 +235,9 @@ async fn logout(
 #[utoipa::path(
     get, path = "/auth/userInfo", tag = "autenticação", operation_id = "auth_user_info",
     summary = "Dados do usuário logado",
-    responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, features}`: o usuário, as rotas \
-        que o perfil permite e as opções (features) ligadas na empresa, para o menu esconder o que está desligado.",
+    responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, features, must_change_password}`: \
+        o usuário (com `recoveryCodesLeft`), as rotas que o perfil permite, as opções (features) ligadas na empresa, \
+        para o menu esconder o que está desligado, e se a senha é temporária (só esta conta fica acessível até trocá-la).",
         body = Object))
 )]
 async fn user_info(
@@ -242,9 +247,13 @@ async fn user_info(
 ) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let view = users::view(&tx, &current.user).await?;
+    let recovery_codes_left = two_factor::recovery_codes_left(&tx, current.user.id).await?;
     tx.commit().await?;
+    let mut user = json!(view);
+    user["recoveryCodesLeft"] = json!(recovery_codes_left);
     Ok(Json(json!({
-        "user": view,
+        "user": user,
+        "must_change_password": current.user.must_change_password,
         "has_permission_routes": current.routes,
         // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).
         "sees_all_tickets": current.viewer.sees_all,
@@ -255,4 +264,76 @@ async fn user_info(
             .filter(|option| tenant.has_feature(option))
             .collect::<Vec<_>>(),
     })))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PasswordBody {
+    /// A senha atual.
+    current_password: String,
+    /// A nova senha (força ≥ média).
+    new_password: String,
+    #[serde(default)]
+    refresh_in_body: bool,
+}
+
+/// The caller replaces their own password.
+#[utoipa::path(
+    post, path = "/auth/password", tag = "autenticação", operation_id = "auth_change_password",
+    summary = "Troca a própria senha",
+    description = "Confere a senha atual, grava a nova, encerra todas as outras sessões da conta e responde uma \
+        nova sessão, como o login. Também é o caminho de quem entrou com uma senha temporária.",
+    request_body = PasswordBody,
+    responses(
+        (status = 200, description = "Senha trocada: a nova sessão, como no login.", body = Object),
+        (status = 422, description = "`invalid_current_password`, `weak_password` ou `same_password`, com o campo.", body = ErrorBody),
+        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = ErrorBody),
+    )
+)]
+async fn change_password(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    addr: ClientAddr,
+    jar: CookieJar,
+    ApiJson(body): ApiJson<PasswordBody>,
+) -> AppResult<(CookieJar, Json<Value>)> {
+    let session =
+        auth::change_password(&state, &tenant, &addr, &current.user, &body.current_password, &body.new_password)
+            .await?;
+    Ok(session_answer(&state, jar, &session, body.refresh_in_body))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct ProfileBody {
+    /// O nome.
+    name: String,
+    /// Endereço http(s) da foto, ou `null` para tirá-la.
+    #[serde(default)]
+    image: Option<String>,
+}
+
+/// The caller changes their own name and photo.
+#[utoipa::path(
+    put, path = "/auth/profile", tag = "autenticação", operation_id = "auth_update_profile",
+    summary = "Altera o próprio nome e foto",
+    request_body = ProfileBody,
+    responses(
+        (status = 200, description = "O usuário, como em `userInfo`.", body = users::UserView),
+        (status = 422, description = "Nome vazio ou longo demais, ou foto que não é um endereço http(s) (`validation_failed`).", body = ErrorBody),
+    )
+)]
+async fn update_profile(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<ProfileBody>,
+) -> AppResult<Json<users::UserView>> {
+    let image = body.image.map(|i| i.trim().to_owned()).filter(|i| !i.is_empty());
+    let changes = users::UserChanges { name: Some(body.name), image: Some(image), ..Default::default() };
+    let unit = tenant.unit(&state).await?;
+    let saved = users::update(&unit, current.user.id, changes).await?;
+    let view = users::view(&unit, &saved).await?;
+    unit.commit().await?;
+    Ok(Json(view))
 }

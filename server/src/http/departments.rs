@@ -35,7 +35,7 @@ pub fn routes() -> ApiRoutes {
     responses((status = 200, description = "Os departamentos, por nome.", body = Vec<DepartmentView>))
 )]
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let all = departments::list(&tx).await?;
     tx.commit().await?;
     Ok(Json(json!(all)))

@@ -63,7 +63,7 @@ async fn list(
     ApiQuery(param): ApiQuery<TenantParam>,
 ) -> AppResult<Json<Value>> {
     let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
-    let tx = target.begin(&state).await?;
+    let tx = target.read(&state).await?;
     let all = instances::list(&tx, &[]).await?;
     tx.commit().await?;
     Ok(Json(json!(all)))
@@ -262,7 +262,7 @@ async fn sync_status(
 ) -> AppResult<Json<Value>> {
     let tenant_name = query.tenant_name;
     let target = tenant::target(&state, &caller, tenant_name.as_deref()).await?;
-    let tx = target.begin(&state).await?;
+    let tx = target.read(&state).await?;
     let job = sync::status(&tx, id).await?;
     tx.commit().await?;
     Ok(Json(json!(job)))

@@ -11,6 +11,7 @@ mod customers;
 mod departments;
 pub mod extract;
 pub mod health;
+mod home;
 mod inbox;
 mod instances;
 pub mod metrics;
@@ -58,6 +59,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(users::routes())
         .merge(departments::routes())
         .merge(instances::routes())
+        .merge(home::routes())
         .merge(inbox::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

@@ -102,6 +102,9 @@ pub struct LoginFailed {
         super::auth::refresh_session,
         super::auth::logout,
         super::auth::user_info,
+        super::auth::change_password,
+        super::auth::update_profile,
+        super::home::board,
         super::roles::list,
         super::roles::categories,
         super::roles::by_email,
@@ -117,6 +120,7 @@ pub struct LoginFailed {
         super::tenants::plans,
         super::tenants::unblock_user,
         super::two_factor::two_factor_activity,
+        super::two_factor::renew_recovery_codes,
         super::users::list,
         super::users::options,
         super::users::create,
@@ -124,6 +128,7 @@ pub struct LoginFailed {
         super::users::is_functional,
         super::users::alter,
         super::users::unblock,
+        super::users::temporary_password,
         super::users::delete,
         super::departments::list,
         super::departments::create,
@@ -275,7 +280,10 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
         // A documented handler that is not registered: the test comparing both sets fails.
         None => "Rota não registrada.".to_owned(),
         Some(Access::Public) => "Pública (sem token).".to_owned(),
-        Some(Access::Authenticated) => "Qualquer usuário autenticado.".to_owned(),
+        Some(Access::Authenticated) => "Qualquer usuário autenticado (403 `password_change_required` enquanto a senha \
+            for temporária)."
+            .to_owned(),
+        Some(Access::Account) => "Qualquer usuário autenticado, também com senha temporária.".to_owned(),
         Some(Access::Route(name)) => format!("Usuários cujo perfil permite a rota `{name}`."),
         Some(Access::Operator(name)) => {
             format!(
@@ -299,8 +307,8 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
     }
     match access {
         Some(Access::Public) | None => operation.security = Some(Vec::new()),
-        Some(Access::Authenticated) => shared.push(("401", "Unauthorized")),
-        Some(Access::Route(_) | Access::Operator(_)) => {
+        Some(Access::Account) => shared.push(("401", "Unauthorized")),
+        Some(Access::Authenticated | Access::Route(_) | Access::Operator(_)) => {
             shared.push(("401", "Unauthorized"));
             shared.push(("403", "Forbidden"));
         }

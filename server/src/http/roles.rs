@@ -35,7 +35,7 @@ pub fn routes() -> ApiRoutes {
     responses((status = 200, description = "Os perfis, por id.", body = Vec<RoleRoutes>))
 )]
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let roles = roles::roles(&tx).await?;
     tx.commit().await?;
     Ok(Json(json!(roles)))
@@ -48,7 +48,7 @@ async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult
     responses((status = 200, description = "As categorias, na ordem do catálogo.", body = Vec<Category>))
 )]
 async fn categories(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let categories = roles::categories(&tx).await?;
     tx.commit().await?;
     Ok(Json(json!(categories)))
@@ -83,7 +83,7 @@ async fn by_email(
     if !own && !current.may("users") {
         return Err(DomainError::forbidden("forbidden", "Você não tem permissão para acessar este recurso.").into());
     }
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let routes = roles::routes_of_email(&tx, &query.email).await?;
     tx.commit().await?;
     let rows: Vec<Value> = routes.iter().map(|r| json!({ "route_name": r })).collect();

@@ -4,6 +4,8 @@
 //! "code":"123456"}` turns it on; `{"action":"disable","code":"123456"}` turns it off. A user acts
 //! on their own settings; an administrator with the `users` route may disable another user's
 //! two-factor without a code (lost phone). Enrolling needs the tenant's `two_factor` feature.
+//! Confirming answers ten recovery codes once; `POST /api/user-settings/{id}/recovery-codes`
+//! `{"code"}` replaces them (docs/account.md#two-factor-recovery-codes).
 
 use axum::{Json, extract::State};
 use serde::Deserialize;
@@ -28,7 +30,11 @@ use crate::{
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().patch("/user-settings/{id}", Access::Authenticated, two_factor_activity)
+    ApiRoutes::default().patch("/user-settings/{id}", Access::Authenticated, two_factor_activity).post(
+        "/user-settings/{id}/recovery-codes",
+        Access::Authenticated,
+        renew_recovery_codes,
+    )
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -61,7 +67,8 @@ struct Body {
     params(("id" = i32, Path, description = "Id do usuário")),
     request_body = Body,
     responses(
-        (status = 200, description = "`{secret, otpauth_url}` (enroll) ou `{two_factor_enabled}`.", body = Object),
+        (status = 200, description = "`{secret, otpauth_url}` (enroll), `{two_factor_enabled, recovery_codes}` (confirm: \
+            os dez códigos de recuperação, mostrados só agora) ou `{two_factor_enabled}` (disable).", body = Object),
         (status = 403, description = "Configurações de outro usuário (`forbidden`) ou opção desligada para a empresa (`feature_disabled`).", body = ErrorBody),
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
         (status = 422, description = "Código errado, já usado, ou ação impossível no estado atual.", body = ErrorBody),
@@ -93,7 +100,8 @@ async fn two_factor_activity(
     let (answer, check) = match body.action {
         Action::Enroll => (json!(two_factor::enroll(&unit, secrets, scope, &target).await?), CodeCheck::Accepted),
         Action::Confirm => {
-            (json!({ "two_factor_enabled": true }), two_factor::confirm(&unit, secrets, scope, &target, code).await?)
+            let (check, codes) = two_factor::confirm(&unit, secrets, scope, &target, code).await?;
+            (json!({ "two_factor_enabled": true, "recovery_codes": codes }), check)
         }
         Action::Disable => {
             let code = if admin_reset { None } else { Some(code) };
@@ -104,4 +112,48 @@ async fn two_factor_activity(
     unit.commit().await?;
     check.into_result()?;
     Ok(Json(answer))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[schema(as = RecoveryCodesBody)]
+struct RecoveryCodesBody {
+    /// Código atual do autenticador (ou um código de recuperação).
+    #[schema(example = "123456")]
+    code: String,
+}
+
+/// New recovery codes for the caller's own two-factor.
+#[utoipa::path(
+    post, path = "/user-settings/{id}/recovery-codes", tag = "configurações", operation_id = "user_settings_recovery_codes",
+    summary = "Gera novos códigos de recuperação de dois fatores",
+    description = "Com um código válido, substitui os códigos de recuperação (os antigos deixam de valer) e \
+        responde `{recovery_codes}`: dez códigos de uso único, mostrados só agora.",
+    params(("id" = i32, Path, description = "Id do usuário (o próprio)")),
+    request_body = RecoveryCodesBody,
+    responses(
+        (status = 200, description = "`{recovery_codes}`.", body = Object),
+        (status = 403, description = "Configurações de outro usuário (`forbidden`).", body = ErrorBody),
+        (status = 409, description = "Dois fatores não está ativo (`two_factor_not_enabled`).", body = ErrorBody),
+        (status = 422, description = "Código errado ou já usado (`invalid_code`).", body = ErrorBody),
+        (status = 429, description = "Códigos errados demais (`rate_limited`).", body = ErrorBody),
+    )
+)]
+async fn renew_recovery_codes(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<RecoveryCodesBody>,
+) -> AppResult<Json<Value>> {
+    if id != current.user.id {
+        return Err(DomainError::forbidden("forbidden", "Você só pode alterar as suas próprias configurações.").into());
+    }
+    let unit = tenant.unit(&state).await?;
+    let (check, codes) =
+        two_factor::renew_recovery_codes(&unit, &state.secrets, tenant.name.as_str(), &current.user, &body.code)
+            .await?;
+    // A wrong code is counted against the user's budget: commit it, then answer the error.
+    unit.commit().await?;
+    check.into_result()?;
+    Ok(Json(json!({ "recovery_codes": codes })))
 }

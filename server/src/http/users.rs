@@ -34,6 +34,7 @@ pub fn routes() -> ApiRoutes {
         .get("/users/is-funcional-user", Access::Authenticated, is_functional)
         .put("/users/{id}", RULE, alter)
         .patch("/users/{id}", RULE, unblock)
+        .post("/users/{id}/temporary-password", RULE, temporary_password)
         .delete("/users/{id}", RULE, delete)
 }
 
@@ -71,7 +72,7 @@ async fn list(
         page: super::page_number(params.page, "page")?,
         limit: params.limit.unwrap_or(20),
     };
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let mut page = users::list(&tx, &query).await?;
     tx.commit().await?;
     users::apply_presence(&mut page.data, &state.bus.online(&tenant.name).await);
@@ -87,7 +88,7 @@ async fn list(
     responses((status = 200, description = "`{roles, departments, instances}`", body = UserFormOptions))
 )]
 async fn options(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<UserFormOptions>> {
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let options = users::form_options(&tx).await?;
     tx.commit().await?;
     Ok(Json(options))
@@ -249,6 +250,41 @@ async fn unblock(
     Ok(Json(json!(view)))
 }
 
+#[derive(Deserialize, ToSchema)]
+#[schema(as = TemporaryPasswordBody)]
+struct TemporaryPasswordBody {
+    /// A senha temporária (força ≥ média), que a pessoa troca ao entrar.
+    password: String,
+}
+
+/// Sets a temporary password for someone who forgot theirs (docs/account.md).
+#[utoipa::path(
+    post, path = "/users/{id}/temporary-password", tag = "usuários", operation_id = "users_temporary_password",
+    summary = "Define uma senha temporária",
+    description = "Para quem esqueceu a senha: grava a senha temporária, encerra as sessões da pessoa e, no próximo \
+        login, só a troca de senha fica acessível (`must_change_password`). Ninguém define a própria.",
+    params(("id" = i32, Path, description = "Id do usuário")),
+    request_body = TemporaryPasswordBody,
+    responses(
+        (status = 200, description = "O usuário, com `mustChangePassword: true`.", body = UserView),
+        (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
+        (status = 422, description = "Senha fraca (`weak_password`) ou a própria conta (`temporary_password_self`).", body = ErrorBody),
+    )
+)]
+async fn temporary_password(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<TemporaryPasswordBody>,
+) -> AppResult<Json<Value>> {
+    let unit = tenant.unit(&state).await?;
+    let user = users::account::set_temporary_password(&unit, id, &body.password, current.user.id).await?;
+    let view = users::view(&unit, &user).await?;
+    unit.commit().await?;
+    Ok(Json(json!(view)))
+}
+
 /// Soft-deletes a user and ends their sessions.
 #[utoipa::path(
     delete, path = "/users/{id}", tag = "usuários", operation_id = "users_delete",
@@ -296,7 +332,7 @@ async fn by_email(
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<EmailBody>,
 ) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
+    let tx = tenant.read(&state).await?;
     let user = users::find_by_email(&tx, &body.email).await?;
     tx.commit().await?;
     let user = user.ok_or_else(|| DomainError::not_found("user_not_found", "Usuário não encontrado."))?;

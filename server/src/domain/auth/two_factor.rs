@@ -18,6 +18,8 @@ use crate::{
     secrets::Secrets,
 };
 
+mod recovery;
+
 const STEP_SECONDS: u64 = 30;
 const DIGITS: usize = 6;
 /// Issuer shown in authenticator apps.
@@ -133,9 +135,16 @@ async fn check_code(
     let Some(stored) = settings.two_factor_secret.clone() else { return Ok((CodeCheck::Wrong, settings)) };
     let secret = open_secret(secrets, &seed_scope(scope, user.id), &stored)?;
     let mut active = settings.clone().into_active_model();
-    let check = match accepted_step(&secret, &user.email, code, settings.two_factor_last_step) {
-        Some(step) => {
+    let accepted = match recovery::normalize(code) {
+        Some(recovery) => recovery::spend(settings.recovery_codes.as_deref(), &recovery).map(|left| {
+            active.recovery_codes = Set(Some(left));
+        }),
+        None => accepted_step(&secret, &user.email, code, settings.two_factor_last_step).map(|step| {
             active.two_factor_last_step = Set(Some(step));
+        }),
+    };
+    let check = match accepted {
+        Some(()) => {
             active.two_factor_failures = Set(0);
             active.two_factor_failures_since = Set(None);
             CodeCheck::Accepted
@@ -178,8 +187,15 @@ pub async fn enroll(
     Ok(Enrollment { secret, otpauth_url })
 }
 
-/// Confirms enrollment with a code from the app: two-factor is on from now.
-pub async fn confirm(unit: &Unit, secrets: &Secrets, scope: &str, user: &user::Model, code: &str) -> Result<CodeCheck> {
+/// Confirms enrollment with a code from the app: two-factor is on from now, with ten new recovery
+/// codes (returned once; only their digests are kept).
+pub async fn confirm(
+    unit: &Unit,
+    secrets: &Secrets,
+    scope: &str,
+    user: &user::Model,
+    code: &str,
+) -> Result<(CodeCheck, Option<Vec<String>>)> {
     let db = unit;
     let settings = settings_of(db, user.id).await?;
     if settings.two_factor_enabled {
@@ -189,15 +205,49 @@ pub async fn confirm(unit: &Unit, secrets: &Secrets, scope: &str, user: &user::M
         return Err(Error::invalid("two_factor_not_enrolled", "Gere o QR code antes de confirmar."));
     }
     let (check, settings) = check_code(db, secrets, scope, user, settings, code).await?;
-    if check == CodeCheck::Accepted {
-        let mut active = settings.into_active_model();
-        active.two_factor_enabled = Set(true);
-        active.two_factor_confirmed_at = Set(Some(Utc::now()));
-        active.update(db).await?;
-        // A role that requires two-factor opens its routes to this user now.
-        unit.raise(Raised::AuthChanged { user_id: Some(user.id), entitlement: false });
+    if check != CodeCheck::Accepted {
+        return Ok((check, None));
     }
-    Ok(check)
+    let (codes, digests) = recovery::generate();
+    let mut active = settings.into_active_model();
+    active.two_factor_enabled = Set(true);
+    active.two_factor_confirmed_at = Set(Some(Utc::now()));
+    active.recovery_codes = Set(Some(digests));
+    active.update(db).await?;
+    // A role that requires two-factor opens its routes to this user now.
+    unit.raise(Raised::AuthChanged { user_id: Some(user.id), entitlement: false });
+    Ok((check, Some(codes)))
+}
+
+/// Replaces the recovery codes (the old ones stop working) after a valid code; the new ones are
+/// returned once.
+pub async fn renew_recovery_codes(
+    db: &impl ConnectionTrait,
+    secrets: &Secrets,
+    scope: &str,
+    user: &user::Model,
+    code: &str,
+) -> Result<(CodeCheck, Option<Vec<String>>)> {
+    let settings = settings_of(db, user.id).await?;
+    if !settings.two_factor_enabled {
+        return Err(Error::conflict("two_factor_not_enabled", "A autenticação em dois fatores não está ativa."));
+    }
+    let (check, settings) = check_code(db, secrets, scope, user, settings, code).await?;
+    if check != CodeCheck::Accepted {
+        return Ok((check, None));
+    }
+    let (codes, digests) = recovery::generate();
+    let mut active = settings.into_active_model();
+    active.recovery_codes = Set(Some(digests));
+    active.updated_at = Set(Utc::now());
+    active.update(db).await?;
+    Ok((check, Some(codes)))
+}
+
+/// How many recovery codes a user has left (0 with two-factor off).
+pub async fn recovery_codes_left(db: &impl ConnectionTrait, user_id: i32) -> Result<usize> {
+    let settings = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user_id)).one(db).await?;
+    Ok(settings.filter(|s| s.two_factor_enabled).map_or(0, |s| recovery::count(s.recovery_codes.as_deref())))
 }
 
 /// Turns two-factor off; needs a valid code (`None` for an administrator resetting another
@@ -226,13 +276,14 @@ pub async fn disable(
     active.two_factor_secret = Set(None);
     active.two_factor_confirmed_at = Set(None);
     active.two_factor_last_step = Set(None);
+    active.recovery_codes = Set(None);
     active.updated_at = Set(Utc::now());
     active.update(db).await?;
     unit.raise(Raised::AuthChanged { user_id: Some(user.id), entitlement: false });
     Ok(CodeCheck::Accepted)
 }
 
-/// Checks a login code and records its step so it cannot be used again.
+/// Checks a login code (the app's, or a recovery code) and records it so it cannot be used again.
 pub async fn verify_login(
     db: &impl ConnectionTrait,
     secrets: &Secrets,

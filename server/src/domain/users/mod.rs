@@ -1,18 +1,19 @@
 //! Users of a tenant: creation within the plan's `userLimit` (atomically), changes, soft delete,
 //! unblocking, passwords, and the API's views of them.
 
+/// A person's own password and the administrator's temporary password.
+pub mod account;
 /// Bulk users from a spreadsheet (CLI `users import`).
 pub mod import;
 mod views;
 mod write;
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
-    sea_query::{BinOper, Expr, ExprTrait},
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, IntoActiveModel,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
 };
 
 pub use views::{
@@ -23,6 +24,7 @@ pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{
     domain::{
+        analytics::period::Binder,
         auth::sessions,
         error::{Error, Result},
         passwords,
@@ -106,42 +108,64 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     let limit = query.limit.clamp(1, MAX_PAGE_SIZE);
     let page = Ord::max(query.page, 1);
     let backend = db.get_database_backend();
-    let mut condition = Condition::all().add(user::Column::DeletedAt.is_null());
-    if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        let pattern = format!("%{}%", search.to_lowercase().replace(['%', '_'], ""));
-        // SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE does the same. Either way
-        // the columns are compared as stored, so the covering index answers without reading rows.
-        let like = |column: user::Column| match backend {
-            DbBackend::Postgres => Expr::col(column).binary(BinOper::Custom("ILIKE"), pattern.clone()),
-            _ => Expr::col(column).like(pattern.clone()),
-        };
-        condition = condition.add(
-            Condition::any()
-                .add(like(user::Column::Name))
-                .add(like(user::Column::Email))
-                .add(like(user::Column::Username)),
-        );
+    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let filter = |b: &mut Binder| {
+        let mut filter = String::from("deleted_at IS NULL");
+        if let Some(search) = search {
+            let pattern = b.p(format!("%{}%", search.to_lowercase().replace(['%', '_'], "")));
+            // SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE does the same. Either
+            // way the columns are compared as stored, so the covering index answers without
+            // reading rows.
+            let like = if backend == DbBackend::Postgres { "ILIKE" } else { "LIKE" };
+            filter.push_str(&format!(
+                " AND (name {like} {pattern} OR email {like} {pattern} OR username {like} {pattern})"
+            ));
+        }
+        filter
+    };
+    // Two statements and the instance links (each statement on SQLite is a hand-off to the
+    // connection's thread: docs/performance.md#hot-path). The count reads the covering index
+    // only; the page's ids too (it stops at its last match), and only the page's rows are read,
+    // joined to what their views show. (A single `COUNT(*) OVER ()` query is slower here: the
+    // window makes SQLite materialize and sort every match before the LIMIT.)
+    let mut b = Binder::new(backend);
+    let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM users WHERE {}", filter(&mut b));
+    let total = match db.query_one_raw(b.statement(count_sql)).await? {
+        Some(row) => u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0),
+        None => 0,
+    };
+    let mut b = Binder::new(backend);
+    let filter = filter(&mut b);
+    let no = b.p(false);
+    let (offset, size) = (b.p((page - 1).saturating_mul(limit) as i64), b.p(limit as i64));
+    let page_sql = format!(
+        "SELECT u.*, r.name AS role_name, r.display_name AS role_display_name, d.name AS department_name, \
+         d.activated AS department_activated, COALESCE(s.two_factor_enabled, {no}) AS two_factor \
+         FROM (SELECT id FROM users WHERE {filter} ORDER BY name, id LIMIT {size} OFFSET {offset}) p \
+         JOIN users u ON u.id = p.id LEFT JOIN roles r ON r.id = u.role_id \
+         LEFT JOIN departments d ON d.id = u.department_id LEFT JOIN user_settings s ON s.user_id = u.id \
+         ORDER BY u.name, u.id"
+    );
+    let rows = db.query_all_raw(b.statement(page_sql)).await?;
+    let (mut users, mut roles, mut departments, mut two_factor) =
+        (Vec::with_capacity(rows.len()), HashMap::new(), HashMap::new(), HashMap::new());
+    for row in &rows {
+        let user = user::Model::from_query_result(row, "")?;
+        if let Some(name) = row.try_get::<Option<String>>("", "role_name")? {
+            let display_name = row.try_get::<Option<String>>("", "role_display_name")?.unwrap_or_default();
+            roles.insert(user.role_id, RoleView { id: user.role_id, name, display_name });
+        }
+        if let (Some(id), Some(name)) = (user.department_id, row.try_get::<Option<String>>("", "department_name")?) {
+            let activated = row.try_get::<Option<bool>>("", "department_activated")?.unwrap_or(true);
+            departments.insert(id, DepartmentView { id, name, activated });
+        }
+        two_factor.insert(user.id, row.try_get::<bool>("", "two_factor")?);
+        users.push(user);
     }
-    // The count and the page's ids read the covering index only (the page stops at its last
-    // match); then the page's rows are read by id, so wide rows off the page are never touched.
-    // (A single `COUNT(*) OVER ()` query is slower here: the window makes SQLite materialize and
-    // sort every match before the LIMIT.)
-    let total = user::Entity::find().filter(condition.clone()).count(db).await?;
-    let ids: Vec<i32> = user::Entity::find()
-        .select_only()
-        .column(user::Column::Id)
-        .filter(condition)
-        .order_by_asc(user::Column::Name)
-        .order_by_asc(user::Column::Id)
-        .offset((page - 1).saturating_mul(limit))
-        .limit(limit)
-        .into_tuple()
-        .all(db)
-        .await?;
-    let mut users = user::Entity::find().filter(user::Column::Id.is_in(ids.clone())).all(db).await?;
-    users.sort_by_key(|user| ids.iter().position(|id| *id == user.id));
+    let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
+    let links = views::instance_links(db, &ids).await?;
     Ok(Page {
-        data: views(db, &users).await?,
+        data: users.iter().map(|u| views::assemble(u, &roles, &departments, &two_factor, &links)).collect(),
         pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },
     })
 }
@@ -184,6 +208,8 @@ pub async fn change_password(unit: &Unit, id: i32, password: &str) -> Result<use
     sessions::end_all(unit, id).await?;
     let mut active = found.into_active_model();
     active.password_hash = Set(passwords::hash(password).await);
+    // A password the person chose is never temporary.
+    active.must_change_password = Set(false);
     active.updated_at = Set(Utc::now());
     Ok(active.update(unit).await?)
 }

@@ -59,6 +59,8 @@ pub struct UserView {
     pub is_functional: bool,
     pub blocked: bool,
     pub two_factor_enabled: bool,
+    /// An administrator set a temporary password the person has not replaced yet.
+    pub must_change_password: bool,
 }
 
 /// A user with role, department, instances and two-factor state.
@@ -71,66 +73,79 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
     let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
     let role_ids: Vec<i32> = users.iter().map(|u| u.role_id).collect();
     let department_ids: Vec<i32> = users.iter().filter_map(|u| u.department_id).collect();
-    let roles: HashMap<i32, role::Model> = role::Entity::find()
+    let roles: HashMap<i32, RoleView> = role::Entity::find()
         .filter(role::Column::Id.is_in(role_ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|r| (r.id, r))
+        .map(|r| (r.id, RoleView { id: r.id, name: r.name, display_name: r.display_name }))
         .collect();
-    let departments: HashMap<i32, department::Model> = department::Entity::find()
+    let departments: HashMap<i32, DepartmentView> = department::Entity::find()
         .filter(department::Column::Id.is_in(department_ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|d| (d.id, d))
+        .map(|d| (d.id, DepartmentView { id: d.id, name: d.name, activated: d.activated }))
         .collect();
-    let links = user_instance::Entity::find()
-        .filter(user_instance::Column::UserId.is_in(ids.clone()))
-        .find_also_related(instance::Entity)
-        .all(db)
-        .await?;
     let two_factor: HashMap<i32, bool> = user_setting::Entity::find()
-        .filter(user_setting::Column::UserId.is_in(ids))
+        .filter(user_setting::Column::UserId.is_in(ids.clone()))
         .all(db)
         .await?
         .into_iter()
         .map(|s| (s.user_id, s.two_factor_enabled))
         .collect();
-    Ok(users
-        .iter()
-        .map(|user| UserView {
-            id: user.id,
-            name: user.name.clone(),
-            username: user.username.clone(),
-            email: user.email.clone(),
-            image: user.image.clone(),
-            role: roles.get(&user.role_id).map(|r| RoleView {
-                id: r.id,
-                name: r.name.clone(),
-                display_name: r.display_name.clone(),
-            }),
-            is_connected: user.is_connected,
-            user_department: user.department_id.and_then(|id| departments.get(&id)).map(|d| DepartmentView {
-                id: d.id,
-                name: d.name.clone(),
-                activated: d.activated,
-            }),
-            user_instances: links
-                .iter()
-                .filter(|(link, _)| link.user_id == user.id)
-                .filter_map(|(link, inst)| {
-                    inst.as_ref().map(|i| UserInstanceView {
-                        id: link.id,
-                        instance: InstanceView { id: i.id, name: i.name.clone(), activated: i.activated },
-                    })
-                })
-                .collect(),
-            is_functional: user.is_functional,
-            blocked: super::is_blocked(user, chrono::Utc::now()),
-            two_factor_enabled: two_factor.get(&user.id).copied().unwrap_or(false),
-        })
-        .collect())
+    let links = instance_links(db, &ids).await?;
+    Ok(users.iter().map(|user| assemble(user, &roles, &departments, &two_factor, &links)).collect())
+}
+
+/// The instance links of these users, by user.
+pub(super) async fn instance_links(
+    db: &impl ConnectionTrait,
+    ids: &[i32],
+) -> Result<HashMap<i32, Vec<UserInstanceView>>> {
+    let mut by_user: HashMap<i32, Vec<UserInstanceView>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(by_user);
+    }
+    let links = user_instance::Entity::find()
+        .filter(user_instance::Column::UserId.is_in(ids.to_vec()))
+        .find_also_related(instance::Entity)
+        .all(db)
+        .await?;
+    for (link, inst) in links {
+        if let Some(i) = inst {
+            by_user.entry(link.user_id).or_default().push(UserInstanceView {
+                id: link.id,
+                instance: InstanceView { id: i.id, name: i.name, activated: i.activated },
+            });
+        }
+    }
+    Ok(by_user)
+}
+
+/// One user's view from what was loaded for the page.
+pub(super) fn assemble(
+    user: &user::Model,
+    roles: &HashMap<i32, RoleView>,
+    departments: &HashMap<i32, DepartmentView>,
+    two_factor: &HashMap<i32, bool>,
+    links: &HashMap<i32, Vec<UserInstanceView>>,
+) -> UserView {
+    UserView {
+        id: user.id,
+        name: user.name.clone(),
+        username: user.username.clone(),
+        email: user.email.clone(),
+        image: user.image.clone(),
+        role: roles.get(&user.role_id).cloned(),
+        is_connected: user.is_connected,
+        user_department: user.department_id.and_then(|id| departments.get(&id)).cloned(),
+        user_instances: links.get(&user.id).cloned().unwrap_or_default(),
+        is_functional: user.is_functional,
+        blocked: super::is_blocked(user, chrono::Utc::now()),
+        two_factor_enabled: two_factor.get(&user.id).copied().unwrap_or(false),
+        must_change_password: user.must_change_password,
+    }
 }
 
 /// Marks as connected only the users who also have a realtime socket open (`with_socket`, from the

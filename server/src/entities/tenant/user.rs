@@ -30,6 +30,9 @@ pub struct Model {
     pub lockouts: i32,
     pub valid_after: DateTimeUtc,
     pub last_login_at: Option<DateTimeUtc>,
+    /// An administrator set a temporary password: only the account's own calls are open until
+    /// the person chooses a new one (docs/account.md#temporary-password-administrator).
+    pub must_change_password: bool,
     pub deleted_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

@@ -19,6 +19,9 @@ pub struct Model {
     /// Wrong codes in the current window (docs/auth.md#guessing-limits).
     pub two_factor_failures: i32,
     pub two_factor_failures_since: Option<DateTimeUtc>,
+    /// SHA-256 digests (hex) of the unused recovery codes, as a JSON array.
+    #[serde(skip_serializing)]
+    pub recovery_codes: Option<String>,
     pub theme: String,
     pub locale: String,
     pub created_at: DateTimeUtc,
