@@ -116,7 +116,13 @@ async function startReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/loja`,
     received,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // The back-office keeps its keep-alive connections to us open (and may be mid-request, e.g. a
+    // retried delivery): `close()` alone would wait for them, so they are cut first.
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
