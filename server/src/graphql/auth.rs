@@ -19,7 +19,7 @@ impl AuthQuery {
     /// The caller with role, department and instances.
     async fn user_infos(&self, ctx: &Context<'_>) -> async_graphql::Result<User> {
         let (gql, user) = guard_user(ctx, "userInfos").await?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let tx = gql.tenant.read(&gql.state).await.gql()?;
         let view = users::view(&tx, &user.user).await.gql()?;
         tx.commit().await.gql()?;
         Ok(User::new(view, user.routes.clone()))
@@ -93,7 +93,7 @@ async fn payload_user(
     user: &crate::entities::tenant::user::Model,
     routes: Vec<String>,
 ) -> async_graphql::Result<User> {
-    let tx = gql.tenant.begin(&gql.state).await.gql()?;
+    let tx = gql.tenant.read(&gql.state).await.gql()?;
     let view = users::view(&tx, user).await.gql()?;
     let routes = if routes.is_empty() { roles::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
     tx.commit().await.gql()?;

@@ -22,7 +22,7 @@ impl DirectoryQuery {
     /// Users of the tenant (first 100 by name).
     async fn users(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<User>> {
         let (gql, _) = guard(ctx, "users").await?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let tx = gql.tenant.read(&gql.state).await.gql()?;
         let mut page =
             users::list(&tx, &users::ListQuery { limit: users::MAX_PAGE_SIZE, ..Default::default() }).await.gql()?;
         users::apply_presence(&mut page.data, &gql.state.bus.online(&gql.tenant.name).await);
@@ -41,7 +41,7 @@ impl DirectoryQuery {
     /// A user's instance links.
     async fn user_instances(&self, ctx: &Context<'_>, user_id: i32) -> async_graphql::Result<Vec<UserInstance>> {
         let (gql, _) = guard(ctx, "userInstances").await?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let tx = gql.tenant.read(&gql.state).await.gql()?;
         let user = users::find(&tx, user_id).await.gql()?;
         let view = users::view(&tx, &user).await.gql()?;
         tx.commit().await.gql()?;
@@ -51,7 +51,7 @@ impl DirectoryQuery {
     /// Instances, except `remove_ids`.
     async fn instances(&self, ctx: &Context<'_>, remove_ids: Option<Vec<i32>>) -> async_graphql::Result<Vec<Instance>> {
         let (gql, _) = guard(ctx, "instances").await?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let tx = gql.tenant.read(&gql.state).await.gql()?;
         let found = instances::list(&tx, &remove_ids.unwrap_or_default()).await.gql()?;
         tx.commit().await.gql()?;
         Ok(found.into_iter().map(|i| Instance { id: i.id, name: i.name, activated: i.activated }).collect())
@@ -65,7 +65,7 @@ impl DirectoryQuery {
         instance_id: Option<i32>,
     ) -> async_graphql::Result<Vec<User>> {
         let (gql, _) = guard(ctx, "onlineUsers").await?;
-        let tx = gql.tenant.begin(&gql.state).await.gql()?;
+        let tx = gql.tenant.read(&gql.state).await.gql()?;
         let with_socket = gql.state.bus.online(&gql.tenant.name).await;
         let found = users::online(&tx, &with_socket, user_id, instance_id).await.gql()?;
         tx.commit().await.gql()?;

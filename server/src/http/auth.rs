@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
-    domain::{auth::two_factor, features, users},
+    domain::{features, users},
     error::AppResult,
     http::{access::ApiRoutes, extract::ApiJson, openapi::ErrorBody},
     state::AppState,
@@ -246,13 +246,10 @@ async fn user_info(
     current: CurrentUser,
 ) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
-    let view = users::view(&tx, &current.user).await?;
-    let recovery_codes_left = two_factor::recovery_codes_left(&tx, current.user.id).await?;
+    let view = users::own_view(&tx, &current.user, current.role.as_ref()).await?;
     tx.commit().await?;
-    let mut user = json!(view);
-    user["recoveryCodesLeft"] = json!(recovery_codes_left);
     Ok(Json(json!({
-        "user": user,
+        "user": view,
         "must_change_password": current.user.must_change_password,
         "has_permission_routes": current.routes,
         // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).

@@ -244,10 +244,9 @@ pub async fn renew_recovery_codes(
     Ok((check, Some(codes)))
 }
 
-/// How many recovery codes a user has left (0 with two-factor off).
-pub async fn recovery_codes_left(db: &impl ConnectionTrait, user_id: i32) -> Result<usize> {
-    let settings = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user_id)).one(db).await?;
-    Ok(settings.filter(|s| s.two_factor_enabled).map_or(0, |s| recovery::count(s.recovery_codes.as_deref())))
+/// How many recovery codes a stored set holds.
+pub fn recovery_codes_count(stored: Option<&str>) -> usize {
+    recovery::count(stored)
 }
 
 /// Turns two-factor off; needs a valid code (`None` for an administrator resetting another

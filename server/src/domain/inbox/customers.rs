@@ -5,7 +5,7 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
     sea_query::{Expr, ExprTrait, Func, OnConflict},
 };
 use serde::Serialize;
@@ -17,7 +17,7 @@ use crate::{
         events::Event,
         inbox::{
             Audience, Viewer,
-            views::{MessageView, Names, TicketView},
+            views::{self, MessageView, Names, TicketView},
         },
         unit::Unit,
     },
@@ -143,10 +143,9 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
         .filter(ticket::Column::CustomerId.eq(id))
         .filter(viewer.condition())
         .order_by_desc(ticket::Column::Id)
-        .limit(50)
-        .all(db)
-        .await?;
-    let names = Names::of_tickets(db, &tickets).await?;
+        .limit(50);
+    let rows = db.query_all_raw(views::joined(tickets).build(db.get_database_backend())).await?;
+    let (tickets, names) = Names::from_joined(&rows)?;
     let group_ids: Vec<i32> = customer_group_member::Entity::find()
         .select_only()
         .column(customer_group_member::Column::GroupId)

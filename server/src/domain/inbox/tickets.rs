@@ -10,7 +10,7 @@
 use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
     sea_query::{Expr, ExprTrait, OnConflict, Query},
 };
 use serde::Serialize;
@@ -230,19 +230,18 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
                 .add(Condition::all().add(ticket::Column::LastActivityAt.eq(at)).add(ticket::Column::Id.lt(id))),
         );
     }
-    let mut rows = select
-        .order_by_desc(ticket::Column::LastActivityAt)
-        .order_by_desc(ticket::Column::Id)
-        .limit(limit + 1)
-        .all(db)
-        .await?;
+    // The page and the names it shows in one statement (each statement is a hand-off on SQLite:
+    // docs/performance.md#hot-path), then the counts.
+    let select =
+        select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1);
+    let found = db.query_all_raw(views::joined(select).build(db.get_database_backend())).await?;
+    let (mut rows, names) = Names::from_joined(&found)?;
     let next_cursor = if rows.len() as u64 > limit {
         rows.truncate(limit as usize);
         rows.last().map(|t| encode_cursor(t.last_activity_at.unwrap_or(t.opened_at), t.id))
     } else {
         None
     };
-    let names = Names::of_tickets(db, &rows).await?;
     Ok(TicketPage {
         data: rows.iter().map(|t| names.ticket(t)).collect(),
         next_cursor,

@@ -23,6 +23,12 @@ pub struct CustomerRef {
     pub blacklisted: bool,
 }
 
+impl CustomerRef {
+    pub fn of(c: &customer::Model) -> Self {
+        Self { id: c.id, name: c.name.clone(), phone: c.phone.clone(), blacklisted: c.blacklisted }
+    }
+}
+
 /// An id and a name (instance, user, department).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct NamedRef {
@@ -97,10 +103,27 @@ pub struct TransferView {
     pub resolved_at: Option<DateTime<Utc>>,
 }
 
+/// A tickets query that also reads the names its views show, in the same statement (left joins
+/// on primary keys; read back with [`Names::from_joined`]).
+pub fn joined(select: sea_orm::Select<ticket::Entity>) -> sea_orm::Select<ticket::Entity> {
+    use sea_orm::{JoinType, QuerySelect, RelationTrait};
+    select
+        .join(JoinType::LeftJoin, ticket::Relation::Customer.def())
+        .join(JoinType::LeftJoin, ticket::Relation::Instance.def())
+        .join(JoinType::LeftJoin, ticket::Relation::AssignedUser.def())
+        .join(JoinType::LeftJoin, ticket::Relation::Department.def())
+        .column_as(customer::Column::Name, "j_customer_name")
+        .column_as(customer::Column::Phone, "j_customer_phone")
+        .column_as(customer::Column::Blacklisted, "j_customer_blacklisted")
+        .column_as(instance::Column::Name, "j_instance_name")
+        .column_as(user::Column::Name, "j_user_name")
+        .column_as(department::Column::Name, "j_department_name")
+}
+
 /// Names of everything a page of rows refers to, loaded once.
 #[derive(Default)]
 pub struct Names {
-    customers: HashMap<i32, customer::Model>,
+    customers: HashMap<i32, CustomerRef>,
     instances: HashMap<i32, String>,
     users: HashMap<i32, String>,
     departments: HashMap<i32, String>,
@@ -121,7 +144,7 @@ impl Names {
         let mut names = Self::default();
         if !customers.is_empty() {
             for found in customer::Entity::find().filter(customer::Column::Id.is_in(customers)).all(db).await? {
-                names.customers.insert(found.id, found);
+                names.customers.insert(found.id, CustomerRef::of(&found));
             }
         }
         if !instances.is_empty() {
@@ -144,7 +167,7 @@ impl Names {
 
     /// Adds what the caller holds already (no query for these).
     pub fn with_customer(mut self, customer: &customer::Model) -> Self {
-        self.customers.insert(customer.id, customer.clone());
+        self.customers.insert(customer.id, CustomerRef::of(customer));
         self
     }
 
@@ -156,6 +179,32 @@ impl Names {
     pub fn with_department(mut self, id: i32, name: &str) -> Self {
         self.departments.insert(id, name.to_owned());
         self
+    }
+
+    /// Names read beside a page of tickets, from the `j_*` columns [`joined`] adds.
+    pub fn from_joined(rows: &[sea_orm::QueryResult]) -> Result<(Vec<ticket::Model>, Self)> {
+        use sea_orm::FromQueryResult;
+        let mut names = Self::default();
+        let mut tickets = Vec::with_capacity(rows.len());
+        for row in rows {
+            let t = ticket::Model::from_query_result(row, "")?;
+            if let Some(name) = row.try_get::<Option<String>>("", "j_customer_name")? {
+                let phone = row.try_get::<Option<String>>("", "j_customer_phone")?.unwrap_or_default();
+                let blacklisted = row.try_get::<Option<bool>>("", "j_customer_blacklisted")?.unwrap_or(false);
+                names.customers.insert(t.customer_id, CustomerRef { id: t.customer_id, name, phone, blacklisted });
+            }
+            if let Some(name) = row.try_get::<Option<String>>("", "j_instance_name")? {
+                names.instances.insert(t.instance_id, name);
+            }
+            if let (Some(id), Some(name)) = (t.assigned_user_id, row.try_get::<Option<String>>("", "j_user_name")?) {
+                names.users.insert(id, name);
+            }
+            if let (Some(id), Some(name)) = (t.department_id, row.try_get::<Option<String>>("", "j_department_name")?) {
+                names.departments.insert(id, name);
+            }
+            tickets.push(t);
+        }
+        Ok((tickets, names))
     }
 
     /// Names for a page of tickets.
@@ -179,9 +228,7 @@ impl Names {
 
     pub fn ticket(&self, t: &ticket::Model) -> TicketView {
         let customer = match self.customers.get(&t.customer_id) {
-            Some(c) => {
-                CustomerRef { id: c.id, name: c.name.clone(), phone: c.phone.clone(), blacklisted: c.blacklisted }
-            }
+            Some(c) => c.clone(),
             None => CustomerRef { id: t.customer_id, name: String::new(), phone: String::new(), blacklisted: false },
         };
         TicketView {

@@ -18,7 +18,7 @@ use sea_orm::{
 
 pub use views::{
     DepartmentView, InstanceView, RoleView, UserFormOptions, UserInstanceView, UserView, apply_presence, form_options,
-    view, views,
+    own_view, view, views,
 };
 pub use write::{NewUser, UserChanges, create, update};
 
@@ -109,7 +109,7 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     let page = Ord::max(query.page, 1);
     let backend = db.get_database_backend();
     let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let filter = |b: &mut Binder| {
+    let where_clause = |b: &mut Binder| {
         let mut filter = String::from("deleted_at IS NULL");
         if let Some(search) = search {
             let pattern = b.p(format!("%{}%", search.to_lowercase().replace(['%', '_'], "")));
@@ -123,34 +123,44 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
         }
         filter
     };
-    // Two statements and the instance links (each statement on SQLite is a hand-off to the
-    // connection's thread: docs/performance.md#hot-path). The count reads the covering index
-    // only; the page's ids too (it stops at its last match), and only the page's rows are read,
-    // joined to what their views show. (A single `COUNT(*) OVER ()` query is slower here: the
-    // window makes SQLite materialize and sort every match before the LIMIT.)
+    // One statement (each statement on SQLite is a hand-off to the connection's thread:
+    // docs/performance.md#hot-path): the count as an uncorrelated subquery (evaluated once, from
+    // the covering index), the page's ids from the same index (it stops at its last match), and
+    // only the page's rows, joined to what their views show, with their instance links as JSON.
+    // (A `COUNT(*) OVER ()` window is slower: SQLite materializes and sorts every match before
+    // the LIMIT.)
     let mut b = Binder::new(backend);
-    let count_sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM users WHERE {}", filter(&mut b));
-    let total = match db.query_one_raw(b.statement(count_sql)).await? {
-        Some(row) => u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0),
-        None => 0,
-    };
-    let mut b = Binder::new(backend);
-    let filter = filter(&mut b);
+    let filter = where_clause(&mut b);
     let no = b.p(false);
     let (offset, size) = (b.p((page - 1).saturating_mul(limit) as i64), b.p(limit as i64));
+    let links = match backend {
+        DbBackend::Postgres => {
+            "(SELECT COALESCE(json_agg(json_build_object('id', ui.id, 'instance', i.id, 'name', i.name, \
+             'activated', i.activated)), '[]'::json)::text FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
+             WHERE ui.user_id = u.id)"
+        }
+        _ => {
+            "(SELECT json_group_array(json_object('id', ui.id, 'instance', i.id, 'name', i.name, \
+             'activated', i.activated)) FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
+             WHERE ui.user_id = u.id)"
+        }
+    };
     let page_sql = format!(
         "SELECT u.*, r.name AS role_name, r.display_name AS role_display_name, d.name AS department_name, \
-         d.activated AS department_activated, COALESCE(s.two_factor_enabled, {no}) AS two_factor \
+         d.activated AS department_activated, COALESCE(s.two_factor_enabled, {no}) AS two_factor, \
+         {links} AS instance_links, CAST((SELECT COUNT(*) FROM users WHERE {filter}) AS BIGINT) AS total \
          FROM (SELECT id FROM users WHERE {filter} ORDER BY name, id LIMIT {size} OFFSET {offset}) p \
          JOIN users u ON u.id = p.id LEFT JOIN roles r ON r.id = u.role_id \
          LEFT JOIN departments d ON d.id = u.department_id LEFT JOIN user_settings s ON s.user_id = u.id \
          ORDER BY u.name, u.id"
     );
     let rows = db.query_all_raw(b.statement(page_sql)).await?;
-    let (mut users, mut roles, mut departments, mut two_factor) =
-        (Vec::with_capacity(rows.len()), HashMap::new(), HashMap::new(), HashMap::new());
+    let (mut users, mut roles, mut departments, mut two_factor, mut links) =
+        (Vec::with_capacity(rows.len()), HashMap::new(), HashMap::new(), HashMap::new(), HashMap::new());
+    let mut total = None;
     for row in &rows {
         let user = user::Model::from_query_result(row, "")?;
+        total = Some(u64::try_from(row.try_get::<i64>("", "total")?).unwrap_or(0));
         if let Some(name) = row.try_get::<Option<String>>("", "role_name")? {
             let display_name = row.try_get::<Option<String>>("", "role_display_name")?.unwrap_or_default();
             roles.insert(user.role_id, RoleView { id: user.role_id, name, display_name });
@@ -160,10 +170,22 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
             departments.insert(id, DepartmentView { id, name, activated });
         }
         two_factor.insert(user.id, row.try_get::<bool>("", "two_factor")?);
+        let json = row.try_get::<Option<String>>("", "instance_links")?;
+        links.insert(user.id, views::links_from_json(json.as_deref()));
         users.push(user);
     }
-    let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
-    let links = views::instance_links(db, &ids).await?;
+    // A page past the end has no row to carry the count.
+    let total = match total {
+        Some(total) => total,
+        None => {
+            let mut b = Binder::new(backend);
+            let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM users WHERE {}", where_clause(&mut b));
+            match db.query_one_raw(b.statement(sql)).await? {
+                Some(row) => u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0),
+                None => 0,
+            }
+        }
+    };
     Ok(Page {
         data: users.iter().map(|u| views::assemble(u, &roles, &departments, &two_factor, &links)).collect(),
         pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },

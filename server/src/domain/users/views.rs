@@ -61,11 +61,42 @@ pub struct UserView {
     pub two_factor_enabled: bool,
     /// An administrator set a temporary password the person has not replaced yet.
     pub must_change_password: bool,
+    /// Two-factor recovery codes left; only in the person's own view (`userInfo`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub recovery_codes_left: Option<usize>,
 }
 
 /// A user with role, department, instances and two-factor state.
 pub async fn view(db: &impl ConnectionTrait, user: &user::Model) -> Result<UserView> {
     Ok(views(db, std::slice::from_ref(user)).await?.remove(0))
+}
+
+/// The caller's own view: [`view`] with the recovery codes left; the role comes from the
+/// caller's cached auth state (who-am-I is called on every screen).
+pub async fn own_view(db: &impl ConnectionTrait, user: &user::Model, role: Option<&role::Model>) -> Result<UserView> {
+    let settings = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user.id)).one(db).await?;
+    let two_factor = settings.as_ref().is_some_and(|s| s.two_factor_enabled);
+    let left = settings
+        .filter(|s| s.two_factor_enabled)
+        .map_or(0, |s| crate::domain::auth::two_factor::recovery_codes_count(s.recovery_codes.as_deref()));
+    let ids = [user.id];
+    let roles = role
+        .map(|r| (r.id, RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }))
+        .into_iter()
+        .collect();
+    let departments = match user.department_id {
+        Some(id) => department::Entity::find_by_id(id)
+            .one(db)
+            .await?
+            .map(|d| (d.id, DepartmentView { id: d.id, name: d.name, activated: d.activated }))
+            .into_iter()
+            .collect(),
+        None => HashMap::new(),
+    };
+    let links = instance_links(db, &ids).await?;
+    let mut view = assemble(user, &roles, &departments, &HashMap::from([(user.id, two_factor)]), &links);
+    view.recovery_codes_left = Some(left);
+    Ok(view)
 }
 
 /// Views of several users, in their order, with a fixed number of queries.
@@ -123,6 +154,31 @@ pub(super) async fn instance_links(
     Ok(by_user)
 }
 
+/// Instance links read as JSON beside a user (`[{id, instance, name, activated}]`; `activated`
+/// is 0/1 on SQLite), in link order.
+pub(super) fn links_from_json(json: Option<&str>) -> Vec<UserInstanceView> {
+    #[derive(serde::Deserialize)]
+    struct Link {
+        id: i32,
+        instance: i32,
+        name: String,
+        activated: serde_json::Value,
+    }
+    let mut links: Vec<Link> = json.and_then(|j| serde_json::from_str(j).ok()).unwrap_or_default();
+    links.sort_by_key(|l| l.id);
+    links
+        .into_iter()
+        .map(|l| UserInstanceView {
+            id: l.id,
+            instance: InstanceView {
+                id: l.instance,
+                name: l.name,
+                activated: l.activated.as_bool().unwrap_or_else(|| l.activated.as_i64() == Some(1)),
+            },
+        })
+        .collect()
+}
+
 /// One user's view from what was loaded for the page.
 pub(super) fn assemble(
     user: &user::Model,
@@ -145,6 +201,7 @@ pub(super) fn assemble(
         blocked: super::is_blocked(user, chrono::Utc::now()),
         two_factor_enabled: two_factor.get(&user.id).copied().unwrap_or(false),
         must_change_password: user.must_change_password,
+        recovery_codes_left: None,
     }
 }
 
