@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { changeRole, restoreRole, send, type Role } from './support/api';
 import { launchBrowser, logIn, logOut, mainNav, openPage, snap, submitLogin, waitForPath } from './support/browser';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 let browser: Browser;
@@ -21,7 +22,7 @@ afterAll(async () => {
 
 // docs/contracts.md#screens-and-routes, docs/contracts.md#error-messages, docs/auth.md#the-401-contract
 describe('login and access', () => {
-  it('a wrong password shows exactly the documented message and clears the form', async () => {
+  it('a wrong password shows exactly the documented message, the lockout hint, and keeps the email typed', async () => {
     const { page, context } = await openPage(browser, e2e.baseUrl);
     await page.goto('/login');
     await snap(page, '01-login');
@@ -29,10 +30,77 @@ describe('login and access', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect((await alert.innerText()).trim()).toBe('Email ou/e senha errado(s)');
-    expect(await page.getByLabel('Email').inputValue()).toBe('');
+    // Under it, on every failure (the server never says whether an account is blocked).
+    expect((await page.getByTestId('login-hint').innerText()).trim()).toBe(
+      'Depois de 5 tentativas erradas a conta fica bloqueada por 15 minutos. O administrador da sua empresa pode desbloqueá-la antes.',
+    );
+    // The stored session is cleared, not what the person typed: only the password is to retype.
+    expect(await page.getByLabel('Email').inputValue()).toBe(e2e.admin.email);
+    const password = page.locator('input[autocomplete="current-password"]');
+    expect(await password.inputValue()).toBe('');
+    await expect.poll(() => password.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await snap(page, '01-login-wrong-password');
+    await shots(page, '01-login-wrong-password');
+    await context.close();
+  });
+
+  // docs/account.md#temporary-password-administrator: no e-mail; the administrator sets a temporary password.
+  it('"Esqueci minha senha" explains how to get back in', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.baseUrl);
+    await page.goto('/login');
+    const toggle = page.getByRole('button', { name: 'Esqueci minha senha' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const panel = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await panel.waitFor();
+    expect(await panel.innerText()).toMatch(/senha\s+temporária/);
+    expect(await panel.innerText()).toContain('Não enviamos e-mail');
+    await shots(page, '01-login-forgot-password');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a host with no company says so, not that the password is wrong', async () => {
+    const origin = e2e.baseUrl.replace(`//${e2e.tenant}.`, '//naoexiste.');
+    const { page, context } = await openPage(browser, origin);
+    await page.goto('/login');
+    await submitLogin(page, 'ana@naoexiste.example', 'qualquer-senha');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe(
+      'Empresa não encontrada. Confira o endereço (ex.: suaempresa.localhost).',
+    );
+    expect(await page.getByTestId('login-hint').count()).toBe(0);
+    expect(await page.getByLabel('Email').inputValue()).toBe('ana@naoexiste.example');
+    await shots(page, '01-login-tenant-not-found');
+    await context.close();
+  });
+
+  // docs/auth.md#the-401-contract: the server ended the session (here: its logout, from elsewhere).
+  it('after the server ends the session, the login screen says so once', async () => {
+    const { page, context } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const ended = await send(
+      e2e,
+      'POST',
+      '/api/auth/logout',
+      { data: { uid: null, email: null }, ip: null },
+      token ?? '',
+    );
+    expect(ended.status).toBe(200);
+    // The next request a screen makes is answered 401 "Token is Invalid": off to /login.
+    await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).click();
+    await waitForPath(page, '/login');
+    const notice = page.getByRole('status').filter({ hasText: 'Sua sessão expirou, entre novamente.' });
+    await notice.waitFor();
+    await shots(page, '01-login-session-expired');
+    // Once: not again after a reload.
+    await page.reload();
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
+    expect(await page.getByText('Sua sessão expirou, entre novamente.').count()).toBe(0);
     await context.close();
   });
 

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { changeRole, getRole, restoreRole, type Role } from './support/api';
 import { launchBrowser, logIn, logOut, mainNav, openPage, snap, waitForPath } from './support/browser';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 let browser: Browser;
@@ -14,7 +15,7 @@ let found: Role[] = [];
 
 beforeAll(async () => {
   // The attendant role starts as seeded: without `users` (the last test gives it that route) and
-  // two-factor optional. The administrator loses and gets back `tenants` in another test; it is
+  // two-factor optional. The administrator loses and gets back `instances` in another test; it is
   // put back even if that test fails.
   found = [
     await changeRole(e2e, 'atendente', { revoke: ['users'], requireTwoFactor: false }),
@@ -82,18 +83,70 @@ describe('roles', () => {
     const { page, context } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.admin.email, e2e.admin.password);
     await openRoleEditor(page, 'Administrador');
-    const tenantsLink = mainNav(page).getByRole('link', { name: 'Tenants' });
-    await tenantsLink.waitFor();
+    const instancesLink = mainNav(page).getByRole('link', { name: 'Instâncias' });
+    await instancesLink.waitFor();
 
-    await page.getByRole('checkbox', { name: /^Tenants/ }).uncheck();
+    await page.getByRole('checkbox', { name: /^Instâncias/ }).uncheck();
     await page.getByRole('button', { name: 'Salvar' }).click();
     await toast(page, 'Perfil salvo').waitFor();
-    await tenantsLink.waitFor({ state: 'detached' });
-    expect(await page.evaluate(() => localStorage.getItem('permissionRoutes'))).not.toContain('"tenants"');
+    await instancesLink.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('permissionRoutes'))).not.toContain('"instances"');
 
-    await page.getByRole('checkbox', { name: /^Tenants/ }).check();
+    await page.getByRole('checkbox', { name: /^Instâncias/ }).check();
     await page.getByRole('button', { name: 'Salvar' }).click();
-    await tenantsLink.waitFor();
+    await instancesLink.waitFor();
+    await context.close();
+  });
+
+  // Unsaved changes are not dropped silently: leaving asks first.
+  it('leaving the role editor with unsaved changes asks "Descartar alterações?"', async () => {
+    const { page, context, errors } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    await openRoleEditor(page, 'Supervisor');
+    const editorPath = new URL(page.url()).pathname;
+    const users = page.getByRole('checkbox', { name: /^Usuários/ });
+    const before = await users.isChecked();
+    await users.setChecked(!before);
+
+    // Through the menu: the dialog asks, and staying keeps the change.
+    await mainNav(page).getByRole('link', { name: 'Usuários' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Descartar alterações?' });
+    await dialog.waitFor();
+    await shots(page, '02-role-edit-discard');
+    await dialog.getByRole('button', { name: 'Continuar editando' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(editorPath);
+    expect(await users.isChecked()).toBe(!before);
+
+    // The browser's back button asks too; discarding leaves, and nothing was saved.
+    await page.goBack();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Descartar alterações' }).click();
+    await waitForPath(page, '/roles/list');
+    expect((await getRole(e2e, 'supervisor')).has_permission_routes.includes('users')).toBe(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  // Offline mid-navigation: the screen's code cannot arrive. Not "500 Algo deu errado".
+  it('going offline before opening a screen says "Sem conexão" and recovers with "Tentar de novo"', async () => {
+    const { page, context } = await openPage(browser, e2e.baseUrl);
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    await context.setOffline(true);
+    await mainNav(page).getByRole('link', { name: 'Perfis de acesso' }).click();
+    await page.getByRole('heading', { name: 'Sem conexão', level: 1 }).waitFor();
+    expect(await page.getByText('Algo deu errado').count()).toBe(0);
+    // Still offline: the retry says so instead of reloading into the browser's own error page.
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await page.getByText(/Ainda sem conexão/).waitFor();
+    await shots(page, '02-offline');
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Tentar de novo' }).click();
+    await waitForPath(page, '/roles/list');
+    await page.getByRole('table').waitFor();
+    // The session survived the outage.
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
     await context.close();
   });
 

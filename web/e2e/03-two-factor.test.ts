@@ -66,6 +66,12 @@ describe('two-factor', () => {
     await typeCode(page, totpCode(secret));
     await toast(page, 'Autenticação em dois fatores ativada').waitFor();
     await page.getByText('Ativada', { exact: true }).waitFor();
+    // The ten recovery codes, shown once (docs/account.md); 11-account logs in with one.
+    const codes = page.getByRole('dialog', { name: 'Guarde os seus códigos de recuperação' });
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await codes.getByRole('button', { name: 'Guardei os códigos' }).click();
+    await codes.waitFor({ state: 'detached' });
+    await page.getByText('10 códigos de recuperação restantes').waitFor();
     await snap(page, '03-two-factor-on');
 
     await mainNav(page).getByRole('link', { name: 'Configurações do usuário' }).click();
@@ -120,6 +126,8 @@ describe('two-factor', () => {
 
     const secret = await startEnrollment(page);
     await typeCode(page, totpCode(secret));
+    await page.getByRole('dialog', { name: 'Guarde os seus códigos de recuperação' }).waitFor();
+    await page.getByRole('button', { name: 'Guardei os códigos' }).click();
     await page.getByText('Tudo pronto').waitFor();
     await snap(page, '03-two-factor-required-done');
     await page.getByRole('link', { name: 'Ir para o início' }).click();

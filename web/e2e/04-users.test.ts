@@ -88,9 +88,13 @@ describe('users', () => {
     await dialog.getByRole('textbox', { name: /^Email/ }).fill(e2e.attendant.email);
     const password = dialog.locator('input[autocomplete="new-password"]');
     await password.fill('abc12345');
-    expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha fraca (50)');
+    // The meter speaks in words and says what is missing, never the rule's score.
+    expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha fraca');
+    expect(await dialog.getByTestId('password-strength-missing').innerText()).toBe(
+      'Para ser aceita: tirar a sequência (como 123 ou abc).',
+    );
     await password.fill(NEW_USER.password);
-    expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha forte (100)');
+    expect(await dialog.getByTestId('password-strength-label').innerText()).toBe('Senha forte');
     // Created as supervisor, then changed to attendant below (the next test logs this user in
     // with a password only, whether or not the supervisor role requires two-factor).
     await dialog.getByRole('combobox', { name: /^Perfil/ }).click();
@@ -186,13 +190,13 @@ describe('users', () => {
     await openUsers(page);
     await search(page, 'Eva');
     const row = userRow(page, e2e.lockUser.name);
-    await row.getByText('Bloqueado').waitFor();
+    await row.getByText('Acesso bloqueado').waitFor();
     await snap(page, '04-users-blocked');
     await rowAction(page, e2e.lockUser.name, 'Desbloquear');
     const confirm = page.getByRole('dialog', { name: 'Desbloquear usuário' });
     await confirm.getByRole('button', { name: 'Desbloquear' }).click();
     await toast(page, 'Usuário desbloqueado').waitFor();
-    await row.getByText('Bloqueado').waitFor({ state: 'detached' });
+    await row.getByText('Acesso bloqueado').waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await context.close();
 

@@ -11,6 +11,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { changeRole, findUser, restoreRole, wrongPasswords, type Role } from './support/api';
 import { launchBrowser, logIn, mainNav, openPage, snap, toast, waitForPath } from './support/browser';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 let browser: Browser;
@@ -120,10 +121,14 @@ describe('tenants', () => {
     await context.close();
   });
 
-  it("a tenant's own administrator is told the screen is for operators", async () => {
+  it("a tenant's own administrator has no Tenants entry; its address says the screen is for operators", async () => {
     const { page, context, errors } = await openPage(browser, e2e.baseUrl);
     await logIn(page, e2e.admin.email, e2e.admin.password);
-    await mainNav(page).getByRole('link', { name: 'Tenants' }).click();
+    // The role lists `tenants`, but behind the entry there would only be "Só para operadores".
+    expect(await page.evaluate(() => localStorage.getItem('permissionRoutes'))).toContain('"tenants"');
+    await mainNav(page).getByRole('link', { name: 'Usuários' }).waitFor();
+    expect(await mainNav(page).getByRole('link', { name: 'Tenants' }).count()).toBe(0);
+    await page.goto('/tenants');
     await page.getByText('Só para operadores do back-office').waitFor();
     await snap(page, '05-tenants-not-operator');
     expect(errors).toEqual([]);
@@ -136,7 +141,20 @@ describe('tenants', () => {
     await page.getByRole('button', { name: 'Novo tenant' }).click();
     const create = page.getByRole('dialog', { name: 'Novo tenant' });
     await create.getByRole('textbox', { name: /^Nome/ }).fill('globex');
-    await create.getByRole('textbox', { name: 'CNPJ' }).fill('11.222.333/0001-81');
+    // Masked while typed; a typo in the check digits is said once, under the field (no toast).
+    const cnpj = create.getByRole('textbox', { name: 'CNPJ' });
+    await cnpj.pressSequentially('11222333000182');
+    expect(await cnpj.inputValue()).toBe('11.222.333/0001-82');
+    await create.getByRole('button', { name: 'Criar tenant' }).click();
+    const wrong = create.getByText('CNPJ inválido: dígitos verificadores não conferem.');
+    await wrong.waitFor();
+    expect(await wrong.count()).toBe(1);
+    expect(await cnpj.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
+    await shots(page, '05-tenant-create-invalid');
+    await cnpj.press('Backspace');
+    await cnpj.pressSequentially('1');
+    expect(await cnpj.inputValue()).toBe('11.222.333/0001-81');
     await snap(page, '05-tenant-create');
     await create.getByRole('button', { name: 'Criar tenant' }).click();
     await toast(page, 'Tenant criado').waitFor();
@@ -175,16 +193,27 @@ describe('tenants', () => {
     expect(await chatbot.isChecked()).toBe(false);
     await options.getByRole('button', { name: 'Cancelar' }).click();
 
+    // Básico → Enterprise: the limits not typed here become Enterprise's (none sent), so Básico's
+    // 1.000 tickets a month do not stay as an explicit limit.
     await tenantAction(page, 'globex', 'Plano e limites');
     const plan = page.getByRole('dialog', { name: 'Plano e limites: globex' });
     await plan.getByRole('combobox', { name: 'Plano' }).click();
     await page.getByRole('option', { name: 'Enterprise' }).click();
+    expect(await plan.getByRole('textbox', { name: /Tickets por mês/ }).inputValue()).toBe('');
     await plan.getByRole('textbox', { name: /Limite de usuários/ }).fill('10');
-    await snap(page, '05-tenant-plan');
+    await shots(page, '05-tenant-plan');
+    const setPlan = page.waitForRequest((request) => request.url().endsWith('/api/tenant/set-plan'));
     await plan.getByRole('button', { name: 'Salvar' }).click();
+    expect((await setPlan).postDataJSON()).toEqual({
+      id: expect.any(Number) as number,
+      plan: 'enterprise',
+      user: 10,
+      ticket: null,
+    });
     await toast(page, 'Plano salvo').waitFor();
     await row.filter({ hasText: 'Enterprise' }).waitFor();
     expect(await row.innerText()).toMatch(/\b10\b/);
+    expect(await row.innerText()).toContain('Ilimitado');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -224,9 +253,9 @@ describe('tenants', () => {
 
     const { page, context, errors } = await openPage(browser, e2e.backofficeUrl);
     await openTenants(page);
-    await tenantAction(page, 'acme', 'Desbloquear usuário');
-    const dialog = page.getByRole('dialog', { name: 'Desbloquear usuário: acme' });
-    const email = dialog.getByRole('textbox', { name: /^Email do usuário/ });
+    await tenantAction(page, 'acme', 'Desbloquear conta');
+    const dialog = page.getByRole('dialog', { name: 'Desbloquear conta: acme' });
+    const email = dialog.getByRole('textbox', { name: /^Email da conta/ });
     await snap(page, '05-tenant-unblock-user');
 
     // An email that names nobody in the tenant: the server's 404 message, under the field.
@@ -240,7 +269,7 @@ describe('tenants', () => {
     const unblock = page.waitForRequest((request) => request.url().endsWith('/api/tenant/unblock-user'));
     await dialog.getByRole('button', { name: 'Desbloquear' }).click();
     expect((await unblock).postDataJSON()).toEqual({ tenantName: 'acme', email: hugo.email });
-    await toast(page, 'Usuário desbloqueado').waitFor();
+    await toast(page, 'Conta desbloqueada').waitFor();
     await dialog.waitFor({ state: 'detached' });
     expect((await findUser(e2e, hugo.email)).blocked).toBe(false);
     expect(errors).toEqual([]);

@@ -12,7 +12,8 @@ import { AppProvider } from './app/provider';
 import { createAppRouter } from './app/router';
 import { env } from './config/env';
 import { plainPaths } from './config/paths';
-import { setUnauthorizedHandler } from './lib/http';
+import { setPasswordChangeRequiredHandler, setUnauthorizedHandler } from './lib/http';
+import { setMustChangePassword } from './lib/password-change';
 import { setBaseUrl } from './lib/session';
 
 setBaseUrl(env.apiBaseUrl);
@@ -24,6 +25,14 @@ const router = createAppRouter();
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== plainPaths.login) {
     void router.navigate(plainPaths.login, { replace: true });
+  }
+});
+
+// docs/account.md: a 403 `password_change_required` sends the person to change the temporary password.
+setPasswordChangeRequiredHandler(() => {
+  setMustChangePassword(true);
+  if (router.state.location.pathname !== plainPaths.changePassword) {
+    void router.navigate(plainPaths.changePassword, { replace: true });
   }
 });
 

@@ -1,5 +1,5 @@
 /**
- * Accessibility checks with axe-core (WCAG 2.x A and AA rules) in the page as it is now. The
+ * Accessibility checks with axe-core (WCAG A and AA rules) in the page as it is now. The
  * engine is evaluated through the browser's DevTools protocol, not as a page script, so the
  * server's Content-Security-Policy (no inline scripts) does not apply to it.
  */
@@ -16,43 +16,61 @@ export interface A11yViolation {
   targets: string[];
 }
 
-/** The serious and critical violations axe finds in the page (or in `selector`). */
-export async function seriousA11yViolations(page: Page): Promise<A11yViolation[]> {
+/** The rule sets axe runs by default: WCAG 2.0 and 2.1, levels A and AA, and axe's best practices. */
+export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+/**
+ * WCAG 2.2 AA as well (its 24 px target size, 2.5.8): the accessibility gate (10-a11y) checks every
+ * screen with it.
+ */
+export const WCAG22_AA = [...WCAG21_AA, 'wcag22aa'] as const;
+
+/**
+ * The serious and critical violations axe finds in the page, or only inside the first element
+ * `selector` matches (a dialog: the page behind it is checked on its own), with the rules of `tags`.
+ */
+export async function seriousA11yViolations(
+  page: Page,
+  selector?: string,
+  tags: readonly string[] = WCAG21_AA,
+): Promise<A11yViolation[]> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            context: Document,
-            options: object,
-          ) => Promise<{
-            violations: {
-              id: string;
-              impact: string | null;
-              help: string;
-              nodes: { target: unknown[]; html: string; failureSummary?: string }[];
-            }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes
-        .slice(0, 5)
-        .map(
-          (node) =>
-            `${JSON.stringify(node.target)} ${node.html.slice(0, 160)} ${(node.failureSummary ?? '').slice(0, 200)}`,
-        ),
-    }));
-  });
+  const violations = await page.evaluate(
+    async ({ selector: scope, tags }) => {
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document | Element,
+              options: object,
+            ) => Promise<{
+              violations: {
+                id: string;
+                impact: string | null;
+                help: string;
+                nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+              }[];
+            }>;
+          };
+        }
+      ).axe;
+      const context = scope ? document.querySelector(scope) : document;
+      if (!context) throw new Error(`axe: nothing matches ${scope}`);
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes
+          .slice(0, 5)
+          .map(
+            (node) =>
+              `${JSON.stringify(node.target)} ${node.html.slice(0, 160)} ${(node.failureSummary ?? '').slice(0, 200)}`,
+          ),
+      }));
+    },
+    { selector, tags: [...tags] },
+  );
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -67,9 +67,22 @@ export function takeCspViolations(): string[] {
   return cspViolations.splice(0);
 }
 
+export interface OpenPageOptions {
+  /**
+   * 'reduce': the system asks for less motion, so the app's transitions and animations end at once
+   * (src/theme.ts); the accessibility gate checks settled screens without waiting for them.
+   */
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
 /** A fresh browser context (its own localStorage and cookies) with one desktop-sized page. */
-export async function openPage(browser: Browser, baseUrl: string): Promise<UserPage> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: DESKTOP, locale: 'pt-BR' });
+export async function openPage(browser: Browser, baseUrl: string, options: OpenPageOptions = {}): Promise<UserPage> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: DESKTOP,
+    locale: 'pt-BR',
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   await context.addInitScript({ content: REPORT_CSP_VIOLATIONS });

@@ -5,7 +5,9 @@
 import { redirect, type LoaderFunction } from 'react-router-dom';
 import { HOME_ROUTE, plainPaths, routePath, type CatalogueRoute } from '../config/paths';
 import { decideNavigation } from '../lib/access';
+import { isConnectionError } from '../lib/connection';
 import { refreshAccessToken } from '../lib/http';
+import { mustChangePassword } from '../lib/password-change';
 import { getSession, isLoggedIn, removeAccessToken } from '../lib/session';
 
 /**
@@ -19,7 +21,9 @@ export async function ensureSession(): Promise<boolean> {
   if (session.userInfo === null || session.accessToken === null) return false;
   try {
     await refreshAccessToken();
-  } catch {
+  } catch (error) {
+    // Offline is no reason to end the session: the error page says so and offers a retry.
+    if (isConnectionError(error)) throw error;
     removeAccessToken();
     return false;
   }
@@ -37,6 +41,8 @@ export function guardRoute(route: CatalogueRoute): LoaderFunction {
     });
     if (decision === 'login') return redirect(plainPaths.login);
     if (decision === 'not-authorized') return redirect(plainPaths.notAuthorized);
+    // docs/account.md: a temporary password is changed before any screen opens.
+    if (mustChangePassword()) return redirect(plainPaths.changePassword);
     return null;
   };
 }

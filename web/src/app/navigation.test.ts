@@ -174,3 +174,24 @@ describe('the two-factor screen in the menu', () => {
     expect(names(null)).toContain('two-factor');
   });
 });
+
+// The server serves `/api/tenant*` to back-office operators only: a tenant's administrator whose
+// role lists `tenants` would find "Só para operadores" behind the entry.
+describe('the tenants screen in the menu', () => {
+  const admin: Session = {
+    ...session,
+    userInfo: { ...session.userInfo!, role: { name: 'administrador' } },
+    permissionRoutes: ['home', 'users', 'tenants', 'roles-list'],
+  };
+  const names = (who: Session) =>
+    navigationFor(who, null).flatMap((group) => group.items.map((item) => item.route.name));
+
+  it("is not offered to a tenant's own administrator, even when the role lists it", () => {
+    expect(names(admin)).not.toContain('tenants');
+    expect(names(admin)).toContain('users');
+  });
+
+  it('is offered to a back-office operator', () => {
+    expect(names({ ...admin, originBackoffice: true })).toContain('tenants');
+  });
+});

@@ -48,6 +48,14 @@ const ROUTE_ICONS: Record<string, Icon> = {
   'dashboard-report-smart': IconSparkles,
 };
 
+/**
+ * Routes the server serves only to back-office operators (rule `Operator(...)`, docs/auth.md): a
+ * tenant's own user whose role lists one would only find "Só para operadores" behind the entry,
+ * so the menu leaves them out unless the session is an operator's (`originBackoffice`). The
+ * screen itself still says so to whoever opens its address.
+ */
+export const OPERATOR_ROUTES: ReadonlySet<string> = new Set(['tenants']);
+
 /** `handle` of a catalogue route in the router: its name, for screens shared by several routes. */
 export interface CatalogueHandle {
   routeName: string;
@@ -66,7 +74,7 @@ export interface NavGroup {
 /**
  * Catalogue routes the session may open, without parameterised ones (`/roles/edit/:id`), by
  * category; routes whose feature option the tenant has off are left out (`features` null: unknown,
- * nothing left out; lib/features.ts).
+ * nothing left out; lib/features.ts), and so are the operators' routes for anyone else.
  */
 export function navigationFor(session: Session, features: ReadonlySet<string> | null = null): NavGroup[] {
   const context = { role: session.userInfo?.role.name, permissionRoutes: session.permissionRoutes };
@@ -79,6 +87,7 @@ export function navigationFor(session: Session, features: ReadonlySet<string> | 
             route.category === category.id &&
             !hasParams(route) &&
             canAccessRoute(route, context) &&
+            (session.originBackoffice || !OPERATOR_ROUTES.has(route.name)) &&
             featureAllows(route.name, features),
         )
         .map((route) => ({ route, icon: ROUTE_ICONS[route.name] ?? IconPoint })),

@@ -1,19 +1,24 @@
 /**
- * Everything around the router: Mantine (theme, colour scheme from the preferences) and the
- * global loading state. TanStack Query and the notifications host live in the navigation layout
- * (every screen that uses them is inside it), which keeps what /login loads small.
+ * Everything around the router: Mantine (theme and its contrast-safe colours, colour scheme from
+ * the preferences) and the global loading state. TanStack Query and the notifications host live in
+ * the navigation layout (every screen that uses them is inside it), which keeps what /login loads
+ * small.
  */
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { GlobalLoading } from '../components/GlobalLoading';
 import { usePreferences } from '../lib/preferences';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const { theme: themeName } = usePreferences();
   return (
     // semi-dark is the light scheme with a dark navigation surface (see navigation-layout.module.css).
-    <MantineProvider theme={theme} forceColorScheme={themeName === 'dark' ? 'dark' : 'light'}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme={themeName === 'dark' ? 'dark' : 'light'}
+    >
       <GlobalLoading />
       {children}
     </MantineProvider>

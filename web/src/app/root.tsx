@@ -1,11 +1,18 @@
-/** The root route: scroll restoration, the initial-load fallback and the last-resort error page. */
+/**
+ * The root route: scroll restoration, the document's title, the initial-load fallback and the
+ * last-resort error page.
+ */
 import { Button, Center, Loader } from '@mantine/core';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router-dom';
 import { ErrorPage } from '../components/ErrorPage';
 import { HOME_ROUTE, routePath } from '../config/paths';
+import { isConnectionError } from '../lib/connection';
+import { CONNECTION_ERROR_TITLE, ConnectionErrorPage } from './connection-error';
+import { PAGE_TITLES, useDocumentTitle, usePageTitle } from './document-title';
 
 export function RootRoute() {
+  useDocumentTitle();
   return (
     <>
       <ScrollRestoration />
@@ -29,9 +36,14 @@ export function FullPageLoader() {
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Offline, or a screen's code that did not arrive: "Sem conexão" with a retry, not the 500 page.
+  const offline = isConnectionError(error);
   useEffect(() => {
-    if (!notFound) console.error('[router] route error', error);
-  }, [error, notFound]);
+    if (offline) console.warn('[router] no connection', error);
+    else if (!notFound) console.error('[router] route error', error);
+  }, [error, notFound, offline]);
+  usePageTitle(offline ? CONNECTION_ERROR_TITLE : notFound ? PAGE_TITLES.notFound : PAGE_TITLES.serverError);
+  if (offline) return <ConnectionErrorPage />;
   return (
     <ErrorPage
       kind={notFound ? 'not-found' : 'server-error'}

@@ -2,13 +2,15 @@
  * The router: every path (docs/contracts.md#screens-and-routes). Catalogue routes
  * (route-catalogue.json) use the navigation layout and the guard loader; plain pages use the plain
  * layout; anything else goes to /pages/error-404. Every layout and screen is a lazy chunk, so
- * /login loads only what it shows.
+ * /login loads only what it shows. Each route's `handle` names its page (the document's title,
+ * document-title.ts).
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
 import { catalogueRoutes, plainPaths } from '../config/paths';
 import { guardRoute, redirectIfLoggedIn } from './guards';
 import { withChunkTimeout } from './lazy';
 import type { CatalogueHandle } from './navigation';
+import { PAGE_TITLES, type PlainPageHandle } from './document-title';
 import { FullPageLoader, RootRoute, RouteErrorBoundary } from './root';
 
 const dashboardScreen = () => import('./routes/dashboard');
@@ -46,6 +48,11 @@ function screenOf(name: string): () => Promise<object> {
   return () => Promise.reject(new Error(`no screen for catalogue route ${name}`));
 }
 
+/** The `handle` of a plain page: its name, for the document's title (document-title.ts). */
+function plainPage(title: string): PlainPageHandle {
+  return { title };
+}
+
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
@@ -68,11 +75,35 @@ export const routes: RouteObject[] = [
             path: plainPaths.login,
             loader: redirectIfLoggedIn,
             lazy: withChunkTimeout(() => import('./routes/login')),
+            handle: plainPage(PAGE_TITLES.login),
           },
-          { path: plainPaths.comingSoon, lazy: withChunkTimeout(() => import('./routes/coming-soon')) },
-          { path: plainPaths.error404, lazy: withChunkTimeout(() => import('./routes/error-404')) },
-          { path: plainPaths.error500, lazy: withChunkTimeout(() => import('./routes/error-500')) },
-          { path: plainPaths.notAuthorized, lazy: withChunkTimeout(() => import('./routes/not-authorized')) },
+          {
+            path: plainPaths.comingSoon,
+            lazy: withChunkTimeout(() => import('./routes/coming-soon')),
+            handle: plainPage(PAGE_TITLES.comingSoon),
+          },
+          {
+            path: plainPaths.error404,
+            lazy: withChunkTimeout(() => import('./routes/error-404')),
+            handle: plainPage(PAGE_TITLES.notFound),
+          },
+          {
+            path: plainPaths.error500,
+            lazy: withChunkTimeout(() => import('./routes/error-500')),
+            handle: plainPage(PAGE_TITLES.serverError),
+          },
+          {
+            path: plainPaths.notAuthorized,
+            lazy: withChunkTimeout(() => import('./routes/not-authorized')),
+            handle: plainPage(PAGE_TITLES.notAuthorized),
+          },
+          {
+            // docs/account.md: the forced change of a temporary password (the loader checks the session).
+            path: plainPaths.changePassword,
+            loader: async (args) => (await import('./routes/change-password-loader')).loader(args),
+            lazy: withChunkTimeout(() => import('./routes/change-password')),
+            handle: plainPage('Troque a sua senha'),
+          },
         ],
       },
       // `element: null` only tells the router this leaf renders nothing (the loader redirects first).

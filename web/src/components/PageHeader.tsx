@@ -1,4 +1,7 @@
-/** The title block at the top of every screen. */
+/**
+ * The title block at the top of every screen: the screen's one `<h1>` (sized as h2), its
+ * description and its actions.
+ */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -7,11 +10,14 @@ export interface PageHeaderProps {
   description?: ReactNode;
   /** Buttons shown on the right (wrap below the title on small screens). */
   actions?: ReactNode;
-  /** The heading level (default 2; the screens built with the dashboards use 1, sized as h2). */
+  /**
+   * The heading level: 1, the page's title (default); 2 only where the header sits under the
+   * page's own h1.
+   */
   order?: 1 | 2;
 }
 
-export function PageHeader({ title, description, actions, order = 2 }: PageHeaderProps) {
+export function PageHeader({ title, description, actions, order = 1 }: PageHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="md" mb="lg" wrap="wrap">
       <Stack gap={4}>

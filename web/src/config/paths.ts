@@ -66,6 +66,11 @@ export const plainPaths = {
   error404: '/pages/error-404',
   error500: '/pages/error-500',
   notAuthorized: '/pages/not-authorized',
+  /**
+   * The forced change of a temporary password (docs/account.md#temporary-password-administrator):
+   * logged in, but nothing else is reachable until the password is changed.
+   */
+  changePassword: '/trocar-senha',
 } as const;
 
 /** Where a successful login lands. */

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
-import { ApiError, http, LOGOUT_STATUSES, setUnauthorizedHandler } from './http';
+import { ApiError, http, LOGOUT_STATUSES, parseRetryAfter, setUnauthorizedHandler } from './http';
 import { getLoadingState } from './loading';
-import { getSession } from './session';
+import { clearSession, getSession, isSessionExpiredPending, removeAccessToken } from './session';
 
 const expired = () => json({ errors: [{ message: 'Token has expired' }] }, 401);
 const ok =
@@ -14,6 +14,7 @@ let goToLogin: Mock<() => void>;
 beforeEach(() => {
   goToLogin = vi.fn<() => void>();
   setUnauthorizedHandler(goToLogin);
+  sessionStorage.clear();
 });
 
 describe('http client', () => {
@@ -281,6 +282,44 @@ describe('http client 401 rules', () => {
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
+  // The login screen then says "Sua sessão expirou, entre novamente." (features/auth).
+  it('a 401 that ends a session the user had leaves the login screen a notice', async () => {
+    logIn();
+    stubFetch({ 'GET /api/users': () => json({ status: 'Token is Invalid' }, 401) });
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(isSessionExpiredPending()).toBe(true);
+  });
+
+  it('a refused refresh leaves the notice too; a request after a logout does not', async () => {
+    logIn();
+    stubFetch({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': () => json({ status: 'Token is Expired' }, 401),
+    });
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(isSessionExpiredPending()).toBe(true);
+
+    // A logout: the token goes first, then everything; nothing left tells the person anything.
+    clearSession();
+    expect(isSessionExpiredPending()).toBe(false);
+    logIn();
+    removeAccessToken();
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 401 });
+    expect(isSessionExpiredPending()).toBe(false);
+  });
+
+  it('a refresh that cannot reach the server keeps the session and says so', async () => {
+    const token = logIn();
+    stubFetch({
+      'GET /api/users': expired,
+      'POST /api/auth/refresh': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    await expect(http.get('/api/users')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(getSession().accessToken).toBe(token);
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(isSessionExpiredPending()).toBe(false);
+  });
+
   it('a request that opts out of the 401 rules just rejects', async () => {
     const token = logIn();
     stubFetch({ 'POST /api/auth/logout': () => json({ status: 'Token is Invalid' }, 401) });
@@ -290,5 +329,31 @@ describe('http client 401 rules', () => {
     });
     expect(getSession().accessToken).toBe(token);
     expect(goToLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('Retry-After', () => {
+  it('a 429 keeps the seconds to wait', async () => {
+    stubFetch({
+      'POST /api/auth/login': () =>
+        new Response(JSON.stringify({ code: 'rate_limited', message: 'Muitas tentativas.' }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+        }),
+    });
+    await expect(http.post('/api/auth/login', {}, { auth: false })).rejects.toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      retryAfter: 42,
+    });
+  });
+
+  it('reads seconds or an HTTP date, at least 1 s; anything else is null', () => {
+    const now = Date.parse('2026-11-26T12:00:00Z');
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('0', now)).toBe(1);
+    expect(parseRetryAfter('Thu, 26 Nov 2026 12:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter(null, now)).toBeNull();
+    expect(parseRetryAfter('logo', now)).toBeNull();
   });
 });

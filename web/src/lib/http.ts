@@ -10,7 +10,11 @@
  * - anything else is rejected to the caller.
  *
  * Going to /login is delegated to a handler the app installs (`setUnauthorizedHandler`), so this
- * module does not depend on the router.
+ * module does not depend on the router. When the server ended a session the user had (a 401 that
+ * ends it, or a refused refresh), the login screen is told so (`markSessionExpired`) and says
+ * "Sua sessão expirou, entre novamente." once.
+ *
+ * A 429 keeps the answer's `Retry-After` (seconds) in `ApiError.retryAfter`.
  *
  * Bodies are JSON: a request with a body carries `Content-Type: application/json`, one without a
  * body carries no Content-Type (the server answers 415 to any other body type) — except a file
@@ -21,7 +25,7 @@
 import * as z from 'zod/mini';
 import { plainPaths } from '../config/paths';
 import { trackRequest, withLoadingOverlay } from './loading';
-import { getBaseUrl, getSession, removeAccessToken, setAccessToken } from './session';
+import { getBaseUrl, getSession, markSessionExpired, removeAccessToken, setAccessToken } from './session';
 
 /** 401 body `status` values that end the session at once (docs/auth.md#the-401-contract). */
 export const LOGOUT_STATUSES: readonly string[] = [
@@ -34,6 +38,10 @@ export const LOGOUT_STATUSES: readonly string[] = [
 const LOGOUT_ERROR_MESSAGES: readonly string[] = ['Unauthorized', 'Authorization Token not found'];
 /** 401 `errors[].message` that asks for a refresh and one retry (docs/auth.md#the-401-contract). */
 export const TOKEN_EXPIRED_MESSAGE = 'Token has expired';
+/** What the person is told when the server ended their session (the login screen's notice). */
+export const SESSION_EXPIRED_MESSAGE = 'Sua sessão expirou, entre novamente.';
+/** The message of a request that never reached the server (status 0, code `network_error`). */
+export const NETWORK_ERROR_MESSAGE = 'Não foi possível falar com o servidor. Verifique sua conexão.';
 
 /**
  * REST twin of the GraphQL `refreshToken` mutation (docs/auth.md); the refresh token is an httpOnly
@@ -57,14 +65,37 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: readonly FieldError[];
   readonly body: unknown;
+  /** Seconds to wait before trying again (the answer's `Retry-After`, e.g. a 429); null if none. */
+  readonly retryAfter: number | null;
 
-  constructor(status: number, code: string, message: string, errors: readonly FieldError[] = [], body: unknown = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    errors: readonly FieldError[] = [],
+    body: unknown = null,
+    retryAfter: number | null = null,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.errors = errors;
     this.body = body;
+    this.retryAfter = retryAfter;
   }
+}
+
+/**
+ * `Retry-After` in seconds (RFC 9110: a number of seconds or an HTTP date), at least 1; null when
+ * absent or unreadable.
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Math.max(1, Number(text));
+  const date = Date.parse(text);
+  if (Number.isNaN(date)) return null;
+  return Math.max(1, Math.ceil((date - now) / 1000));
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -116,7 +147,30 @@ export function setUnauthorizedHandler(handler: () => void): void {
   unauthorizedHandler = handler;
 }
 
-function endSession(): void {
+/**
+ * 403 `code` of every call but `userInfo`, `logout`, `refresh` and `/api/auth/password` while a
+ * temporary password must be changed (docs/account.md#temporary-password-administrator).
+ */
+export const PASSWORD_CHANGE_REQUIRED = 'password_change_required';
+
+function defaultPasswordChangeHandler(): void {
+  if (window.location.pathname !== plainPaths.changePassword) window.location.assign(plainPaths.changePassword);
+}
+
+let passwordChangeHandler: () => void = defaultPasswordChangeHandler;
+
+/** The app sends the person to the forced password change through its router (main.tsx). */
+export function setPasswordChangeRequiredHandler(handler: () => void): void {
+  passwordChangeHandler = handler;
+}
+
+/**
+ * Removes the token and goes to /login. `serverEnded`: the server refused the session the user had
+ * (not a request made after a logout), so the login screen says the session expired — unless the
+ * user info is already gone (a logout finished meanwhile).
+ */
+function endSession(serverEnded: boolean): void {
+  if (serverEnded && getSession().userInfo !== null) markSessionExpired();
   removeAccessToken();
   unauthorizedHandler();
 }
@@ -173,7 +227,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 const DEFAULTS: Record<number, [code: string, message: string]> = {
   400: ['bad_request', 'Requisição inválida.'],
-  401: ['unauthorized', 'Sua sessão expirou. Entre novamente.'],
+  401: ['unauthorized', SESSION_EXPIRED_MESSAGE],
   403: ['forbidden', 'Você não tem permissão para fazer isso.'],
   404: ['not_found', 'Não encontrado.'],
   409: ['conflict', 'Conflito: o registro já existe ou foi alterado.'],
@@ -183,7 +237,7 @@ const DEFAULTS: Record<number, [code: string, message: string]> = {
 };
 
 /** Builds the ApiError of an error answer, keeping the server's pt_BR `message` when it has one. */
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
   const record = asRecord(body);
   const [defaultCode, defaultMessage] =
     DEFAULTS[status] ??
@@ -204,7 +258,7 @@ function toApiError(status: number, body: unknown): ApiError {
   // English status strings meant for this client, not for the user, so they fall back to the pt_BR
   // default.
   const message = typeof record.message === 'string' ? record.message : defaultMessage;
-  return new ApiError(status, code, message, errors, body);
+  return new ApiError(status, code, message, errors, body, parseRetryAfter(headers?.get('Retry-After') ?? null));
 }
 
 async function parseSuccess<T>(response: Response, options: RequestOptions<T>): Promise<T> {
@@ -226,7 +280,7 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   if (auth && token === null) {
     // No session (logged out, or another request ended it): the server could only answer 401
     // "Authorization Token not found", which ends the session; do that without the round trip.
-    if (options.handleUnauthorized ?? auth) endSession();
+    if (options.handleUnauthorized ?? auth) endSession(false);
     throw toApiError(401, null);
   }
   let response: Response;
@@ -234,7 +288,7 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
     response = await fetch(buildUrl(path, options.query), buildInit(options, token));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'network_error', 'Não foi possível falar com o servidor. Verifique sua conexão.');
+    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
   if (response.ok) return parseSuccess(response, options);
 
@@ -242,7 +296,9 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   if (response.status === 401 && (options.handleUnauthorized ?? auth)) {
     return handleUnauthorized(path, options, retried, token, body);
   }
-  throw toApiError(response.status, body);
+  // Any call refused for a temporary password sends the person to change it (the caller still fails).
+  if (response.status === 403 && asRecord(body).code === PASSWORD_CHANGE_REQUIRED) passwordChangeHandler();
+  throw toApiError(response.status, body, response.headers);
 }
 
 async function handleUnauthorized<T>(
@@ -254,7 +310,7 @@ async function handleUnauthorized<T>(
 ): Promise<T> {
   const record = asRecord(body);
   if (typeof record.status === 'string' && LOGOUT_STATUSES.includes(record.status)) {
-    endSession();
+    endSession(true);
     throw toApiError(401, body);
   }
   const errors = Array.isArray(record.errors) ? record.errors : [];
@@ -269,15 +325,18 @@ async function handleUnauthorized<T>(
       if (current === null || current === sentToken) {
         try {
           await refreshAccessToken();
-        } catch {
-          endSession();
+        } catch (error) {
+          // Offline: the session may well be fine; say so, and let the person try again.
+          if (error instanceof ApiError && error.status === 0) throw error;
+          // Refused (the refresh marked the session expired) or broken: the session is over.
+          endSession(false);
           throw toApiError(401, body);
         }
       }
       return send(path, options, true);
     }
     if (typeof message === 'string' && LOGOUT_ERROR_MESSAGES.includes(message)) {
-      endSession();
+      endSession(true);
       throw toApiError(401, body);
     }
   }
@@ -298,10 +357,15 @@ async function doRefresh(): Promise<string> {
       headers: { Accept: 'application/json' },
     });
   } catch {
-    throw new ApiError(0, 'network_error', 'Não foi possível falar com o servidor. Verifique sua conexão.');
+    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
   const body = await readBody(response);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) {
+    // The refresh cookie was refused: the session the user had is over (the guard and the socket
+    // refresh here too, then go to /login), and the login screen says so.
+    if (response.status === 401 && getSession().userInfo !== null) markSessionExpired();
+    throw toApiError(response.status, body, response.headers);
+  }
   const parsed = RefreshAnswerSchema.safeParse(body);
   if (!parsed.success)
     throw new ApiError(response.status, 'invalid_response', 'Resposta inesperada do servidor.', [], body);

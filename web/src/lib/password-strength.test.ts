@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passwordChecks, passwordStrength } from './password-strength';
+import { passwordChecks, passwordMissing, passwordStrength, weakPasswordError } from './password-strength';
 
 // docs/contracts.md#password-strength
 describe('passwordStrength', () => {
@@ -54,6 +54,41 @@ describe('passwordStrength', () => {
       noTripleRepeat: false,
       noSequence: true,
       strongMix: false,
+      specials: 0,
+      hasLower: true,
+      hasUpper: false,
     });
+  });
+});
+
+describe('passwordMissing', () => {
+  it('a weak password: what keeps it weak, and only that', () => {
+    expect(passwordMissing('')).toEqual(['mais 8 caracteres']);
+    expect(passwordMissing('Ab!@x9Z')).toEqual(['mais 1 caractere']);
+    expect(passwordMissing('aaa123')).toEqual([
+      'mais 2 caracteres',
+      'não repetir um caractere 3 vezes seguidas',
+      'tirar a sequência (como 123 ou abc)',
+    ]);
+  });
+
+  it('a medium password: what would make it strong', () => {
+    expect(passwordMissing('correcthorse')).toEqual(['mais 2 caracteres especiais', 'uma letra maiúscula']);
+    expect(passwordMissing('Correcthorse!')).toEqual(['mais 1 caractere especial']);
+    expect(passwordMissing('CORRECT!HORSE@')).toEqual(['uma letra minúscula']);
+  });
+
+  it('a strong password lacks nothing', () => {
+    expect(passwordMissing('Correct!horse@')).toEqual([]);
+  });
+});
+
+describe('weakPasswordError', () => {
+  it('refuses a weak password saying what is missing; accepts medium and strong', () => {
+    expect(weakPasswordError('abc')).toBe(
+      'Senha fraca. Para ser aceita: mais 5 caracteres e tirar a sequência (como 123 ou abc).',
+    );
+    expect(weakPasswordError('correcthorse')).toBeNull();
+    expect(weakPasswordError('Correct!horse@')).toBeNull();
   });
 });

@@ -13,6 +13,8 @@ export const PASSWORD_WEAK: PasswordStrength = 50;
 export const PASSWORD_MEDIUM: PasswordStrength = 75;
 export const PASSWORD_STRONG: PasswordStrength = 100;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Special characters a strong password needs. */
+const MIN_SPECIALS = 2;
 
 function hasTripleRepeat(chars: readonly string[]): boolean {
   for (let i = 2; i < chars.length; i += 1) {
@@ -50,17 +52,28 @@ export interface PasswordChecks {
   noSequence: boolean;
   /** At least 2 special characters and both lower- and upper-case letters. */
   strongMix: boolean;
+  /** How many special characters (anything but an ASCII letter or digit). */
+  specials: number;
+  /** At least one lower-case ASCII letter. */
+  hasLower: boolean;
+  /** At least one upper-case ASCII letter. */
+  hasUpper: boolean;
 }
 
 export function passwordChecks(password: string): PasswordChecks {
   // Array.from splits by code point, so an emoji counts as one character.
   const chars = Array.from(password);
   const specials = chars.filter((char) => !/^[A-Za-z0-9]$/.test(char)).length;
+  const hasLower = /[a-z]/.test(password);
+  const hasUpper = /[A-Z]/.test(password);
   return {
     longEnough: chars.length >= PASSWORD_MIN_LENGTH,
     noTripleRepeat: !hasTripleRepeat(chars),
     noSequence: !hasAscendingSequence(chars),
-    strongMix: specials >= 2 && /[a-z]/.test(password) && /[A-Z]/.test(password),
+    strongMix: specials >= MIN_SPECIALS && hasLower && hasUpper,
+    specials,
+    hasLower,
+    hasUpper,
   };
 }
 
@@ -68,4 +81,50 @@ export function passwordStrength(password: string): PasswordStrength {
   const checks = passwordChecks(password);
   if (!checks.longEnough || !checks.noTripleRepeat || !checks.noSequence) return PASSWORD_WEAK;
   return checks.strongMix ? PASSWORD_STRONG : PASSWORD_MEDIUM;
+}
+
+/** The strength in words, never the number: the score is the rule's business, not the person's. */
+export const STRENGTH_LABELS: Readonly<Record<PasswordStrength, string>> = {
+  50: 'Senha fraca',
+  75: 'Senha média',
+  100: 'Senha forte',
+};
+
+/**
+ * What the password still lacks, in pt_BR, most important first: for a weak password what makes it
+ * weak (so it can be used at all), for a medium one what would make it strong; empty when strong.
+ */
+export function passwordMissing(password: string): string[] {
+  const checks = passwordChecks(password);
+  const missing: string[] = [];
+  if (!checks.longEnough) {
+    const left = PASSWORD_MIN_LENGTH - Array.from(password).length;
+    missing.push(left === 1 ? 'mais 1 caractere' : `mais ${left} caracteres`);
+  }
+  if (!checks.noTripleRepeat) missing.push('não repetir um caractere 3 vezes seguidas');
+  if (!checks.noSequence) missing.push('tirar a sequência (como 123 ou abc)');
+  if (missing.length > 0) return missing;
+  if (checks.specials < MIN_SPECIALS) {
+    const left = MIN_SPECIALS - checks.specials;
+    missing.push(left === 1 ? 'mais 1 caractere especial' : `mais ${left} caracteres especiais`);
+  }
+  if (!checks.hasUpper) missing.push('uma letra maiúscula');
+  if (!checks.hasLower) missing.push('uma letra minúscula');
+  return missing;
+}
+
+const LIST = new Intl.ListFormat('pt-BR', { style: 'long', type: 'conjunction' });
+
+/** `a, b e c`: the items of `passwordMissing` in one phrase. */
+export function listMissing(missing: readonly string[]): string {
+  return LIST.format(missing);
+}
+
+/**
+ * The form error of a new password the server would refuse (422 `weak_password`), saying what is
+ * missing; null when it is at least medium. An empty password is the caller's to refuse.
+ */
+export function weakPasswordError(password: string): string | null {
+  if (passwordStrength(password) >= PASSWORD_MEDIUM) return null;
+  return `Senha fraca. Para ser aceita: ${listMissing(passwordMissing(password))}.`;
 }

@@ -185,12 +185,51 @@ export function setOriginBackoffice(value: boolean): void {
   changed();
 }
 
-/** Forgets everything about the user (logout, failed login). `baseUrl` is not the user's: it stays. */
+/**
+ * Forgets everything *stored* about the user (logout, failed login): the localStorage keys and the
+ * session-expired notice. `baseUrl` is not the user's: it stays. What the login form shows (the
+ * email typed) is the form's, not the session's: it is never touched here.
+ */
 export function clearSession(): void {
   for (const key of Object.values(STORAGE_KEYS)) {
     if (key !== STORAGE_KEYS.baseUrl) localStorage.removeItem(key);
   }
+  forgetSessionExpired();
   changed();
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Your session expired" (the login screen's notice after a 401 sent the user there)
+
+/**
+ * sessionStorage key (this tab only, gone with it) set when the server ended a session the user
+ * had (a 401 of docs/auth.md#the-401-contract, or a refused refresh): the login screen then says
+ * why the person is there, once. Not a localStorage contract key: nothing else reads it.
+ */
+export const SESSION_EXPIRED_KEY = 'sessionExpired';
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    // Storage disabled by the browser: the notice is a nicety, not worth failing for.
+    return null;
+  }
+}
+
+/** Records that the server ended the user's session (lib/http.ts, on the 401s that end it). */
+export function markSessionExpired(): void {
+  sessionStore()?.setItem(SESSION_EXPIRED_KEY, '1');
+}
+
+/** True when a session ended by the server has not been told to the person yet. */
+export function isSessionExpiredPending(): boolean {
+  return sessionStore()?.getItem(SESSION_EXPIRED_KEY) === '1';
+}
+
+/** The notice was shown (or no longer applies: a logout, a new login). */
+export function forgetSessionExpired(): void {
+  sessionStore()?.removeItem(SESSION_EXPIRED_KEY);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,14 +2,16 @@
 import { Button, Group, Menu } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router-dom';
-import { useRouteLabels } from '../../lib/route-labels';
+import { useNavigationLang } from '../../lib/i18n';
+import { useNavigationLabels } from '../../lib/route-labels';
 import type { NavGroup } from '../navigation';
 
 export function HorizontalNav({ groups }: { groups: NavGroup[] }) {
   const { pathname } = useLocation();
-  const { routeLabel, categoryLabel } = useRouteLabels();
+  const { routeLabel, categoryLabel } = useNavigationLabels();
+  const lang = useNavigationLang();
   return (
-    <Group gap={4} component="nav" aria-label="Navegação principal" wrap="nowrap">
+    <Group gap={4} component="nav" aria-label="Navegação principal" wrap="nowrap" lang={lang}>
       {groups.map((group) => {
         const active = group.items.some((item) => item.route.path === pathname);
         return (
@@ -24,7 +26,7 @@ export function HorizontalNav({ groups }: { groups: NavGroup[] }) {
                 {categoryLabel(group.category)}
               </Button>
             </Menu.Target>
-            <Menu.Dropdown>
+            <Menu.Dropdown lang={lang}>
               {group.items.map(({ route, icon: Icon }) => (
                 <Menu.Item
                   key={route.name}

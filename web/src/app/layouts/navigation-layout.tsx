@@ -9,10 +9,6 @@ import {
   Anchor,
   AppShell,
   Burger,
-  createTheme,
-  defaultCssVariablesResolver,
-  MantineThemeProvider,
-  mergeThemeOverrides,
   Group,
   Text,
   Tooltip,
@@ -24,7 +20,7 @@ import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageChatbot } from '@tabler/icons-react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { TopProgressBar } from '../../components/GlobalLoading';
@@ -32,6 +28,7 @@ import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } fro
 import { useOwnPermissions } from '../../features/auth/api/get-own-permissions';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
 import { enabledFeatures } from '../../lib/features';
+import { useNavigationLang } from '../../lib/i18n';
 import { setPreference, usePreferences } from '../../lib/preferences';
 // zod's pt_BR messages for the forms of every screen of this layout (not needed on /login).
 import '../../lib/validation';
@@ -39,36 +36,28 @@ import { useSession } from '../../lib/session';
 import { navigationFor } from '../navigation';
 import { useRealtime } from '../realtime';
 import { createQueryClient, onTwoFactorEnrollmentRequired } from '../query-client';
+import { resolvedCssVariables } from '../../theme';
 import { HorizontalNav } from './horizontal-nav';
-import './contrast.css';
+import { useMenuFocusReturn } from './menu-focus';
 import classes from './navigation-layout.module.css';
 import { PreferencesMenu } from './preferences-menu';
 import { SideNav } from './side-nav';
 import { UserMenu } from './user-menu';
 
-/**
- * Default props of the logged-in screens (not on /login, to keep its bundle small): close buttons
- * of dialogs, drawers and notifications have a name screen readers can say (not a bare "Fechar":
- * a dialog's own "Fechar" button keeps its name to itself).
- */
-const ACCESSIBLE_DEFAULTS = createTheme({
-  components: {
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar janela' } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar painel' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Fechar aviso' } } },
-  },
-});
+/** The id of the screen's `<main>`, where the skip link leads. */
+export const MAIN_ID = 'conteudo';
 
 const NAVBAR_WIDTH = 260;
 const NAVBAR_COLLAPSED_WIDTH = 72;
 
 /**
- * Props that turn one surface dark in the semi-dark theme: Mantine's dark-scheme variables (and
- * the primary-colour aliases, which :root resolves once for the light scheme) set inline, the
- * dark attribute for Mantine's component rules, and the surface colours.
+ * Props that turn one surface dark in the semi-dark theme: the dark-scheme variables (Mantine's with
+ * the theme's contrast changes, and the primary-colour aliases, which :root resolves once for the
+ * light scheme) set inline, the dark attribute for Mantine's component rules, and the surface
+ * colours.
  */
 function semiDarkSurface(theme: MantineTheme) {
-  const resolved = defaultCssVariablesResolver(theme);
+  const resolved = resolvedCssVariables(theme);
   const primaryAliases = Object.fromEntries(
     Object.entries(resolved.variables).filter(([name]) => name.startsWith('--mantine-primary-color-')),
   );
@@ -77,6 +66,18 @@ function semiDarkSurface(theme: MantineTheme) {
     className: classes.semiDark,
     style: { ...primaryAliases, ...resolved.dark } as CSSProperties,
   } as const;
+}
+
+/**
+ * The skip link moves the focus itself: a bare `#conteudo` would go through the router as a
+ * navigation, and focus would stay on the link in some browsers.
+ */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  const main = document.getElementById(MAIN_ID);
+  if (!main) return;
+  event.preventDefault();
+  main.focus();
+  main.scrollIntoView({ block: 'start' });
 }
 
 export function Component() {
@@ -95,19 +96,16 @@ export function Component() {
       }),
     [queryClient, navigate],
   );
-  const baseTheme = useMantineTheme();
-  const theme = useMemo(() => mergeThemeOverrides(baseTheme, ACCESSIBLE_DEFAULTS), [baseTheme]);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineThemeProvider theme={theme}>
-        <NavigationShell />
-      </MantineThemeProvider>
+      <NavigationShell />
     </QueryClientProvider>
   );
 }
 
 function NavigationShell() {
   const { t } = useTranslation();
+  const navigationLang = useNavigationLang();
   const theme = useMantineTheme();
   const session = useSession();
   const preferences = usePreferences();
@@ -125,6 +123,8 @@ function NavigationShell() {
   const navigate = useNavigate();
   const openTicket = useCallback((path: string) => void navigate(path), [navigate]);
   useRealtime(session.userInfo?.uid, openTicket);
+  // A dialog opened from a menu gives the focus back to the menu's button (menu-focus.ts).
+  useMenuFocusReturn();
 
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);
@@ -148,6 +148,10 @@ function NavigationShell() {
       }}
       padding="md"
     >
+      {/* The first thing the keyboard reaches (WCAG 2.4.1): straight to the screen, past the menus. */}
+      <a href={`#${MAIN_ID}`} className={classes.skipLink} onClick={skipToMain}>
+        Pular para o conteúdo
+      </a>
       <TopProgressBar visible={navigation.state === 'loading'} />
       {/* Host of `notifications.show()` for every screen of this layout. */}
       <Notifications position="top-right" classNames={{ root: classes.notifications }} />
@@ -160,13 +164,19 @@ function NavigationShell() {
               hiddenFrom="sm"
               size="sm"
               aria-label={t('header.openMenu')}
+              aria-expanded={mobileOpened}
+              lang={navigationLang}
             />
             {vertical && desktop ? (
-              <Tooltip label={preferences.sidebarCollapsed ? t('header.expandSidebar') : t('header.collapseSidebar')}>
+              <Tooltip
+                label={preferences.sidebarCollapsed ? t('header.expandSidebar') : t('header.collapseSidebar')}
+                lang={navigationLang}
+              >
                 <ActionIcon
                   variant="subtle"
                   color="gray"
                   size="lg"
+                  lang={navigationLang}
                   onClick={() => setPreference('sidebarCollapsed', !preferences.sidebarCollapsed)}
                   aria-label={preferences.sidebarCollapsed ? t('header.expandSidebar') : t('header.collapseSidebar')}
                 >
@@ -203,7 +213,7 @@ function NavigationShell() {
       <AppShell.Navbar {...(semiDark ?? {})}>
         <SideNav groups={groups} collapsed={collapsed} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1} className={classes.main}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -2,7 +2,7 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGE_NAMES } from '../../lib/i18n';
+import { changeLanguage, LANGUAGE_NAMES, useNavigationLang } from '../../lib/i18n';
 import { LANGUAGES, LAYOUTS, setPreference, THEMES, usePreferences } from '../../lib/preferences';
 
 function Check({ on }: { on: boolean }) {
@@ -12,17 +12,18 @@ function Check({ on }: { on: boolean }) {
 export function PreferencesMenu() {
   const { t } = useTranslation();
   const preferences = usePreferences();
+  const lang = useNavigationLang();
   const title = `${t('header.theme')} · ${t('header.layout')} · ${t('header.language')}`;
   return (
     <Menu position="bottom-end" width={220} withinPortal>
       <Menu.Target>
-        <Tooltip label={title}>
-          <ActionIcon variant="default" size="lg" aria-label={title}>
+        <Tooltip label={title} lang={lang}>
+          <ActionIcon variant="default" size="lg" aria-label={title} lang={lang}>
             <IconAdjustmentsHorizontal size={18} />
           </ActionIcon>
         </Tooltip>
       </Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown lang={lang}>
         <Menu.Label>{t('header.theme')}</Menu.Label>
         {THEMES.map((theme) => (
           <Menu.Item

@@ -1,7 +1,8 @@
 /** The vertical navigation: categories with their routes. Collapsed, it shows icons with tooltips. */
 import { NavLink, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
 import { NavLink as RouterLink, useLocation } from 'react-router-dom';
-import { useRouteLabels } from '../../lib/route-labels';
+import { useNavigationLang } from '../../lib/i18n';
+import { useNavigationLabels } from '../../lib/route-labels';
 import type { NavGroup } from '../navigation';
 
 export interface SideNavProps {
@@ -11,10 +12,11 @@ export interface SideNavProps {
 
 export function SideNav({ groups, collapsed }: SideNavProps) {
   const { pathname } = useLocation();
-  const { routeLabel, categoryLabel } = useRouteLabels();
+  const { routeLabel, categoryLabel } = useNavigationLabels();
+  const lang = useNavigationLang();
   return (
     <ScrollArea type="scroll" px={collapsed ? 'xs' : 'sm'} py="md">
-      <Stack gap="md" component="nav" aria-label="Navegação principal">
+      <Stack gap="md" component="nav" aria-label="Navegação principal" lang={lang}>
         {groups.map((group) => (
           <Stack key={group.category.id} gap={2}>
             {collapsed ? null : (
@@ -26,7 +28,6 @@ export function SideNav({ groups, collapsed }: SideNavProps) {
               const label = routeLabel(route.name);
               const link = (
                 <NavLink
-                  key={route.name}
                   component={RouterLink}
                   to={route.path}
                   end
@@ -40,12 +41,12 @@ export function SideNav({ groups, collapsed }: SideNavProps) {
                   style={{ borderRadius: 'var(--mantine-radius-md)' }}
                 />
               );
-              return collapsed ? (
-                <Tooltip key={route.name} label={label} position="right" withArrow>
+              // Always inside the tooltip (off when expanded): the link stays the same element when
+              // the bar collapses or the screen narrows, so a dialog can give the focus back to it.
+              return (
+                <Tooltip key={route.name} label={label} position="right" withArrow lang={lang} disabled={!collapsed}>
                   {link}
                 </Tooltip>
-              ) : (
-                link
               );
             })}
           </Stack>

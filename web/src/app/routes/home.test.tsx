@@ -57,27 +57,6 @@ describe('/ (home)', () => {
     expect(callsTo('GET /api/inbox/instances')).toHaveLength(1);
   });
 
-  it('is the welcome for a user who serves no instance and does not see every ticket', async () => {
-    logIn(['home']);
-    stubFetch({ 'GET /api/auth/userInfo': () => json(userInfo(false)) });
-    renderRoutes([{ path: '/', element: <Home /> }], '/');
-    expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Atendimentos' })).not.toBeInTheDocument();
-  });
-
-  it('the welcome leaves out the dashboards of an option the tenant has off', async () => {
-    const routes = ['home', 'dashboard-analytics', 'dashboard-produtivity-report', 'dashboard-report'];
-    logIn(routes);
-    stubFetch({
-      'GET /api/auth/userInfo': () =>
-        json(userInfo(false, [], { has_permission_routes: routes, features: ['reports', 'two_factor'] })),
-    });
-    renderRoutes([{ path: '/', element: <Home /> }], '/');
-    expect(await screen.findByRole('link', { name: 'Relatórios' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Relatório de produtividade' })).not.toBeInTheDocument();
-  });
-
   it('an instance filter with a single instance to choose is not offered', async () => {
     logIn(['home']);
     stubFetch({
@@ -170,5 +149,219 @@ describe('/ (home)', () => {
     renderRoutes([{ path: '/', element: <Home /> }], '/');
     expect(await screen.findByRole('tab', { name: /Aguardando/ })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: /Com o bot/ })).not.toBeInTheDocument();
+  });
+});
+
+/** The board of docs/account.md#home-board, as its example shows it. */
+const fullBoard = {
+  instances: {
+    total: 3,
+    attentionCount: 1,
+    attention: [{ id: 2, name: 'Vendas', status: 'disconnected', lastSyncStatus: 'failed' }],
+  },
+  people: {
+    online: 4,
+    total: 25,
+    blocked: [{ id: 9, name: 'Eva Lima', email: 'eva@acme.com.br' }],
+    blockedCount: 1,
+    missingTwoFactor: 2,
+  },
+  usage: {
+    users: { used: 8, limit: 25 },
+    instances: { used: 3, limit: null },
+    ticketsThisMonth: { used: 1240, limit: 10000 },
+  },
+  loginFailures: {
+    last24h: 12,
+    recent: [{ email: 'intruso@x.com', at: '2026-11-26T12:00:00Z', reason: 'Senha errada' }],
+  },
+  inbox: null,
+  operator: null,
+};
+
+const calmBoard = {
+  instances: { total: 2, attentionCount: 0, attention: [] },
+  people: { online: 1, total: 5, blocked: [], blockedCount: 0, missingTwoFactor: 0 },
+  usage: {
+    users: { used: 5, limit: 25 },
+    instances: { used: 2, limit: null },
+    ticketsThisMonth: { used: 10, limit: null },
+  },
+  loginFailures: { last24h: 0, recent: [] },
+  inbox: null,
+  operator: null,
+};
+
+/** The card whose heading is `title`. */
+function card(title: string): HTMLElement {
+  const heading = screen.getByRole('heading', { name: title, level: 2 });
+  const element = heading.closest('article');
+  if (!element) throw new Error(`no card ${title}`);
+  return element;
+}
+
+describe('/ (home board, docs/account.md#home-board)', () => {
+  const ROUTES = ['home', 'users', 'instances', 'dashboard-report'];
+
+  it('is the board for a user who serves no instance and does not see every ticket: one call, every section', async () => {
+    logIn(ROUTES);
+    const { callsTo } = stubFetch({
+      'GET /api/auth/userInfo': () =>
+        json(userInfo(false, [], { has_permission_routes: ROUTES, features: ['reports'] })),
+      'GET /api/home': () => json(fullBoard),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByRole('heading', { name: 'Olá, Ana Souza!', level: 1 })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Instâncias', level: 2 });
+    expect(callsTo('GET /api/home')).toHaveLength(1);
+    expect(screen.queryByRole('heading', { name: 'Atendimentos' })).not.toBeInTheDocument();
+
+    expect(card('Instâncias')).toHaveTextContent('1pede atenção');
+    expect(within(card('Instâncias')).getByRole('list', { name: 'Instâncias que pedem atenção' })).toHaveTextContent(
+      'Vendas · Desconectada · sincronização falhou',
+    );
+    expect(card('Pessoas')).toHaveTextContent('4 de 25online agora');
+    expect(card('Pessoas')).toHaveTextContent('1 pessoa com acesso bloqueado');
+    expect(card('Pessoas')).toHaveTextContent('Eva Lima · eva@acme.com.br');
+    expect(card('Sem o segundo fator exigido')).toHaveTextContent('2pessoas');
+    expect(screen.getByTestId('home-usage-summary')).toHaveTextContent(
+      '8 de 25 usuários · 1.240 de 10.000 tickets este mês',
+    );
+    expect(card('Uso do plano')).toHaveTextContent('3 ativas (sem limite)');
+    expect(card('Falhas de login')).toHaveTextContent('12nas últimas 24 horas');
+    expect(card('Falhas de login')).toHaveTextContent('intruso@x.com · Senha errada');
+    // Something needs attention: no all-clear.
+    expect(screen.queryByText(/Tudo em ordem/)).not.toBeInTheDocument();
+
+    // Each card leads where it is handled: one link, named by its heading.
+    const linkOf = (title: string) => within(card(title)).getByRole('link');
+    expect(linkOf('Instâncias')).toHaveAttribute('href', '/instances');
+    expect(linkOf('Pessoas')).toHaveAttribute('href', '/users');
+    expect(linkOf('Sem o segundo fator exigido')).toHaveAttribute('href', '/users');
+    expect(linkOf('Uso do plano')).toHaveAttribute('href', '/users');
+    expect(linkOf('Falhas de login')).toHaveAttribute('href', '/dashboard/report');
+    expect(linkOf('Instâncias')).toHaveAccessibleName('Instâncias');
+  });
+
+  it('a null section is not shown, and a card leads nowhere the person may not go', async () => {
+    logIn(['home', 'users']);
+    stubFetch({
+      'GET /api/auth/userInfo': () =>
+        json(userInfo(false, [], { has_permission_routes: ['home', 'users'], features: [] })),
+      'GET /api/home': () => json({ ...fullBoard, instances: null, usage: null }),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    await screen.findByRole('heading', { name: 'Pessoas', level: 2 });
+    expect(screen.queryByRole('heading', { name: 'Instâncias' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Uso do plano' })).not.toBeInTheDocument();
+    // Without the reports option, the failures card leads to the users screen.
+    expect(within(card('Falhas de login')).getByRole('link')).toHaveAttribute('href', '/users');
+  });
+
+  it('the cards are reached with Tab, one stop each, and Enter follows the link (a click anywhere on a card: e2e)', async () => {
+    logIn(ROUTES);
+    stubFetch({
+      'GET /api/auth/userInfo': () =>
+        json(userInfo(false, [], { has_permission_routes: ROUTES, features: ['reports'] })),
+      'GET /api/home': () => json(fullBoard),
+      'GET /api/users': () => json({ data: [], pagination: { page: 1, limit: 20, total: 0, pages: 0 } }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/', element: <Home /> },
+        { path: '/users', element: <p>usuários</p> },
+        { path: '/instances', element: <p>instâncias</p> },
+      ],
+      '/',
+    );
+    await screen.findByRole('heading', { name: 'Instâncias', level: 2 });
+    await user.tab();
+    expect(within(card('Instâncias')).getByRole('link')).toHaveFocus();
+    await user.tab();
+    expect(within(card('Pessoas')).getByRole('link')).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users'));
+  });
+
+  it('says all is clear when nothing needs attention', async () => {
+    logIn(ROUTES);
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [], { has_permission_routes: ROUTES })),
+      'GET /api/home': () => json(calmBoard),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByText('Tudo em ordem: nada pede a sua atenção agora.')).toBeInTheDocument();
+    expect(card('Instâncias')).toHaveTextContent('Todas conectadas e sincronizadas.');
+    expect(screen.getByTestId('home-usage-summary')).toHaveTextContent('5 de 25 usuários · 10 tickets este mês');
+    expect(screen.queryByRole('heading', { name: 'Sem o segundo fator exigido' })).not.toBeInTheDocument();
+  });
+
+  it('shows skeletons while loading, then the error with a retry that works', async () => {
+    logIn(ROUTES);
+    let answer: (response: Response) => void = () => undefined;
+    const { callsTo } = stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [], { has_permission_routes: ROUTES })),
+      'GET /api/home': [() => new Promise<Response>((resolve) => (answer = resolve)), () => json(calmBoard)],
+    });
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    expect(await screen.findByLabelText('Carregando o quadro')).toHaveAttribute('aria-busy', 'true');
+    answer(json({ code: 'server_error', message: 'Erro no servidor.' }, 500));
+    expect(await screen.findByText('Não foi possível carregar o quadro.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(/Tudo em ordem/)).toBeInTheDocument();
+    expect(callsTo('GET /api/home').length).toBeGreaterThanOrEqual(2);
+  }, 15_000);
+
+  it('an operator sees tenants near their limits and recently deleted ones, leading to /tenants', async () => {
+    const routes = ['home', 'tenants'];
+    logIn(routes);
+    localStorage.setItem('originBackoffice', 'true');
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [], { has_permission_routes: routes })),
+      'GET /api/home': () =>
+        json({
+          instances: null,
+          people: null,
+          usage: null,
+          loginFailures: null,
+          // The server counts an operator's queue too; this app shows operators no inbox.
+          inbox: { pending: 3, open: 1 },
+          operator: {
+            nearLimits: [{ tenant: 'loja', resource: 'users', used: 24, limit: 25 }],
+            recentlyDeleted: [{ tenant: 'antiga', deletedAt: '2026-11-20T10:00:00Z' }],
+            checkedAt: '2026-11-26T12:00:00Z',
+          },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    await screen.findByRole('heading', { name: 'Empresas perto dos limites', level: 2 });
+    expect(card('Empresas perto dos limites')).toHaveTextContent('loja · 24 de 25 usuários');
+    expect(within(card('Empresas perto dos limites')).getByRole('link')).toHaveAttribute('href', '/tenants');
+    expect(card('Empresas excluídas')).toHaveTextContent('antiga · excluída');
+    expect(within(card('Empresas excluídas')).getByRole('link')).toHaveAttribute('href', '/tenants');
+    expect(screen.queryByRole('heading', { name: 'Atendimentos' })).not.toBeInTheDocument();
+  });
+
+  it('staff keep the inbox at /; /?painel shows them the board, whose inbox card leads back', async () => {
+    logIn(['home']);
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(true)),
+      'GET /api/home': () =>
+        json({
+          ...calmBoard,
+          instances: null,
+          people: null,
+          usage: null,
+          loginFailures: null,
+          inbox: { pending: 5, open: 12, mine: 2, withBot: 1 },
+        }),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/?painel');
+    await screen.findByRole('heading', { name: 'Atendimentos', level: 2 });
+    expect(card('Atendimentos')).toHaveTextContent('5aguardando atendimento');
+    expect(card('Atendimentos')).toHaveTextContent('12 em andamento · 2 com você · 1 com o bot');
+    expect(within(card('Atendimentos')).getByRole('link')).toHaveAttribute('href', '/');
   });
 });

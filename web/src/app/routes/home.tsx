@@ -1,21 +1,25 @@
 /**
  * / (home): the inbox for staff — users who serve an instance, and those the server says see every
  * ticket (`sees_all_tickets`: administrators and supervisors; features/inbox/viewer.ts) — and, for
- * everybody else (back-office operators, users linked to no instance), a welcome with the user's
- * name and links to every screen they may open.
+ * everybody else (back-office operators, users linked to no instance), the status board of
+ * docs/account.md#home-board: what needs attention, with each card leading to the screen where it
+ * is handled. Staff open the board with `/?painel` (its "Atendimentos" card leads back to the inbox).
  */
-import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Loader } from '@mantine/core';
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/PageHeader';
-import { HOME_ROUTE } from '../../config/paths';
+import { HOME_ROUTE, routePath } from '../../config/paths';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { HomeBoard, type BoardLinks } from '../../features/home/components/HomeBoard';
 import { Inbox } from '../../features/inbox/components/Inbox';
 import { servesInbox, type InboxViewer } from '../../features/inbox/viewer';
 import { enabledFeatures } from '../../lib/features';
-import { useRouteLabels } from '../../lib/route-labels';
 import { useSession, type Session } from '../../lib/session';
 import { navigationFor } from '../navigation';
+
+/** `/?painel`: the board, also for staff (whose `/` is the inbox). */
+export const BOARD_PARAM = 'painel';
 
 /** How many instances a user serves, as the user info lists them (`userInstances: [{id, instance}]`). */
 function servedInstanceCount(user: Record<string, unknown>): number {
@@ -42,47 +46,28 @@ function inboxViewer(
   return { id: Number(user.id), name: user.name, manager: seesAllTickets, departmentId: departmentOf(user) };
 }
 
-function Welcome({ session, features }: { session: Session; features: unknown }) {
-  const { routeLabel, categoryLabel } = useRouteLabels();
-  const groups = useMemo(
-    () =>
-      navigationFor(session, enabledFeatures(features))
-        .map((group) => ({ ...group, items: group.items.filter((item) => item.route.name !== HOME_ROUTE) }))
-        .filter((group) => group.items.length > 0),
-    [session, features],
+/** Where the board's cards lead: the screens this person may open (menu rules and feature options). */
+function boardLinks(session: Session, features: unknown, inbox: boolean): BoardLinks {
+  const open = new Set(
+    navigationFor(session, enabledFeatures(features)).flatMap((group) => group.items.map((item) => item.route.name)),
   );
-  const name = session.userInfo?.displayName ?? '';
+  const link = (name: string) => (open.has(name) ? routePath(name) : null);
+  return {
+    instances: link('instances'),
+    users: link('users'),
+    report: link('dashboard-report'),
+    inbox: inbox ? routePath(HOME_ROUTE) : null,
+    tenants: link('tenants'),
+  };
+}
 
+function Board({ session, features, inbox }: { session: Session; features: unknown; inbox: boolean }) {
+  const links = useMemo(() => boardLinks(session, features, inbox), [session, features, inbox]);
+  const name = session.userInfo?.displayName ?? '';
   return (
     <>
-      <PageHeader
-        title={name ? `Olá, ${name}!` : 'Olá!'}
-        description="Bem-vindo(a) ao back-office. Escolha por onde começar."
-      />
-      <Stack gap="xl">
-        {groups.map((group) => (
-          <Stack key={group.category.id} gap="sm">
-            <Title order={4}>{categoryLabel(group.category)}</Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {group.items.map(({ route, icon: Icon }) => (
-                <Card key={route.name} withBorder padding="md" radius="md">
-                  <Group wrap="nowrap">
-                    <ThemeIcon variant="light" size="lg" radius="md">
-                      <Icon size={20} />
-                    </ThemeIcon>
-                    <Anchor component={Link} to={route.path} fw={500}>
-                      {routeLabel(route.name)}
-                    </Anchor>
-                  </Group>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ))}
-        {groups.length === 0 ? (
-          <Text c="dimmed">Nenhuma tela liberada para o seu perfil ainda. Fale com um administrador.</Text>
-        ) : null}
-      </Stack>
+      <PageHeader title={name ? `Olá, ${name}!` : 'Olá!'} description="O que pede a sua atenção agora." />
+      <HomeBoard links={links} />
     </>
   );
 }
@@ -90,6 +75,7 @@ function Welcome({ session, features }: { session: Session; features: unknown })
 export function Component() {
   const session = useSession();
   const info = useUserInfo();
+  const [params] = useSearchParams();
   const user = info.data?.user;
   const seesAllTickets = info.data?.sees_all_tickets === true;
   const viewer = useMemo(
@@ -104,10 +90,9 @@ export function Component() {
     );
   }
   const features = enabledFeatures(info.data?.features);
-  // Without the user info (it failed to load), the welcome: it needs only the stored session.
-  return viewer ? (
-    <Inbox viewer={viewer} chatbot={features === null ? null : features.has('chatbot')} />
-  ) : (
-    <Welcome session={session} features={info.data?.features} />
-  );
+  // Without the user info (it failed to load), the board: it needs only the stored session.
+  if (viewer && !params.has(BOARD_PARAM)) {
+    return <Inbox viewer={viewer} chatbot={features === null ? null : features.has('chatbot')} />;
+  }
+  return <Board session={session} features={info.data?.features} inbox={viewer !== null} />;
 }

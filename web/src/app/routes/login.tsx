@@ -10,9 +10,11 @@ export function Component() {
       <Paper withBorder shadow="md" p="xl" radius="md" w="100%" maw={420}>
         <Stack gap={6} mb="lg">
           <Group justify="space-between" align="center">
-            <Title order={2}>Bem-vindo(a)!</Title>
+            <Title order={1} size="h2">
+              Boas-vindas!
+            </Title>
             {tenant ? (
-              <Badge variant="light" title="Empresa (tenant) deste endereço">
+              <Badge variant="light" tt="none" title="Empresa (tenant) deste endereço">
                 {tenant}
               </Badge>
             ) : null}

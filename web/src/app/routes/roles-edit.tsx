@@ -76,7 +76,7 @@ export function Component() {
   const title = role.data ? `${routeLabel('roles-edit')}: ${role.data.display_name}` : routeLabel('roles-edit');
   return (
     <>
-      <PageHeader title={title} description="Marque as telas que os usuários deste perfil podem abrir." />
+      <PageHeader title={title} description="Marque as telas que quem tem este perfil pode abrir." />
       {content}
     </>
   );

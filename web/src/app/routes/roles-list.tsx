@@ -9,7 +9,7 @@ export function Component() {
     <>
       <PageHeader
         title={routeLabel('roles-list')}
-        description="Cada usuário tem um perfil; o perfil diz quais telas ele pode abrir."
+        description="Cada pessoa da equipe tem um perfil, e o perfil diz quais telas ela pode abrir."
       />
       <RolesList />
     </>

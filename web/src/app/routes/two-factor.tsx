@@ -10,6 +10,7 @@ import { LoadError } from '../../components/LoadError';
 import { PageHeader } from '../../components/PageHeader';
 import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../config/paths';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { recoveryCodesLeftOf } from '../../features/two-factor/code';
 import { TwoFactorPanel } from '../../features/two-factor/components/TwoFactorPanel';
 import { useRouteLabels } from '../../lib/route-labels';
 import { useSession } from '../../lib/session';
@@ -67,7 +68,13 @@ export function Component() {
             retrying={userInfo.isFetching}
           />
         ) : (
-          <TwoFactorPanel userId={user?.id ?? stored?.uid} enabled={enabled} title="Situação" titleOrder={2} />
+          <TwoFactorPanel
+            userId={user?.id ?? stored?.uid}
+            enabled={enabled}
+            recoveryCodesLeft={recoveryCodesLeftOf(user)}
+            title="Situação"
+            titleOrder={2}
+          />
         )}
       </Stack>
     </>

@@ -1,6 +1,6 @@
 /**
  * User and ticket limits as the tenant forms edit them (empty means "the plan's", 0 unlimited),
- * and how tenant numbers are shown.
+ * the CNPJ field (its mask while typing and the server's check), and how tenant numbers are shown.
  */
 
 /** The value to send: null for empty (the server then takes the plan's), else the number. */
@@ -23,6 +23,52 @@ const NUMBER = new Intl.NumberFormat('pt-BR');
 /** `Ilimitado` for 0, else the number with pt_BR grouping (`1.000`). */
 export function formatLimit(limit: number): string {
   return limit === 0 ? 'Ilimitado' : NUMBER.format(limit);
+}
+
+/**
+ * What the CNPJ field shows while typing: the digits (at most 14) in the mask `00.000.000/0000-00`,
+ * punctuation added as the digits arrive (`11222` → `11.222`, `112223330` → `11.222.333/0`).
+ */
+export function maskCnpj(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 14);
+  const parts: [number, number, string][] = [
+    [0, 2, ''],
+    [2, 5, '.'],
+    [5, 8, '.'],
+    [8, 12, '/'],
+    [12, 14, '-'],
+  ];
+  return parts
+    .filter(([start]) => digits.length > start)
+    .map(([start, end, separator]) => separator + digits.slice(start, end))
+    .join('');
+}
+
+function cnpjCheckDigit(digits: number[]): number {
+  // Weights 2..9 from the right, repeating (the Receita Federal's rule, as the server checks it).
+  const sum = digits
+    .slice()
+    .reverse()
+    .reduce((total, digit, index) => total + digit * (2 + (index % 8)), 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+/**
+ * The server's CNPJ rule (docs/tenancy.md: 14 digits, check digits, not all equal), with its pt_BR
+ * messages, so a typo is said under the field before sending; empty is fine (no CNPJ).
+ */
+export function validateCnpj(value: string): string | null {
+  const text = value.trim();
+  if (text === '') return null;
+  const digits = text.replace(/[./\-\s]/g, '');
+  if (!/^\d{14}$/.test(digits)) return 'O CNPJ deve ter 14 dígitos.';
+  const numbers = [...digits].map(Number);
+  if (numbers.every((digit) => digit === numbers[0])) return 'CNPJ inválido.';
+  if (cnpjCheckDigit(numbers.slice(0, 12)) !== numbers[12] || cnpjCheckDigit(numbers.slice(0, 13)) !== numbers[13]) {
+    return 'CNPJ inválido: dígitos verificadores não conferem.';
+  }
+  return null;
 }
 
 /** A CNPJ as people write it (`11.222.333/0001-81`); anything that is not 14 digits as it came. */

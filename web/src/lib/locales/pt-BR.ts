@@ -42,3 +42,19 @@ export const ptBR = {
 };
 
 export type Messages = typeof ptBR;
+
+/**
+ * The pt_BR label of a catalogue route (the route name itself when it has none): screen titles and
+ * the document's title, which stay pt_BR whatever language the menus speak (lib/i18n.ts). Plain
+ * data, no i18next: the root route reads it on /login too.
+ */
+export function ptBRRouteLabel(name: string): string {
+  const labels: Record<string, string> = ptBR.nav.routes;
+  return labels[name] ?? name;
+}
+
+/** The pt_BR label of a route category, else `fallback` (the catalogue's own label). */
+export function ptBRCategoryLabel(id: string, fallback: string): string {
+  const labels: Record<string, string> = ptBR.nav.categories;
+  return labels[id] ?? fallback;
+}

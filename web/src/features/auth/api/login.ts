@@ -14,6 +14,8 @@ export const LoginSuccessSchema = z.object({
   has_permission_routes: z.array(z.string()),
   /** The user's role requires two-factor and the user has not turned it on yet. */
   two_factor_enrollment_required: z.optional(z.boolean()),
+  /** The password is temporary: nothing but changing it works until it is (docs/account.md). */
+  must_change_password: z.optional(z.boolean()),
 });
 export type LoginSuccess = z.infer<typeof LoginSuccessSchema>;
 

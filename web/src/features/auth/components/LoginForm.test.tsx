@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSession } from '../../../lib/session';
+import { getSession, isSessionExpiredPending, markSessionExpired } from '../../../lib/session';
 import { fakeJwt, json, jwtExpiringIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { LoginForm } from './LoginForm';
@@ -43,6 +43,7 @@ describe('LoginForm', () => {
   beforeEach(() => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    sessionStorage.clear();
   });
 
   it('validates the fields with pt_BR messages before calling the server', async () => {
@@ -103,8 +104,12 @@ describe('LoginForm', () => {
     expect(console.error).toHaveBeenCalledWith('[auth] IP lookup failed', expect.anything());
   });
 
-  it('on failure shows exactly the documented message and clears the token and the email', async () => {
+  it('on failure shows exactly the documented message, the lockout hint under it, and keeps the email typed', async () => {
     localStorage.setItem('accessToken', fakeJwt({ exp: 1 }));
+    localStorage.setItem(
+      'userInfo',
+      JSON.stringify({ role: { name: 'x' }, displayName: 'x', email: 'x@x', photoURL: null, uid: 1 }),
+    );
     stubFetch({
       'GET /api/ip': () => json({ ip: '1.2.3.4' }),
       'POST /api/auth/login': () => json({ code: 'invalid_credentials', message: 'qualquer' }, 401),
@@ -113,9 +118,106 @@ describe('LoginForm', () => {
 
     await fillAndSubmit('ana@acme.com.br', 'errada');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/^Email ou\/e senha errado\(s\)$/);
-    expect(screen.getByLabelText(/Email/)).toHaveValue('');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Email ou\/e senha errado\(s\)$/);
+    // Under the message, never inside it: the message stays exactly the spec's.
+    const hint = screen.getByText(
+      'Depois de 5 tentativas erradas a conta fica bloqueada por 15 minutos. O administrador da sua empresa pode desbloqueá-la antes.',
+    );
+    expect(alert.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // What the person typed stays; the password goes and is where the next try starts.
+    expect(screen.getByLabelText(/Email/)).toHaveValue('ana@acme.com.br');
+    const password = screen.getByLabelText(/Senha/);
+    expect(password).toHaveValue('');
+    await waitFor(() => expect(password).toHaveFocus());
+    // What was stored goes.
     expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+  });
+
+  it('a host without a company says so instead of the wrong-password message', async () => {
+    stubFetch({
+      'GET /api/ip': () => json({ code: 'tenant_not_found', message: 'x' }, 404),
+      'POST /api/auth/login': () =>
+        json({ code: 'tenant_not_found', message: 'O host não corresponde a um tenant ativo.', errors: [] }, 404),
+    });
+    renderLogin();
+    await fillAndSubmit('ana@acme.com.br', 'segredo');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Empresa não encontrada\. Confira o endereço \(ex\.: suaempresa\..+\)\.$/);
+    expect(screen.queryByText(/Email ou\/e senha errado/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/tentativas erradas/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('ana@acme.com.br');
+  });
+
+  it('too many attempts say how long to wait (Retry-After)', async () => {
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': [
+        () =>
+          new Response(JSON.stringify({ code: 'rate_limited', message: 'Muitas tentativas.' }), {
+            status: 429,
+            headers: { 'Content-Type': 'application/json', 'Retry-After': '37' },
+          }),
+        () => json({ code: 'rate_limited', message: 'Muitas tentativas.' }, 429),
+      ],
+    });
+    renderLogin();
+    const user = await fillAndSubmit('ana@acme.com.br', 'segredo');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Muitas tentativas\. Tente de novo em 37 s\.$/);
+
+    // Without the header: no number is made up.
+    await user.type(screen.getByLabelText(/Senha/), 'segredo');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Muitas tentativas. Aguarde um pouco e tente de novo.'),
+    );
+  });
+
+  it('no connection says so, not that the password is wrong', async () => {
+    stubFetch({
+      'GET /api/ip': () => Promise.reject(new TypeError('Failed to fetch')),
+      'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderLogin();
+    await fillAndSubmit('ana@acme.com.br', 'segredo');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sem conexão. Verifique a internet e tente de novo.');
+  });
+
+  it('after the server ended the session, says so once', async () => {
+    markSessionExpired();
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '1.2.3.4' }),
+      'POST /api/auth/login': () => json({ code: 'invalid_credentials', message: 'x' }, 401),
+    });
+    const first = renderLogin();
+    expect(screen.getByRole('status')).toHaveTextContent('Sua sessão expirou, entre novamente.');
+    // Shown once: the next visit to /login does not say it again.
+    expect(isSessionExpiredPending()).toBe(false);
+    // Submitting puts the answer in its place.
+    await fillAndSubmit('ana@acme.com.br', 'errada');
+    await screen.findByRole('alert');
+    expect(screen.queryByText('Sua sessão expirou, entre novamente.')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderLogin();
+    expect(screen.queryByText('Sua sessão expirou, entre novamente.')).not.toBeInTheDocument();
+  });
+
+  it('"Esqueci minha senha" explains that the administrator sets a temporary password (no e-mail)', async () => {
+    stubFetch({ 'GET /api/ip': () => json({ ip: '1.2.3.4' }) });
+    renderLogin();
+    const user = userEvent.setup();
+    const toggle = screen.getByRole('button', { name: 'Esqueci minha senha' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(/senha temporária/)).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel).toBeVisible();
+    expect(panel).toHaveTextContent(/Usuários/);
+    expect(panel).toHaveTextContent(/senha\s+temporária/);
+    expect(panel).toHaveTextContent(/Não enviamos e-mail/);
   });
 
   it('asks for the 6-digit code when two-factor is on, then logs in', async () => {
@@ -143,7 +245,7 @@ describe('LoginForm', () => {
     expect(getSession().accessToken).toBe(token);
   });
 
-  it('a wrong code brings back the credentials with the same message', async () => {
+  it('a wrong code brings back the credentials with the same message, the email still typed', async () => {
     stubFetch({
       'GET /api/ip': () => json({ ip: '1.2.3.4' }),
       'POST /api/auth/login': () => json({ two_factor_required: true, challenge: 'ch-1' }),
@@ -158,7 +260,9 @@ describe('LoginForm', () => {
     await user.paste('000000');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Email ou/e senha errado(s)');
-    expect(screen.getByLabelText(/Email/)).toHaveValue('');
+    expect(screen.getByText(/Depois de 5 tentativas erradas/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Email/)).toHaveValue('ana@acme.com.br');
+    expect(screen.getByLabelText(/Senha/)).toHaveValue('');
   });
 
   it('sends a user whose role requires two-factor, not yet on, to /two-factor saying why', async () => {

@@ -1,12 +1,20 @@
 /**
  * The login screen's form: email + password, then the 6-digit code when two-factor is on (that
  * step is a separate chunk: most logins never need it, and /login must stay small).
+ *
+ * After a failure the email typed stays (the session clears what is *stored*, not what the person
+ * typed) and the password is cleared and focused. After the server ended the session, the form
+ * says so once; "Esqueci minha senha" explains how to get back in.
  */
-import { Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Center, Loader, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { lazy, Suspense } from 'react';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { lazy, Suspense, useRef } from 'react';
 import * as z from 'zod/mini';
+import { SESSION_EXPIRED_MESSAGE } from '../../../lib/http';
 import { useLogin } from '../hooks/use-login';
+import { useSessionExpiredNotice } from '../hooks/use-session-expired-notice';
+import { ForgotPassword } from './ForgotPassword';
 import { LoginError } from './LoginError';
 
 const TwoFactorStep = lazy(() => import('./TwoFactorStep').then((module) => ({ default: module.TwoFactorStep })));
@@ -25,10 +33,17 @@ export function LoginForm() {
     initialValues: { email: '', password: '' },
     validate: schemaResolver(CredentialsSchema, { sync: true }),
   });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const expired = useSessionExpiredNotice();
 
   const { step, error, pending, submitCredentials, submitCode, backToCredentials } = useLogin({
-    // The email is cleared with the token, the password too (docs/contracts.md#error-messages).
-    onFailure: () => form.setValues({ email: '', password: '' }),
+    // The stored token and email are cleared (docs/contracts.md#error-messages); the email the
+    // person typed stays, the password goes, and the next try starts at the password.
+    onFailure: () => {
+      form.setFieldValue('password', '');
+      // After the code step the credentials form mounts again: wait for it.
+      window.setTimeout(() => passwordRef.current?.focus(), 0);
+    },
   });
 
   if (step.kind === 'two-factor') {
@@ -47,11 +62,19 @@ export function LoginForm() {
 
   return (
     <form
-      onSubmit={form.onSubmit((values) => submitCredentials({ email: values.email.trim(), password: values.password }))}
+      onSubmit={form.onSubmit((values) => {
+        expired.dismiss();
+        submitCredentials({ email: values.email.trim(), password: values.password });
+      })}
       noValidate
     >
       <Stack>
-        <LoginError message={error} />
+        {expired.shown ? (
+          <Alert color="yellow" variant="light" icon={<IconClockExclamation size={18} />} role="status">
+            {SESSION_EXPIRED_MESSAGE}
+          </Alert>
+        ) : null}
+        <LoginError failure={error} />
         <TextInput
           label="Email"
           placeholder="voce@empresa.com.br"
@@ -61,13 +84,17 @@ export function LoginForm() {
           autoFocus
           {...form.getInputProps('email')}
         />
-        <PasswordInput
-          label="Senha"
-          placeholder="Sua senha"
-          autoComplete="current-password"
-          required
-          {...form.getInputProps('password')}
-        />
+        <Stack gap={6}>
+          <PasswordInput
+            ref={passwordRef}
+            label="Senha"
+            placeholder="Sua senha"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <ForgotPassword />
+        </Stack>
         <Button type="submit" loading={pending} fullWidth mt="sm">
           Entrar
         </Button>

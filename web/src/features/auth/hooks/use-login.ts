@@ -3,21 +3,29 @@
  * two-factor screen when the user's role requires two-factor and it is not on yet).
  * Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
  *
- * Failures (docs/contracts.md#error-messages): any failure of the login call (or of its two-factor
- * step) shows exactly LOGIN_FAILED_MESSAGE and clears the token (the form clears the email). A
- * failure of the user-info call right after a good login says so instead: the password was right.
+ * Failures (docs/contracts.md#error-messages, login-failure.ts): a refused login call (or
+ * two-factor step) shows exactly LOGIN_FAILED_MESSAGE with the lockout hint; a host without a
+ * company, too many attempts, no connection and a server failure are said as they are. Every
+ * failure clears the *stored* session (token, user info, email); the form keeps the email typed
+ * and clears the password. A failure of the user-info call right after a good login says so
+ * instead: the password was right.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../../config/paths';
-import { clearSession, setAccessToken, setOriginBackoffice, setPermissionRoutes } from '../../../lib/session';
+import { HOME_ROUTE, plainPaths, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../../config/paths';
+import {
+  clearSession,
+  forgetSessionExpired,
+  setAccessToken,
+  setOriginBackoffice,
+  setPermissionRoutes,
+} from '../../../lib/session';
+import { setMustChangePassword } from '../../../lib/password-change';
 import { getIp } from '../api/get-ip';
 import { getUserInfo } from '../api/get-user-info';
 import { isTwoFactorRequired, login, type LoginSuccess } from '../api/login';
 import { loginTwoFactor } from '../api/login-two-factor';
-
-export const LOGIN_FAILED_MESSAGE = 'Email ou/e senha errado(s)';
-export const USER_INFO_FAILED_MESSAGE = 'Não foi possível carregar seus dados. Tente novamente.';
+import { loginFailureOf, UserInfoError, type LoginFailure } from '../login-failure';
 
 export type LoginStep = { kind: 'credentials' } | { kind: 'two-factor'; challenge: string };
 
@@ -26,18 +34,15 @@ export interface Credentials {
   password: string;
 }
 
-/** Thrown when the login itself succeeded but loading the user failed. */
-class UserInfoError extends Error {}
-
 export interface UseLoginOptions {
-  /** Called after a failure, once the session is cleared (the form clears its email there). */
+  /** Called after a failure, once the stored session is cleared (the form clears its password there). */
   onFailure?: () => void;
 }
 
 export function useLogin({ onFailure }: UseLoginOptions = {}) {
   const navigate = useNavigate();
   const [step, setStep] = useState<LoginStep>({ kind: 'credentials' });
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<LoginFailure | null>(null);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   // Look the address up while the user types, so the submit does not wait for it.
@@ -47,6 +52,7 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
   }, []);
 
   async function completeLogin(success: LoginSuccess): Promise<void> {
+    forgetSessionExpired();
     setAccessToken(success.access_token);
     setPermissionRoutes(success.has_permission_routes);
     setOriginBackoffice(success.origin_backoffice);
@@ -57,6 +63,12 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
     } catch (cause) {
       console.error('[auth] user info failed after login', cause);
       throw new UserInfoError();
+    }
+    setMustChangePassword(success.must_change_password === true);
+    if (success.must_change_password) {
+      // A temporary password: the server refuses everything else until it is changed (docs/account.md).
+      await navigate(plainPaths.changePassword, { replace: true });
+      return;
     }
     if (success.two_factor_enrollment_required) {
       // The role requires two-factor: checked routes answer 403 until it is on (docs/auth.md).
@@ -79,7 +91,7 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
       if (!(cause instanceof UserInfoError)) console.warn('[auth] login failed', cause);
       clearSession();
       setStep({ kind: 'credentials' });
-      setError(cause instanceof UserInfoError ? USER_INFO_FAILED_MESSAGE : LOGIN_FAILED_MESSAGE);
+      setError(loginFailureOf(cause));
       onFailure?.();
     } finally {
       busy.current = false;

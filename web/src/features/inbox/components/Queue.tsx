@@ -19,7 +19,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
-import { IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconInbox, IconLayoutDashboard, IconSearch } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
@@ -211,7 +212,22 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
           <Title order={1} size="h4">
             Atendimentos
           </Title>
-          {queue.isFetching && !queue.isPending ? <Loader size="xs" aria-label="Atualizando" /> : null}
+          <Group gap="xs" wrap="nowrap">
+            {queue.isFetching && !queue.isPending ? <Loader size="xs" aria-label="Atualizando" /> : null}
+            {/* Administrators and supervisors keep the company's status board beside the inbox
+                (docs/account.md#home-board). */}
+            {viewer.manager ? (
+              <Button
+                component={Link}
+                to="/?painel"
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconLayoutDashboard size={16} aria-hidden />}
+              >
+                Quadro da empresa
+              </Button>
+            ) : null}
+          </Group>
         </Group>
         <NotificationPrompt />
         <Group gap="xs" mt="xs" wrap="nowrap">

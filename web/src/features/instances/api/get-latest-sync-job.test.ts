@@ -3,7 +3,7 @@ import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { getLatestSyncJob } from './get-latest-sync-job';
 
 describe('the latest sync job of an instance', () => {
-  it('a never-synced instance is null, whether the server answers 200 null or 404 sync_not_found', async () => {
+  it('a never-synced instance is null, whether the server answers 200 null or 404 (with or without a code)', async () => {
     logIn(['instances']);
     const error = vi.spyOn(console, 'error');
     const warn = vi.spyOn(console, 'warn');
@@ -11,9 +11,11 @@ describe('the latest sync job of an instance', () => {
       'GET /api/instance/syncMessages': [
         () => json(null),
         () => json({ code: 'sync_not_found', message: 'Esta instância ainda não foi sincronizada.' }, 404),
+        () => new Response(null, { status: 404 }),
       ],
     });
     await expect(getLatestSyncJob(4, undefined)).resolves.toBeNull();
+    await expect(getLatestSyncJob(4, 'acme')).resolves.toBeNull();
     await expect(getLatestSyncJob(4, 'acme')).resolves.toBeNull();
     expect(error).not.toHaveBeenCalled();
     expect(warn).not.toHaveBeenCalled();

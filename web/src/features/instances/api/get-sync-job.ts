@@ -2,13 +2,14 @@
  * GET /api/instance/syncMessages/{jobId}?tenantName= → the job's progress `{status, fetched,
  * inserted, error, ...}` (docs/providers.md). Polled every second while the job runs; when it
  * ends, the instances are refreshed (their `lastSyncAt` changed) and the instance's latest job
- * (`get-latest-sync-job.ts`) becomes the finished one.
+ * (`get-latest-sync-job.ts`) becomes the finished one. A job the server no longer knows (404
+ * `sync_not_found`) is not polled again: the instance counts as never synced.
  */
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
-import { latestSyncJobQueryKey } from './get-latest-sync-job';
+import { isNoSyncJob, latestSyncJobQueryKey } from './get-latest-sync-job';
 import { SyncJobSchema, type SyncJob } from '../sync-job';
 
 /** How often a running job is asked for its progress. */
@@ -50,15 +51,25 @@ export function useSyncJob(
     // A row, a card and the dialog may start following the job at slightly different moments:
     // one read per poll period is enough for all of them.
     staleTime: SYNC_POLL_MS,
-    refetchInterval: (current) => (current.state.data?.status === 'running' ? SYNC_POLL_MS : false),
+    refetchInterval: (current) =>
+      current.state.data?.status === 'running' && !isNoSyncJob(current.state.error) ? SYNC_POLL_MS : false,
     refetchIntervalInBackground: true,
   });
-  // A finished report beats a (possibly older, cached) running one.
-  const job = started === null ? null : running ? (query.data ?? started) : started;
+  const gone = running && isNoSyncJob(query.error);
+  // A finished report beats a (possibly older, cached) running one; a job the server does not know
+  // is no job.
+  const job = started === null || gone ? null : running ? (query.data ?? started) : started;
   // The id of a job seen running here: only its end refreshes anything. Nothing renders it, so it
   // is a ref, not state.
   const followed = useRef<number | null>(null);
   useEffect(() => {
+    if (gone && started !== null) {
+      // Forget it as the instance's latest too, so no row or dialog follows it again.
+      queryClient.setQueryData<SyncJob | null>(latestSyncJobQueryKey(started.instance_id, tenantName), (latest) =>
+        latest?.id === started.id ? null : latest,
+      );
+      return;
+    }
     if (job === null) return;
     if (job.status === 'running') {
       followed.current = job.id;
@@ -70,6 +81,6 @@ export function useSyncJob(
       latest && latest.id > job.id ? latest : job,
     );
     void queryClient.invalidateQueries({ queryKey: [...INSTANCES_QUERY_KEY, 'list'] });
-  }, [job, tenantName, queryClient]);
-  return { job, error: query.error };
+  }, [job, gone, started, tenantName, queryClient]);
+  return { job, error: gone ? null : query.error };
 }

@@ -280,4 +280,46 @@ describe('InstancesPanel', () => {
     await waitFor(() => expect(callsTo('POST /api/instance/4/disconnect')).toHaveLength(1));
     expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Desconexão pedida' }));
   });
+
+  // No console error, no error state per row: "no sync job" is "never synced".
+  it('every row of an instance never synced says so, whether the server answers null or 404', async () => {
+    const error = vi.spyOn(console, 'error');
+    const other = instance(6, 'WhatsApp Suporte', { hasProvider: true, providerBaseUrl: 'https://outro.example' });
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales, other]),
+      'GET /api/instance/syncMessages': [
+        () => json(null),
+        () => json({ code: 'sync_not_found', message: 'Sincronização não encontrada.' }, 404),
+      ],
+    });
+    renderWithProviders(<InstancesPanel />);
+    for (const id of [4, 6]) {
+      const row = await screen.findByTestId(`instance-row-${id}`);
+      await within(row).findByText('Nunca sincronizada');
+    }
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(2));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('sync-progress')).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('a running job the server no longer knows (404) is dropped, not polled every second', async () => {
+    const error = vi.spyOn(console, 'error');
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales]),
+      'GET /api/instance/syncMessages': () => json(job('running', 2, 1)),
+      'GET /api/instance/syncMessages/11': () =>
+        json({ code: 'sync_not_found', message: 'Sincronização não encontrada.' }, 404),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-4');
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages/11').length).toBeGreaterThan(0));
+    await waitFor(() => expect(within(row).queryByTestId('sync-progress')).not.toBeInTheDocument());
+    expect(within(row).getByText('Nunca sincronizada')).toBeInTheDocument();
+    const polls = callsTo('GET /api/instance/syncMessages/11').length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(callsTo('GET /api/instance/syncMessages/11')).toHaveLength(polls);
+    expect(screen.queryByText(/Não foi possível consultar o andamento/)).not.toBeInTheDocument();
+    expect(error).not.toHaveBeenCalled();
+  });
 });

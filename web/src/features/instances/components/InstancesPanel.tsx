@@ -66,19 +66,19 @@ type Dialog =
 function Flags({ instance }: { instance: Instance }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Badge color={instance.activated ? 'teal' : 'gray'} variant="dot">
+      <Badge color={instance.activated ? 'teal' : 'gray'} variant="dot" tt="none">
         {instance.activated ? 'Ativa' : 'Inativa'}
       </Badge>
-      <Badge color={STATUS_COLORS[instance.status] ?? 'gray'} variant="dot">
+      <Badge color={STATUS_COLORS[instance.status] ?? 'gray'} variant="dot" tt="none">
         {STATUS_LABELS[instance.status] ?? instance.status}
       </Badge>
       {instance.isOfficial ? (
-        <Badge color="blue" variant="dot">
+        <Badge color="blue" variant="dot" tt="none">
           Oficial
         </Badge>
       ) : null}
       {instance.isUnlimited ? (
-        <Badge color="violet" variant="dot">
+        <Badge color="violet" variant="dot" tt="none">
           Ilimitada
         </Badge>
       ) : null}

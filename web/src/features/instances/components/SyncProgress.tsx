@@ -23,8 +23,9 @@ export interface SyncProgressProps {
 }
 
 export function SyncProgress({ job: started, tenantName, compact = false }: SyncProgressProps) {
-  const { job: live, error } = useSyncJob(started, tenantName);
-  const job = live ?? started;
+  const { job, error } = useSyncJob(started, tenantName);
+  // The server no longer knows the job (404): nothing to show; the instance counts as never synced.
+  if (job === null) return null;
   const pollError = error ? errorMessage(error) : null;
 
   if (job.status === 'running') {

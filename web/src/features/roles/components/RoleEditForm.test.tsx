@@ -141,4 +141,57 @@ describe('RoleEditForm', () => {
     await user.click(screen.getByRole('checkbox', { name: /^Usuários/ }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('leaving with unsaved changes asks "Descartar alterações?"; staying keeps them', async () => {
+    const user = userEvent.setup();
+    const { router } = renderForm();
+    const users = screen.getByRole('checkbox', { name: /^Usuários/ });
+    await user.click(users);
+
+    await user.click(screen.getByRole('link', { name: 'Cancelar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Descartar alterações?' });
+    expect(dialog).toHaveTextContent('As mudanças no perfil “Atendente” ainda não foram salvas.');
+    expect(router.state.location.pathname).toBe('/roles/edit/3');
+    await user.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/roles/edit/3');
+    expect(users).toBeChecked();
+
+    // Any navigation, not only the form's own link (the menu, the browser's back).
+    void router.navigate('/roles/list');
+    await screen.findByRole('dialog', { name: 'Descartar alterações?' });
+    await user.click(screen.getByRole('button', { name: 'Descartar alterações' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/roles/list'));
+  });
+
+  it('reloading or closing the tab with unsaved changes asks the browser to confirm', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: /^Usuários/ }));
+    expect(unload()).toBe(true);
+    // Undone by hand: nothing left to lose.
+    await user.click(screen.getByRole('checkbox', { name: /^Usuários/ }));
+    expect(unload()).toBe(false);
+  });
+
+  it('after saving, leaving does not ask (the changes are the saved ones)', async () => {
+    logIn(['roles-edit'], ana);
+    stubFetch({
+      'POST /api/permission/update': () => json({ ...attendant, has_permission_routes: ['home', 'users'] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderForm();
+    await user.click(screen.getByRole('checkbox', { name: /^Usuários/ }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    // Saved: the form is clean again, so its link says "Voltar", and it just goes.
+    await user.click(await screen.findByRole('link', { name: 'Voltar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/roles/list'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

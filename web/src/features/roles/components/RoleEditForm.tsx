@@ -2,13 +2,28 @@
  * /roles/edit/{id} form: the role's permitted route names grouped by catalogue category (labels
  * in the active language, a "select all" per category), the two-factor requirement, and save
  * (POST /api/permission/update). Server errors become a pt_BR toast plus the field errors next to
- * what they are about.
+ * what they are about. Unsaved changes are not dropped silently: leaving through the app (a link,
+ * the menu, back) asks "Descartar alterações?" (the router's `useBlocker`), and reloading or closing
+ * the tab asks the browser's own question (`beforeunload`).
  */
-import { Alert, Button, Card, Checkbox, Code, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
-import { useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useBlocker } from 'react-router-dom';
 import { ApiError, type FieldError } from '../../../lib/http';
 import { useRouteLabels } from '../../../lib/route-labels';
 import type { PermissionCategory } from '../api/get-permission-categories';
@@ -41,13 +56,28 @@ export function RoleEditForm({ role, categories, cancelPath, onSaved }: RoleEdit
   const [selected, setSelected] = useState<Set<string>>(() => new Set(role.has_permission_routes));
   const [requireTwoFactor, setRequireTwoFactor] = useState(role.require_two_factor);
   const [fieldErrors, setFieldErrors] = useState<readonly FieldError[]>([]);
+  // What the server holds: the role as loaded, then as the last save answered (the list query is
+  // read again afterwards, but leaving right after saving must not ask about changes just saved).
+  const [saved, setSaved] = useState<Pick<Role, 'has_permission_routes' | 'require_two_factor'>>(role);
   const update = useUpdateRolePermissions();
 
   const order = useMemo(
     () => categories.flatMap((category) => category.permissions.map((permission) => permission.route_name)),
     [categories],
   );
-  const dirty = !sameRoutes(selected, role.has_permission_routes) || requireTwoFactor !== role.require_two_factor;
+  const dirty = !sameRoutes(selected, saved.has_permission_routes) || requireTwoFactor !== saved.require_two_factor;
+
+  // Leaving the screen with unsaved changes asks first (staying on it, e.g. its own query string, does not).
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !update.isPending && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
 
   function change(next: Set<string>) {
     setSelected(next);
@@ -60,15 +90,16 @@ export function RoleEditForm({ role, categories, cancelPath, onSaved }: RoleEdit
     update.mutate(
       { roleId: role.id, permissions: toPermissionList(selected, order), requireTwoFactor },
       {
-        onSuccess: (saved) => {
+        onSuccess: (answer) => {
+          setSaved(answer);
           notifications.show({
             color: 'teal',
             title: 'Perfil salvo',
-            message: isOwnRole(saved)
-              ? `As permissões de “${saved.display_name}” foram atualizadas. Seu menu já mostra as mudanças.`
-              : `As permissões de “${saved.display_name}” foram atualizadas.`,
+            message: isOwnRole(answer)
+              ? `As permissões de “${answer.display_name}” foram atualizadas. Seu menu já mostra as mudanças.`
+              : `As permissões de “${answer.display_name}” foram atualizadas.`,
           });
-          onSaved?.(saved);
+          onSaved?.(answer);
         },
         onError: (error) => {
           const apiError = error instanceof ApiError ? error : null;
@@ -109,7 +140,7 @@ export function RoleEditForm({ role, categories, cancelPath, onSaved }: RoleEdit
               setFieldErrors([]);
             }}
             label="Exigir autenticação em dois fatores"
-            description="Usuários deste perfil precisarão ativar a autenticação em dois fatores antes de abrir as telas protegidas."
+            description="Quem tem este perfil precisará ativar a autenticação em dois fatores antes de abrir as telas protegidas."
             error={twoFactorErrors.join(' ') || undefined}
           />
         </Card>
@@ -200,6 +231,27 @@ export function RoleEditForm({ role, categories, cancelPath, onSaved }: RoleEdit
           </Button>
         </Group>
       </Stack>
+
+      <Modal
+        opened={blocker.state === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        title="Descartar alterações?"
+        centered
+      >
+        <Stack gap="lg">
+          <Text size="sm">
+            As mudanças no perfil “{role.display_name}” ainda não foram salvas. Se sair agora, elas serão perdidas.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
+              Continuar editando
+            </Button>
+            <Button color="red" onClick={() => blocker.proceed?.()}>
+              Descartar alterações
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </form>
   );
 }

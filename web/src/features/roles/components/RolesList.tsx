@@ -16,16 +16,20 @@ function routeCount(count: number): string {
   return count === 1 ? '1 rota' : `${count} rotas`;
 }
 
-/** The role's two-factor requirement; `prefixed` names it (cards have no column header). */
+/**
+ * The role's two-factor requirement, in sentence case; `prefixed` names it (cards have no column
+ * header).
+ */
 function TwoFactorBadge({ required, prefixed = false }: { required: boolean; prefixed?: boolean }) {
-  const prefix = prefixed ? 'Dois fatores: ' : '';
+  const word = required ? 'obrigatória' : 'opcional';
+  const text = prefixed ? `Dois fatores: ${word}` : word.charAt(0).toUpperCase() + word.slice(1);
   return required ? (
-    <Badge color="teal" variant="light" leftSection={<IconShieldCheck size={12} />}>
-      {prefix}obrigatória
+    <Badge color="teal" variant="light" tt="none" leftSection={<IconShieldCheck size={12} />}>
+      {text}
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
-      {prefix}opcional
+    <Badge color="gray" variant="light" tt="none">
+      {text}
     </Badge>
   );
 }
@@ -130,7 +134,7 @@ export function RolesList() {
               {canEdit ? <EditButton role={role} /> : null}
             </Group>
             <Group gap="xs" mt="sm">
-              <Badge color="blue" variant="light">
+              <Badge color="blue" variant="light" tt="none">
                 {routeCount(role.has_permission_routes.length)}
               </Badge>
               <TwoFactorBadge required={role.require_two_factor} prefixed />

@@ -2,7 +2,7 @@
  * Edit a tenant's features (docs/contracts.md#screens-and-routes, "edit features"): a switch per
  * option, and saving sends one `POST /api/tenant/feature` per changed option, all in parallel
  * (docs/contracts.md#api-calls). If some calls fail, the saved ones are kept and the failed ones
- * are named with the server's message.
+ * are named with the server's message, once, in the dialog.
  */
 import { Alert, Button, Group, Modal, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -70,6 +70,7 @@ function FeaturesForm({
     () => new Set(settings.filter((s) => s.enabled).map((s) => s.option)),
   );
   const [failures, setFailures] = useState<string[]>([]);
+  const [savedCount, setSavedCount] = useState<{ saved: number; total: number } | null>(null);
   const changes = changedFeatures(settings, enabled);
   const label = (setting: FeatureSetting) => setting.label || setting.option;
   const labelOf = (option: string) => {
@@ -104,12 +105,9 @@ function FeaturesForm({
             return;
           }
           const messages = failed.map((result) => `${labelOf(result.change.option)}: ${errorMessage(result.error)}`);
+          // Said once, in the dialog (no toast repeating it).
           setFailures(messages);
-          notifications.show({
-            color: 'red',
-            title: 'Algumas opções não foram salvas',
-            message: `${results.length - failed.length} de ${results.length} alterações salvas.`,
-          });
+          setSavedCount({ saved: results.length - failed.length, total: results.length });
         },
       },
     );
@@ -118,7 +116,17 @@ function FeaturesForm({
   return (
     <Stack gap="md">
       {failures.length > 0 ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert" title="Não foram salvas">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          role="alert"
+          title={
+            savedCount
+              ? `Não foram salvas (${savedCount.saved} de ${savedCount.total} alterações salvas)`
+              : 'Não foram salvas'
+          }
+        >
           {failures.map((message) => (
             <Text key={message} size="sm">
               {message}

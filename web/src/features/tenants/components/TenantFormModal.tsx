@@ -2,18 +2,20 @@
  * Create (provision) a tenant (docs/contracts.md#api-calls, `POST /api/tenant`): name (the first
  * label of its host), CNPJ, plan, template, pool, limits (empty = the plan's) and features (the
  * plan's unless chosen here). Plans, their default limits and options, and the feature labels come
- * from `GET /api/tenant/plans`; choosing the options starts from the chosen plan's.
+ * from `GET /api/tenant/plans`; choosing the options starts from the chosen plan's. The CNPJ is
+ * masked while typed (`00.000.000/0000-00`) and checked as the server does. Errors show once, in
+ * the form — under the field they name, or above the fields — and the first wrong field is focused.
  */
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { FormModal } from '../../../components/FormModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateTenant } from '../api/create-tenant';
 import type { TenantPlans } from '../api/get-tenant-plans';
-import { limitValue, validateLimit } from '../limits';
+import { limitValue, maskCnpj, validateCnpj, validateLimit } from '../limits';
 import { LimitInput } from './LimitInput';
 import { TEMPLATES } from '../templates';
 import { PlansGate } from './PlansGate';
@@ -61,9 +63,18 @@ export function TenantFormModal({ opened, onClose }: { opened: boolean; onClose:
   );
 }
 
+/** Moves the focus to the first field of the form marked wrong (after the errors are rendered). */
+function focusFirstInvalid(formId: string) {
+  window.setTimeout(
+    () => document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    0,
+  );
+}
+
 function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () => void }) {
   const create = useCreateTenant();
   const [general, setGeneral] = useState<string[]>([]);
+  const formId = useId();
   const form = useForm<FormValues>({
     mode: 'controlled',
     initialValues: {
@@ -80,6 +91,7 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
     },
     validate: {
       name: validateTenantName,
+      cnpj: validateCnpj,
       userLimit: validateLimit,
       ticketLimit: validateLimit,
       pool: (value) => (value.trim() === '' ? 'O campo pool é obrigatório' : null),
@@ -121,17 +133,18 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
           onDone();
         },
         onError: (error) => {
+          // Once, in the form (no toast repeating it).
           const errors = formErrors(error, FIELD_MAP);
           form.setErrors(errors.fields);
           setGeneral(errors.general);
-          notifications.show({ color: 'red', title: 'Não foi possível criar o tenant', message: errors.message });
+          focusFirstInvalid(formId);
         },
       },
     );
   }
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form id={formId} onSubmit={form.onSubmit(submit, () => focusFirstInvalid(formId))} noValidate>
       <Stack gap="md">
         <FormAlert messages={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -143,7 +156,14 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
             data-autofocus
             {...form.getInputProps('name')}
           />
-          <TextInput label="CNPJ" placeholder="11.222.333/0001-81" autoComplete="off" {...form.getInputProps('cnpj')} />
+          <TextInput
+            label="CNPJ"
+            placeholder="00.000.000/0000-00"
+            autoComplete="off"
+            inputMode="numeric"
+            {...form.getInputProps('cnpj')}
+            onChange={(event) => form.setFieldValue('cnpj', maskCnpj(event.currentTarget.value))}
+          />
           <Select
             label="Plano"
             data={catalogue.plans.map((candidate) => ({ value: candidate.code, label: candidate.name }))}

@@ -1,9 +1,12 @@
 /**
  * Set a tenant's plan and limits (docs/contracts.md#api-calls, `POST /api/tenant/set-plan {id, plan,
- * user, ticket}`). The limits start at the tenant's current ones; emptying one takes the plan's
- * default (named under the field, from `GET /api/tenant/plans`).
+ * user, ticket}`: a null limit is the plan's). An empty field means "the plan's" (its default is
+ * named under the field, from `GET /api/tenant/plans`); the server stores numbers only, so a limit
+ * equal to its plan's default starts empty. Choosing another plan empties the limits the person has
+ * not typed here, so they become the new plan's: a Pro → Enterprise change must not keep Pro's
+ * 10.000 tickets a month as an explicit limit. Errors show once, in the form (no toast).
  */
-import { Button, Group, Modal, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -34,16 +37,35 @@ export function TenantPlanModal({ tenant, onClose }: { tenant: Tenant | null; on
   );
 }
 
+/** A limit as the form shows it: empty when it is the plan's default (unknown plan: the number). */
+function shownLimit(limit: number, planDefault: number | undefined): number | string {
+  return planDefault !== undefined && limit === planDefault ? '' : limit;
+}
+
 function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: TenantPlans; onDone: () => void }) {
   const setPlan = useSetTenantPlan();
   const [general, setGeneral] = useState<string[]>([]);
-  const known = catalogue.plans.some((plan) => plan.code === tenant.plan);
+  const current = catalogue.plans.find((plan) => plan.code === tenant.plan);
   const form = useForm<FormValues>({
     mode: 'controlled',
-    initialValues: { plan: tenant.plan, user: tenant.userLimit, ticket: tenant.ticketLimit },
+    initialValues: {
+      plan: tenant.plan,
+      user: shownLimit(tenant.userLimit, current?.user_limit),
+      ticket: shownLimit(tenant.ticketLimit, current?.ticket_limit),
+    },
     validate: { user: validateLimit, ticket: validateLimit },
   });
   const plan = catalogue.plans.find((candidate) => candidate.code === form.values.plan);
+  const planChanged = form.values.plan !== tenant.plan;
+
+  /** Another plan: the limits not typed here become the new plan's (empty). */
+  function choosePlan(code: string | null) {
+    if (code === null) return;
+    form.setFieldValue('plan', code);
+    for (const field of ['user', 'ticket'] as const) {
+      if (!form.isDirty(field)) form.setFieldValue(field, '');
+    }
+  }
 
   function submit(values: FormValues) {
     setGeneral([]);
@@ -59,10 +81,10 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
           onDone();
         },
         onError: (error) => {
+          // Once, in the form: next to the field it names, or above the fields.
           const errors = formErrors(error, { plan: 'plan', user: 'user', ticket: 'ticket' });
           form.setErrors(errors.fields);
           setGeneral(errors.general);
-          notifications.show({ color: 'red', title: 'Não foi possível salvar o plano', message: errors.message });
         },
       },
     );
@@ -76,13 +98,20 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
           label="Plano"
           data={[
             ...catalogue.plans.map((candidate) => ({ value: candidate.code, label: candidate.name })),
-            ...(known ? [] : [{ value: tenant.plan, label: tenant.plan }]),
+            ...(current ? [] : [{ value: tenant.plan, label: tenant.plan }]),
           ]}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
           data-autofocus
           {...form.getInputProps('plan')}
+          onChange={choosePlan}
         />
+        {planChanged ? (
+          <Text size="sm" c="dimmed" role="status">
+            Com a troca de plano, os limites vazios passam a ser os do plano {plan?.name ?? form.values.plan}. Preencha
+            um campo só para dar um limite próprio.
+          </Text>
+        ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <LimitInput label="Limite de usuários" planDefault={plan?.user_limit} {...form.getInputProps('user')} />
           <LimitInput label="Tickets por mês" planDefault={plan?.ticket_limit} {...form.getInputProps('ticket')} />

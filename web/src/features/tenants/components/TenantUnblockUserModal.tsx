@@ -1,8 +1,9 @@
 /**
- * Unblock a user of one tenant by email (back-office operators; docs/auth.md#guessing-limits,
+ * Unblock an account of one tenant by email (back-office operators; docs/auth.md#guessing-limits,
  * `POST /api/tenant/unblock-user {tenantName, email}`): for anyone locked out by wrong passwords,
  * including the tenant's own administrators, whom nobody in their tenant could unblock then. The
- * server's pt_BR message for an unknown email (404 `user_not_found`) shows under the email field.
+ * server's pt_BR message for an unknown email (404 `user_not_found`) shows under the email field;
+ * other failures above it. Each error shows once, in the form (no toast repeating it).
  */
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -38,7 +39,7 @@ export function TenantUnblockUserModal({ tenant, onClose }: TenantUnblockUserMod
     <FormModal
       opened={tenant !== null}
       onClose={onClose}
-      title={tenant ? `Desbloquear usuário: ${tenant.name}` : ''}
+      title={tenant ? `Desbloquear conta: ${tenant.name}` : ''}
       size="md"
     >
       {tenant ? <UnblockForm key={tenant.id} tenant={tenant} onDone={onClose} /> : null}
@@ -63,7 +64,7 @@ function UnblockForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void })
         onSuccess: (user) => {
           notifications.show({
             color: 'teal',
-            title: 'Usuário desbloqueado',
+            title: 'Conta desbloqueada',
             message: `${user.name} (${user.email}) já pode entrar em ${tenant.name} com a senha que tem.`,
           });
           onDone();
@@ -77,11 +78,6 @@ function UnblockForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void })
             form.setErrors(errors.fields);
             setGeneral(errors.general);
           }
-          notifications.show({
-            color: 'red',
-            title: 'Não foi possível desbloquear o usuário',
-            message: errors.message,
-          });
         },
       },
     );
@@ -91,12 +87,12 @@ function UnblockForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void })
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          Para quem foi bloqueado em {tenant.name} por errar a senha, inclusive administradores. A pessoa volta a entrar
-          com a senha que já tem.
+          Para quem teve a conta bloqueada em {tenant.name} por errar a senha, inclusive quem administra a empresa. A
+          pessoa volta a entrar com a senha que já tem.
         </Text>
         <FormAlert messages={general} />
         <TextInput
-          label="Email do usuário"
+          label="Email da conta"
           placeholder={`nome@${tenant.name}.com.br`}
           type="email"
           required

@@ -2,7 +2,7 @@
  * /tenants content for back-office operators (docs/contracts.md#screens-and-routes, Tenants): the
  * paginated, searchable list with the default paging (page 1, 4 per page, id descending;
  * docs/contracts.md#constants), deleted tenants hidden unless the filter asks for them, and per
- * tenant: plan and limits, features, instances, unblocking a user locked out by wrong passwords,
+ * tenant: plan and limits, features, instances, unblocking an account locked out by wrong passwords,
  * synchronising its analytics (docs/analytics.md#analytics-sync), generating its campaign status
  * webhooks again (docs/campaigns.md), delete or restore. The instances view comes from
  * the app (`renderInstances`): features do not import each other.
@@ -112,12 +112,12 @@ function enabledCount(tenant: Tenant): string {
 function Status({ tenant }: { tenant: Tenant }) {
   return tenant.deleted_at ? (
     <Tooltip label={`Excluído em ${formatDate(tenant.deleted_at)}`}>
-      <Badge color="red" variant="light">
+      <Badge color="red" variant="light" tt="none">
         Excluído
       </Badge>
     </Tooltip>
   ) : (
-    <Badge color="teal" variant="light">
+    <Badge color="teal" variant="light" tt="none">
       Ativo
     </Badge>
   );
@@ -155,7 +155,7 @@ function Actions({ tenant, onAction }: { tenant: Tenant; onAction: (dialog: Dial
               Instâncias
             </Menu.Item>
             <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onAction({ kind: 'unblock', tenant })}>
-              Desbloquear usuário
+              Desbloquear conta
             </Menu.Item>
             <Menu.Item
               leftSection={<IconChartDots size={16} />}
@@ -223,7 +223,9 @@ function TenantsTable({ tenants, plans, onAction }: ListProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light">{planName(plans, tenant.plan)}</Badge>
+                <Badge variant="light" tt="none">
+                  {planName(plans, tenant.plan)}
+                </Badge>
               </Table.Td>
               <Table.Td>{formatLimit(tenant.userLimit)}</Table.Td>
               <Table.Td>{formatLimit(tenant.ticketLimit)}</Table.Td>
@@ -261,7 +263,9 @@ function TenantsCards({ tenants, plans, onAction }: ListProps) {
           </Group>
           <Group gap="xs" mt="sm">
             <Status tenant={tenant} />
-            <Badge variant="light">{planName(plans, tenant.plan)}</Badge>
+            <Badge variant="light" tt="none">
+              {planName(plans, tenant.plan)}
+            </Badge>
           </Group>
           <Stack gap={2} mt="sm">
             <Text size="sm">

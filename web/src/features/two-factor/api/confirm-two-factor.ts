@@ -1,7 +1,9 @@
 /**
- * PATCH /api/user-settings/{id} `{"action":"confirm", code}` → `{two_factor_enabled: true}`: the
- * first code from the app turns two-factor on (docs/auth.md). 422 `invalid_code` (field `code`) for
- * a wrong or reused code. Refreshes the user info, whose `twoFactorEnabled` the screens show.
+ * PATCH /api/user-settings/{id} `{"action":"confirm", code}` → `{two_factor_enabled: true,
+ * recovery_codes: [ten]}`: the first code from the app turns two-factor on (docs/auth.md), and the
+ * answer carries the recovery codes, shown once (docs/account.md#two-factor-recovery-codes). 422
+ * `invalid_code` (field `code`) for a wrong or reused code. Refreshes the user info, whose
+ * `twoFactorEnabled` and `recoveryCodesLeft` the screens show.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -15,12 +17,15 @@ export interface TwoFactorCodeInput {
   code: string;
 }
 
-export function confirmTwoFactor({ userId, code }: TwoFactorCodeInput): Promise<{ two_factor_enabled: boolean }> {
-  return http.patch(
-    userSettingsPath(userId),
-    { action: 'confirm', code },
-    { schema: z.object({ two_factor_enabled: z.boolean() }) },
-  );
+const ConfirmedSchema = z.object({
+  two_factor_enabled: z.boolean(),
+  /** Shown once; an older server sends none. */
+  recovery_codes: z._default(z.array(z.string()), []),
+});
+export type Confirmed = z.infer<typeof ConfirmedSchema>;
+
+export function confirmTwoFactor({ userId, code }: TwoFactorCodeInput): Promise<Confirmed> {
+  return http.patch(userSettingsPath(userId), { action: 'confirm', code }, { schema: ConfirmedSchema });
 }
 
 export function useConfirmTwoFactor() {

@@ -1,6 +1,7 @@
 /**
  * The 6-digit code of the authenticator app: one box per digit, the browser's one-time-code
- * autofill, and the error under it. Completing the sixth digit submits.
+ * autofill, and the error under it. Completing the sixth digit submits (each time the six are
+ * complete, also after a wrong code was cleared).
  */
 import { Input, PinInput, Stack } from '@mantine/core';
 import { useId } from 'react';
@@ -31,8 +32,12 @@ export function CodeField({ label, value, onChange, onComplete, error, disabled,
         autoFocus={autoFocus}
         disabled={disabled}
         value={value}
-        onChange={onChange}
-        onComplete={onComplete}
+        onChange={(next) => {
+          onChange(next);
+          // Not PinInput's onComplete: it fires once until its own boxes are emptied, so a code
+          // pasted again after the caller cleared a wrong one would never submit.
+          if (next.length === CODE_LENGTH) onComplete(next);
+        }}
         error={Boolean(error)}
         ariaLabel={label}
         getInputProps={() => ({ 'aria-describedby': error ? `${id}-error` : undefined })}

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
@@ -8,6 +8,7 @@ import { groupSecret } from '../code';
 import { TwoFactorPanel } from './TwoFactorPanel';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const CODES = Array.from({ length: 10 }, (_, i) => `k7m2${i}-q9x4${i}`);
 const enrollment = {
   secret: SECRET,
   otpauth_url: `otpauth://totp/Back-office:ana%40acme.com.br?secret=${SECRET}&issuer=Back-office`,
@@ -29,7 +30,10 @@ describe('TwoFactorPanel', () => {
 
   it('turns two-factor on: QR code and secret, then the first code confirms it', async () => {
     const { callsTo } = stubFetch({
-      'PATCH /api/user-settings/7': [() => json(enrollment), () => json({ two_factor_enabled: true })],
+      'PATCH /api/user-settings/7': [
+        () => json(enrollment),
+        () => json({ two_factor_enabled: true, recovery_codes: CODES }),
+      ],
     });
     renderWithProviders(<TwoFactorPanel userId={7} enabled={false} />);
     expect(screen.getByText('Desativada')).toBeInTheDocument();
@@ -47,6 +51,89 @@ describe('TwoFactorPanel', () => {
         expect.objectContaining({ title: 'Autenticação em dois fatores ativada' }),
       ),
     );
+
+    // The ten recovery codes, once: copied or downloaded, then "Guardei os códigos" closes them for good.
+    const dialog = await screen.findByRole('dialog', { name: 'Guarde os seus códigos de recuperação' });
+    const list = within(dialog).getByRole('list', { name: 'Códigos de recuperação' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(dialog).toHaveTextContent('Eles não serão mostrados de novo.');
+    expect(within(dialog).getByRole('button', { name: 'Copiar todos' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Baixar .txt' })).toBeInTheDocument();
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Guardei os códigos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(CODES[0]!)).not.toBeInTheDocument();
+  });
+
+  it('downloads the codes as a .txt file, one a line', async () => {
+    stubFetch({
+      'PATCH /api/user-settings/7': [
+        () => json(enrollment),
+        () => json({ two_factor_enabled: true, recovery_codes: CODES }),
+      ],
+    });
+    const blobs: Blob[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return 'blob:codes';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    renderWithProviders(<TwoFactorPanel userId={7} enabled={false} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ativar' }));
+    await screen.findByLabelText('Chave secreta');
+    await typeCode('123456');
+    const dialog = await screen.findByRole('dialog', { name: 'Guarde os seus códigos de recuperação' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Baixar .txt' }));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]).toMatch(/^codigos-de-recuperacao-\d{4}-\d{2}-\d{2}\.txt$/);
+    const text = await blobs[0]!.text();
+    for (const code of CODES) expect(text.split('\n')).toContain(code);
+  });
+
+  it('shows how many recovery codes are left, and a current code gets ten new ones', async () => {
+    const fresh = CODES.map((code) => code.toUpperCase());
+    const { callsTo } = stubFetch({
+      'POST /api/user-settings/7/recovery-codes': [
+        () =>
+          json(
+            {
+              code: 'invalid_code',
+              message: 'Código inválido ou já utilizado.',
+              errors: [{ field: 'code', message: 'Código inválido ou já utilizado.' }],
+            },
+            422,
+          ),
+        () => json({ recovery_codes: fresh }),
+      ],
+    });
+    renderWithProviders(<TwoFactorPanel userId={7} enabled recoveryCodesLeft={3} />);
+    expect(screen.getByText('3 códigos de recuperação restantes')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Gerar novos códigos' }));
+    expect(screen.getByText(/Os códigos atuais deixam de valer/)).toBeInTheDocument();
+
+    await typeCode('000000');
+    expect(await screen.findByText('Código inválido ou já utilizado.')).toBeInTheDocument();
+    await typeCode('246810');
+    await waitFor(() => expect(callsTo('POST /api/user-settings/7/recovery-codes')).toHaveLength(2));
+    expect(callsTo('POST /api/user-settings/7/recovery-codes')[1]?.body).toEqual({ code: '246810' });
+    const dialog = await screen.findByRole('dialog', { name: 'Guarde os seus códigos de recuperação' });
+    expect(within(dialog).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(dialog).getByText(fresh[0]!)).toBeInTheDocument();
+  });
+
+  it.each([
+    [1, '1 código de recuperação restante'],
+    [0, 'Nenhum código de recuperação restante'],
+  ])('with %i codes left says "%s"', (left, text) => {
+    renderWithProviders(<TwoFactorPanel userId={7} enabled recoveryCodesLeft={left} />);
+    expect(screen.getByText(text)).toBeInTheDocument();
   });
 
   it("shows the server's message under the code boxes for a wrong code", async () => {

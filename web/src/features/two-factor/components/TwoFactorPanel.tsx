@@ -1,20 +1,30 @@
 /**
  * The user's two-factor activity (docs/contracts.md#screens-and-routes, "user settings and
  * two-factor"; docs/auth.md): the status, turning it on (enroll → QR code and secret → first code
- * confirms) and off (a current code). Used by /two-factor and by the two-factor part of
- * /user-settings.
+ * confirms → the ten recovery codes, shown once) and off (a current code), and the recovery codes
+ * left, with new ones for a current code (docs/account.md#two-factor-recovery-codes). Used by
+ * /two-factor and by the two-factor part of /user-settings.
  */
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle, IconShieldCheck, IconShieldLock, IconShieldOff } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconKey,
+  IconRefresh,
+  IconShieldCheck,
+  IconShieldLock,
+  IconShieldOff,
+} from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/http';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnrollTwoFactor, type Enrollment, type UserId } from '../api/enroll-two-factor';
-import { isCompleteCode } from '../code';
+import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
+import { isCompleteCode, recoveryCodesLeftText } from '../code';
 import { CodeField } from './CodeField';
 import { EnrollmentSteps } from './EnrollmentSteps';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 
 /**
  * 403 code when the tenant's plan does not include two-factor
@@ -32,9 +42,12 @@ export interface TwoFactorPanelProps {
   title?: string;
   /** Heading level of the card title (2 on its own screen, 3 inside user settings). */
   titleOrder?: 2 | 3 | 4;
+  /** `recoveryCodesLeft` of the user info; undefined when it does not say. */
+  recoveryCodesLeft?: number;
 }
 
-type Mode = { kind: 'status' } | { kind: 'enrolling'; enrollment: Enrollment } | { kind: 'disabling' };
+type Mode =
+  { kind: 'status' } | { kind: 'enrolling'; enrollment: Enrollment } | { kind: 'disabling' } | { kind: 'regenerating' };
 
 /** The message of a failed call, and whether it belongs under the code boxes. */
 function describe(error: unknown): { codeError: string | null; message: string; code: string } {
@@ -60,14 +73,17 @@ export function TwoFactorPanel({
   enabled,
   title = 'Autenticação em dois fatores',
   titleOrder = 3,
+  recoveryCodesLeft,
 }: TwoFactorPanelProps) {
   const [mode, setMode] = useState<Mode>({ kind: 'status' });
+  const [shownCodes, setShownCodes] = useState<readonly string[] | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<string | null>(null);
   const enroll = useEnrollTwoFactor();
   const confirm = useConfirmTwoFactor();
   const disable = useDisableTwoFactor();
+  const regenerate = useRegenerateRecoveryCodes();
 
   function reset(next: Mode) {
     setMode(next);
@@ -108,8 +124,9 @@ export function TwoFactorPanel({
     confirm.mutate(
       { userId, code: value },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           reset({ kind: 'status' });
+          if (answer.recovery_codes.length > 0) setShownCodes(answer.recovery_codes);
           notifications.show({
             color: 'teal',
             title: 'Autenticação em dois fatores ativada',
@@ -140,6 +157,25 @@ export function TwoFactorPanel({
           });
         },
         onError: (error) => failed(error, 'Não foi possível desativar'),
+      },
+    );
+  }
+
+  function submitRegenerate(value: string) {
+    if (userId === undefined || regenerate.isPending) return;
+    if (!isCompleteCode(value)) {
+      setCodeError(INCOMPLETE_CODE);
+      return;
+    }
+    setCodeError(null);
+    regenerate.mutate(
+      { userId, code: value },
+      {
+        onSuccess: (codes) => {
+          reset({ kind: 'status' });
+          setShownCodes(codes);
+        },
+        onError: (error) => failed(error, 'Não foi possível gerar novos códigos'),
       },
     );
   }
@@ -201,21 +237,75 @@ export function TwoFactorPanel({
         </Stack>
       </form>
     );
+  } else if (mode.kind === 'regenerating' && enabled) {
+    body = (
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          submitRegenerate(code);
+        }}
+        noValidate
+      >
+        <Stack gap="md" align="flex-start">
+          <Text size="sm">
+            Para gerar novos códigos de recuperação, digite o código que o seu aplicativo autenticador mostra agora. Os
+            códigos atuais deixam de valer.
+          </Text>
+          <CodeField
+            label="Código de verificação"
+            value={code}
+            onChange={(value) => {
+              setCode(value);
+              setCodeError(null);
+            }}
+            onComplete={submitRegenerate}
+            error={codeError}
+            disabled={regenerate.isPending}
+            autoFocus
+          />
+          <Group gap="sm">
+            <Button variant="default" onClick={() => reset({ kind: 'status' })} disabled={regenerate.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={regenerate.isPending}>
+              Gerar novos códigos
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    );
   } else if (enabled) {
     body = (
       <Stack gap="md" align="flex-start">
         <Text size="sm">
           Sua conta está protegida: ao entrar, além da senha, pediremos o código de 6 dígitos do seu aplicativo
-          autenticador.
+          autenticador. Sem o celular, use um código de recuperação.
         </Text>
-        <Button
-          variant="light"
-          color="red"
-          leftSection={<IconShieldOff size={18} />}
-          onClick={() => reset({ kind: 'disabling' })}
-        >
-          Desativar
-        </Button>
+        {recoveryCodesLeft === undefined ? null : (
+          <Group gap="xs" wrap="nowrap">
+            <IconKey size={18} aria-hidden color="var(--mantine-color-dimmed)" />
+            <Text size="sm" fw={500} c={recoveryCodesLeft <= 2 ? 'var(--mantine-color-red-text)' : undefined}>
+              {recoveryCodesLeftText(recoveryCodesLeft)}
+            </Text>
+          </Group>
+        )}
+        <Group gap="sm">
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={18} />}
+            onClick={() => reset({ kind: 'regenerating' })}
+          >
+            Gerar novos códigos
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconShieldOff size={18} />}
+            onClick={() => reset({ kind: 'disabling' })}
+          >
+            Desativar
+          </Button>
+        </Group>
       </Stack>
     );
   } else {
@@ -252,6 +342,7 @@ export function TwoFactorPanel({
         {enabled === undefined ? null : <StatusBadge enabled={enabled} />}
       </Group>
       {body}
+      <RecoveryCodesModal codes={shownCodes} onClose={() => setShownCodes(null)} />
     </Card>
   );
 }

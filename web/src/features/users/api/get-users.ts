@@ -27,6 +27,8 @@ export const UserSchema = z.object({
   /** Blocked after too many wrong passwords (docs/auth.md); `PATCH /api/users/{id}` unblocks. */
   blocked: z._default(z.boolean(), false),
   twoFactorEnabled: z._default(z.boolean(), false),
+  /** A temporary password the user must change at the next login (docs/account.md). */
+  mustChangePassword: z._default(z.boolean(), false),
 });
 export type User = z.infer<typeof UserSchema>;
 

@@ -68,9 +68,7 @@ function FieldForm({ field, user, onDone }: { field: UserField; user: User; onDo
           color: 'teal',
           title: texts.saved,
           message:
-            field === 'email'
-              ? `${saved.name} agora entra com ${saved.email}.`
-              : `O usuário agora se chama ${saved.name}.`,
+            field === 'email' ? `${saved.name} agora entra com ${saved.email}.` : `Agora o nome é ${saved.name}.`,
         });
         onDone();
       },

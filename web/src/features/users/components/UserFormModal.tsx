@@ -17,7 +17,7 @@ import { LoadError } from '../../../components/LoadError';
 import { PasswordStrengthMeter } from '../../../components/PasswordStrengthMeter';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
-import { PASSWORD_MEDIUM, passwordStrength } from '../../../lib/password-strength';
+import { weakPasswordError } from '../../../lib/password-strength';
 import { useCreateUser } from '../api/create-user';
 import { useUserOptions, type UserOptions } from '../api/get-user-options';
 import type { User } from '../api/get-users';
@@ -34,9 +34,6 @@ const FIELD_MAP: Record<string, string> = {
   user_department_id: 'departmentId',
   chosen_instances: 'instanceIds',
 };
-
-export const WEAK_PASSWORD_MESSAGE =
-  'Senha fraca: use 8 caracteres ou mais, sem um caractere 3 vezes seguidas nem sequências como 123 ou abc.';
 
 interface FormValues {
   name: string;
@@ -140,8 +137,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
       email: validateEmail,
       password: (value) => {
         if (!editing && value === '') return 'Informe uma senha.';
-        if (value !== '' && passwordStrength(value) < PASSWORD_MEDIUM) return WEAK_PASSWORD_MESSAGE;
-        return null;
+        return value === '' ? null : weakPasswordError(value);
       },
       roleId: (value) => (value === null ? 'Escolha um perfil.' : null),
     },
@@ -246,7 +242,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
             label={editing ? 'Nova senha' : 'Senha'}
             description={
               editing
-                ? 'Deixe em branco para manter a senha atual. Uma nova senha encerra as sessões do usuário.'
+                ? 'Deixe em branco para manter a senha atual. Uma nova senha encerra as sessões abertas desta conta.'
                 : undefined
             }
             required={!editing}
@@ -287,7 +283,7 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
                 ? 'Nenhuma instância'
                 : 'Escolha as instâncias'
           }
-          description="As conexões de mensagens que o usuário atende."
+          description="As conexões de mensagens que esta pessoa atende."
           data={instanceData}
           searchable
           clearable

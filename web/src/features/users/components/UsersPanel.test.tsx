@@ -21,6 +21,7 @@ function makeUser(id: number, name: string, extra: Partial<User> = {}): User {
     isFunctional: false,
     blocked: false,
     twoFactorEnabled: false,
+    mustChangePassword: false,
     ...extra,
   };
 }
@@ -77,8 +78,8 @@ describe('UsersPanel', () => {
     expect(within(row).getByText('Bruno Lima')).toBeInTheDocument();
     expect(within(row).getByText('Vendas')).toBeInTheDocument();
     expect(within(row).getByText('WhatsApp Vendas')).toBeInTheDocument();
-    expect(within(row).getByText('Bloqueado')).toBeInTheDocument();
-    expect(within(screen.getByTestId('user-row-3')).getByText('Conectado')).toBeInTheDocument();
+    expect(within(row).getByText('Acesso bloqueado')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-row-3')).getByText('Online')).toBeInTheDocument();
     expect(screen.getByText('1–20 de 42 usuários')).toBeInTheDocument();
     const query = usersQuery(fetchMock, 0);
     expect(query.get('page')).toBe('1');
@@ -151,7 +152,95 @@ describe('UsersPanel', () => {
     expect(await screen.findByRole('menuitem', { name: 'Editar' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Excluir' })).not.toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Desbloquear' })).not.toBeInTheDocument();
+    // Nobody sets their own temporary password or resets their own two-factor here.
+    expect(screen.queryByRole('menuitem', { name: 'Definir senha temporária' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Redefinir dois fatores' })).not.toBeInTheDocument();
   });
+
+  it('"Redefinir dois fatores" only for someone with two-factor on; confirmed, it turns it off without a code', async () => {
+    const user = userEvent.setup();
+    const eva = makeUser(6, 'Eva Lopes', { twoFactorEnabled: true });
+    const { callsTo } = stubFetch({
+      'GET /api/users': [
+        () => json(page([carla, eva])),
+        () => json(page([carla, { ...eva, twoFactorEnabled: false }])),
+      ],
+      'PATCH /api/user-settings/6': () => json({ two_factor_enabled: false }),
+    });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-6');
+    expect(within(row).getByText('Dois fatores')).toBeInTheDocument();
+
+    await user.click(within(screen.getByTestId('user-row-3')).getByRole('button', { name: 'Ações de Carla Dias' }));
+    expect(await screen.findByRole('menuitem', { name: 'Definir senha temporária' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Redefinir dois fatores' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(within(row).getByRole('button', { name: 'Ações de Eva Lopes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Redefinir dois fatores' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Redefinir dois fatores' });
+    expect(dialog).toHaveTextContent('Os códigos de recuperação deixam de valer.');
+    expect(dialog).not.toHaveTextContent(/\b(ele|ela|dele|dela)\b/);
+    await user.click(within(dialog).getByRole('button', { name: 'Redefinir' }));
+    await waitFor(() => expect(callsTo('PATCH /api/user-settings/6')).toHaveLength(1));
+    expect(callsTo('PATCH /api/user-settings/6')[0]?.body).toEqual({ action: 'disable' });
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dois fatores redefinidos' })),
+    );
+    await waitFor(() => expect(within(screen.getByTestId('user-row-6')).queryByText('Dois fatores')).toBeNull());
+  });
+
+  it('sets a temporary password: the meter, a weak one refused before sending, the server field error, then saved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([carla])),
+      'POST /api/users/3/temporary-password': [
+        () =>
+          json(
+            {
+              code: 'weak_password',
+              message: 'Senha fraca.',
+              errors: [{ field: 'password', message: 'A senha não atende à regra de força.' }],
+            },
+            422,
+          ),
+        () => json({ ...carla, mustChangePassword: true }),
+      ],
+    });
+    renderWithProviders(<UsersPanel />);
+    await user.click(
+      within(await screen.findByTestId('user-row-3')).getByRole('button', { name: 'Ações de Carla Dias' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Definir senha temporária' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Definir senha temporária' });
+    expect(dialog).toHaveTextContent('terá de escolher uma nova antes de continuar');
+    const input = within(dialog).getByLabelText(/^Senha temporária/);
+
+    await user.type(input, 'abc');
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent(/^Senha fraca$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Definir senha' }));
+    expect(await within(dialog).findByText(/^Senha fraca\. Para ser aceita: mais 5 caracteres/)).toBeInTheDocument();
+    expect(callsTo('POST /api/users/3/temporary-password')).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, 'Tempor#aria!9');
+    await user.click(within(dialog).getByRole('button', { name: 'Definir senha' }));
+    expect(await within(dialog).findByText('A senha não atende à regra de força.')).toBeInTheDocument();
+    expect(callsTo('POST /api/users/3/temporary-password')[0]?.body).toEqual({ password: 'Tempor#aria!9' });
+
+    // "Gerar uma senha" fills a strong one and shows it.
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar uma senha' }));
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent(/^Senha forte$/);
+    expect(input).toHaveAttribute('type', 'text');
+    const generated = (input as HTMLInputElement).value;
+    await user.click(within(dialog).getByRole('button', { name: 'Definir senha' }));
+    await waitFor(() => expect(callsTo('POST /api/users/3/temporary-password')).toHaveLength(2));
+    expect(callsTo('POST /api/users/3/temporary-password')[1]?.body).toEqual({ password: generated });
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Senha temporária definida' })),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  }, 15_000);
 
   it('unblocks a blocked user with PATCH /api/users/{id}', async () => {
     const user = userEvent.setup();
@@ -218,14 +307,16 @@ describe('UsersPanel', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'davi@acme.com.br');
     const password = within(dialog).getByLabelText(/^Senha/);
     await user.type(password, 'abc12345');
-    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent('Senha fraca (50)');
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent(/^Senha fraca$/);
     await user.click(within(dialog).getByRole('button', { name: 'Criar usuário' }));
-    expect(await within(dialog).findByText(/^Senha fraca: use 8 caracteres/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Senha fraca. Para ser aceita: tirar a sequência (como 123 ou abc).'),
+    ).toBeInTheDocument();
     expect(callsTo('POST /api/users')).toHaveLength(0);
 
     await user.clear(password);
     await user.type(password, 'Xk9#pT2!mQ');
-    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent('Senha forte (100)');
+    expect(within(dialog).getByTestId('password-strength-label')).toHaveTextContent(/^Senha forte$/);
     await user.click(within(dialog).getByRole('combobox', { name: /^Perfil/ }));
     await user.click(await screen.findByRole('option', { name: 'Atendente' }));
     await user.click(within(dialog).getByRole('combobox', { name: /^Departamento/ }));

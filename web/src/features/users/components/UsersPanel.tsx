@@ -1,8 +1,9 @@
 /**
  * /users content (docs/contracts.md#screens-and-routes, Users): the tenant's users, searched and
  * paginated on the server (a tenant may have thousands), with create, edit, change email, change
- * name, unblock and delete. A table from md up, cards below; every action is in the row's "Ações"
- * menu.
+ * name, unblock and delete, and for someone else's account a temporary password and, when it is on,
+ * resetting two-factor (docs/account.md). A table from md up, cards below; every action is in the
+ * row's "Ações" menu.
  */
 import {
   ActionIcon,
@@ -27,9 +28,11 @@ import { notifications } from '@mantine/notifications';
 import {
   IconAt,
   IconDots,
+  IconKey,
   IconLockOpen,
   IconPencil,
   IconSearch,
+  IconShieldOff,
   IconSignature,
   IconTrash,
   IconUserPlus,
@@ -47,7 +50,9 @@ import { useListPage } from '../../../lib/list-page';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { DEFAULT_USER_PAGE_SIZE, MAX_USER_SEARCH, USER_PAGE_SIZES, useUsers, type User } from '../api/get-users';
+import { useResetTwoFactor } from '../api/reset-two-factor';
 import { useUnblockUser } from '../api/unblock-user';
+import { TemporaryPasswordModal } from './TemporaryPasswordModal';
 import { UserFieldModal, type UserField } from './UserFieldModal';
 import { UserFormModal } from './UserFormModal';
 
@@ -60,19 +65,31 @@ type Dialog =
   | { kind: 'edit'; user: User }
   | { kind: 'field'; field: UserField; user: User }
   | { kind: 'delete'; user: User }
-  | { kind: 'unblock'; user: User };
+  | { kind: 'unblock'; user: User }
+  | { kind: 'temporary-password'; user: User }
+  | { kind: 'reset-two-factor'; user: User };
 
 function StatusBadges({ user }: { user: User }) {
   return (
     <Group gap={6} wrap="wrap">
       {user.blocked ? (
         <Badge color="red" variant="light">
-          Bloqueado
+          Acesso bloqueado
+        </Badge>
+      ) : null}
+      {user.mustChangePassword ? (
+        <Badge color="yellow" variant="light">
+          Senha temporária
         </Badge>
       ) : null}
       <Badge color={user.isConnected ? 'teal' : 'gray'} variant="dot">
-        {user.isConnected ? 'Conectado' : 'Desconectado'}
+        {user.isConnected ? 'Online' : 'Offline'}
       </Badge>
+      {user.twoFactorEnabled ? (
+        <Badge color="blue" variant="light">
+          Dois fatores
+        </Badge>
+      ) : null}
       {user.isFunctional ? (
         <Badge color="violet" variant="light">
           Integração
@@ -120,6 +137,19 @@ function RowActions({ user, self, onAction }: RowActionsProps) {
           </Menu.Item>
         ) : null}
         {self ? null : (
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onAction({ kind: 'temporary-password', user })}>
+            Definir senha temporária
+          </Menu.Item>
+        )}
+        {!self && user.twoFactorEnabled ? (
+          <Menu.Item
+            leftSection={<IconShieldOff size={16} />}
+            onClick={() => onAction({ kind: 'reset-two-factor', user })}
+          >
+            Redefinir dois fatores
+          </Menu.Item>
+        ) : null}
+        {self ? null : (
           <>
             <Menu.Divider />
             <Menu.Item
@@ -139,7 +169,7 @@ function RowActions({ user, self, onAction }: RowActionsProps) {
 function UserIdentity({ user }: { user: User }) {
   return (
     <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
-      <Avatar src={allowedImageUrl(user.image)} name={user.name} color="initials" radius="xl" size={36} />
+      <Avatar src={allowedImageUrl(user.image)} alt="" name={user.name} color="initials" radius="xl" size={36} />
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Text fw={600} size="sm" truncate>
           {user.name}
@@ -266,6 +296,7 @@ export function UsersPanel() {
   const users = useUsers({ page, limit, search: debouncedSearch });
   const remove = useDeleteUser();
   const unblock = useUnblockUser();
+  const resetTwoFactor = useResetTwoFactor();
 
   // After deleting the last row of the last page, show the page that now is the last (adjusted
   // while rendering, as React recommends over an effect).
@@ -301,6 +332,26 @@ export function UsersPanel() {
         notifications.show({
           color: 'red',
           title: 'Não foi possível desbloquear o usuário',
+          message: errorMessage(error),
+        });
+      },
+    });
+  }
+
+  function confirmResetTwoFactor(user: User) {
+    resetTwoFactor.mutate(user.id, {
+      onSuccess: () => {
+        notifications.show({
+          color: 'teal',
+          title: 'Dois fatores redefinidos',
+          message: `${user.name} entra só com a senha até ativar os dois fatores de novo.`,
+        });
+        close();
+      },
+      onError: (error) => {
+        notifications.show({
+          color: 'red',
+          title: 'Não foi possível redefinir os dois fatores',
           message: errorMessage(error),
         });
       },
@@ -381,6 +432,7 @@ export function UsersPanel() {
 
   const deleting = dialog.kind === 'delete' ? dialog.user : null;
   const unblocking = dialog.kind === 'unblock' ? dialog.user : null;
+  const resetting = dialog.kind === 'reset-two-factor' ? dialog.user : null;
   return (
     <Stack gap="md">
       <Group justify="space-between" gap="sm" wrap="wrap">
@@ -433,7 +485,7 @@ export function UsersPanel() {
         onConfirm={() => deleting && confirmDelete(deleting)}
         onClose={close}
       >
-        {`Excluir ${deleting?.name ?? ''} (${deleting?.email ?? ''})? As sessões dele terminam agora e o email fica livre para outro usuário.`}
+        {`Excluir ${deleting?.name ?? ''} (${deleting?.email ?? ''})? As sessões abertas desta conta terminam agora e o email fica livre para outra pessoa.`}
       </ConfirmDialog>
       <ConfirmDialog
         opened={unblocking !== null}
@@ -444,8 +496,19 @@ export function UsersPanel() {
         onConfirm={() => unblocking && confirmUnblock(unblocking)}
         onClose={close}
       >
-        {`${unblocking?.name ?? ''} foi bloqueado depois de várias senhas erradas. Desbloquear permite que ele entre de novo.`}
+        {`O acesso de ${unblocking?.name ?? ''} foi bloqueado depois de várias senhas erradas. Desbloquear permite entrar de novo.`}
       </ConfirmDialog>
+      <ConfirmDialog
+        opened={resetting !== null}
+        title="Redefinir dois fatores"
+        confirmLabel="Redefinir"
+        loading={resetTwoFactor.isPending}
+        onConfirm={() => resetting && confirmResetTwoFactor(resetting)}
+        onClose={close}
+      >
+        {`Desativar a autenticação em dois fatores de ${resetting?.name ?? ''} (${resetting?.email ?? ''})? Os códigos de recuperação deixam de valer. No próximo login, basta a senha; se o perfil exigir dois fatores, será preciso ativá-los de novo.`}
+      </ConfirmDialog>
+      <TemporaryPasswordModal user={dialog.kind === 'temporary-password' ? dialog.user : null} onClose={close} />
     </Stack>
   );
 }
