@@ -218,6 +218,11 @@ async function visit(page: Page, path: string, title: string): Promise<void> {
   expect(new URL(page.url()).pathname, `path of ${path}`).toBe(path);
   expect(await page.title(), `title of ${path}`).toBe(expected);
   expect(await page.locator('h1').count(), `h1 of ${path}`).toBe(1);
+  // Badges read in sentence case, never shouted in capitals (theme.ts).
+  const shouting = await page
+    .locator('.mantine-Badge-root')
+    .evaluateAll((badges) => badges.filter((b) => getComputedStyle(b).textTransform === 'uppercase').length);
+  expect(shouting, `uppercase badges on ${path}`).toBe(0);
 }
 
 /** Visits a catalogue route and checks it everywhere. */

@@ -80,6 +80,9 @@ export const theme = createTheme({
       classNames: { item: classes.touchItem, dropdown: classes.menuDropdown },
     },
     NavLink: { classNames: { root: classes.touchItem } },
+    // Badges in sentence case, as they are written: Mantine's uppercase reads as shouting and
+    // hides accents' case (e.g. "Em andamento", not "EM ANDAMENTO").
+    Badge: { styles: { root: { textTransform: 'none' } } },
   },
 });
 
