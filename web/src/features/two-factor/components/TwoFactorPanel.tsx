@@ -205,74 +205,38 @@ export function TwoFactorPanel({
     );
   } else if (mode.kind === 'disabling' && enabled) {
     body = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitDisable(code);
+      <CodeStep
+        intro={'Para desativar, digite o código que o seu aplicativo autenticador mostra agora.'}
+        code={code}
+        onCode={(value) => {
+          setCode(value);
+          setCodeError(null);
         }}
-        noValidate
-      >
-        <Stack gap="md" align="flex-start">
-          <Text size="sm">Para desativar, digite o código que o seu aplicativo autenticador mostra agora.</Text>
-          <CodeField
-            label="Código de verificação"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeError(null);
-            }}
-            onComplete={submitDisable}
-            error={codeError}
-            disabled={disable.isPending}
-            autoFocus
-          />
-          <Group gap="sm">
-            <Button variant="default" onClick={() => reset({ kind: 'status' })} disabled={disable.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" color="red" loading={disable.isPending}>
-              Desativar
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        error={codeError}
+        pending={disable.isPending}
+        onSubmit={submitDisable}
+        onCancel={() => reset({ kind: 'status' })}
+        submitLabel="Desativar"
+        color="red"
+      />
     );
   } else if (mode.kind === 'regenerating' && enabled) {
     body = (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitRegenerate(code);
+      <CodeStep
+        intro={
+          'Para gerar novos códigos de recuperação, digite o código que o seu aplicativo autenticador mostra agora. Os códigos atuais deixam de valer.'
+        }
+        code={code}
+        onCode={(value) => {
+          setCode(value);
+          setCodeError(null);
         }}
-        noValidate
-      >
-        <Stack gap="md" align="flex-start">
-          <Text size="sm">
-            Para gerar novos códigos de recuperação, digite o código que o seu aplicativo autenticador mostra agora. Os
-            códigos atuais deixam de valer.
-          </Text>
-          <CodeField
-            label="Código de verificação"
-            value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeError(null);
-            }}
-            onComplete={submitRegenerate}
-            error={codeError}
-            disabled={regenerate.isPending}
-            autoFocus
-          />
-          <Group gap="sm">
-            <Button variant="default" onClick={() => reset({ kind: 'status' })} disabled={regenerate.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" loading={regenerate.isPending}>
-              Gerar novos códigos
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+        error={codeError}
+        pending={regenerate.isPending}
+        onSubmit={submitRegenerate}
+        onCancel={() => reset({ kind: 'status' })}
+        submitLabel="Gerar novos códigos"
+      />
     );
   } else if (enabled) {
     body = (
@@ -344,5 +308,51 @@ export function TwoFactorPanel({
       {body}
       <RecoveryCodesModal codes={shownCodes} onClose={() => setShownCodes(null)} />
     </Card>
+  );
+}
+
+interface CodeStepProps {
+  intro: string;
+  code: string;
+  onCode: (value: string) => void;
+  error: string | null;
+  pending: boolean;
+  onSubmit: (code: string) => void;
+  onCancel: () => void;
+  submitLabel: string;
+  color?: string;
+}
+
+/** A step that asks the authenticator's current code (turning off, renewing the recovery codes). */
+function CodeStep({ intro, code, onCode, error, pending, onSubmit, onCancel, submitLabel, color }: CodeStepProps) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(code);
+      }}
+      noValidate
+    >
+      <Stack gap="md" align="flex-start">
+        <Text size="sm">{intro}</Text>
+        <CodeField
+          label="Código de verificação"
+          value={code}
+          onChange={onCode}
+          onComplete={onSubmit}
+          error={error}
+          disabled={pending}
+          autoFocus
+        />
+        <Group gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancelar
+          </Button>
+          <Button type="submit" color={color} loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
