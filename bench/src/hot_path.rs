@@ -40,6 +40,12 @@ struct Args {
     connections: u32,
     #[arg(long, default_value_t = 18097)]
     port: u16,
+    /// Only the endpoints whose label contains this (profiling one endpoint).
+    #[arg(long)]
+    only: Option<String>,
+    /// Keep the PostgreSQL scratch database (for EXPLAIN ANALYZE) and print its URL.
+    #[arg(long)]
+    keep: bool,
 }
 
 const PASSWORD: &str = "Bench#Senha!58";
@@ -60,7 +66,11 @@ async fn main() -> anyhow::Result<()> {
     let result = measure(&args).await;
     let _ = server.kill();
     let _ = server.wait();
-    scratch.drop_database().await?;
+    if args.keep && scratch.is_postgres() {
+        println!("kept: {}", scratch.database_url);
+    } else {
+        scratch.drop_database().await?;
+    }
     result
 }
 
@@ -104,10 +114,12 @@ async fn prepare(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
         });
         user::Entity::insert_many(rows).exec_without_returning(&tx).await?;
     }
-    if let backoffice::config::DatabaseUrl::Postgres { .. } = &config.database_url {
-        tx.execute_unprepared("ANALYZE").await?;
-    }
     tx.commit().await?;
+    if let backoffice::config::DatabaseUrl::Postgres { .. } = &config.database_url {
+        // A database in use has statistics and a visibility map (autovacuum); a freshly loaded one
+        // has neither until autovacuum passes, perhaps in the middle of a measurement.
+        dbs.control().execute_unprepared("VACUUM ANALYZE").await?;
+    }
     dbs.close().await;
     println!(
         "data: {} users, {} customers, {} tickets, {} messages",
@@ -167,6 +179,9 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
     ];
     let mut missed = Vec::new();
     for (label, path, goal) in rows {
+        if args.only.as_deref().is_some_and(|only| !label.contains(only)) {
+            continue;
+        }
         let result = load(&path, true)?;
         report(label, &result, healthz.requests_per_second);
         let share = 100.0 * result.requests_per_second / healthz.requests_per_second;
@@ -176,6 +191,9 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
     }
     // The home board (docs/account.md#home-board): one person opening it, not a crowd — its goal
     // is a latency (p99 ≤ 100 ms on the seeded tenant), not a share.
+    if args.only.is_some() {
+        return Ok(());
+    }
     let mut took = Vec::with_capacity(200);
     for _ in 0..200 {
         let started = std::time::Instant::now();

@@ -158,10 +158,12 @@ async fn prepare(
     let tx = db.begin().await?;
     let phones: Vec<String> =
         customer::Entity::find().select_only().column(customer::Column::Phone).into_tuple().all(&tx).await?;
-    if let backoffice::config::DatabaseUrl::Postgres { .. } = &config.database_url {
-        tx.execute_unprepared("ANALYZE").await?;
-    }
     tx.commit().await?;
+    if let backoffice::config::DatabaseUrl::Postgres { .. } = &config.database_url {
+        // Statistics and a visibility map, as a database in use has (autovacuum): a freshly loaded
+        // one has neither until autovacuum passes, perhaps in the middle of a measurement.
+        dbs.control().execute_unprepared("VACUUM ANALYZE").await?;
+    }
     dbs.close().await;
     Ok((all.iter().map(|i| i.id).collect(), phones))
 }

@@ -23,9 +23,12 @@ mod m20261128_000013_create_analytics_rollups;
 mod m20261129_000014_create_bot;
 mod m20261130_000015_extend_campaigns_and_webhooks;
 mod m20261201_000016_account_self_service;
+mod m20261202_000017_search_columns;
+mod m20261202_000018_count_live_users;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
+pub use m20261202_000018_count_live_users::LIVE_USERS;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -50,6 +53,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000014_create_bot::Migration),
             Box::new(m20261130_000015_extend_campaigns_and_webhooks::Migration),
             Box::new(m20261201_000016_account_self_service::Migration),
+            Box::new(m20261202_000017_search_columns::Migration),
+            Box::new(m20261202_000018_count_live_users::Migration),
         ]
     }
 }
@@ -103,6 +108,7 @@ pub const TABLES: &[&str] = &[
     "analytics_bot",
     "instance_send_rates",
     "webhook_attempts",
+    "tenant_counters",
 ];
 
 #[cfg(test)]

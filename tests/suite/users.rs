@@ -88,6 +88,34 @@ async fn users_are_listed_a_page_at_a_time_and_searchable() {
         app.call(Method::GET, HOST, "/api/users?search=PESSOA3", Some(&token), None).await.json().await.unwrap();
     assert_eq!(found["pagination"]["total"], 1);
     assert_eq!(found["data"][0]["email"], "pessoa3@acme.example");
+    // A renamed person is found by the new name only; wildcards are plain characters.
+    let total = |path: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            let page: Value = app.call(Method::GET, HOST, path, Some(token), None).await.json().await.unwrap();
+            page["pagination"]["total"].as_u64().unwrap()
+        }
+    };
+    let named_before = total("/api/users?search=pessoa%20de%20teste").await;
+    assert!(named_before >= 7, "{named_before}");
+    let renamed = found["data"][0]["id"].as_i64().unwrap();
+    let body = json!({ "name": "Íris Gonçalves_Souza" });
+    let response = app.call(Method::PUT, HOST, &format!("/api/users/{renamed}"), Some(&token), Some(body)).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(total("/api/users?search=%C3%ADris%20GON%C3%87ALVES_souza").await, 1, "any case, accents kept");
+    assert_eq!(total("/api/users?search=Pessoa%20de%20Teste").await, named_before - 1, "the old name is gone");
+    assert_eq!(total("/api/users?search=pessoa3@ACME").await, 1, "the email still finds them");
+    assert_eq!(total("/api/users?search=s_s").await, 1, "_ matches itself");
+    assert_eq!(total("/api/users?search=gon_alves").await, 0, "_ is no wildcard");
+    assert_eq!(total("/api/users?search=%25").await, 0, "% matches only itself");
+    // The unsearched total is kept by the database as people come and go.
+    assert_eq!(total("/api/users").await, 8);
+    let response = app.call(Method::DELETE, HOST, &format!("/api/users/{renamed}"), Some(&token), None).await;
+    assert!(response.status().is_success(), "{}", response.status());
+    assert_eq!(total("/api/users").await, 7, "a deleted person leaves the total");
+    app.create_user("acme", "nova@acme.example", "atendente").await;
+    assert_eq!(total("/api/users?limit=5").await, 8);
+    assert_eq!(total("/api/users?page=99").await, 8, "a page past the end still tells the total");
     let bad = app.call(Method::GET, HOST, "/api/users?page=um", Some(&token), None).await;
     assert_eq!(bad.status(), 400);
 }

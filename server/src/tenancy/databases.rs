@@ -37,6 +37,8 @@ const SQLITE_TENANT_READERS: u32 = 4;
 const SQLITE_QUEUE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections of the control database (read on every request to resolve the tenant).
 const CONTROL_CONNECTIONS: u32 = 4;
+/// A pooled PostgreSQL connection idle this long is pinged before use.
+const PING_IF_IDLE_FOR: Duration = Duration::from_secs(10);
 /// The name of the pool that DATABASE_URL is.
 pub const DEFAULT_POOL: &str = "default";
 
@@ -662,16 +664,23 @@ fn sqlite_options(
     };
     let query_only = matches!(open, SqliteOpen::Readers);
     let mut options = ConnectOptions::new(format!("sqlite://{}?mode={mode}", path.display()));
-    options.max_connections(max).min_connections(0).acquire_timeout(acquire).sqlx_logging(false).map_sqlx_sqlite_opts(
-        move |opts| {
+    // No ping before handing out a pooled connection: a local file is not dropped by a network,
+    // and the ping is a hand-off to the connection's thread on every request
+    // (docs/performance.md#hot-path).
+    options
+        .max_connections(max)
+        .min_connections(0)
+        .acquire_timeout(acquire)
+        .test_before_acquire(false)
+        .sqlx_logging(false)
+        .map_sqlx_sqlite_opts(move |opts| {
             let opts = opts
                 .journal_mode(journal)
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true);
             if query_only { opts.pragma("query_only", "ON") } else { opts }
-        },
-    );
+        });
     if let Some(idle) = idle {
         options.idle_timeout(idle);
     }
@@ -732,6 +741,9 @@ async fn open_postgres(
         .acquire_timeout(acquire)
         .connect_timeout(acquire)
         .connect_lazy(lazy)
+        // Ping only a connection idle long enough for a proxy or the server to have dropped it: a
+        // ping on every checkout is one more network round trip per request.
+        .test_before_acquire_if_idle_for(PING_IF_IDLE_FOR)
         .sqlx_logging(false)
         .set_application_name("backoffice");
     if let Some(path) = search_path {

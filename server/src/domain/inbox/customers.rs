@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-    sea_query::{Expr, ExprTrait, Func, OnConflict},
+    sea_query::{Expr, OnConflict},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -93,14 +93,19 @@ pub fn normalize_phone(raw: &str) -> Result<String> {
 }
 
 /// Customers whose name contains `search` (any case), or whose phone contains its digits (four
-/// or more, whatever spaces or dashes were typed).
-pub fn matching(search: &str) -> Condition {
-    let words = search.replace(['%', '_', '\\'], "").to_lowercase();
-    let mut condition =
-        Condition::any().add(Expr::expr(Func::lower(Expr::col(customer::Column::Name))).like(format!("%{words}%")));
+/// or more, whatever spaces or dashes were typed). `customers.search` is the name lower-cased
+/// (migration m20261202_000017): a byte substring test, where `lower(name) LIKE` case-folded every
+/// customer's name on every search.
+pub fn matching(search: &str, backend: DbBackend) -> Condition {
+    // sea-query reads its own placeholder style per backend in custom SQL.
+    let (position, placeholder) = if backend == DbBackend::Postgres { ("strpos", "$1") } else { ("instr", "?") };
+    let contains = |column: &str, needle: String| {
+        Expr::cust_with_values(format!("{position}(customers.{column}, {placeholder}) > 0"), [needle])
+    };
+    let mut condition = Condition::any().add(contains("search", search.to_lowercase()));
     let digits: String = search.chars().filter(char::is_ascii_digit).collect();
     if digits.len() >= 4 {
-        condition = condition.add(customer::Column::Phone.like(format!("%{digits}%")));
+        condition = condition.add(contains("phone", digits));
     }
     condition
 }
@@ -118,7 +123,7 @@ pub async fn list(
         if search.chars().count() > 100 {
             return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
         }
-        query = query.filter(matching(search));
+        query = query.filter(matching(search, db.get_database_backend()));
     }
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let before: i32 = cursor.parse().map_err(|_| {

@@ -220,7 +220,7 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
         if search.chars().count() > 100 {
             return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
         }
-        select = select.filter(search_condition(search));
+        select = select.filter(search_condition(search, db.get_database_backend()));
     }
     if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.is_empty()) {
         let (at, id) = decode_cursor(cursor)?;
@@ -250,11 +250,11 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
 }
 
 /// Customer name or phone (docs/inbox.md#the-queue), or a protocol.
-fn search_condition(search: &str) -> Condition {
+fn search_condition(search: &str, backend: DbBackend) -> Condition {
     let customers = Query::select()
         .column(customer::Column::Id)
         .from(customer::Entity)
-        .cond_where(customers::matching(search))
+        .cond_where(customers::matching(search, backend))
         .to_owned();
     let by_protocol = ticket::Column::Protocol.eq(search.to_uppercase());
     Condition::any().add(ticket::Column::CustomerId.in_subquery(customers)).add(by_protocol)
@@ -269,6 +269,9 @@ pub async fn instances_of(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<
     Ok(query.all(db).await?.into_iter().map(|i| views::NamedRef { id: i.id, name: i.name }).collect())
 }
 
+/// `status IN (...)` over the statuses the queue counts.
+const ACTIVE_STATUSES_SQL: &str = "tickets.status IN ('pending', 'open', 'transferring', 'bot')";
+
 /// The viewer's tickets per status, and their own among them (one grouped query: the viewer
 /// always sees their own tickets, so `mine` needs no other filter).
 pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts> {
@@ -279,7 +282,10 @@ pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts
         .column_as(ticket::Column::Id.count(), "n")
         .column_as(Expr::expr(own).sum(), "mine")
         .filter(viewer.condition())
-        .filter(ticket::Column::Status.is_in([PENDING, OPEN, TRANSFERRING, BOT]))
+        // Literals, not bound values: PostgreSQL plans a prepared statement's `IN ($1, ...)` without
+        // knowing the values (a generic plan), scanned every ticket and rebuilt the array for each
+        // row; with the statuses in the text it counts from the (status, assignee) index.
+        .filter(Expr::cust(ACTIVE_STATUSES_SQL))
         .group_by(ticket::Column::Status)
         .into_tuple()
         .all(db)
@@ -454,5 +460,11 @@ mod tests {
         assert_eq!(month_start(early_utc), Utc.with_ymd_and_hms(2026, 11, 1, 3, 0, 0).unwrap());
         let later = Utc.with_ymd_and_hms(2026, 12, 1, 4, 0, 0).unwrap();
         assert_eq!(month_start(later), Utc.with_ymd_and_hms(2026, 12, 1, 3, 0, 0).unwrap());
+    }
+
+    #[test]
+    fn the_counted_statuses_in_the_sql_text_are_the_active_ones() {
+        let expected = format!("tickets.status IN ('{PENDING}', '{OPEN}', '{TRANSFERRING}', '{BOT}')");
+        assert_eq!(ACTIVE_STATUSES_SQL, expected);
     }
 }

@@ -112,43 +112,31 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     let where_clause = |b: &mut Binder| {
         let mut filter = String::from("deleted_at IS NULL");
         if let Some(search) = search {
-            let pattern = b.p(format!("%{}%", search.to_lowercase().replace(['%', '_'], "")));
-            // SQLite's LIKE already ignores ASCII case; PostgreSQL's ILIKE does the same. Either
-            // way the columns are compared as stored, so the covering index answers without
-            // reading rows.
-            let like = if backend == DbBackend::Postgres { "ILIKE" } else { "LIKE" };
-            filter.push_str(&format!(
-                " AND (name {like} {pattern} OR email {like} {pattern} OR username {like} {pattern})"
-            ));
+            // `users.search` holds name, email and username lower-cased, one per line (migration
+            // m20261202_000017): a byte substring test on one column of the covering index, where
+            // `ILIKE` over three columns case-folded every string with the locale's rules.
+            let needle = b.p(search.to_lowercase().replace(['\n', '\r'], " "));
+            let position = if backend == DbBackend::Postgres { "strpos" } else { "instr" };
+            filter.push_str(&format!(" AND {position}(search, {needle}) > 0"));
         }
         filter
     };
     // One statement (each statement on SQLite is a hand-off to the connection's thread:
-    // docs/performance.md#hot-path): the count as an uncorrelated subquery (evaluated once, from
-    // the covering index), the page's ids from the same index (it stops at its last match), and
-    // only the page's rows, joined to what their views show, with their instance links as JSON.
-    // (A `COUNT(*) OVER ()` window is slower: SQLite materializes and sorts every match before
-    // the LIMIT.)
+    // docs/performance.md#hot-path): the total as an uncorrelated subquery (evaluated once: the
+    // kept count, or the matches from the covering index), the page's ids from the same index (it
+    // stops at its last match), and only the page's rows, joined to what their views show, with
+    // their instance links as JSON. (A `COUNT(*) OVER ()` window is slower: SQLite materializes
+    // and sorts every match before the LIMIT.)
     let mut b = Binder::new(backend);
     let filter = where_clause(&mut b);
     let no = b.p(false);
     let (offset, size) = (b.p((page - 1).saturating_mul(limit) as i64), b.p(limit as i64));
-    let links = match backend {
-        DbBackend::Postgres => {
-            "(SELECT COALESCE(json_agg(json_build_object('id', ui.id, 'instance', i.id, 'name', i.name, \
-             'activated', i.activated)), '[]'::json)::text FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
-             WHERE ui.user_id = u.id)"
-        }
-        _ => {
-            "(SELECT json_group_array(json_object('id', ui.id, 'instance', i.id, 'name', i.name, \
-             'activated', i.activated)) FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
-             WHERE ui.user_id = u.id)"
-        }
-    };
+    let links = views::links_json_sql(backend);
+    let total = total_sql(search.is_some(), &filter);
     let page_sql = format!(
         "SELECT u.*, r.name AS role_name, r.display_name AS role_display_name, d.name AS department_name, \
          d.activated AS department_activated, COALESCE(s.two_factor_enabled, {no}) AS two_factor, \
-         {links} AS instance_links, CAST((SELECT COUNT(*) FROM users WHERE {filter}) AS BIGINT) AS total \
+         {links} AS instance_links, CAST(({total}) AS BIGINT) AS total \
          FROM (SELECT id FROM users WHERE {filter} ORDER BY name, id LIMIT {size} OFFSET {offset}) p \
          JOIN users u ON u.id = p.id LEFT JOIN roles r ON r.id = u.role_id \
          LEFT JOIN departments d ON d.id = u.department_id LEFT JOIN user_settings s ON s.user_id = u.id \
@@ -179,7 +167,8 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
         Some(total) => total,
         None => {
             let mut b = Binder::new(backend);
-            let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM users WHERE {}", where_clause(&mut b));
+            let filter = where_clause(&mut b);
+            let sql = format!("SELECT CAST(({}) AS BIGINT) AS n", total_sql(search.is_some(), &filter));
             match db.query_one_raw(b.statement(sql)).await? {
                 Some(row) => u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0),
                 None => 0,
@@ -190,6 +179,16 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
         data: users.iter().map(|u| views::assemble(u, &roles, &departments, &two_factor, &links)).collect(),
         pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },
     })
+}
+
+/// How many users a list matches: without a search, the count the triggers keep (migration
+/// m20261202_000018; counting read every user row on each page); with one, the matches.
+fn total_sql(searched: bool, filter: &str) -> String {
+    if searched {
+        format!("SELECT COUNT(*) FROM users WHERE {filter}")
+    } else {
+        format!("SELECT value FROM tenant_counters WHERE name = '{}'", tenant_migrations::LIVE_USERS)
+    }
 }
 
 /// Whether a user is blocked now: a block from wrong passwords ends by itself at `locked_until`;

@@ -3,10 +3,10 @@
 
 use std::collections::HashMap;
 
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter};
 
 use crate::{
-    domain::error::Result,
+    domain::{analytics::period::Binder, error::Result},
     entities::tenant::{department, instance, role, user, user_instance, user_setting},
 };
 
@@ -74,29 +74,57 @@ pub async fn view(db: &impl ConnectionTrait, user: &user::Model) -> Result<UserV
 /// The caller's own view: [`view`] with the recovery codes left; the role comes from the
 /// caller's cached auth state (who-am-I is called on every screen).
 pub async fn own_view(db: &impl ConnectionTrait, user: &user::Model, role: Option<&role::Model>) -> Result<UserView> {
-    let settings = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user.id)).one(db).await?;
-    let two_factor = settings.as_ref().is_some_and(|s| s.two_factor_enabled);
-    let left = settings
-        .filter(|s| s.two_factor_enabled)
-        .map_or(0, |s| crate::domain::auth::two_factor::recovery_codes_count(s.recovery_codes.as_deref()));
-    let ids = [user.id];
+    // One statement: who-am-I is asked on every page load (docs/performance.md#hot-path).
+    let backend = db.get_database_backend();
+    let mut b = Binder::new(backend);
+    let id = b.p(user.id);
+    let sql = format!(
+        "SELECT s.two_factor_enabled, s.recovery_codes, d.id AS department_id, d.name AS department_name, \
+         d.activated AS department_activated, {} AS instance_links FROM users u \
+         LEFT JOIN user_settings s ON s.user_id = u.id LEFT JOIN departments d ON d.id = u.department_id \
+         WHERE u.id = {id}",
+        links_json_sql(backend)
+    );
+    let row = db.query_one_raw(b.statement(sql)).await?;
+    let (mut two_factor, mut recovery_codes, mut departments, mut links) =
+        (false, None, HashMap::new(), HashMap::new());
+    if let Some(row) = row {
+        two_factor = row.try_get::<Option<bool>>("", "two_factor_enabled")?.unwrap_or(false);
+        recovery_codes = row.try_get::<Option<String>>("", "recovery_codes")?;
+        if let (Some(id), Some(name)) =
+            (row.try_get::<Option<i32>>("", "department_id")?, row.try_get::<Option<String>>("", "department_name")?)
+        {
+            let activated = row.try_get::<Option<bool>>("", "department_activated")?.unwrap_or(true);
+            departments.insert(id, DepartmentView { id, name, activated });
+        }
+        links.insert(user.id, links_from_json(row.try_get::<Option<String>>("", "instance_links")?.as_deref()));
+    }
+    let left =
+        if two_factor { crate::domain::auth::two_factor::recovery_codes_count(recovery_codes.as_deref()) } else { 0 };
     let roles = role
         .map(|r| (r.id, RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }))
         .into_iter()
         .collect();
-    let departments = match user.department_id {
-        Some(id) => department::Entity::find_by_id(id)
-            .one(db)
-            .await?
-            .map(|d| (d.id, DepartmentView { id: d.id, name: d.name, activated: d.activated }))
-            .into_iter()
-            .collect(),
-        None => HashMap::new(),
-    };
-    let links = instance_links(db, &ids).await?;
     let mut view = assemble(user, &roles, &departments, &HashMap::from([(user.id, two_factor)]), &links);
     view.recovery_codes_left = Some(left);
     Ok(view)
+}
+
+/// A correlated subquery of the instance links of the user `u` as a JSON array (read by
+/// [`links_from_json`]): one statement answers a page of users with their links.
+pub(super) fn links_json_sql(backend: DbBackend) -> &'static str {
+    match backend {
+        DbBackend::Postgres => {
+            "(SELECT COALESCE(json_agg(json_build_object('id', ui.id, 'instance', i.id, 'name', i.name, \
+             'activated', i.activated)), '[]'::json)::text FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
+             WHERE ui.user_id = u.id)"
+        }
+        _ => {
+            "(SELECT json_group_array(json_object('id', ui.id, 'instance', i.id, 'name', i.name, \
+             'activated', i.activated)) FROM user_instances ui JOIN instances i ON i.id = ui.instance_id \
+             WHERE ui.user_id = u.id)"
+        }
+    }
 }
 
 /// Views of several users, in their order, with a fixed number of queries.
