@@ -1,9 +1,10 @@
 //! In-process caches of what every request reads (docs/contracts.md#background-work-caches-and-aggregates, docs/performance.md#caches): a
-//! tenant's control record with its features, and a user's auth state (the user row, role, route
-//! permissions, two-factor gate, inbox entitlement).
+//! tenant's control record with its features, a user's auth state (the user row, role, route
+//! permissions, two-factor gate, inbox entitlement), and a tenant's bots (read by every inbound
+//! message).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
-//! `SessionsEnded`; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! `SessionsEnded`, `BotsChanged`; from every replica through Redis), and lives at most [`TTL`] in any case: a
 //! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
 //! for that long at most. Every entry is cleared when the Redis subscription is re-established.
 //!
@@ -21,7 +22,7 @@ use std::{
 };
 
 use crate::{
-    domain::inbox::Viewer,
+    domain::{bot::config::Bots, inbox::Viewer},
     entities::{
         control::tenant,
         tenant::{role, user},
@@ -56,6 +57,7 @@ pub struct AuthEntry {
 pub struct Caches {
     tenants: TtlMap<TenantName, Arc<TenantEntry>>,
     auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
+    bots: TtlMap<TenantName, Arc<Bots>>,
     /// The operators' home board reads every tenant's usage; the last read is reused a minute.
     operator_scans: crate::domain::home::operator::Scans,
 }
@@ -93,6 +95,23 @@ impl Caches {
         self.auth.insert(ticket, (tenant, user_id), entry);
     }
 
+    pub fn bots(&self, tenant: &TenantName) -> Option<Arc<Bots>> {
+        self.bots.get(tenant)
+    }
+
+    pub fn bots_ticket(&self) -> Ticket {
+        self.bots.ticket()
+    }
+
+    pub fn store_bots(&self, ticket: Ticket, tenant: TenantName, entry: Arc<Bots>) {
+        self.bots.insert(ticket, tenant, entry);
+    }
+
+    /// A bot configuration or a department of the tenant changed.
+    pub fn bots_changed(&self, tenant: &TenantName) {
+        self.bots.remove_where(|key| key == tenant);
+    }
+
     /// The tenant's record or features changed (plan, limits, features, deleted, restored).
     pub fn tenant_changed(&self, name: &TenantName) {
         self.tenants.remove_where(|key| key == name);
@@ -107,6 +126,7 @@ impl Caches {
     pub fn clear(&self) {
         self.tenants.remove_where(|_| true);
         self.auth.remove_where(|_| true);
+        self.bots.remove_where(|_| true);
     }
 }
 

@@ -370,3 +370,39 @@ async fn without_the_feature_there_is_no_bot_and_its_api_answers_403_and_each_te
         assert_eq!((status, body["code"].as_str()), (403, Some("feature_disabled")), "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_saved_change_and_a_renamed_department_reach_the_very_next_message() {
+    // The inbound path keeps the tenant's bots in process: a change must not wait for it to expire.
+    let bot = bot().await;
+    bot.save(bot.config()).await;
+    bot.customer_writes("c1", "+55 11 91234-0101", "oi").await;
+    let sent = bot.provider.wait_sent(1).await;
+    assert!(sent[0].body.starts_with("Olá, Carla! Sou a Maria."), "{}", sent[0].body);
+
+    // Another greeting and another name: the next customer meets them at once.
+    let mut config = bot.config();
+    config["name"] = json!("Júlia");
+    config["greeting"] = json!("Bem-vinda, {{nome}}! Aqui é a {{bot}}.");
+    bot.save(config).await;
+    bot.customer_writes("c2", "+55 11 91234-0102", "oi").await;
+    let sent = bot.provider.wait_sent(2).await;
+    assert!(sent[1].body.starts_with("Bem-vinda, Carla! Aqui é a Júlia."), "{}", sent[1].body);
+
+    // A renamed department: the bot hands over naming it as it is now.
+    let path = format!("/api/departments/{}", bot.financeiro);
+    let (status, renamed) = bot.call(Method::PUT, &path, &bot.admin_token, Some(json!({ "name": "Cobrança" }))).await;
+    assert_eq!(status, 200, "{renamed}");
+    bot.customer_writes("c3", "+55 11 91234-0102", "1").await;
+    let sent = bot.provider.wait_sent(3).await;
+    assert_eq!(sent[2].body, "Vou te passar para Cobrança.");
+
+    // Switched off: a new customer's ticket goes straight to the people.
+    let mut config = bot.config();
+    config["enabled"] = json!(false);
+    bot.save(config).await;
+    bot.customer_writes("c4", "+55 11 91234-0104", "oi").await;
+    assert_eq!(bot.ticket_of("912340104").await["status"], "pending");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(bot.provider.sent().len(), 3, "nothing more was sent");
+}

@@ -118,6 +118,7 @@ enum Body {
     AuthChanged { user_id: Option<i32>, entitlement: bool },
     TenantChanged,
     CampaignChanged { campaign_id: i32 },
+    BotsChanged,
 }
 
 /// Work for the Redis writer, in order (so a user's arrival is never applied after their leaving).
@@ -349,6 +350,7 @@ impl EventBus {
             }
             Body::AuthChanged { user_id, entitlement } => self.auth_changed(&tenant, user_id, entitlement),
             Body::TenantChanged => self.inner.caches.tenant_changed(&tenant),
+            Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
             Body::SessionRevoked { sid, until } => {
                 self.inner.revoked.insert(sid.clone(), until);
                 self.inner.hub.end_session(&tenant, &sid);
@@ -447,6 +449,7 @@ impl Publisher for EventBus {
             Raised::CampaignChanged { campaign_id } => self.campaign_changed(tenant, *campaign_id),
             Raised::AuthChanged { user_id, entitlement } => self.auth_changed(tenant, *user_id, *entitlement),
             Raised::TenantChanged => self.inner.caches.tenant_changed(tenant),
+            Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
         }
         self.send_remote(tenant, Body::of(raised));
     }
@@ -463,6 +466,7 @@ impl Body {
             Raised::CampaignChanged { campaign_id } => Self::CampaignChanged { campaign_id },
             Raised::AuthChanged { user_id, entitlement } => Self::AuthChanged { user_id, entitlement },
             Raised::TenantChanged => Self::TenantChanged,
+            Raised::BotsChanged => Self::BotsChanged,
         }
     }
 }

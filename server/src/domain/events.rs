@@ -114,6 +114,9 @@ pub enum Raised {
     /// The tenant's control record or features changed (plan, limits, features, deleted,
     /// restored): cached copies go, on every replica.
     TenantChanged,
+    /// A bot configuration or a department (the names bots route to) changed: the cached bots of
+    /// the tenant go, on every replica.
+    BotsChanged,
 }
 
 impl Event {

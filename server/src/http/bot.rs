@@ -2,6 +2,8 @@
 //! route (supervisors), written with the `chatbot` route (administrators) — and the editor's
 //! simulator. The whole area is gated by the `chatbot` feature (`FEATURE_GATES`).
 
+use std::sync::Arc;
+
 use axum::{Json, extract::State, http::StatusCode};
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -12,9 +14,10 @@ use crate::{
     domain::{
         Error,
         bot::{
-            config::{self, BotConfig},
+            config::{self, BotConfig, Bots},
             simulate::{self, MAX_MESSAGES, Simulation},
         },
+        events::{Publisher, Raised},
     },
     error::AppResult,
     http::{
@@ -36,6 +39,27 @@ pub fn routes() -> ApiRoutes {
         .put("/bot/config", WRITE, save)
         .delete("/bot/config", WRITE, remove)
         .post("/bot/simulate", WRITE, simulate)
+}
+
+/// The tenant's bots for the inbound path: the process's copy, else loaded with `db` and kept.
+pub(super) async fn cached_bots(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    db: &impl sea_orm::ConnectionTrait,
+) -> AppResult<Arc<Bots>> {
+    let caches = state.bus.caches();
+    if let Some(bots) = caches.bots(&tenant.name) {
+        return Ok(bots);
+    }
+    let ticket = caches.bots_ticket();
+    let bots = Arc::new(Bots::load(db).await?);
+    caches.store_bots(ticket, tenant.name.clone(), bots.clone());
+    Ok(bots)
+}
+
+/// A bot configuration or a department changed (committed): every replica drops its copy.
+pub(super) fn bots_changed(state: &AppState, tenant: &CurrentTenant) {
+    state.bus.publish(&tenant.name, Raised::BotsChanged);
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -95,6 +119,7 @@ async fn save(
     let tx = tenant.begin(&state).await?;
     let saved = config::save(&tx, scope.instance_id, body, current.user.id).await?;
     tx.commit().await?;
+    bots_changed(&state, &tenant);
     Ok(Json(saved))
 }
 
@@ -124,6 +149,7 @@ async fn remove(
     let tx = tenant.begin(&state).await?;
     config::remove(&tx, instance_id).await?;
     tx.commit().await?;
+    bots_changed(&state, &tenant);
     Ok(StatusCode::NO_CONTENT)
 }
 

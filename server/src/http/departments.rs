@@ -68,6 +68,8 @@ async fn create(
     let tx = tenant.begin(&state).await?;
     let created = departments::create(&tx, &body.name).await?;
     tx.commit().await?;
+    // The bots route by department name.
+    super::bot::bots_changed(&state, &tenant);
     Ok((StatusCode::CREATED, Json(json!(created))))
 }
 
@@ -103,5 +105,6 @@ async fn update(
     let tx = tenant.begin(&state).await?;
     let updated = departments::update(&tx, id, body.name.as_deref(), body.activated).await?;
     tx.commit().await?;
+    super::bot::bots_changed(&state, &tenant);
     Ok(Json(json!(updated)))
 }

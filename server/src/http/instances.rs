@@ -377,6 +377,7 @@ async fn provider_events(
     let plan = inbound::Plan {
         ticket_limit: tenant.record.ticket_limit,
         chatbot: tenant.has_feature(crate::domain::features::Feature::Chatbot.option()),
+        bots: super::bot::cached_bots(&state, &tenant, &unit).await?,
     };
     let received = inbound::receive(&unit, &instance, event_id.unwrap_or_default(), event, plan).await?;
     unit.commit().await?;

@@ -280,6 +280,32 @@ fn parse(row: &bot_config::Model) -> Result<BotConfig> {
     Ok(config)
 }
 
+/// Every bot of a tenant, parsed, and the names of the departments they route to: what a bot turn
+/// reads. The inbound path keeps it in process (`cache::Caches::bots`; dropped when a configuration
+/// or a department changes, and after [`crate::cache::TTL`] in any case), so a customer's message
+/// to the bot costs no query for it (docs/performance.md#bot).
+#[derive(Debug, Clone, Default)]
+pub struct Bots {
+    /// By scope: an instance's id, 0 for the tenant's default.
+    configs: HashMap<i32, BotConfig>,
+    pub departments: HashMap<i32, String>,
+}
+
+impl Bots {
+    pub async fn load(db: &impl ConnectionTrait) -> Result<Self> {
+        let mut configs = HashMap::new();
+        for row in bot_config::Entity::find().all(db).await? {
+            configs.insert(row.instance_id, parse(&row)?);
+        }
+        Ok(Self { configs, departments: department_names(db).await? })
+    }
+
+    /// The bot that greets a new ticket on an instance, as [`active_for`] chooses it.
+    pub fn active_for(&self, instance_id: i32) -> Option<&BotConfig> {
+        self.configs.get(&instance_id).or_else(|| self.configs.get(&0)).filter(|c| c.enabled)
+    }
+}
+
 /// What the editor shows for a scope: its own configuration, else (an instance) the default's,
 /// marked inherited, else the template.
 pub async fn read(db: &impl ConnectionTrait, instance_id: Option<i32>) -> Result<BotConfig> {
@@ -298,7 +324,8 @@ pub async fn read(db: &impl ConnectionTrait, instance_id: Option<i32>) -> Result
 }
 
 /// The bot that greets a new ticket on an instance: its own, else the default; none when that is
-/// disabled or was never saved. One query for both scopes (it runs for every bot message).
+/// disabled or was never saved. One query for both scopes (the inactivity check; the inbound path
+/// reads [`Bots`]).
 pub async fn active_for(db: &impl ConnectionTrait, instance_id: i32) -> Result<Option<BotConfig>> {
     let rows =
         bot_config::Entity::find().filter(bot_config::Column::InstanceId.is_in([instance_id, 0])).all(db).await?;

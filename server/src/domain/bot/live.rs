@@ -15,7 +15,7 @@ use sea_orm::{
 };
 
 use super::{
-    config::{self, BotConfig},
+    config::{self, BotConfig, Bots},
     dialogue::{self, Context, Outcome, Step, Turn},
 };
 use crate::{
@@ -45,10 +45,9 @@ pub struct Said<'a> {
     pub at: DateTime<Utc>,
 }
 
-/// The bot greets a ticket its customer just opened.
-pub async fn start(unit: &Unit, config: &BotConfig, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
-    let departments = config::department_names(unit).await?;
-    let ctx = Context { customer_name: &said.customer.name, departments: &departments };
+/// The bot (`config`, one of `bots`) greets a ticket its customer just opened.
+pub async fn start(unit: &Unit, bots: &Bots, config: &BotConfig, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
+    let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
     let turn = dialogue::open(config, ctx, said.at);
     let session = bot_session::ActiveModel {
         ticket_id: Set(ticket.id),
@@ -69,14 +68,14 @@ pub async fn start(unit: &Unit, config: &BotConfig, ticket: &ticket::Model, said
     play(unit, config, ticket, session, turn, said).await
 }
 
-/// The customer answered the bot.
-pub async fn answer(unit: &Unit, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
+/// The customer answered the bot (the tenant's `bots` as the inbound path holds them).
+pub async fn answer(unit: &Unit, bots: &Bots, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
     let Some(session) = active_session(unit, ticket.id).await? else {
         // A bot ticket without a conversation (should not happen): people take it.
         let names = Names::default().with_customer(said.customer).with_instance(ticket.instance_id, said.instance_name);
         return release(unit, ticket, None, "O atendimento voltou para a fila.", &names).await.map(drop);
     };
-    let Some(config) = config::active_for(unit, ticket.instance_id).await? else {
+    let Some(config) = bots.active_for(ticket.instance_id) else {
         // The bot was switched off mid-conversation: the ticket goes to the people's queue.
         let turn = Turn {
             replies: Vec::new(),
@@ -87,10 +86,9 @@ pub async fn answer(unit: &Unit, ticket: &ticket::Model, said: Said<'_>) -> Resu
         };
         return play(unit, &BotConfig::template(), ticket, session, turn, said).await;
     };
-    let departments = config::department_names(unit).await?;
-    let ctx = Context { customer_name: &said.customer.name, departments: &departments };
-    let turn = dialogue::answer(&config, ctx, session.invalid_count, said.text);
-    play(unit, &config, ticket, session, turn, said).await
+    let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
+    let turn = dialogue::answer(config, ctx, session.invalid_count, said.text);
+    play(unit, config, ticket, session, turn, said).await
 }
 
 /// The conversation the bot holds on a ticket, locked until the unit ends (two messages of one

@@ -77,13 +77,15 @@ pub enum Received {
     Duplicate,
 }
 
-/// What of the tenant's plan decides how an inbound message is handled.
-#[derive(Debug, Clone, Copy, Default)]
+/// What of the tenant decides how an inbound message is handled.
+#[derive(Debug, Clone, Default)]
 pub struct Plan {
     /// Tickets a month (0: unlimited).
     pub ticket_limit: i32,
     /// The `chatbot` feature is on: new tickets may start with the bot.
     pub chatbot: bool,
+    /// The tenant's bots, as the caller keeps them (`cache::Caches::bots`).
+    pub bots: std::sync::Arc<bot::config::Bots>,
 }
 
 /// Processes one provider event for `instance`, once per `event_id`.
@@ -186,7 +188,7 @@ async fn receive_message(
         _ if customer.blacklisted => None,
         Some(open) => Some(open),
         None if inbound_from_customer => {
-            let bot = if plan.chatbot { bot::config::active_for(unit, instance.id).await? } else { None };
+            let bot = if plan.chatbot { plan.bots.active_for(instance.id) } else { None };
             let new = NewTicket {
                 customer_id: customer.id,
                 instance_id: instance.id,
@@ -264,8 +266,8 @@ async fn receive_message(
             let said =
                 bot::live::Said { customer: &customer, instance_name: &instance.name, text: &inbound.body, at: now };
             match greeter {
-                Some(config) => bot::live::start(unit, &config, &touched, said).await?,
-                None => bot::live::answer(unit, &touched, said).await?,
+                Some(config) => bot::live::start(unit, &plan.bots, config, &touched, said).await?,
+                None => bot::live::answer(unit, &plan.bots, &touched, said).await?,
             }
         }
     }
