@@ -371,3 +371,62 @@ fn analytics_sync_and_verify_sheets_export_and_users_import_run_from_cron_like_c
     let err = cli.fails(&["users", "import", "--tenant", "acme", file.to_str().unwrap()]);
     assert!(err.contains("falta a coluna"), "{err}");
 }
+
+#[test]
+fn campaigns_are_paused_resumed_and_cancelled_and_webhooks_replayed_from_the_command_line() {
+    let cli = Cli::new();
+    cli.ok(&["init"]);
+    cli.ok(&["tenant", "create", "acme", "--plan", "pro"]);
+    cli.ok(&["seed", "demo", "--tenant", "acme", "--customers", "40", "--days", "5", "--agents", "2"]);
+
+    let listed: serde_json::Value =
+        serde_json::from_str(&cli.ok(&["campaigns", "list", "--tenant", "acme", "--json"])).unwrap();
+    let by_status = |status: &str| {
+        listed.as_array().unwrap().iter().find(|c| c["status"] == status).unwrap_or_else(|| panic!("{listed}")).clone()
+    };
+    let (running, scheduled) = (by_status("running"), by_status("scheduled"));
+    let running_id = running["id"].as_i64().unwrap().to_string();
+    let table = cli.ok(&["campaigns", "list", "--tenant", "acme", "--status", "running"]);
+    assert!(table.contains("Lançamento Coleção Verão") && !table.contains("Reativação Atacado"), "{table}");
+
+    let out = cli.ok(&["campaigns", "pause", "--tenant", "acme", &running_id]);
+    assert!(out.contains("pausada") && out.contains("pendentes"), "{out}");
+    let err = cli.fails(&["campaigns", "pause", "--tenant", "acme", &running_id]);
+    assert!(err.contains("pausar"), "a paused campaign is not paused twice: {err}");
+    let paused: serde_json::Value =
+        serde_json::from_str(&cli.ok(&["campaigns", "list", "--tenant", "acme", "--status", "paused", "--json"]))
+            .unwrap();
+    assert_eq!(paused[0]["id"], running["id"], "{paused}");
+    assert!(cli.ok(&["campaigns", "resume", "--tenant", "acme", &running_id]).contains("retomada"));
+    let out = cli.ok(&["campaigns", "cancel", "--tenant", "acme", &scheduled["id"].to_string()]);
+    assert!(out.contains("cancelada"), "{out}");
+    let err = cli.fails(&["campaigns", "resume", "--tenant", "acme", "999999"]);
+    assert!(err.contains("não encontrada"), "{err}");
+
+    let endpoints = cli.ok(&["webhooks", "list", "--tenant", "acme", "--json"]);
+    assert!(endpoints.contains("hooks.example.com") && !endpoints.contains("whsec_"), "no secret: {endpoints}");
+    let out = cli.ok(&["webhooks", "replay", "--tenant", "acme", "--type", "read", "--type", "failed"]);
+    let queued = |kind: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with(&format!("{kind}: "))).unwrap_or_else(|| panic!("{out}"));
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    };
+    assert!(queued("read") > 0, "the seeded reads are replayed: {out}");
+    assert!(out.contains(&format!("{} webhook(s)", queued("read") + queued("failed"))), "{out}");
+    let err = cli.fails(&["webhooks", "replay", "--tenant", "acme", "--type", "lido"]);
+    assert!(err.contains("tipo desconhecido"), "{err}");
+    let err = cli.fails(&[
+        "webhooks",
+        "replay",
+        "--tenant",
+        "acme",
+        "--type",
+        "read",
+        "--from",
+        "2026-02-01",
+        "--to",
+        "2026-01-01",
+    ]);
+    assert!(err.contains("anterior"), "{err}");
+    let out = cli.ok(&["webhooks", "enable", "--tenant", "acme", "1"]);
+    assert!(out.contains("ativado"), "{out}");
+}

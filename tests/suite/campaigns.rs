@@ -257,6 +257,62 @@ async fn a_campaign_reaches_everyone_once_at_the_instances_rate_and_follows_acks
 }
 
 #[tokio::test]
+async fn a_campaign_message_to_a_customer_in_a_conversation_shows_in_that_ticket_live() {
+    let w = world().await;
+    w.rate(600).await;
+    // Bia is talking to the team: her ticket is waiting in the queue.
+    push(&w.app, HOST, w.instance, "evt-bia", &customer_message("m-bia", "5511977770000", "Bia", "Bom dia")).await;
+    let (_, tickets) = w.call(Method::GET, "/api/tickets?search=5511977770000", None).await;
+    let ticket = tickets["data"][0]["id"].as_i64().unwrap();
+    let (user, token) = (w.admin.clone(), w.token.clone());
+    let mut socket = open(&w.app, &user, &token, None).await.expect("socket opens");
+
+    let created = w
+        .create(json!({ "name": "Natal", "instanceId": w.instance, "body": "Feliz Natal, {{nome}}!",
+            "phones": ["5511977770000", "5511966660000"] }))
+        .await;
+    w.act(created["id"].as_i64().unwrap(), "start").await;
+    w.provider.wait_sent(2).await;
+
+    // The agent sees it arrive in Bia's conversation, after what she wrote, as it went out.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let mut live = Value::Null;
+    while Instant::now() < deadline && live.is_null() {
+        if let Some(event) = next_event(&mut socket, Duration::from_millis(500)).await
+            && event["event"] == "ChatNotification"
+            && event["message"]["kind"] == "campaign"
+        {
+            live = event;
+        }
+    }
+    assert_eq!(live["ticket"]["id"].as_i64(), Some(ticket), "{live}");
+    assert_eq!(
+        (live["message"]["body"].as_str(), live["message"]["direction"].as_str()),
+        (Some("Feliz Natal, Bia!"), Some("out"))
+    );
+    let conversation = loop {
+        let (_, conversation) = w.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
+        if conversation["data"].as_array().unwrap().iter().any(|m| m["ack"] == "sent") || Instant::now() > deadline {
+            break conversation;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let lines: Vec<(&str, &str, &str)> = conversation["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["kind"].as_str().unwrap(), m["body"].as_str().unwrap(), m["ack"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(lines[1..], [("campaign", "Feliz Natal, Bia!", "sent")], "{conversation}");
+    assert_eq!(lines[0].1, "Bom dia");
+    let (_, queue) = w.call(Method::GET, "/api/tickets?search=5511977770000", None).await;
+    assert_eq!(queue["data"][0]["lastMessage"]["body"], "Feliz Natal, Bia!", "{queue}");
+    // A customer with no conversation gets no ticket from a campaign.
+    let (_, none) = w.call(Method::GET, "/api/tickets?search=5511966660000", None).await;
+    assert_eq!(none["data"].as_array().map(Vec::len), Some(0), "{none}");
+}
+
+#[tokio::test]
 async fn pausing_takes_back_the_queue_a_disconnect_pauses_and_reruns_send_nobody_twice() {
     let w = world().await;
     w.rate(60).await; // one a second

@@ -1,6 +1,7 @@
 //! Subcommands, one module per area. Each returns the process exit status.
 
 mod analytics;
+mod campaigns;
 mod events;
 mod init;
 mod migrate;
@@ -10,6 +11,7 @@ mod sheets;
 mod simulate;
 mod tenant;
 mod user;
+mod webhooks;
 mod worker;
 
 use anyhow::Context;
@@ -38,6 +40,12 @@ pub enum Command {
     /// Spreadsheets: `sheets export KIND --tenant T --from D --to D -o FILE.xlsx`.
     #[command(subcommand)]
     Sheets(sheets::Command),
+    /// Campaigns of a tenant: `campaigns list`, `campaigns pause|resume|cancel|retry-failed ID`.
+    #[command(subcommand)]
+    Campaigns(campaigns::Command),
+    /// Campaign-status webhooks: `webhooks list`, `webhooks enable ID`, `webhooks replay --type T`.
+    #[command(subcommand)]
+    Webhooks(webhooks::Command),
     /// Demo data.
     #[command(subcommand)]
     Seed(seed::Command),
@@ -78,6 +86,14 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
         Command::Sheets(command) => {
             ensure_initialized(&dbs).await?;
             sheets::run(&dbs, command).await
+        }
+        Command::Campaigns(command) => {
+            ensure_initialized(&dbs).await?;
+            campaigns::run(&dbs, &config, command).await
+        }
+        Command::Webhooks(command) => {
+            ensure_initialized(&dbs).await?;
+            webhooks::run(&dbs, &config, command).await
         }
         Command::Seed(command) => {
             ensure_initialized(&dbs).await?;

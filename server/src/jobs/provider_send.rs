@@ -108,6 +108,7 @@ pub async fn record_sent(unit: &Unit, message_id: i32, provider_id: &str) -> cra
         active.external_id = Set(Some(provider_id.to_owned()));
         active.updated_at = Set(Utc::now());
         let updated = active.update(unit).await?;
+        let updated = campaigns::sending::show_in_open_ticket(unit, updated).await?;
         messages::set_ack(unit, updated, "sent", None).await?;
     }
     Ok(())

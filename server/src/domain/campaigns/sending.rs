@@ -1,8 +1,9 @@
 //! How a campaign goes out and how its recipients move (docs/campaigns.md#sending).
 //!
 //! **The tick.** A running campaign has one `campaign.tick` job. Each run queues the next
-//! recipients into the provider outbox — a `messages` row (`kind` `campaign`, no ticket, in the
-//! customer's chat on the instance) and its `provider.send` job, due at the next free slot of the
+//! recipients into the provider outbox — a `messages` row (`kind` `campaign`, in the customer's
+//! chat on the instance; no ticket until it goes out to a customer in a conversation there,
+//! [`show_in_open_ticket`], or they reply, [`attach`]) and its `provider.send` job, due at the next free slot of the
 //! instance's rate — for the next [`WINDOW`], records each recipient's `message_id` in the same
 //! transaction, and schedules itself again. A recipient with a `message_id` is never queued again,
 //! and a send's retries reuse its message's `clientId`, so a restart at any point sends nobody
@@ -30,12 +31,18 @@ use crate::{
     config::random_token,
     domain::{
         error::Result,
-        inbox::inbound::ensure_chat,
+        events::Event,
+        inbox::{
+            Audience,
+            inbound::{current_ticket, ensure_chat},
+            tickets,
+            views::Names,
+        },
         outbox::{self, CampaignTick, ProviderSend},
         unit::Unit,
         webhooks,
     },
-    entities::tenant::{campaign, campaign_recipient, customer, instance_send_rate, message},
+    entities::tenant::{campaign, campaign_recipient, chat, customer, instance_send_rate, message},
 };
 
 /// How far ahead one tick queues sends.
@@ -370,6 +377,44 @@ pub async fn take_back(unit: &Unit, message_id: i32) -> Result<bool> {
         .exec(unit)
         .await?;
     Ok(true)
+}
+
+/// A campaign message the provider just took, for a customer who is in a conversation on that
+/// instance (a ticket not closed, the bot's included): it joins that ticket at the moment it went
+/// out, so the agent reads what the customer received and what they may be answering, and sees it
+/// arrive live (`direction: "out"`: clients do not ring). Answers the message as it now is.
+/// Messages of customers with no open ticket stay out of tickets until a reply ([`attach`]).
+pub async fn show_in_open_ticket(unit: &Unit, sent: message::Model) -> Result<message::Model> {
+    if !is_campaign(&sent) || sent.ticket_id.is_some() {
+        return Ok(sent);
+    }
+    let customer_id: Option<i32> = chat::Entity::find_by_id(sent.chat_id)
+        .select_only()
+        .column(chat::Column::CustomerId)
+        .into_tuple()
+        .one(unit)
+        .await?;
+    let Some(customer_id) = customer_id else { return Ok(sent) };
+    let Some(open) = current_ticket(unit, customer_id, sent.instance_id).await? else { return Ok(sent) };
+    let now = Utc::now();
+    let mut active = sent.into_active_model();
+    active.ticket_id = Set(Some(open.id));
+    // Queued ahead for its slot; in the conversation it belongs where it actually went out.
+    active.sent_at = Set(now);
+    active.updated_at = Set(now);
+    let joined = active.update(unit).await?;
+    let touched = tickets::touch(unit, open.id, &joined.body, now, false).await?;
+    let names =
+        Names::load(unit, [customer_id], [joined.instance_id], touched.assigned_user_id, touched.department_id).await?;
+    unit.raise(
+        Event::ChatNotification {
+            ticket: Some(names.ticket(&touched)),
+            message: Some(names.message(&joined)),
+            notice: None,
+        }
+        .to(Audience::of_ticket(&touched, &[])),
+    );
+    Ok(joined)
 }
 
 /// Whether a message is a campaign's (its sends and acks involve the recipient).

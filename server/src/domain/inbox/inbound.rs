@@ -275,7 +275,7 @@ async fn receive_message(
 }
 
 /// The customer's ticket on the instance that is not closed yet.
-async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Option<ticket::Model>> {
+pub(crate) async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Option<ticket::Model>> {
     Ok(ticket::Entity::find()
         .filter(ticket::Column::CustomerId.eq(customer_id))
         .filter(ticket::Column::InstanceId.eq(instance_id))
