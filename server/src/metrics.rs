@@ -32,6 +32,7 @@ pub mod names {
     pub const HTTP_DURATION: &str = "backoffice_http_request_duration_seconds";
     pub const DB_POOL_CONNECTIONS: &str = "backoffice_db_pool_connections";
     pub const DB_ACQUIRE: &str = "backoffice_db_acquire_seconds";
+    pub const DB_WAL_CHECKPOINT: &str = "backoffice_db_wal_checkpoint_seconds";
     pub const TENANT_FILES_OPEN: &str = "backoffice_tenant_files_open";
     pub const SOCKETS_OPEN: &str = "backoffice_sockets_open";
     pub const SOCKET_EVENTS_DELIVERED: &str = "backoffice_socket_events_delivered_total";
@@ -160,6 +161,12 @@ fn fallback_label(path: &str) -> &'static str {
 /// Times how long a database connection took to get (a pool under pressure shows here first).
 pub fn record_acquire(cluster: &'static str, waited: Duration) {
     metrics::histogram!(names::DB_ACQUIRE, "cluster" => cluster).record(waited.as_secs_f64());
+}
+
+/// Times a SQLite tenant file's background WAL checkpoint (`tenancy::databases`): what commits
+/// would otherwise pay inline.
+pub fn record_checkpoint(took: Duration) {
+    metrics::histogram!(names::DB_WAL_CHECKPOINT).record(took.as_secs_f64());
 }
 
 #[cfg(test)]

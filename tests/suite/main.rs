@@ -11,6 +11,7 @@ mod backup;
 mod bot;
 mod caches;
 mod campaigns;
+mod checkpoints;
 mod edge;
 mod graphql_auth;
 mod graphql_directory;

@@ -11,7 +11,10 @@
 use std::{
     collections::{BTreeMap, HashMap},
     path::{Path, PathBuf},
-    sync::Mutex,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -37,6 +40,9 @@ const SQLITE_TENANT_READERS: u32 = 4;
 const SQLITE_QUEUE_TIMEOUT: Duration = Duration::from_secs(30);
 /// Connections of the control database (read on every request to resolve the tenant).
 const CONTROL_CONNECTIONS: u32 = 4;
+/// How long after a tenant file's first write since its last checkpoint the log is copied into
+/// the file ([`Checkpoints`]): writes of that window share one checkpoint.
+const CHECKPOINT_DELAY: Duration = Duration::from_millis(200);
 /// A pooled PostgreSQL connection idle this long is pinged before use.
 const PING_IF_IDLE_FOR: Duration = Duration::from_secs(10);
 /// The name of the pool that DATABASE_URL is.
@@ -78,7 +84,41 @@ struct SqliteFiles {
 struct OpenFile {
     conn: DatabaseConnection,
     readers: DatabaseConnection,
+    checkpoints: Arc<Checkpoints>,
     last_used: Instant,
+}
+
+/// WAL checkpoints of one SQLite tenant file, off the request path. SQLite's default copies the
+/// write-ahead log into the database file inside the commit that takes the log past 1 000 pages:
+/// that commit — on the tenant's one writer, with every request queued behind it — pays for the
+/// copy and its fsyncs (docs/performance.md#wal-checkpoints). The writer runs with
+/// `wal_autocheckpoint=0`; instead, the first write transaction after a checkpoint schedules one
+/// [`CHECKPOINT_DELAY`] later on a reader connection (`PASSIVE`: it never blocks the writer or
+/// readers, and copies what no reader still needs). Closing the file's last connection
+/// checkpoints what is left, and a crash leaves a log SQLite replays on the next open.
+#[derive(Default)]
+struct Checkpoints {
+    scheduled: AtomicBool,
+}
+
+impl Checkpoints {
+    /// A write transaction began: make sure a checkpoint follows it.
+    fn written(self: &Arc<Self>, readers: &DatabaseConnection) {
+        if self.scheduled.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let (this, readers) = (self.clone(), readers.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(CHECKPOINT_DELAY).await;
+            // Cleared before it runs: a write during the checkpoint schedules the next one.
+            this.scheduled.store(false, Ordering::Release);
+            let started = Instant::now();
+            match readers.execute_unprepared("PRAGMA wal_checkpoint(PASSIVE)").await {
+                Ok(_) => crate::metrics::record_checkpoint(started.elapsed()),
+                Err(err) => tracing::warn!(error = %err, "checkpoint do WAL falhou; o próximo tenta de novo"),
+            }
+        });
+    }
 }
 
 struct PostgresClusters {
@@ -120,6 +160,8 @@ pub struct TenantDb {
     readers: DatabaseConnection,
     /// PostgreSQL schema to bind per transaction; `None` on SQLite (the file is the tenant).
     schema: Option<String>,
+    /// SQLite: the file's background checkpoints, scheduled by write transactions.
+    checkpoints: Option<Arc<Checkpoints>>,
     /// Metric label of where the connection comes from (the cluster, or `sqlite`).
     cluster: &'static str,
 }
@@ -146,7 +188,11 @@ impl TenantDb {
                     sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate),
                     ..TransactionOptions::default()
                 };
-                self.conn.begin_with_options(immediate).await?
+                let tx = self.conn.begin_with_options(immediate).await?;
+                if let Some(checkpoints) = &self.checkpoints {
+                    checkpoints.written(&self.readers);
+                }
+                tx
             }
             _ => self.conn.begin().await?,
         };
@@ -326,6 +372,7 @@ impl Databases {
                     conn: cluster.conn.clone(),
                     readers: cluster.conn.clone(),
                     schema: Some(name.schema()),
+                    checkpoints: None,
                     cluster: cluster.label,
                 })
             }
@@ -470,6 +517,9 @@ impl Databases {
             Backend::Sqlite(files) => {
                 let open: Vec<_> = files.lock().drain().collect();
                 for (_, file) in open {
+                    // The last connection of a file to close copies what is left of its log
+                    // into it.
+                    let _ = file.readers.close_by_ref().await;
                     let _ = file.conn.close_by_ref().await;
                 }
             }
@@ -490,6 +540,7 @@ impl OpenFile {
             conn: self.conn.clone(),
             readers: self.readers.clone(),
             schema: None,
+            checkpoints: Some(self.checkpoints.clone()),
             cluster: "sqlite",
         }
     }
@@ -618,7 +669,7 @@ impl SqliteFiles {
         {
             open.remove(&oldest);
         }
-        let file = OpenFile { conn, readers, last_used: now };
+        let file = OpenFile { conn, readers, checkpoints: Arc::default(), last_used: now };
         let found = file.tenant_db(name);
         open.insert(name.clone(), file);
         Ok(found)
@@ -662,7 +713,6 @@ fn sqlite_options(
         SqliteOpen::Staging => ("rwc", SqliteJournalMode::Delete),
         SqliteOpen::Existing | SqliteOpen::Readers => ("rw", SqliteJournalMode::Wal),
     };
-    let query_only = matches!(open, SqliteOpen::Readers);
     let mut options = ConnectOptions::new(format!("sqlite://{}?mode={mode}", path.display()));
     // No ping before handing out a pooled connection: a local file is not dropped by a network,
     // and the ping is a hand-off to the connection's thread on every request
@@ -679,7 +729,12 @@ fn sqlite_options(
                 .synchronous(SqliteSynchronous::Normal)
                 .busy_timeout(Duration::from_secs(10))
                 .foreign_keys(true);
-            if query_only { opts.pragma("query_only", "ON") } else { opts }
+            match open {
+                SqliteOpen::Readers => opts.pragma("query_only", "ON"),
+                // Checkpoints run beside the writer, not in its commits (`Checkpoints`).
+                SqliteOpen::Existing => opts.pragma("wal_autocheckpoint", "0"),
+                SqliteOpen::CreateControl | SqliteOpen::Staging => opts,
+            }
         });
     if let Some(idle) = idle {
         options.idle_timeout(idle);
