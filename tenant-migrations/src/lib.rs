@@ -25,6 +25,7 @@ mod m20261130_000015_extend_campaigns_and_webhooks;
 mod m20261201_000016_account_self_service;
 mod m20261202_000017_search_columns;
 mod m20261202_000018_count_live_users;
+mod m20261203_000019_early_acks;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -55,6 +56,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000016_account_self_service::Migration),
             Box::new(m20261202_000017_search_columns::Migration),
             Box::new(m20261202_000018_count_live_users::Migration),
+            Box::new(m20261203_000019_early_acks::Migration),
         ]
     }
 }
@@ -109,6 +111,7 @@ pub const TABLES: &[&str] = &[
     "instance_send_rates",
     "webhook_attempts",
     "tenant_counters",
+    "early_acks",
 ];
 
 #[cfg(test)]

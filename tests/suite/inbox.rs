@@ -148,8 +148,8 @@ async fn a_ticket_goes_through_its_whole_life_and_each_event_reaches_exactly_its
         ("+5511988887777", "Oi, Carla! Vou verificar.")
     );
     let provider_id = delivered[0].id.clone();
-    // The provider answered the send; its acks follow once the server recorded that answer (an ack
-    // for an id not recorded yet is dropped: docs/providers.md#inbound-events).
+    // The provider answered the send; its acks follow (one that overtakes the answer is kept for
+    // it: `acks_that_overtake_the_answer_to_our_send_are_applied_once_it_is_recorded`).
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     loop {
         let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &ana_token, None).await;
@@ -449,6 +449,30 @@ async fn a_send_the_provider_refuses_is_marked_failed_and_can_be_retried() {
     assert_eq!(resent[1].body, "Resposta");
     assert_ne!(resent[1].client_id, first.client_id, "the provider would take the old key as the failed send");
     wait_for_ack(&inbox, &token, id, message_id, "sent").await;
+}
+
+#[tokio::test]
+async fn acks_that_overtake_the_answer_to_our_send_are_applied_once_it_is_recorded() {
+    let inbox = inbox().await;
+    let (_, token) = inbox.agent("a@acme.example", &[inbox.instance]).await;
+    inbox.customer_writes("m1", "+55 31 95555-1111", "Oi").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &token, None).await;
+
+    // A fast provider reports on its next id before it has answered our send.
+    for (n, state) in ["read", "delivered"].into_iter().enumerate() {
+        let response = push(&inbox.app, HOST, inbox.instance, &format!("early-{n}"), &ack("prov-1", state)).await;
+        assert_eq!(response.status(), 200);
+    }
+    let response = push(&inbox.app, HOST, inbox.instance, "early-bad", &ack("", "read")).await;
+    assert_eq!(response.status(), 422, "an ack names the message");
+
+    let (_, sent) =
+        inbox.call(Method::POST, &format!("/api/tickets/{id}/messages"), &token, Some(json!({ "body": "Olá!" }))).await;
+    assert_eq!(inbox.provider.wait_sent(1).await[0].id, "prov-1");
+    let read = wait_for_ack(&inbox, &token, id, sent["id"].as_i64().unwrap(), "read").await;
+    assert_eq!(read["body"], "Olá!");
 }
 
 async fn wait_for_ack(inbox: &Inbox, token: &str, ticket: i64, message: i64, ack: &str) -> Value {

@@ -374,11 +374,13 @@ async fn provider_events(
     })?;
     let event: ProviderEvent = serde_json::from_slice(&body)
         .map_err(|err| crate::error::AppError::BadRequest(format!("Evento do provedor inválido: {err}")))?;
-    let plan = inbound::Plan {
-        ticket_limit: tenant.record.ticket_limit,
-        chatbot: tenant.has_feature(crate::domain::features::Feature::Chatbot.option()),
-        bots: super::bot::cached_bots(&state, &tenant, &unit).await?,
+    let chatbot = tenant.has_feature(crate::domain::features::Feature::Chatbot.option());
+    // Only a customer's message may meet the bot: acks and status changes never read its bots.
+    let bots = match &event {
+        ProviderEvent::Message(_) if chatbot => super::bot::cached_bots(&state, &tenant, &unit).await?,
+        _ => Default::default(),
     };
+    let plan = inbound::Plan { ticket_limit: tenant.record.ticket_limit, chatbot, bots };
     let received = inbound::receive(&unit, &instance, event_id.unwrap_or_default(), event, plan).await?;
     unit.commit().await?;
     let status = if received == Received::Duplicate { "duplicate" } else { "ok" };

@@ -9,7 +9,7 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use crate::{
     domain::{
         campaigns,
-        inbox::messages,
+        inbox::{acks, messages},
         instances::{
             self,
             provider::{CallError, Provider},
@@ -109,7 +109,8 @@ pub async fn record_sent(unit: &Unit, message_id: i32, provider_id: &str) -> cra
         active.updated_at = Set(Utc::now());
         let updated = active.update(unit).await?;
         let updated = campaigns::sending::show_in_open_ticket(unit, updated).await?;
-        messages::set_ack(unit, updated, "sent", None).await?;
+        messages::set_ack(unit, updated.clone(), "sent", None).await?;
+        acks::apply_early(unit, updated).await?;
     }
     Ok(())
 }

@@ -300,7 +300,8 @@ impl Bots {
         Ok(Self { configs, departments: department_names(db).await? })
     }
 
-    /// The bot that greets a new ticket on an instance, as [`active_for`] chooses it.
+    /// The bot that greets a new ticket on an instance: the instance's own configuration, else the
+    /// tenant's default (`instance_id` 0); none when the chosen one is disabled.
     pub fn active_for(&self, instance_id: i32) -> Option<&BotConfig> {
         self.configs.get(&instance_id).or_else(|| self.configs.get(&0)).filter(|c| c.enabled)
     }
@@ -321,17 +322,6 @@ pub async fn read(db: &impl ConnectionTrait, instance_id: Option<i32>) -> Result
         config.instance_id = instance_id;
     }
     Ok(config)
-}
-
-/// The bot that greets a new ticket on an instance: its own, else the default; none when that is
-/// disabled or was never saved. One query for both scopes (the inactivity check; the inbound path
-/// reads [`Bots`]).
-pub async fn active_for(db: &impl ConnectionTrait, instance_id: i32) -> Result<Option<BotConfig>> {
-    let rows =
-        bot_config::Entity::find().filter(bot_config::Column::InstanceId.is_in([instance_id, 0])).all(db).await?;
-    let chosen =
-        rows.iter().find(|r| r.instance_id == instance_id).or_else(|| rows.iter().find(|r| r.instance_id == 0));
-    Ok(chosen.map(parse).transpose()?.filter(|c| c.enabled))
 }
 
 async fn ensure_instance(db: &impl ConnectionTrait, id: i32) -> Result<()> {

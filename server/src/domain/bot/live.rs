@@ -15,7 +15,7 @@ use sea_orm::{
 };
 
 use super::{
-    config::{self, BotConfig, Bots},
+    config::{BotConfig, Bots},
     dialogue::{self, Context, Outcome, Step, Turn},
 };
 use crate::{
@@ -261,7 +261,8 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     if session.status != ACTIVE {
         return Ok(());
     }
-    let config = config::active_for(unit, session.instance_id).await?.unwrap_or_else(BotConfig::template);
+    // A rare job: it reads the bots afresh rather than through the inbound path's cache.
+    let config = Bots::load(unit).await?.active_for(session.instance_id).cloned().unwrap_or_else(BotConfig::template);
     let due = session.last_customer_at + Duration::minutes(i64::from(config.inactivity_minutes));
     if now < due {
         return schedule_timeout(unit, &config, &session).await;

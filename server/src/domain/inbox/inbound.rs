@@ -20,7 +20,7 @@ use crate::{
         error::{Error, Result},
         events::Event,
         inbox::{
-            Audience, customers, messages,
+            Audience, acks, customers, messages,
             tickets::{self, CLOSED, NewTicket},
             views::{CustomerRef, Names},
         },
@@ -326,14 +326,26 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
             "ack deve ser \"sent\", \"delivered\", \"read\" ou \"failed\".",
         ));
     }
+    if ack.id.trim().is_empty() || ack.id.len() > 200 {
+        return Err(Error::invalid_field(
+            "invalid_event",
+            "data.id",
+            "Informe o id da mensagem no provedor (até 200 caracteres).",
+        ));
+    }
     let found = message::Entity::find()
         .filter(message::Column::InstanceId.eq(instance.id))
         .filter(message::Column::ExternalId.eq(&ack.id))
         .one(unit)
         .await?;
-    if let Some(found) = found {
-        let error = (ack.ack == messages::FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
-        messages::set_ack(unit, found, &ack.ack, error).await?;
+    match found {
+        Some(found) => {
+            let error =
+                (ack.ack == messages::FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
+            messages::set_ack(unit, found, &ack.ack, error).await?;
+        }
+        // Perhaps it overtook the answer to our send: kept until the send's id is stored.
+        None => acks::keep_early(unit, instance.id, &ack.id, &ack.ack).await?,
     }
     Ok(Received::Done)
 }

@@ -8,6 +8,7 @@
 //! them. The same rule filters lists (SQL), single reads (another tenant's or an unentitled ticket
 //! answers like a missing one) and socket deliveries ([`Audience`]).
 
+pub mod acks;
 pub mod closing_reasons;
 pub mod customers;
 pub mod inbound;

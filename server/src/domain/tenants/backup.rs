@@ -50,8 +50,9 @@ pub const VERSION: u32 = 1;
 /// Rows sent to the database in one statement on import.
 const BATCH: usize = 500;
 /// Tables that are the storage's own bookkeeping, not the tenant's data. `tenant_counters` is kept
-/// by triggers: an import's inserts count themselves.
-const SKIPPED: [&str; 2] = ["seaql_migrations", "tenant_counters"];
+/// by triggers: an import's inserts count themselves. `early_acks` waits minutes for sends that a
+/// restored tenant will never record.
+const SKIPPED: [&str; 3] = ["seaql_migrations", "tenant_counters", "early_acks"];
 
 /// The first line of a file.
 #[derive(Debug, Serialize, Deserialize)]

@@ -27,6 +27,8 @@ pub mod customer_group;
 pub mod customer_group_member;
 /// `departments`: User departments.
 pub mod department;
+/// `early_acks`: Acks that overtook the answer to our send, until the send's id is stored.
+pub mod early_ack;
 /// `instances`: Messaging connections (WhatsApp numbers, Instagram...).
 pub mod instance;
 /// `instance_logs`: Append-only log of instance connection status changes.
