@@ -26,6 +26,22 @@ export const WCAG21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-prac
 export const WCAG22_AA = [...WCAG21_AA, 'wcag22aa'] as const;
 
 /**
+ * Waits until every finite animation and transition of the page has ended (spinners loop for
+ * ever and are left alone). A toast that arrives from the socket just before a check is otherwise
+ * measured mid-fade, its text blended with the background (a contrast "violation" no reader sees).
+ */
+export async function transitionsEnded(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
  * The serious and critical violations axe finds in the page, or only inside the first element
  * `selector` matches (a dialog: the page behind it is checked on its own), with the rules of `tags`.
  */
@@ -34,6 +50,7 @@ export async function seriousA11yViolations(
   selector?: string,
   tags: readonly string[] = WCAG21_AA,
 ): Promise<A11yViolation[]> {
+  await transitionsEnded(page);
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { seriousA11yViolations } from './axe';
+import { seriousA11yViolations, transitionsEnded } from './axe';
 import { DESKTOP, MOBILE } from './browser';
 import { setTheme, type Theme } from './inbox';
 
@@ -20,6 +20,7 @@ export async function settle(page: Page): Promise<void> {
   await page.mouse.move(width - 2, height - 2);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.waitForTimeout(400);
+  await transitionsEnded(page);
 }
 
 /** Screenshots and axe checks of the page as it is, light and dark, 1280 and 390 px. */
