@@ -5,7 +5,7 @@
 //! message sent from the phone we were not told of) is dropped after [`KEEP`].
 
 use chrono::{Duration, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use super::messages::{self, ACK_ORDER, FAILED};
 use crate::{
@@ -46,7 +46,7 @@ pub async fn apply_early(unit: &Unit, sent: message::Model) -> Result<()> {
         .await?;
     let Some(ack) = furthest(early.iter().map(|e| e.ack.as_str())) else { return Ok(()) };
     // `set_ack` moved it to `sent` after `sent` was read: read it as it is now.
-    let Some(current) = message::Entity::find_by_id(sent.id).order_by_asc(message::Column::Id).one(unit).await? else {
+    let Some(current) = message::Entity::find_by_id(sent.id).one(unit).await? else {
         return Ok(());
     };
     let error = (ack == FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
