@@ -49,8 +49,7 @@ pub async fn apply_early(unit: &Unit, sent: message::Model) -> Result<()> {
     let Some(current) = message::Entity::find_by_id(sent.id).one(unit).await? else {
         return Ok(());
     };
-    let error = (ack == FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
-    messages::set_ack(unit, current, ack, error).await?;
+    messages::set_ack(unit, current, ack, messages::ack_error(ack)).await?;
     Ok(())
 }
 

@@ -122,14 +122,20 @@ pub async fn receive(
     }
 }
 
-fn check(inbound: &InboundMessage) -> Result<()> {
-    if inbound.id.trim().is_empty() || inbound.id.len() > 200 {
+/// A provider's message id (of a message or an ack): 1 to 200 characters.
+fn check_provider_id(id: &str) -> Result<()> {
+    if id.trim().is_empty() || id.len() > 200 {
         return Err(Error::invalid_field(
             "invalid_event",
             "data.id",
             "Informe o id da mensagem no provedor (até 200 caracteres).",
         ));
     }
+    Ok(())
+}
+
+fn check(inbound: &InboundMessage) -> Result<()> {
+    check_provider_id(&inbound.id)?;
     if !matches!(inbound.direction.as_str(), "in" | "out") {
         return Err(Error::invalid_field("invalid_event", "data.direction", "direction deve ser \"in\" ou \"out\"."));
     }
@@ -326,13 +332,7 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
             "ack deve ser \"sent\", \"delivered\", \"read\" ou \"failed\".",
         ));
     }
-    if ack.id.trim().is_empty() || ack.id.len() > 200 {
-        return Err(Error::invalid_field(
-            "invalid_event",
-            "data.id",
-            "Informe o id da mensagem no provedor (até 200 caracteres).",
-        ));
-    }
+    check_provider_id(&ack.id)?;
     let found = message::Entity::find()
         .filter(message::Column::InstanceId.eq(instance.id))
         .filter(message::Column::ExternalId.eq(&ack.id))
@@ -340,9 +340,7 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
         .await?;
     match found {
         Some(found) => {
-            let error =
-                (ack.ack == messages::FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned());
-            messages::set_ack(unit, found, &ack.ack, error).await?;
+            messages::set_ack(unit, found, &ack.ack, messages::ack_error(&ack.ack)).await?;
         }
         // Perhaps it overtook the answer to our send: kept until the send's id is stored.
         None => acks::keep_early(unit, instance.id, &ack.id, &ack.ack).await?,

@@ -27,6 +27,11 @@ use crate::{
 /// Acks of outbound messages, in the order they may only move forward; `failed` is apart.
 pub const ACK_ORDER: [&str; 4] = ["queued", "sent", "delivered", "read"];
 pub const FAILED: &str = "failed";
+
+/// What the agent reads on a message the provider acked `failed` (`None` for any other ack).
+pub fn ack_error(ack: &str) -> Option<String> {
+    (ack == FAILED).then(|| "O provedor não conseguiu entregar a mensagem.".to_owned())
+}
 /// `messages.kind` of what the bot wrote.
 pub const BOT_KIND: &str = "bot";
 /// The longest message body accepted.
