@@ -52,7 +52,7 @@ async fn provider_secrets(app: &TestApp, name: &str) -> Vec<(i32, String)> {
     let db = app.tenant_db(name).await;
     let tx = db.read().await.unwrap();
     let rows = instance::Entity::find().all(&tx).await.unwrap();
-    tx.commit().await.unwrap();
+    tx.end();
     let tenant = TenantName::parse(name).unwrap();
     rows.into_iter()
         .filter_map(|row| {

@@ -45,5 +45,5 @@ async fn a_large_commit_is_checkpointed_soon_after_in_the_background_not_by_the_
         .unwrap()
         .unwrap();
     assert_eq!(row.try_get::<i64>("", "n").unwrap(), 2000);
-    tx.commit().await.unwrap();
+    tx.end();
 }

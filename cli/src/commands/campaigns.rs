@@ -94,7 +94,7 @@ async fn list(dbs: &Databases, tenant: &str, status: Option<String>, limit: u64,
             None => break,
         }
     }
-    tx.commit().await?;
+    tx.end();
     if json {
         println!("{}", serde_json::to_string_pretty(&rows)?);
         return Ok(0);

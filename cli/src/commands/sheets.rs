@@ -54,8 +54,8 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
     let file = File::create(&output).with_context(|| format!("não foi possível criar {}", output.display()))?;
     let started = std::time::Instant::now();
     let tx = db.read().await?;
-    let rows = sheets::export(&tx, sheet, BufWriter::with_capacity(256 * 1024, file)).await;
-    tx.commit().await?;
+    let rows = sheets::export(tx.as_transaction(), sheet, BufWriter::with_capacity(256 * 1024, file)).await;
+    tx.end();
     let rows = rows?;
     println!(
         "{}: {rows} linha(s) de {} em {} ({:.1} s)",

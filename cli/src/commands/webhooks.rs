@@ -58,7 +58,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let tenant = super::active_tenant(dbs, &tenant).await?;
             let tx = tenant.open(dbs).await?.read().await?;
             let endpoints = webhooks::list(&tx).await?;
-            tx.commit().await?;
+            tx.end();
             if json {
                 println!("{}", serde_json::to_string_pretty(&endpoints)?);
                 return Ok(0);

@@ -142,6 +142,6 @@ async fn load(state: &AppState, tenant: &CurrentTenant, user_id: i32) -> Result<
         _ => false,
     };
     let viewer = Viewer::of_role(&tx, &user, role.as_ref().map(|r| r.name.as_str())).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Some(AuthEntry { user, role, routes, must_enroll_two_factor, viewer }))
 }

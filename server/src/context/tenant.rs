@@ -74,7 +74,7 @@ impl CurrentTenant {
     }
 
     /// A transaction that only reads (on SQLite, beside the writer: docs/performance.md).
-    pub async fn read(&self, state: &AppState) -> Result<sea_orm::DatabaseTransaction, AppError> {
+    pub async fn read(&self, state: &AppState) -> Result<crate::tenancy::Reading, AppError> {
         Ok(self.db(state).await?.read().await?)
     }
 

@@ -31,6 +31,8 @@ pub mod inbox;
 pub mod instances;
 /// Work to do after commit, retried until done: the outbox the worker delivers from.
 pub mod outbox;
+/// List pages whose `LIMIT` is written into the SQL (PostgreSQL keeps one plan for them).
+pub mod pages;
 /// Password hashing (argon2id) and the strength score of docs/contracts.md#password-strength.
 pub mod passwords;
 /// Plan catalogue (control database).

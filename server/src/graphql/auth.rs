@@ -21,7 +21,7 @@ impl AuthQuery {
         let (gql, user) = guard_user(ctx, "userInfos").await?;
         let tx = gql.tenant.read(&gql.state).await.gql()?;
         let view = users::view(&tx, &user.user).await.gql()?;
-        tx.commit().await.gql()?;
+        tx.end();
         Ok(User::new(view, user.routes.clone()))
     }
 }
@@ -96,6 +96,6 @@ async fn payload_user(
     let tx = gql.tenant.read(&gql.state).await.gql()?;
     let view = users::view(&tx, user).await.gql()?;
     let routes = if routes.is_empty() { roles::routes_of_role(&tx, user.role_id).await.gql()? } else { routes };
-    tx.commit().await.gql()?;
+    tx.end();
     Ok(User::new(view, routes))
 }

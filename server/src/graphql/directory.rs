@@ -34,7 +34,7 @@ impl DirectoryQuery {
             };
             out.push(User::new(view, routes));
         }
-        tx.commit().await.gql()?;
+        tx.end();
         Ok(out)
     }
 
@@ -44,7 +44,7 @@ impl DirectoryQuery {
         let tx = gql.tenant.read(&gql.state).await.gql()?;
         let user = users::find(&tx, user_id).await.gql()?;
         let view = users::view(&tx, &user).await.gql()?;
-        tx.commit().await.gql()?;
+        tx.end();
         Ok(User::new(view, Vec::new()).user_instances)
     }
 
@@ -53,7 +53,7 @@ impl DirectoryQuery {
         let (gql, _) = guard(ctx, "instances").await?;
         let tx = gql.tenant.read(&gql.state).await.gql()?;
         let found = instances::list(&tx, &remove_ids.unwrap_or_default()).await.gql()?;
-        tx.commit().await.gql()?;
+        tx.end();
         Ok(found.into_iter().map(|i| Instance { id: i.id, name: i.name, activated: i.activated }).collect())
     }
 
@@ -68,7 +68,7 @@ impl DirectoryQuery {
         let tx = gql.tenant.read(&gql.state).await.gql()?;
         let with_socket = gql.state.bus.online(&gql.tenant.name).await;
         let found = users::online(&tx, &with_socket, user_id, instance_id).await.gql()?;
-        tx.commit().await.gql()?;
+        tx.end();
         Ok(found.into_iter().map(|v| User::new(v, Vec::new())).collect())
     }
 }

@@ -141,7 +141,7 @@ async fn analytics(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
     let view = figures::analytics(&tx, period, params.filters()).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(view))
 }
 
@@ -173,7 +173,7 @@ async fn control_panel(
     let with_socket = state.bus.online(&target.name).await;
     let tx = target.read(&state).await?;
     let panel = live::control_panel(&tx, &with_socket).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(panel))
 }
 
@@ -226,7 +226,7 @@ async fn maria(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
     let view = bot::panel::maria(&tx, period, target.has_feature(Feature::Chatbot.option())).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(view))
 }
 
@@ -250,7 +250,7 @@ async fn productivity(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
     let view = productivity::productivity(&tx, period, params.filters()).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(view))
 }
 
@@ -274,7 +274,7 @@ async fn productivity_sheet(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
     let view = productivity::productivity(&tx, period, params.filters()).await?;
-    tx.commit().await?;
+    tx.end();
     let layout = Layout {
         sheet_name: "Produtividade",
         columns: vec![
@@ -378,7 +378,7 @@ async fn tickets(
     let filters = Filters { instance_id: params.instance_id, department_id: params.department_id };
     let tx = target.read(&state).await?;
     let page = drill::tickets(&tx, figure, period, filters, params.user_id, params.cursor.as_deref()).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -401,7 +401,7 @@ async fn filter_options(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let tx = target.read(&state).await?;
     let options = filters::options(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(options))
 }
 
@@ -414,7 +414,7 @@ async fn filter_options(
 async fn report_users(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<ReportUser>>> {
     let tx = tenant.read(&state).await?;
     let users = filters::report_users(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(users))
 }
 
@@ -530,7 +530,7 @@ async fn login_failures_report(
     let period = params.period()?;
     let tx = tenant.read(&state).await?;
     let report = login_failures::report(&tx, period, &params.selected_users).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(report))
 }
 
@@ -642,8 +642,8 @@ async fn sheet(
 fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: String) -> Response {
     stream_xlsx(file, move |out| async move {
         let tx = tenant.read(&state).await.map_err(|err| domain::Error::Unavailable(err.to_string()))?;
-        let written = sheets::export(&tx, sheet, out).await;
-        let _ = tx.commit().await;
+        let written = sheets::export(tx.as_transaction(), sheet, out).await;
+        tx.end();
         written.map(|_| ())
     })
 }

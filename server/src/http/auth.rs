@@ -247,7 +247,7 @@ async fn user_info(
 ) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let view = users::own_view(&tx, &current.user, current.role.as_ref()).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!({
         "user": view,
         "must_change_password": current.user.must_change_password,

@@ -91,7 +91,7 @@ async fn read(
 ) -> AppResult<Json<BotConfig>> {
     let tx = tenant.read(&state).await?;
     let config = config::read(&tx, scope.instance_id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(config))
 }
 
@@ -200,6 +200,6 @@ async fn simulate(
         None => config::read(&tx, body.instance_id).await?,
     };
     let departments = config::department_names(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(simulate::replay(&config, &departments, &body.messages, body.at.unwrap_or_else(Utc::now))))
 }

@@ -96,7 +96,7 @@ async fn list(
     let limit = query.limit()?;
     let tx = tenant.read(&state).await?;
     let page = campaigns::list(&tx, query.status.as_deref(), query.cursor.as_deref(), limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -141,7 +141,7 @@ async fn preview(
 ) -> AppResult<Json<Preflight>> {
     let tx = tenant.read(&state).await?;
     let preflight = campaigns::preview(&tx, &body).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(preflight))
 }
 
@@ -189,7 +189,7 @@ async fn get(
 ) -> AppResult<Json<CampaignView>> {
     let tx = tenant.read(&state).await?;
     let found = campaigns::view(&tx, id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(found))
 }
 
@@ -212,7 +212,7 @@ async fn recipients_page(
     let limit = query.limit()?;
     let tx = tenant.read(&state).await?;
     let page = campaigns::recipients(&tx, id, query.status.as_deref(), query.cursor.as_deref(), limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -261,7 +261,7 @@ transition!(
 async fn rates(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<Rate>>> {
     let tx = tenant.read(&state).await?;
     let all = campaigns::all_rates(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(all))
 }
 

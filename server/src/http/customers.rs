@@ -62,7 +62,7 @@ async fn list(
 ) -> AppResult<Json<CustomerPage>> {
     let tx = tenant.read(&state).await?;
     let page = customers::list(&tx, params.search.as_deref(), params.cursor.as_deref(), params.limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -85,7 +85,7 @@ async fn get(
     let tx = tenant.read(&state).await?;
     let viewer = current.viewer;
     let detail = customers::detail(&tx, &viewer, id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(detail))
 }
 
@@ -126,7 +126,7 @@ async fn blacklist(
 async fn groups(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<GroupView>>> {
     let tx = tenant.read(&state).await?;
     let all = customers::groups(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(all))
 }
 

@@ -37,7 +37,7 @@ pub fn routes() -> ApiRoutes {
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let all = departments::list(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(all)))
 }
 

@@ -44,7 +44,7 @@ async fn board(State(state): State<AppState>, tenant: CurrentTenant, current: Cu
     if serves {
         board.inbox = Some(home::inbox(&tx, &current.viewer).await?);
     }
-    tx.commit().await?;
+    tx.end();
     if tenant.is_backoffice(&state) && current.may("tenants") {
         board.operator = Some(home::operator::card(&state.dbs, state.bus.caches().operator_scans()).await?);
     }

@@ -106,7 +106,7 @@ async fn list(
         limit: params.limit,
     };
     let page = tickets::list(&tx, &viewer, &query).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -130,7 +130,7 @@ async fn get(
     let viewer = current.viewer;
     let found = tickets::find_visible(&tx, &viewer, id).await?;
     let view = crate::domain::inbox::views::ticket(&tx, &found).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(view))
 }
 
@@ -165,7 +165,7 @@ async fn conversation(
     let tx = tenant.read(&state).await?;
     let viewer = current.viewer;
     let page = messages::list(&tx, &viewer, id, params.before.as_deref(), params.limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(page))
 }
 
@@ -332,7 +332,7 @@ async fn ticket_transfers(
     let tx = tenant.read(&state).await?;
     let viewer = current.viewer;
     let all = transfers::of_ticket(&tx, &viewer, id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(all))
 }
 
@@ -399,7 +399,7 @@ async fn transfer_targets(
     let tx = tenant.read(&state).await?;
     let viewer = current.viewer;
     let targets = transfers::targets(&tx, &viewer, id, &online).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(targets))
 }
 
@@ -416,7 +416,7 @@ async fn inbox_instances(
 ) -> AppResult<Json<Vec<NamedRef>>> {
     let tx = tenant.read(&state).await?;
     let instances = tickets::instances_of(&tx, &current.viewer).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(instances))
 }
 
@@ -517,7 +517,7 @@ async fn reasons(
 ) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let all = closing_reasons::list(&tx, params.active.unwrap_or(false)).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(all)))
 }
 

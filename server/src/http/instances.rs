@@ -65,7 +65,7 @@ async fn list(
     let target = tenant::target(&state, &caller, param.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let all = instances::list(&tx, &[]).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(all)))
 }
 
@@ -264,7 +264,7 @@ async fn sync_status(
     let target = tenant::target(&state, &caller, tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::status(&tx, id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(job)))
 }
 
@@ -297,7 +297,7 @@ async fn latest_sync(
     let target = tenant::target(&state, &caller, query.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::latest_of_instance(&tx, query.instance_id).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(job)))
 }
 

@@ -37,7 +37,7 @@ pub fn routes() -> ApiRoutes {
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let roles = roles::roles(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(roles)))
 }
 
@@ -50,7 +50,7 @@ async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult
 async fn categories(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let categories = roles::categories(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(json!(categories)))
 }
 
@@ -85,7 +85,7 @@ async fn by_email(
     }
     let tx = tenant.read(&state).await?;
     let routes = roles::routes_of_email(&tx, &query.email).await?;
-    tx.commit().await?;
+    tx.end();
     let rows: Vec<Value> = routes.iter().map(|r| json!({ "route_name": r })).collect();
     Ok(Json(
         json!({ "email": query.email.trim().to_lowercase(), "permissions": rows, "has_permission_routes": routes }),

@@ -74,7 +74,7 @@ async fn list(
     };
     let tx = tenant.read(&state).await?;
     let mut page = users::list(&tx, &query).await?;
-    tx.commit().await?;
+    tx.end();
     users::apply_presence(&mut page.data, &state.bus.online(&tenant.name).await);
     Ok(Json(json!(page)))
 }
@@ -90,7 +90,7 @@ async fn list(
 async fn options(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<UserFormOptions>> {
     let tx = tenant.read(&state).await?;
     let options = users::form_options(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(options))
 }
 
@@ -334,7 +334,7 @@ async fn by_email(
 ) -> AppResult<Json<Value>> {
     let tx = tenant.read(&state).await?;
     let user = users::find_by_email(&tx, &body.email).await?;
-    tx.commit().await?;
+    tx.end();
     let user = user.ok_or_else(|| DomainError::not_found("user_not_found", "Usuário não encontrado."))?;
     Ok(Json(json!({ "id": user.id, "name": user.name, "email": user.email })))
 }

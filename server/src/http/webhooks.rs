@@ -52,7 +52,7 @@ struct Endpoints {
 async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Endpoints>> {
     let tx = tenant.read(&state).await?;
     let data = webhooks::list(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(Endpoints { data }))
 }
 
@@ -167,7 +167,7 @@ async fn deliveries(
     };
     let tx = tenant.read(&state).await?;
     let (data, next_cursor) = webhooks::deliveries(&tx, id, query.cursor.as_deref(), limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok(Json(Deliveries { data, next_cursor }))
 }
 

@@ -91,7 +91,7 @@ async fn report(dbs: Arc<Databases>, bus: EventBus, tenant: TenantName, campaign
         let tx = db.read().await?;
         let found = campaigns::find(&tx, campaign_id).await?;
         let counts = counts(&tx, &[campaign_id]).await?.remove(&campaign_id).unwrap_or_default();
-        tx.commit().await?;
+        tx.end();
         Ok::<_, crate::domain::Error>(campaigns::updated_event(&found, counts))
     }
     .await;

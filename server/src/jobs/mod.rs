@@ -280,7 +280,7 @@ async fn next_due(db: &TenantDb) -> crate::domain::error::Result<Option<DateTime
     let tx = db.read().await?;
     let due = outbox::next_due(&tx).await?;
     let (pending, oldest) = outbox::depth(&tx).await?;
-    tx.commit().await?;
+    tx.end();
     crate::metrics::note_outbox(db.name().as_str(), pending, oldest);
     Ok(due)
 }

@@ -63,7 +63,7 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
             && campaigns::sending::withdrawn(&tx, found.id).await.map_err(internal)?
         {
             // Its campaign was paused or cancelled while it waited for its slot: taken back.
-            tx.commit().await.map_err(|e| internal(e.into()))?;
+            tx.end();
             let unit = worker.unit(db).await.map_err(internal)?;
             let taken_back = campaigns::sending::take_back(&unit, found.id).await.map_err(internal)?;
             unit.commit().await.map_err(|e| internal(e.into()))?;
@@ -87,7 +87,7 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         let provider = instances::provider_of(&instance, &worker.secrets, db.name())
             .map_err(|e| CallError::Permanent(e.to_string()))?
             .ok_or_else(|| CallError::Permanent("a instância não tem provedor configurado".into()))?;
-        tx.commit().await.map_err(|e| internal(e.into()))?;
+        tx.end();
         (found, customer.phone, provider)
     };
     let client =

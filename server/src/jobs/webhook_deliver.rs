@@ -65,7 +65,7 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
             Some(d) => webhook_endpoint::Entity::find_by_id(d.endpoint_id).one(&tx).await?,
             None => None,
         };
-        tx.commit().await?;
+        tx.end();
         Ok::<_, crate::domain::Error>((delivery, endpoint))
     }
     .await;

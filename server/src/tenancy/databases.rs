@@ -202,11 +202,11 @@ impl TenantDb {
 
     /// Starts a transaction that only reads: on SQLite it runs on one of the file's readers, in
     /// parallel with other reads and with the writer; it must not write (`query_only`).
-    pub async fn read(&self) -> Result<DatabaseTransaction, DbErr> {
+    pub async fn read(&self) -> Result<Reading, DbErr> {
         let started = Instant::now();
         let tx = self.readers.begin().await?;
         crate::metrics::record_acquire(self.cluster, started.elapsed());
-        self.bind(tx).await
+        Ok(Reading { tx: self.bind(tx).await? })
     }
 
     /// A read transaction that sees one moment of the data throughout (a backup): a SQLite read
@@ -227,6 +227,54 @@ impl TenantDb {
             tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{schema}\"")).await?;
         }
         Ok(tx)
+    }
+}
+
+/// A transaction that only reads ([`TenantDb::read`]). It is ended with [`Reading::end`], not
+/// committed: there is nothing to commit, and a dropped transaction's `ROLLBACK` is only queued —
+/// the connection's release sends it with the check the pool makes anyway (one round trip on
+/// PostgreSQL, one hand-off to the connection's thread on SQLite) instead of a `COMMIT` waited
+/// for and then that check (docs/performance.md#planning-and-round-trips).
+pub struct Reading {
+    tx: DatabaseTransaction,
+}
+
+impl Reading {
+    /// The transaction, for what needs one itself (a streamed cursor).
+    pub fn as_transaction(&self) -> &DatabaseTransaction {
+        &self.tx
+    }
+
+    /// Ends the read; the connection goes back to its pool.
+    pub fn end(self) {
+        drop(self.tx);
+    }
+}
+
+#[async_trait::async_trait]
+impl ConnectionTrait for Reading {
+    fn get_database_backend(&self) -> DbBackend {
+        self.tx.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
+        self.tx.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
+        self.tx.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
+        self.tx.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
+        self.tx.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.tx.support_returning()
     }
 }
 

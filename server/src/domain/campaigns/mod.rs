@@ -332,7 +332,7 @@ pub async fn list(
     if let Some(before) = cursor_id(cursor)? {
         select = select.filter(campaign::Column::Id.lt(before));
     }
-    let mut found = select.all(db).await?;
+    let mut found = crate::domain::pages::all(db, select).await?;
     let more = found.len() as u64 > limit;
     found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     let next_cursor = more.then(|| found.last().map(|c| c.id.to_string())).flatten();

@@ -129,7 +129,7 @@ async fn read(dbs: &Databases, t: &tenant::Model) -> Result<Vec<NearLimit>> {
         TenantName::parse(&t.name).map_err(|_| crate::domain::Error::invalid("invalid_tenant", "nome inválido"))?;
     let tx = dbs.tenant(&name, &t.pool).await?.read().await?;
     let used = usage(&tx, t.user_limit, t.ticket_limit).await?;
-    tx.commit().await?;
+    tx.end();
     Ok([("users", used.users), ("ticketsThisMonth", used.tickets_this_month)]
         .into_iter()
         .filter(|(_, gauge)| gauge.is_near())

@@ -131,7 +131,7 @@ pub async fn list(
         })?;
         query = query.filter(customer::Column::Id.lt(before));
     }
-    let mut rows = query.order_by_desc(customer::Column::Id).limit(limit + 1).all(db).await?;
+    let mut rows = crate::domain::pages::all(db, query.order_by_desc(customer::Column::Id).limit(limit + 1)).await?;
     let next_cursor = if rows.len() as u64 > limit {
         rows.truncate(limit as usize);
         rows.last().map(|c| c.id.to_string())

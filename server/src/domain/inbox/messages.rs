@@ -75,7 +75,7 @@ pub async fn list(
         })?;
         query = query.filter(message::Column::Id.lt(id));
     }
-    let mut rows = query.order_by_desc(message::Column::Id).limit(limit + 1).all(db).await?;
+    let mut rows = crate::domain::pages::all(db, query.order_by_desc(message::Column::Id).limit(limit + 1)).await?;
     let next_cursor = if rows.len() as u64 > limit {
         rows.truncate(limit as usize);
         rows.last().map(|m| m.id.to_string())

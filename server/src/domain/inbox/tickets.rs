@@ -234,7 +234,8 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     // docs/performance.md#hot-path), then the counts.
     let select =
         select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1);
-    let found = db.query_all_raw(views::joined(select).build(db.get_database_backend())).await?;
+    let page = crate::domain::pages::literal_limit(views::joined(select).build(db.get_database_backend()));
+    let found = db.query_all_raw(page).await?;
     let (mut rows, names) = Names::from_joined(&found)?;
     let next_cursor = if rows.len() as u64 > limit {
         rows.truncate(limit as usize);

@@ -200,13 +200,12 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
     let order = if query.descending { sea_orm::Order::Desc } else { sea_orm::Order::Asc };
     let select = tenant::Entity::find().filter(condition);
     let total = select.clone().count(control).await?;
-    let models = select
+    let page_of = select
         .order_by(column, order.clone())
         .order_by(tenant::Column::Id, order)
         .offset((page - 1).saturating_mul(limit))
-        .limit(limit)
-        .all(control)
-        .await?;
+        .limit(limit);
+    let models = crate::domain::pages::all(control, page_of).await?;
     let ids: Vec<i32> = models.iter().map(|m| m.id).collect();
     let settings =
         tenant_feature::Entity::find().filter(tenant_feature::Column::TenantId.is_in(ids)).all(control).await?;

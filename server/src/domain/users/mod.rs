@@ -129,13 +129,14 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     // and sorts every match before the LIMIT.)
     let mut b = Binder::new(backend);
     let filter = where_clause(&mut b);
-    let no = b.p(false);
-    let (offset, size) = (b.p((page - 1).saturating_mul(limit) as i64), b.p(limit as i64));
+    // The page's numbers in the text, not bound: PostgreSQL re-plans a statement with a bound
+    // LIMIT on every execution (domain::pages); they are integers the server computed.
+    let (offset, size) = ((page - 1).saturating_mul(limit), limit);
     let links = views::links_json_sql(backend);
     let total = total_sql(search.is_some(), &filter);
     let page_sql = format!(
         "SELECT u.*, r.name AS role_name, r.display_name AS role_display_name, d.name AS department_name, \
-         d.activated AS department_activated, COALESCE(s.two_factor_enabled, {no}) AS two_factor, \
+         d.activated AS department_activated, COALESCE(s.two_factor_enabled, FALSE) AS two_factor, \
          {links} AS instance_links, CAST(({total}) AS BIGINT) AS total \
          FROM (SELECT id FROM users WHERE {filter} ORDER BY name, id LIMIT {size} OFFSET {offset}) p \
          JOIN users u ON u.id = p.id LEFT JOIN roles r ON r.id = u.role_id \

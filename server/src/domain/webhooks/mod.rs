@@ -499,7 +499,7 @@ pub async fn deliveries(
             cursor.parse().map_err(|_| Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido."))?;
         select = select.filter(webhook_delivery::Column::Id.lt(before));
     }
-    let mut found = select.all(db).await?;
+    let mut found = crate::domain::pages::all(db, select).await?;
     let more = found.len() as u64 > limit;
     found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
     let next = more.then(|| found.last().map(|d| d.id.to_string())).flatten();
