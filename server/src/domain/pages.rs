@@ -6,9 +6,9 @@
 //! limit is bound is planned again on every request: 1–4 ms of planning for a ticket or users page
 //! with its joins, against under 1 ms to run it (docs/performance.md#planning-and-round-trips).
 //! With the limit in the text the generic plan is as good, PostgreSQL keeps it after five
-//! executions, and a page costs its execution only. Page sizes are integers the server clamps, so writing them into the
-//! text is safe; everything a user typed stays bound. SQLite prepares once and has no custom plans:
-//! its statements are left as they are.
+//! executions, and a page costs its execution only. Page sizes are integers the server clamps, so
+//! writing them into the text is safe; everything a user typed stays bound. SQLite prepares once
+//! and has no custom plans: its statements are left as they are.
 
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryTrait, Select, Statement, Value};
 
