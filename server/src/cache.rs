@@ -1,7 +1,7 @@
 //! In-process caches of what every request reads (docs/contracts.md#background-work-caches-and-aggregates, docs/performance.md#caches): a
 //! tenant's control record with its features, a user's auth state (the user row, role, route
 //! permissions, two-factor gate, inbox entitlement), and a tenant's bots (read by every inbound
-//! message).
+//! message), and the totals of users searches (checked against the database on each use).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
 //! `SessionsEnded`, `BotsChanged`; from every replica through Redis), and lives at most [`TTL`] in any case: a
@@ -22,7 +22,7 @@ use std::{
 };
 
 use crate::{
-    domain::{bot::config::Bots, inbox::Viewer},
+    domain::{bot::config::Bots, inbox::Viewer, users::KnownTotal},
     entities::{
         control::tenant,
         tenant::{role, user},
@@ -58,6 +58,10 @@ pub struct Caches {
     tenants: TtlMap<TenantName, Arc<TenantEntry>>,
     auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
     bots: TtlMap<TenantName, Arc<Bots>>,
+    /// A users search's total with the change counter it was counted at (`users::KnownTotal`):
+    /// checked by the database on every use, so no invalidation is needed for it to be right;
+    /// the TTL bounds what is kept.
+    users_totals: TtlMap<(TenantName, String), KnownTotal>,
     /// The operators' home board reads every tenant's usage; the last read is reused a minute.
     operator_scans: crate::domain::home::operator::Scans,
 }
@@ -107,6 +111,14 @@ impl Caches {
         self.bots.insert(ticket, tenant, entry);
     }
 
+    pub fn users_total(&self, tenant: &TenantName, needle: &str) -> Option<KnownTotal> {
+        self.users_totals.get(&(tenant.clone(), needle.to_owned()))
+    }
+
+    pub fn store_users_total(&self, tenant: TenantName, needle: String, known: KnownTotal) {
+        self.users_totals.insert(self.users_totals.ticket(), (tenant, needle), known);
+    }
+
     /// A bot configuration or a department of the tenant changed.
     pub fn bots_changed(&self, tenant: &TenantName) {
         self.bots.remove_where(|key| key == tenant);
@@ -115,6 +127,8 @@ impl Caches {
     /// The tenant's record or features changed (plan, limits, features, deleted, restored).
     pub fn tenant_changed(&self, name: &TenantName) {
         self.tenants.remove_where(|key| key == name);
+        // A tenant deleted and created again is another database (its counter starts elsewhere).
+        self.users_totals.remove_where(|(tenant, _)| tenant == name);
     }
 
     /// A user's auth state changed (`None`: possibly every user of the tenant, e.g. a role's routes).
@@ -127,6 +141,7 @@ impl Caches {
         self.tenants.remove_where(|_| true);
         self.auth.remove_where(|_| true);
         self.bots.remove_where(|_| true);
+        self.users_totals.remove_where(|_| true);
     }
 }
 

@@ -26,10 +26,12 @@ mod m20261201_000016_account_self_service;
 mod m20261202_000017_search_columns;
 mod m20261202_000018_count_live_users;
 mod m20261203_000019_early_acks;
+mod m20261204_000020_count_user_changes;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
 pub use m20261202_000018_count_live_users::LIVE_USERS;
+pub use m20261204_000020_count_user_changes::USER_CHANGES;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -57,6 +59,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000017_search_columns::Migration),
             Box::new(m20261202_000018_count_live_users::Migration),
             Box::new(m20261203_000019_early_acks::Migration),
+            Box::new(m20261204_000020_count_user_changes::Migration),
         ]
     }
 }

@@ -9,6 +9,8 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::sea_orm::DbBackend;
 
+use crate::support::execute_all;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
 
@@ -62,10 +64,7 @@ impl MigrationTrait for Migration {
                 ),
             ]),
         }
-        for statement in sql {
-            manager.get_connection().execute_unprepared(&statement).await?;
-        }
-        Ok(())
+        execute_all(manager, &sql).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -82,9 +81,6 @@ impl MigrationTrait for Migration {
                 "DROP TABLE IF EXISTS tenant_counters",
             ],
         };
-        for statement in sql {
-            manager.get_connection().execute_unprepared(statement).await?;
-        }
-        Ok(())
+        execute_all(manager, sql).await
     }
 }

@@ -121,3 +121,11 @@ pub(crate) async fn drop_column(
     }
     manager.alter_table(Table::alter().table(Alias::new(table)).drop_column(Alias::new(column)).to_owned()).await
 }
+
+/// Runs SQL statements in order (triggers and functions the schema builder cannot express).
+pub(crate) async fn execute_all<S: AsRef<str>>(manager: &SchemaManager<'_>, statements: &[S]) -> Result<(), DbErr> {
+    for statement in statements {
+        manager.get_connection().execute_unprepared(statement.as_ref()).await?;
+    }
+    Ok(())
+}

@@ -121,6 +121,44 @@ async fn users_are_listed_a_page_at_a_time_and_searchable() {
 }
 
 #[tokio::test]
+async fn a_searched_total_follows_every_change_between_its_pages() {
+    // The server remembers a search's total between pages (domain::users::KnownTotal); whoever
+    // changes the users in between — this API, or another process writing to the database — the
+    // next page must tell the new number.
+    let app = TestApp::spawn().await;
+    let (_, token) = setup(&app).await;
+    let mut people = Vec::new();
+    for i in 0..5 {
+        people.push(app.create_user("acme", &format!("lia{i}@acme.example"), "atendente").await);
+    }
+    let total = |page: u32| {
+        let (app, token) = (&app, &token);
+        async move {
+            let path = format!("/api/users?search=LIA&limit=2&page={page}");
+            let page: Value = app.call(Method::GET, HOST, &path, Some(token), None).await.json().await.unwrap();
+            (page["pagination"]["total"].as_u64().unwrap(), page["data"].as_array().unwrap().len())
+        }
+    };
+    assert_eq!(total(1).await, (5, 2));
+    assert_eq!(total(2).await, (5, 2), "the next page, same total");
+    // Added outside the HTTP API (as the CLI and imports do): no event tells this server.
+    app.create_user("acme", "lia5@acme.example", "atendente").await;
+    assert_eq!(total(3).await, (6, 2));
+    let body = json!({ "email": "rosa@acme.example", "username": "rosa" });
+    let path = format!("/api/users/{}", people[0].id);
+    assert_eq!(app.call(Method::PUT, HOST, &path, Some(&token), Some(body)).await.status(), 200);
+    assert_eq!(total(1).await, (5, 2), "an email and username that no longer match leave the total");
+    let path = format!("/api/users/{}", people[1].id);
+    assert!(app.call(Method::DELETE, HOST, &path, Some(&token), None).await.status().is_success());
+    assert_eq!(total(2).await, (4, 2), "a deleted person leaves it too");
+    assert_eq!(total(3).await, (4, 0), "past the end, still the total");
+    let body = json!({ "name": "Lia Nova" });
+    let path = format!("/api/users/{}", people[0].id);
+    assert_eq!(app.call(Method::PUT, HOST, &path, Some(&token), Some(body)).await.status(), 200);
+    assert_eq!(total(1).await, (5, 2), "a new name that matches counts again");
+}
+
+#[tokio::test]
 async fn a_user_is_altered_whole_or_only_by_email_or_name() {
     let app = TestApp::spawn().await;
     let (_, token) = setup(&app).await;

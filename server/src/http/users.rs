@@ -67,14 +67,24 @@ async fn list(
     tenant: CurrentTenant,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<Value>> {
-    let query = ListQuery {
+    let mut query = ListQuery {
         search: params.search.filter(|s| s.chars().count() <= 100),
         page: super::page_number(params.page, "page")?,
         limit: params.limit.unwrap_or(20),
+        known_total: None,
     };
+    // Every page of one search has the same total: remembered, the database only confirms it.
+    let caches = state.bus.caches();
+    let needle = query.needle();
+    query.known_total = needle.as_deref().and_then(|needle| caches.users_total(&tenant.name, needle));
     let tx = tenant.read(&state).await?;
-    let mut page = users::list(&tx, &query).await?;
+    let (mut page, known) = users::list_counted(&tx, &query).await?;
     tx.end();
+    if let (Some(needle), Some(known)) = (needle, known)
+        && query.known_total != Some(known)
+    {
+        caches.store_users_total(tenant.name.clone(), needle, known);
+    }
     users::apply_presence(&mut page.data, &state.bus.online(&tenant.name).await);
     Ok(Json(json!(page)))
 }

@@ -95,27 +95,56 @@ pub struct ListQuery {
     pub search: Option<String>,
     pub page: u64,
     pub limit: u64,
+    /// The total this search had when last counted, if the caller remembers it (see [`KnownTotal`]).
+    pub known_total: Option<KnownTotal>,
 }
 
 impl Default for ListQuery {
     fn default() -> Self {
-        Self { search: None, page: 1, limit: 20 }
+        Self { search: None, page: 1, limit: 20, known_total: None }
     }
+}
+
+impl ListQuery {
+    /// The search as the list applies it (trimmed, lower-cased, on one line); `None` lists everyone.
+    pub fn needle(&self) -> Option<String> {
+        let search = self.search.as_deref().map(str::trim).filter(|s| !s.is_empty())?;
+        Some(search.to_lowercase().replace(['\n', '\r'], " "))
+    }
+}
+
+/// How many users a search matched, and the tenant's `users_changes` counter when they were
+/// counted (migration m20261204_000020). While the counter holds that value no user was added,
+/// renamed or deleted, so the number still stands: the page's statement asks the counter and
+/// counts again only when it moved — the count was most of a searched page's time, and every
+/// page of one search repeated it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownTotal {
+    pub changes: i64,
+    pub total: u64,
 }
 
 /// A page of users (not deleted), by name; `search` matches name, email or username.
 pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<UserView>> {
+    Ok(list_counted(db, query).await?.0)
+}
+
+/// [`list`], with the searched total and the counter it holds for (to remember for the next page).
+pub async fn list_counted(
+    db: &impl ConnectionTrait,
+    query: &ListQuery,
+) -> Result<(Page<UserView>, Option<KnownTotal>)> {
     let limit = query.limit.clamp(1, MAX_PAGE_SIZE);
     let page = Ord::max(query.page, 1);
     let backend = db.get_database_backend();
-    let search = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let needle = query.needle();
     let where_clause = |b: &mut Binder| {
         let mut filter = String::from("deleted_at IS NULL");
-        if let Some(search) = search {
+        if let Some(needle) = &needle {
             // `users.search` holds name, email and username lower-cased, one per line (migration
             // m20261202_000017): a byte substring test on one column of the covering index, where
             // `ILIKE` over three columns case-folded every string with the locale's rules.
-            let needle = b.p(search.to_lowercase().replace(['\n', '\r'], " "));
+            let needle = b.p(needle.clone());
             let position = if backend == DbBackend::Postgres { "strpos" } else { "instr" };
             filter.push_str(&format!(" AND {position}(search, {needle}) > 0"));
         }
@@ -123,21 +152,23 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     };
     // One statement (each statement on SQLite is a hand-off to the connection's thread:
     // docs/performance.md#hot-path): the total as an uncorrelated subquery (evaluated once: the
-    // kept count, or the matches from the covering index), the page's ids from the same index (it
-    // stops at its last match), and only the page's rows, joined to what their views show, with
-    // their instance links as JSON. (A `COUNT(*) OVER ()` window is slower: SQLite materializes
-    // and sorts every match before the LIMIT.)
+    // kept count, the remembered total while the change counter has not moved, or the matches
+    // from the covering index), the page's ids from the same index (it stops at its last match),
+    // and only the page's rows, joined to what their views show, with their instance links as
+    // JSON. (A `COUNT(*) OVER ()` window is slower: SQLite materializes and sorts every match
+    // before the LIMIT.)
     let mut b = Binder::new(backend);
     let filter = where_clause(&mut b);
+    let total = total_sql(&mut b, needle.is_some().then_some(query.known_total), &filter);
     // The page's numbers in the text, not bound: PostgreSQL re-plans a statement with a bound
     // LIMIT on every execution (domain::pages); they are integers the server computed.
     let (offset, size) = ((page - 1).saturating_mul(limit), limit);
     let links = views::links_json_sql(backend);
-    let total = total_sql(search.is_some(), &filter);
+    let changes = changes_sql();
     let page_sql = format!(
         "SELECT u.*, r.name AS role_name, r.display_name AS role_display_name, d.name AS department_name, \
          d.activated AS department_activated, COALESCE(s.two_factor_enabled, FALSE) AS two_factor, \
-         {links} AS instance_links, CAST(({total}) AS BIGINT) AS total \
+         {links} AS instance_links, CAST(({total}) AS BIGINT) AS total, ({changes}) AS changes \
          FROM (SELECT id FROM users WHERE {filter} ORDER BY name, id LIMIT {size} OFFSET {offset}) p \
          JOIN users u ON u.id = p.id LEFT JOIN roles r ON r.id = u.role_id \
          LEFT JOIN departments d ON d.id = u.department_id LEFT JOIN user_settings s ON s.user_id = u.id \
@@ -146,10 +177,10 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
     let rows = db.query_all_raw(b.statement(page_sql)).await?;
     let (mut users, mut roles, mut departments, mut two_factor, mut links) =
         (Vec::with_capacity(rows.len()), HashMap::new(), HashMap::new(), HashMap::new(), HashMap::new());
-    let mut total = None;
+    let mut counted = None;
     for row in &rows {
         let user = user::Model::from_query_result(row, "")?;
-        total = Some(u64::try_from(row.try_get::<i64>("", "total")?).unwrap_or(0));
+        counted = Some(counted_from(row)?);
         if let Some(name) = row.try_get::<Option<String>>("", "role_name")? {
             let display_name = row.try_get::<Option<String>>("", "role_display_name")?.unwrap_or_default();
             roles.insert(user.role_id, RoleView { id: user.role_id, name, display_name });
@@ -164,31 +195,59 @@ pub async fn list(db: &impl ConnectionTrait, query: &ListQuery) -> Result<Page<U
         users.push(user);
     }
     // A page past the end has no row to carry the count.
-    let total = match total {
-        Some(total) => total,
+    let (total, changes) = match counted {
+        Some(counted) => counted,
         None => {
             let mut b = Binder::new(backend);
             let filter = where_clause(&mut b);
-            let sql = format!("SELECT CAST(({}) AS BIGINT) AS n", total_sql(search.is_some(), &filter));
+            let total = total_sql(&mut b, needle.is_some().then_some(query.known_total), &filter);
+            let sql = format!("SELECT CAST(({total}) AS BIGINT) AS total, ({}) AS changes", changes_sql());
             match db.query_one_raw(b.statement(sql)).await? {
-                Some(row) => u64::try_from(row.try_get::<i64>("", "n")?).unwrap_or(0),
-                None => 0,
+                Some(row) => counted_from(&row)?,
+                None => (0, None),
             }
         }
     };
-    Ok(Page {
+    let known = match (&needle, changes) {
+        (Some(_), Some(changes)) => Some(KnownTotal { changes, total }),
+        _ => None,
+    };
+    let page = Page {
         data: users.iter().map(|u| views::assemble(u, &roles, &departments, &two_factor, &links)).collect(),
         pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) },
-    })
+    };
+    Ok((page, known))
 }
 
-/// How many users a list matches: without a search, the count the triggers keep (migration
-/// m20261202_000018; counting read every user row on each page); with one, the matches.
-fn total_sql(searched: bool, filter: &str) -> String {
-    if searched {
-        format!("SELECT COUNT(*) FROM users WHERE {filter}")
-    } else {
-        format!("SELECT value FROM tenant_counters WHERE name = '{}'", tenant_migrations::LIVE_USERS)
+/// The change counter of the users a search reads (`NULL` in a database that lacks it: then
+/// nothing is remembered and every page counts).
+fn changes_sql() -> String {
+    format!("SELECT value FROM tenant_counters WHERE name = '{}'", tenant_migrations::USER_CHANGES)
+}
+
+/// A row's `total` and `changes` columns.
+fn counted_from(row: &sea_orm::QueryResult) -> Result<(u64, Option<i64>)> {
+    let total = u64::try_from(row.try_get::<i64>("", "total")?).unwrap_or(0);
+    Ok((total, row.try_get::<Option<i64>>("", "changes")?))
+}
+
+/// How many users a list matches: without a search (`searched` is `None`), the count the triggers
+/// keep (migration m20261202_000018; counting read every user row on each page); with one, the
+/// remembered total while the change counter still holds its value, else the matches. The CASE
+/// evaluates its subqueries only when reached (SQLite's once-only subroutines, PostgreSQL's lazy
+/// InitPlans): a remembered total costs one lookup by primary key.
+fn total_sql(b: &mut Binder, searched: Option<Option<KnownTotal>>, filter: &str) -> String {
+    match searched {
+        None => format!("SELECT value FROM tenant_counters WHERE name = '{}'", tenant_migrations::LIVE_USERS),
+        Some(None) => format!("SELECT COUNT(*) FROM users WHERE {filter}"),
+        Some(Some(known)) => {
+            let (changes, total) = (b.p(known.changes), b.p(i64::try_from(known.total).unwrap_or(i64::MAX)));
+            format!(
+                "SELECT CASE WHEN ({}) = {changes} THEN {total} \
+                 ELSE (SELECT COUNT(*) FROM users WHERE {filter}) END",
+                changes_sql()
+            )
+        }
     }
 }
 
