@@ -19,6 +19,8 @@ pub struct AppState {
     pub secrets: Arc<Secrets>,
     /// Wakes the task that keeps spare schemas ready (PostgreSQL) after one was claimed.
     pub spares: Arc<tokio::sync::Notify>,
+    /// Provider events waiting to be written, grouped per tenant (group commit).
+    pub intake: Arc<crate::domain::inbox::intake::Intake>,
 }
 
 impl AppState {
@@ -59,6 +61,7 @@ impl AppState {
             limiter: Arc::new(limiter),
             bus,
             spares: Arc::new(tokio::sync::Notify::new()),
+            intake: Default::default(),
         })
     }
 }

@@ -597,6 +597,52 @@ async fn a_customers_first_messages_arriving_at_once_open_one_ticket_and_keep_ev
 }
 
 #[tokio::test]
+async fn events_arriving_together_are_each_answered_as_if_alone_and_written_once() {
+    // Events that arrive while others are being written share a transaction (domain::inbox::intake):
+    // a replay, a resent message and a bad event among them must get exactly their own answer.
+    let inbox = inbox().await;
+    let mut pushes = Vec::new();
+    for customer in 0..6 {
+        for part in 0..3 {
+            let id = format!("together-{customer}-{part}");
+            let event = customer_message(&id, &format!("+55 41 98888-000{customer}"), "Nina Prado", &format!("{part}"));
+            pushes.push((format!("evt-{id}"), event));
+        }
+    }
+    let replayed = customer_message("together-0-0", "+55 41 98888-0000", "Nina Prado", "0");
+    pushes.push(("evt-together-0-0".into(), replayed.clone()));
+    pushes.push(("evt-resent".into(), replayed));
+    pushes.push(("evt-bad".into(), json!({ "type": "status", "data": { "status": "explodiu" } })));
+    pushes.push(("evt-ack".into(), provider::ack("nunca-enviada", "read")));
+    let answers = futures::future::join_all(pushes.iter().map(|(event_id, event)| {
+        let (app, instance) = (&inbox.app, inbox.instance);
+        async move {
+            let response = push(app, HOST, instance, event_id, event).await;
+            (response.status().as_u16(), response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    }))
+    .await;
+    let ok = answers.iter().filter(|(status, body)| *status == 200 && body["status"] == "ok").count();
+    let duplicate = answers.iter().filter(|(status, body)| *status == 200 && body["status"] == "duplicate").count();
+    assert_eq!((ok, duplicate), (19, 2), "18 messages and the ack are new; a replay and a resend are not: {answers:?}");
+    let bad = answers.iter().find(|(status, _)| *status == 422).expect("the bad status is refused");
+    assert_eq!(bad.1["code"], "invalid_status");
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?search=Nina&limit=50", &inbox.admin_token, None).await;
+    let tickets = page["data"].as_array().unwrap();
+    assert_eq!(tickets.len(), 6, "one ticket per customer: {page}");
+    for ticket in tickets {
+        assert_eq!(ticket["unread"], 3, "{ticket}");
+        let path = format!("/api/tickets/{}/messages", ticket["id"]);
+        let (_, conversation) = inbox.call(Method::GET, &path, &inbox.admin_token, None).await;
+        let bodies: Vec<&str> =
+            conversation["data"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap()).collect();
+        let mut sorted = bodies.clone();
+        sorted.sort();
+        assert_eq!(sorted, ["0", "1", "2"], "each message stored once: {bodies:?}");
+    }
+}
+
+#[tokio::test]
 async fn a_reply_reaches_whoever_watches_and_closing_under_a_pending_transfer_tells_its_target() {
     let inbox = inbox().await;
     let (ana, ana_token) = inbox.agent("ana@acme.example", &[inbox.instance]).await;

@@ -16,6 +16,7 @@ use serde::Deserialize;
 
 use crate::{
     domain::{
+        analytics::period::Binder,
         bot, campaigns,
         error::{Error, Result},
         events::Event,
@@ -27,7 +28,7 @@ use crate::{
         instances,
         unit::Unit,
     },
-    entities::tenant::{chat, instance, message, provider_event, ticket},
+    entities::tenant::{chat, instance, message, ticket},
 };
 
 /// One event of the provider contract.
@@ -88,6 +89,15 @@ pub struct Plan {
     pub bots: std::sync::Arc<bot::config::Bots>,
 }
 
+/// Refuses an event that could never be written (422), before anything is written for it.
+pub fn validate(event: &ProviderEvent) -> Result<()> {
+    match event {
+        ProviderEvent::Message(inbound) => check(inbound),
+        ProviderEvent::Ack(ack) => check_ack(ack),
+        ProviderEvent::Status(status) => instances::check_status(&status.status),
+    }
+}
+
 /// Processes one provider event for `instance`, once per `event_id`.
 pub async fn receive(
     unit: &Unit,
@@ -96,20 +106,15 @@ pub async fn receive(
     event: ProviderEvent,
     plan: Plan,
 ) -> Result<Received> {
-    let first_time = provider_event::Entity::insert(provider_event::ActiveModel {
-        instance_id: Set(instance.id),
-        event_id: Set(event_id.to_owned()),
-        received_at: Set(Utc::now()),
-        ..Default::default()
-    })
-    .on_conflict(
-        OnConflict::columns([provider_event::Column::InstanceId, provider_event::Column::EventId])
-            .do_nothing()
-            .to_owned(),
-    )
-    .exec_without_returning(unit)
-    .await?;
-    if first_time == 0 {
+    // A message the provider sends again under a new event id is a duplicate too: one statement
+    // records the event only when neither the event id nor the message's id was seen (each
+    // statement is a hand-off to the writer's thread on SQLite, and this path is the busiest).
+    let resent = match &event {
+        ProviderEvent::Message(inbound) => Some(inbound.id.as_str()),
+        _ => None,
+    };
+    let first_time = record_event(unit, instance.id, event_id, resent).await?;
+    if !first_time {
         return Ok(Received::Duplicate);
     }
     match event {
@@ -120,6 +125,26 @@ pub async fn receive(
             Ok(Received::Done)
         }
     }
+}
+
+/// Records the event id, unless it was seen before or `message_id` (a message's provider id) is
+/// stored already; answers whether it was recorded.
+async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message_id: Option<&str>) -> Result<bool> {
+    let mut b = Binder::new(unit.get_database_backend());
+    let (instance, event, now) = (b.p(instance_id), b.p(event_id.to_owned()), b.p(Utc::now()));
+    let unseen_message = match message_id {
+        Some(id) => format!(
+            "NOT EXISTS (SELECT 1 FROM messages WHERE instance_id = {instance} AND external_id = {})",
+            b.p(id.to_owned())
+        ),
+        None => "TRUE".to_owned(),
+    };
+    // `WHERE` before `ON CONFLICT`: SQLite's parser needs it to tell the upsert from a join.
+    let sql = format!(
+        "INSERT INTO provider_events (instance_id, event_id, received_at) SELECT {instance}, {event}, {now} \
+         WHERE {unseen_message} ON CONFLICT (instance_id, event_id) DO NOTHING"
+    );
+    Ok(unit.execute_raw(b.statement(sql)).await?.rows_affected() > 0)
 }
 
 /// A provider's message id (of a message or an ack): 1 to 200 characters.
@@ -152,14 +177,6 @@ async fn receive_message(
     plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
-    let stored_before = message::Entity::find()
-        .filter(message::Column::InstanceId.eq(instance.id))
-        .filter(message::Column::ExternalId.eq(&inbound.id))
-        .one(unit)
-        .await?;
-    if stored_before.is_some() {
-        return Ok(Received::Duplicate);
-    }
     let (customer, created) = customers::find_or_create(unit, &inbound.phone, inbound.name.as_deref()).await?;
     let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
     if created && !customer.blacklisted {
@@ -324,7 +341,7 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
         .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))
 }
 
-async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -> Result<Received> {
+fn check_ack(ack: &InboundAck) -> Result<()> {
     if !(messages::ACK_ORDER.contains(&ack.ack.as_str()) && ack.ack != "queued") && ack.ack != messages::FAILED {
         return Err(Error::invalid_field(
             "invalid_event",
@@ -332,7 +349,11 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
             "ack deve ser \"sent\", \"delivered\", \"read\" ou \"failed\".",
         ));
     }
-    check_provider_id(&ack.id)?;
+    check_provider_id(&ack.id)
+}
+
+async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -> Result<Received> {
+    check_ack(&ack)?;
     let found = message::Entity::find()
         .filter(message::Column::InstanceId.eq(instance.id))
         .filter(message::Column::ExternalId.eq(&ack.id))

@@ -12,6 +12,7 @@ pub mod acks;
 pub mod closing_reasons;
 pub mod customers;
 pub mod inbound;
+pub mod intake;
 pub mod messages;
 pub mod tickets;
 pub mod transfers;

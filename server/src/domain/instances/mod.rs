@@ -189,13 +189,7 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
 /// A connection status the provider reported: written to the instance log, raised as
 /// `InstanceUpdated` (unchanged statuses change nothing).
 pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
-    if !STATUSES.contains(&status) {
-        return Err(Error::invalid_field(
-            "invalid_status",
-            "data.status",
-            format!("Status \"{status}\" inválido: use {}.", STATUSES.join(", ")),
-        ));
-    }
+    check_status(status)?;
     let found = find(unit, id).await?;
     if found.status == status {
         return Ok(());
@@ -208,6 +202,18 @@ pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
     log_status(unit, id, status, Some(&format!("antes: {previous}; informado pelo provedor"))).await?;
     crate::domain::campaigns::sending::instance_status_changed(unit, id, status).await?;
     updated_event(unit, updated);
+    Ok(())
+}
+
+/// Refuses a connection status the contract does not know (422).
+pub fn check_status(status: &str) -> Result<()> {
+    if !STATUSES.contains(&status) {
+        return Err(Error::invalid_field(
+            "invalid_status",
+            "data.status",
+            format!("Status \"{status}\" inválido: use {}.", STATUSES.join(", ")),
+        ));
+    }
     Ok(())
 }
 
