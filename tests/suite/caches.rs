@@ -1,13 +1,14 @@
 //! What every request reads is cached in each process (docs/performance.md#caches); changes that
 //! matter for security reach every replica within a second: a deleted user, a role losing a route,
-//! a deleted tenant, a changed feature — each made on one replica, refused on the other.
+//! a deleted tenant (its open sockets closed too), a changed feature — each made on one replica,
+//! refused on the other.
 
 use std::time::{Duration, Instant};
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, app::Replica};
+use crate::support::{TestApp, app::Replica, socket};
 
 const HOST: &str = "acme.localhost";
 
@@ -85,6 +86,9 @@ async fn security_changes_made_on_one_replica_hold_on_the_other_within_a_second(
     )
     .await
     .unwrap();
+    // Bia's sockets on both replicas: a deleted tenant's open sockets close too.
+    let mut here = socket::open(&app, &bia, &bia_token, None).await.expect("socket on the first replica");
+    let mut there = socket::open_at(replica.address, &bia, &bia_token, None).await.expect("socket on the replica");
     let deleted = app
         .call(
             Method::POST,
@@ -97,6 +101,8 @@ async fn security_changes_made_on_one_replica_hold_on_the_other_within_a_second(
     assert_eq!(deleted.status(), 200);
     let took = until_replica_answers(&replica, "/api/auth/userInfo", HOST, &bia_token, 404).await;
     assert!(took < Duration::from_secs(1), "the tenant deletion took {took:?}");
+    assert_eq!(socket::close_code(&mut here, Duration::from_secs(1)).await, Some(1008), "closed where it was deleted");
+    assert_eq!(socket::close_code(&mut there, Duration::from_secs(1)).await, Some(1008), "closed on the other replica");
 }
 
 #[tokio::test]

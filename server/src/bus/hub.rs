@@ -192,6 +192,11 @@ impl Hub {
         self.close_where(tenant, CloseReason::SessionEnded, |_, s| s.user_id == user_id);
     }
 
+    /// Closes every socket of a tenant (it was deleted).
+    pub fn close_tenant(&self, tenant: &TenantName) {
+        self.close_where(tenant, CloseReason::SessionEnded, |_, _| true);
+    }
+
     /// Closes the sockets whose entitlement changed (one user, or every user of the tenant), so
     /// they reconnect with the new one.
     pub fn refresh_entitlement(&self, tenant: &TenantName, user_id: Option<i32>) {

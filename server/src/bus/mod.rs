@@ -117,6 +117,7 @@ enum Body {
     JobQueued { run_at: DateTime<Utc> },
     AuthChanged { user_id: Option<i32>, entitlement: bool },
     TenantChanged,
+    TenantClosed,
     CampaignChanged { campaign_id: i32 },
     BotsChanged,
 }
@@ -211,6 +212,12 @@ impl EventBus {
     /// The caches of this process.
     pub fn caches(&self) -> &Caches {
         &self.inner.caches
+    }
+
+    /// A deleted tenant: its cached record goes and its sockets close.
+    fn tenant_closed(&self, tenant: &TenantName) {
+        self.inner.caches.tenant_changed(tenant);
+        self.inner.hub.close_tenant(tenant);
     }
 
     fn auth_changed(&self, tenant: &TenantName, user_id: Option<i32>, entitlement: bool) {
@@ -350,6 +357,7 @@ impl EventBus {
             }
             Body::AuthChanged { user_id, entitlement } => self.auth_changed(&tenant, user_id, entitlement),
             Body::TenantChanged => self.inner.caches.tenant_changed(&tenant),
+            Body::TenantClosed => self.tenant_closed(&tenant),
             Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
             Body::SessionRevoked { sid, until } => {
                 self.inner.revoked.insert(sid.clone(), until);
@@ -449,6 +457,7 @@ impl Publisher for EventBus {
             Raised::CampaignChanged { campaign_id } => self.campaign_changed(tenant, *campaign_id),
             Raised::AuthChanged { user_id, entitlement } => self.auth_changed(tenant, *user_id, *entitlement),
             Raised::TenantChanged => self.inner.caches.tenant_changed(tenant),
+            Raised::TenantClosed => self.tenant_closed(tenant),
             Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
         }
         self.send_remote(tenant, Body::of(raised));
@@ -466,6 +475,7 @@ impl Body {
             Raised::CampaignChanged { campaign_id } => Self::CampaignChanged { campaign_id },
             Raised::AuthChanged { user_id, entitlement } => Self::AuthChanged { user_id, entitlement },
             Raised::TenantChanged => Self::TenantChanged,
+            Raised::TenantClosed => Self::TenantClosed,
             Raised::BotsChanged => Self::BotsChanged,
         }
     }

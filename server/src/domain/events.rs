@@ -114,6 +114,9 @@ pub enum Raised {
     /// The tenant's control record or features changed (plan, limits, features, deleted,
     /// restored): cached copies go, on every replica.
     TenantChanged,
+    /// The tenant was deleted: as `TenantChanged`, and every open socket of it closes (1008) on
+    /// every replica — a token of a deleted tenant is refused, so must be what it already holds.
+    TenantClosed,
     /// A bot configuration or a department (the names bots route to) changed: the cached bots of
     /// the tenant go, on every replica.
     BotsChanged,

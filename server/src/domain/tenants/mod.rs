@@ -274,7 +274,11 @@ pub async fn delete(
     let mut active = model.into_active_model();
     active.deleted_at = Set(Some(Utc::now()));
     active.updated_at = Set(Utc::now());
-    announce(changed, active.update(control).await?)
+    let deleted = active.update(control).await?;
+    if let Ok(name) = TenantName::parse(&deleted.name) {
+        changed.publish(&name, Raised::TenantClosed);
+    }
+    Ok(deleted)
 }
 
 /// Tells every replica a tenant's record changed (the write above is its own transaction).
