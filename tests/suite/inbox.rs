@@ -643,6 +643,33 @@ async fn events_arriving_together_are_each_answered_as_if_alone_and_written_once
 }
 
 #[tokio::test]
+async fn the_queue_counts_are_each_viewers_own_on_full_and_empty_pages() {
+    let inbox = inbox().await;
+    for n in 0..3 {
+        inbox.customer_writes(&format!("count-{n}"), &format!("+55 51 97777-100{n}"), "Oi").await;
+    }
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    let first = page["data"][0]["id"].as_i64().unwrap();
+    let (status, _) = inbox.call(Method::POST, &format!("/api/tickets/{first}/accept"), &inbox.admin_token, None).await;
+    assert_eq!(status, 200);
+    let expected = json!({ "pending": 2, "open": 1, "transferring": 0, "mine": 1, "bot": 0 });
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    assert_eq!(page["counts"], expected, "carried by the page's rows");
+    let (_, empty) = inbox.call(Method::GET, "/api/tickets?status=closed", &inbox.admin_token, None).await;
+    assert!(empty["data"].as_array().unwrap().is_empty());
+    assert_eq!(empty["counts"], expected, "an empty page counts the same");
+    // An attendant of another instance sees none of them, and owns none.
+    let (_, other_token) = inbox.agent("outra@acme.example", &[]).await;
+    let (_, theirs) = inbox.call(Method::GET, "/api/tickets", &other_token, None).await;
+    assert_eq!(theirs["counts"], json!({ "pending": 0, "open": 0, "transferring": 0, "mine": 0, "bot": 0 }));
+    // One linked to the instance sees the queue but owns nothing in it.
+    let (_, linked_token) = inbox.agent("linked@acme.example", &[inbox.instance]).await;
+    let (_, linked) = inbox.call(Method::GET, "/api/tickets", &linked_token, None).await;
+    assert_eq!(linked["counts"]["pending"], 2);
+    assert_eq!(linked["counts"]["mine"], 0);
+}
+
+#[tokio::test]
 async fn a_reply_reaches_whoever_watches_and_closing_under_a_pending_transfer_tells_its_target() {
     let inbox = inbox().await;
     let (ana, ana_token) = inbox.agent("ana@acme.example", &[inbox.instance]).await;

@@ -11,7 +11,7 @@ use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-    sea_query::{Expr, ExprTrait, OnConflict, Query},
+    sea_query::{Alias, Expr, ExprTrait, OnConflict, Query, QueryStatementBuilder},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -230,12 +230,22 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
                 .add(Condition::all().add(ticket::Column::LastActivityAt.eq(at)).add(ticket::Column::Id.lt(id))),
         );
     }
-    // The page and the names it shows in one statement (each statement is a hand-off on SQLite:
-    // docs/performance.md#hot-path), then the counts.
+    // The page, the names it shows and the queue's counts in one statement (each statement is a
+    // round trip on PostgreSQL and a hand-off on SQLite: docs/performance.md#hot-path). The counts
+    // are uncorrelated subqueries: evaluated once, not per row.
     let select =
         select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1);
-    let page = crate::domain::pages::literal_limit(views::joined(select).build(db.get_database_backend()));
+    let mut query = views::joined(select).into_query();
+    for (alias, count) in count_queries(viewer) {
+        query.expr_as(Expr::SubQuery(None, Box::new(count.into_sub_query_statement())), Alias::new(alias));
+    }
+    let page = crate::domain::pages::literal_limit(db.get_database_backend().build(&query));
     let found = db.query_all_raw(page).await?;
+    // An empty page has no row to carry them.
+    let counts = match found.first() {
+        Some(row) => counts_from(row)?,
+        None => counts(db, viewer).await?,
+    };
     let (mut rows, names) = Names::from_joined(&found)?;
     let next_cursor = if rows.len() as u64 > limit {
         rows.truncate(limit as usize);
@@ -243,11 +253,7 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     } else {
         None
     };
-    Ok(TicketPage {
-        data: rows.iter().map(|t| names.ticket(t)).collect(),
-        next_cursor,
-        counts: counts(db, viewer).await?,
-    })
+    Ok(TicketPage { data: rows.iter().map(|t| names.ticket(t)).collect(), next_cursor, counts })
 }
 
 /// Customer name or phone (docs/inbox.md#the-queue), or a protocol.
@@ -308,6 +314,41 @@ pub async fn counts(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Counts
         }
     }
     Ok(counts)
+}
+
+/// The queue's counts as columns of a page's statement (aliases `c_pending`, `c_open`,
+/// `c_transferring`, `c_bot`, `c_mine`): each a count over the (status, assignee) index.
+fn count_queries(viewer: &Viewer) -> [(&'static str, sea_orm::sea_query::SelectStatement); 5] {
+    let count = |statuses: &[&str], mine: bool| {
+        let mut query = Query::select();
+        query.expr(Expr::cust("COUNT(*)")).from(ticket::Entity).cond_where(viewer.condition());
+        // Literals, as in `counts`: a bound `IN` would be planned without knowing the values.
+        let list = statuses.iter().map(|s| format!("'{s}'")).collect::<Vec<_>>().join(", ");
+        query.and_where(Expr::cust(format!("tickets.status IN ({list})")));
+        if mine {
+            query.and_where(Expr::col((ticket::Entity, ticket::Column::AssignedUserId)).eq(viewer.user_id));
+        }
+        query
+    };
+    [
+        ("c_pending", count(&[PENDING], false)),
+        ("c_open", count(&[OPEN], false)),
+        ("c_transferring", count(&[TRANSFERRING], false)),
+        ("c_bot", count(&[BOT], false)),
+        ("c_mine", count(&[OPEN, TRANSFERRING], true)),
+    ]
+}
+
+/// The counts a page's row carries ([`count_queries`]).
+fn counts_from(row: &sea_orm::QueryResult) -> Result<Counts> {
+    let get = |alias: &str| -> Result<u64> { Ok(u64::try_from(row.try_get::<i64>("", alias)?).unwrap_or(0)) };
+    Ok(Counts {
+        pending: get("c_pending")?,
+        open: get("c_open")?,
+        transferring: get("c_transferring")?,
+        bot: get("c_bot")?,
+        mine: get("c_mine")?,
+    })
 }
 
 fn not_found() -> Error {
