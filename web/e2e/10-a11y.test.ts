@@ -267,7 +267,9 @@ async function menuItems(page: Page, rowButton: string): Promise<string[]> {
   const menu = page.locator('[role="menu"]').first();
   await menu.waitFor();
   const names = await menu.getByRole('menuitem').allTextContents();
-  await page.keyboard.press('Escape');
+  // Pressed on the menu itself: a page-level Escape sent while the dropdown was still taking
+  // focus (its opening transition) was sometimes lost and the menu stayed open (CI, 64d8719).
+  await menu.press('Escape');
   await menu.waitFor({ state: 'detached' });
   return names.map((name) => name.trim());
 }
