@@ -8,6 +8,11 @@ mod progress;
 use backoffice::{config::Config, telemetry};
 use clap::Parser;
 
+/// mimalloc, not glibc's malloc: under load the server spent a fifth of its CPU in malloc and free,
+/// partly waiting on the arenas' locks (docs/performance.md#allocator).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Operator CLI of the back-office: set-up, migrations, tenants, users, demo data.
 #[derive(Parser)]
 #[command(version, about, propagate_version = true)]

@@ -3,6 +3,11 @@
 use backoffice::{config::Config, startup::Application, telemetry};
 use clap::Parser;
 
+/// mimalloc, not glibc's malloc: under load the server spent a fifth of its CPU in malloc and free,
+/// partly waiting on the arenas' locks (docs/performance.md#allocator).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Back-office server: REST under /api, GraphQL, WebSocket and the web app.
 #[derive(Parser)]
 #[command(version, about)]

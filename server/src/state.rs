@@ -11,7 +11,8 @@ use crate::{
 pub struct AppState {
     pub config: Arc<Config>,
     pub dbs: Arc<Databases>,
-    pub keys: TokenKeys,
+    /// Shared, not copied: axum clones the state for every extractor of every request.
+    pub keys: Arc<TokenKeys>,
     pub limiter: Arc<RateLimiter>,
     /// Realtime events to the sockets, and what every replica must learn.
     pub bus: EventBus,
@@ -54,7 +55,7 @@ impl AppState {
             None => (RateLimiter::local(), EventBus::local()),
         };
         Ok(Self {
-            keys: TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds),
+            keys: Arc::new(TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds)),
             secrets: Arc::new(config.secrets()),
             config: Arc::new(config),
             dbs: Arc::new(dbs),

@@ -2,7 +2,7 @@
 
 use backoffice::{
     domain::inbox::tickets::{self, NewTicket},
-    entities::tenant::customer,
+    entities::tenant::{chat, customer},
 };
 use sea_orm::{ActiveModelTrait, Set};
 
@@ -29,17 +29,29 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
         .insert(&tx)
         .await
         .unwrap();
-        customers.push(c.id);
+        let chat = chat::ActiveModel {
+            customer_id: Set(c.id),
+            instance_id: Set(instance_id),
+            unread_count: Set(0),
+            created_at: Set(now),
+            updated_at: Set(now),
+            ..Default::default()
+        }
+        .insert(&tx)
+        .await
+        .unwrap();
+        customers.push((c.id, chat.id));
     }
     tx.commit().await.unwrap();
 
     let limit = 3;
-    let attempts = customers.iter().map(|&customer_id| {
+    let attempts = customers.iter().map(|&(customer_id, chat_id)| {
         let db = db.clone();
         async move {
             let tx = db.begin().await.unwrap();
             let result =
-                tickets::open(&tx, NewTicket { customer_id, instance_id, ..NewTicket::default() }, limit).await;
+                tickets::open(&tx, NewTicket { customer_id, instance_id, chat_id, ..NewTicket::default() }, limit)
+                    .await;
             tx.commit().await.unwrap();
             result
         }
@@ -55,7 +67,8 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
     }
     let tx = db.begin().await.unwrap();
     assert_eq!(tickets::opened_this_month(&tx).await.unwrap(), 3);
+    let (customer_id, chat_id) = customers[7];
     let unlimited =
-        tickets::open(&tx, NewTicket { customer_id: customers[7], instance_id, ..NewTicket::default() }, 0).await;
+        tickets::open(&tx, NewTicket { customer_id, instance_id, chat_id, ..NewTicket::default() }, 0).await;
     assert!(unlimited.is_ok(), "0 means unlimited");
 }

@@ -21,7 +21,8 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait, QueryFilter,
-    QueryOrder, QuerySelect, Set, sea_query::Expr,
+    QueryOrder, QuerySelect, Set,
+    sea_query::{Expr, Query},
 };
 
 use super::{
@@ -256,6 +257,33 @@ pub async fn message_acked(unit: &Unit, message_id: i32, ack: &str, reason: Opti
     set_status(unit, &found, recipient.id, &phone.unwrap_or_default(), status, reason, Utc::now()).await
 }
 
+/// The statuses of a campaign send that a reply can still move to `replied`.
+const AWAITING_REPLY: [&str; 3] = ["sent", "delivered", "read"];
+
+/// Whether the customer of the row `customers.id` has a campaign send a reply would answer now
+/// ([`customer_replied`] has something to do): an `EXISTS` the inbound lookup of the customer
+/// asks in its own statement, so most messages, which answer no campaign, pay no statement for it.
+pub fn awaiting_reply(now: DateTime<Utc>) -> Expr {
+    // Here only: its `max` would shadow the integers' elsewhere in the module.
+    use sea_orm::sea_query::ExprTrait;
+    Expr::exists(
+        Query::select()
+            .expr(Expr::val(1))
+            .from(campaign_recipient::Entity)
+            .and_where(
+                Expr::col((campaign_recipient::Entity, campaign_recipient::Column::CustomerId))
+                    .equals((customer::Entity, customer::Column::Id)),
+            )
+            .and_where(
+                Expr::col((campaign_recipient::Entity, campaign_recipient::Column::Status)).is_in(AWAITING_REPLY),
+            )
+            .and_where(
+                Expr::col((campaign_recipient::Entity, campaign_recipient::Column::SentAt)).gte(now - REPLY_WINDOW),
+            )
+            .to_owned(),
+    )
+}
+
 /// A customer wrote on an instance: their recent campaign sends there become `replied`. Answers
 /// the messages they replied to, for the ticket the reply lands in ([`attach`]).
 pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Vec<i32>> {
@@ -267,7 +295,7 @@ pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -
         .column(campaign_recipient::Column::CampaignId)
         .column(campaign_recipient::Column::MessageId)
         .filter(campaign_recipient::Column::CustomerId.eq(customer_id))
-        .filter(campaign_recipient::Column::Status.is_in(["sent", "delivered", "read"]))
+        .filter(campaign_recipient::Column::Status.is_in(AWAITING_REPLY))
         .filter(campaign_recipient::Column::SentAt.gte(now - REPLY_WINDOW))
         .into_tuple()
         .all(unit)

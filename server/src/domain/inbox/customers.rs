@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, IntoActiveModel,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set, TryInsertResult,
     sea_query::{Expr, OnConflict},
 };
 use serde::Serialize;
@@ -188,36 +188,34 @@ pub async fn set_blacklisted(unit: &Unit, id: i32, blacklisted: bool) -> Result<
     Ok(changed.into())
 }
 
-/// The customer with this phone, created (with `name`) when new; `true` when created.
-pub async fn find_or_create(
-    db: &impl ConnectionTrait,
-    phone: &str,
-    name: Option<&str>,
-) -> Result<(customer::Model, bool)> {
-    let phone = normalize_phone(phone)?;
-    if let Some(found) = customer::Entity::find().filter(customer::Column::Phone.eq(&phone)).one(db).await? {
-        return Ok((found, false));
-    }
+/// Adds the customer with this (normalized) phone, named `name` or, without one, by the phone;
+/// `None` when the phone is already someone's (another transaction added it first).
+pub async fn create(db: &impl ConnectionTrait, phone: &str, name: Option<&str>) -> Result<Option<customer::Model>> {
     let now = Utc::now();
     let name = name
         .map(str::trim)
         .filter(|n| !n.is_empty())
         .map(|n| n.chars().take(120).collect())
-        .unwrap_or_else(|| phone.clone());
+        .unwrap_or_else(|| phone.to_owned());
+    // RETURNING: the new row in the insert's own statement.
     let inserted = customer::Entity::insert(customer::ActiveModel {
         name: Set(name),
-        phone: Set(phone.clone()),
+        phone: Set(phone.to_owned()),
         blacklisted: Set(false),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
     })
     .on_conflict(OnConflict::column(customer::Column::Phone).do_nothing().to_owned())
-    .exec_without_returning(db)
-    .await?;
-    let found =
-        customer::Entity::find().filter(customer::Column::Phone.eq(&phone)).one(db).await?.ok_or_else(not_found)?;
-    Ok((found, inserted > 0))
+    .try_insert()
+    .exec_with_returning(db)
+    .await;
+    // `DO NOTHING` returned no row: sea-orm answers `RecordNotFound` for it, not `Conflicted`.
+    match inserted {
+        Ok(TryInsertResult::Inserted(created)) => Ok(Some(created)),
+        Ok(_) | Err(DbErr::RecordNotFound(_)) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
 }
 
 async fn groups_by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<GroupView>> {

@@ -9,7 +9,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult, QueryFilter,
+    QueryOrder, QuerySelect, QueryTrait, Set, TryInsertResult,
     sea_query::{Expr, OnConflict},
 };
 use serde::Deserialize;
@@ -28,7 +29,7 @@ use crate::{
         instances,
         unit::Unit,
     },
-    entities::tenant::{chat, instance, message, ticket},
+    entities::tenant::{chat, customer, instance, message, ticket},
 };
 
 /// One event of the provider contract.
@@ -177,7 +178,7 @@ async fn receive_message(
     plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
-    let (customer, created) = customers::find_or_create(unit, &inbound.phone, inbound.name.as_deref()).await?;
+    let Sender { customer, created, awaiting_reply } = sender(unit, &inbound).await?;
     let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
     if created && !customer.blacklisted {
         let reference = CustomerRef {
@@ -191,19 +192,27 @@ async fn receive_message(
         );
     }
     let inbound_from_customer = inbound.direction == "in";
-    let answered_campaigns = if inbound_from_customer {
+    let answered_campaigns = if inbound_from_customer && awaiting_reply {
         campaigns::sending::customer_replied(unit, customer.id, instance.id).await?
     } else {
         Vec::new()
     };
-    let current = match current_ticket(unit, customer.id, instance.id).await? {
-        None if inbound_from_customer && !customer.blacklisted => {
-            // Two first messages of one customer at once must open one ticket: the second waits
-            // for the first's chat row, then finds its ticket.
-            lock_chat(unit, customer.id, instance.id).await?;
-            current_ticket(unit, customer.id, instance.id).await?
+    // The customer's chat on the instance, once this message's path has learned it.
+    let mut chat_id = None;
+    let current = if created {
+        // Added by this transaction: no chat or ticket yet, and none can appear before it commits.
+        None
+    } else {
+        match current_ticket(unit, customer.id, instance.id).await? {
+            None if inbound_from_customer && !customer.blacklisted => {
+                // Two first messages of one customer at once must open one ticket: the second
+                // waits for the first's chat row, then finds its ticket.
+                let (id, waited) = lock_chat(unit, customer.id, instance.id).await?;
+                chat_id = Some(id);
+                if waited { current_ticket(unit, customer.id, instance.id).await? } else { None }
+            }
+            found => found,
         }
-        found => found,
     };
     // The bot that greets a ticket opened by this message.
     let mut greeter = None;
@@ -212,9 +221,14 @@ async fn receive_message(
         Some(open) => Some(open),
         None if inbound_from_customer => {
             let bot = if plan.chatbot { plan.bots.active_for(instance.id) } else { None };
+            let chat_id = match chat_id {
+                Some(id) => id,
+                None => ensure_chat(unit, customer.id, instance.id).await?,
+            };
             let new = NewTicket {
                 customer_id: customer.id,
                 instance_id: instance.id,
+                chat_id,
                 department_id: None,
                 held_by_bot: bot.is_some(),
             };
@@ -246,9 +260,10 @@ async fn receive_message(
     if let Some(ticket) = &ticket {
         campaigns::sending::attach(unit, answered_campaigns, ticket.id).await?;
     }
-    let chat_id = match &ticket {
-        Some(t) => t.chat_id,
-        None => ensure_chat(unit, customer.id, instance.id).await?,
+    let chat_id = match (&ticket, chat_id) {
+        (Some(t), _) => t.chat_id,
+        (None, Some(id)) => id,
+        (None, None) => ensure_chat(unit, customer.id, instance.id).await?,
     };
     let now = Utc::now();
     let stored = message::ActiveModel {
@@ -308,20 +323,24 @@ pub(crate) async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i
         .await?)
 }
 
-/// Holds the customer's chat on the instance (created when missing) until the transaction ends.
-/// SQLite runs a tenant's writes one at a time already; PostgreSQL locks the row.
-async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<()> {
+/// Holds the customer's chat on the instance (created when missing) until the transaction ends,
+/// and answers it with whether the hold may have waited for another transaction (then their
+/// ticket is looked for again). PostgreSQL locks the row; a SQLite transaction holds the file's
+/// write lock since its `BEGIN IMMEDIATE`, so nothing can have changed since it began.
+async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<(i32, bool)> {
     let chat_id = ensure_chat(unit, customer_id, instance_id).await?;
-    if unit.get_database_backend() == DbBackend::Postgres {
-        chat::Entity::find_by_id(chat_id).lock_exclusive().one(unit).await?;
+    if unit.get_database_backend() != DbBackend::Postgres {
+        return Ok((chat_id, false));
     }
-    Ok(())
+    chat::Entity::find_by_id(chat_id).lock_exclusive().one(unit).await?;
+    Ok((chat_id, true))
 }
 
-/// The customer's chat on the instance, created when missing.
+/// The customer's chat on the instance, created when missing: one statement when it is new
+/// (`RETURNING`), two when it exists.
 pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
     let now = Utc::now();
-    chat::Entity::insert(chat::ActiveModel {
+    let inserted = chat::Entity::insert(chat::ActiveModel {
         customer_id: Set(customer_id),
         instance_id: Set(instance_id),
         unread_count: Set(0),
@@ -330,8 +349,15 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
         ..Default::default()
     })
     .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
-    .exec_without_returning(unit)
-    .await?;
+    .try_insert()
+    .exec_with_returning(unit)
+    .await;
+    // `DO NOTHING` returned no row: sea-orm answers `RecordNotFound` for it, not `Conflicted`.
+    match inserted {
+        Ok(TryInsertResult::Inserted(created)) => return Ok(created.id),
+        Ok(_) | Err(DbErr::RecordNotFound(_)) => {}
+        Err(other) => return Err(other.into()),
+    }
     chat::Entity::find()
         .filter(chat::Column::CustomerId.eq(customer_id))
         .filter(chat::Column::InstanceId.eq(instance_id))
@@ -339,6 +365,40 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
         .await?
         .map(|c| c.id)
         .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))
+}
+
+/// Who wrote: the customer, whether this message added them, and whether a campaign send of
+/// theirs waits for a reply.
+struct Sender {
+    customer: customer::Model,
+    created: bool,
+    awaiting_reply: bool,
+}
+
+/// The customer with the message's phone, added when new. A known customer is one statement,
+/// which also asks whether a campaign send waits for their reply
+/// ([`campaigns::sending::awaiting_reply`]); a new one is the lookup and the insert.
+async fn sender(unit: &Unit, inbound: &InboundMessage) -> Result<Sender> {
+    let phone = customers::normalize_phone(&inbound.phone)?;
+    let lookup = customer::Entity::find()
+        .filter(customer::Column::Phone.eq(&phone))
+        .expr_as(campaigns::sending::awaiting_reply(Utc::now()), "awaiting_reply")
+        .limit(1)
+        .build(unit.get_database_backend());
+    if let Some(row) = unit.query_one_raw(lookup).await? {
+        let awaiting_reply = row.try_get::<bool>("", "awaiting_reply")?;
+        return Ok(Sender { customer: customer::Model::from_query_result(&row, "")?, created: false, awaiting_reply });
+    }
+    if let Some(customer) = customers::create(unit, &phone, inbound.name.as_deref()).await? {
+        return Ok(Sender { customer, created: true, awaiting_reply: false });
+    }
+    // Another transaction added the phone since the lookup (PostgreSQL; it waited for its commit).
+    let customer = customer::Entity::find()
+        .filter(customer::Column::Phone.eq(&phone))
+        .one(unit)
+        .await?
+        .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
+    Ok(Sender { customer, created: false, awaiting_reply: true })
 }
 
 fn check_ack(ack: &InboundAck) -> Result<()> {

@@ -11,7 +11,7 @@ use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-    sea_query::{Alias, Expr, ExprTrait, OnConflict, Query, QueryStatementBuilder},
+    sea_query::{Alias, Expr, ExprTrait, Query, QueryStatementBuilder},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -28,7 +28,7 @@ use crate::{
         },
         unit::Unit,
     },
-    entities::tenant::{chat, customer, instance, ticket, ticket_transfer},
+    entities::tenant::{customer, instance, ticket, ticket_transfer},
 };
 
 /// A ticket to open for a customer on an instance.
@@ -36,6 +36,8 @@ use crate::{
 pub struct NewTicket {
     pub customer_id: i32,
     pub instance_id: i32,
+    /// The customer's chat on the instance ([`inbound::ensure_chat`](super::inbound::ensure_chat)).
+    pub chat_id: i32,
     pub department_id: Option<i32>,
     /// The tenant's bot greets it first: it opens `bot`, out of the people's queue (docs/bot.md).
     pub held_by_bot: bool,
@@ -60,14 +62,9 @@ pub async fn opened_this_month(db: &impl ConnectionTrait) -> Result<u64> {
     Ok(ticket::Entity::find().filter(ticket::Column::OpenedAt.gte(month_start(Utc::now()))).count(db).await?)
 }
 
-/// Opens a `pending` ticket (creating the customer's chat on the instance if needed).
+/// Opens a `pending` (or `bot`) ticket in the customer's chat. The caller holds the customer, the
+/// instance and the chat (the foreign keys refuse anything else): nothing is looked up again.
 pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) -> Result<ticket::Model> {
-    if customer::Entity::find_by_id(new.customer_id).one(db).await?.is_none() {
-        return Err(Error::invalid_field("customer_not_found", "customer_id", "Cliente não encontrado."));
-    }
-    if instance::Entity::find_by_id(new.instance_id).one(db).await?.is_none() {
-        return Err(Error::invalid_field("instance_not_found", "instance_id", "Instância não encontrada."));
-    }
     if db.get_database_backend() == DbBackend::Postgres {
         db.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':ticket_quota'))").await?;
     }
@@ -78,28 +75,11 @@ pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) 
         ));
     }
     let now = Utc::now();
-    chat::Entity::insert(chat::ActiveModel {
-        customer_id: Set(new.customer_id),
-        instance_id: Set(new.instance_id),
-        unread_count: Set(0),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    })
-    .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
-    .exec_without_returning(db)
-    .await?;
-    let chat = chat::Entity::find()
-        .filter(chat::Column::CustomerId.eq(new.customer_id))
-        .filter(chat::Column::InstanceId.eq(new.instance_id))
-        .one(db)
-        .await?
-        .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))?;
     let local = now.with_timezone(&sao_paulo());
     let protocol = format!("{}{}", local.format("%Y%m%d"), random_token(6).to_uppercase().replace(['-', '_'], "X"));
     Ok(ticket::ActiveModel {
         protocol: Set(protocol),
-        chat_id: Set(chat.id),
+        chat_id: Set(new.chat_id),
         customer_id: Set(new.customer_id),
         instance_id: Set(new.instance_id),
         department_id: Set(new.department_id),
