@@ -22,7 +22,11 @@ use std::{
 };
 
 use crate::{
-    domain::{bot::config::Bots, inbox::Viewer, users::KnownTotal},
+    domain::{
+        bot::config::Bots,
+        inbox::Viewer,
+        users::{KnownTotal, UserView},
+    },
     entities::{
         control::tenant,
         tenant::{role, user},
@@ -50,6 +54,11 @@ pub struct AuthEntry {
     pub routes: Vec<String>,
     pub must_enroll_two_factor: bool,
     pub viewer: Viewer,
+    /// The user's own view (`userInfo`), read the first time it is asked for while this entry
+    /// lives. It shows the department's and linked instances' names and the recovery codes
+    /// left: what changes them raises `AuthChanged` (for the tenant when a department or an
+    /// instance changes), which drops the entry and this with it.
+    pub own_view: tokio::sync::OnceCell<UserView>,
 }
 
 /// The caches of one process.

@@ -126,3 +126,64 @@ async fn a_feature_switched_off_closes_its_routes_at_once() {
     assert_eq!(refused.status(), 403);
     assert_eq!(refused.json::<Value>().await.unwrap()["code"], "feature_disabled");
 }
+
+/// `userInfo` is kept with the cached auth state, yet shows at once what changed it: the user's
+/// department renamed and switched off, their instance renamed, a new department for them.
+#[tokio::test]
+async fn who_am_i_shows_a_renamed_department_or_instance_at_once() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let admin_token = app.login(&admin).await;
+    let instance = app.create_instance("acme", "WhatsApp Vendas").await;
+    let call = |method: Method, path: &'static str, body: Option<Value>| {
+        let (app, token) = (&app, admin_token.clone());
+        async move {
+            let response = app.call(method, HOST, path, Some(&token), body).await;
+            (response.status(), response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let (status, department) = call(Method::POST, "/api/departments", Some(json!({ "name": "Suporte" }))).await;
+    assert_eq!(status, 201, "{department}");
+    let (_, roles) = call(Method::GET, "/api/permission", None).await;
+    let attendant = roles.as_array().unwrap().iter().find(|r| r["name"] != "admin").unwrap()["id"].clone();
+    let body = json!({ "name": "Ana", "email": "ana@acme.example", "password": "Senha#Forte!9", "role_id": attendant,
+        "chosen_instances": [instance], "user_department_id": department["id"] });
+    let (status, created) = call(Method::POST, "/api/users", Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    let ana = crate::support::TestUser {
+        id: created["id"].as_i64().unwrap() as i32,
+        tenant: "acme".into(),
+        email: "ana@acme.example".into(),
+        password: "Senha#Forte!9".into(),
+    };
+    let token = app.login(&ana).await;
+    let me = || async {
+        let response = app.call(Method::GET, HOST, "/api/auth/userInfo", Some(&token), None).await;
+        assert_eq!(response.status(), 200);
+        response.json::<Value>().await.unwrap()["user"].clone()
+    };
+    let first = me().await;
+    assert_eq!(first["userDepartment"]["name"], "Suporte");
+    assert_eq!(first["userInstances"][0]["instance"]["name"], "WhatsApp Vendas");
+    assert_eq!(me().await, first, "asked again, the same");
+
+    let path = format!("/api/departments/{}", department["id"]);
+    let response = app
+        .call(Method::PUT, HOST, &path, Some(&admin_token), Some(json!({ "name": "Suporte N2", "activated": false })))
+        .await;
+    assert_eq!(response.status(), 200);
+    let renamed = me().await;
+    assert_eq!(renamed["userDepartment"]["name"], "Suporte N2");
+    assert_eq!(renamed["userDepartment"]["activated"], false);
+
+    let (status, _) = call(
+        Method::POST,
+        "/api/instance/update",
+        Some(json!({ "id": instance, "name": "WhatsApp Pós-venda", "activated": false })),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let relinked = me().await;
+    assert_eq!(relinked["userInstances"][0]["instance"]["name"], "WhatsApp Pós-venda");
+    assert_eq!(relinked["userInstances"][0]["instance"]["activated"], false);
+}

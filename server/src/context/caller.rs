@@ -22,19 +22,22 @@ use crate::{
     state::AppState,
 };
 
-/// The logged-in user of a request (set by the access check of each transport).
+/// The logged-in user of a request (set by the access check of each transport): the user's
+/// cached auth state ([`AuthEntry`]: the user, role, routes, two-factor gate, inbox entitlement),
+/// shared with the cache rather than copied into every request, and the token's session.
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
-    pub user: user::Model,
-    pub role: Option<role::Model>,
-    /// Route names the user's role permits.
-    pub routes: Vec<String>,
-    /// The role requires two-factor and the user has not turned it on: checked routes are closed.
-    pub must_enroll_two_factor: bool,
+    entry: Arc<AuthEntry>,
     /// The session (login) of the token.
     pub session: String,
-    /// What the user may see in the inbox (instances, department, or everything).
-    pub viewer: Viewer,
+}
+
+impl std::ops::Deref for CurrentUser {
+    type Target = AuthEntry;
+
+    fn deref(&self) -> &AuthEntry {
+        &self.entry
+    }
 }
 
 impl CurrentUser {
@@ -121,14 +124,7 @@ pub async fn authenticate_token(
     {
         return Err(AppError::Unauthorized(Unauthorized::Invalid));
     }
-    Ok(CurrentUser {
-        user: entry.user.clone(),
-        role: entry.role.clone(),
-        routes: entry.routes.clone(),
-        must_enroll_two_factor: entry.must_enroll_two_factor,
-        session: claims.sid,
-        viewer: entry.viewer.clone(),
-    })
+    Ok(CurrentUser { entry, session: claims.sid })
 }
 
 /// A user's auth state, read in one transaction; `None` when the user does not exist.
@@ -143,5 +139,5 @@ async fn load(state: &AppState, tenant: &CurrentTenant, user_id: i32) -> Result<
     };
     let viewer = Viewer::of_role(&tx, &user, role.as_ref().map(|r| r.name.as_str())).await?;
     tx.end();
-    Ok(Some(AuthEntry { user, role, routes, must_enroll_two_factor, viewer }))
+    Ok(Some(AuthEntry { user, role, routes, must_enroll_two_factor, viewer, own_view: Default::default() }))
 }

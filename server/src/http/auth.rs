@@ -7,7 +7,7 @@
 
 use axum::{Json, extract::State};
 use axum_extra::extract::cookie::CookieJar;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
@@ -15,7 +15,7 @@ use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
     domain::{features, users},
-    error::AppResult,
+    error::{AppError, AppResult},
     http::{access::ApiRoutes, extract::ApiJson, openapi::ErrorBody},
     state::AppState,
 };
@@ -244,23 +244,41 @@ async fn user_info(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     current: CurrentUser,
-) -> AppResult<Json<Value>> {
-    let tx = tenant.read(&state).await?;
-    let view = users::own_view(&tx, &current.user, current.role.as_ref()).await?;
-    tx.end();
-    Ok(Json(json!({
-        "user": view,
-        "must_change_password": current.user.must_change_password,
-        "has_permission_routes": current.routes,
+) -> AppResult<Json<UserInfo>> {
+    // Kept with the cached auth state: asked on every page load (docs/performance.md#hot-path).
+    let user = current
+        .own_view
+        .get_or_try_init(|| async {
+            let tx = tenant.read(&state).await?;
+            let view = users::own_view(&tx, &current.user, current.role.as_ref()).await?;
+            tx.end();
+            Ok::<_, AppError>(view)
+        })
+        .await?
+        .clone();
+    Ok(Json(UserInfo {
+        user,
+        must_change_password: current.user.must_change_password,
+        has_permission_routes: current.routes.clone(),
         // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).
-        "sees_all_tickets": current.viewer.sees_all,
+        sees_all_tickets: current.viewer.sees_all,
         // What the tenant has switched on: the menu hides what a disabled feature covers.
-        "features": features::Feature::ALL
+        features: features::Feature::ALL
             .into_iter()
             .map(features::Feature::option)
             .filter(|option| tenant.has_feature(option))
-            .collect::<Vec<_>>(),
-    })))
+            .collect(),
+    }))
+}
+
+/// What `userInfo` answers.
+#[derive(Serialize)]
+struct UserInfo {
+    user: users::UserView,
+    must_change_password: bool,
+    has_permission_routes: Vec<String>,
+    sees_all_tickets: bool,
+    features: Vec<&'static str>,
 }
 
 #[derive(Deserialize, ToSchema)]

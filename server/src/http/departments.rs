@@ -8,7 +8,10 @@ use utoipa::ToSchema;
 
 use crate::{
     context::{Access, CurrentTenant},
-    domain::departments::{self, DepartmentView},
+    domain::{
+        departments::{self, DepartmentView},
+        events::{Publisher, Raised},
+    },
     error::AppResult,
     http::{
         access::ApiRoutes,
@@ -106,5 +109,7 @@ async fn update(
     let updated = departments::update(&tx, id, body.name.as_deref(), body.activated).await?;
     tx.commit().await?;
     super::bot::bots_changed(&state, &tenant);
+    // Its members' own view (`userInfo`) shows the department's name and whether it is active.
+    state.bus.publish(&tenant.name, Raised::AuthChanged { user_id: None, entitlement: false });
     Ok(Json(json!(updated)))
 }

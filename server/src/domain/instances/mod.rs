@@ -16,7 +16,7 @@ use sea_orm::{
 use crate::{
     domain::{
         error::{Error, Result},
-        events::Event,
+        events::{Event, Raised},
         inbox::Audience,
         unit::Unit,
     },
@@ -147,6 +147,8 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
     let db = unit;
     let found = find(db, id).await?;
     let previous_status = found.status.clone();
+    // Every linked user's own view (`userInfo`) shows the instance's name and whether it is active.
+    let shown_to_users = changes.name.is_some() || changes.activated.is_some();
     let mut active = found.into_active_model();
     if let Some(name) = changes.name {
         active.name = Set(check_name(&name)?);
@@ -182,6 +184,9 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
     let updated = active.update(db).await?;
     if let Some(status) = new_status {
         log_status(db, id, &status, Some(&format!("antes: {previous_status}"))).await?;
+    }
+    if shown_to_users {
+        unit.raise(Raised::AuthChanged { user_id: None, entitlement: false });
     }
     Ok(updated_event(unit, updated))
 }
