@@ -248,6 +248,8 @@ async fn recovery_codes_are_shown_once_and_each_logs_in_once() {
     let fresh: Vec<String> =
         renewed["recovery_codes"].as_array().unwrap().iter().map(|c| c.as_str().unwrap().to_owned()).collect();
     assert_eq!(fresh.len(), 10);
+    let (_, me) = json_of(app.call(Method::GET, HOST, "/api/auth/userInfo", Some(&token), None).await).await;
+    assert_eq!(me["user"]["recoveryCodesLeft"], 10, "who-am-I counts the new codes at once");
     assert_eq!(step(codes[2].clone()).await, 401, "the old codes were replaced");
     assert_eq!(step(fresh[0].clone()).await, 200);
     let other = app.create_user("acme", "bia@acme.example", "atendente").await;

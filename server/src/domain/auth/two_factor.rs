@@ -222,12 +222,13 @@ pub async fn confirm(
 /// Replaces the recovery codes (the old ones stop working) after a valid code; the new ones are
 /// returned once.
 pub async fn renew_recovery_codes(
-    db: &impl ConnectionTrait,
+    unit: &Unit,
     secrets: &Secrets,
     scope: &str,
     user: &user::Model,
     code: &str,
 ) -> Result<(CodeCheck, Option<Vec<String>>)> {
+    let db = unit;
     let settings = settings_of(db, user.id).await?;
     if !settings.two_factor_enabled {
         return Err(Error::conflict("two_factor_not_enabled", "A autenticação em dois fatores não está ativa."));
@@ -241,6 +242,8 @@ pub async fn renew_recovery_codes(
     active.recovery_codes = Set(Some(digests));
     active.updated_at = Set(Utc::now());
     active.update(db).await?;
+    // The user's own view (`userInfo`, kept with the auth state) counts the codes left.
+    unit.raise(Raised::AuthChanged { user_id: Some(user.id), entitlement: false });
     Ok((check, Some(codes)))
 }
 
