@@ -313,8 +313,8 @@ async fn measure_sheet(
     );
     {
         let mut out = std::io::BufWriter::new(std::fs::File::create(&csv)?);
-        let tx = db.read().await?;
-        let mut stream = tx.as_transaction().stream_raw(sheet.statement).await?;
+        let tx = db.snapshot().await?;
+        let mut stream = tx.stream_raw(sheet.statement).await?;
         while let Some(row) = stream.next().await {
             let row = row?;
             let text = |i: usize| {
@@ -336,7 +336,7 @@ async fn measure_sheet(
             )?;
         }
         drop(stream);
-        tx.end();
+        drop(tx);
     }
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/xlsx_python.py");
     let out = std::process::Command::new("python3").arg(script).arg(&csv).arg(dir.join("python.xlsx")).output()?;

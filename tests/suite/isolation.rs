@@ -41,23 +41,23 @@ async fn rows_created_in_one_tenant_are_invisible_in_another() {
     assert_eq!(user::Entity::find().count(&tx).await.unwrap(), 1);
 }
 
+/// Creates tenant `name` with one department called `department`.
+async fn tenant_with_department(app: &TestApp, name: &str, department: &str) {
+    app.create_tenant(name).await;
+    let tx = app.tenant_db(name).await.begin().await.unwrap();
+    department::ActiveModel { name: Set(department.to_owned()), activated: Set(true), ..Default::default() }
+        .insert(&tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+}
+
 #[tokio::test]
 async fn a_one_connection_pool_switching_tenants_never_reads_the_wrong_tenant() {
     let app = TestApp::spawn_with(|config| config.db_max_connections = 1).await;
     let names = ["um", "dois", "tres"];
     for name in names {
-        app.create_tenant(name).await;
-        let db = app.tenant_db(name).await;
-        let tx = db.begin().await.unwrap();
-        department::ActiveModel {
-            name: Set(format!("Exclusivo de {name}")),
-            activated: Set(true),
-            ..Default::default()
-        }
-        .insert(&tx)
-        .await
-        .unwrap();
-        tx.commit().await.unwrap();
+        tenant_with_department(&app, name, &format!("Exclusivo de {name}")).await;
     }
 
     // Interleave reads, failed transactions and concurrent tasks over the single connection.
@@ -84,6 +84,67 @@ async fn a_one_connection_pool_switching_tenants_never_reads_the_wrong_tenant() 
     for task in tasks {
         let (name, seen) = task.await.unwrap();
         assert_eq!(seen, [format!("Exclusivo de {name}")], "{name} saw another tenant's rows");
+    }
+}
+
+/// Reads begin and bind their tenant in one message on PostgreSQL (`TenantDb::read`): interleaved
+/// with writes, failed statements and one another over a single connection, each still sees only
+/// its own tenant, and none can write.
+#[tokio::test]
+async fn reads_on_a_one_connection_pool_see_only_their_tenant_and_cannot_write() {
+    let app = TestApp::spawn_with(|config| config.db_max_connections = 1).await;
+    let names = ["um", "dois"];
+    for name in names {
+        tenant_with_department(&app, name, &format!("Só de {name}")).await;
+    }
+
+    let mut tasks = Vec::new();
+    for round in 0..20 {
+        for name in names {
+            let db = app.tenant_db(name).await;
+            tasks.push(tokio::spawn(async move {
+                let read = db.read().await.unwrap();
+                let seen = department::Entity::find()
+                    .filter(department::Column::Name.starts_with("Só de "))
+                    .all(&read)
+                    .await
+                    .unwrap()
+                    .into_iter()
+                    .map(|d| d.name)
+                    .collect::<Vec<_>>();
+                if round % 2 == 0 {
+                    // A write inside a read is refused, and the read ends cleanly anyway.
+                    let written = department::ActiveModel {
+                        name: Set("Intrusa".into()),
+                        activated: Set(true),
+                        ..Default::default()
+                    }
+                    .insert(&read)
+                    .await;
+                    assert!(written.is_err(), "a read wrote a row in {name}");
+                }
+                read.end();
+                if round % 5 == 0 {
+                    // A write transaction between reads leaves nothing bound behind it.
+                    let tx = db.begin().await.unwrap();
+                    department::Entity::find().all(&tx).await.unwrap();
+                    tx.rollback().await.unwrap();
+                }
+                (name, seen)
+            }));
+        }
+    }
+    for task in tasks {
+        let (name, seen) = task.await.unwrap();
+        assert_eq!(seen, [format!("Só de {name}")], "{name} saw another tenant's rows");
+    }
+    for name in names {
+        let read = app.tenant_db(name).await.read().await.unwrap();
+        assert_eq!(
+            department::Entity::find().filter(department::Column::Name.eq("Intrusa")).count(&read).await.unwrap(),
+            0
+        );
+        read.end();
     }
 }
 

@@ -53,9 +53,10 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
     let sheet = sheets::build(db.backend(), kind, filters, current.name.as_str(), "backoffice-cli");
     let file = File::create(&output).with_context(|| format!("não foi possível criar {}", output.display()))?;
     let started = std::time::Instant::now();
-    let tx = db.read().await?;
-    let rows = sheets::export(tx.as_transaction(), sheet, BufWriter::with_capacity(256 * 1024, file)).await;
-    tx.end();
+    // One moment of the data throughout, streamed from a cursor.
+    let tx = db.snapshot().await?;
+    let rows = sheets::export(&tx, sheet, BufWriter::with_capacity(256 * 1024, file)).await;
+    drop(tx);
     let rows = rows?;
     println!(
         "{}: {rows} linha(s) de {} em {} ({:.1} s)",

@@ -637,13 +637,16 @@ async fn sheet(
     Ok(stream_sheet(state, target, sheet, file))
 }
 
-/// Answers at once with the headers and streams the workbook as it is written: a read
-/// transaction on the tenant feeds the writer from a cursor (docs/analytics.md#sheets).
+/// Answers at once with the headers and streams the workbook as it is written: a snapshot of the
+/// tenant (one moment throughout) feeds the writer from a cursor (docs/analytics.md#sheets).
 fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: String) -> Response {
     stream_xlsx(file, move |out| async move {
-        let tx = tenant.read(&state).await.map_err(|err| domain::Error::Unavailable(err.to_string()))?;
-        let written = sheets::export(tx.as_transaction(), sheet, out).await;
-        tx.end();
+        let unavailable = |err: String| domain::Error::Unavailable(err);
+        let db = tenant.db(&state).await.map_err(|err| unavailable(err.to_string()))?;
+        let tx = db.snapshot().await.map_err(|err| unavailable(err.to_string()))?;
+        let written = sheets::export(&tx, sheet, out).await;
+        // Nothing to commit; the dropped transaction rolls back.
+        drop(tx);
         written.map(|_| ())
     })
 }

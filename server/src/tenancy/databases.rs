@@ -201,12 +201,23 @@ impl TenantDb {
     }
 
     /// Starts a transaction that only reads: on SQLite it runs on one of the file's readers, in
-    /// parallel with other reads and with the writer; it must not write (`query_only`).
+    /// parallel with other reads and with the writer; it must not write (`query_only`). On
+    /// PostgreSQL it is `READ ONLY`, begun and bound to the tenant in one message ([`Reading`]).
     pub async fn read(&self) -> Result<Reading, DbErr> {
         let started = Instant::now();
+        if let Some(schema) = self.schema.as_ref().filter(|_| self.backend() == DbBackend::Postgres) {
+            let pool = self.readers.get_postgres_connection_pool();
+            // The schema comes from a validated TenantName: quoting it is enough.
+            let begin = format!("BEGIN READ ONLY; SET LOCAL search_path TO \"{schema}\"");
+            let tx = pool.begin_with(sea_orm::sqlx::AssertSqlSafe(begin)).await.map_err(postgres_begin_err)?;
+            // This includes the BEGIN's round trip: the pool hands out the connection and the
+            // transaction together.
+            crate::metrics::record_acquire(self.cluster, started.elapsed());
+            return Ok(Reading { inner: ReadingInner::Postgres(tokio::sync::Mutex::new(tx)) });
+        }
         let tx = self.readers.begin().await?;
         crate::metrics::record_acquire(self.cluster, started.elapsed());
-        Ok(Reading { tx: self.bind(tx).await? })
+        Ok(Reading { inner: ReadingInner::Transaction(self.bind(tx).await?) })
     }
 
     /// A read transaction that sees one moment of the data throughout (a backup): a SQLite read
@@ -235,46 +246,114 @@ impl TenantDb {
 /// the connection's release sends it with the check the pool makes anyway (one round trip on
 /// PostgreSQL, one hand-off to the connection's thread on SQLite) instead of a `COMMIT` waited
 /// for and then that check (docs/performance.md#planning-and-round-trips).
+///
+/// On PostgreSQL the transaction is sqlx's own, begun with `BEGIN READ ONLY; SET LOCAL
+/// search_path …` in one simple-query message: sea-orm's transaction sends the `BEGIN` and then
+/// the binding as two round trips, a third of a list page's messages
+/// (docs/performance.md#one-message-to-begin-a-read). Statements go to it as sea-orm would send
+/// them (the same binder) and come back as sea-orm rows.
 pub struct Reading {
-    tx: DatabaseTransaction,
+    inner: ReadingInner,
+}
+
+enum ReadingInner {
+    /// SQLite: a transaction on one of the file's readers.
+    Transaction(DatabaseTransaction),
+    /// PostgreSQL: a read-only transaction bound to the tenant's schema.
+    Postgres(tokio::sync::Mutex<sea_orm::sqlx::Transaction<'static, sea_orm::sqlx::Postgres>>),
 }
 
 impl Reading {
-    /// The transaction, for what needs one itself (a streamed cursor).
-    pub fn as_transaction(&self) -> &DatabaseTransaction {
-        &self.tx
-    }
-
     /// Ends the read; the connection goes back to its pool.
     pub fn end(self) {
-        drop(self.tx);
+        drop(self.inner);
+    }
+}
+
+/// A sea-orm statement as sqlx sends it on PostgreSQL (what sea-orm's own driver does).
+fn postgres_statement(
+    stmt: &sea_orm::Statement,
+) -> sea_orm::sqlx::query::Query<'_, sea_orm::sqlx::Postgres, sea_query_sqlx::SqlxValues> {
+    let values = stmt.values.clone().unwrap_or_else(|| sea_orm::sea_query::Values(Vec::new()));
+    sea_orm::sqlx::query_with(sea_orm::sqlx::AssertSqlSafe(stmt.sql.as_str()), sea_query_sqlx::SqlxValues(values))
+}
+
+/// sqlx's errors as sea-orm's driver reports them.
+fn postgres_query_err(err: sea_orm::sqlx::Error) -> DbErr {
+    DbErr::Query(sea_orm::RuntimeErr::SqlxError(Arc::new(err)))
+}
+
+fn postgres_exec_err(err: sea_orm::sqlx::Error) -> DbErr {
+    DbErr::Exec(sea_orm::RuntimeErr::SqlxError(Arc::new(err)))
+}
+
+fn postgres_begin_err(err: sea_orm::sqlx::Error) -> DbErr {
+    use sea_orm::{ConnAcquireErr, sqlx::Error};
+    match err {
+        Error::PoolTimedOut => DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
+        Error::PoolClosed => DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed),
+        other => DbErr::Conn(sea_orm::RuntimeErr::SqlxError(Arc::new(other))),
     }
 }
 
 #[async_trait::async_trait]
 impl ConnectionTrait for Reading {
     fn get_database_backend(&self) -> DbBackend {
-        self.tx.get_database_backend()
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.get_database_backend(),
+            ReadingInner::Postgres(_) => DbBackend::Postgres,
+        }
     }
 
     async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
-        self.tx.execute_raw(stmt).await
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.execute_raw(stmt).await,
+            ReadingInner::Postgres(tx) => {
+                let mut tx = tx.lock().await;
+                Ok(postgres_statement(&stmt).execute(&mut **tx).await.map_err(postgres_exec_err)?.into())
+            }
+        }
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
-        self.tx.execute_unprepared(sql).await
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.execute_unprepared(sql).await,
+            ReadingInner::Postgres(tx) => {
+                use sea_orm::sqlx::Executor;
+                let mut tx = tx.lock().await;
+                let sql = sea_orm::sqlx::AssertSqlSafe(sql.to_owned());
+                Ok((&mut **tx).execute(sql).await.map_err(postgres_exec_err)?.into())
+            }
+        }
     }
 
     async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
-        self.tx.query_one_raw(stmt).await
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.query_one_raw(stmt).await,
+            ReadingInner::Postgres(tx) => {
+                let mut tx = tx.lock().await;
+                let row = postgres_statement(&stmt).fetch_optional(&mut **tx).await.map_err(postgres_query_err)?;
+                Ok(row.map(sea_orm::QueryResult::from))
+            }
+        }
     }
 
     async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
-        self.tx.query_all_raw(stmt).await
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.query_all_raw(stmt).await,
+            ReadingInner::Postgres(tx) => {
+                let mut tx = tx.lock().await;
+                let rows = postgres_statement(&stmt).fetch_all(&mut **tx).await.map_err(postgres_query_err)?;
+                Ok(rows.into_iter().map(sea_orm::QueryResult::from).collect())
+            }
+        }
     }
 
     fn support_returning(&self) -> bool {
-        self.tx.support_returning()
+        match &self.inner {
+            ReadingInner::Transaction(tx) => tx.support_returning(),
+            ReadingInner::Postgres(_) => true,
+        }
     }
 }
 
