@@ -4,7 +4,11 @@ use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryOrder, Set};
 
 use crate::{
-    domain::error::{Error, Result},
+    domain::{
+        error::{Error, Result},
+        events::Raised,
+        unit::Unit,
+    },
     entities::tenant::department,
 };
 
@@ -36,7 +40,9 @@ pub async fn list(db: &impl ConnectionTrait) -> Result<Vec<DepartmentView>> {
     Ok(all.into_iter().map(Into::into).collect())
 }
 
-pub async fn create(db: &impl ConnectionTrait, name: &str) -> Result<DepartmentView> {
+/// Adds a department; the tenant's bots, which route by department name, are reloaded.
+pub async fn create(unit: &Unit, name: &str) -> Result<DepartmentView> {
+    let db = unit;
     // A taken name is refused by the unique constraint (`name_taken`, see `domain::error`).
     let name = check_name(name)?;
     let now = Utc::now();
@@ -49,16 +55,15 @@ pub async fn create(db: &impl ConnectionTrait, name: &str) -> Result<DepartmentV
     }
     .insert(db)
     .await?;
+    unit.raise(Raised::BotsChanged);
     Ok(created.into())
 }
 
 /// Renames and/or (de)activates a department.
-pub async fn update(
-    db: &impl ConnectionTrait,
-    id: i32,
-    name: Option<&str>,
-    activated: Option<bool>,
-) -> Result<DepartmentView> {
+/// The bots route by department name, and each member's own view (`userInfo`, kept with the auth
+/// state) shows the department's name and whether it is active: both are dropped on every replica.
+pub async fn update(unit: &Unit, id: i32, name: Option<&str>, activated: Option<bool>) -> Result<DepartmentView> {
+    let db = unit;
     let found = department::Entity::find_by_id(id)
         .one(db)
         .await?
@@ -71,5 +76,8 @@ pub async fn update(
         active.activated = Set(activated);
     }
     active.updated_at = Set(Utc::now());
-    Ok(active.update(db).await?.into())
+    let updated = active.update(db).await?;
+    unit.raise(Raised::BotsChanged);
+    unit.raise(Raised::AuthChanged { user_id: None, entitlement: false });
+    Ok(updated.into())
 }

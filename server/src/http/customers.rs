@@ -83,8 +83,7 @@ async fn get(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<CustomerDetail>> {
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
-    let detail = customers::detail(&tx, viewer, id).await?;
+    let detail = customers::detail(&tx, &current.viewer, id).await?;
     tx.end();
     Ok(Json(detail))
 }

@@ -8,10 +8,7 @@ use utoipa::ToSchema;
 
 use crate::{
     context::{Access, CurrentTenant},
-    domain::{
-        departments::{self, DepartmentView},
-        events::{Publisher, Raised},
-    },
+    domain::departments::{self, DepartmentView},
     error::AppResult,
     http::{
         access::ApiRoutes,
@@ -68,11 +65,9 @@ async fn create(
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<CreateBody>,
 ) -> AppResult<(StatusCode, Json<Value>)> {
-    let tx = tenant.begin(&state).await?;
-    let created = departments::create(&tx, &body.name).await?;
-    tx.commit().await?;
-    // The bots route by department name.
-    super::bot::bots_changed(&state, &tenant);
+    let unit = tenant.unit(&state).await?;
+    let created = departments::create(&unit, &body.name).await?;
+    unit.commit().await?;
     Ok((StatusCode::CREATED, Json(json!(created))))
 }
 
@@ -105,11 +100,8 @@ async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<UpdateBody>,
 ) -> AppResult<Json<Value>> {
-    let tx = tenant.begin(&state).await?;
-    let updated = departments::update(&tx, id, body.name.as_deref(), body.activated).await?;
-    tx.commit().await?;
-    super::bot::bots_changed(&state, &tenant);
-    // Its members' own view (`userInfo`) shows the department's name and whether it is active.
-    state.bus.publish(&tenant.name, Raised::AuthChanged { user_id: None, entitlement: false });
+    let unit = tenant.unit(&state).await?;
+    let updated = departments::update(&unit, id, body.name.as_deref(), body.activated).await?;
+    unit.commit().await?;
     Ok(Json(json!(updated)))
 }

@@ -95,7 +95,6 @@ async fn list(
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<TicketPage>> {
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
     let query = ListQuery {
         status: params.status,
         mine: params.mine.unwrap_or(false),
@@ -105,7 +104,7 @@ async fn list(
         cursor: params.cursor,
         limit: params.limit,
     };
-    let page = tickets::list(&tx, viewer, &query).await?;
+    let page = tickets::list(&tx, &current.viewer, &query).await?;
     tx.end();
     Ok(Json(page))
 }
@@ -127,8 +126,7 @@ async fn get(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
-    let found = tickets::find_visible(&tx, viewer, id).await?;
+    let found = tickets::find_visible(&tx, &current.viewer, id).await?;
     let view = crate::domain::inbox::views::ticket(&tx, &found).await?;
     tx.end();
     Ok(Json(view))
@@ -163,8 +161,7 @@ async fn conversation(
     ApiQuery(params): ApiQuery<ConversationParams>,
 ) -> AppResult<Json<MessagePage>> {
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
-    let page = messages::list(&tx, viewer, id, params.before.as_deref(), params.limit).await?;
+    let page = messages::list(&tx, &current.viewer, id, params.before.as_deref(), params.limit).await?;
     tx.end();
     Ok(Json(page))
 }
@@ -201,9 +198,8 @@ async fn send(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<SendBody>,
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let sent = messages::send(&unit, viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
+    let sent = messages::send(&unit, &current.viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
     unit.commit().await?;
     Ok((StatusCode::CREATED, Json(sent)))
 }
@@ -225,9 +221,8 @@ async fn retry(
     current: CurrentUser,
     ApiPath((id, message_id)): ApiPath<(i32, i32)>,
 ) -> AppResult<Json<MessageView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let queued = messages::retry(&unit, viewer, id, message_id).await?;
+    let queued = messages::retry(&unit, &current.viewer, id, message_id).await?;
     unit.commit().await?;
     Ok(Json(queued))
 }
@@ -249,9 +244,8 @@ async fn accept(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let accepted = tickets::accept(&unit, viewer, id).await?;
+    let accepted = tickets::accept(&unit, &current.viewer, id).await?;
     unit.commit().await?;
     Ok(Json(accepted))
 }
@@ -306,9 +300,8 @@ async fn close(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<CloseBody>,
 ) -> AppResult<Json<TicketView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let closed = tickets::close(&unit, viewer, id, body.closing_reason_id).await?;
+    let closed = tickets::close(&unit, &current.viewer, id, body.closing_reason_id).await?;
     unit.commit().await?;
     Ok(Json(closed))
 }
@@ -330,8 +323,7 @@ async fn ticket_transfers(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<Vec<TransferView>>> {
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
-    let all = transfers::of_ticket(&tx, viewer, id).await?;
+    let all = transfers::of_ticket(&tx, &current.viewer, id).await?;
     tx.end();
     Ok(Json(all))
 }
@@ -371,10 +363,9 @@ async fn transfer(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<TransferBody>,
 ) -> AppResult<(StatusCode, Json<TransferView>)> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
     let new = NewTransfer { to_user_id: body.to_user_id, to_department_id: body.to_department_id, note: body.note };
-    let requested = transfers::request(&unit, viewer, id, new).await?;
+    let requested = transfers::request(&unit, &current.viewer, id, new).await?;
     unit.commit().await?;
     Ok((StatusCode::CREATED, Json(requested)))
 }
@@ -397,8 +388,7 @@ async fn transfer_targets(
 ) -> AppResult<Json<TransferTargets>> {
     let online = state.bus.online(&tenant.name).await;
     let tx = tenant.read(&state).await?;
-    let viewer = &current.viewer;
-    let targets = transfers::targets(&tx, viewer, id, &online).await?;
+    let targets = transfers::targets(&tx, &current.viewer, id, &online).await?;
     tx.end();
     Ok(Json(targets))
 }
@@ -438,9 +428,8 @@ async fn accept_transfer(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let accepted = transfers::accept(&unit, viewer, id).await?;
+    let accepted = transfers::accept(&unit, &current.viewer, id).await?;
     unit.commit().await?;
     Ok(Json(accepted))
 }
@@ -463,9 +452,8 @@ async fn reject_transfer(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let back = transfers::withdraw(&unit, viewer, id, true).await?;
+    let back = transfers::withdraw(&unit, &current.viewer, id, true).await?;
     unit.commit().await?;
     Ok(Json(back))
 }
@@ -488,9 +476,8 @@ async fn cancel_transfer(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
-    let viewer = &current.viewer;
     let unit = tenant.unit(&state).await?;
-    let back = transfers::withdraw(&unit, viewer, id, false).await?;
+    let back = transfers::withdraw(&unit, &current.viewer, id, false).await?;
     unit.commit().await?;
     Ok(Json(back))
 }

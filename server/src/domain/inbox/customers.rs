@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, DbErr, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set, TryInsertResult,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
     sea_query::{Expr, OnConflict},
 };
 use serde::Serialize;
@@ -210,12 +210,7 @@ pub async fn create(db: &impl ConnectionTrait, phone: &str, name: Option<&str>) 
     .try_insert()
     .exec_with_returning(db)
     .await;
-    // `DO NOTHING` returned no row: sea-orm answers `RecordNotFound` for it, not `Conflicted`.
-    match inserted {
-        Ok(TryInsertResult::Inserted(created)) => Ok(Some(created)),
-        Ok(_) | Err(DbErr::RecordNotFound(_)) => Ok(None),
-        Err(other) => Err(other.into()),
-    }
+    super::inserted(inserted)
 }
 
 async fn groups_by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<GroupView>> {

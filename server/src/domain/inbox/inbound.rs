@@ -9,8 +9,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, FromQueryResult, QueryFilter,
-    QueryOrder, QuerySelect, QueryTrait, Set, TryInsertResult,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
+    QuerySelect, QueryTrait, Set,
     sea_query::{Expr, OnConflict},
 };
 use serde::Deserialize;
@@ -352,11 +352,8 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
     .try_insert()
     .exec_with_returning(unit)
     .await;
-    // `DO NOTHING` returned no row: sea-orm answers `RecordNotFound` for it, not `Conflicted`.
-    match inserted {
-        Ok(TryInsertResult::Inserted(created)) => return Ok(created.id),
-        Ok(_) | Err(DbErr::RecordNotFound(_)) => {}
-        Err(other) => return Err(other.into()),
+    if let Some(created) = super::inserted(inserted)? {
+        return Ok(created.id);
     }
     chat::Entity::find()
         .filter(chat::Column::CustomerId.eq(customer_id))
@@ -393,6 +390,7 @@ async fn sender(unit: &Unit, inbound: &InboundMessage) -> Result<Sender> {
         return Ok(Sender { customer, created: true, awaiting_reply: false });
     }
     // Another transaction added the phone since the lookup (PostgreSQL; it waited for its commit).
+    // Whether a campaign send of theirs awaits a reply is unknown here: `customer_replied` looks.
     let customer = customer::Entity::find()
         .filter(customer::Column::Phone.eq(&phone))
         .one(unit)

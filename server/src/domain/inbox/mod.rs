@@ -176,6 +176,19 @@ impl Viewer {
     }
 }
 
+/// What an `INSERT … ON CONFLICT DO NOTHING … RETURNING` (`try_insert().exec_with_returning`)
+/// added: `None` when the row was there already — sea-orm 2.0 answers `RecordNotFound` for the
+/// empty `RETURNING`, not `Conflicted`.
+pub(crate) fn inserted<M>(
+    result: std::result::Result<sea_orm::TryInsertResult<M>, sea_orm::DbErr>,
+) -> Result<Option<M>> {
+    match result {
+        Ok(sea_orm::TryInsertResult::Inserted(row)) => Ok(Some(row)),
+        Ok(_) | Err(sea_orm::DbErr::RecordNotFound(_)) => Ok(None),
+        Err(other) => Err(other.into()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
