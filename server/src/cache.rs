@@ -1,10 +1,11 @@
 //! In-process caches of what every request reads (docs/contracts.md#background-work-caches-and-aggregates, docs/performance.md#caches): a
 //! tenant's control record with its features, a user's auth state (the user row, role, route
-//! permissions, two-factor gate, inbox entitlement), and a tenant's bots (read by every inbound
-//! message), and the totals of users searches (checked against the database on each use).
+//! permissions, two-factor gate, inbox entitlement), a tenant's bots (read by every inbound
+//! message), each user's queue counts (the inbox's tabs, on every tickets page), and the totals of
+//! users searches (checked against the database on each use).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
-//! `SessionsEnded`, `BotsChanged`; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! `SessionsEnded`, `BotsChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
 //! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
 //! for that long at most. Every entry is cleared when the Redis subscription is re-established.
 //!
@@ -24,7 +25,7 @@ use std::{
 use crate::{
     domain::{
         bot::config::Bots,
-        inbox::Viewer,
+        inbox::{Viewer, tickets::Counts},
         users::{KnownTotal, UserView},
     },
     entities::{
@@ -67,6 +68,10 @@ pub struct Caches {
     tenants: TtlMap<TenantName, Arc<TenantEntry>>,
     auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
     bots: TtlMap<TenantName, Arc<Bots>>,
+    /// A user's queue counts (`tickets::Counts`): dropped for the whole tenant by any event that
+    /// may move a ticket between tabs (`Event::moves_tickets`), and for a user whose entitlement
+    /// changed (what they count depends on it).
+    queue_counts: TtlMap<(TenantName, i32), Counts>,
     /// A users search's total with the change counter it was counted at (`users::KnownTotal`):
     /// checked by the database on every use, so no invalidation is needed for it to be right;
     /// the TTL bounds what is kept.
@@ -120,6 +125,23 @@ impl Caches {
         self.bots.insert(ticket, tenant, entry);
     }
 
+    pub fn queue_counts(&self, tenant: &TenantName, user_id: i32) -> Option<Counts> {
+        self.queue_counts.get(&(tenant.clone(), user_id))
+    }
+
+    pub fn queue_counts_ticket(&self) -> Ticket {
+        self.queue_counts.ticket()
+    }
+
+    pub fn store_queue_counts(&self, ticket: Ticket, tenant: TenantName, user_id: i32, counts: Counts) {
+        self.queue_counts.insert(ticket, (tenant, user_id), counts);
+    }
+
+    /// A ticket of the tenant may have changed status, owner or department.
+    pub fn tickets_changed(&self, tenant: &TenantName) {
+        self.queue_counts.remove_where(|(t, _)| t == tenant);
+    }
+
     pub fn users_total(&self, tenant: &TenantName, needle: &str) -> Option<KnownTotal> {
         self.users_totals.get(&(tenant.clone(), needle.to_owned()))
     }
@@ -136,6 +158,8 @@ impl Caches {
     /// The tenant's record or features changed (plan, limits, features, deleted, restored).
     pub fn tenant_changed(&self, name: &TenantName) {
         self.tenants.remove_where(|key| key == name);
+        // Restored from a backup: its tickets are others.
+        self.tickets_changed(name);
         // A tenant deleted and created again is another database (its counter starts elsewhere).
         self.users_totals.remove_where(|(tenant, _)| tenant == name);
     }
@@ -143,6 +167,7 @@ impl Caches {
     /// A user's auth state changed (`None`: possibly every user of the tenant, e.g. a role's routes).
     pub fn auth_changed(&self, tenant: &TenantName, user_id: Option<i32>) {
         self.auth.remove_where(|(t, u)| t == tenant && user_id.is_none_or(|id| id == *u));
+        self.queue_counts.remove_where(|(t, u)| t == tenant && user_id.is_none_or(|id| id == *u));
     }
 
     /// Forgets everything (messages may have been missed).
@@ -150,6 +175,7 @@ impl Caches {
         self.tenants.remove_where(|_| true);
         self.auth.remove_where(|_| true);
         self.bots.remove_where(|_| true);
+        self.queue_counts.remove_where(|_| true);
         self.users_totals.remove_where(|_| true);
     }
 }

@@ -176,6 +176,8 @@ async fn the_bot_greets_answers_and_routes_to_the_department_whose_people_alone_
     assert_eq!(bot.ticket(ticket["id"].as_i64().unwrap()).await["status"], "bot", "still with the bot");
     drain(&mut fin_socket).await;
     drain(&mut sup_socket).await;
+    let (_, before) = bot.call(Method::GET, "/api/tickets?status=pending", &bot.admin_token, None).await;
+    assert_eq!((before["counts"]["bot"].as_u64(), before["counts"]["pending"].as_u64()), (Some(1), Some(0)));
     bot.customer_writes("m4", "+55 11 91234-0001", "FINANCEIRO").await;
 
     // The ticket waits in Financeiro's queue; Financeiro's agent is told, Suporte's is not.
@@ -188,6 +190,12 @@ async fn the_bot_greets_answers_and_routes_to_the_department_whose_people_alone_
     assert_eq!(told.len(), 1, "{told:?}");
     assert!(told[0].contains("Financeiro Bot"), "{}", told[0]);
     assert!(notices(&drain(&mut sup_socket).await).is_empty(), "another department hears nothing");
+    let (_, after) = bot.call(Method::GET, "/api/tickets?status=pending", &bot.admin_token, None).await;
+    assert_eq!(
+        (after["counts"]["bot"].as_u64(), after["counts"]["pending"].as_u64()),
+        (Some(0), Some(1)),
+        "the tabs moved with it"
+    );
     let (_, queue) = bot.call(Method::GET, "/api/tickets?status=pending", &sup_token, None).await;
     assert_eq!(queue["data"].as_array().unwrap().len(), 0, "nor sees it");
 

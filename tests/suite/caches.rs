@@ -12,8 +12,8 @@ use crate::support::{TestApp, app::Replica, socket};
 
 const HOST: &str = "acme.localhost";
 
-/// A request on the replica (the second process), with the test's client.
-async fn on_replica(replica: &Replica, path: &str, host: &str, token: &str) -> StatusCode {
+/// A GET on the replica (the second process).
+async fn get_on_replica(replica: &Replica, path: &str, host: &str, token: &str) -> reqwest::Response {
     reqwest::Client::new()
         .get(format!("http://{}{path}", replica.address))
         .header("host", host)
@@ -21,7 +21,11 @@ async fn on_replica(replica: &Replica, path: &str, host: &str, token: &str) -> S
         .send()
         .await
         .expect("request sent")
-        .status()
+}
+
+/// The status of a GET on the replica.
+async fn on_replica(replica: &Replica, path: &str, host: &str, token: &str) -> StatusCode {
+    get_on_replica(replica, path, host, token).await.status()
 }
 
 /// How long until the replica answers `expected` (polled every 10 ms; gives up after 3 s).
@@ -186,4 +190,54 @@ async fn who_am_i_shows_a_renamed_department_or_instance_at_once() {
     let relinked = me().await;
     assert_eq!(relinked["userInstances"][0]["instance"]["name"], "WhatsApp Pós-venda");
     assert_eq!(relinked["userInstances"][0]["instance"]["activated"], false);
+}
+
+/// The tabs' counts a replica answers for `token`.
+async fn replica_counts(replica: &Replica, token: &str) -> Value {
+    let page: Value = get_on_replica(replica, "/api/tickets?limit=1", HOST, token).await.json().await.expect("a page");
+    page["counts"].clone()
+}
+
+/// How long until the replica's counts of `status` are `expected` (polled every 10 ms).
+async fn until_replica_counts(replica: &Replica, token: &str, status: &str, expected: u64) -> Duration {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(3) {
+        if replica_counts(replica, token).await[status] == expected {
+            return started.elapsed();
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the replica never counted {expected} {status}");
+}
+
+#[tokio::test]
+async fn queue_counts_remembered_by_a_replica_follow_tickets_moved_on_the_other() {
+    use crate::support::provider::{FakeProvider, customer_message, push};
+    let app = TestApp::spawn_with(|config| {
+        config.allow_private_providers = true;
+        if config.redis_url.is_none() {
+            config.redis_url = Some(crate::support::app::test_redis_url().parse().expect("TEST_REDIS_URL is a URL"));
+            config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+        }
+    })
+    .await;
+    let replica = app.replica().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let provider = FakeProvider::start().await;
+    let instance = app.instance_with_provider("acme", &token, "WhatsApp Vendas", &provider).await;
+    assert_eq!(replica_counts(&replica, &token).await["pending"], 0, "remembered by the replica");
+
+    let pushed = push(&app, HOST, instance, "evt-r1", &customer_message("r1", "+55 11 92222-0001", "Rita", "Oi")).await;
+    assert_eq!(pushed.status(), 200);
+    let took = until_replica_counts(&replica, &token, "pending", 1).await;
+    assert!(took < Duration::from_secs(1), "a new ticket took {took:?}");
+
+    let page: Value = app.call(Method::GET, HOST, "/api/tickets", Some(&token), None).await.json().await.unwrap();
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let accepted = app.call(Method::POST, HOST, &format!("/api/tickets/{id}/accept"), Some(&token), None).await;
+    assert_eq!(accepted.status(), 200);
+    let took = until_replica_counts(&replica, &token, "mine", 1).await;
+    assert!(took < Duration::from_secs(1), "an accepted ticket took {took:?}");
+    assert_eq!(replica_counts(&replica, &token).await["pending"], 0);
 }

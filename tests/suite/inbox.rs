@@ -669,6 +669,66 @@ async fn the_queue_counts_are_each_viewers_own_on_full_and_empty_pages() {
     assert_eq!(linked["counts"]["mine"], 0);
 }
 
+/// The tabs' counts as `token` sees them now.
+async fn counts_of(inbox: &Inbox, token: &str) -> Value {
+    inbox.call(Method::GET, "/api/tickets?limit=1", token, None).await.1["counts"].clone()
+}
+
+fn counts(pending: u64, open: u64, transferring: u64, mine: u64) -> Value {
+    json!({ "pending": pending, "open": open, "transferring": transferring, "mine": mine, "bot": 0 })
+}
+
+/// The server remembers each viewer's counts between pages; every move of a ticket shows in the
+/// next page at once, for the one who moved it and for the others who see it.
+#[tokio::test]
+async fn the_queue_counts_follow_every_move_of_a_ticket_at_once() {
+    let inbox = inbox().await;
+    let (ana, ana_token) = inbox.agent("ana@acme.example", &[inbox.instance]).await;
+    let (bruno, bruno_token) = inbox.agent("bruno@acme.example", &[inbox.instance]).await;
+    let admin = inbox.admin_token.clone();
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(0, 0, 0, 0));
+    assert_eq!(counts_of(&inbox, &admin).await, counts(0, 0, 0, 0));
+
+    inbox.customer_writes("q1", "+55 11 93333-0001", "Oi").await;
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(1, 0, 0, 0), "a new ticket");
+    assert_eq!(counts_of(&inbox, &admin).await, counts(1, 0, 0, 0));
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &ana_token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &ana_token, None).await;
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(0, 1, 0, 1), "accepted");
+    assert_eq!(counts_of(&inbox, &bruno_token).await, counts(0, 1, 0, 0));
+
+    let (status, transfer) = inbox
+        .call(Method::POST, &format!("/api/tickets/{id}/transfers"), &ana_token, Some(json!({ "toUserId": bruno.id })))
+        .await;
+    assert_eq!(status, 201);
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(0, 0, 1, 1), "being transferred");
+    assert_eq!(counts_of(&inbox, &bruno_token).await, counts(0, 0, 1, 0));
+
+    let transfer_id = transfer["id"].as_i64().unwrap();
+    let (status, _) =
+        inbox.call(Method::POST, &format!("/api/transfers/{transfer_id}/accept"), &bruno_token, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(counts_of(&inbox, &bruno_token).await, counts(0, 1, 0, 1), "his now");
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(0, 1, 0, 0), "no longer hers");
+
+    let (_, reasons) = inbox.call(Method::GET, "/api/closing-reasons?active=true", &bruno_token, None).await;
+    let body = json!({ "closingReasonId": reasons[0]["id"] });
+    let (status, _) = inbox.call(Method::POST, &format!("/api/tickets/{id}/close"), &bruno_token, Some(body)).await;
+    assert_eq!(status, 200);
+    assert_eq!(counts_of(&inbox, &bruno_token).await, counts(0, 0, 0, 0), "closed");
+    assert_eq!(counts_of(&inbox, &admin).await, counts(0, 0, 0, 0));
+
+    // Unlinked from the instance, Ana counts none of its tickets any more.
+    inbox.customer_writes("q2", "+55 11 93333-0001", "Voltei").await;
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(1, 0, 0, 0), "the customer wrote again");
+    let body = json!({ "chosen_instances": [] });
+    let (status, _) = inbox.call(Method::PUT, &format!("/api/users/{}", ana.id), &admin, Some(body)).await;
+    assert_eq!(status, 200);
+    assert_eq!(counts_of(&inbox, &ana_token).await, counts(0, 0, 0, 0), "her entitlement changed");
+}
+
 #[tokio::test]
 async fn a_reply_reaches_whoever_watches_and_closing_under_a_pending_transfer_tells_its_target() {
     let inbox = inbox().await;

@@ -111,14 +111,32 @@ struct Envelope {
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum Body {
-    Event { audience: Audience, frame: String },
-    SessionsEnded { user_id: i32 },
-    SessionRevoked { sid: String, until: DateTime<Utc> },
-    JobQueued { run_at: DateTime<Utc> },
-    AuthChanged { user_id: Option<i32>, entitlement: bool },
+    Event {
+        audience: Audience,
+        frame: String,
+        /// `Event::moves_tickets`: the receiving replica drops the tenant's cached queue counts.
+        #[serde(default)]
+        moves_tickets: bool,
+    },
+    SessionsEnded {
+        user_id: i32,
+    },
+    SessionRevoked {
+        sid: String,
+        until: DateTime<Utc>,
+    },
+    JobQueued {
+        run_at: DateTime<Utc>,
+    },
+    AuthChanged {
+        user_id: Option<i32>,
+        entitlement: bool,
+    },
     TenantChanged,
     TenantClosed,
-    CampaignChanged { campaign_id: i32 },
+    CampaignChanged {
+        campaign_id: i32,
+    },
     BotsChanged,
 }
 
@@ -348,7 +366,10 @@ impl EventBus {
         }
         let Ok(tenant) = TenantName::parse(&envelope.tenant) else { return };
         match envelope.body {
-            Body::Event { audience, frame } => {
+            Body::Event { audience, frame, moves_tickets } => {
+                if moves_tickets {
+                    self.inner.caches.tickets_changed(&tenant);
+                }
                 self.inner.hub.dispatch(&Delivery { tenant, audience, frame: frame.into() })
             }
             Body::SessionsEnded { user_id } => {
@@ -438,11 +459,17 @@ impl Publisher for EventBus {
     fn publish(&self, tenant: &TenantName, raised: Raised) {
         match &raised {
             Raised::Event { event, audience } => {
+                // Dropped before the sockets hear of it: a client refetching the queue on the
+                // event counts afresh.
+                let moves_tickets = event.moves_tickets();
+                if moves_tickets {
+                    self.inner.caches.tickets_changed(tenant);
+                }
                 let frame = wire::encode_event(event);
                 let delivery =
                     Delivery { tenant: tenant.clone(), audience: audience.clone(), frame: frame.clone().into() };
                 self.inner.hub.dispatch(&delivery);
-                self.send_remote(tenant, Body::Event { audience: audience.clone(), frame });
+                self.send_remote(tenant, Body::Event { audience: audience.clone(), frame, moves_tickets });
                 return;
             }
             Raised::SessionsEnded { user_id } => {
@@ -468,7 +495,9 @@ impl Body {
     /// How a raised fact travels to the other replicas.
     fn of(raised: Raised) -> Self {
         match raised {
-            Raised::Event { event, audience } => Self::Event { audience, frame: wire::encode_event(&event) },
+            Raised::Event { event, audience } => {
+                Self::Event { audience, frame: wire::encode_event(&event), moves_tickets: event.moves_tickets() }
+            }
             Raised::SessionsEnded { user_id } => Self::SessionsEnded { user_id },
             Raised::SessionRevoked { sid, until } => Self::SessionRevoked { sid, until },
             Raised::JobQueued { run_at } => Self::JobQueued { run_at },

@@ -123,6 +123,27 @@ pub enum Raised {
 }
 
 impl Event {
+    /// Whether a ticket may have moved between the queue's tabs (status, owner, department, or a
+    /// new ticket): the queue counts cached for the tenant's users go. A `ChatNotification` counts,
+    /// since the bot's hand-over raises one; an ordinary message costs only a needless refill.
+    pub fn moves_tickets(&self) -> bool {
+        match self {
+            Self::ChatNotification { ticket, .. } => ticket.is_some(),
+            Self::ChatTicketClosed { .. }
+            | Self::ChatTicketTransferred { .. }
+            | Self::ChatTicketTransferring { .. }
+            | Self::CustomerChatCreated { .. }
+            | Self::ChatTicketTransfer { .. }
+            | Self::DeleteChatTicketTransfer { .. } => true,
+            Self::CampaignUpdated { .. }
+            | Self::CustomerBlacklisted { .. }
+            | Self::CustomerChatAckChanged { .. }
+            | Self::CustomerCreatedToChat { .. }
+            | Self::GroupOfCustomersUpdated { .. }
+            | Self::InstanceUpdated { .. } => false,
+        }
+    }
+
     /// The event for an audience.
     pub fn to(self, audience: Audience) -> Raised {
         Raised::Event { event: Box::new(self), audience }

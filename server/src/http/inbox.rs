@@ -94,7 +94,10 @@ async fn list(
     current: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<TicketPage>> {
-    let tx = tenant.read(&state).await?;
+    // The tabs' counts are the same on every page until a ticket event drops them (docs/performance.md#queue-counts-remembered).
+    let caches = state.bus.caches();
+    let user_id = current.viewer.user_id;
+    let fill = caches.queue_counts_ticket();
     let query = ListQuery {
         status: params.status,
         mine: params.mine.unwrap_or(false),
@@ -103,9 +106,14 @@ async fn list(
         search: params.search,
         cursor: params.cursor,
         limit: params.limit,
+        known_counts: caches.queue_counts(&tenant.name, user_id),
     };
+    let tx = tenant.read(&state).await?;
     let page = tickets::list(&tx, &current.viewer, &query).await?;
     tx.end();
+    if query.known_counts.is_none() {
+        caches.store_queue_counts(fill, tenant.name.clone(), user_id, page.counts.clone());
+    }
     Ok(Json(page))
 }
 

@@ -122,6 +122,9 @@ pub struct ListQuery {
     /// Where the previous page ended (`next_cursor`).
     pub cursor: Option<String>,
     pub limit: Option<u64>,
+    /// The viewer's counts, if the caller remembers them (the server's cache, invalidated by the
+    /// ticket events): the page is then read without them.
+    pub known_counts: Option<Counts>,
 }
 
 /// Tickets per status the viewer sees (the queue's tabs).
@@ -210,19 +213,23 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
                 .add(Condition::all().add(ticket::Column::LastActivityAt.eq(at)).add(ticket::Column::Id.lt(id))),
         );
     }
-    // The page, the names it shows and the queue's counts in one statement (each statement is a
-    // round trip on PostgreSQL and a hand-off on SQLite: docs/performance.md#hot-path). The counts
-    // are uncorrelated subqueries: evaluated once, not per row.
+    // The page, the names it shows and, unless known, the queue's counts in one statement (each
+    // statement is a round trip on PostgreSQL and a hand-off on SQLite:
+    // docs/performance.md#hot-path). The counts are uncorrelated subqueries: evaluated once, not
+    // per row — but they are still most of PostgreSQL's work for the page, hence `known_counts`.
     let select =
         select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1);
-    let mut query = views::joined(select).into_query();
-    add_counts(&mut query, viewer);
-    let page = crate::domain::pages::literal_limit(db.get_database_backend().build(&query));
+    let mut statement = views::joined(select).into_query();
+    if query.known_counts.is_none() {
+        add_counts(&mut statement, viewer);
+    }
+    let page = crate::domain::pages::literal_limit(db.get_database_backend().build(&statement));
     let found = db.query_all_raw(page).await?;
-    // An empty page has no row to carry them.
-    let counts = match found.first() {
-        Some(row) => counts_from(row)?,
-        None => counts(db, viewer).await?,
+    let counts = match (&query.known_counts, found.first()) {
+        (Some(known), _) => known.clone(),
+        (None, Some(row)) => counts_from(row)?,
+        // An empty page has no row to carry them.
+        (None, None) => counts(db, viewer).await?,
     };
     let (mut rows, names) = Names::from_joined(&found)?;
     let next_cursor = if rows.len() as u64 > limit {
