@@ -147,6 +147,17 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
         .json()
         .await?;
     let customer = customer["data"][0]["id"].as_i64().context("a customer")?;
+    // The demo's campaigns (the largest first: its recipients page is the one to measure) and its
+    // webhook endpoint.
+    let get = |path: &str| client.get(format!("{base}{path}")).header("host", HOST).bearer_auth(&token).send();
+    let campaigns: serde_json::Value = get("/api/campaigns").await?.error_for_status()?.json().await?;
+    let campaign = campaigns["data"]
+        .as_array()
+        .and_then(|all| all.iter().max_by_key(|c| c["total"].as_u64().unwrap_or(0)))
+        .and_then(|c| c["id"].as_i64())
+        .context("a campaign")?;
+    let webhooks: serde_json::Value = get("/api/webhooks").await?.error_for_status()?.json().await?;
+    let webhook = webhooks["data"][0]["id"].as_i64().context("a webhook")?;
 
     let duration = format!("{}s", args.seconds);
     let connections = format!("-c{}", args.connections);
@@ -176,6 +187,11 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
         ("GET /api/customer-groups", "/api/customer-groups".into(), 5.0),
         ("GET /api/closing-reasons", "/api/closing-reasons".into(), 5.0),
         ("GET /api/inbox/instances", "/api/inbox/instances".into(), 5.0),
+        ("GET /api/tickets/{id}/transfer-targets", format!("/api/tickets/{ticket}/transfer-targets"), 5.0),
+        ("GET /api/campaigns", "/api/campaigns".into(), 5.0),
+        ("GET /api/campaigns/{id}/recipients", format!("/api/campaigns/{campaign}/recipients"), 5.0),
+        ("GET /api/webhooks", "/api/webhooks".into(), 5.0),
+        ("GET /api/webhooks/{id}/deliveries", format!("/api/webhooks/{webhook}/deliveries"), 5.0),
     ];
     let mut missed = Vec::new();
     for (label, path, goal) in rows {

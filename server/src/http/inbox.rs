@@ -94,7 +94,8 @@ async fn list(
     current: CurrentUser,
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<TicketPage>> {
-    // The tabs' counts are the same on every page until a ticket event drops them (docs/performance.md#queue-counts-remembered).
+    // The tabs' counts are the same on every page until a ticket event drops them
+    // (docs/performance.md#queue-counts-remembered).
     let caches = state.bus.caches();
     let user_id = current.viewer.user_id;
     let fill = caches.queue_counts_ticket();
