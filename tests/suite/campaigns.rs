@@ -542,7 +542,8 @@ async fn operators_replay_campaign_statuses_by_period_and_type() {
 
     let ops = w.app.create_user("backoffice", "ops@backoffice.example", "administrador").await;
     let ops_token = w.app.login(&ops).await;
-    let today = chrono::Utc::now().date_naive();
+    // Dates are São Paulo's days (UTC's is already tomorrow from 21:00 there).
+    let today = backoffice::domain::analytics::period::local_day(chrono::Utc::now());
     let call = |kind: &str, start: String| {
         let path = format!(
             "/api/tenant/generate-campaign-status-webhook?tenantName=acme&startAt={start}&finishAt={}&type={kind}",

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect,
+    Set,
     sea_query::{Expr, Query},
 };
 use serde::Serialize;
@@ -72,31 +72,47 @@ pub async fn targets(
     online: &HashSet<i32>,
 ) -> Result<TransferTargets> {
     let found = tickets::find_visible(db, viewer, ticket_id).await?;
-    let serving = Query::select()
+    let managers: Vec<i32> = role::Entity::find()
+        .select_only()
+        .column(role::Column::Id)
+        .filter(role::Column::Name.is_in(SEES_ALL_ROLES.iter().copied()))
+        .into_tuple()
+        .all(db)
+        .await?;
+    // The few who could serve it, looked up by index (the instance's links, the managers' roles)
+    // before their rows are read. The role ids are literals, not bound: PostgreSQL then knows from
+    // its statistics that few people hold them; bound, or joined from `roles` by name, it planned
+    // for a third of the users per role and read every user (2 ms against 0.2 ms over 5 000).
+    let mut candidates = Query::select()
         .column(user_instance::Column::UserId)
         .from(user_instance::Entity)
         .and_where(user_instance::Column::InstanceId.eq(found.instance_id))
         .to_owned();
-    let managers = Query::select()
-        .column(role::Column::Id)
-        .from(role::Entity)
-        .and_where(role::Column::Name.is_in(SEES_ALL_ROLES.iter().copied()))
-        .to_owned();
+    if !managers.is_empty() {
+        let list = managers.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
+        let holding = Query::select()
+            .column(user::Column::Id)
+            .from(user::Entity)
+            .and_where(Expr::cust(format!("users.role_id IN ({list})")))
+            .to_owned();
+        candidates.union(sea_orm::sea_query::UnionType::All, holding);
+    }
     let excluded: Vec<i32> = [Some(viewer.user_id), found.assigned_user_id].into_iter().flatten().collect();
-    let people = user::Entity::find()
+    let people: Vec<(i32, String, Option<i32>)> = user::Entity::find()
+        .select_only()
+        .columns([user::Column::Id, user::Column::Name, user::Column::DepartmentId])
         .filter(user::Column::DeletedAt.is_null())
         .filter(user::Column::BlockedAt.is_null())
         .filter(user::Column::Id.is_not_in(excluded))
-        .filter(
-            Condition::any().add(user::Column::Id.in_subquery(serving)).add(user::Column::RoleId.in_subquery(managers)),
-        )
+        .filter(user::Column::Id.in_subquery(candidates))
         .order_by_asc(user::Column::Name)
         .limit(MAX_TARGET_USERS)
+        .into_tuple()
         .all(db)
         .await?;
     let mut users: Vec<TargetUser> = people
         .into_iter()
-        .map(|u| TargetUser { id: u.id, name: u.name, online: online.contains(&u.id), department_id: u.department_id })
+        .map(|(id, name, department_id)| TargetUser { id, name, online: online.contains(&id), department_id })
         .collect();
     // Online first, each group by name (the sort is stable).
     users.sort_by_key(|u| !u.online);
