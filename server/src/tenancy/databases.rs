@@ -209,20 +209,11 @@ impl TenantDb {
             let pool = self.readers.get_postgres_connection_pool();
             // The schema comes from a validated TenantName: quoting it is enough.
             let begin = format!("BEGIN READ ONLY; SET LOCAL search_path TO \"{schema}\"");
-            let tx = pool.begin_with(sea_orm::sqlx::AssertSqlSafe(begin)).await.map_err(begin_err)?;
+            let tx = pool.begin_with(sea_orm::sqlx::AssertSqlSafe(begin)).await.map_err(postgres_begin_err)?;
             // This includes the BEGIN's round trip: the pool hands out the connection and the
             // transaction together.
             crate::metrics::record_acquire(self.cluster, started.elapsed());
             return Ok(Reading { inner: ReadingInner::Postgres(tokio::sync::Mutex::new(tx)) });
-        }
-        if self.backend() == DbBackend::Sqlite {
-            // No `BEGIN`: each statement is its own read (as each is its own snapshot in
-            // PostgreSQL's READ COMMITTED), and a read of one statement — most pages — hands off
-            // to the connection's thread once instead of three times (`BEGIN`, it, `ROLLBACK`).
-            let pool = self.readers.get_sqlite_connection_pool();
-            let conn = pool.acquire().await.map_err(begin_err)?;
-            crate::metrics::record_acquire(self.cluster, started.elapsed());
-            return Ok(Reading { inner: ReadingInner::Sqlite(tokio::sync::Mutex::new(conn)) });
         }
         let tx = self.readers.begin().await?;
         crate::metrics::record_acquire(self.cluster, started.elapsed());
@@ -250,15 +241,11 @@ impl TenantDb {
     }
 }
 
-/// A read ([`TenantDb::read`]). It is ended with [`Reading::end`], not committed: there is
-/// nothing to commit, and a dropped transaction's `ROLLBACK` is only queued — the connection's
-/// release sends it with the check the pool makes anyway (one round trip on PostgreSQL) instead of
-/// a `COMMIT` waited for and then that check (docs/performance.md#planning-and-round-trips).
-///
-/// On SQLite there is no transaction: statements run in autocommit on one of the file's
-/// `query_only` readers, each its own snapshot — what each statement of a PostgreSQL READ
-/// COMMITTED transaction sees too. A read that needs one moment throughout takes
-/// [`TenantDb::snapshot`] (docs/performance.md#sqlite-reads-without-a-transaction).
+/// A transaction that only reads ([`TenantDb::read`]). It is ended with [`Reading::end`], not
+/// committed: there is nothing to commit, and a dropped transaction's `ROLLBACK` is only queued —
+/// the connection's release sends it with the check the pool makes anyway (one round trip on
+/// PostgreSQL, one hand-off to the connection's thread on SQLite) instead of a `COMMIT` waited
+/// for and then that check (docs/performance.md#planning-and-round-trips).
 ///
 /// On PostgreSQL the transaction is sqlx's own, begun with `BEGIN READ ONLY; SET LOCAL
 /// search_path …` in one simple-query message: sea-orm's transaction sends the `BEGIN` and then
@@ -270,10 +257,8 @@ pub struct Reading {
 }
 
 enum ReadingInner {
-    /// A sea-orm transaction (a PostgreSQL tenant without a schema of its own: none today).
+    /// SQLite: a transaction on one of the file's readers.
     Transaction(DatabaseTransaction),
-    /// SQLite: one of the file's readers (`query_only`), each statement in autocommit.
-    Sqlite(tokio::sync::Mutex<sea_orm::sqlx::pool::PoolConnection<sea_orm::sqlx::Sqlite>>),
     /// PostgreSQL: a read-only transaction bound to the tenant's schema.
     Postgres(tokio::sync::Mutex<sea_orm::sqlx::Transaction<'static, sea_orm::sqlx::Postgres>>),
 }
@@ -285,27 +270,24 @@ impl Reading {
     }
 }
 
-/// A sea-orm statement as sqlx sends it (what sea-orm's own drivers do).
-fn sqlx_statement<DB: sea_orm::sqlx::Database>(
+/// A sea-orm statement as sqlx sends it on PostgreSQL (what sea-orm's own driver does).
+fn postgres_statement(
     stmt: &sea_orm::Statement,
-) -> sea_orm::sqlx::query::Query<'_, DB, sea_query_sqlx::SqlxValues>
-where
-    sea_query_sqlx::SqlxValues: for<'q> sea_orm::sqlx::IntoArguments<DB>,
-{
+) -> sea_orm::sqlx::query::Query<'_, sea_orm::sqlx::Postgres, sea_query_sqlx::SqlxValues> {
     let values = stmt.values.clone().unwrap_or_else(|| sea_orm::sea_query::Values(Vec::new()));
     sea_orm::sqlx::query_with(sea_orm::sqlx::AssertSqlSafe(stmt.sql.as_str()), sea_query_sqlx::SqlxValues(values))
 }
 
 /// sqlx's errors as sea-orm's driver reports them.
-fn query_err(err: sea_orm::sqlx::Error) -> DbErr {
+fn postgres_query_err(err: sea_orm::sqlx::Error) -> DbErr {
     DbErr::Query(sea_orm::RuntimeErr::SqlxError(Arc::new(err)))
 }
 
-fn exec_err(err: sea_orm::sqlx::Error) -> DbErr {
+fn postgres_exec_err(err: sea_orm::sqlx::Error) -> DbErr {
     DbErr::Exec(sea_orm::RuntimeErr::SqlxError(Arc::new(err)))
 }
 
-fn begin_err(err: sea_orm::sqlx::Error) -> DbErr {
+fn postgres_begin_err(err: sea_orm::sqlx::Error) -> DbErr {
     use sea_orm::{ConnAcquireErr, sqlx::Error};
     match err {
         Error::PoolTimedOut => DbErr::ConnectionAcquire(ConnAcquireErr::Timeout),
@@ -319,7 +301,6 @@ impl ConnectionTrait for Reading {
     fn get_database_backend(&self) -> DbBackend {
         match &self.inner {
             ReadingInner::Transaction(tx) => tx.get_database_backend(),
-            ReadingInner::Sqlite(_) => DbBackend::Sqlite,
             ReadingInner::Postgres(_) => DbBackend::Postgres,
         }
     }
@@ -327,29 +308,21 @@ impl ConnectionTrait for Reading {
     async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
         match &self.inner {
             ReadingInner::Transaction(tx) => tx.execute_raw(stmt).await,
-            ReadingInner::Sqlite(conn) => {
-                let mut conn = conn.lock().await;
-                Ok(sqlx_statement(&stmt).execute(&mut **conn).await.map_err(exec_err)?.into())
-            }
             ReadingInner::Postgres(tx) => {
                 let mut tx = tx.lock().await;
-                Ok(sqlx_statement(&stmt).execute(&mut **tx).await.map_err(exec_err)?.into())
+                Ok(postgres_statement(&stmt).execute(&mut **tx).await.map_err(postgres_exec_err)?.into())
             }
         }
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
-        use sea_orm::sqlx::Executor;
-        let sql = sea_orm::sqlx::AssertSqlSafe(sql.to_owned());
         match &self.inner {
-            ReadingInner::Transaction(tx) => tx.execute_unprepared(&sql.0).await,
-            ReadingInner::Sqlite(conn) => {
-                let mut conn = conn.lock().await;
-                Ok((&mut **conn).execute(sql).await.map_err(exec_err)?.into())
-            }
+            ReadingInner::Transaction(tx) => tx.execute_unprepared(sql).await,
             ReadingInner::Postgres(tx) => {
+                use sea_orm::sqlx::Executor;
                 let mut tx = tx.lock().await;
-                Ok((&mut **tx).execute(sql).await.map_err(exec_err)?.into())
+                let sql = sea_orm::sqlx::AssertSqlSafe(sql.to_owned());
+                Ok((&mut **tx).execute(sql).await.map_err(postgres_exec_err)?.into())
             }
         }
     }
@@ -357,14 +330,9 @@ impl ConnectionTrait for Reading {
     async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
         match &self.inner {
             ReadingInner::Transaction(tx) => tx.query_one_raw(stmt).await,
-            ReadingInner::Sqlite(conn) => {
-                let mut conn = conn.lock().await;
-                let row = sqlx_statement(&stmt).fetch_optional(&mut **conn).await.map_err(query_err)?;
-                Ok(row.map(sea_orm::QueryResult::from))
-            }
             ReadingInner::Postgres(tx) => {
                 let mut tx = tx.lock().await;
-                let row = sqlx_statement(&stmt).fetch_optional(&mut **tx).await.map_err(query_err)?;
+                let row = postgres_statement(&stmt).fetch_optional(&mut **tx).await.map_err(postgres_query_err)?;
                 Ok(row.map(sea_orm::QueryResult::from))
             }
         }
@@ -373,14 +341,9 @@ impl ConnectionTrait for Reading {
     async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
         match &self.inner {
             ReadingInner::Transaction(tx) => tx.query_all_raw(stmt).await,
-            ReadingInner::Sqlite(conn) => {
-                let mut conn = conn.lock().await;
-                let rows = sqlx_statement(&stmt).fetch_all(&mut **conn).await.map_err(query_err)?;
-                Ok(rows.into_iter().map(sea_orm::QueryResult::from).collect())
-            }
             ReadingInner::Postgres(tx) => {
                 let mut tx = tx.lock().await;
-                let rows = sqlx_statement(&stmt).fetch_all(&mut **tx).await.map_err(query_err)?;
+                let rows = postgres_statement(&stmt).fetch_all(&mut **tx).await.map_err(postgres_query_err)?;
                 Ok(rows.into_iter().map(sea_orm::QueryResult::from).collect())
             }
         }
@@ -389,7 +352,7 @@ impl ConnectionTrait for Reading {
     fn support_returning(&self) -> bool {
         match &self.inner {
             ReadingInner::Transaction(tx) => tx.support_returning(),
-            ReadingInner::Sqlite(_) | ReadingInner::Postgres(_) => true,
+            ReadingInner::Postgres(_) => true,
         }
     }
 }
