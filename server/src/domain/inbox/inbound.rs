@@ -178,7 +178,7 @@ async fn receive_message(
     plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
-    let Sender { customer, created, awaiting_reply } = sender(unit, &inbound).await?;
+    let Sender { customer, created, awaiting_reply, open_ticket } = sender(unit, &inbound, instance.id).await?;
     let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
     if created && !customer.blacklisted {
         let reference = CustomerRef {
@@ -203,7 +203,7 @@ async fn receive_message(
         // Added by this transaction: no chat or ticket yet, and none can appear before it commits.
         None
     } else {
-        match current_ticket(unit, customer.id, instance.id).await? {
+        match open_ticket {
             None if inbound_from_customer && !customer.blacklisted => {
                 // Two first messages of one customer at once must open one ticket: the second
                 // waits for the first's chat row, then finds its ticket.
@@ -370,24 +370,59 @@ struct Sender {
     customer: customer::Model,
     created: bool,
     awaiting_reply: bool,
+    /// Their ticket on the instance that is not closed yet ([`current_ticket`]), as the lookup
+    /// found it.
+    open_ticket: Option<ticket::Model>,
 }
 
 /// The customer with the message's phone, added when new. A known customer is one statement,
 /// which also asks whether a campaign send waits for their reply
-/// ([`campaigns::sending::awaiting_reply`]); a new one is the lookup and the insert.
-async fn sender(unit: &Unit, inbound: &InboundMessage) -> Result<Sender> {
+/// ([`campaigns::sending::awaiting_reply`]) and brings their open ticket on the instance (a left
+/// join on [`current_ticket`]'s choice, columns prefixed `t_`); a new one is the lookup and the
+/// insert.
+async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Result<Sender> {
+    use sea_orm::{
+        IdenStatic, Iterable, JoinType,
+        sea_query::{Alias, ExprTrait, Order, Query, QueryStatementBuilder},
+    };
     let phone = customers::normalize_phone(&inbound.phone)?;
-    let lookup = customer::Entity::find()
+    let open = Query::select()
+        .column((ticket::Entity, ticket::Column::Id))
+        .from(ticket::Entity)
+        .and_where(
+            Expr::col((ticket::Entity, ticket::Column::CustomerId)).equals((customer::Entity, customer::Column::Id)),
+        )
+        .and_where(Expr::col((ticket::Entity, ticket::Column::InstanceId)).eq(instance_id))
+        .and_where(Expr::col((ticket::Entity, ticket::Column::Status)).ne(CLOSED))
+        .order_by((ticket::Entity, ticket::Column::Id), Order::Desc)
+        .limit(1)
+        .to_owned();
+    let t = Alias::new("t");
+    let mut lookup = customer::Entity::find()
         .filter(customer::Column::Phone.eq(&phone))
         .expr_as(campaigns::sending::awaiting_reply(Utc::now()), "awaiting_reply")
         .limit(1)
-        .build(unit.get_database_backend());
-    if let Some(row) = unit.query_one_raw(lookup).await? {
+        .into_query();
+    lookup.join_as(
+        JoinType::LeftJoin,
+        ticket::Entity,
+        t.clone(),
+        Expr::col((t.clone(), ticket::Column::Id)).eq(Expr::SubQuery(None, Box::new(open.into_sub_query_statement()))),
+    );
+    for column in ticket::Column::iter() {
+        lookup.expr_as(Expr::col((t.clone(), column)), Alias::new(format!("t_{}", column.as_str())));
+    }
+    if let Some(row) = unit.query_one_raw(unit.get_database_backend().build(&lookup)).await? {
         let awaiting_reply = row.try_get::<bool>("", "awaiting_reply")?;
-        return Ok(Sender { customer: customer::Model::from_query_result(&row, "")?, created: false, awaiting_reply });
+        let open_ticket = match row.try_get::<Option<i32>>("", "t_id")? {
+            Some(_) => Some(ticket::Model::from_query_result(&row, "t_")?),
+            None => None,
+        };
+        let customer = customer::Model::from_query_result(&row, "")?;
+        return Ok(Sender { customer, created: false, awaiting_reply, open_ticket });
     }
     if let Some(customer) = customers::create(unit, &phone, inbound.name.as_deref()).await? {
-        return Ok(Sender { customer, created: true, awaiting_reply: false });
+        return Ok(Sender { customer, created: true, awaiting_reply: false, open_ticket: None });
     }
     // Another transaction added the phone since the lookup (PostgreSQL; it waited for its commit).
     // Whether a campaign send of theirs awaits a reply is unknown here: `customer_replied` looks.
@@ -396,7 +431,8 @@ async fn sender(unit: &Unit, inbound: &InboundMessage) -> Result<Sender> {
         .one(unit)
         .await?
         .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
-    Ok(Sender { customer, created: false, awaiting_reply: true })
+    let open_ticket = current_ticket(unit, customer.id, instance_id).await?;
+    Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket })
 }
 
 fn check_ack(ack: &InboundAck) -> Result<()> {
