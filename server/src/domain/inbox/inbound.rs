@@ -9,8 +9,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QueryOrder,
-    QuerySelect, QueryTrait, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
+    QueryTrait, Set,
     sea_query::{Expr, OnConflict},
 };
 use serde::Deserialize;
@@ -314,13 +314,28 @@ async fn receive_message(
 
 /// The customer's ticket on the instance that is not closed yet.
 pub(crate) async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Option<ticket::Model>> {
+    use sea_orm::sea_query::ExprTrait;
+    let chosen = current_ticket_id(Expr::value(customer_id), instance_id);
     Ok(ticket::Entity::find()
-        .filter(ticket::Column::CustomerId.eq(customer_id))
-        .filter(ticket::Column::InstanceId.eq(instance_id))
-        .filter(ticket::Column::Status.ne(CLOSED))
-        .order_by_desc(ticket::Column::Id)
+        .filter(ExprTrait::eq(Expr::col((ticket::Entity, ticket::Column::Id)), chosen))
         .one(unit)
         .await?)
+}
+
+/// The id of `customer`'s latest ticket on the instance that is not closed, as a scalar subquery:
+/// one choice for [`current_ticket`] and the sender's lookup (where `customer` is its row's column).
+fn current_ticket_id(customer: Expr, instance_id: i32) -> Expr {
+    use sea_orm::sea_query::{ExprTrait, Order, Query, QueryStatementBuilder};
+    let chosen = Query::select()
+        .column((ticket::Entity, ticket::Column::Id))
+        .from(ticket::Entity)
+        .and_where(Expr::col((ticket::Entity, ticket::Column::CustomerId)).eq(customer))
+        .and_where(Expr::col((ticket::Entity, ticket::Column::InstanceId)).eq(instance_id))
+        .and_where(Expr::col((ticket::Entity, ticket::Column::Status)).ne(CLOSED))
+        .order_by((ticket::Entity, ticket::Column::Id), Order::Desc)
+        .limit(1)
+        .to_owned();
+    Expr::SubQuery(None, Box::new(chosen.into_sub_query_statement()))
 }
 
 /// Holds the customer's chat on the instance (created when missing) until the transaction ends,
@@ -383,20 +398,9 @@ struct Sender {
 async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Result<Sender> {
     use sea_orm::{
         IdenStatic, Iterable, JoinType,
-        sea_query::{Alias, ExprTrait, Order, Query, QueryStatementBuilder},
+        sea_query::{Alias, ExprTrait},
     };
     let phone = customers::normalize_phone(&inbound.phone)?;
-    let open = Query::select()
-        .column((ticket::Entity, ticket::Column::Id))
-        .from(ticket::Entity)
-        .and_where(
-            Expr::col((ticket::Entity, ticket::Column::CustomerId)).equals((customer::Entity, customer::Column::Id)),
-        )
-        .and_where(Expr::col((ticket::Entity, ticket::Column::InstanceId)).eq(instance_id))
-        .and_where(Expr::col((ticket::Entity, ticket::Column::Status)).ne(CLOSED))
-        .order_by((ticket::Entity, ticket::Column::Id), Order::Desc)
-        .limit(1)
-        .to_owned();
     let t = Alias::new("t");
     let mut lookup = customer::Entity::find()
         .filter(customer::Column::Phone.eq(&phone))
@@ -407,7 +411,8 @@ async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Resu
         JoinType::LeftJoin,
         ticket::Entity,
         t.clone(),
-        Expr::col((t.clone(), ticket::Column::Id)).eq(Expr::SubQuery(None, Box::new(open.into_sub_query_statement()))),
+        Expr::col((t.clone(), ticket::Column::Id))
+            .eq(current_ticket_id(Expr::col((customer::Entity, customer::Column::Id)), instance_id)),
     );
     for column in ticket::Column::iter() {
         lookup.expr_as(Expr::col((t.clone(), column)), Alias::new(format!("t_{}", column.as_str())));
