@@ -14,6 +14,7 @@ pub mod customers;
 pub mod inbound;
 pub mod intake;
 pub mod messages;
+mod page_rows;
 pub mod tickets;
 pub mod transfers;
 pub mod views;

@@ -181,25 +181,24 @@ impl Names {
         self
     }
 
-    /// Names read beside a page of tickets, from the `j_*` columns [`joined`] adds.
+    /// Names read beside a page of tickets, from the `j_*` columns [`joined`] adds (decoded by
+    /// position: [`super::page_rows`]).
     pub fn from_joined(rows: &[sea_orm::QueryResult]) -> Result<(Vec<ticket::Model>, Self)> {
-        use sea_orm::FromQueryResult;
         let mut names = Self::default();
         let mut tickets = Vec::with_capacity(rows.len());
-        for row in rows {
-            let t = ticket::Model::from_query_result(row, "")?;
-            if let Some(name) = row.try_get::<Option<String>>("", "j_customer_name")? {
-                let phone = row.try_get::<Option<String>>("", "j_customer_phone")?.unwrap_or_default();
-                let blacklisted = row.try_get::<Option<bool>>("", "j_customer_blacklisted")?.unwrap_or(false);
+        for (t, joined) in super::page_rows::decode(rows)? {
+            if let Some(name) = joined.customer_name {
+                let phone = joined.customer_phone.unwrap_or_default();
+                let blacklisted = joined.customer_blacklisted.unwrap_or(false);
                 names.customers.insert(t.customer_id, CustomerRef { id: t.customer_id, name, phone, blacklisted });
             }
-            if let Some(name) = row.try_get::<Option<String>>("", "j_instance_name")? {
+            if let Some(name) = joined.instance_name {
                 names.instances.insert(t.instance_id, name);
             }
-            if let (Some(id), Some(name)) = (t.assigned_user_id, row.try_get::<Option<String>>("", "j_user_name")?) {
+            if let (Some(id), Some(name)) = (t.assigned_user_id, joined.user_name) {
                 names.users.insert(id, name);
             }
-            if let (Some(id), Some(name)) = (t.department_id, row.try_get::<Option<String>>("", "j_department_name")?) {
+            if let (Some(id), Some(name)) = (t.department_id, joined.department_name) {
                 names.departments.insert(id, name);
             }
             tickets.push(t);
