@@ -28,6 +28,7 @@ mod outages;
 mod provisioning;
 mod realtime;
 mod resolution;
+mod retention;
 mod secrets;
 mod seed;
 mod tenants;

@@ -3,17 +3,12 @@
 
 use backoffice::{
     context::CurrentTenant,
-    domain::{
-        analytics::{
-            Period,
-            sync::{self, SyncOptions},
-        },
-        tenants,
+    domain::analytics::{
+        Period,
+        sync::{self, SyncOptions},
     },
     tenancy::{Databases, TenantName},
 };
-
-use crate::progress::Progress;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -57,35 +52,18 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
                 (None, None) => None,
                 (from, to) => Some(Period::parse(from, to, ("--from", "--to"), 30)?),
             };
-            let names: Vec<String> =
-                if all { tenants::list_active_names(dbs.control()).await? } else { vec![tenant.unwrap_or_default()] };
-            let progress = Progress::new(names.len() as u64, "analytics");
-            let mut failed = 0;
-            for (i, name) in names.iter().enumerate() {
-                let result = sync_one(dbs, name, SyncOptions { period, force }).await;
-                match result {
-                    Ok(report) => progress.line(&format!(
-                        "[{}/{}] {name}: {} dia(s), {} linha(s) em {} ms{}",
-                        i + 1,
-                        names.len(),
-                        report.days,
-                        report.rows,
-                        report.elapsed_ms,
-                        if report.forced { " (recálculo completo)" } else { "" }
-                    )),
-                    Err(err) => {
-                        failed += 1;
-                        progress.line(&format!("[{}/{}] {name}: falhou: {err:#}", i + 1, names.len()));
-                    }
-                }
-                progress.inc();
-            }
-            progress.finish();
-            if failed > 0 {
-                eprintln!("{failed} tenant(s) falharam");
-                return Ok(1);
-            }
-            Ok(0)
+            let names = super::tenant_names(dbs, tenant, all).await?;
+            Ok(super::each_tenant(&names, "analytics", |name| async move {
+                let report = sync_one(dbs, &name, SyncOptions { period, force }).await?;
+                Ok(format!(
+                    "{} dia(s), {} linha(s) em {} ms{}",
+                    report.days,
+                    report.rows,
+                    report.elapsed_ms,
+                    if report.forced { " (recálculo completo)" } else { "" }
+                ))
+            })
+            .await)
         }
         Command::Verify { tenant, from, to } => {
             let period = Period::parse(from.as_deref(), to.as_deref(), ("--from", "--to"), 30)?;

@@ -5,6 +5,7 @@ mod campaigns;
 mod events;
 mod init;
 mod migrate;
+mod prune;
 mod secrets;
 mod seed;
 mod sheets;
@@ -59,6 +60,9 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Runs the outbox's jobs (provider sends, webhook deliveries) until stopped.
     Worker(worker::Args),
+    /// Removes bookkeeping rows past their retention: done and failed jobs, provider event ids,
+    /// expired refresh tokens (`prune --all` nightly; `--dry-run` counts).
+    Prune(prune::Args),
 }
 
 pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
@@ -111,6 +115,10 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
             ensure_initialized(&dbs).await?;
             simulate::run(&dbs, &config, args).await
         }
+        Command::Prune(args) => {
+            ensure_initialized(&dbs).await?;
+            prune::run(&dbs, args).await
+        }
         Command::Worker(_) => unreachable!("handled above: the worker owns the databases"),
     };
     dbs.close().await;
@@ -134,6 +142,43 @@ async fn active_tenant(dbs: &Databases, name: &str) -> anyhow::Result<CurrentTen
     CurrentTenant::lookup(dbs, parsed)
         .await?
         .with_context(|| format!("o tenant \"{name}\" não existe ou está excluído (veja `tenant list --deleted`)"))
+}
+
+/// The tenants a command's `--tenant NAME` or `--all` (every active tenant) names.
+async fn tenant_names(dbs: &Databases, tenant: Option<String>, all: bool) -> anyhow::Result<Vec<String>> {
+    if all {
+        return Ok(backoffice::domain::tenants::list_active_names(dbs.control()).await?);
+    }
+    Ok(vec![tenant.unwrap_or_default()])
+}
+
+/// Runs `work` on each tenant in turn, with progress and one line per tenant (`[i/n] name: what
+/// work answered`); a tenant that fails is reported and the others still run. The exit status is 1
+/// when any failed — cron's jobs (`analytics sync --all`, `prune --all`) log it as a failure.
+async fn each_tenant<F, Fut>(names: &[String], what: &str, mut work: F) -> i32
+where
+    F: FnMut(String) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<String>>,
+{
+    let progress = crate::progress::Progress::new(names.len() as u64, what);
+    let mut failed = 0;
+    for (i, name) in names.iter().enumerate() {
+        let position = format!("[{}/{}] {name}", i + 1, names.len());
+        match work(name.clone()).await {
+            Ok(line) => progress.line(&format!("{position}: {line}")),
+            Err(err) => {
+                failed += 1;
+                progress.line(&format!("{position}: falhou: {err:#}"));
+            }
+        }
+        progress.inc();
+    }
+    progress.finish();
+    if failed > 0 {
+        eprintln!("{failed} tenant(s) falharam");
+        return 1;
+    }
+    0
 }
 
 /// The server's address for `--url` (http://, or ws:// for the socket), default BIND with

@@ -39,6 +39,8 @@ pub mod passwords;
 pub mod plans;
 /// The login failures report and the `.xlsx` sheets (docs/analytics.md#sheets).
 pub mod reports;
+/// Pruning a tenant's bookkeeping rows past their retention (`backoffice-cli prune`).
+pub mod retention;
 /// Roles and the route names each permits.
 pub mod roles;
 /// Secrets at rest kept sealed with the current key (migrate, rotate).

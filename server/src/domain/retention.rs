@@ -1,0 +1,121 @@
+//! Retention of a tenant's bookkeeping rows: rows that nothing shows to a person, that only grow,
+//! and whose purpose ends after a known time (docs/operations.md#retention, decision 130).
+//!
+//! | rows | kept for | why they can go then |
+//! |---|---|---|
+//! | `jobs` done | 7 days after they were due | the work happened; the message or delivery keeps its own status |
+//! | `jobs` failed | 30 days | the message shows `failed` and its retry queues a new job; the row is only for diagnosis |
+//! | `provider_events` | 7 days | they refuse a replayed `webhook-id`; signatures older than 5 minutes are refused anyway, and providers stop retrying within days. A replayed message is still recognised by its provider id in `messages` |
+//! | `refresh_tokens` | 30 days after they expired | an expired token is refused whether or not its row exists |
+//!
+//! What a person reads — messages, tickets, login failures (their report), webhook deliveries, logs —
+//! is never pruned here. Pending jobs are never touched, whatever their age.
+//!
+//! Rows go in batches of [`BATCH`], each its own transaction, so that on SQLite the tenant's one
+//! writer is held for milliseconds at a time and the inbox goes on answering while a large backlog
+//! is pruned.
+
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::ConnectionTrait;
+
+use crate::{
+    domain::{analytics::period::Binder, error::Result},
+    tenancy::TenantDb,
+};
+
+/// Rows deleted per transaction.
+pub const BATCH: u64 = 5_000;
+
+/// One kind of row that ages out: its table and the condition, given the cut-off time.
+struct Rule {
+    /// What the operator reads in the report.
+    label: &'static str,
+    table: &'static str,
+    /// The `WHERE` of rows older than the cut-off (bound as `{}`), using an index where one exists
+    /// (`ix_jobs_status_run_at`, `ix_provider_events_received_at`); `refresh_tokens` has no index on
+    /// `expires_at`, and its old rows are its first ids, which the batches read first.
+    condition: &'static str,
+    keep: Duration,
+}
+
+fn rules() -> [Rule; 4] {
+    [
+        Rule {
+            label: "jobs concluídos",
+            table: "jobs",
+            condition: "status = 'done' AND run_at < {}",
+            keep: Duration::days(7),
+        },
+        Rule {
+            label: "jobs com falha",
+            table: "jobs",
+            condition: "status = 'failed' AND run_at < {}",
+            keep: Duration::days(30),
+        },
+        Rule {
+            label: "eventos de provedor",
+            table: "provider_events",
+            condition: "received_at < {}",
+            keep: Duration::days(7),
+        },
+        Rule {
+            label: "tokens de sessão expirados",
+            table: "refresh_tokens",
+            condition: "expires_at < {}",
+            keep: Duration::days(30),
+        },
+    ]
+}
+
+/// Rows of one kind removed (or, in a dry run, that would be).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pruned {
+    pub label: &'static str,
+    pub rows: u64,
+}
+
+/// Removes the tenant's rows past their retention at `now`; answers how many of each kind went.
+pub async fn prune(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
+    let mut report = Vec::new();
+    for rule in rules() {
+        let mut rows = 0;
+        loop {
+            let tx = db.begin().await?;
+            let deleted = delete_batch(&tx, &rule, now).await?;
+            tx.commit().await?;
+            rows += deleted;
+            if deleted < BATCH {
+                break;
+            }
+        }
+        report.push(Pruned { label: rule.label, rows });
+    }
+    Ok(report)
+}
+
+/// What [`prune`] would remove at `now`, counted on a reader; changes nothing.
+pub async fn count(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
+    let reading = db.read().await?;
+    let mut report = Vec::new();
+    for rule in rules() {
+        let mut b = Binder::new(reading.get_database_backend());
+        let condition = rule.condition.replace("{}", &b.p(now - rule.keep));
+        let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM {} WHERE {condition}", rule.table);
+        let row = reading.query_one_raw(b.statement(sql)).await?;
+        let n: i64 = row.map(|r| r.try_get("", "n")).transpose()?.unwrap_or(0);
+        report.push(Pruned { label: rule.label, rows: u64::try_from(n).unwrap_or(0) });
+    }
+    reading.end();
+    Ok(report)
+}
+
+async fn delete_batch(db: &impl ConnectionTrait, rule: &Rule, now: DateTime<Utc>) -> Result<u64> {
+    let mut b = Binder::new(db.get_database_backend());
+    let condition = rule.condition.replace("{}", &b.p(now - rule.keep));
+    let table = rule.table;
+    // The ids first, by primary key and bounded: both backends delete `LIMIT` rows this way
+    // (PostgreSQL has no `DELETE … LIMIT`).
+    let sql =
+        format!("DELETE FROM {table} WHERE id IN (SELECT id FROM {table} WHERE {condition} ORDER BY id LIMIT {BATCH})");
+    Ok(db.execute_raw(b.statement(sql)).await?.rows_affected())
+}
