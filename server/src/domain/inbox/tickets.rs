@@ -65,14 +65,22 @@ pub async fn opened_this_month(db: &impl ConnectionTrait) -> Result<u64> {
 /// Opens a `pending` (or `bot`) ticket in the customer's chat. The caller holds the customer, the
 /// instance and the chat (the foreign keys refuse anything else): nothing is looked up again.
 pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) -> Result<ticket::Model> {
-    if db.get_database_backend() == DbBackend::Postgres {
-        db.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':ticket_quota'))").await?;
-    }
-    if ticket_limit > 0 && opened_this_month(db).await? >= ticket_limit as u64 {
-        return Err(Error::invalid(
-            "ticket_limit_reached",
-            format!("Limite de {ticket_limit} tickets por mês do plano atingido."),
-        ));
+    // Only a tenant with a limit counts, and only it serializes its openings: on PostgreSQL the
+    // count and the insert hold the tenant's quota lock until commit, so that two customers writing
+    // at once cannot both take the last ticket. Taken without a limit too, that lock made every
+    // new ticket of the tenant wait for the previous one's commit (~14 inbound transactions queued
+    // on it at 280 messages/s, docs/performance.md#the-ticket-quota-lock).
+    if ticket_limit > 0 {
+        if db.get_database_backend() == DbBackend::Postgres {
+            db.execute_unprepared("SELECT pg_advisory_xact_lock(hashtext(current_schema() || ':ticket_quota'))")
+                .await?;
+        }
+        if opened_this_month(db).await? >= ticket_limit as u64 {
+            return Err(Error::invalid(
+                "ticket_limit_reached",
+                format!("Limite de {ticket_limit} tickets por mês do plano atingido."),
+            ));
+        }
     }
     let now = Utc::now();
     let local = now.with_timezone(&sao_paulo());
