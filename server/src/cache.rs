@@ -1,11 +1,12 @@
 //! In-process caches of what every request reads (docs/contracts.md#background-work-caches-and-aggregates, docs/performance.md#caches): a
 //! tenant's control record with its features, a user's auth state (the user row, role, route
 //! permissions, two-factor gate, inbox entitlement), a tenant's bots (read by every inbound
-//! message), each user's queue counts (the inbox's tabs, on every tickets page), and the totals of
-//! users searches (checked against the database on each use).
+//! message), each user's queue counts (the inbox's tabs, on every tickets page), the instances the
+//! provider endpoint authenticates (read by every provider event), and the totals of users
+//! searches (checked against the database on each use).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
-//! `SessionsEnded`, `BotsChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! `SessionsEnded`, `BotsChanged`, `InstancesChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
 //! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
 //! for that long at most. Every entry is cleared when the Redis subscription is re-established.
 //!
@@ -26,11 +27,12 @@ use crate::{
     domain::{
         bot::config::Bots,
         inbox::{Viewer, tickets::Counts},
+        instances::provider::ProviderConfig,
         users::{KnownTotal, UserView},
     },
     entities::{
         control::tenant,
-        tenant::{role, user},
+        tenant::{instance, role, user},
     },
     tenancy::TenantName,
 };
@@ -62,12 +64,23 @@ pub struct AuthEntry {
     pub own_view: tokio::sync::OnceCell<UserView>,
 }
 
+/// An instance as its provider's events need it: the row (its name goes into events) and the
+/// opened provider secret the signature is checked with.
+#[derive(Debug, Clone)]
+pub struct InstanceEntry {
+    pub instance: instance::Model,
+    pub provider: ProviderConfig,
+}
+
 /// The caches of one process.
 #[derive(Default)]
 pub struct Caches {
     tenants: TtlMap<TenantName, Arc<TenantEntry>>,
     auth: TtlMap<(TenantName, i32), Arc<AuthEntry>>,
     bots: TtlMap<TenantName, Arc<Bots>>,
+    /// The instances provider events named (`http::instances::provider_events`): an unknown
+    /// instance or one without a provider is not kept (it answers 401 from the database each time).
+    instances: TtlMap<(TenantName, i32), Arc<InstanceEntry>>,
     /// A user's queue counts (`tickets::Counts`): dropped for the whole tenant by any event that
     /// may move a ticket between tabs (`Event::moves_tickets`), and for a user whose entitlement
     /// changed (what they count depends on it).
@@ -125,6 +138,24 @@ impl Caches {
         self.bots.insert(ticket, tenant, entry);
     }
 
+    pub fn instance(&self, tenant: &TenantName, id: i32) -> Option<Arc<InstanceEntry>> {
+        self.instances.get(&(tenant.clone(), id))
+    }
+
+    pub fn instances_ticket(&self) -> Ticket {
+        self.instances.ticket()
+    }
+
+    pub fn store_instance(&self, ticket: Ticket, tenant: TenantName, entry: Arc<InstanceEntry>) {
+        let id = entry.instance.id;
+        self.instances.insert(ticket, (tenant, id), entry);
+    }
+
+    /// An instance of the tenant was created or changed (name, status, provider address or secret).
+    pub fn instances_changed(&self, tenant: &TenantName) {
+        self.instances.remove_where(|(t, _)| t == tenant);
+    }
+
     pub fn queue_counts(&self, tenant: &TenantName, user_id: i32) -> Option<Counts> {
         self.queue_counts.get(&(tenant.clone(), user_id))
     }
@@ -158,8 +189,9 @@ impl Caches {
     /// The tenant's record or features changed (plan, limits, features, deleted, restored).
     pub fn tenant_changed(&self, name: &TenantName) {
         self.tenants.remove_where(|key| key == name);
-        // Restored from a backup: its tickets are others.
+        // Restored from a backup: its tickets and instances are others.
         self.tickets_changed(name);
+        self.instances_changed(name);
         // A tenant deleted and created again is another database (its counter starts elsewhere).
         self.users_totals.remove_where(|(tenant, _)| tenant == name);
     }
@@ -175,6 +207,7 @@ impl Caches {
         self.tenants.remove_where(|_| true);
         self.auth.remove_where(|_| true);
         self.bots.remove_where(|_| true);
+        self.instances.remove_where(|_| true);
         self.queue_counts.remove_where(|_| true);
         self.users_totals.remove_where(|_| true);
     }

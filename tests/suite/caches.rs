@@ -210,9 +210,17 @@ async fn until_replica_counts(replica: &Replica, token: &str, status: &str, expe
     panic!("the replica never counted {expected} {status}");
 }
 
-#[tokio::test]
-async fn queue_counts_remembered_by_a_replica_follow_tickets_moved_on_the_other() {
-    use crate::support::provider::{FakeProvider, customer_message, push};
+/// Two replicas sharing Redis, a tenant with its administrator's token, and an instance whose
+/// provider is a fake one.
+struct Inbox {
+    app: TestApp,
+    replica: Replica,
+    token: String,
+    provider: crate::support::provider::FakeProvider,
+    instance: i32,
+}
+
+async fn inbox_on_two_replicas() -> Inbox {
     let app = TestApp::spawn_with(|config| {
         config.allow_private_providers = true;
         if config.redis_url.is_none() {
@@ -224,8 +232,15 @@ async fn queue_counts_remembered_by_a_replica_follow_tickets_moved_on_the_other(
     let replica = app.replica().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let provider = FakeProvider::start().await;
+    let provider = crate::support::provider::FakeProvider::start().await;
     let instance = app.instance_with_provider("acme", &token, "WhatsApp Vendas", &provider).await;
+    Inbox { app, replica, token, provider, instance }
+}
+
+#[tokio::test]
+async fn queue_counts_remembered_by_a_replica_follow_tickets_moved_on_the_other() {
+    use crate::support::provider::{customer_message, push};
+    let Inbox { app, replica, token, provider: _provider, instance } = inbox_on_two_replicas().await;
     assert_eq!(replica_counts(&replica, &token).await["pending"], 0, "remembered by the replica");
 
     let pushed = push(&app, HOST, instance, "evt-r1", &customer_message("r1", "+55 11 92222-0001", "Rita", "Oi")).await;
@@ -240,4 +255,39 @@ async fn queue_counts_remembered_by_a_replica_follow_tickets_moved_on_the_other(
     let took = until_replica_counts(&replica, &token, "mine", 1).await;
     assert!(took < Duration::from_secs(1), "an accepted ticket took {took:?}");
     assert_eq!(replica_counts(&replica, &token).await["pending"], 0);
+}
+
+/// A customer's message signed with `secret`, posted to the replica; its status.
+async fn push_to_replica(replica: &Replica, instance: i32, event_id: &str, secret: &str) -> u16 {
+    use crate::support::provider::{customer_message, post_signed};
+    let event = customer_message(event_id, "+55 11 93333-0001", "Rui", "Oi");
+    let url = format!("http://{}/api/instance/{instance}/events", replica.address);
+    let timestamp = chrono::Utc::now().timestamp();
+    post_signed(&reqwest::Client::new(), &url, HOST, event_id, &event, secret, timestamp).await.status().as_u16()
+}
+
+/// The provider endpoint keeps each instance with its opened secret; a secret changed on one replica
+/// is what the other checks within a second — the old one refused, the new one accepted.
+#[tokio::test]
+async fn a_provider_secret_changed_on_one_replica_is_the_one_the_other_checks() {
+    use crate::support::provider::SECRET;
+    let Inbox { app, replica, token, provider, instance } = inbox_on_two_replicas().await;
+    assert_eq!(push_to_replica(&replica, instance, "evt-old-1", SECRET).await, 200, "the replica keeps the instance");
+
+    let rotated = "novo-segredo-do-provedor";
+    let body = json!({ "id": instance, "providerBaseUrl": provider.base_url(), "providerSecret": rotated });
+    let changed = app.call(Method::POST, HOST, "/api/instance/update", Some(&token), Some(body)).await;
+    assert_eq!(changed.status(), 200);
+
+    let started = Instant::now();
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        if push_to_replica(&replica, instance, &format!("evt-old-{}", attempt + 1), SECRET).await == 401 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "the replica still took the old secret after a second");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert_eq!(push_to_replica(&replica, instance, "evt-new-1", rotated).await, 200, "the new secret is accepted");
 }

@@ -138,6 +138,7 @@ enum Body {
         campaign_id: i32,
     },
     BotsChanged,
+    InstancesChanged,
 }
 
 /// Work for the Redis writer, in order (so a user's arrival is never applied after their leaving).
@@ -380,6 +381,7 @@ impl EventBus {
             Body::TenantChanged => self.inner.caches.tenant_changed(&tenant),
             Body::TenantClosed => self.tenant_closed(&tenant),
             Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
+            Body::InstancesChanged => self.inner.caches.instances_changed(&tenant),
             Body::SessionRevoked { sid, until } => {
                 self.inner.revoked.insert(sid.clone(), until);
                 self.inner.hub.end_session(&tenant, &sid);
@@ -486,6 +488,7 @@ impl Publisher for EventBus {
             Raised::TenantChanged => self.inner.caches.tenant_changed(tenant),
             Raised::TenantClosed => self.tenant_closed(tenant),
             Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
+            Raised::InstancesChanged => self.inner.caches.instances_changed(tenant),
         }
         self.send_remote(tenant, Body::of(raised));
     }
@@ -506,6 +509,7 @@ impl Body {
             Raised::TenantChanged => Self::TenantChanged,
             Raised::TenantClosed => Self::TenantClosed,
             Raised::BotsChanged => Self::BotsChanged,
+            Raised::InstancesChanged => Self::InstancesChanged,
         }
     }
 }

@@ -120,6 +120,9 @@ pub enum Raised {
     /// A bot configuration or a department (the names bots route to) changed: the cached bots of
     /// the tenant go, on every replica.
     BotsChanged,
+    /// An instance was created or changed (name, status, provider address or secret): the
+    /// copies the provider endpoint authenticates with go, on every replica.
+    InstancesChanged,
 }
 
 impl Event {

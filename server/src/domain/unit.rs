@@ -8,16 +8,16 @@
 
 use std::sync::{Arc, Mutex};
 
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, DbErr, ExecResult, QueryResult, Statement};
+use sea_orm::{ConnectionTrait, DbBackend, DbErr, ExecResult, QueryResult, Statement};
 
 use crate::{
     domain::events::{Publisher, Raised},
-    tenancy::{TenantDb, TenantName},
+    tenancy::{TenantDb, TenantName, Writing},
 };
 
 /// A transaction on one tenant's database and what it raised.
 pub struct Unit {
-    tx: DatabaseTransaction,
+    tx: Writing,
     tenant: TenantName,
     publisher: Arc<dyn Publisher>,
     raised: Mutex<Vec<Raised>>,
@@ -26,7 +26,7 @@ pub struct Unit {
 impl Unit {
     /// Begins a unit on `db`; what it raises goes to `publisher` after the commit.
     pub async fn begin(db: &TenantDb, publisher: Arc<dyn Publisher>) -> Result<Self, DbErr> {
-        Ok(Self { tx: db.begin().await?, tenant: db.name().clone(), publisher, raised: Mutex::new(Vec::new()) })
+        Ok(Self { tx: db.write().await?, tenant: db.name().clone(), publisher, raised: Mutex::new(Vec::new()) })
     }
 
     /// The tenant this unit writes to.

@@ -21,7 +21,6 @@ use crate::{
             sync::{self, SyncRequest},
         },
         standard_webhooks,
-        unit::Unit,
     },
     error::AppResult,
     http::{
@@ -30,6 +29,7 @@ use crate::{
         openapi::ErrorBody,
     },
     state::AppState,
+    tenancy::TenantDb,
 };
 
 const RULE: Access = Access::Route("instances");
@@ -311,24 +311,35 @@ async fn latest_sync(
     Ok(Json(json!(job)))
 }
 
-/// The instance a provider's request names, with its opened connector; every failure is the same
-/// 401 (an unknown instance is no more informative than a bad signature).
-async fn provider_of(
-    db: &impl sea_orm::ConnectionTrait,
+/// The instance a provider's request names, with its opened provider secret: the process's copy
+/// (dropped whenever an instance of the tenant changes, `Raised::InstancesChanged`), else read
+/// beside the writer and kept. Every failure is the same 401: an unknown instance is no more
+/// informative than a bad signature.
+async fn provider_instance(
     state: &AppState,
     tenant: &CurrentTenant,
+    db: &TenantDb,
     id: i32,
-) -> AppResult<(crate::entities::tenant::instance::Model, instances::provider::ProviderConfig)> {
+) -> AppResult<Arc<crate::cache::InstanceEntry>> {
+    let caches = state.bus.caches();
+    if let Some(known) = caches.instance(&tenant.name, id) {
+        return Ok(known);
+    }
+    let ticket = caches.instances_ticket();
     let refused = || crate::error::AppError::ProviderSignature;
-    let found = match instances::find(db, id).await {
+    let read = db.read().await?;
+    let found = instances::find(&read, id).await;
+    read.end();
+    let instance = match found {
         Ok(found) => found,
-        // An unknown instance answers like a bad signature: nothing to learn by probing ids.
         Err(crate::domain::error::Error::NotFound { .. }) => return Err(refused()),
         Err(other) => return Err(other.into()),
     };
     let provider =
-        instances::provider_of(&found, &state.secrets, &tenant.name).map_err(|_| refused())?.ok_or_else(refused)?;
-    Ok((found, provider))
+        instances::provider_of(&instance, &state.secrets, &tenant.name).map_err(|_| refused())?.ok_or_else(refused)?;
+    let entry = Arc::new(crate::cache::InstanceEntry { instance, provider });
+    caches.store_instance(ticket, tenant.name.clone(), entry.clone());
+    Ok(entry)
 }
 
 /// What an instance's provider pushes: customer messages, acks, connection status
@@ -362,18 +373,14 @@ async fn provider_events(
     let body = crate::edge::read_body(request, &state).await?;
     let db = tenant.db(&state).await?;
     let publisher: Arc<dyn crate::domain::events::Publisher> = Arc::new(state.bus.clone());
+    let arrival = authenticate(&state, &tenant, &db, id, &headers, &body).await?;
     let received = if db.backend() == sea_orm::DbBackend::Sqlite {
-        // The tenant's one writer takes the events of the moment together (group commit); the
-        // instance and its secret are read beside it.
-        let read = db.read().await?;
-        let arrival = authenticate(&state, &tenant, &read, id, &headers, &body).await?;
-        read.end();
+        // The tenant's one writer takes the events of the moment together (group commit).
         state.intake.receive(db, publisher, arrival).await?
     } else {
-        // PostgreSQL writes a tenant's events side by side, each in one transaction from the
-        // instance's secret to the stored event (intake's module comment says why not batched).
-        let unit = Unit::begin(&db, publisher).await?;
-        let arrival = authenticate(&state, &tenant, &unit, id, &headers, &body).await?;
+        // PostgreSQL writes a tenant's events side by side, each in a transaction of its own
+        // (intake's module comment says why not batched).
+        let unit = crate::domain::unit::Unit::begin(&db, publisher).await?;
         let received = intake::write(&unit, &arrival).await?;
         unit.commit().await?;
         received
@@ -386,12 +393,13 @@ async fn provider_events(
 async fn authenticate(
     state: &AppState,
     tenant: &CurrentTenant,
-    db: &impl sea_orm::ConnectionTrait,
+    db: &TenantDb,
     id: i32,
     headers: &axum::http::HeaderMap,
     body: &[u8],
 ) -> AppResult<Arrival> {
-    let (instance, provider) = provider_of(db, state, tenant, id).await?;
+    let known = provider_instance(state, tenant, db, id).await?;
+    let provider = &known.provider;
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let event_id = header("webhook-id");
     standard_webhooks::verify(
@@ -411,10 +419,19 @@ async fn authenticate(
     let chatbot = tenant.has_feature(crate::domain::features::Feature::Chatbot.option());
     // Only a customer's message may meet the bot: acks and status changes never read its bots.
     let bots = match &event {
-        ProviderEvent::Message(_) if chatbot => super::bot::cached_bots(state, tenant, db).await?,
+        ProviderEvent::Message(_) if chatbot => match state.bus.caches().bots(&tenant.name) {
+            Some(bots) => bots,
+            None => {
+                let read = db.read().await?;
+                let bots = super::bot::cached_bots(state, tenant, &read).await?;
+                read.end();
+                bots
+            }
+        },
         _ => Default::default(),
     };
     let plan = inbound::Plan { ticket_limit: tenant.record.ticket_limit, chatbot, bots };
+    let instance = known.instance.clone();
     Ok(Arrival { instance, event_id: event_id.unwrap_or_default().to_owned(), event, plan })
 }
 

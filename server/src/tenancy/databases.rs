@@ -213,11 +213,27 @@ impl TenantDb {
             // This includes the BEGIN's round trip: the pool hands out the connection and the
             // transaction together.
             crate::metrics::record_acquire(self.cluster, started.elapsed());
-            return Ok(Reading { inner: ReadingInner::Postgres(tokio::sync::Mutex::new(tx)) });
+            return Ok(Reading { inner: Bound::Postgres(tokio::sync::Mutex::new(tx)) });
         }
         let tx = self.readers.begin().await?;
         crate::metrics::record_acquire(self.cluster, started.elapsed());
-        Ok(Reading { inner: ReadingInner::Transaction(self.bind(tx).await?) })
+        Ok(Reading { inner: Bound::Transaction(self.bind(tx).await?) })
+    }
+
+    /// Starts a transaction that writes, bound to this tenant: [`TenantDb::begin`]'s on SQLite
+    /// (`BEGIN IMMEDIATE`); on PostgreSQL begun and bound to the tenant's schema in one message,
+    /// as reads are ([`Writing`]) — sea-orm's transaction would spend a round trip on each.
+    pub async fn write(&self) -> Result<Writing, DbErr> {
+        if let Some(schema) = self.schema.as_ref().filter(|_| self.backend() == DbBackend::Postgres) {
+            let started = Instant::now();
+            let pool = self.conn.get_postgres_connection_pool();
+            // The schema comes from a validated TenantName: quoting it is enough.
+            let begin = format!("BEGIN; SET LOCAL search_path TO \"{schema}\"");
+            let tx = pool.begin_with(sea_orm::sqlx::AssertSqlSafe(begin)).await.map_err(postgres_begin_err)?;
+            crate::metrics::record_acquire(self.cluster, started.elapsed());
+            return Ok(Writing { inner: Bound::Postgres(tokio::sync::Mutex::new(tx)) });
+        }
+        Ok(Writing { inner: Bound::Transaction(self.begin().await?) })
     }
 
     /// A read transaction that sees one moment of the data throughout (a backup): a SQLite read
@@ -253,14 +269,7 @@ impl TenantDb {
 /// (docs/performance.md#one-message-to-begin-a-read). Statements go to it as sea-orm would send
 /// them (the same binder) and come back as sea-orm rows.
 pub struct Reading {
-    inner: ReadingInner,
-}
-
-enum ReadingInner {
-    /// SQLite: a transaction on one of the file's readers.
-    Transaction(DatabaseTransaction),
-    /// PostgreSQL: a read-only transaction bound to the tenant's schema.
-    Postgres(tokio::sync::Mutex<sea_orm::sqlx::Transaction<'static, sea_orm::sqlx::Postgres>>),
+    inner: Bound,
 }
 
 impl Reading {
@@ -268,6 +277,29 @@ impl Reading {
     pub fn end(self) {
         drop(self.inner);
     }
+}
+
+/// A transaction that writes ([`TenantDb::write`]): committed with [`Writing::commit`], rolled
+/// back when dropped. On PostgreSQL it is sqlx's own, like [`Reading`]'s.
+pub struct Writing {
+    inner: Bound,
+}
+
+impl Writing {
+    pub async fn commit(self) -> Result<(), DbErr> {
+        match self.inner {
+            Bound::Transaction(tx) => tx.commit().await,
+            Bound::Postgres(tx) => tx.into_inner().commit().await.map_err(postgres_exec_err),
+        }
+    }
+}
+
+/// A transaction bound to a tenant, as [`Reading`] and [`Writing`] hold it.
+enum Bound {
+    /// SQLite (and a SQLite reader): sea-orm's transaction.
+    Transaction(DatabaseTransaction),
+    /// PostgreSQL: sqlx's transaction, begun with the tenant's `search_path` in the same message.
+    Postgres(tokio::sync::Mutex<sea_orm::sqlx::Transaction<'static, sea_orm::sqlx::Postgres>>),
 }
 
 /// A sea-orm statement as sqlx sends it on PostgreSQL (what sea-orm's own driver does).
@@ -297,18 +329,18 @@ fn postgres_begin_err(err: sea_orm::sqlx::Error) -> DbErr {
 }
 
 #[async_trait::async_trait]
-impl ConnectionTrait for Reading {
+impl ConnectionTrait for Bound {
     fn get_database_backend(&self) -> DbBackend {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.get_database_backend(),
-            ReadingInner::Postgres(_) => DbBackend::Postgres,
+        match self {
+            Bound::Transaction(tx) => tx.get_database_backend(),
+            Bound::Postgres(_) => DbBackend::Postgres,
         }
     }
 
     async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.execute_raw(stmt).await,
-            ReadingInner::Postgres(tx) => {
+        match self {
+            Bound::Transaction(tx) => tx.execute_raw(stmt).await,
+            Bound::Postgres(tx) => {
                 let mut tx = tx.lock().await;
                 Ok(postgres_statement(&stmt).execute(&mut **tx).await.map_err(postgres_exec_err)?.into())
             }
@@ -316,9 +348,9 @@ impl ConnectionTrait for Reading {
     }
 
     async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.execute_unprepared(sql).await,
-            ReadingInner::Postgres(tx) => {
+        match self {
+            Bound::Transaction(tx) => tx.execute_unprepared(sql).await,
+            Bound::Postgres(tx) => {
                 use sea_orm::sqlx::Executor;
                 let mut tx = tx.lock().await;
                 let sql = sea_orm::sqlx::AssertSqlSafe(sql.to_owned());
@@ -328,9 +360,9 @@ impl ConnectionTrait for Reading {
     }
 
     async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.query_one_raw(stmt).await,
-            ReadingInner::Postgres(tx) => {
+        match self {
+            Bound::Transaction(tx) => tx.query_one_raw(stmt).await,
+            Bound::Postgres(tx) => {
                 let mut tx = tx.lock().await;
                 let row = postgres_statement(&stmt).fetch_optional(&mut **tx).await.map_err(postgres_query_err)?;
                 Ok(row.map(sea_orm::QueryResult::from))
@@ -339,9 +371,9 @@ impl ConnectionTrait for Reading {
     }
 
     async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.query_all_raw(stmt).await,
-            ReadingInner::Postgres(tx) => {
+        match self {
+            Bound::Transaction(tx) => tx.query_all_raw(stmt).await,
+            Bound::Postgres(tx) => {
                 let mut tx = tx.lock().await;
                 let rows = postgres_statement(&stmt).fetch_all(&mut **tx).await.map_err(postgres_query_err)?;
                 Ok(rows.into_iter().map(sea_orm::QueryResult::from).collect())
@@ -350,12 +382,47 @@ impl ConnectionTrait for Reading {
     }
 
     fn support_returning(&self) -> bool {
-        match &self.inner {
-            ReadingInner::Transaction(tx) => tx.support_returning(),
-            ReadingInner::Postgres(_) => true,
+        match self {
+            Bound::Transaction(tx) => tx.support_returning(),
+            Bound::Postgres(_) => true,
         }
     }
 }
+
+/// Reading and Writing are their transaction.
+macro_rules! bound_connection {
+    ($holder:ty) => {
+        #[async_trait::async_trait]
+        impl ConnectionTrait for $holder {
+            fn get_database_backend(&self) -> DbBackend {
+                self.inner.get_database_backend()
+            }
+
+            async fn execute_raw(&self, stmt: sea_orm::Statement) -> Result<sea_orm::ExecResult, DbErr> {
+                self.inner.execute_raw(stmt).await
+            }
+
+            async fn execute_unprepared(&self, sql: &str) -> Result<sea_orm::ExecResult, DbErr> {
+                self.inner.execute_unprepared(sql).await
+            }
+
+            async fn query_one_raw(&self, stmt: sea_orm::Statement) -> Result<Option<sea_orm::QueryResult>, DbErr> {
+                self.inner.query_one_raw(stmt).await
+            }
+
+            async fn query_all_raw(&self, stmt: sea_orm::Statement) -> Result<Vec<sea_orm::QueryResult>, DbErr> {
+                self.inner.query_all_raw(stmt).await
+            }
+
+            fn support_returning(&self) -> bool {
+                self.inner.support_returning()
+            }
+        }
+    };
+}
+
+bound_connection!(Reading);
+bound_connection!(Writing);
 
 /// A tenant's storage being created: everything done through [`Provisioning::tx`] becomes visible
 /// at once on [`Provisioning::commit`], or not at all.

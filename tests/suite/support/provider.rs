@@ -128,10 +128,25 @@ pub async fn push_signed(
     secret: &str,
     timestamp: i64,
 ) -> reqwest::Response {
+    let url = app.url(&format!("/api/instance/{instance_id}/events"));
+    post_signed(&app.client, &url, host, event_id, event, secret, timestamp).await
+}
+
+/// Signs `event` with `secret` at `timestamp` and posts it to `url` (an instance's events path, on
+/// any replica).
+pub async fn post_signed(
+    client: &reqwest::Client,
+    url: &str,
+    host: &str,
+    event_id: &str,
+    event: &Value,
+    secret: &str,
+    timestamp: i64,
+) -> reqwest::Response {
     let body = event.to_string();
     let signature = standard_webhooks::sign(secret, event_id, timestamp, body.as_bytes());
-    app.client
-        .request(Method::POST, app.url(&format!("/api/instance/{instance_id}/events")))
+    client
+        .request(Method::POST, url)
         .header("host", host)
         .header("content-type", "application/json")
         .header("webhook-id", event_id)

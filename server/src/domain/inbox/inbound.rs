@@ -162,6 +162,8 @@ fn check_provider_id(id: &str) -> Result<()> {
 
 fn check(inbound: &InboundMessage) -> Result<()> {
     check_provider_id(&inbound.id)?;
+    customers::normalize_phone(&inbound.phone)
+        .map_err(|_| Error::invalid_field("invalid_phone", "data.phone", "Telefone inválido: de 8 a 15 dígitos."))?;
     if !matches!(inbound.direction.as_str(), "in" | "out") {
         return Err(Error::invalid_field("invalid_event", "data.direction", "direction deve ser \"in\" ou \"out\"."));
     }

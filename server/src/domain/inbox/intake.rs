@@ -8,7 +8,10 @@
 //! `tickets`, `chats` and their indexes, written again by the next event. A batch pays these once.
 //! PostgreSQL is not batched: its transactions run side by side on several connections, and one
 //! serial writer per tenant, each statement a round trip, lost more than the shared commits saved
-//! (416 → 368 messages/s in `bench-inbox --phases ingest`); it writes each event alone ([`write`]).
+//! (416 → 368 messages/s in `bench-inbox --phases ingest`); so did four writers per tenant, each
+//! batching the events of the customers whose phones hash to it (822 → 725 messages/s at full
+//! size, 2026-11-28): the machine is busy computing, not waiting for commits. It writes each
+//! event alone ([`write`]).
 //!
 //! Nothing changes for the provider: its POST is answered after the commit that holds its event,
 //! with the same `ok`/`duplicate`, and events are raised after that commit only. The batch has no

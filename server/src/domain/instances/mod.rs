@@ -134,10 +134,12 @@ pub async fn create(unit: &Unit, secrets: &Secrets, new: NewInstance) -> Result<
     Ok(updated_event(unit, created))
 }
 
-/// Raises `InstanceUpdated` for a written instance and answers its summary.
+/// Raises `InstanceUpdated` for a written instance (and drops the copies the provider endpoint
+/// keeps) and answers its summary.
 fn updated_event(unit: &Unit, model: instance::Model) -> InstanceSummary {
     let summary = InstanceSummary::from(model);
     let audience = Audience { instance_id: Some(summary.id), ..Audience::default() };
+    unit.raise(Raised::InstancesChanged);
     unit.raise(Event::InstanceUpdated { instance: summary.clone() }.to(audience));
     summary
 }

@@ -15,10 +15,17 @@ use serde::Deserialize;
 use crate::domain::error::{Error, Result};
 
 /// Where an instance's provider is and how to authenticate.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct ProviderConfig {
     pub base_url: String,
     pub secret: String,
+}
+
+/// Without the secret: a config printed in a log or a panic must not carry it.
+impl std::fmt::Debug for ProviderConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProviderConfig").field("base_url", &self.base_url).field("secret", &"<redacted>").finish()
+    }
 }
 
 impl ProviderConfig {
