@@ -252,6 +252,18 @@ impl Provider {
     }
 }
 
+/// Prints what the first few failed pushes got (a status, or the client's error): a count of
+/// failures alone does not say whether the server refused, failed or the connection did.
+fn say_failure(outcome: &anyhow::Result<u16>) {
+    static SAID: AtomicU64 = AtomicU64::new(0);
+    if SAID.fetch_add(1, Ordering::Relaxed) < 5 {
+        match outcome {
+            Ok(status) => eprintln!("  a push was answered {status}"),
+            Err(error) => eprintln!("  a push failed: {error:#}"),
+        }
+    }
+}
+
 async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]) -> anyhow::Result<()> {
     let client = reqwest::Client::new();
     let token = common::login(&client, args.port, HOST, "admin@bench.example", PASSWORD).await?;
@@ -364,8 +376,9 @@ async fn ingest(provider: &Arc<Provider>, workers: usize, rate: Option<f64>, len
                         ok.fetch_add(1, Ordering::Relaxed);
                         mine.push(sent.elapsed().as_secs_f64() * 1000.0);
                     }
-                    _ => {
+                    other => {
                         failed.fetch_add(1, Ordering::Relaxed);
+                        say_failure(&other);
                     }
                 }
             }
@@ -493,8 +506,9 @@ async fn steady(
                     ok.fetch_add(1, Ordering::Relaxed);
                     samples.lock().await.push(sent.elapsed().as_secs_f64() * 1000.0);
                 }
-                _ => {
+                other => {
                     failed.fetch_add(1, Ordering::Relaxed);
+                    say_failure(&other);
                 }
             }
         }));
