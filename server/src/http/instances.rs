@@ -380,10 +380,7 @@ async fn provider_events(
     } else {
         // PostgreSQL writes a tenant's events side by side, each in a transaction of its own
         // (intake's module comment says why not batched).
-        let unit = crate::domain::unit::Unit::begin(&db, publisher).await?;
-        let received = intake::write(&unit, &arrival).await?;
-        unit.commit().await?;
-        received
+        intake::write_beside(&db, publisher, &arrival).await?
     };
     let status = if received == Received::Duplicate { "duplicate" } else { "ok" };
     Ok(Json(json!({ "status": status })))

@@ -147,6 +147,31 @@ async fn write_together(db: &TenantDb, publisher: &Arc<dyn Publisher>, batch: &[
     Ok(received)
 }
 
+/// One event in a transaction of its own, beside others (PostgreSQL). The same message resent under
+/// a new event id while the first is still being written passes the duplicate check of both (neither
+/// is committed yet) and then fails on the message's unique provider id: once the other committed,
+/// it is a duplicate, the answer it would have had a moment later.
+pub async fn write_beside(db: &TenantDb, publisher: Arc<dyn Publisher>, arrival: &Arrival) -> Result<Received> {
+    match write_alone(db, &publisher, arrival).await {
+        Err(Error::Conflict { code: "already_exists", .. }) if stored(db, arrival).await? => Ok(Received::Duplicate),
+        other => other,
+    }
+}
+
+/// Whether the message of `arrival` is stored (by its provider id).
+async fn stored(db: &TenantDb, arrival: &Arrival) -> Result<bool> {
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    let ProviderEvent::Message(message) = &arrival.event else { return Ok(false) };
+    let read = db.read().await?;
+    let found = crate::entities::tenant::message::Entity::find()
+        .filter(crate::entities::tenant::message::Column::InstanceId.eq(arrival.instance.id))
+        .filter(crate::entities::tenant::message::Column::ExternalId.eq(&message.id))
+        .count(&read)
+        .await?;
+    read.end();
+    Ok(found > 0)
+}
+
 async fn write_alone(db: &TenantDb, publisher: &Arc<dyn Publisher>, arrival: &Arrival) -> Result<Received> {
     let unit = Unit::begin(db, publisher.clone()).await?;
     let received = write(&unit, arrival).await?;
@@ -155,7 +180,7 @@ async fn write_alone(db: &TenantDb, publisher: &Arc<dyn Publisher>, arrival: &Ar
 }
 
 /// One event, in the caller's transaction.
-pub async fn write(unit: &Unit, arrival: &Arrival) -> Result<Received> {
+async fn write(unit: &Unit, arrival: &Arrival) -> Result<Received> {
     let Arrival { instance, event_id, event, plan } = arrival;
     inbound::receive(unit, instance, event_id, event.clone(), plan.clone()).await
 }
