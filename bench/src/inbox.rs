@@ -101,7 +101,8 @@ async fn main() -> anyhow::Result<()> {
 
     let mut server =
         common::start_server(&scratch, temp.path(), &jwt, args.port, &[("ALLOW_PRIVATE_PROVIDERS", "true")])?;
-    let result = measure(&args, &provider_secret, &instance_ids, &phones).await;
+    let cpu = Cpu { server_pid: server.id(), postgres: scratch.is_postgres() };
+    let result = measure(&args, &provider_secret, &instance_ids, &phones, cpu).await;
     let _ = server.kill();
     let _ = server.wait();
     scratch.drop_database().await?;
@@ -264,7 +265,20 @@ fn say_failure(outcome: &anyhow::Result<u16>) {
     }
 }
 
-async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]) -> anyhow::Result<()> {
+/// Whose CPU time a phase's cost per message counts ([`common::CpuTime`]).
+#[derive(Clone, Copy)]
+struct Cpu {
+    server_pid: u32,
+    postgres: bool,
+}
+
+impl Cpu {
+    fn now(&self) -> common::CpuTime {
+        common::CpuTime::now(self.server_pid, self.postgres)
+    }
+}
+
+async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String], cpu: Cpu) -> anyhow::Result<()> {
     let client = reqwest::Client::new();
     let token = common::login(&client, args.port, HOST, "admin@bench.example", PASSWORD).await?;
     let base = format!("http://127.0.0.1:{}", args.port);
@@ -315,7 +329,7 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
     }
 
     if phase("ingest") {
-        ingest_rates(&provider, args).await;
+        ingest_rates(&provider, args, cpu).await;
     }
     if phase("bot") {
         bot_cost(&provider, &client, &base, &token, args.bot_rate, Duration::from_secs(args.ingest_seconds)).await?;
@@ -335,22 +349,28 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
 }
 
 /// The sustained ingest rate, then latency at a steady 500 messages/s.
-async fn ingest_rates(provider: &Arc<Provider>, args: &Args) {
+async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
     println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new)");
+    let before = cpu.now();
     let (count, failed, latencies) = ingest(provider, 64, None, Duration::from_secs(args.ingest_seconds)).await;
+    let used = cpu.now().since(&before);
     println!(
         "  as fast as 64 providers can push:   {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
         count as f64 / args.ingest_seconds as f64,
         quantile(&latencies, 0.5),
         quantile(&latencies, 0.99)
     );
+    println!("    CPU: {}", used.per(count, "message"));
+    let before = cpu.now();
     let (count, failed, latencies) = ingest(provider, 64, Some(500.0), Duration::from_secs(args.ingest_seconds)).await;
+    let used = cpu.now().since(&before);
     println!(
         "  steady 500 messages/s:              {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
         count as f64 / args.ingest_seconds as f64,
         quantile(&latencies, 0.5),
         quantile(&latencies, 0.99)
     );
+    println!("    CPU: {}", used.per(count, "message"));
 }
 
 /// Pushes from `workers` tasks for `length`, at `rate` messages/s overall (open loop: a late

@@ -27,6 +27,7 @@ mod m20261202_000017_search_columns;
 mod m20261202_000018_count_live_users;
 mod m20261203_000019_early_acks;
 mod m20261204_000020_count_user_changes;
+mod m20261205_000021_drop_chat_activity;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -60,6 +61,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000018_count_live_users::Migration),
             Box::new(m20261203_000019_early_acks::Migration),
             Box::new(m20261204_000020_count_user_changes::Migration),
+            Box::new(m20261205_000021_drop_chat_activity::Migration),
         ]
     }
 }

@@ -110,6 +110,12 @@ async fn a_ticket_goes_through_its_whole_life_and_each_event_reaches_exactly_its
     let ana_events = drain(&mut ana_socket).await;
     assert_eq!(names(&ana_events), ["CustomerCreatedToChat", "CustomerChatCreated", "ChatNotification"]);
     assert_eq!(ana_events[2]["message"]["body"], "Olá, meu pedido não chegou");
+    let created = &ana_events[1]["ticket"];
+    assert_eq!(
+        (created["lastMessage"]["body"].as_str(), created["unread"].as_i64()),
+        (Some("Olá, meu pedido não chegou"), Some(1)),
+        "the new ticket's row is whole from its first event: {created}"
+    );
     assert_eq!(names(&drain(&mut bruno_socket).await).len(), 3);
     assert!(drain(&mut caio_socket).await.is_empty(), "an agent of other instances hears nothing");
     let (_, page) = inbox.call(Method::GET, "/api/tickets?status=pending", &ana_token, None).await;
@@ -173,6 +179,19 @@ async fn a_ticket_goes_through_its_whole_life_and_each_event_reaches_exactly_its
     let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &ana_token, None).await;
     let last = conversation["data"].as_array().unwrap().last().unwrap().clone();
     assert_eq!((last["body"].as_str(), last["ack"].as_str()), (Some("Oi, Carla! Vou verificar."), Some("read")));
+    // The customer writes on the ticket Ana holds: the notification names everyone as the API does.
+    inbox.customer_writes("m1b", "+55 11 98888-7777", "Obrigada, aguardo.").await;
+    let notified: Vec<Value> =
+        drain(&mut ana_socket).await.into_iter().filter(|e| e["event"] == "ChatNotification").collect();
+    let (_, stored) = inbox.call(Method::GET, &format!("/api/tickets/{id}"), &ana_token, None).await;
+    let live = &notified[0]["ticket"];
+    assert_eq!(
+        (&live["customer"], &live["instance"], &live["assignedUser"], &live["lastMessage"]["body"]),
+        (&stored["customer"], &stored["instance"], &stored["assignedUser"], &json!("Obrigada, aguardo.")),
+        "{live}"
+    );
+    assert_eq!(live["assignedUser"]["id"].as_i64(), Some(ana.id as i64));
+    assert_eq!(live["unread"], stored["unread"]);
 
     // 4. Ana transfers to Bruno; Bruno accepts. Her choices: the instance's people, online first.
     let (status, targets) =

@@ -32,7 +32,6 @@ async fn tickets_beyond_the_monthly_limit_are_refused_even_when_opened_at_once()
         let chat = chat::ActiveModel {
             customer_id: Set(c.id),
             instance_id: Set(instance_id),
-            unread_count: Set(0),
             created_at: Set(now),
             updated_at: Set(now),
             ..Default::default()

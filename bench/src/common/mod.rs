@@ -183,3 +183,69 @@ pub async fn create_admin(tx: &sea_orm::DatabaseTransaction, email: &str, passwo
     backoffice::domain::users::create(tx, admin, 0).await?;
     Ok(())
 }
+
+/// CPU time (user + system) used so far by the server and, when the database is PostgreSQL, by
+/// its processes (every process named `postgres`: the backends serving the server's pool live
+/// through a phase). Divided by the work done in between, it is a cost per unit of work, which
+/// other load on a shared machine disturbs far less than a rate: a neighbour's load delays the
+/// server but does not add to its CPU time.
+#[derive(Debug, Clone, Copy)]
+pub struct CpuTime {
+    pub server: Duration,
+    pub database: Duration,
+}
+
+impl CpuTime {
+    pub fn now(server_pid: u32, postgres: bool) -> Self {
+        let database = if postgres {
+            std::fs::read_dir("/proc")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .filter(|entry| {
+                    std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|comm| comm.trim() == "postgres")
+                })
+                .filter_map(|entry| entry.file_name().to_str().and_then(|pid| pid.parse().ok()))
+                .map(process_cpu)
+                .sum()
+        } else {
+            Duration::ZERO
+        };
+        Self { server: process_cpu(server_pid), database }
+    }
+
+    /// What was used between `earlier` and this reading.
+    pub fn since(&self, earlier: &CpuTime) -> CpuTime {
+        CpuTime {
+            server: self.server.saturating_sub(earlier.server),
+            database: self.database.saturating_sub(earlier.database),
+        }
+    }
+
+    /// "server X ms, PostgreSQL Y ms per <unit>" for `count` units.
+    pub fn per(&self, count: u64, unit: &str) -> String {
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0 / count.max(1) as f64;
+        if self.database.is_zero() {
+            format!("server {:.3} ms per {unit}", ms(self.server))
+        } else {
+            format!(
+                "server {:.3} ms + PostgreSQL {:.3} ms = {:.3} ms per {unit}",
+                ms(self.server),
+                ms(self.database),
+                ms(self.server + self.database)
+            )
+        }
+    }
+}
+
+/// utime + stime of a process from `/proc/PID/stat`, in the kernel's USER_HZ ticks (100 a second
+/// on Linux, whatever the kernel's own tick); zero for a process that is gone.
+fn process_cpu(pid: u32) -> Duration {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return Duration::ZERO };
+    // The command name, in parentheses, may hold spaces: fields are counted after its end.
+    let Some(after_name) = stat.rfind(')').map(|end| &stat[end + 1..]) else { return Duration::ZERO };
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // utime and stime are fields 14 and 15 of the line; the state, right after the name, is 3.
+    let ticks: u64 = [11, 12].iter().filter_map(|i| fields.get(*i)?.parse::<u64>().ok()).sum();
+    Duration::from_millis(ticks * 10)
+}

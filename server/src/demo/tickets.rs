@@ -172,7 +172,7 @@ pub(super) async fn seed<C: ConnectionTrait>(
                     closed_at: Set(plan.closed_at),
                     closing_reason_id: Set(plan.closing_reason_id),
                     last_activity_at: Set(Some(plan.closed_at.unwrap_or(plan.last_message_at()))),
-                    unread_count: Set(i32::from(plan.status == Status::Pending)),
+                    unread_count: Set(plan.unread()),
                     created_at: Set(plan.opened_at()),
                     updated_at: Set(plan.closed_at.unwrap_or(plan.last_message_at())),
                     ..Default::default()
@@ -273,29 +273,22 @@ async fn write_chats<C: ConnectionTrait>(
     struct ChatPlan {
         created_at: DateTime<Utc>,
         last_message_at: DateTime<Utc>,
-        unread: i32,
     }
     // Ordered map: chat ids follow the same order on every run.
     let mut chats: BTreeMap<(i32, i32), ChatPlan> = BTreeMap::new();
     for plan in plans {
         let key = (people.customers[plan.customer].id, dir.instances[plan.instance].id);
-        let entry = chats.entry(key).or_insert(ChatPlan {
-            created_at: plan.opened_at(),
-            last_message_at: plan.last_message_at(),
-            unread: 0,
-        });
-        if plan.last_message_at() >= entry.last_message_at {
-            entry.last_message_at = plan.last_message_at();
-            entry.unread = plan.unread();
-        }
+        let entry = chats
+            .entry(key)
+            .or_insert(ChatPlan { created_at: plan.opened_at(), last_message_at: plan.last_message_at() });
+        entry.created_at = entry.created_at.min(plan.opened_at());
+        entry.last_message_at = entry.last_message_at.max(plan.last_message_at());
     }
     let rows = chats
         .iter()
         .map(|((customer_id, instance_id), chat)| chat::ActiveModel {
             customer_id: Set(*customer_id),
             instance_id: Set(*instance_id),
-            last_message_at: Set(Some(chat.last_message_at)),
-            unread_count: Set(chat.unread),
             created_at: Set(chat.created_at),
             updated_at: Set(chat.last_message_at),
             ..Default::default()

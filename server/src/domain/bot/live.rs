@@ -147,10 +147,18 @@ async fn play(
         active.department_id = Set(department_id);
         active.ended_at = Set(Some(said.at));
     }
-    active.update(unit).await?;
+    // A greeting leaves the session as `start` inserted it a moment ago: one statement less on
+    // every ticket the bot opens. Any later turn moves at least `last_customer_at`.
+    let unchanged = notice.is_none()
+        && turn.step != Step::Answer
+        && turn.invalid_count == session.invalid_count
+        && said.at == session.last_customer_at;
+    if !unchanged {
+        active.update(unit).await?;
+    }
     let current = match (&notice, sent.last()) {
         (Some(notice), _) => release(unit, ticket, department_id, notice, &names).await?,
-        (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false).await?,
+        (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false).await?.ticket,
         (None, None) => ticket.clone(),
     };
     raise_sent(unit, &current, &sent, &names);

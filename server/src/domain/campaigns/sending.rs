@@ -37,7 +37,6 @@ use crate::{
             Audience,
             inbound::{current_ticket, ensure_chat},
             tickets,
-            views::Names,
         },
         outbox::{self, CampaignTick, ProviderSend},
         unit::Unit,
@@ -431,9 +430,7 @@ pub async fn show_in_open_ticket(unit: &Unit, sent: message::Model) -> Result<me
     active.sent_at = Set(now);
     active.updated_at = Set(now);
     let joined = active.update(unit).await?;
-    let touched = tickets::touch(unit, open.id, &joined.body, now, false).await?;
-    let names =
-        Names::load(unit, [customer_id], [joined.instance_id], touched.assigned_user_id, touched.department_id).await?;
+    let tickets::Touched { ticket: touched, names } = tickets::touch(unit, open.id, &joined.body, now, false).await?;
     unit.raise(
         Event::ChatNotification {
             ticket: Some(names.ticket(&touched)),

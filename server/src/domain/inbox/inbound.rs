@@ -218,6 +218,8 @@ async fn receive_message(
     };
     // The bot that greets a ticket opened by this message.
     let mut greeter = None;
+    let mut opened_here = false;
+    let names_at_hand = || Names::default().with_customer(&customer).with_instance(instance.id, &instance.name);
     let ticket = match current {
         _ if customer.blacklisted => None,
         Some(open) => Some(open),
@@ -233,15 +235,13 @@ async fn receive_message(
                 chat_id,
                 department_id: None,
                 held_by_bot: bot.is_some(),
+                opening_message: &inbound.body,
             };
             match tickets::open(unit, new, plan.ticket_limit).await {
                 Ok(opened) => {
-                    greeter = bot;
+                    (greeter, opened_here) = (bot, true);
                     // A new ticket has no owner or department yet: its names are all at hand.
-                    let view = Names::default()
-                        .with_customer(&customer)
-                        .with_instance(instance.id, &instance.name)
-                        .ticket(&opened);
+                    let view = names_at_hand().ticket(&opened);
                     unit.raise(Event::CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
                     Some(opened)
                 }
@@ -285,18 +285,14 @@ async fn receive_message(
     }
     .insert(unit)
     .await?;
-    chat::Entity::update_many()
-        .col_expr(chat::Column::LastMessageAt, Expr::value(inbound.sent_at))
-        .col_expr(chat::Column::UpdatedAt, Expr::value(now))
-        .filter(chat::Column::Id.eq(chat_id))
-        .exec(unit)
-        .await?;
     if let Some(ticket) = ticket {
-        let touched = tickets::touch(unit, ticket.id, &inbound.body, now, inbound_from_customer).await?;
-        let names = Names::load(unit, [], [], touched.assigned_user_id, touched.department_id)
-            .await?
-            .with_customer(&customer)
-            .with_instance(instance.id, &instance.name);
+        let (touched, names) = if opened_here {
+            // It opened with this message's preview and unread count: nothing to touch.
+            (ticket, names_at_hand())
+        } else {
+            let touched = tickets::touch(unit, ticket.id, &inbound.body, now, inbound_from_customer).await?;
+            (touched.ticket, touched.names)
+        };
         let (ticket_view, message_view) = (names.ticket(&touched), names.message(&stored));
         unit.raise(
             Event::ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
@@ -360,7 +356,6 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
     let inserted = chat::Entity::insert(chat::ActiveModel {
         customer_id: Set(customer_id),
         instance_id: Set(instance_id),
-        unread_count: Set(0),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()

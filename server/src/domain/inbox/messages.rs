@@ -160,12 +160,13 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .exec(unit)
             .await?;
     }
-    let touched = tickets::touch(unit, ticket_id, &body, now, false).await?;
+    let tickets::Touched { ticket: touched, mut names } = tickets::touch(unit, ticket_id, &body, now, false).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
     // Whoever watches the conversation (a supervisor, the sender's other tab) sees the reply live;
     // `direction: "out"` tells clients not to ring for it.
-    let users = [Some(viewer.user_id), touched.assigned_user_id].into_iter().flatten();
-    let names = Names::load(unit, [touched.customer_id], [touched.instance_id], users, touched.department_id).await?;
+    if touched.assigned_user_id != Some(viewer.user_id) {
+        names.extend(Names::load(unit, [], [], [viewer.user_id], []).await?);
+    }
     let view = names.message(&stored);
     unit.raise(
         Event::ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(view.clone()), notice: None }

@@ -31,9 +31,9 @@ use crate::{
     entities::tenant::{customer, instance, ticket, ticket_transfer},
 };
 
-/// A ticket to open for a customer on an instance.
+/// A ticket to open for a customer on an instance, by the customer's message.
 #[derive(Debug, Clone, Copy, Default)]
-pub struct NewTicket {
+pub struct NewTicket<'a> {
     pub customer_id: i32,
     pub instance_id: i32,
     /// The customer's chat on the instance ([`inbound::ensure_chat`](super::inbound::ensure_chat)).
@@ -41,6 +41,8 @@ pub struct NewTicket {
     pub department_id: Option<i32>,
     /// The tenant's bot greets it first: it opens `bot`, out of the people's queue (docs/bot.md).
     pub held_by_bot: bool,
+    /// The customer's message that opens it: the ticket starts with its preview and one unread.
+    pub opening_message: &'a str,
 }
 
 fn sao_paulo() -> FixedOffset {
@@ -64,7 +66,7 @@ pub async fn opened_this_month(db: &impl ConnectionTrait) -> Result<u64> {
 
 /// Opens a `pending` (or `bot`) ticket in the customer's chat. The caller holds the customer, the
 /// instance and the chat (the foreign keys refuse anything else): nothing is looked up again.
-pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) -> Result<ticket::Model> {
+pub async fn open(db: &impl ConnectionTrait, new: NewTicket<'_>, ticket_limit: i32) -> Result<ticket::Model> {
     // Only a tenant with a limit counts, and only it serializes its openings: on PostgreSQL the
     // count and the insert hold the tenant's quota lock until commit, so that two customers writing
     // at once cannot both take the last ticket. Taken without a limit too, that lock made every
@@ -95,7 +97,8 @@ pub async fn open(db: &impl ConnectionTrait, new: NewTicket, ticket_limit: i32) 
         status: Set(if new.held_by_bot { BOT } else { PENDING }.into()),
         opened_at: Set(now),
         last_activity_at: Set(Some(now)),
-        unread_count: Set(0),
+        last_message_preview: Set(Some(views::preview(new.opening_message))),
+        unread_count: Set(1),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
@@ -446,25 +449,37 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
     Ok(view)
 }
 
+/// A ticket as [`touch`] left it, with the names its views show.
+pub struct Touched {
+    pub ticket: ticket::Model,
+    pub names: Names,
+}
+
 /// Records new activity on a ticket: time, preview, and (customer messages) one more unread.
-/// Answers the ticket after new activity (its list position, preview, unread count), as stored.
+/// Answers the ticket as stored (its list position, preview, unread count) with the names of its
+/// customer, instance, owner and department, read by the same statement: a message is the inbox's
+/// busiest write, and the events it raises name all of them.
 pub async fn touch(
     db: &impl ConnectionTrait,
     id: i32,
     preview: &str,
     at: DateTime<Utc>,
     unread: bool,
-) -> Result<ticket::Model> {
-    let mut update = ticket::Entity::update_many()
-        .col_expr(ticket::Column::LastActivityAt, Expr::value(at))
-        .col_expr(ticket::Column::LastMessagePreview, Expr::value(views::preview(preview)))
-        .col_expr(ticket::Column::UpdatedAt, Expr::value(Utc::now()));
-    if unread {
-        update = update.col_expr(ticket::Column::UnreadCount, Expr::col(ticket::Column::UnreadCount).add(1));
-    }
-    // RETURNING: the counter as incremented here, in one statement.
-    let touched = update.filter(ticket::Column::Id.eq(id)).exec_with_returning(db).await?;
-    touched.into_iter().next().ok_or_else(not_found)
+) -> Result<Touched> {
+    let mut b = crate::domain::analytics::period::Binder::new(db.get_database_backend());
+    let (at, preview, now, id) = (b.p(at), b.p(views::preview(preview)), b.p(Utc::now()), b.p(id));
+    let unread = if unread { ", unread_count = unread_count + 1" } else { "" };
+    // `RETURNING *` and not `tickets.*`: SQLite refuses a qualified wildcard there. The counter
+    // comes back as incremented here, in the same statement.
+    let sql = format!(
+        "UPDATE tickets SET last_activity_at = {at}, last_message_preview = {preview}, updated_at = {now}{unread} \
+         WHERE id = {id} RETURNING *, {}",
+        views::NAMES_OF_TICKET
+    );
+    let rows = db.query_all_raw(b.statement(sql)).await?;
+    let (mut touched, names) = Names::from_joined(&rows)?;
+    let ticket = touched.pop().ok_or_else(not_found)?;
+    Ok(Touched { ticket, names })
 }
 
 #[cfg(test)]

@@ -120,6 +120,16 @@ pub fn joined(select: sea_orm::Select<ticket::Entity>) -> sea_orm::Select<ticket
         .column_as(department::Column::Name, "j_department_name")
 }
 
+/// The `j_*` columns of [`joined`] as scalar subqueries on a row of `tickets` (primary-key
+/// lookups), for a statement that cannot join, such as an `UPDATE … RETURNING`.
+pub const NAMES_OF_TICKET: &str = "\
+    (SELECT name FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_name, \
+    (SELECT phone FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_phone, \
+    (SELECT blacklisted FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_blacklisted, \
+    (SELECT name FROM instances WHERE instances.id = tickets.instance_id) AS j_instance_name, \
+    (SELECT name FROM users WHERE users.id = tickets.assigned_user_id) AS j_user_name, \
+    (SELECT name FROM departments WHERE departments.id = tickets.department_id) AS j_department_name";
+
 /// Names of everything a page of rows refers to, loaded once.
 #[derive(Default)]
 pub struct Names {
@@ -174,6 +184,14 @@ impl Names {
     pub fn with_instance(mut self, id: i32, name: &str) -> Self {
         self.instances.insert(id, name.to_owned());
         self
+    }
+
+    /// Adds every name `other` holds.
+    pub fn extend(&mut self, other: Names) {
+        self.customers.extend(other.customers);
+        self.instances.extend(other.instances);
+        self.users.extend(other.users);
+        self.departments.extend(other.departments);
     }
 
     pub fn with_department(mut self, id: i32, name: &str) -> Self {

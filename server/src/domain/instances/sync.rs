@@ -189,7 +189,6 @@ async fn upsert(db: &impl ConnectionTrait, instance_id: i32, messages: &[RemoteM
     chat::Entity::insert_many(customer_ids.iter().map(|customer_id| chat::ActiveModel {
         customer_id: Set(*customer_id),
         instance_id: Set(instance_id),
-        unread_count: Set(0),
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()

@@ -11,8 +11,6 @@ pub struct Model {
     pub id: i32,
     pub customer_id: i32,
     pub instance_id: i32,
-    pub last_message_at: Option<DateTimeUtc>,
-    pub unread_count: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
