@@ -584,6 +584,42 @@ async fn the_queue_is_searched_by_any_part_of_a_name_in_any_case_a_phone_as_type
     assert_eq!(search(&inbox, &protocol).await.len(), 1, "a protocol, in any case");
 }
 
+#[tokio::test]
+async fn a_search_matching_hundreds_of_customers_pages_through_all_their_tickets() {
+    // Past 200 matching customers the page stops filtering on their ids and walks the newest
+    // tickets instead (tickets::search_condition): both ways must find the same tickets.
+    let inbox = inbox().await;
+    let pushes = (0..205).map(|n| {
+        let event =
+            customer_message(&format!("souza-{n}"), &format!("+55 61 9{n:04}-0000"), &format!("Ana Souza {n}"), "Oi");
+        let (app, instance) = (&inbox.app, inbox.instance);
+        async move { push(app, HOST, instance, &format!("evt-souza-{n}"), &event).await.status().as_u16() }
+    });
+    let statuses = futures::future::join_all(pushes).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    inbox.customer_writes("other", "+55 61 98888-1111", "Oi").await;
+    let (mut found, mut cursor) = (Vec::new(), String::new());
+    loop {
+        let path = format!("/api/tickets?search=SOUZA&limit=100&cursor={cursor}");
+        let (status, page) = inbox.call(Method::GET, &path, &inbox.admin_token, None).await;
+        assert_eq!(status, 200, "{page}");
+        found.extend(page["data"].as_array().unwrap().iter().map(|t| {
+            (t["updatedAt"].as_str().unwrap().to_owned(), t["customer"]["name"].as_str().unwrap().to_owned())
+        }));
+        match page["next_cursor"].as_str() {
+            Some(next) => cursor = urlencode(next),
+            None => break,
+        }
+    }
+    let names: std::collections::HashSet<&str> = found.iter().map(|(_, name)| name.as_str()).collect();
+    assert_eq!((found.len(), names.len()), (205, 205), "every ticket once");
+    assert!(names.iter().all(|name| name.starts_with("Ana Souza")), "{names:?}");
+    let times: Vec<_> = found.iter().map(|(at, _)| chrono::DateTime::parse_from_rfc3339(at).unwrap()).collect();
+    assert!(times.windows(2).all(|pair| pair[0] >= pair[1]), "newest activity first");
+    assert_eq!(search(&inbox, "Souza 204").await, ["Ana Souza 204"], "a rare name still finds its one ticket");
+    assert_eq!(search(&inbox, "98888-1111").await, ["Carla Dias"]);
+}
+
 /// The customer names of the tickets a search finds (the administrator sees them all).
 async fn search(inbox: &Inbox, text: &str) -> Vec<String> {
     let path = format!("/api/tickets?search={}", urlencode(text));
