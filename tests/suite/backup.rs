@@ -153,6 +153,37 @@ async fn an_exported_tenant_comes_back_whole_under_another_name() {
 }
 
 #[tokio::test]
+async fn a_file_exported_before_a_column_was_dropped_still_imports() {
+    // Files made before m20261205_000021 carry `chats.last_message_at` and `unread_count`.
+    let app = TestApp::spawn().await;
+    seeded_tenant(&app).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (current, older) = (dir.path().join("acme.jsonl"), dir.path().join("older.jsonl"));
+    let counts = export_to(&app, "acme", &current).await;
+    let mut out = std::fs::File::create(&older).unwrap();
+    let mut widened = 0;
+    for line in BufReader::new(std::fs::File::open(&current).unwrap()).lines() {
+        let mut line: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        if line["t"] == "chats" {
+            line["r"]["last_message_at"] = json!("2026-11-20T10:00:00Z");
+            line["r"]["unread_count"] = json!(2);
+            widened += 1;
+        }
+        writeln!(out, "{line}").unwrap();
+    }
+    out.flush().unwrap();
+    assert!(widened > 0);
+    import_from(&app, "acme-older", &older).await.expect("an older file imports");
+    let again = export_to(&app, "acme-older", &dir.path().join("again.jsonl")).await;
+    assert_eq!(again, counts, "every row came back");
+    // A column no version ever had is still refused.
+    let mut strange = std::fs::read_to_string(&current).unwrap();
+    strange = strange.replacen("{\"t\":\"chats\",\"r\":{", "{\"t\":\"chats\",\"r\":{\"color\":1,", 1);
+    std::fs::write(&older, strange).unwrap();
+    assert!(import_from(&app, "acme-strange", &older).await.is_err());
+}
+
+#[tokio::test]
 async fn a_damaged_file_creates_nothing() {
     let app = TestApp::spawn().await;
     seeded_tenant(&app).await;

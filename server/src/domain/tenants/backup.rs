@@ -21,7 +21,8 @@
 //!   behind. The closing `end` line, with the row count, is how a truncated file is told apart.
 //!   Rows go in by batches the database parses itself (`json_populate_recordset` / `json_each`),
 //!   with only the columns the file has: a file from an older version gets the newer columns'
-//!   defaults. A file from a newer version (migrations this binary does not know) is refused.
+//!   defaults, and its values of columns dropped since ([`DROPPED`]) are left out. A file from a
+//!   newer version (migrations this binary does not know) is refused.
 
 use std::{
     collections::{BTreeMap, BTreeSet, HashMap},
@@ -53,6 +54,13 @@ const BATCH: usize = 500;
 /// by triggers: an import's inserts count themselves. `early_acks` waits minutes for sends that a
 /// restored tenant will never record.
 const SKIPPED: [&str; 3] = ["seaql_migrations", "tenant_counters", "early_acks"];
+/// Columns a later migration dropped (table, column): a file exported before it still carries
+/// them, and their values have nowhere to go. Any other unknown column is still refused.
+const DROPPED: [(&str, &str); 2] = [
+    // m20261205_000021_drop_chat_activity: read by nothing; the ticket carries the activity.
+    ("chats", "last_message_at"),
+    ("chats", "unread_count"),
+];
 
 /// The first line of a file.
 #[derive(Debug, Serialize, Deserialize)]
@@ -236,7 +244,8 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
         }
         let parsed: Line = serde_json::from_str(line.trim_end()).map_err(|_| invalid_line(number, "JSON inválido"))?;
         match parsed {
-            Line::Row { t, r } => {
+            Line::Row { t, mut r } => {
+                r.retain(|column, _| !DROPPED.contains(&(t.as_str(), column.as_str())));
                 if SKIPPED.contains(&t.as_str()) || !is_identifier(&t) || r.keys().any(|k| !is_identifier(k)) {
                     return Err(invalid_line(number, "nome de tabela ou coluna inválido"));
                 }
