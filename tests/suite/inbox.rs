@@ -810,6 +810,10 @@ async fn a_reply_reaches_whoever_watches_and_closing_under_a_pending_transfer_te
         (reply["message"]["direction"].as_str(), reply["message"]["user"]["id"].as_i64()),
         (Some("out"), Some(ana.id as i64))
     );
+    let (_, conversation) = inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &ana_token, None).await;
+    let stored = conversation["data"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(reply["message"]["user"], stored["user"], "the author is named as the conversation names them");
+    assert!(!reply["message"]["user"]["name"].as_str().unwrap_or("").is_empty(), "{reply}");
     assert!(drain(&mut bruno_socket).await.is_empty(), "not Bruno's ticket nor instance");
 
     // A blocked person is no target.

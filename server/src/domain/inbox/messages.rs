@@ -160,13 +160,11 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .exec(unit)
             .await?;
     }
-    let tickets::Touched { ticket: touched, mut names } = tickets::touch(unit, ticket_id, &body, now, false).await?;
+    let touched = tickets::touch(unit, ticket_id, &body, now, false).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
     // Whoever watches the conversation (a supervisor, the sender's other tab) sees the reply live;
-    // `direction: "out"` tells clients not to ring for it.
-    if touched.assigned_user_id != Some(viewer.user_id) {
-        names.extend(Names::load(unit, [], [], [viewer.user_id], []).await?);
-    }
+    // `direction: "out"` tells clients not to ring for it. The author may not be the owner.
+    let (touched, names) = (touched.ticket, touched.names.with_user(viewer.user_id, &viewer.name));
     let view = names.message(&stored);
     unit.raise(
         Event::ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(view.clone()), notice: None }

@@ -186,12 +186,9 @@ impl Names {
         self
     }
 
-    /// Adds every name `other` holds.
-    pub fn extend(&mut self, other: Names) {
-        self.customers.extend(other.customers);
-        self.instances.extend(other.instances);
-        self.users.extend(other.users);
-        self.departments.extend(other.departments);
+    pub fn with_user(mut self, id: i32, name: &str) -> Self {
+        self.users.insert(id, name.to_owned());
+        self
     }
 
     pub fn with_department(mut self, id: i32, name: &str) -> Self {
