@@ -4,7 +4,8 @@
 //!   page of a conversation under wrk with 64 connections, each also as a share of the same
 //!   server's `/healthz` rate measured in the same run;
 //! - inbound ingest through the signed endpoint: the sustained rate with 64 providers pushing as
-//!   fast as they can, then the latency at a steady 500 messages/s;
+//!   fast as they can, the same with `wrk` sending events signed beforehand (the load generator's
+//!   cost out of the way), then the latency at a steady 500 messages/s;
 //! - the bot's cost per inbound message: the same conversations at a steady 500 messages/s with
 //!   the tenant's bot off, then on (issue #15);
 //! - from an inbound POST to the `ChatNotification` frame on an administrator's socket, p50/p99
@@ -213,6 +214,24 @@ impl Provider {
 
     /// [`Provider::push`] on one instance (`None`: any).
     async fn push_on(&self, on: Option<i32>, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
+        let event = self.sign(on, phone, body)?;
+        let response = self
+            .http
+            .post(format!("{}{}", self.base, event.path))
+            .header("host", HOST)
+            .header("content-type", "application/json")
+            .header("webhook-id", &event.id)
+            .header("webhook-timestamp", event.timestamp.to_string())
+            .header("webhook-signature", event.signature)
+            .body(event.body)
+            .send()
+            .await?;
+        Ok(response.status().as_u16())
+    }
+
+    /// The next customer message, signed: on `on` (`None`: any instance), from `phone` (`None`: a
+    /// customer who wrote before 70% of the time, a new number otherwise), saying `body`.
+    fn sign(&self, on: Option<i32>, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<SignedEvent> {
         let n = self.serial.fetch_add(1, Ordering::Relaxed);
         let (instance, phone) = {
             let mut rng = rand::rng();
@@ -237,20 +256,19 @@ impl Provider {
         } });
         let body = event.to_string();
         let id = format!("evt_{n}_{}", random_token(6));
-        let now = chrono::Utc::now().timestamp();
-        let response = self
-            .http
-            .post(format!("{}/api/instance/{instance}/events", self.base))
-            .header("host", HOST)
-            .header("content-type", "application/json")
-            .header("webhook-id", &id)
-            .header("webhook-timestamp", now.to_string())
-            .header("webhook-signature", standard_webhooks::sign(&self.secret, &id, now, body.as_bytes()))
-            .body(body)
-            .send()
-            .await?;
-        Ok(response.status().as_u16())
+        let timestamp = chrono::Utc::now().timestamp();
+        let signature = standard_webhooks::sign(&self.secret, &id, timestamp, body.as_bytes());
+        Ok(SignedEvent { path: format!("/api/instance/{instance}/events"), id, timestamp, signature, body })
     }
+}
+
+/// One provider event ready to send.
+struct SignedEvent {
+    path: String,
+    id: String,
+    timestamp: i64,
+    signature: String,
+    body: String,
 }
 
 /// Prints what the first few failed pushes got (a status, or the client's error): a count of
@@ -348,7 +366,8 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
     Ok(())
 }
 
-/// The sustained ingest rate, then latency at a steady 500 messages/s.
+/// The sustained ingest rate — pushed by this process's signing clients, then by `wrk` with events
+/// signed beforehand — and the latency at a steady 500 messages/s.
 async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
     println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new)");
     let before = cpu.now();
@@ -361,6 +380,10 @@ async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
         quantile(&latencies, 0.99)
     );
     println!("    CPU: {}", used.per(count, "message"));
+    match ingest_presigned(provider, args, cpu) {
+        Ok(()) => {}
+        Err(error) => println!("  wrk with events signed beforehand: not measured ({error:#})"),
+    }
     let before = cpu.now();
     let (count, failed, latencies) = ingest(provider, 64, Some(500.0), Duration::from_secs(args.ingest_seconds)).await;
     let used = cpu.now().since(&before);
@@ -371,6 +394,55 @@ async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
         quantile(&latencies, 0.99)
     );
     println!("    CPU: {}", used.per(count, "message"));
+}
+
+/// The sustained ingest rate with the load generator's cost taken out of the machine's two cores:
+/// the events are signed before the clock starts and `wrk` (64 connections, `bench/wrk/presigned.lua`)
+/// sends each once. The signing clients above spend about as much CPU per message as the server;
+/// this says what the server itself sustains.
+fn ingest_presigned(provider: &Provider, args: &Args, cpu: Cpu) -> anyhow::Result<()> {
+    use std::io::Write;
+    const MOST_PER_SECOND: u64 = 5_000;
+    const THREADS: usize = 2;
+    let dir = std::env::temp_dir().join(format!("bench-inbox-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let (events, script) = (dir.join("events.tsv"), dir.join("presigned.lua"));
+    std::fs::write(&script, include_str!("../wrk/presigned.lua"))?;
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&events)?);
+    for _ in 0..MOST_PER_SECOND * args.ingest_seconds {
+        let event = provider.sign(None, None, None)?;
+        // The body is compact JSON: it holds no tab or newline of its own.
+        writeln!(file, "{}\t{}\t{}\t{}\t{}", event.path, event.id, event.timestamp, event.signature, event.body)?;
+    }
+    file.flush()?;
+    drop(file);
+    let (events_arg, script_arg) = (events.display().to_string(), script.display().to_string());
+    let duration = format!("{}s", args.ingest_seconds);
+    let threads = THREADS.to_string();
+    let before = cpu.now();
+    let result = wrk(&[
+        &format!("-t{THREADS}"),
+        "-c64",
+        "-d",
+        &duration,
+        "-s",
+        &script_arg,
+        &provider.base,
+        "--",
+        &events_arg,
+        &threads,
+        HOST,
+    ]);
+    let used = cpu.now().since(&before);
+    let _ = std::fs::remove_dir_all(&dir);
+    let result = result?;
+    let count = (result.requests_per_second * args.ingest_seconds as f64) as u64;
+    println!(
+        "  as fast as wrk sends pre-signed:    {:>7.0} messages/s ({} not 2xx)  p50 {}  p99 {}",
+        result.requests_per_second, result.non_2xx, result.p50, result.p99
+    );
+    println!("    CPU: {}", used.per(count, "message"));
+    Ok(())
 }
 
 /// Pushes from `workers` tasks for `length`, at `rate` messages/s overall (open loop: a late

@@ -193,6 +193,9 @@ pub async fn create_admin(tx: &sea_orm::DatabaseTransaction, email: &str, passwo
 pub struct CpuTime {
     pub server: Duration,
     pub database: Duration,
+    /// This benchmark process: the load generator shares the machine's cores with the server, so
+    /// what it spends per message says how much of a rate the client, not the server, set.
+    pub client: Duration,
 }
 
 impl CpuTime {
@@ -206,12 +209,12 @@ impl CpuTime {
                     std::fs::read_to_string(entry.path().join("comm")).is_ok_and(|comm| comm.trim() == "postgres")
                 })
                 .filter_map(|entry| entry.file_name().to_str().and_then(|pid| pid.parse().ok()))
-                .map(process_cpu)
+                .map(|pid| process_cpu(pid, false))
                 .sum()
         } else {
             Duration::ZERO
         };
-        Self { server: process_cpu(server_pid), database }
+        Self { server: process_cpu(server_pid, false), database, client: process_cpu(std::process::id(), true) }
     }
 
     /// What was used between `earlier` and this reading.
@@ -219,17 +222,19 @@ impl CpuTime {
         CpuTime {
             server: self.server.saturating_sub(earlier.server),
             database: self.database.saturating_sub(earlier.database),
+            client: self.client.saturating_sub(earlier.client),
         }
     }
 
-    /// "server X ms, PostgreSQL Y ms per <unit>" for `count` units.
+    /// "server X ms + PostgreSQL Y ms = Z ms per <unit> (bench client W ms)" for `count` units.
     pub fn per(&self, count: u64, unit: &str) -> String {
         let ms = |d: Duration| d.as_secs_f64() * 1000.0 / count.max(1) as f64;
+        let client = format!("(bench client {:.3} ms)", ms(self.client));
         if self.database.is_zero() {
-            format!("server {:.3} ms per {unit}", ms(self.server))
+            format!("server {:.3} ms per {unit} {client}", ms(self.server))
         } else {
             format!(
-                "server {:.3} ms + PostgreSQL {:.3} ms = {:.3} ms per {unit}",
+                "server {:.3} ms + PostgreSQL {:.3} ms = {:.3} ms per {unit} {client}",
                 ms(self.server),
                 ms(self.database),
                 ms(self.server + self.database)
@@ -239,13 +244,16 @@ impl CpuTime {
 }
 
 /// utime + stime of a process from `/proc/PID/stat`, in the kernel's USER_HZ ticks (100 a second
-/// on Linux, whatever the kernel's own tick); zero for a process that is gone.
-fn process_cpu(pid: u32) -> Duration {
+/// on Linux, whatever the kernel's own tick), with `children` also its children's that were waited
+/// for (a `wrk` the benchmark ran to its end); zero for a process that is gone.
+fn process_cpu(pid: u32, children: bool) -> Duration {
     let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return Duration::ZERO };
     // The command name, in parentheses, may hold spaces: fields are counted after its end.
     let Some(after_name) = stat.rfind(')').map(|end| &stat[end + 1..]) else { return Duration::ZERO };
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the line; the state, right after the name, is 3.
-    let ticks: u64 = [11, 12].iter().filter_map(|i| fields.get(*i)?.parse::<u64>().ok()).sum();
+    // utime, stime, cutime and cstime are fields 14 to 17 of the line; the state, right after the
+    // name, is 3.
+    let fields_read: &[usize] = if children { &[11, 12, 13, 14] } else { &[11, 12] };
+    let ticks: u64 = fields_read.iter().filter_map(|i| fields.get(*i)?.parse::<u64>().ok()).sum();
     Duration::from_millis(ticks * 10)
 }
