@@ -28,6 +28,7 @@ mod m20261202_000018_count_live_users;
 mod m20261203_000019_early_acks;
 mod m20261204_000020_count_user_changes;
 mod m20261205_000021_drop_chat_activity;
+mod m20261206_000022_lighter_message_writes;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -62,6 +63,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000019_early_acks::Migration),
             Box::new(m20261204_000020_count_user_changes::Migration),
             Box::new(m20261205_000021_drop_chat_activity::Migration),
+            Box::new(m20261206_000022_lighter_message_writes::Migration),
         ]
     }
 }
@@ -151,6 +153,50 @@ mod tests {
             .await
             .expect("tables are listed");
         assert_eq!(rows.len(), TABLES.len(), "no table beyond the documented ones");
+    }
+
+    #[tokio::test]
+    async fn a_client_id_stays_unique_while_customers_messages_carry_none() {
+        // Arrange: the partial index of m20261206_000022 on a tenant with one conversation.
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
+        Migrator::up(&db, None).await.expect("migrates");
+        for sql in [
+            "INSERT INTO instances (id, name) VALUES (1, 'Loja')",
+            "INSERT INTO customers (id, name, phone) VALUES (1, 'Ana', '+5511987654321')",
+            "INSERT INTO chats (id, customer_id, instance_id) VALUES (1, 1, 1)",
+        ] {
+            db.execute_unprepared(sql).await.expect("the conversation is set up");
+        }
+        let message = |client_id: &str, external_id: &str| {
+            format!(
+                "INSERT INTO messages (chat_id, instance_id, direction, body, external_id, client_id, sent_at) \
+                 VALUES (1, 1, 'in', 'oi', {external_id}, {client_id}, '2026-12-01 12:00:00+00:00')"
+            )
+        };
+
+        // Act
+        let customers = [message("NULL", "'p1'"), message("NULL", "'p2'")];
+        let first_send = message("'bo-1'", "NULL");
+        let same_key = message("'bo-1'", "NULL");
+        for sql in customers.iter().chain([&first_send]) {
+            db.execute_unprepared(sql).await.expect("messages without a key and a first send are stored");
+        }
+        let repeated = db.execute_unprepared(&same_key).await;
+        let plan = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "EXPLAIN QUERY PLAN SELECT id FROM messages WHERE client_id = 'bo-1'",
+            ))
+            .await
+            .expect("the plan is read");
+
+        // Assert
+        assert!(repeated.is_err(), "a second send with the same client_id is refused");
+        let detail: Vec<String> = plan.iter().map(|row| row.try_get("", "detail").expect("detail")).collect();
+        assert!(
+            detail.iter().any(|step| step.contains("ux_messages_client_id")),
+            "a lookup by client_id uses the partial index: {detail:?}"
+        );
     }
 
     #[tokio::test]
