@@ -212,7 +212,7 @@ impl Provider {
         self.push_on(None, phone, body).await
     }
 
-    /// [`Provider::push`] on one instance (`None`: any).
+    /// [`Provider::push`] on one instance (`None`: any); any answer but 200 is an error with its body.
     async fn push_on(&self, on: Option<i32>, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
         let event = self.sign(on, phone, body)?;
         let response = self
@@ -226,7 +226,13 @@ impl Provider {
             .body(event.body)
             .send()
             .await?;
-        Ok(response.status().as_u16())
+        let status = response.status().as_u16();
+        if status != 200 {
+            // The answer's code says which rule refused it (a 409 names the collision).
+            let body = response.text().await.unwrap_or_default();
+            anyhow::bail!("answered {status}: {}", body.chars().take(300).collect::<String>());
+        }
+        Ok(status)
     }
 
     /// The next customer message, signed: on `on` (`None`: any instance), from `phone` (`None`: a
@@ -271,8 +277,8 @@ struct SignedEvent {
     body: String,
 }
 
-/// Prints what the first few failed pushes got (a status, or the client's error): a count of
-/// failures alone does not say whether the server refused, failed or the connection did.
+/// Prints what the first few failed pushes got (a status and its body, or the client's error): a
+/// count of failures alone does not say whether the server refused, failed or the connection did.
 fn say_failure(outcome: &anyhow::Result<u16>) {
     static SAID: AtomicU64 = AtomicU64::new(0);
     if SAID.fetch_add(1, Ordering::Relaxed) < 5 {
