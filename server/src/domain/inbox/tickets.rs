@@ -11,13 +11,12 @@ use chrono::{DateTime, Datelike, FixedOffset, TimeZone, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
-    sea_query::{Alias, Expr, ExprTrait, Query, QueryStatementBuilder},
+    sea_query::{Alias, Expr, ExprTrait, OnConflict, Query, QueryStatementBuilder},
 };
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    config::random_token,
     domain::{
         bot,
         error::{Error, Result},
@@ -84,10 +83,33 @@ pub async fn open(db: &impl ConnectionTrait, new: NewTicket<'_>, ticket_limit: i
             ));
         }
     }
+    open_with_protocols(db, new, new_protocol).await
+}
+
+/// How many protocols [`open`] tries before giving up: each is taken with a chance of about one in
+/// a billion per ticket of the same day, so a second one is already rare.
+const PROTOCOL_TRIES: usize = 5;
+
+/// A ticket's protocol (docs/inbox.md#ticket-states): its São Paulo date and six random characters.
+fn new_protocol(now: DateTime<Utc>) -> String {
+    const CHARACTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    use rand::Rng;
+    let mut rng = rand::rng();
+    let random: String = (0..6).map(|_| CHARACTERS[rng.random_range(0..CHARACTERS.len())] as char).collect();
+    format!("{}{random}", now.with_timezone(&sao_paulo()).format("%Y%m%d"))
+}
+
+/// [`open`]'s insert, with protocols from `protocols`: one that another ticket holds is passed over
+/// for the next. A day's six random characters do collide — a busy tenant's tens of thousands of
+/// tickets a day meet one in a few thousand days, a benchmark's in a few runs — and the unique
+/// violation refused the customer's message with a 409.
+async fn open_with_protocols(
+    db: &impl ConnectionTrait,
+    new: NewTicket<'_>,
+    mut protocols: impl FnMut(DateTime<Utc>) -> String,
+) -> Result<ticket::Model> {
     let now = Utc::now();
-    let local = now.with_timezone(&sao_paulo());
-    let protocol = format!("{}{}", local.format("%Y%m%d"), random_token(6).to_uppercase().replace(['-', '_'], "X"));
-    Ok(ticket::ActiveModel {
+    let row = |protocol: String| ticket::ActiveModel {
         protocol: Set(protocol),
         chat_id: Set(new.chat_id),
         customer_id: Set(new.customer_id),
@@ -102,9 +124,18 @@ pub async fn open(db: &impl ConnectionTrait, new: NewTicket<'_>, ticket_limit: i
         created_at: Set(now),
         updated_at: Set(now),
         ..Default::default()
+    };
+    for _ in 0..PROTOCOL_TRIES {
+        let inserted = ticket::Entity::insert(row(protocols(now)))
+            .on_conflict(OnConflict::column(ticket::Column::Protocol).do_nothing().to_owned())
+            .try_insert()
+            .exec_with_returning(db)
+            .await;
+        if let Some(opened) = super::inserted(inserted)? {
+            return Ok(opened);
+        }
     }
-    .insert(db)
-    .await?)
+    Err(Error::Db(sea_orm::DbErr::Custom(format!("no free protocol in {PROTOCOL_TRIES} tries"))))
 }
 
 pub const PENDING: &str = "pending";
@@ -514,5 +545,46 @@ mod tests {
         assert_eq!(month_start(early_utc), Utc.with_ymd_and_hms(2026, 11, 1, 3, 0, 0).unwrap());
         let later = Utc.with_ymd_and_hms(2026, 12, 1, 4, 0, 0).unwrap();
         assert_eq!(month_start(later), Utc.with_ymd_and_hms(2026, 12, 1, 3, 0, 0).unwrap());
+    }
+
+    #[test]
+    fn a_protocol_is_the_sao_paulo_date_and_six_capitals_or_digits() {
+        let protocol = new_protocol(Utc.with_ymd_and_hms(2026, 12, 1, 2, 0, 0).unwrap());
+        assert!(protocol.starts_with("20261130"), "{protocol}");
+        assert_eq!(protocol.len(), 14);
+        assert!(protocol[8..].chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()), "{protocol}");
+    }
+
+    #[tokio::test]
+    async fn a_protocol_another_ticket_holds_is_passed_over() {
+        // Arrange: a conversation whose first ticket took the protocol the next one draws first.
+        let db = sea_orm::Database::connect("sqlite::memory:").await.expect("SQLite opens");
+        <tenant_migrations::Migrator as sea_orm_migration::MigratorTrait>::up(&db, None).await.expect("migrates");
+        for sql in [
+            "INSERT INTO instances (id, name) VALUES (1, 'Loja')",
+            "INSERT INTO customers (id, name, phone) VALUES (1, 'Ana', '+5511987654321')",
+            "INSERT INTO chats (id, customer_id, instance_id) VALUES (1, 1, 1)",
+        ] {
+            db.execute_unprepared(sql).await.expect("the conversation is set up");
+        }
+        let new = || NewTicket {
+            customer_id: 1,
+            instance_id: 1,
+            chat_id: 1,
+            department_id: None,
+            held_by_bot: false,
+            opening_message: "oi",
+        };
+        let first = open_with_protocols(&db, new(), |_| "20261201AAAAAA".to_owned()).await.expect("opens");
+
+        // Act
+        let mut drawn = ["20261201AAAAAA", "20261201BBBBBB"].into_iter();
+        let second = open_with_protocols(&db, new(), |_| drawn.next().expect("a protocol").to_owned()).await;
+        let stuck = open_with_protocols(&db, new(), |_| "20261201AAAAAA".to_owned()).await;
+
+        // Assert
+        assert_eq!(first.protocol, "20261201AAAAAA");
+        assert_eq!(second.expect("opens with the next protocol").protocol, "20261201BBBBBB");
+        assert!(stuck.is_err(), "a protocol that never frees up ends in an error, not a loop");
     }
 }
