@@ -404,8 +404,8 @@ async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
 
 /// The sustained ingest rate with the load generator's cost taken out of the machine's two cores:
 /// the events are signed before the clock starts and `wrk` (64 connections, `bench/wrk/presigned.lua`)
-/// sends each once. The signing clients above spend about as much CPU per message as the server;
-/// this says what the server itself sustains.
+/// sends each once. The signing clients above spend a tenth of the server's CPU per message
+/// (docs/performance.md#what-the-load-generator-costs): this shows the rate is the server's.
 fn ingest_presigned(provider: &Provider, args: &Args, cpu: Cpu) -> anyhow::Result<()> {
     use std::io::Write;
     const MOST_PER_SECOND: u64 = 5_000;

@@ -3,7 +3,7 @@
 -- one event per line: path, webhook-id, webhook-timestamp, webhook-signature and the JSON body,
 -- separated by tabs; thread k of n sends lines k, k + n, k + 2n ... An event sent twice would be a
 -- replay (2xx, nothing written), so when a thread runs out it asks for /exhausted, whose 404 wrk
--- counts as a non-2xx answer and the benchmark refuses the run.
+-- counts as a non-2xx answer: the report's "not 2xx" must read 0 for the rate to count.
 
 local threads = 0
 
