@@ -5,7 +5,8 @@
 //!   server's `/healthz` rate measured in the same run;
 //! - inbound ingest through the signed endpoint: the sustained rate with 64 providers pushing as
 //!   fast as they can, the same with `wrk` sending events signed beforehand (the load generator's
-//!   cost out of the way), then the latency at a steady 500 messages/s;
+//!   cost out of the way), then the latency at a steady 500 messages/s — all with the tenant's bot
+//!   off (the inbox alone) — and once more as fast as pushed with the demo's bot on;
 //! - the bot's cost per inbound message: the same conversations at a steady 500 messages/s with
 //!   the tenant's bot off, then on (issue #15);
 //! - from an inbound POST to the `ChatNotification` frame on an administrator's socket, p50/p99
@@ -353,7 +354,14 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
     }
 
     if phase("ingest") {
+        // The inbox alone: the demo's bot would greet every ticket a message opens — most of this
+        // phase's messages — and its replies go out through the outbox, its cost measured apart
+        // (the bot phase). One more run with it on shows what a tenant with the bot pays.
+        let mut bot = BotSwitch::read(&client, &base, &token).await?;
+        bot.set(false).await?;
         ingest_rates(&provider, args, cpu).await;
+        bot.set(true).await?;
+        ingest_with_bot(&provider, args, cpu).await;
     }
     if phase("bot") {
         bot_cost(&provider, &client, &base, &token, args.bot_rate, Duration::from_secs(args.ingest_seconds)).await?;
@@ -375,26 +383,28 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
 /// The sustained ingest rate — pushed by this process's signing clients, then by `wrk` with events
 /// signed beforehand — and the latency at a steady 500 messages/s.
 async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
-    println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new)");
-    let before = cpu.now();
-    let (count, failed, latencies) = ingest(provider, 64, None, Duration::from_secs(args.ingest_seconds)).await;
-    let used = cpu.now().since(&before);
-    println!(
-        "  as fast as 64 providers can push:   {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
-        count as f64 / args.ingest_seconds as f64,
-        quantile(&latencies, 0.5),
-        quantile(&latencies, 0.99)
-    );
-    println!("    CPU: {}", used.per(count, "message"));
+    println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new; bot off)");
+    ingest_line("as fast as 64 providers can push:", provider, args, cpu, None).await;
     match ingest_presigned(provider, args, cpu) {
         Ok(()) => {}
         Err(error) => println!("  wrk with events signed beforehand: not measured ({error:#})"),
     }
+    ingest_line("steady 500 messages/s:", provider, args, cpu, Some(500.0)).await;
+}
+
+/// The sustained ingest rate with the tenant's bot on: it greets each ticket a message opens.
+async fn ingest_with_bot(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
+    ingest_line("bot on, as fast as 64 providers push:", provider, args, cpu, None).await;
+}
+
+/// Pushes for the phase's length (at `rate`, or as fast as 64 providers can) and prints the rate,
+/// the latencies and the CPU per message under `label`.
+async fn ingest_line(label: &str, provider: &Arc<Provider>, args: &Args, cpu: Cpu, rate: Option<f64>) {
     let before = cpu.now();
-    let (count, failed, latencies) = ingest(provider, 64, Some(500.0), Duration::from_secs(args.ingest_seconds)).await;
+    let (count, failed, latencies) = ingest(provider, 64, rate, Duration::from_secs(args.ingest_seconds)).await;
     let used = cpu.now().since(&before);
     println!(
-        "  steady 500 messages/s:              {:>7.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
+        "  {label:<37}{:>6.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",
         count as f64 / args.ingest_seconds as f64,
         quantile(&latencies, 0.5),
         quantile(&latencies, 0.99)
@@ -491,6 +501,42 @@ async fn ingest(provider: &Arc<Provider>, workers: usize, rate: Option<f64>, len
     (ok.load(Ordering::Relaxed), failed.load(Ordering::Relaxed), samples)
 }
 
+/// The tenant's bot configuration, read once through the API and saved on or off.
+struct BotSwitch<'a> {
+    client: &'a reqwest::Client,
+    base: &'a str,
+    token: &'a str,
+    config: serde_json::Value,
+}
+
+impl<'a> BotSwitch<'a> {
+    async fn read(client: &'a reqwest::Client, base: &'a str, token: &'a str) -> anyhow::Result<Self> {
+        let config = client
+            .get(format!("{base}/api/bot/config"))
+            .header("host", HOST)
+            .bearer_auth(token)
+            .send()
+            .await?
+            .json()
+            .await?;
+        Ok(Self { client, base, token, config })
+    }
+
+    async fn set(&mut self, enabled: bool) -> anyhow::Result<()> {
+        self.config["enabled"] = json!(enabled);
+        let saved = self
+            .client
+            .put(format!("{}/api/bot/config", self.base))
+            .header("host", HOST)
+            .bearer_auth(self.token)
+            .json(&self.config)
+            .send()
+            .await?;
+        anyhow::ensure!(saved.status() == 200, "bot config refused: {}", saved.text().await?);
+        Ok(())
+    }
+}
+
 /// The bot's cost per inbound message (issue #15): the same conversations — a first message, a
 /// fixed answer asked for, a department chosen — at a steady 500 messages/s, with the tenant's bot
 /// off and then on; the difference is the bot's decision and its reply written to the outbox.
@@ -505,31 +551,17 @@ async fn bot_cost(
     println!(
         "-- bot: conversations of 3 messages (\"oi\", a fixed answer, a department) at a steady {rate} messages/s"
     );
-    let mut config: serde_json::Value = client
-        .get(format!("{base}/api/bot/config"))
-        .header("host", HOST)
-        .bearer_auth(token)
-        .send()
-        .await?
-        .json()
-        .await?;
-    let answer = config["options"].as_array().and_then(|o| o.iter().position(|o| o["action"] == "answer"));
-    let route = config["options"].as_array().and_then(|o| o.iter().position(|o| o["action"] == "department"));
+    let mut bot = BotSwitch::read(client, base, token).await?;
+    let options = bot.config["options"].as_array().cloned().unwrap_or_default();
+    let answer = options.iter().position(|o| o["action"] == "answer");
+    let route = options.iter().position(|o| o["action"] == "department");
     let (Some(answer), Some(route)) = (answer, route) else {
-        anyhow::bail!("the demo bot has no fixed answer or department option: {config}");
+        anyhow::bail!("the demo bot has no fixed answer or department option: {}", bot.config);
     };
     let script = ["oi, boa tarde".to_owned(), (answer + 1).to_string(), (route + 1).to_string()];
     let mut p99 = Vec::new();
     for enabled in [false, true] {
-        config["enabled"] = json!(enabled);
-        let saved = client
-            .put(format!("{base}/api/bot/config"))
-            .header("host", HOST)
-            .bearer_auth(token)
-            .json(&config)
-            .send()
-            .await?;
-        anyhow::ensure!(saved.status() == 200, "bot config refused: {}", saved.text().await?);
+        bot.set(enabled).await?;
         let (count, failed, latencies) = conversations(provider, &script, rate, length, enabled).await;
         println!(
             "  bot {:<3}: {:>6.0} messages/s ({failed} failed)  p50 {:.1} ms  p99 {:.1} ms",

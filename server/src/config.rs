@@ -381,13 +381,17 @@ fn write_private_file(path: &Path, contents: &str) -> std::io::Result<()> {
     file.write_all(contents.as_bytes())
 }
 
-/// A random URL-safe token of `bytes` random bytes.
-pub fn random_token(bytes: usize) -> String {
-    use rand::RngCore;
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
-    let mut raw = vec![0u8; bytes];
-    rand::rng().fill_bytes(&mut raw);
-    raw.iter().map(|b| ALPHABET[(*b & 63) as usize] as char).collect()
+/// A random URL-safe token of `length` characters (6 random bits each).
+pub fn random_token(length: usize) -> String {
+    random_string(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", length)
+}
+
+/// `length` characters drawn evenly and independently from `alphabet` (ASCII), from the thread's
+/// cryptographically secure generator.
+pub fn random_string(alphabet: &[u8], length: usize) -> String {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    (0..length).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect()
 }
 
 /// Proxies whose `X-Forwarded-For` header is believed.

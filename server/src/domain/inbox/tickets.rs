@@ -92,10 +92,7 @@ const PROTOCOL_TRIES: usize = 5;
 
 /// A ticket's protocol (docs/inbox.md#ticket-states): its São Paulo date and six random characters.
 fn new_protocol(now: DateTime<Utc>) -> String {
-    const CHARACTERS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-    use rand::Rng;
-    let mut rng = rand::rng();
-    let random: String = (0..6).map(|_| CHARACTERS[rng.random_range(0..CHARACTERS.len())] as char).collect();
+    let random = crate::config::random_string(b"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 6);
     format!("{}{random}", now.with_timezone(&sao_paulo()).format("%Y%m%d"))
 }
 

@@ -3,9 +3,7 @@
 //! `xxxxx-xxxxx` (≈ 49 bits each: guessing is bounded by the same wrong-code budget as TOTP codes).
 //! Only SHA-256 digests are stored, as a JSON array; a code that is used leaves the array.
 
-use rand::Rng;
-
-use crate::domain::auth::refresh::hash_token;
+use crate::{config::random_string, domain::auth::refresh::hash_token};
 
 /// Codes given at a time.
 pub const COUNT: usize = 10;
@@ -14,10 +12,9 @@ const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789";
 
 /// New codes (to show once) and the digests to store.
 pub fn generate() -> (Vec<String>, String) {
-    let mut rng = rand::rng();
     let codes: Vec<String> = (0..COUNT)
         .map(|_| {
-            let raw: String = (0..LENGTH).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect();
+            let raw = random_string(ALPHABET, LENGTH);
             format!("{}-{}", &raw[..LENGTH / 2], &raw[LENGTH / 2..])
         })
         .collect();
