@@ -278,8 +278,9 @@ struct SignedEvent {
     body: String,
 }
 
-/// Prints what the first few failed pushes got (a status and its body, or the client's error): a
-/// count of failures alone does not say whether the server refused, failed or the connection did.
+/// Prints what the first few failed pushes got (a status and its body, or the client's error) and
+/// counts every failure by kind ([`failure_kinds`]): a count of failures alone does not say whether
+/// the server refused (and with which status), failed or the connection did.
 fn say_failure(outcome: &anyhow::Result<u16>) {
     static SAID: AtomicU64 = AtomicU64::new(0);
     if SAID.fetch_add(1, Ordering::Relaxed) < 5 {
@@ -288,6 +289,29 @@ fn say_failure(outcome: &anyhow::Result<u16>) {
             Err(error) => eprintln!("  a push failed: {error:#}"),
         }
     }
+    let kind = match outcome {
+        Ok(status) => format!("answered {status}"),
+        Err(error) => {
+            let text = format!("{error:#}");
+            match text.strip_prefix("answered ") {
+                Some(rest) => format!("answered {}", rest.split(':').next().unwrap_or(rest)),
+                None if text.contains("reset by peer") => "connection reset".to_owned(),
+                None if text.contains("connection closed") => "connection closed".to_owned(),
+                None => "other client error".to_owned(),
+            }
+        }
+    };
+    *FAILURES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).entry(kind).or_default() += 1;
+}
+
+/// Failed pushes by kind since the last [`failure_kinds`].
+static FAILURES: std::sync::Mutex<std::collections::BTreeMap<String, u64>> =
+    std::sync::Mutex::new(std::collections::BTreeMap::new());
+
+/// The failures counted since the last call, as `kind ×count, …` (empty when none), and forgets them.
+fn failure_kinds() -> String {
+    let kinds = std::mem::take(&mut *FAILURES.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    kinds.iter().map(|(kind, count)| format!("{kind} ×{count}")).collect::<Vec<_>>().join(", ")
 }
 
 /// Whose CPU time a phase's cost per message counts ([`common::CpuTime`]).
@@ -410,6 +434,9 @@ async fn ingest_line(label: &str, provider: &Arc<Provider>, args: &Args, cpu: Cp
         quantile(&latencies, 0.99)
     );
     println!("    CPU: {}", used.per(count, "message"));
+    if failed > 0 {
+        println!("    failures: {}", failure_kinds());
+    }
 }
 
 /// The sustained ingest rate with the load generator's cost taken out of the machine's two cores:
@@ -570,6 +597,9 @@ async fn bot_cost(
             quantile(&latencies, 0.5),
             quantile(&latencies, 0.99)
         );
+        if failed > 0 {
+            println!("    failures: {}", failure_kinds());
+        }
         p99.push(quantile(&latencies, 0.99));
     }
     println!("  added by the bot at p99: {:.1} ms (goal ≤ 20 ms)", p99[1] - p99[0]);
