@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use futures::StreamExt;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -595,7 +596,9 @@ async fn a_search_matching_hundreds_of_customers_pages_through_all_their_tickets
         let (app, instance) = (&inbox.app, inbox.instance);
         async move { push(app, HOST, instance, &format!("evt-souza-{n}"), &event).await.status().as_u16() }
     });
-    let statuses = futures::future::join_all(pushes).await;
+    // Sixteen at a time: what is tested is the search, not the pool — 205 at once on PostgreSQL
+    // outwaited the pool's 750 ms on a loaded CI machine and some were answered 503.
+    let statuses: Vec<u16> = futures::stream::iter(pushes).buffer_unordered(16).collect().await;
     assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
     inbox.customer_writes("other", "+55 61 98888-1111", "Oi").await;
     let (mut found, mut cursor) = (Vec::new(), String::new());
