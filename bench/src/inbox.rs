@@ -6,7 +6,10 @@
 //! - inbound ingest through the signed endpoint: the sustained rate with 64 providers pushing as
 //!   fast as they can, the same with `wrk` sending events signed beforehand (the load generator's
 //!   cost out of the way), then the latency at a steady 500 messages/s — all with the tenant's bot
-//!   off (the inbox alone) — and once more as fast as pushed with the demo's bot on;
+//!   off (the inbox alone) — and once more as fast as pushed with the demo's bot on. Those messages
+//!   each open a ticket (the most a message costs, [`Mix::Openings`]); the rate and the steady
+//!   latency are then measured again on conversations, where one message in ten opens a ticket
+//!   ([`Mix::Conversations`]);
 //! - the bot's cost per inbound message: the same conversations at a steady 500 messages/s with
 //!   the tenant's bot off, then on (issue #15);
 //! - from an inbound POST to the `ChatNotification` frame on an administrator's socket, p50/p99
@@ -22,7 +25,7 @@ use std::{
     collections::HashMap,
     sync::{
         Arc,
-        atomic::{AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU64, Ordering},
     },
     time::{Duration, Instant},
 };
@@ -45,7 +48,10 @@ use backoffice::{
 use clap::Parser;
 use common::{Scratch, quantile, report, wrk};
 use futures::StreamExt;
-use rand::{Rng, seq::IndexedRandom};
+use rand::{
+    Rng,
+    seq::{IndexedRandom, IteratorRandom},
+};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Expr};
 use serde_json::json;
 use tokio::sync::Mutex;
@@ -202,12 +208,66 @@ struct Provider {
     base: String,
     secret: String,
     instances: Vec<i32>,
-    /// Customers who wrote before (70% of messages) and new numbers (30%).
+    /// Customers who wrote before (70% of the conversations opened) and new numbers (30%).
     phones: Vec<String>,
     serial: AtomicU64,
+    /// Whether nine messages in ten continue one of the [`Provider::opened`] conversations
+    /// ([`Mix::Conversations`]) instead of each opening one ([`Mix::Openings`]).
+    continuing: AtomicBool,
+    /// Conversations this run opened, as (instance, phone): the latest [`OPENED_KEPT`], at random.
+    opened: std::sync::Mutex<Vec<(i32, String)>>,
 }
 
+/// How pushed messages fall into conversations.
+#[derive(Clone, Copy)]
+enum Mix {
+    /// Every message from a customer who wrote before (70%) or a new number (30%), on any
+    /// instance: almost every one opens a ticket (its customer has none open there) — the most
+    /// each message can cost the inbox.
+    Openings,
+    /// Nine messages in ten continue a conversation this run opened (an open ticket); the tenth
+    /// opens one as [`Mix::Openings`] does: a ticket every ten messages, as the seeded tickets have.
+    Conversations,
+}
+
+/// How many opened conversations the provider keeps to continue.
+const OPENED_KEPT: usize = 1_024;
+
 impl Provider {
+    fn set_mix(&self, mix: Mix) {
+        self.continuing.store(matches!(mix, Mix::Conversations), Ordering::Relaxed);
+    }
+
+    /// Where the next message goes when no phone was chosen: a conversation to continue (see
+    /// [`Mix`]), or a new one on `on` (`None`: any instance) from a customer who wrote before (70%)
+    /// or a new number.
+    fn next_conversation(&self, on: Option<i32>) -> anyhow::Result<(i32, String)> {
+        let mut rng = rand::rng();
+        let mut opened = self.opened.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.continuing.load(Ordering::Relaxed) && rng.random_bool(0.9) {
+            let mut candidates = opened.iter().filter(|(i, _)| on.is_none_or(|on| on == *i));
+            if let Some(conversation) = IteratorRandom::choose(&mut candidates, &mut rng) {
+                return Ok(conversation.clone());
+            }
+        }
+        let instance = match on {
+            Some(instance) => instance,
+            None => *self.instances.choose(&mut rng).context("no instance")?,
+        };
+        let phone = if rng.random_bool(0.7) {
+            self.phones.choose(&mut rng).cloned().unwrap_or_default()
+        } else {
+            format!("+55119{:08}", rng.random_range(0..100_000_000u32))
+        };
+        if opened.len() < OPENED_KEPT {
+            opened.push((instance, phone.clone()));
+        } else {
+            let replaced = rng.random_range(0..OPENED_KEPT);
+            opened[replaced] = (instance, phone.clone());
+        }
+        Ok((instance, phone))
+    }
+
     /// One customer message (`body`, or a generated one); answers the HTTP status.
     async fn push(&self, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<u16> {
         self.push_on(None, phone, body).await
@@ -236,22 +296,14 @@ impl Provider {
         Ok(status)
     }
 
-    /// The next customer message, signed: on `on` (`None`: any instance), from `phone` (`None`: a
-    /// customer who wrote before 70% of the time, a new number otherwise), saying `body`.
+    /// The next customer message, signed: on `on`, from `phone`, saying `body` (where `None`, what
+    /// [`Provider::next_conversation`] chooses and a generated text).
     fn sign(&self, on: Option<i32>, phone: Option<&str>, body: Option<&str>) -> anyhow::Result<SignedEvent> {
         let n = self.serial.fetch_add(1, Ordering::Relaxed);
-        let (instance, phone) = {
-            let mut rng = rand::rng();
-            let instance = match on {
-                Some(instance) => instance,
-                None => *self.instances.choose(&mut rng).context("no instance")?,
-            };
-            let phone = match phone {
-                Some(phone) => phone.to_owned(),
-                None if rng.random_bool(0.7) => self.phones.choose(&mut rng).cloned().unwrap_or_default(),
-                None => format!("+55119{:08}", rng.random_range(0..100_000_000u32)),
-            };
-            (instance, phone)
+        let (instance, phone) = match (on, phone) {
+            (Some(instance), Some(phone)) => (instance, phone.to_owned()),
+            (None, Some(phone)) => (*self.instances.choose(&mut rand::rng()).context("no instance")?, phone.to_owned()),
+            (on, None) => self.next_conversation(on)?,
         };
         let event = json!({ "type": "message", "data": {
             "id": format!("BENCH{n}-{}", random_token(6)),
@@ -338,6 +390,8 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
         instances: instances.to_vec(),
         phones: phones.to_vec(),
         serial: AtomicU64::new(0),
+        continuing: AtomicBool::new(false),
+        opened: Default::default(),
     });
 
     // A conversation of 60 messages, for a full 50-message page.
@@ -407,13 +461,21 @@ async fn measure(args: &Args, secret: &str, instances: &[i32], phones: &[String]
 /// The sustained ingest rate — pushed by this process's signing clients, then by `wrk` with events
 /// signed beforehand — and the latency at a steady 500 messages/s.
 async fn ingest_rates(provider: &Arc<Provider>, args: &Args, cpu: Cpu) {
-    println!("-- ingest (signed POST /api/instance/{{id}}/events; 70% known customers, 30% new; bot off)");
+    println!(
+        "-- ingest, openings (signed POST /api/instance/{{id}}/events; each message opens a ticket: a customer \
+         who wrote before 70%, a new number 30%; bot off)"
+    );
     ingest_line("as fast as 64 providers can push:", provider, args, cpu, None).await;
     match ingest_presigned(provider, args, cpu) {
         Ok(()) => {}
         Err(error) => println!("  wrk with events signed beforehand: not measured ({error:#})"),
     }
     ingest_line("steady 500 messages/s:", provider, args, cpu, Some(500.0)).await;
+    println!("-- ingest, conversations (9 messages in 10 continue an open ticket, 1 opens one; bot off)");
+    provider.set_mix(Mix::Conversations);
+    ingest_line("as fast as 64 providers can push:", provider, args, cpu, None).await;
+    ingest_line("steady 500 messages/s:", provider, args, cpu, Some(500.0)).await;
+    provider.set_mix(Mix::Openings);
 }
 
 /// The sustained ingest rate with the tenant's bot on: it greets each ticket a message opens.

@@ -638,13 +638,7 @@ fn urlencode(text: &str) -> String {
 #[tokio::test]
 async fn a_customers_first_messages_arriving_at_once_open_one_ticket_and_keep_every_message() {
     let inbox = inbox().await;
-    let pushes = (0..8).map(|n| {
-        let event = customer_message(&format!("burst-{n}"), "+55 31 97777-0000", "Rita Mota", &format!("parte {n}"));
-        let (app, instance) = (&inbox.app, inbox.instance);
-        async move { push(app, HOST, instance, &format!("evt-burst-{n}"), &event).await.status().as_u16() }
-    });
-    let statuses = futures::future::join_all(pushes).await;
-    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+    eight_at_once(&inbox, "burst", "+55 31 97777-0000", "Rita Mota").await;
     let (_, page) = inbox.call(Method::GET, "/api/tickets?search=Rita", &inbox.admin_token, None).await;
     assert_eq!(page["data"].as_array().unwrap().len(), 1, "one ticket: {page}");
     let id = page["data"][0]["id"].as_i64().unwrap();
@@ -652,6 +646,38 @@ async fn a_customers_first_messages_arriving_at_once_open_one_ticket_and_keep_ev
         inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &inbox.admin_token, None).await;
     assert_eq!(conversation["data"].as_array().unwrap().len(), 8);
     assert_eq!(page["data"][0]["unread"], 8);
+}
+
+/// Eight messages of one customer pushed at once (ids `{key}-0` …), each answered 200.
+async fn eight_at_once(inbox: &Inbox, key: &str, phone: &str, name: &str) {
+    let pushes = (0..8).map(|n| {
+        let event = customer_message(&format!("{key}-{n}"), phone, name, &format!("parte {n}"));
+        let (app, instance) = (&inbox.app, inbox.instance);
+        async move { push(app, HOST, instance, &format!("evt-{key}-{n}"), &event).await.status().as_u16() }
+    });
+    let statuses = futures::future::join_all(pushes).await;
+    assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
+}
+
+#[tokio::test]
+async fn a_known_customers_first_messages_arriving_at_once_open_one_ticket() {
+    // A message the instance sent adds the customer and their chat but opens no ticket; their
+    // replies arriving together then each hold the existing chat (one upsert on PostgreSQL,
+    // `inbound::lock_chat`): one of them opens the ticket, the others find it.
+    let inbox = inbox().await;
+    let mut outbound = customer_message("known-out", "+55 31 96666-0000", "Otto Lima", "Seu pedido saiu");
+    outbound["data"]["direction"] = json!("out");
+    assert_eq!(push(&inbox.app, HOST, inbox.instance, "evt-known-out", &outbound).await.status(), 200);
+    let (_, before) = inbox.call(Method::GET, "/api/tickets?search=Otto", &inbox.admin_token, None).await;
+    assert_eq!(before["data"].as_array().unwrap().len(), 0, "an outbound message opens no ticket: {before}");
+    eight_at_once(&inbox, "known", "+55 31 96666-0000", "Otto Lima").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?search=Otto", &inbox.admin_token, None).await;
+    assert_eq!(page["data"].as_array().unwrap().len(), 1, "one ticket: {page}");
+    assert_eq!(page["data"][0]["unread"], 8, "every reply counted once: {page}");
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    let (_, conversation) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/messages"), &inbox.admin_token, None).await;
+    assert_eq!(conversation["data"].as_array().unwrap().len(), 8, "the replies are the ticket's: {conversation}");
 }
 
 #[tokio::test]

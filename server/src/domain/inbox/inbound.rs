@@ -338,32 +338,36 @@ fn current_ticket_id(customer: Expr, instance_id: i32) -> Expr {
 
 /// Holds the customer's chat on the instance (created when missing) until the transaction ends,
 /// and answers it with whether the hold may have waited for another transaction (then their
-/// ticket is looked for again). PostgreSQL locks the row; a SQLite transaction holds the file's
-/// write lock since its `BEGIN IMMEDIATE`, so nothing can have changed since it began.
+/// ticket is looked for again). A SQLite transaction holds the file's write lock since its
+/// `BEGIN IMMEDIATE`, so nothing can have changed since it began. PostgreSQL locks the row, in one
+/// statement: an upsert that conflicts and updates takes the row's lock (waiting for a
+/// transaction that holds it), where a plain insert that conflicts only looks. The update writes
+/// the values the row has (the key's own columns), so nothing changes and no index is touched.
+/// It was three statements — the insert, a select for the id, `SELECT … FOR UPDATE` — for most
+/// messages that open a ticket (docs/performance.md#one-statement-holds-the-chat).
 async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<(i32, bool)> {
-    let chat_id = ensure_chat(unit, customer_id, instance_id).await?;
     if unit.get_database_backend() != DbBackend::Postgres {
-        return Ok((chat_id, false));
+        return Ok((ensure_chat(unit, customer_id, instance_id).await?, false));
     }
-    chat::Entity::find_by_id(chat_id).lock_exclusive().one(unit).await?;
-    Ok((chat_id, true))
+    let held = chat::Entity::insert(new_chat(customer_id, instance_id))
+        .on_conflict(
+            OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId])
+                .update_column(chat::Column::CustomerId)
+                .to_owned(),
+        )
+        .exec_with_returning(unit)
+        .await?;
+    Ok((held.id, true))
 }
 
 /// The customer's chat on the instance, created when missing: one statement when it is new
 /// (`RETURNING`), two when it exists.
 pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
-    let now = Utc::now();
-    let inserted = chat::Entity::insert(chat::ActiveModel {
-        customer_id: Set(customer_id),
-        instance_id: Set(instance_id),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    })
-    .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
-    .try_insert()
-    .exec_with_returning(unit)
-    .await;
+    let inserted = chat::Entity::insert(new_chat(customer_id, instance_id))
+        .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
+        .try_insert()
+        .exec_with_returning(unit)
+        .await;
     if let Some(created) = super::inserted(inserted)? {
         return Ok(created.id);
     }
@@ -374,6 +378,18 @@ pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32)
         .await?
         .map(|c| c.id)
         .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))
+}
+
+/// A chat row for the customer on the instance, as created now.
+fn new_chat(customer_id: i32, instance_id: i32) -> chat::ActiveModel {
+    let now = Utc::now();
+    chat::ActiveModel {
+        customer_id: Set(customer_id),
+        instance_id: Set(instance_id),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
 }
 
 /// Who wrote: the customer, whether this message added them, and whether a campaign send of
