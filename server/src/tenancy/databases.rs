@@ -846,10 +846,9 @@ impl SqliteFiles {
             return Err(StorageError::Missing(name.clone()));
         }
         let conn =
-            open_busy_file(&path, SqliteOpen::Existing, SQLITE_TENANT_CONNECTIONS, Some(self.idle), self.acquire)
-                .await?;
+            open_sqlite(&path, SqliteOpen::Existing, SQLITE_TENANT_CONNECTIONS, Some(self.idle), self.acquire).await?;
         let readers =
-            open_busy_file(&path, SqliteOpen::Readers, SQLITE_TENANT_READERS, Some(self.idle), self.acquire).await?;
+            open_sqlite(&path, SqliteOpen::Readers, SQLITE_TENANT_READERS, Some(self.idle), self.acquire).await?;
         let now = Instant::now();
         let mut open = self.lock();
         // Dropping a connection from the map closes it once the last request using it ends.
@@ -948,25 +947,15 @@ async fn open_sqlite(
         // Created readable by the server's user only; SQLite gives its -wal/-shm files the same mode.
         create_private_file(path).map_err(|err| DbErr::Custom(format!("{}: {err}", path.display())))?;
     }
-    Database::connect(sqlite_options(path, open, max, idle, acquire)).await
-}
-
-/// [`open_sqlite`] of an existing tenant file, tried again while the file is busy. A file just
-/// provisioned is in rollback-journal mode until its first open switches it to WAL, and two
-/// requests opening it at once (a test's and the server's, seen in CI) can meet that switch: the
-/// connect fails with `SQLITE_BUSY` at once, the busy timeout not waited (0.55 s into a test, with
-/// a 10 s timeout). The second opener only has to wait for the first.
-async fn open_busy_file(
-    path: &Path,
-    open: SqliteOpen,
-    max: u32,
-    idle: Option<Duration>,
-    acquire: Duration,
-) -> Result<DatabaseConnection, DbErr> {
+    // Tried again while the file is busy. A tenant file just provisioned is in rollback-journal
+    // mode until its first open switches it to WAL, and two requests opening it at once (a test's
+    // and the server's, seen in CI) can meet that switch: the connect failed with `SQLITE_BUSY` at
+    // once, the busy timeout not waited (0.55 s into a test, with a 10 s timeout). The second
+    // opener only has to wait for the first.
     const TRIES: u32 = 6;
     let mut tried = 1;
     loop {
-        match open_sqlite(path, open, max, idle, acquire).await {
+        match Database::connect(sqlite_options(path, open, max, idle, acquire)).await {
             Err(err) if tried < TRIES && is_busy(&err) => {
                 tokio::time::sleep(Duration::from_millis(25 * u64::from(tried))).await;
                 tried += 1;
