@@ -29,6 +29,7 @@ mod m20261203_000019_early_acks;
 mod m20261204_000020_count_user_changes;
 mod m20261205_000021_drop_chat_activity;
 mod m20261206_000022_lighter_message_writes;
+mod m20261207_000023_lighter_ticket_writes;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -64,6 +65,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261204_000020_count_user_changes::Migration),
             Box::new(m20261205_000021_drop_chat_activity::Migration),
             Box::new(m20261206_000022_lighter_message_writes::Migration),
+            Box::new(m20261207_000023_lighter_ticket_writes::Migration),
         ]
     }
 }

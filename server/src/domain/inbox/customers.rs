@@ -159,6 +159,9 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
         .all(db)
         .await?;
     let groups = groups_by_ids(db, &group_ids).await?;
+    // Messages stored outside any ticket (a blacklisted customer's, ones past the ticket limit,
+    // unanswered campaign sends). Both planners walk the tenant's `ticket_id IS NULL` entries of
+    // `ix_messages_ticket_id_id` newest first, checking each one's chat (decision 139).
     let mut loose = message::Entity::find()
         .inner_join(chat::Entity)
         .filter(chat::Column::CustomerId.eq(id))
