@@ -449,6 +449,7 @@ impl Provisioning {
         if let Some(staging) = self.sqlite {
             staging.conn.close().await?;
             if staging.staging != staging.target {
+                switch_to_wal(&staging.staging).await?;
                 std::fs::rename(&staging.staging, &staging.target)
                     .map_err(|source| StorageError::Io { path: staging.target.clone(), source })?;
             }
@@ -882,6 +883,17 @@ impl SqliteFiles {
     }
 }
 
+/// Puts a staging file, complete and closed, in WAL mode before it is renamed into place. The
+/// mode is kept in the file's header, so no opener of the tenant has to switch it: a switch takes
+/// the file's exclusive lock, and a second opener meeting it was refused with `SQLITE_BUSY` at
+/// connect, without the busy timeout (a CI flake, `open_sqlite`'s retry). Nothing is written in
+/// WAL mode here, and closing the last connection removes the (empty) `-wal` and `-shm` files.
+async fn switch_to_wal(staging: &Path) -> Result<(), DbErr> {
+    let conn = open_sqlite(staging, SqliteOpen::Existing, 1, None, Duration::from_secs(10)).await?;
+    conn.execute_unprepared("PRAGMA journal_mode = WAL").await?;
+    conn.close().await
+}
+
 /// How a SQLite file is opened.
 #[derive(Clone, Copy)]
 enum SqliteOpen {
@@ -947,11 +959,11 @@ async fn open_sqlite(
         // Created readable by the server's user only; SQLite gives its -wal/-shm files the same mode.
         create_private_file(path).map_err(|err| DbErr::Custom(format!("{}: {err}", path.display())))?;
     }
-    // Tried again while the file is busy. A tenant file just provisioned is in rollback-journal
-    // mode until its first open switches it to WAL, and two requests opening it at once (a test's
-    // and the server's, seen in CI) can meet that switch: the connect failed with `SQLITE_BUSY` at
-    // once, the busy timeout not waited (0.55 s into a test, with a 10 s timeout). The second
-    // opener only has to wait for the first.
+    // Tried again while the file is busy. A tenant file provisioned before `switch_to_wal` existed
+    // is in rollback-journal mode until its first open switches it to WAL, and two requests
+    // opening it at once (a test's and the server's, seen in CI) can meet that switch: the connect
+    // failed with `SQLITE_BUSY` at once, the busy timeout not waited (0.55 s into a test, with a
+    // 10 s timeout). The second opener only has to wait for the first.
     const TRIES: u32 = 6;
     let mut tried = 1;
     loop {
@@ -1024,7 +1036,24 @@ async fn open_postgres(
         // Only the control pool: its connections are born in `control` and never see a tenant.
         options.set_schema_search_path(path);
     }
-    Database::connect(options).await
+    // An eager pool makes its first connection here, at start-up (the server, a CLI command),
+    // where waiting a few seconds for a cluster slow to answer for a moment beats exiting: CI saw
+    // a test's start-up refused after 750 ms while 181 tests started at once. A request still gets
+    // its 503 after one `acquire`.
+    const TRIES: u32 = 4;
+    let mut tried = 1;
+    loop {
+        match Database::connect(options.clone()).await {
+            Err(err) if !lazy && tried < TRIES && is_pool_timeout(&err) => tried += 1,
+            other => return other,
+        }
+    }
+}
+
+/// Whether connecting gave up waiting (rather than being refused or failing outright).
+fn is_pool_timeout(err: &DbErr) -> bool {
+    use sea_orm::{RuntimeErr, sqlx};
+    matches!(err, DbErr::Conn(RuntimeErr::SqlxError(inner)) if matches!(**inner, sqlx::Error::PoolTimedOut))
 }
 
 fn remove_if_exists(path: &Path) -> Result<(), StorageError> {
@@ -1038,6 +1067,38 @@ fn remove_if_exists(path: &Path) -> Result<(), StorageError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tenant file comes out of provisioning already in WAL mode (bytes 18 and 19 of a SQLite
+    /// file's header are 2 in WAL mode, 1 otherwise), and with no `-wal` beside it at either name.
+    #[tokio::test]
+    async fn a_provisioned_tenant_file_is_in_wal_mode_before_anyone_opens_it() {
+        // Arrange: a staging file built as `begin_provisioning` builds one.
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("loja.db");
+        let staging = target.with_extension("db.provisioning");
+        let conn = open_sqlite(&staging, SqliteOpen::Staging, 1, None, Duration::from_secs(5)).await.unwrap();
+        let tx = conn.begin().await.unwrap();
+        tx.execute_unprepared("CREATE TABLE t (id INTEGER PRIMARY KEY)").await.unwrap();
+        let provisioning =
+            Provisioning { tx, sqlite: Some(SqliteStaging { conn, staging: staging.clone(), target: target.clone() }) };
+
+        // Act
+        provisioning.commit().await.unwrap();
+
+        // Assert
+        let header = std::fs::read(&target).unwrap();
+        assert_eq!((header[18], header[19]), (2, 2), "the file is in WAL mode");
+        for leftover in ["loja.db.provisioning", "loja.db.provisioning-wal", "loja.db.provisioning-shm", "loja.db-wal"]
+        {
+            assert!(!dir.path().join(leftover).exists(), "{leftover} is not left behind");
+        }
+        let opened = open_sqlite(&target, SqliteOpen::Existing, 1, None, Duration::from_secs(5)).await.unwrap();
+        let tables = opened
+            .query_all_raw(sea_orm::Statement::from_string(DbBackend::Sqlite, "SELECT name FROM sqlite_master"))
+            .await
+            .unwrap();
+        assert_eq!(tables.len(), 1, "what provisioning wrote is there");
+    }
 
     /// The build options `.cargo/config.toml` gives the bundled SQLite reach the server's
     /// connections: losing either one costs ~15–20 % of the server's CPU under load and nothing
