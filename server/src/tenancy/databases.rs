@@ -447,9 +447,16 @@ impl Provisioning {
     pub async fn commit(self) -> Result<(), StorageError> {
         self.tx.commit().await?;
         if let Some(staging) = self.sqlite {
+            if staging.staging != staging.target {
+                // WAL mode is kept in the file's header: switched here, before the file is renamed
+                // into place, no opener of the tenant has to switch it — a switch takes the file's
+                // exclusive lock, and a second opener meeting it was refused with `SQLITE_BUSY` at
+                // connect (a CI flake). Nothing is written in WAL mode, and closing the only
+                // connection removes the empty `-wal` and `-shm` files.
+                staging.conn.execute_unprepared("PRAGMA journal_mode = WAL").await?;
+            }
             staging.conn.close().await?;
             if staging.staging != staging.target {
-                switch_to_wal(&staging.staging).await?;
                 std::fs::rename(&staging.staging, &staging.target)
                     .map_err(|source| StorageError::Io { path: staging.target.clone(), source })?;
             }
@@ -883,17 +890,6 @@ impl SqliteFiles {
     }
 }
 
-/// Puts a staging file, complete and closed, in WAL mode before it is renamed into place. The
-/// mode is kept in the file's header, so no opener of the tenant has to switch it: a switch takes
-/// the file's exclusive lock, and a second opener meeting it was refused with `SQLITE_BUSY` at
-/// connect, without the busy timeout (a CI flake, `open_sqlite`'s retry). Nothing is written in
-/// WAL mode here, and closing the last connection removes the (empty) `-wal` and `-shm` files.
-async fn switch_to_wal(staging: &Path) -> Result<(), DbErr> {
-    let conn = open_sqlite(staging, SqliteOpen::Existing, 1, None, Duration::from_secs(10)).await?;
-    conn.execute_unprepared("PRAGMA journal_mode = WAL").await?;
-    conn.close().await
-}
-
 /// How a SQLite file is opened.
 #[derive(Clone, Copy)]
 enum SqliteOpen {
@@ -959,17 +955,27 @@ async fn open_sqlite(
         // Created readable by the server's user only; SQLite gives its -wal/-shm files the same mode.
         create_private_file(path).map_err(|err| DbErr::Custom(format!("{}: {err}", path.display())))?;
     }
-    // Tried again while the file is busy. A tenant file provisioned before `switch_to_wal` existed
-    // is in rollback-journal mode until its first open switches it to WAL, and two requests
-    // opening it at once (a test's and the server's, seen in CI) can meet that switch: the connect
-    // failed with `SQLITE_BUSY` at once, the busy timeout not waited (0.55 s into a test, with a
-    // 10 s timeout). The second opener only has to wait for the first.
-    const TRIES: u32 = 6;
+    // Tried again while the file is busy. A tenant file provisioned before `Provisioning::commit`
+    // switched it to WAL is in rollback-journal mode until its first open switches it, and two
+    // requests opening it at once (a test's and the server's, seen in CI) can meet that switch:
+    // the connect failed with `SQLITE_BUSY` at once, the busy timeout not waited (0.55 s into a
+    // test, with a 10 s timeout). The second opener only has to wait for the first.
+    connect_trying(sqlite_options(path, open, max, idle, acquire), 6, is_busy, Duration::from_millis(25)).await
+}
+
+/// Connects, trying again up to `tries` times in all while `passing` says the failure will pass,
+/// `pause` × the tries so far apart.
+async fn connect_trying(
+    options: ConnectOptions,
+    tries: u32,
+    passing: fn(&DbErr) -> bool,
+    pause: Duration,
+) -> Result<DatabaseConnection, DbErr> {
     let mut tried = 1;
     loop {
-        match Database::connect(sqlite_options(path, open, max, idle, acquire)).await {
-            Err(err) if tried < TRIES && is_busy(&err) => {
-                tokio::time::sleep(Duration::from_millis(25 * u64::from(tried))).await;
+        match Database::connect(options.clone()).await {
+            Err(err) if tried < tries && passing(&err) => {
+                tokio::time::sleep(pause * tried).await;
                 tried += 1;
             }
             other => return other,
@@ -1038,16 +1044,10 @@ async fn open_postgres(
     }
     // An eager pool makes its first connection here, at start-up (the server, a CLI command),
     // where waiting a few seconds for a cluster slow to answer for a moment beats exiting: CI saw
-    // a test's start-up refused after 750 ms while 181 tests started at once. A request still gets
-    // its 503 after one `acquire`.
-    const TRIES: u32 = 4;
-    let mut tried = 1;
-    loop {
-        match Database::connect(options.clone()).await {
-            Err(err) if !lazy && tried < TRIES && is_pool_timeout(&err) => tried += 1,
-            other => return other,
-        }
-    }
+    // a test's start-up refused after 750 ms while 181 tests started at once. Each try waits one
+    // `acquire` already; a request still gets its 503 after one.
+    let tries = if lazy { 1 } else { 4 };
+    connect_trying(options, tries, is_pool_timeout, Duration::ZERO).await
 }
 
 /// Whether connecting gave up waiting (rather than being refused or failing outright).
