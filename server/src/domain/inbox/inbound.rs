@@ -110,11 +110,11 @@ pub async fn receive(
     // A message the provider sends again under a new event id is a duplicate too: one statement
     // records the event only when neither the event id nor the message's id was seen (each
     // statement is a hand-off to the writer's thread on SQLite, and this path is the busiest).
-    let resent = match &event {
-        ProviderEvent::Message(inbound) => Some(inbound.id.as_str()),
+    let message = match &event {
+        ProviderEvent::Message(inbound) => Some(inbound),
         _ => None,
     };
-    let first_time = record_event(unit, instance.id, event_id, resent).await?;
+    let first_time = record_event(unit, instance.id, event_id, message).await?;
     if !first_time {
         return Ok(Received::Duplicate);
     }
@@ -128,21 +128,46 @@ pub async fn receive(
     }
 }
 
-/// Records the event id, unless it was seen before or `message_id` (a message's provider id) is
-/// stored already; answers whether it was recorded.
-async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message_id: Option<&str>) -> Result<bool> {
+/// Records the event id, unless it was seen before or `message`'s provider id is stored already;
+/// answers whether it was recorded.
+///
+/// On PostgreSQL the same statement holds the message's sender at the instance until the
+/// transaction ends (an advisory lock on the tenant's schema, the instance and the phone), so that
+/// a customer's messages arriving at once are written one after the other: the statements after
+/// this one see what an earlier message committed — its customer, chat and ticket — and two first
+/// messages open one ticket (docs/performance.md#the-sender-is-held-before-it-is-looked-up). A
+/// SQLite transaction holds the file's write lock from its `BEGIN IMMEDIATE`: nothing to take.
+async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Option<&InboundMessage>) -> Result<bool> {
+    let postgres = unit.get_database_backend() == DbBackend::Postgres;
     let mut b = Binder::new(unit.get_database_backend());
     let (instance, event, now) = (b.p(instance_id), b.p(event_id.to_owned()), b.p(Utc::now()));
-    let unseen_message = match message_id {
-        Some(id) => format!(
-            "NOT EXISTS (SELECT 1 FROM messages WHERE instance_id = {instance} AND external_id = {})",
-            b.p(id.to_owned())
-        ),
-        None => "TRUE".to_owned(),
+    let (unseen_message, held) = match message {
+        Some(message) => {
+            let unseen = format!(
+                "NOT EXISTS (SELECT 1 FROM messages WHERE instance_id = {instance} AND external_id = {})",
+                b.p(message.id.clone())
+            );
+            let held = postgres.then(|| {
+                // The phone as the lookup will use it; one the check refuses later locks as written.
+                let phone = customers::normalize_phone(&message.phone).unwrap_or_else(|_| message.phone.clone());
+                let sender = b.p(format!(":sender:{instance_id}:{phone}"));
+                // A volatile function: the CTE runs once, before the row it gives is inserted
+                // (or not at all when the NOT EXISTS, a one-time filter, says duplicate).
+                format!(
+                    "WITH held AS (SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || {sender}, 0))) "
+                )
+            });
+            (unseen, held)
+        }
+        None => ("TRUE".to_owned(), None),
+    };
+    let (with, from) = match held {
+        Some(with) => (with, " FROM held"),
+        None => (String::new(), ""),
     };
     // `WHERE` before `ON CONFLICT`: SQLite's parser needs it to tell the upsert from a join.
     let sql = format!(
-        "INSERT INTO provider_events (instance_id, event_id, received_at) SELECT {instance}, {event}, {now} \
+        "{with}INSERT INTO provider_events (instance_id, event_id, received_at) SELECT {instance}, {event}, {now}{from} \
          WHERE {unseen_message} ON CONFLICT (instance_id, event_id) DO NOTHING"
     );
     Ok(unit.execute_raw(b.statement(sql)).await?.rows_affected() > 0)
@@ -180,7 +205,10 @@ async fn receive_message(
     plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
-    let Sender { customer, created, awaiting_reply, open_ticket } = sender(unit, &inbound, instance.id).await?;
+    // No other message of this sender at the instance is being written beside this one
+    // ([`record_event`]): what the lookup found is what there is.
+    let Sender { customer, created, awaiting_reply, open_ticket, mut chat_id } =
+        sender(unit, &inbound, instance.id).await?;
     let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
     if created && !customer.blacklisted {
         let reference = CustomerRef {
@@ -199,40 +227,24 @@ async fn receive_message(
     } else {
         Vec::new()
     };
-    // The customer's chat on the instance, once this message's path has learned it.
-    let mut chat_id = None;
-    let current = if created {
-        // Added by this transaction: no chat or ticket yet, and none can appear before it commits.
-        None
-    } else {
-        match open_ticket {
-            None if inbound_from_customer && !customer.blacklisted => {
-                // Two first messages of one customer at once must open one ticket: the second
-                // waits for the first's chat row, then finds its ticket.
-                let (id, waited) = lock_chat(unit, customer.id, instance.id).await?;
-                chat_id = Some(id);
-                if waited { current_ticket(unit, customer.id, instance.id).await? } else { None }
-            }
-            found => found,
-        }
-    };
     // The bot that greets a ticket opened by this message.
     let mut greeter = None;
     let mut opened_here = false;
     let names_at_hand = || Names::default().with_customer(&customer).with_instance(instance.id, &instance.name);
-    let ticket = match current {
+    let ticket = match open_ticket {
         _ if customer.blacklisted => None,
         Some(open) => Some(open),
         None if inbound_from_customer => {
             let bot = if plan.chatbot { plan.bots.active_for(instance.id) } else { None };
-            let chat_id = match chat_id {
+            let chat = match chat_id {
                 Some(id) => id,
                 None => ensure_chat(unit, customer.id, instance.id).await?,
             };
+            chat_id = Some(chat);
             let new = NewTicket {
                 customer_id: customer.id,
                 instance_id: instance.id,
-                chat_id,
+                chat_id: chat,
                 department_id: None,
                 held_by_bot: bot.is_some(),
                 opening_message: &inbound.body,
@@ -336,30 +348,6 @@ fn current_ticket_id(customer: Expr, instance_id: i32) -> Expr {
     Expr::SubQuery(None, Box::new(chosen.into_sub_query_statement()))
 }
 
-/// Holds the customer's chat on the instance (created when missing) until the transaction ends,
-/// and answers it with whether the hold may have waited for another transaction (then their
-/// ticket is looked for again). A SQLite transaction holds the file's write lock since its
-/// `BEGIN IMMEDIATE`, so nothing can have changed since it began. PostgreSQL locks the row, in one
-/// statement: an upsert that conflicts and updates takes the row's lock (waiting for a
-/// transaction that holds it), where a plain insert that conflicts only looks. The update writes
-/// the values the row has (the key's own columns), so nothing changes and no index is touched.
-/// It was three statements — the insert, a select for the id, `SELECT … FOR UPDATE` — for most
-/// messages that open a ticket (docs/performance.md#one-statement-holds-the-chat).
-async fn lock_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<(i32, bool)> {
-    if unit.get_database_backend() != DbBackend::Postgres {
-        return Ok((ensure_chat(unit, customer_id, instance_id).await?, false));
-    }
-    let held = chat::Entity::insert(new_chat(customer_id, instance_id))
-        .on_conflict(
-            OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId])
-                .update_column(chat::Column::CustomerId)
-                .to_owned(),
-        )
-        .exec_with_returning(unit)
-        .await?;
-    Ok((held.id, true))
-}
-
 /// The customer's chat on the instance, created when missing: one statement when it is new
 /// (`RETURNING`), two when it exists.
 pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
@@ -401,13 +389,15 @@ struct Sender {
     /// Their ticket on the instance that is not closed yet ([`current_ticket`]), as the lookup
     /// found it.
     open_ticket: Option<ticket::Model>,
+    /// Their chat on the instance, when the lookup found one.
+    chat_id: Option<i32>,
 }
 
 /// The customer with the message's phone, added when new. A known customer is one statement,
 /// which also asks whether a campaign send waits for their reply
 /// ([`campaigns::sending::awaiting_reply`]) and brings their open ticket on the instance (a left
-/// join on [`current_ticket`]'s choice, columns prefixed `t_`); a new one is the lookup and the
-/// insert.
+/// join on [`current_ticket`]'s choice, columns prefixed `t_`) and their chat there (`chat_id`);
+/// a new one is the lookup and the insert.
 async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Result<Sender> {
     use sea_orm::{
         IdenStatic, Iterable, JoinType,
@@ -430,27 +420,39 @@ async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Resu
     for column in ticket::Column::iter() {
         lookup.expr_as(Expr::col((t.clone(), column)), Alias::new(format!("t_{}", column.as_str())));
     }
+    let c = Alias::new("c");
+    lookup.join_as(
+        JoinType::LeftJoin,
+        chat::Entity,
+        c.clone(),
+        Expr::col((c.clone(), chat::Column::CustomerId))
+            .eq(Expr::col((customer::Entity, customer::Column::Id)))
+            .and(Expr::col((c.clone(), chat::Column::InstanceId)).eq(instance_id)),
+    );
+    lookup.expr_as(Expr::col((c, chat::Column::Id)), Alias::new("chat_id"));
     if let Some(row) = unit.query_one_raw(unit.get_database_backend().build(&lookup)).await? {
         let awaiting_reply = row.try_get::<bool>("", "awaiting_reply")?;
         let open_ticket = match row.try_get::<Option<i32>>("", "t_id")? {
             Some(_) => Some(ticket::Model::from_query_result(&row, "t_")?),
             None => None,
         };
+        let chat_id = row.try_get::<Option<i32>>("", "chat_id")?;
         let customer = customer::Model::from_query_result(&row, "")?;
-        return Ok(Sender { customer, created: false, awaiting_reply, open_ticket });
+        return Ok(Sender { customer, created: false, awaiting_reply, open_ticket, chat_id });
     }
     if let Some(customer) = customers::create(unit, &phone, inbound.name.as_deref()).await? {
-        return Ok(Sender { customer, created: true, awaiting_reply: false, open_ticket: None });
+        return Ok(Sender { customer, created: true, awaiting_reply: false, open_ticket: None, chat_id: None });
     }
-    // Another transaction added the phone since the lookup (PostgreSQL; it waited for its commit).
-    // Whether a campaign send of theirs awaits a reply is unknown here: `customer_replied` looks.
+    // Another transaction added the phone since the lookup (PostgreSQL: a message of theirs to
+    // another instance, or a person; the insert waited for its commit). Whether a campaign send of
+    // theirs awaits a reply is unknown here: `customer_replied` looks.
     let customer = customer::Entity::find()
         .filter(customer::Column::Phone.eq(&phone))
         .one(unit)
         .await?
         .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
     let open_ticket = current_ticket(unit, customer.id, instance_id).await?;
-    Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket })
+    Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket, chat_id: None })
 }
 
 fn check_ack(ack: &InboundAck) -> Result<()> {
