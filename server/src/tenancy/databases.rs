@@ -1100,6 +1100,40 @@ mod tests {
         assert_eq!(tables.len(), 1, "what provisioning wrote is there");
     }
 
+    /// An eager PostgreSQL pool (a server or CLI command starting) tries a cluster that does not
+    /// answer four times, one acquire timeout each, before giving up with the pool's timeout; a lazy
+    /// pool (requests' tenants) does not connect at all. The "cluster" is a listener that accepts
+    /// and never answers, as a cluster too busy to would look from here.
+    #[tokio::test]
+    async fn an_eager_postgres_pool_tries_a_silent_cluster_four_times_at_start_up() {
+        // Arrange
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("postgres://postgres@{}/postgres", listener.local_addr().unwrap());
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let counting = accepted.clone();
+        let silent = tokio::spawn(async move {
+            let mut held = Vec::new();
+            while let Ok((socket, _)) = listener.accept().await {
+                counting.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                held.push(socket);
+            }
+        });
+        let acquire = Duration::from_millis(200);
+
+        // Act
+        let lazy = open_postgres(&url, 2, Duration::from_secs(60), None, true, acquire).await;
+        let started = std::time::Instant::now();
+        let eager = open_postgres(&url, 2, Duration::from_secs(60), None, false, acquire).await;
+
+        // Assert
+        assert!(lazy.is_ok(), "a lazy pool opens without connecting");
+        let err = eager.expect_err("nobody answers");
+        assert!(is_pool_timeout(&err), "gives up with the pool's timeout: {err:?}");
+        assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), 4, "four tries, one connection each");
+        assert!(started.elapsed() >= acquire * 4, "each try waited its acquire timeout: {:?}", started.elapsed());
+        silent.abort();
+    }
+
     /// The build options `.cargo/config.toml` gives the bundled SQLite reach the server's
     /// connections: losing either one costs ~15–20 % of the server's CPU under load and nothing
     /// else would notice.
