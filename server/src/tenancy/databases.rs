@@ -447,7 +447,9 @@ impl Provisioning {
     pub async fn commit(self) -> Result<(), StorageError> {
         self.tx.commit().await?;
         if let Some(staging) = self.sqlite {
-            if staging.staging != staging.target {
+            // A control database is created in place; a tenant's is staged and renamed into place.
+            let staged = staging.staging != staging.target;
+            if staged {
                 // WAL mode is kept in the file's header: switched here, before the file is renamed
                 // into place, no opener of the tenant has to switch it — a switch takes the file's
                 // exclusive lock, and a second opener meeting it was refused with `SQLITE_BUSY` at
@@ -456,7 +458,7 @@ impl Provisioning {
                 staging.conn.execute_unprepared("PRAGMA journal_mode = WAL").await?;
             }
             staging.conn.close().await?;
-            if staging.staging != staging.target {
+            if staged {
                 std::fs::rename(&staging.staging, &staging.target)
                     .map_err(|source| StorageError::Io { path: staging.target.clone(), source })?;
             }

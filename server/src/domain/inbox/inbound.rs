@@ -138,8 +138,8 @@ pub async fn receive(
 /// messages open one ticket (docs/performance.md#the-sender-is-held-before-it-is-looked-up). A
 /// SQLite transaction holds the file's write lock from its `BEGIN IMMEDIATE`: nothing to take.
 async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Option<&InboundMessage>) -> Result<bool> {
-    let postgres = unit.get_database_backend() == DbBackend::Postgres;
-    let mut b = Binder::new(unit.get_database_backend());
+    let backend = unit.get_database_backend();
+    let mut b = Binder::new(backend);
     let (instance, event, now) = (b.p(instance_id), b.p(event_id.to_owned()), b.p(Utc::now()));
     let (unseen_message, held) = match message {
         Some(message) => {
@@ -147,7 +147,7 @@ async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Op
                 "NOT EXISTS (SELECT 1 FROM messages WHERE instance_id = {instance} AND external_id = {})",
                 b.p(message.id.clone())
             );
-            let held = postgres.then(|| {
+            let held = (backend == DbBackend::Postgres).then(|| {
                 // The phone as the lookup will use it; one the check refuses later locks as written.
                 let phone = customers::normalize_phone(&message.phone).unwrap_or_else(|_| message.phone.clone());
                 let sender = b.p(format!(":sender:{instance_id}:{phone}"));
@@ -161,10 +161,8 @@ async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Op
         }
         None => ("TRUE".to_owned(), None),
     };
-    let (with, from) = match held {
-        Some(with) => (with, " FROM held"),
-        None => (String::new(), ""),
-    };
+    let from = if held.is_some() { " FROM held" } else { "" };
+    let with = held.unwrap_or_default();
     // `WHERE` before `ON CONFLICT`: SQLite's parser needs it to tell the upsert from a join.
     let sql = format!(
         "{with}INSERT INTO provider_events (instance_id, event_id, received_at) SELECT {instance}, {event}, {now}{from} \
