@@ -100,6 +100,11 @@ pub struct Config {
     #[arg(long, env = "ALLOW_PRIVATE_WEBHOOKS", default_value_t = false)]
     pub allow_private_webhooks: bool,
 
+    /// Pages of history one message synchronisation asks its provider for at most (500 messages a
+    /// page): a provider that always answers "more" is stopped there (docs/providers.md#history).
+    #[arg(long, env = "SYNC_MAX_PAGES", default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub sync_max_pages: u32,
+
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, value_parser = clap::value_parser!(i64).range(30..=86_400))]
     pub access_token_ttl_seconds: i64,
@@ -228,6 +233,7 @@ impl Config {
             db_idle_seconds: 60,
             allow_private_providers: false,
             allow_private_webhooks: false,
+            sync_max_pages: 2_000,
             access_token_ttl_seconds: 900,
             refresh_token_ttl_days: 30,
             lockout_threshold: 5,

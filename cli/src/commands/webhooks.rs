@@ -79,9 +79,10 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         }
         Command::Enable { tenant, id } => {
             let tenant = super::active_tenant(dbs, &tenant).await?;
-            let unit = Unit::begin(&tenant.open(dbs).await?, Arc::new(Announcer::new(config)?)).await?;
             let change = EndpointChange { enabled: Some(true), ..Default::default() };
-            let endpoint = webhooks::update(&unit, id, change, config.allow_private_webhooks).await?;
+            let change = webhooks::check_change(change, config.allow_private_webhooks).await?;
+            let unit = Unit::begin(&tenant.open(dbs).await?, Arc::new(Announcer::new(config)?)).await?;
+            let endpoint = webhooks::update(&unit, id, change).await?;
             unit.commit().await?;
             println!("endpoint {} ({}) ativado no tenant \"{}\"", endpoint.id, endpoint.url, tenant.name);
         }

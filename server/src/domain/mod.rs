@@ -29,6 +29,8 @@ pub mod home;
 pub mod inbox;
 /// A tenant's messaging connections.
 pub mod instances;
+/// Outbound HTTP to addresses tenants choose: public addresses only, checked and pinned, capped answers.
+pub mod outbound;
 /// Work to do after commit, retried until done: the outbox the worker delivers from.
 pub mod outbox;
 /// List pages whose `LIMIT` is written into the SQL (PostgreSQL keeps one plan for them).

@@ -240,7 +240,9 @@ async fn sync_messages(
     let tx = db.begin().await?;
     let (job, config) = sync::start(&tx, &state.secrets, &target.name, request).await?;
     tx.commit().await?;
-    tokio::spawn(sync::run(db, job.clone(), config, state.config.allow_private_providers));
+    let limits =
+        sync::Limits { allow_private: state.config.allow_private_providers, max_pages: state.config.sync_max_pages };
+    tokio::spawn(sync::run(db, job.clone(), config, limits));
     Ok((StatusCode::ACCEPTED, Json(json!(job))))
 }
 

@@ -73,9 +73,10 @@ async fn create(
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<NewEndpoint>,
 ) -> AppResult<(StatusCode, Json<CreatedEndpoint>)> {
+    // Checked (the URL resolved) before the transaction opens: DNS must not hold the writer.
+    let checked = webhooks::check_new(body, state.config.allow_private_webhooks).await?;
     let tx = tenant.begin(&state).await?;
-    let created =
-        webhooks::create(&tx, &state.secrets, &tenant.name, body, state.config.allow_private_webhooks).await?;
+    let created = webhooks::create(&tx, &state.secrets, &tenant.name, checked).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -98,8 +99,9 @@ async fn update(
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<EndpointChange>,
 ) -> AppResult<Json<EndpointView>> {
+    let checked = webhooks::check_change(body, state.config.allow_private_webhooks).await?;
     let tx = tenant.begin(&state).await?;
-    let updated = webhooks::update(&tx, id, body, state.config.allow_private_webhooks).await?;
+    let updated = webhooks::update(&tx, id, checked).await?;
     tx.commit().await?;
     Ok(Json(updated))
 }

@@ -1,7 +1,8 @@
 //! `webhook.deliver`: one attempt to deliver a webhook (docs/campaigns.md#webhooks) — signed
-//! per Standard Webhooks with the endpoint's secret(s), sent to an address checked again now
-//! (DNS rebinding: the connection goes to the addresses just checked), redirects not followed,
-//! a timeout per attempt. 2xx is done; 410 disables the endpoint; anything else is retried on
+//! per Standard Webhooks with the endpoint's secret(s), sent through the outbound client
+//! (`domain::outbound`: the address checked again now by its resolver and connected to as
+//! checked, against DNS rebinding; no proxy; redirects not followed), a timeout per attempt, and
+//! of a failed answer only its first bytes read. 2xx is done; 410 disables the endpoint; anything else is retried on
 //! the Standard Webhooks schedule (`outbox::WEBHOOK_SCHEDULE`).
 //!
 //! At-least-once: the attempt is recorded after the answer (by the worker, with its batch), so a
@@ -15,6 +16,7 @@ use sea_orm::EntityTrait;
 
 use crate::{
     domain::{
+        outbound,
         outbox::{self, JobKind, WebhookDeliver},
         standard_webhooks,
         unit::Unit,
@@ -30,20 +32,17 @@ const TIMEOUT: Duration = Duration::from_secs(15);
 /// Answer bytes kept in the log.
 const KEPT_ERROR: usize = 300;
 
-/// The client for receivers on private networks (allowed by configuration): one, reused.
-static SHARED: LazyLock<reqwest::Client> = LazyLock::new(|| client(None));
+/// Answer bytes read of a failed attempt, for its log: enough for [`KEPT_ERROR`] characters
+/// of any UTF-8; the rest of the answer is never read.
+const READ_ERROR: usize = 4 * KEPT_ERROR;
 
-fn client(pinned: Option<(&str, &[std::net::SocketAddr])>) -> reqwest::Client {
-    let mut builder = reqwest::Client::builder()
-        .timeout(TIMEOUT)
-        .connect_timeout(Duration::from_secs(5))
-        .redirect(reqwest::redirect::Policy::none())
-        .user_agent("backoffice-webhooks/1");
-    if let Some((host, addrs)) = pinned {
-        builder = builder.resolve_to_addrs(host, addrs);
-    }
-    builder.build().unwrap_or_default()
-}
+/// The two webhook clients (public addresses only; any address, `ALLOW_PRIVATE_WEBHOOKS`),
+/// built once and reused.
+static CLIENTS: LazyLock<[Result<reqwest::Client, String>; 2]> = LazyLock::new(|| {
+    [false, true].map(|allow_private| {
+        outbound::client(allow_private, TIMEOUT, "backoffice-webhooks/1").map_err(|e| e.to_string())
+    })
+});
 
 /// An attempt's outcome, for the worker to record with its batch.
 pub struct Attempted {
@@ -110,13 +109,9 @@ async fn attempt(
         Ok(target) => target,
         Err(refused) => return failed(None, refused.0),
     };
-    let http = if allow_private {
-        SHARED.clone()
-    } else {
-        match ssrf::resolve(&target, false).await {
-            Ok(addrs) => client(Some((&target.host, &addrs))),
-            Err(refused) => return failed(None, refused.0),
-        }
+    let http = match &CLIENTS[usize::from(allow_private)] {
+        Ok(http) => http.clone(),
+        Err(err) => return failed(None, format!("cliente HTTP indisponível: {err}")),
     };
     let now = Utc::now();
     let secrets = match webhooks::signing_secrets(&worker.secrets, db.name(), endpoint, now) {
@@ -148,8 +143,8 @@ async fn attempt(
             } else if code == 410 {
                 Outcome::Gone
             } else {
-                let text = answer.text().await.unwrap_or_default();
-                let detail: String = text.chars().take(KEPT_ERROR).collect();
+                let read = outbound::read_prefix(answer, READ_ERROR).await.unwrap_or_default();
+                let detail: String = String::from_utf8_lossy(&read).chars().take(KEPT_ERROR).collect();
                 let error = if status.is_redirection() {
                     format!("HTTP {code}: redirecionamentos não são seguidos")
                 } else if detail.trim().is_empty() {
@@ -160,8 +155,12 @@ async fn attempt(
                 failed(Some(code), error)
             }
         }
-        Err(err) if err.is_timeout() => failed(None, format!("sem resposta em {} s", TIMEOUT.as_secs())),
-        Err(err) if err.is_connect() => failed(None, "não foi possível conectar".into()),
-        Err(_) => failed(None, "falha de rede".into()),
+        // The resolver refused the name: it resolves (now) to an address that is not public.
+        Err(err) => match outbound::refusal(&err) {
+            Some(refused) => failed(None, refused.0.clone()),
+            None if err.is_timeout() => failed(None, format!("sem resposta em {} s", TIMEOUT.as_secs())),
+            None if err.is_connect() => failed(None, "não foi possível conectar".into()),
+            None => failed(None, "falha de rede".into()),
+        },
     }
 }

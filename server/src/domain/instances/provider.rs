@@ -3,16 +3,36 @@
 //! `GET {base}/messages?since=RFC3339&cursor=C&limit=N` with `Authorization: Bearer {secret}`
 //! answers `{"messages":[{id, phone, name, direction, body, ack, sentAt}], "next_cursor": C|null}`.
 //!
-//! URLs must be `https://` and must not point at loopback, private or link-local addresses
-//! (checked when configured and again on every call, after DNS resolution, against DNS
-//! rebinding), unless `ALLOW_PRIVATE_PROVIDERS` is on (tests and trusted on-premise set-ups).
+//! URLs must be `https://` and must not point at non-public addresses (checked when configured
+//! and again on every call by the outbound client's resolver, on the very addresses it then
+//! connects to, against DNS rebinding), unless `ALLOW_PRIVATE_PROVIDERS` is on (tests and
+//! trusted on-premise set-ups). Answers are read up to a cap ([`PAGE_BYTES`], [`ANSWER_BYTES`]).
 
-use std::{net::IpAddr, time::Duration};
+use std::{net::IpAddr, sync::LazyLock, time::Duration};
 
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, de::DeserializeOwned};
 
-use crate::domain::error::{Error, Result};
+use crate::domain::{
+    error::{Error, Result},
+    outbound::{self, BodyError, is_public},
+};
+
+/// The most a page of history may weigh: 500 messages of up to 10,000 characters each fit with
+/// room (most pages are far smaller); past it the page is refused, not buffered.
+pub const PAGE_BYTES: usize = 16 << 20;
+/// The most any other answer may weigh (a send's id, a pairing code, even as an image).
+pub const ANSWER_BYTES: usize = 1 << 20;
+/// How long one call may take, its answer read included.
+const TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The two provider clients (public addresses only; any address), built once: each pools its
+/// connections, which were checked when opened.
+static CLIENTS: LazyLock<[std::result::Result<reqwest::Client, String>; 2]> = LazyLock::new(|| {
+    [false, true].map(|allow_private| {
+        outbound::client(allow_private, TIMEOUT, "backoffice-providers/1").map_err(|e| e.to_string())
+    })
+});
 
 /// Where an instance's provider is and how to authenticate.
 #[derive(Clone)]
@@ -38,7 +58,8 @@ impl ProviderConfig {
             return Err(invalid("O provedor precisa de um endereço https://."));
         }
         let host = url.host_str().ok_or_else(|| invalid("O endereço do provedor não tem host."))?;
-        if !allow_private && (host == "localhost" || host.ends_with(".localhost")) {
+        let name = host.trim_end_matches('.');
+        if !allow_private && (name == "localhost" || name.ends_with(".localhost")) {
             return Err(invalid("Endereços locais não são permitidos para provedores."));
         }
         if let Ok(ip) = host.trim_matches(['[', ']']).parse::<IpAddr>()
@@ -51,30 +72,6 @@ impl ProviderConfig {
             return Err(Error::invalid_field("invalid_provider", "providerSecret", "Informe o segredo do provedor."));
         }
         Ok(Self { base_url: url.as_str().trim_end_matches('/').to_owned(), secret: secret.to_owned() })
-    }
-}
-
-/// Whether an address is on the public internet (not loopback, private, link-local, ...).
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_documentation()
-                || v4.octets()[0] == 100 && (v4.octets()[1] & 0xC0) == 64 // 100.64/10 carrier-grade NAT
-                || v4.octets()[0] == 0)
-        }
-        IpAddr::V6(v6) => {
-            let segments = v6.segments();
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || (segments[0] & 0xfe00) == 0xfc00 // unique local
-                || (segments[0] & 0xffc0) == 0xfe80 // link local
-                || v6.to_ipv4_mapped().is_some_and(|v4| !is_public(IpAddr::V4(v4))))
-        }
     }
 }
 
@@ -108,42 +105,29 @@ pub const PAGE_SIZE: usize = 500;
 /// A client of one provider.
 pub struct Provider {
     config: ProviderConfig,
-    allow_private: bool,
     http: reqwest::Client,
 }
 
 impl Provider {
+    /// The provider's client. A literal IP host is checked here, on every use (a resolver never
+    /// sees it); names are checked by the client's resolver when it connects.
     pub fn new(config: ProviderConfig, allow_private: bool) -> Result<Self> {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(30))
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .map_err(|e| Error::invalid("provider_client", format!("Cliente HTTP indisponível: {e}")))?;
-        Ok(Self { config, allow_private, http })
-    }
-
-    /// Refuses a host that resolves to a non-public address (DNS rebinding).
-    async fn check_resolution(&self) -> Result<()> {
-        if self.allow_private {
-            return Ok(());
-        }
-        let url = url::Url::parse(&self.config.base_url).map_err(|_| provider_error("endereço inválido"))?;
-        let host = url.host_str().unwrap_or_default().to_owned();
-        let port = url.port_or_known_default().unwrap_or(443);
-        let addrs = tokio::net::lookup_host((host.as_str(), port))
-            .await
-            .map_err(|_| provider_error("não foi possível resolver o endereço do provedor"))?;
-        for addr in addrs {
-            if !is_public(addr.ip()) {
-                return Err(provider_error("o provedor resolve para uma rede privada"));
+        if !allow_private {
+            let url = url::Url::parse(&config.base_url).map_err(|_| provider_error("endereço inválido"))?;
+            if let Some(Ok(ip)) = url.host_str().map(|h| h.trim_matches(['[', ']']).parse::<IpAddr>())
+                && !is_public(ip)
+            {
+                return Err(provider_error("o endereço do provedor não é público"));
             }
         }
-        Ok(())
+        let http = CLIENTS[usize::from(allow_private)]
+            .clone()
+            .map_err(|e| Error::invalid("provider_client", format!("Cliente HTTP indisponível: {e}")))?;
+        Ok(Self { config, http })
     }
 
     /// One page of messages sent since `since`.
     pub async fn messages(&self, since: Option<DateTime<Utc>>, cursor: Option<&str>) -> Result<RemotePage> {
-        self.check_resolution().await?;
         let mut query: Vec<(&str, String)> = vec![("limit", PAGE_SIZE.to_string())];
         if let Some(since) = since {
             query.push(("since", since.to_rfc3339()));
@@ -158,12 +142,32 @@ impl Provider {
             .query(&query)
             .send()
             .await
-            .map_err(|e| provider_error(&format!("falha de conexão ({})", e.without_url())))?;
+            .map_err(|e| provider_error(&unreachable(e)))?;
         if !response.status().is_success() {
             return Err(provider_error(&format!("o provedor respondeu {}", response.status().as_u16())));
         }
-        response.json::<RemotePage>().await.map_err(|_| provider_error("resposta do provedor em formato inesperado"))
+        read_json(response, PAGE_BYTES).await.map_err(|e| provider_error(e.reason()))
     }
+}
+
+/// Why a request got no answer, in pt_BR: the resolver's refusal when it refused.
+fn unreachable(err: reqwest::Error) -> String {
+    match outbound::refusal(&err) {
+        Some(refused) => refused.0.trim_end_matches('.').to_owned(),
+        None => format!("falha de conexão com o provedor ({})", err.without_url()),
+    }
+}
+
+/// An answer's JSON, read up to `cap` bytes.
+async fn read_json<T: DeserializeOwned>(response: reqwest::Response, cap: usize) -> std::result::Result<T, CallError> {
+    let body = outbound::read_capped(response, cap).await.map_err(|e| match e {
+        BodyError::TooLarge(_) => {
+            CallError::Permanent(format!("a resposta do provedor passou de {}", outbound::size(cap)))
+        }
+        // Cut off mid-answer: the network, worth another attempt (a send repeats its clientId).
+        BodyError::Network(_) => CallError::Retryable("a resposta do provedor foi interrompida".into()),
+    })?;
+    serde_json::from_slice(&body).map_err(|_| CallError::Permanent("resposta do provedor em formato inesperado".into()))
 }
 
 /// Why a provider call failed: worth another attempt later, or not.
@@ -190,16 +194,19 @@ impl Provider {
         body: Option<serde_json::Value>,
         method: reqwest::Method,
     ) -> std::result::Result<serde_json::Value, CallError> {
-        self.check_resolution().await.map_err(|e| CallError::Permanent(e.to_string()))?;
         let mut request =
             self.http.request(method, format!("{}{path}", self.config.base_url)).bearer_auth(&self.config.secret);
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request
-            .send()
-            .await
-            .map_err(|e| CallError::Retryable(format!("falha de conexão com o provedor ({})", e.without_url())))?;
+        let response = request.send().await.map_err(|e| {
+            // An address that is not public stays so: retrying will not help.
+            if outbound::refusal(&e).is_some() {
+                CallError::Permanent(unreachable(e))
+            } else {
+                CallError::Retryable(unreachable(e))
+            }
+        })?;
         let status = response.status();
         if status.is_server_error() || status.as_u16() == 408 || status.as_u16() == 429 {
             return Err(CallError::Retryable(format!("o provedor respondeu {}", status.as_u16())));
@@ -210,7 +217,7 @@ impl Provider {
         if status.as_u16() == 204 {
             return Ok(serde_json::Value::Null);
         }
-        response.json().await.map_err(|_| CallError::Permanent("resposta do provedor em formato inesperado".into()))
+        read_json(response, ANSWER_BYTES).await
     }
 
     /// `POST {base}/messages {"phone","body","clientId"}` → the provider's id of the message.

@@ -2,6 +2,10 @@
 //! pages through the provider since `daysAgo` (or everything, `unlimitedSync`) and upserts
 //! customers, chats and messages idempotently — a message is keyed by (instance, provider id), so
 //! re-running never duplicates. Progress is written to `sync_jobs` after every page.
+//!
+//! A provider decides how many pages there are; it is not trusted to stop. A job asks for at
+//! most `SYNC_MAX_PAGES` pages (each capped in bytes by the provider client) and ends `failed`,
+//! saying so, when the provider still offers more: what it fetched stays.
 
 use std::collections::{HashMap, HashSet};
 
@@ -95,9 +99,17 @@ pub async fn latest_of_instance(db: &impl ConnectionTrait, instance_id: i32) -> 
         .await?)
 }
 
+/// What a job may do: reach a private provider (`ALLOW_PRIVATE_PROVIDERS`), ask for how many pages
+/// (`SYNC_MAX_PAGES`).
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    pub allow_private: bool,
+    pub max_pages: u32,
+}
+
 /// Runs a registered job to its end; never panics, records failures on the job.
-pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, allow_private: bool) {
-    let outcome = fetch_all(&db, &job, config, allow_private).await;
+pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, limits: Limits) {
+    let outcome = fetch_all(&db, &job, config, limits).await;
     let finish = async {
         let tx = db.begin().await?;
         let current = status(&tx, job.id).await?;
@@ -126,12 +138,12 @@ pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, all
     }
 }
 
-async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig, allow_private: bool) -> Result<()> {
-    let provider = Provider::new(config, allow_private)?;
+async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig, limits: Limits) -> Result<()> {
+    let provider = Provider::new(config, limits.allow_private)?;
     let since = (!job.unlimited).then(|| Utc::now() - Duration::days(i64::from(job.days_ago)));
     let mut cursor: Option<String> = None;
     let mut seen_cursors = HashSet::new();
-    loop {
+    for _ in 0..limits.max_pages {
         let page = provider.messages(since, cursor.as_deref()).await?;
         let tx = db.begin().await?;
         let inserted = upsert(&tx, job.instance_id, &page.messages).await?;
@@ -143,11 +155,20 @@ async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig,
         active.update(&tx).await?;
         tx.commit().await?;
         match page.next_cursor.filter(|c| !c.is_empty()) {
-            // A provider repeating a cursor would loop forever: stop there.
+            // A provider repeating a cursor would loop forever: stop there. (Cursors it never
+            // repeats are stopped by the page cap below; the set is bounded by it too.)
             Some(next) if seen_cursors.insert(next.clone()) && !page.messages.is_empty() => cursor = Some(next),
             _ => return Ok(()),
         }
     }
+    let max = limits.max_pages;
+    Err(Error::invalid(
+        "sync_page_limit",
+        format!(
+            "A sincronização parou no limite de {max} páginas e o provedor ainda indicava mais: as mensagens \
+             buscadas até aqui foram guardadas."
+        ),
+    ))
 }
 
 /// Upserts one page; returns how many messages were new.

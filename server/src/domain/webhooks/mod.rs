@@ -210,26 +210,46 @@ async fn find(db: &impl ConnectionTrait, id: i32) -> Result<webhook_endpoint::Mo
     webhook_endpoint::Entity::find_by_id(id).one(db).await?.ok_or_else(endpoint_not_found)
 }
 
-/// Creates an endpoint; its secret is answered this once and stored sealed.
+/// A URL checked for saving, or the problem with it among the others.
+async fn check_url(raw: &str, allow_private: bool, problems: &mut Vec<FieldError>) -> Result<Option<url::Url>> {
+    match ssrf::check(raw, allow_private).await {
+        Ok(url) => Ok(Some(url)),
+        Err(Error::Invalid { fields, .. }) => {
+            problems.extend(fields);
+            Ok(None)
+        }
+        Err(other) => Err(other),
+    }
+}
+
+/// A new endpoint whose URL was resolved and found public, its events and description valid.
+/// Only [`check_new`] makes one, and it runs before any transaction opens: a slow DNS answer
+/// must not hold the tenant's writer (on SQLite, every other write of the tenant waits for it).
+#[derive(Debug, Clone)]
+pub struct CheckedEndpoint {
+    url: url::Url,
+    events: Vec<String>,
+    description: Option<String>,
+}
+
+/// Checks a new endpoint (the URL resolved now); every problem at once, by field.
+pub async fn check_new(new: NewEndpoint, allow_private: bool) -> Result<CheckedEndpoint> {
+    let mut problems = Vec::new();
+    let events = check_events(&new.events, &mut problems);
+    let description = check_description(new.description.as_deref(), &mut problems);
+    let url = check_url(&new.url, allow_private, &mut problems).await?;
+    let (Some(url), true) = (url, problems.is_empty()) else { return Err(invalid(problems)) };
+    Ok(CheckedEndpoint { url, events, description })
+}
+
+/// Creates a checked endpoint; its secret is answered this once and stored sealed.
 pub async fn create(
     db: &impl ConnectionTrait,
     secrets: &Secrets,
     tenant: &TenantName,
-    new: NewEndpoint,
-    allow_private: bool,
+    checked: CheckedEndpoint,
 ) -> Result<CreatedEndpoint> {
-    let mut problems = Vec::new();
-    let events = check_events(&new.events, &mut problems);
-    let description = check_description(new.description.as_deref(), &mut problems);
-    let url = match ssrf::check(&new.url, allow_private).await {
-        Ok(url) => Some(url),
-        Err(Error::Invalid { fields, .. }) => {
-            problems.extend(fields);
-            None
-        }
-        Err(other) => return Err(other),
-    };
-    let (Some(url), true) = (url, problems.is_empty()) else { return Err(invalid(problems)) };
+    let CheckedEndpoint { url, events, description } = checked;
     if webhook_endpoint::Entity::find().count(db).await? >= MAX_ENDPOINTS {
         return Err(Error::conflict("too_many_webhooks", format!("Limite de {MAX_ENDPOINTS} endpoints por empresa.")));
     }
@@ -255,31 +275,35 @@ pub async fn create(
     Ok(CreatedEndpoint { endpoint: saved.into(), secret })
 }
 
-/// Changes an endpoint; enabling it again clears its failures.
-pub async fn update(
-    db: &impl ConnectionTrait,
-    id: i32,
-    change: EndpointChange,
-    allow_private: bool,
-) -> Result<EndpointView> {
-    let found = find(db, id).await?;
+/// Changes to an endpoint, checked (a new URL resolved) before any transaction opens; only
+/// [`check_change`] makes one.
+#[derive(Debug, Clone)]
+pub struct CheckedChange {
+    url: Option<url::Url>,
+    events: Option<Vec<String>>,
+    description: Option<Option<String>>,
+    enabled: Option<bool>,
+}
+
+/// Checks changes to an endpoint (a new URL resolved now); every problem at once, by field.
+pub async fn check_change(change: EndpointChange, allow_private: bool) -> Result<CheckedChange> {
     let mut problems = Vec::new();
     let events = change.events.as_deref().map(|e| check_events(e, &mut problems));
     let description = change.description.as_deref().map(|d| check_description(Some(d), &mut problems));
     let url = match &change.url {
-        Some(raw) => match ssrf::check(raw, allow_private).await {
-            Ok(url) => Some(url),
-            Err(Error::Invalid { fields, .. }) => {
-                problems.extend(fields);
-                None
-            }
-            Err(other) => return Err(other),
-        },
+        Some(raw) => check_url(raw, allow_private, &mut problems).await?,
         None => None,
     };
     if !problems.is_empty() {
         return Err(invalid(problems));
     }
+    Ok(CheckedChange { url, events, description, enabled: change.enabled })
+}
+
+/// Changes an endpoint; enabling it again clears its failures.
+pub async fn update(db: &impl ConnectionTrait, id: i32, change: CheckedChange) -> Result<EndpointView> {
+    let found = find(db, id).await?;
+    let CheckedChange { url, events, description, enabled } = change;
     let now = Utc::now();
     let mut active = found.into_active_model();
     if let Some(url) = url {
@@ -291,7 +315,7 @@ pub async fn update(
     if let Some(description) = description {
         active.description = Set(description);
     }
-    match change.enabled {
+    match enabled {
         Some(true) => {
             active.enabled = Set(true);
             active.disabled_at = Set(None);

@@ -1,20 +1,17 @@
 //! Where a webhook may go: `https://` to a name that resolves only to public addresses — never
 //! loopback, private, link-local (the cloud metadata address 169.254.169.254 among them), carrier
-//! NAT or unspecified. Checked when an endpoint is saved and again before every delivery, on the
-//! addresses the delivery then connects to (DNS rebinding). `ALLOW_PRIVATE_WEBHOOKS` lifts it
-//! (tests, on-premise receivers on the same network).
+//! NAT, reserved, multicast or unspecified, nor IPv6 forms carrying one (`domain::outbound`).
+//! Checked when an endpoint is saved, before its transaction opens, and again on every delivery
+//! by the outbound client's resolver, on the addresses the delivery then connects to (DNS
+//! rebinding). `ALLOW_PRIVATE_WEBHOOKS` lifts it (tests, on-premise receivers on the same network).
 
 use std::net::{IpAddr, SocketAddr};
 
+pub use crate::domain::outbound::Refused;
 use crate::domain::{
     error::{Error, Result},
-    instances::provider::is_public,
+    outbound::{self, is_public},
 };
-
-/// Why a URL is refused, in pt_BR.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Refused(pub String);
 
 /// A checked URL: its text, host and port.
 #[derive(Debug, Clone)]
@@ -40,7 +37,9 @@ pub fn parse(raw: &str, allow_private: bool) -> std::result::Result<Target, Refu
     let host = url.host_str().ok_or_else(|| Refused("O endereço não tem host.".into()))?.to_owned();
     let port = url.port_or_known_default().unwrap_or(443);
     if !allow_private {
-        if host == "localhost" || host.ends_with(".localhost") || host.ends_with(".internal") {
+        // A trailing dot names the same host ("localhost." is localhost).
+        let name = host.trim_end_matches('.');
+        if name == "localhost" || name.ends_with(".localhost") || name.ends_with(".internal") {
             return Err(Refused("Endereços locais não são permitidos.".into()));
         }
         if let Ok(ip) = host.trim_matches(['[', ']']).parse::<IpAddr>()
@@ -52,24 +51,10 @@ pub fn parse(raw: &str, allow_private: bool) -> std::result::Result<Target, Refu
     Ok(Target { url, host, port })
 }
 
-/// Resolves the target and refuses it when any address is not public; the addresses to connect
-/// to (pinned, so that a second resolution cannot point elsewhere).
+/// Resolves the target and refuses it when any address is not public (the refusal does not
+/// name the address).
 pub async fn resolve(target: &Target, allow_private: bool) -> std::result::Result<Vec<SocketAddr>, Refused> {
-    let host = target.host.trim_matches(['[', ']']);
-    let addrs: Vec<SocketAddr> = tokio::net::lookup_host((host, target.port))
-        .await
-        .map_err(|_| Refused(format!("Não foi possível resolver {host}.")))?
-        .collect();
-    if addrs.is_empty() {
-        return Err(Refused(format!("{host} não tem endereço.")));
-    }
-    if !allow_private && let Some(private) = addrs.iter().find(|a| !is_public(a.ip())) {
-        return Err(Refused(format!(
-            "{host} resolve para {} (rede privada, loopback ou metadados): não permitido.",
-            private.ip()
-        )));
-    }
-    Ok(addrs)
+    outbound::resolve(&target.host, target.port, allow_private).await
 }
 
 /// Checks a URL for saving: its form, then what it resolves to now.
@@ -93,6 +78,10 @@ mod tests {
             "https://169.254.169.254/latest/meta-data",
             "https://[::1]/hook",
             "https://localhost/hook",
+            "https://localhost./hook",
+            "https://[::ffff:127.0.0.1]/hook",
+            "https://[64:ff9b::a9fe:a9fe]/hook",
+            "https://240.0.0.1/hook",
             "https://user:pw@example.com/hook",
             "nada",
         ] {
@@ -108,6 +97,6 @@ mod tests {
         assert!(resolve(&target, false).await.is_err(), "unresolvable");
         let loopback = Target { url: url::Url::parse("https://x/").unwrap(), host: "localhost".into(), port: 443 };
         let err = resolve(&loopback, false).await.unwrap_err();
-        assert!(err.0.contains("127.0.0.1") || err.0.contains("::1"), "{err}");
+        assert!(!err.0.contains("127.0.0.1") && !err.0.contains("::1"), "names no address: {err}");
     }
 }
