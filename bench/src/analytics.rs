@@ -133,7 +133,7 @@ async fn prepare(dbs: &Databases, config: &backoffice::config::Config, args: &Ar
         days: args.days,
         agents: 20,
         messages_per_ticket: args.messages_per_ticket,
-        password_hash: passwords::hash(PASSWORD).await,
+        password_hash: passwords::hash(passwords::NEW_ACCOUNTS, PASSWORD).await,
         rng_seed: 7,
     };
     let summary = seed_demo(&tx, &options, &|_| {}).await?;

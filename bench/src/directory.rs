@@ -84,7 +84,7 @@ async fn main() -> anyhow::Result<()> {
         ..Default::default()
     };
     users::create(&tx, admin, 0).await?;
-    let hash = passwords::hash(PASSWORD).await;
+    let hash = passwords::hash(passwords::NEW_ACCOUNTS, PASSWORD).await;
     let role_id = backoffice::entities::tenant::role::Entity::find()
         .all(&tx)
         .await?

@@ -85,7 +85,7 @@ async fn prepare(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
     let db = dbs.tenant(&bench, "default").await?;
     let tx = db.begin().await?;
     common::create_admin(&tx, "admin@bench.example", PASSWORD).await?;
-    let hash = passwords::hash(PASSWORD).await;
+    let hash = passwords::hash(passwords::NEW_ACCOUNTS, PASSWORD).await;
     let options = DemoOptions {
         customers: args.customers,
         days: 30,

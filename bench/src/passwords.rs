@@ -7,11 +7,11 @@ use backoffice::domain::passwords;
 
 #[tokio::main]
 async fn main() {
-    let stored = passwords::hash("Senha#Forte!9").await;
+    let stored = passwords::hash("bench", "Senha#Forte!9").await;
     let mut times = Vec::new();
     for _ in 0..40 {
         let started = Instant::now();
-        let _ = passwords::verify("Senha#Forte!9", &stored).await;
+        let _ = passwords::verify("bench", "Senha#Forte!9", &stored).await;
         times.push(started.elapsed().as_secs_f64() * 1000.0);
     }
     times.sort_by(f64::total_cmp);

@@ -2,7 +2,7 @@
 //! health checks, and the web app. `app(state)` is what the binary serves and what the integration
 //! tests drive.
 
-use axum::{Router, middleware, routing::get};
+use axum::{Router, extract::State, middleware, routing::get};
 use tower_http::{
     compression::{
         CompressionLayer, CompressionLevel,
@@ -16,10 +16,27 @@ use crate::{context::tenant, edge, error::AppError, graphql, http, metrics, real
 
 /// Runs a request on its own task, so a client that disconnects does not cancel it half-way:
 /// a handler dropped inside a database transaction would leave that transaction to the pool's
-/// clean-up instead of finishing (commit or rollback) where the code says.
-async fn run_to_completion(request: axum::extract::Request, next: middleware::Next) -> axum::response::Response {
+/// clean-up instead of finishing (commit or rollback) where the code says. A request still
+/// running after `REQUEST_TIMEOUT_SECONDS` is stopped all the same (503 `request_timeout`): past
+/// that, what it holds (a connection, a transaction, a permit) matters more than where it ends,
+/// and the pool rolls back what it left open.
+async fn run_to_completion(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: middleware::Next,
+) -> axum::response::Response {
     // The task stays in the request's span, so its log lines carry the request id and tenant.
-    match tokio::spawn(next.run(request).in_current_span()).await {
+    let mut task = tokio::spawn(next.run(request).in_current_span());
+    let limit = std::time::Duration::from_secs(state.config.request_timeout_seconds);
+    let answer = match tokio::time::timeout(limit, &mut task).await {
+        Ok(answer) => answer,
+        Err(_) => {
+            task.abort();
+            tracing::warn!(seconds = limit.as_secs(), "request stopped: it outlasted the request timeout");
+            return axum::response::IntoResponse::into_response(AppError::RequestTimeout);
+        }
+    };
+    match answer {
         Ok(response) => response,
         Err(err) => {
             tracing::error!(error = %err, "request task failed");
@@ -46,12 +63,12 @@ pub fn app(state: AppState) -> Router {
     let note_route = || middleware::from_fn(metrics::note_route);
     let api = http::api_router(&state)
         .route_layer(resolve())
-        .route_layer(middleware::from_fn(run_to_completion))
+        .route_layer(middleware::from_fn_with_state(state.clone(), run_to_completion))
         .route_layer(note_route())
         .layer(compression());
     let graphql = graphql::router()
         .route_layer(resolve())
-        .route_layer(middleware::from_fn(run_to_completion))
+        .route_layer(middleware::from_fn_with_state(state.clone(), run_to_completion))
         .route_layer(note_route())
         .layer(compression());
     let socket = realtime::router().route_layer(resolve()).route_layer(note_route());

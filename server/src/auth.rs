@@ -142,7 +142,7 @@ pub async fn login(
     let attempt = login::prepare(&tx, &credentials, &admins).await?;
     tx.commit().await?;
     // The password is hashed with no database connection held.
-    let checked = login::verify(&attempt, &credentials.password).await;
+    let checked = login::verify(tenant.name.as_str(), &attempt, &credentials.password).await;
     let unit = tenant.unit(state).await?;
     let threshold = state.config.lockout_threshold;
     let outcome = login::conclude(&unit, attempt, &credentials, checked, threshold, &admins).await?;
@@ -176,8 +176,13 @@ pub async fn complete_two_factor(
         return Err(AppError::LoginFailed);
     }
     let unit = tenant.unit(state).await?;
-    let Some(user) =
-        users::find(&unit, claims.user_id()).await.ok().filter(|u| !users::is_blocked(u, chrono::Utc::now()))
+    // A challenge issued before the account's sessions were last ended (a new password, a
+    // block, "end every session") proves a password that may no longer be the account's.
+    let Some(user) = users::find(&unit, claims.user_id())
+        .await
+        .ok()
+        .filter(|u| !users::is_blocked(u, chrono::Utc::now()))
+        .filter(|u| claims.iat_ms >= u.valid_after.timestamp_millis())
     else {
         return Err(AppError::LoginFailed);
     };
@@ -230,6 +235,66 @@ pub async fn change_password(
     start(state, tenant, addr, changed).await
 }
 
+/// The caller replaces their own password without typing the current one, which a login of the
+/// last [`PRESENCE_WINDOW_SECONDS`] stands for (GraphQL `updateUserPassword(password)`, the
+/// specification's signature): the same limits and rules as [`change_password`].
+pub async fn change_password_after_login(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    addr: &ClientAddr,
+    caller: &crate::context::CurrentUser,
+    new: &str,
+) -> AppResult<Session> {
+    check_rate(state, addr).await?;
+    require_presence(state, tenant, addr, caller, None).await?;
+    let unit = tenant.unit(state).await?;
+    let changed = users::account::change_after_login(&unit, &caller.user, new).await?;
+    unit.commit().await?;
+    start(state, tenant, addr, changed).await
+}
+
+/// How recent a login must be to stand as proof of presence for changing a password or
+/// two-factor without typing the current password.
+pub const PRESENCE_WINDOW_SECONDS: i64 = 5 * 60;
+
+/// Proof that the caller is the person, not only the holder of a token (a stolen access token
+/// must not become a permanent takeover): the current password, checked under the login limits
+/// of the address — or, without it, a token issued by a password login in the last
+/// [`PRESENCE_WINDOW_SECONDS`]. Asked before changing the password or two-factor.
+pub async fn require_presence(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    addr: &ClientAddr,
+    caller: &crate::context::CurrentUser,
+    current_password: Option<&str>,
+) -> AppResult<()> {
+    match current_password {
+        Some(current) => {
+            check_rate(state, addr).await?;
+            let stored = &caller.user.password_hash;
+            if crate::domain::passwords::verify(tenant.name.as_str(), current, stored).await
+                == crate::domain::passwords::Verified::No
+            {
+                count_failure(state, addr).await;
+                return Err(users::account::wrong_current_password().into());
+            }
+            Ok(())
+        }
+        None => {
+            let now = chrono::Utc::now().timestamp();
+            if caller.authenticated_at.is_some_and(|at| now - at <= PRESENCE_WINDOW_SECONDS) {
+                return Ok(());
+            }
+            Err(crate::domain::Error::invalid_field(
+                "reauthentication_required",
+                "currentPassword",
+                "Confirme a sua senha atual para continuar.",
+            )
+            .into())
+        }
+    }
+}
+
 fn refresh_ttl(state: &AppState) -> ChronoDuration {
     ChronoDuration::days(state.config.refresh_token_ttl_days)
 }
@@ -249,7 +314,7 @@ pub async fn start(
     tx.commit().await?;
     Ok(Session {
         two_factor_enrollment_required,
-        access: state.keys.issue_access(user.id, &tenant.name, &refresh.family),
+        access: state.keys.issue_login_access(user.id, &tenant.name, &refresh.family),
         refresh,
         routes,
         origin_backoffice: tenant.name == state.config.backoffice_tenant,
@@ -267,11 +332,18 @@ pub async fn refresh(
     let Some(presented) = presented.filter(|p| !p.is_empty()) else {
         return Err(AppError::Unauthorized(Unauthorized::RefreshExpired));
     };
-    let tx = tenant.begin(state).await?;
-    let rotation = refresh::rotate(&tx, &presented, &addr.0.to_string(), refresh_ttl(state)).await?;
-    tx.commit().await?;
+    let unit = tenant.unit(state).await?;
+    let rotation = refresh::rotate(&unit, &presented, &addr.0.to_string(), refresh_ttl(state)).await?;
+    if let Rotation::Replayed { family, .. } = &rotation {
+        // The session's access tokens die with it on every replica, and its sockets close — not
+        // 15 minutes later when they would expire.
+        let until = chrono::Utc::now() + state.keys.access_ttl();
+        crate::domain::auth::sessions::record_revocation(state.dbs.control(), &tenant.name, family, until).await?;
+        unit.raise(crate::domain::events::Raised::SessionRevoked { sid: family.clone(), until });
+    }
+    unit.commit().await?;
     match rotation {
-        Rotation::Rejected => Err(AppError::Unauthorized(Unauthorized::RefreshExpired)),
+        Rotation::Rejected | Rotation::Replayed { .. } => Err(AppError::Unauthorized(Unauthorized::RefreshExpired)),
         Rotation::Rotated { user, refresh } => {
             Ok((state.keys.issue_access(user.id, &tenant.name, &refresh.family), refresh))
         }

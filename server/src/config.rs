@@ -139,6 +139,12 @@ pub struct Config {
     #[arg(long, env = "BODY_READ_TIMEOUT_SECONDS", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub body_read_timeout_seconds: u64,
 
+    /// Seconds an API or GraphQL request may take to answer (its body's arrival included) before
+    /// it is stopped with 503 `request_timeout`; a download's streaming after its first byte is
+    /// not counted.
+    #[arg(long, env = "REQUEST_TIMEOUT_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub request_timeout_seconds: u64,
+
     /// Open connections allowed from one client address (0 = no cap; trusted proxies are exempt).
     #[arg(long, env = "MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
     pub max_connections_per_address: usize,
@@ -242,6 +248,7 @@ impl Config {
             header_read_timeout_seconds: 10,
             idle_timeout_seconds: 30,
             body_read_timeout_seconds: 30,
+            request_timeout_seconds: 60,
             max_connections_per_address: 256,
             max_sockets_per_user: 10,
             max_sockets_per_tenant: 5000,

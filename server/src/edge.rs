@@ -48,12 +48,34 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     let api = is_api(request.uri().path());
     let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(state.config.body_read_timeout_seconds);
     request.extensions_mut().insert(BodyDeadline(deadline));
+    let request = with_body_deadline(request, deadline);
     let mut response = match refuse(&request) {
         Some(refusal) => refusal,
         None => next.run(request).await,
     };
     add_headers(response.headers_mut(), &state, api);
     response
+}
+
+/// The request with a body that fails once `deadline` has passed: every extractor honours the
+/// deadline, also those that do not go through [`read_body`] (which answers the 408 itself).
+fn with_body_deadline(request: Request, deadline: tokio::time::Instant) -> Request {
+    use futures::StreamExt;
+    let (parts, body) = request.into_parts();
+    // A body known to be empty needs no watch (most GETs).
+    if axum::body::HttpBody::is_end_stream(&body) {
+        return Request::from_parts(parts, body);
+    }
+    let chunks = body.into_data_stream();
+    let watched = futures::stream::unfold(Some(chunks), move |chunks| async move {
+        let mut chunks = chunks?;
+        match tokio::time::timeout_at(deadline, chunks.next()).await {
+            Ok(Some(chunk)) => Some((chunk, Some(chunks))),
+            Ok(None) => None,
+            Err(_) => Some((Err(axum::Error::new(AppError::BodyTimeout)), None)),
+        }
+    });
+    Request::from_parts(parts, axum::body::Body::from_stream(watched))
 }
 
 /// The answer for a request that must not reach a route, if this is one.
@@ -139,7 +161,11 @@ pub async fn read_body<S: Send + Sync>(request: Request, state: &S) -> Result<By
         None => read.await,
     };
     result.map_err(|rejection| {
-        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        // The body itself fails at the deadline too (`with_body_deadline`), whichever comes first.
+        let timed_out = deadline.is_some_and(|deadline| tokio::time::Instant::now() >= deadline);
+        if timed_out {
+            AppError::BodyTimeout
+        } else if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
             AppError::PayloadTooLarge
         } else {
             AppError::BadRequest("Não foi possível ler o corpo da requisição.".into())

@@ -47,6 +47,9 @@ pub enum AppError {
     /// The client took longer than allowed to send the body.
     #[error("request body timeout")]
     BodyTimeout,
+    /// The server took longer than allowed to answer (`REQUEST_TIMEOUT_SECONDS`).
+    #[error("request timeout")]
+    RequestTimeout,
     /// A provider's event whose signature (or instance) does not check out.
     #[error("invalid provider signature")]
     ProviderSignature,
@@ -140,6 +143,11 @@ impl AppError {
                 plain(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type", messages::NOT_JSON.into())
             }
             Self::BodyTimeout => plain(StatusCode::REQUEST_TIMEOUT, "body_timeout", messages::BODY_TIMEOUT.into()),
+            Self::RequestTimeout => plain(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "request_timeout",
+                "A requisição demorou demais para ser atendida e foi interrompida. Tente novamente.".into(),
+            ),
             Self::ProviderSignature => plain(
                 StatusCode::UNAUTHORIZED,
                 "invalid_signature",
@@ -165,6 +173,16 @@ impl AppError {
         }
     }
 
+    /// How long a rate-limited caller should wait (the `Retry-After` of REST and of GraphQL).
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            Self::RateLimited(retry_after) | Self::Domain(domain::Error::Throttled { retry_after }) => {
+                Some(Duration::from_secs(retry_after.as_secs().max(1)))
+            }
+            _ => None,
+        }
+    }
+
     /// Logs a server-side failure once, with its cause (never shown to the client). An outage is
     /// a warning: it is not a bug, and every request during it would repeat the same line.
     pub fn log_if_internal(&self, surface: &'static str) {
@@ -185,8 +203,8 @@ impl IntoResponse for AppError {
         let described = self.describe();
         let body = json!({ "code": described.code, "message": described.message, "errors": described.fields });
         let mut response = (described.status, Json(body)).into_response();
-        if let Self::RateLimited(retry_after) | Self::Domain(domain::Error::Throttled { retry_after }) = self {
-            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(retry_after.as_secs().max(1)));
+        if let Some(retry_after) = self.retry_after() {
+            response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(retry_after.as_secs()));
         }
         response
     }

@@ -22,8 +22,38 @@ pub struct Limit {
 
 /// Where counts live.
 pub struct RateLimiter {
-    local: Mutex<HashMap<String, u32>>,
+    local: Mutex<Local>,
     shared: Option<(RedisLink, String)>,
+}
+
+/// The in-process counts: each window's count and the second its window ends.
+#[derive(Default)]
+struct Local {
+    counts: HashMap<String, (u32, u64)>,
+    /// When ended windows were last swept out.
+    swept_at: u64,
+}
+
+/// Counts kept before ended windows are swept out.
+const SWEEP_ABOVE: usize = 100_000;
+
+impl Local {
+    fn count(&self, key: &str, now: u64) -> u32 {
+        self.counts.get(key).filter(|(_, ends)| *ends > now).map(|(count, _)| *count).unwrap_or(0)
+    }
+
+    fn hit(&mut self, key: String, ends: u64, now: u64) -> u32 {
+        if self.counts.len() > SWEEP_ABOVE && self.swept_at != now {
+            // Only ended windows go, whatever their length: a live count of a 15-minute window
+            // is never dropped for a 1-minute window's sake (keys of every length share the map).
+            // At most one sweep a second, however many live keys there are.
+            self.counts.retain(|_, (_, window_ends)| *window_ends > now);
+            self.swept_at = now;
+        }
+        let entry = self.counts.entry(key).or_insert((0, ends));
+        entry.0 += 1;
+        entry.0
+    }
 }
 
 fn now_secs() -> u64 {
@@ -32,12 +62,12 @@ fn now_secs() -> u64 {
 
 impl RateLimiter {
     pub fn local() -> Self {
-        Self { local: Mutex::new(HashMap::new()), shared: None }
+        Self { local: Mutex::new(Local::default()), shared: None }
     }
 
     /// Counts in Redis (keys under `prefix`), and locally while it is down.
     pub fn redis(link: RedisLink, prefix: &str) -> Self {
-        Self { local: Mutex::new(HashMap::new()), shared: Some((link, prefix.to_owned())) }
+        Self { local: Mutex::new(Local::default()), shared: Some((link, prefix.to_owned())) }
     }
 
     /// The current window's key and how long until it ends.
@@ -49,7 +79,7 @@ impl RateLimiter {
         (format!("{prefix}:rl:{key}:{index}"), Duration::from_secs((index + 1) * window - now))
     }
 
-    fn local_map(&self) -> std::sync::MutexGuard<'_, HashMap<String, u32>> {
+    fn local_map(&self) -> std::sync::MutexGuard<'_, Local> {
         self.local.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
@@ -66,7 +96,7 @@ impl RateLimiter {
             Some(count) => count.unwrap_or(0),
             None => {
                 let (local_key, _) = self.window(key, limit);
-                self.local_map().get(&local_key).copied().unwrap_or(0)
+                self.local_map().count(&local_key, now_secs())
             }
         };
         if count >= limit.max { Err(remaining) } else { Ok(()) }
@@ -96,15 +126,8 @@ impl RateLimiter {
         let count = match shared {
             Some(count) => count,
             None => {
-                let mut map = self.local_map();
-                if map.len() > 100_000 {
-                    // Old windows pile up; keep only the current ones.
-                    let suffix = window_key.rsplit(':').next().unwrap_or_default().to_owned();
-                    map.retain(|k, _| k.ends_with(&suffix));
-                }
-                let count = map.entry(window_key).or_insert(0);
-                *count += 1;
-                *count
+                let now = now_secs();
+                self.local_map().hit(window_key, now + remaining.as_secs(), now)
             }
         };
         if count > limit.max { Err(remaining) } else { Ok(()) }
@@ -126,5 +149,28 @@ mod tests {
         assert!(retry.as_secs() >= 1 && retry.as_secs() <= 60);
         assert!(limiter.check("a", limit).await.is_err());
         assert!(limiter.hit("b", limit).await.is_ok(), "other keys are independent");
+    }
+
+    #[tokio::test]
+    async fn a_sweep_keeps_every_live_window_whatever_its_length() {
+        let limiter = RateLimiter::local();
+        let long = Limit { max: 2, window: Duration::from_secs(900) };
+        let short = Limit { max: 1_000_000, window: Duration::from_secs(60) };
+        limiter.hit("login-fail:a", long).await.unwrap();
+        limiter.hit("login-fail:a", long).await.unwrap();
+        // Enough other keys of a shorter window to sweep (each hit past the threshold may sweep).
+        for n in 0..=SWEEP_ABOVE + 1 {
+            let _ = limiter.hit(&format!("login:{n}"), short).await;
+        }
+        assert!(limiter.check("login-fail:a", long).await.is_err(), "the 15-minute count survived the sweep");
+        // An ended window is swept out.
+        let ended = {
+            let mut local = limiter.local_map();
+            local.counts.insert("old".into(), (5, 1));
+            local.swept_at = 0;
+            local.hit("x".into(), u64::MAX, now_secs());
+            local.counts.contains_key("old")
+        };
+        assert!(!ended, "ended windows are swept");
     }
 }

@@ -38,8 +38,11 @@ impl AppState {
 
     /// State over opened databases; connects to Redis when configured.
     pub async fn new(config: Config, dbs: Databases) -> anyhow::Result<Self> {
-        // Counts recorded before the recorder exists would be lost.
-        crate::metrics::handle();
+        // Counts recorded before the recorder exists would be lost. Without a token nothing can
+        // scrape, so nothing is recorded (no series grows from what clients send).
+        if config.metrics_token.is_some() {
+            crate::metrics::handle();
+        }
         let (limiter, bus) = match &config.redis_url {
             Some(url) => {
                 use secrecy::ExposeSecret;

@@ -136,7 +136,7 @@ async fn every_protected_route_refuses_a_user_without_its_permission() {
         }
         match rule.access {
             Access::Public => continue,
-            Access::Authenticated | Access::Account => {}
+            Access::Authenticated | Access::Account | Access::TwoFactorEnrollment => {}
             Access::Route(_) => {
                 let response = app.call(method(rule), "acme.localhost", &path, Some(&agent_token), body.clone()).await;
                 assert_eq!(response.status(), 403, "{} {path} as atendente", rule.method);

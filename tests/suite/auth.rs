@@ -201,7 +201,8 @@ async fn changing_the_password_ends_every_session() {
     let cookie = refresh_cookie(&app.login_response(&admin, &admin.password).await).unwrap();
     let db = app.tenant_db("acme").await;
     let unit = backoffice::domain::unit::Unit::begin(&db, std::sync::Arc::new(app.state.bus.clone())).await.unwrap();
-    backoffice::domain::users::change_password(&unit, admin.id, "Outra#Senha!42").await.unwrap();
+    let account = backoffice::domain::users::find(&unit, admin.id).await.unwrap();
+    backoffice::domain::users::account::change_after_login(&unit, &account, "Outra#Senha!42").await.unwrap();
     unit.commit().await.unwrap();
 
     let old = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await;

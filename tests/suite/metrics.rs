@@ -142,3 +142,29 @@ async fn every_answer_carries_a_request_id_and_a_clean_one_is_kept() {
     assert_ne!(echoed, "abc\tdef");
     assert!(echoed.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'));
 }
+
+#[tokio::test]
+async fn made_up_methods_are_counted_under_one_label_and_never_named() {
+    let app = TestApp::spawn_with(|config| config.metrics_token = Some(TOKEN.to_owned().into())).await;
+    for n in 0..20 {
+        let method = Method::from_bytes(format!("MADEUP{n}{}", "X".repeat(2000)).as_bytes()).unwrap();
+        let _ = app.client.request(method, app.url("/healthz")).send().await.unwrap();
+    }
+    let text = scrape(&app, Some(TOKEN)).await.text().await.unwrap();
+    assert!(!text.contains("MADEUP"), "a client's method became a label");
+    let samples = parse(&text);
+    assert!(
+        value(&samples, "backoffice_http_requests_total", &[("method", "other")]).unwrap_or(0.0) >= 20.0,
+        "the odd methods are counted as 'other'"
+    );
+}
+
+#[tokio::test]
+async fn without_a_token_the_process_records_nothing() {
+    let app = TestApp::spawn().await;
+    let method = Method::from_bytes(b"MADEUP").unwrap();
+    let _ = app.client.request(method, app.url("/healthz")).send().await.unwrap();
+    let _ = app.client.get(app.url("/healthz")).send().await.unwrap();
+    // nextest runs each test in a process of its own: nothing else here installed a recorder.
+    assert!(!backoffice::metrics::is_recording(), "metrics are recorded with nobody able to scrape them");
+}

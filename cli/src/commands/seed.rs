@@ -85,7 +85,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         days: args.days,
         agents: args.agents,
         messages_per_ticket: args.messages_per_ticket,
-        password_hash: passwords::hash(&args.password).await,
+        password_hash: passwords::hash(passwords::NEW_ACCOUNTS, &args.password).await,
         rng_seed: args.rng_seed,
     };
     let progress = Progress::new(0, "gerando tickets e mensagens");

@@ -17,6 +17,10 @@ pub struct Args {
 }
 
 pub async fn run(dbs: Databases, config: Config, args: Args) -> anyhow::Result<i32> {
+    if args.metrics_bind.is_some() {
+        // Recording starts with the worker, before its first job is counted.
+        metrics::handle();
+    }
     let state = AppState::new(config, dbs).await?;
     let worker = state.worker().start();
     if let Some(bind) = args.metrics_bind {

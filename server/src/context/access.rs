@@ -20,9 +20,13 @@ pub enum Access {
     Public,
     /// Any logged-in user of the tenant.
     Authenticated,
-    /// Any logged-in user, also one who must still replace a temporary password: the calls on
-    /// their own account that lead out of it (who am I, change my password).
+    /// Any logged-in user, also one who must still replace a temporary password or still enroll
+    /// in two-factor: the calls on their own account that lead out of it (who am I, change my
+    /// password).
     Account,
+    /// Any logged-in user, also one whose role requires two-factor and who has not enrolled yet:
+    /// the enrollment path itself (turning two-factor on, its recovery codes).
+    TwoFactorEnrollment,
     /// A user whose role permits this route name of the catalogue.
     Route(&'static str),
     /// A back-office operator (a user of the back-office tenant) whose role permits this route.
@@ -34,7 +38,7 @@ impl Access {
     pub fn route(self) -> Option<&'static str> {
         match self {
             Self::Route(name) | Self::Operator(name) => Some(name),
-            Self::Public | Self::Authenticated | Self::Account => None,
+            Self::Public | Self::Authenticated | Self::Account | Self::TwoFactorEnrollment => None,
         }
     }
 }
@@ -55,8 +59,8 @@ impl From<Access> for Rule {
 /// Applies `rule` to a caller of `tenant` (`None` = no token). Checked in this order: a token
 /// (401), a temporary password still to replace (403 `password_change_required`, except
 /// [`Access::Account`] calls), the role's route or operator rule (403 `forbidden` / `backoffice_only`), the two-factor
-/// enrollment gate on checked routes (403 `two_factor_enrollment_required`), the tenant's feature
-/// (403 `feature_disabled`).
+/// enrollment gate on every authenticated call but the account's own and the enrollment path (403
+/// `two_factor_enrollment_required`), the tenant's feature (403 `feature_disabled`).
 pub async fn decide(
     state: &AppState,
     tenant: &CurrentTenant,
@@ -83,7 +87,7 @@ fn permit(state: &AppState, tenant: &CurrentTenant, user: &CurrentUser, access: 
         .into());
     }
     let allowed = match access {
-        Access::Public | Access::Authenticated | Access::Account => true,
+        Access::Public | Access::Authenticated | Access::Account | Access::TwoFactorEnrollment => true,
         Access::Route(name) => user.may(name),
         Access::Operator(name) => tenant.is_backoffice(state) && user.may(name),
     };
@@ -96,7 +100,10 @@ fn permit(state: &AppState, tenant: &CurrentTenant, user: &CurrentUser, access: 
         };
         return Err(err.into());
     }
-    if user.must_enroll_two_factor && access.route().is_some() {
+    // Every call of a role that requires two-factor waits for the enrollment — the inbox and the
+    // socket as much as the administration routes — but the way out of it.
+    let exempt = matches!(access, Access::Account | Access::TwoFactorEnrollment);
+    if user.must_enroll_two_factor && !exempt {
         return Err(domain::Error::forbidden(
             "two_factor_enrollment_required",
             "Seu perfil exige autenticação em dois fatores: ative-a em Configurações para continuar.",

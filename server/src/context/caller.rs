@@ -30,6 +30,9 @@ pub struct CurrentUser {
     entry: Arc<AuthEntry>,
     /// The session (login) of the token.
     pub session: String,
+    /// When the person proved who they are for this token (a login's token; `None` after a
+    /// refresh): `auth::require_presence` reads it.
+    pub authenticated_at: Option<i64>,
 }
 
 impl std::ops::Deref for CurrentUser {
@@ -124,7 +127,7 @@ pub async fn authenticate_token(
     {
         return Err(AppError::Unauthorized(Unauthorized::Invalid));
     }
-    Ok(CurrentUser { entry, session: claims.sid })
+    Ok(CurrentUser { entry, session: claims.sid, authenticated_at: claims.auth_time })
 }
 
 /// A user's auth state, read in one transaction; `None` when the user does not exist.

@@ -16,18 +16,42 @@ pub const MEMORY_KIB: u32 = 19 * 1024;
 pub const ITERATIONS: u32 = 2;
 pub const LANES: u32 = 1;
 
-static HASHING: LazyLock<Semaphore> =
-    LazyLock::new(|| Semaphore::new(std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)));
+fn cores() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
+}
+
+/// The process's hashing threads: one per core.
+static HASHING: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(cores()));
+
+/// Each tenant's share of [`HASHING`]: all cores but one, so that a tenant hashing without pause
+/// (a flood of logins or password changes, a large user import) always leaves a core to the
+/// others' logins. Tenants are spread over a fixed set of stripes (no map that grows with
+/// tenants); two tenants sharing a stripe share its budget, which is rare and still fair to the
+/// rest.
+static BUDGETS: LazyLock<Vec<Semaphore>> =
+    LazyLock::new(|| (0..STRIPES).map(|_| Semaphore::new(cores().saturating_sub(1).max(1))).collect());
+
+const STRIPES: usize = 64;
+
+/// The budget of hashes that belong to no tenant's logins (accounts being created).
+pub const NEW_ACCOUNTS: &str = "*new-accounts*";
+
+fn budget(tenant: &str) -> &'static Semaphore {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    let stripe = BuildHasherDefault::<DefaultHasher>::default().hash_one(tenant) as usize % STRIPES;
+    &BUDGETS[stripe]
+}
 
 fn argon2() -> Argon2<'static> {
     let params = Params::new(MEMORY_KIB, ITERATIONS, LANES, None).expect("constant argon2 parameters are valid");
     Argon2::new(Algorithm::Argon2id, Version::V0x13, params)
 }
 
-/// Hashes a password into a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`).
-pub async fn hash(password: &str) -> String {
+/// Hashes a password into a PHC string (`$argon2id$v=19$m=19456,t=2,p=1$...`), on the hashing
+/// budget of `tenant`.
+pub async fn hash(tenant: &str, password: &str) -> String {
     let password = password.to_owned();
-    run_limited(move || {
+    run_limited(tenant, move || {
         let salt = SaltString::generate(&mut OsRng);
         argon2()
             .hash_password(password.as_bytes(), &salt)
@@ -46,11 +70,12 @@ pub enum Verified {
     YesRehash,
 }
 
-/// Checks a password in constant time. A malformed stored hash counts as a mismatch.
-pub async fn verify(password: &str, stored: &str) -> Verified {
+/// Checks a password in constant time, on the hashing budget of `tenant`. A malformed stored
+/// hash counts as a mismatch.
+pub async fn verify(tenant: &str, password: &str, stored: &str) -> Verified {
     let password = password.to_owned();
     let stored = stored.to_owned();
-    run_limited(move || {
+    run_limited(tenant, move || {
         let Ok(parsed) = PasswordHash::new(&stored) else {
             return Verified::No;
         };
@@ -64,8 +89,10 @@ pub async fn verify(password: &str, stored: &str) -> Verified {
     .await
 }
 
-async fn run_limited<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
-    let _permit = HASHING.acquire().await.expect("the hashing semaphore is never closed");
+async fn run_limited<T: Send + 'static>(tenant: &str, work: impl FnOnce() -> T + Send + 'static) -> T {
+    // The tenant's share first: a tenant's queue waits there, holding none of the process's threads.
+    let _share = budget(tenant).acquire().await.expect("the hashing semaphores are never closed");
+    let _permit = HASHING.acquire().await.expect("the hashing semaphores are never closed");
     match tokio::task::spawn_blocking(work).await {
         Ok(value) => value,
         Err(join) => std::panic::resume_unwind(join.into_panic()),
@@ -118,11 +145,11 @@ mod tests {
 
     #[tokio::test]
     async fn a_hash_verifies_only_its_password() {
-        let stored = hash("Senha#Forte!9").await;
+        let stored = hash("acme", "Senha#Forte!9").await;
         assert!(stored.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"));
-        assert_eq!(verify("Senha#Forte!9", &stored).await, Verified::Yes);
-        assert_eq!(verify("senha#forte!9", &stored).await, Verified::No);
-        assert_eq!(verify("x", "not a hash").await, Verified::No);
+        assert_eq!(verify("acme", "Senha#Forte!9", &stored).await, Verified::Yes);
+        assert_eq!(verify("acme", "senha#forte!9", &stored).await, Verified::No);
+        assert_eq!(verify("acme", "x", "not a hash").await, Verified::No);
     }
 
     #[tokio::test]
@@ -131,6 +158,36 @@ mod tests {
             .hash_password(b"Senha#Forte!9", &SaltString::generate(&mut OsRng))
             .unwrap()
             .to_string();
-        assert_eq!(verify("Senha#Forte!9", &weak).await, Verified::YesRehash);
+        assert_eq!(verify("acme", "Senha#Forte!9", &weak).await, Verified::YesRehash);
+    }
+
+    /// One tenant hashing without pause queues on its own share: another tenant's check starts
+    /// on the core it leaves free instead of waiting behind the whole queue.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_tenant_flooding_the_hasher_leaves_room_for_another_tenant() {
+        if cores() < 2 {
+            return; // one core: one share, nothing to leave free
+        }
+        let stored = hash("acme", "Senha#Forte!9").await;
+        // A tenant name on another stripe than "flood".
+        let other = (0..).map(|n| format!("t{n}")).find(|t| !std::ptr::eq(budget(t), budget("flood"))).unwrap();
+        let started = std::time::Instant::now();
+        let flood: Vec<_> = (0..24)
+            .map(|_| {
+                let stored = stored.clone();
+                tokio::spawn(async move { verify("flood", "errada", &stored).await })
+            })
+            .collect();
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let alone = std::time::Instant::now();
+        assert_eq!(verify(&other, "Senha#Forte!9", &stored).await, Verified::Yes);
+        let waited = alone.elapsed();
+        for task in flood {
+            task.await.unwrap();
+        }
+        let flood_took = started.elapsed();
+        // With one shared queue the other tenant waits behind most of the 24 (on two cores, about
+        // half of the flood's time); with shares it waits for at most one hash to finish.
+        assert!(waited * 4 < flood_took, "the other tenant waited {waited:?} of the flood's {flood_took:?}");
     }
 }

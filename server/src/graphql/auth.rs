@@ -74,14 +74,23 @@ impl AuthMutation {
         Ok(TokenPayload { token: access.token })
     }
 
-    /// Changes the caller's password (strength ≥ medium), ends every other session and
-    /// answers a fresh token.
-    async fn update_user_password(&self, ctx: &Context<'_>, password: String) -> async_graphql::Result<AuthPayload> {
+    /// Changes the caller's password (strength ≥ medium, not the current one), ends every other
+    /// session and answers a fresh token. Proof that the caller is the person is required: the
+    /// current password (`currentPassword`), or a token from a password login of the last five
+    /// minutes (docs/account.md#my-password).
+    async fn update_user_password(
+        &self,
+        ctx: &Context<'_>,
+        password: String,
+        current_password: Option<String>,
+    ) -> async_graphql::Result<AuthPayload> {
         let (gql, user) = guard_user(ctx, "updateUserPassword").await?;
-        let unit = gql.tenant.unit(&gql.state).await.gql()?;
-        let changed = users::change_password(&unit, user.user.id, &password).await.gql()?;
-        unit.commit().await.gql()?;
-        let session = auth::start(&gql.state, &gql.tenant, &gql.addr, changed).await.gql()?;
+        let (state, tenant, addr) = (&gql.state, &gql.tenant, &gql.addr);
+        let session = match current_password {
+            // The REST path: its rate limits, its wrong-password count, its "same password" rule.
+            Some(current) => auth::change_password(state, tenant, addr, &user.user, &current, &password).await.gql()?,
+            None => auth::change_password_after_login(state, tenant, addr, user, &password).await.gql()?,
+        };
         gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;
         Ok(AuthPayload { token: session.access.token, user: view })

@@ -22,6 +22,8 @@ pub struct GqlContext {
     pub refresh_cookie: Option<String>,
     /// Cookies a resolver wants set on the HTTP response.
     pub cookies: Arc<Mutex<Vec<Cookie<'static>>>>,
+    /// The [`rules::ONCE_PER_OPERATION`] fields this request already ran.
+    ran_once: Mutex<Vec<String>>,
 }
 
 impl GqlContext {
@@ -32,7 +34,15 @@ impl GqlContext {
         user: Option<CurrentUser>,
         refresh_cookie: Option<String>,
     ) -> Self {
-        Self { state, tenant, addr, user, refresh_cookie, cookies: Arc::new(Mutex::new(Vec::new())) }
+        Self {
+            state,
+            tenant,
+            addr,
+            user,
+            refresh_cookie,
+            cookies: Arc::new(Mutex::new(Vec::new())),
+            ran_once: Mutex::new(Vec::new()),
+        }
     }
 
     pub fn set_cookie(&self, cookie: Cookie<'static>) {
@@ -53,6 +63,18 @@ pub async fn guard<'a>(
         tracing::error!(field, "GraphQL field without an access rule: refused");
         return Err(to_error(domain::Error::forbidden("field_without_rule", "Acesso não configurado.").into()));
     };
+    if rules::ONCE_PER_OPERATION.contains(&field) {
+        // Aliases let one request call a field hundreds of times; each of these runs argon2 or
+        // spends a guess, so a second one in the same request is refused.
+        let mut ran = gql.ran_once.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if ran.iter().any(|f| f == field) {
+            return Err(to_error(
+                domain::Error::invalid("repeated_field", format!("`{field}` só pode ser pedido uma vez por requisição."))
+                    .into(),
+            ));
+        }
+        ran.push(field.to_owned());
+    }
     decide(&gql.state, &gql.tenant, gql.user.as_ref(), rule).await.map_err(to_error)?;
     Ok((gql, gql.user.as_ref()))
 }
@@ -68,13 +90,21 @@ pub async fn guard_user<'a>(
     }
 }
 
+/// The extension a rate-limited field's error carries its wait in (seconds).
+pub const RETRY_AFTER_EXTENSION: &str = "retryAfter";
+
 /// An application error as a GraphQL error: the message and `code` of [`AppError::describe`]
 /// (the same table REST answers from), plus field errors in the extensions.
 pub fn to_error(err: AppError) -> async_graphql::Error {
     err.log_if_internal("graphql");
     let described = err.describe();
+    let retry_after = err.retry_after();
     async_graphql::Error::new(described.message).extend_with(|_, ext| {
         ext.set("code", described.code);
+        if let Some(wait) = retry_after {
+            // Read back by the transport into the response's `Retry-After` header.
+            ext.set(RETRY_AFTER_EXTENSION, wait.as_secs());
+        }
         if !described.fields.is_empty() {
             let list: Vec<async_graphql::Value> = described
                 .fields

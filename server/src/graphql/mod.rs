@@ -121,7 +121,20 @@ async fn execute(
     let context = GqlContext::new(state.clone(), tenant, addr, user, refresh_cookie);
     let outbox = context.cookies.clone();
     let response = schema.execute(request.data(context)).await;
+    // A rate-limited field says how long to wait, as REST does: the longest wait asked for.
+    let retry_after = response
+        .errors
+        .iter()
+        .filter_map(|err| err.extensions.as_ref()?.get(context::RETRY_AFTER_EXTENSION).cloned())
+        .filter_map(|value| match value {
+            async_graphql::Value::Number(n) => n.as_u64(),
+            _ => None,
+        })
+        .max();
     let mut http = Json(response).into_response();
+    if let Some(seconds) = retry_after {
+        http.headers_mut().insert(axum::http::header::RETRY_AFTER, HeaderValue::from(seconds));
+    }
     for cookie in outbox.lock().map(|c| c.clone()).unwrap_or_default() {
         if let Ok(value) = HeaderValue::from_str(&cookie.to_string()) {
             http.headers_mut().append(SET_COOKIE, value);

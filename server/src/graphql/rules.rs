@@ -24,6 +24,10 @@ pub const FIELD_RULES: &[(&str, Access)] = &[
     ("onlineUsers", Access::Authenticated),
 ];
 
+/// Fields a request may call once at most (aliases could repeat them): each checks a password or
+/// spends a login attempt.
+pub const ONCE_PER_OPERATION: &[&str] = &["logIn", "refreshToken", "updateUserPassword"];
+
 /// A field's rule.
 pub fn rule(field: &str) -> Option<Rule> {
     FIELD_RULES.iter().find(|(name, _)| *name == field).map(|(_, access)| Rule::from(*access))

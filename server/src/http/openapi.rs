@@ -283,7 +283,12 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
         Some(Access::Authenticated) => "Qualquer usuário autenticado (403 `password_change_required` enquanto a senha \
             for temporária)."
             .to_owned(),
-        Some(Access::Account) => "Qualquer usuário autenticado, também com senha temporária.".to_owned(),
+        Some(Access::Account) => {
+            "Qualquer usuário autenticado, também com senha temporária ou com dois fatores por ativar.".to_owned()
+        }
+        Some(Access::TwoFactorEnrollment) => "Qualquer usuário autenticado, também com dois fatores por ativar \
+            (403 `password_change_required` enquanto a senha for temporária)."
+            .to_owned(),
         Some(Access::Route(name)) => format!("Usuários cujo perfil permite a rota `{name}`."),
         Some(Access::Operator(name)) => {
             format!(
@@ -308,7 +313,7 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
     match access {
         Some(Access::Public) | None => operation.security = Some(Vec::new()),
         Some(Access::Account) => shared.push(("401", "Unauthorized")),
-        Some(Access::Authenticated | Access::Route(_) | Access::Operator(_)) => {
+        Some(Access::Authenticated | Access::TwoFactorEnrollment | Access::Route(_) | Access::Operator(_)) => {
             shared.push(("401", "Unauthorized"));
             shared.push(("403", "Forbidden"));
         }

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser, access::require_feature},
+    context::{Access, ClientAddr, CurrentTenant, CurrentUser, access::require_feature},
     domain::{
         Error as DomainError,
         auth::two_factor::{self, CodeCheck},
@@ -30,9 +30,9 @@ use crate::{
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().patch("/user-settings/{id}", Access::Authenticated, two_factor_activity).post(
+    ApiRoutes::default().patch("/user-settings/{id}", Access::TwoFactorEnrollment, two_factor_activity).post(
         "/user-settings/{id}/recovery-codes",
-        Access::Authenticated,
+        Access::TwoFactorEnrollment,
         renew_recovery_codes,
     )
 }
@@ -54,6 +54,10 @@ struct Body {
     #[serde(default)]
     #[schema(example = "123456")]
     code: Option<String>,
+    /// Senha atual de quem faz o pedido (em `enroll` e `disable`), dispensável até 5 minutos depois
+    /// de um login com senha.
+    #[serde(default, rename = "currentPassword")]
+    current_password: Option<String>,
 }
 
 /// Two-factor enrollment, confirmation and removal.
@@ -63,7 +67,9 @@ struct Body {
     description = "`{\"action\":\"enroll\"}` responde `{secret, otpauth_url}` (conteúdo do QR code); \
         `{\"action\":\"confirm\",\"code\"}` ativa e `{\"action\":\"disable\",\"code\"}` desativa \
         (`{two_factor_enabled}`). Cada um altera as próprias configurações; um administrador com a rota `users` \
-        desativa a de outro usuário sem código.",
+        desativa a de outro usuário sem código. `enroll` e `disable` pedem a prova de que quem pede é a pessoa: \
+        `currentPassword` (a senha atual de quem pede) ou um login com senha dos últimos 5 minutos; sem ela, 422 \
+        `reauthentication_required`.",
     params(("id" = i32, Path, description = "Id do usuário")),
     request_body = Body,
     responses(
@@ -71,7 +77,8 @@ struct Body {
             os dez códigos de recuperação, mostrados só agora) ou `{two_factor_enabled}` (disable).", body = Object),
         (status = 403, description = "Configurações de outro usuário (`forbidden`) ou opção desligada para a empresa (`feature_disabled`).", body = ErrorBody),
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
-        (status = 422, description = "Código errado, já usado, ou ação impossível no estado atual.", body = ErrorBody),
+        (status = 422, description = "Código errado, já usado, ação impossível no estado atual, senha atual errada \
+            (`invalid_current_password`) ou ausente (`reauthentication_required`).", body = ErrorBody),
         (status = 429, description = "Códigos errados demais nos últimos 15 minutos (`rate_limited`, com `Retry-After`).", body = ErrorBody),
     )
 )]
@@ -79,6 +86,7 @@ struct Body {
 async fn two_factor_activity(
     State(state): State<AppState>,
     tenant: CurrentTenant,
+    addr: ClientAddr,
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<Body>,
@@ -92,6 +100,10 @@ async fn two_factor_activity(
     // feature must still be able to leave it).
     if matches!(body.action, Action::Enroll | Action::Confirm) {
         require_feature(&tenant, Feature::TwoFactor)?;
+    }
+    // A stolen access token must not enroll its thief's authenticator nor remove the person's.
+    if matches!(body.action, Action::Enroll | Action::Disable) {
+        crate::auth::require_presence(&state, &tenant, &addr, &current, body.current_password.as_deref()).await?;
     }
     let code = body.code.as_deref().unwrap_or_default();
     let (secrets, scope) = (&*state.secrets, tenant.name.as_str());

@@ -99,13 +99,13 @@ pub trait AdminGuesses: Send + Sync {
 /// the same time.
 static DUMMY_HASH: LazyLock<OnceCell<String>> = LazyLock::new(OnceCell::new);
 
-async fn dummy_hash() -> &'static str {
-    DUMMY_HASH.get_or_init(|| passwords::hash("dummy password for timing equality")).await
+async fn dummy_hash(tenant: &str) -> &'static str {
+    DUMMY_HASH.get_or_init(|| passwords::hash(tenant, "dummy password for timing equality")).await
 }
 
 /// Spends the time a real check would, for an answer that is decided already.
-async fn pretend_to_verify(password: &str) {
-    let _ = passwords::verify(password, dummy_hash().await).await;
+async fn pretend_to_verify(tenant: &str, password: &str) {
+    let _ = passwords::verify(tenant, password, dummy_hash(tenant).await).await;
 }
 
 /// What a login attempt is about, read before the password is checked: the user the email names,
@@ -152,15 +152,17 @@ pub async fn prepare(
 
 /// Step 2: the password against the stored hash — or against a dummy one, taking the same time,
 /// when the attempt is refused already (no oracle, not even a timing one).
-pub async fn verify(attempt: &Attempt, password: &str) -> Checked {
+/// The hashing runs on `tenant`'s budget (`passwords`).
+pub async fn verify(tenant: &str, attempt: &Attempt, password: &str) -> Checked {
     match (&attempt.user, attempt.skip) {
         (Some(user), None) => {
-            let verified = passwords::verify(password, &user.password_hash).await;
-            let rehashed = if verified == Verified::YesRehash { Some(passwords::hash(password).await) } else { None };
+            let verified = passwords::verify(tenant, password, &user.password_hash).await;
+            let rehashed =
+                if verified == Verified::YesRehash { Some(passwords::hash(tenant, password).await) } else { None };
             Checked { verified, rehashed }
         }
         _ => {
-            pretend_to_verify(password).await;
+            pretend_to_verify(tenant, password).await;
             Checked { verified: Verified::No, rehashed: None }
         }
     }

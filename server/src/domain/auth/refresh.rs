@@ -5,9 +5,7 @@
 //! Only a SHA-256 of each token is stored: a database leak does not hand out sessions.
 
 use chrono::{DateTime, Duration, Utc};
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set, sea_query::Expr,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::Expr};
 use sha2::{Digest, Sha256};
 
 use crate::{
@@ -30,8 +28,11 @@ pub struct IssuedRefresh {
 pub enum Rotation {
     /// A new token for this user.
     Rotated { user: Box<user::Model>, refresh: IssuedRefresh },
-    /// Unknown, expired, revoked or replayed (then the family was revoked): log in again.
+    /// Unknown, expired or revoked: log in again.
     Rejected,
+    /// Presented again after it was used (a copy of it is in someone else's hands): the family
+    /// was revoked, and the session it names must end now — its access tokens and sockets too.
+    Replayed { user_id: i32, family: String },
 }
 
 /// The hex SHA-256 of a token: what is stored and looked up, never the token itself.
@@ -81,10 +82,13 @@ pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &st
         return Ok(Rotation::Rejected);
     };
     let now = Utc::now();
-    if found.used_at.is_some() || found.revoked_at.is_some() {
+    let replayed = || async {
         revoke_family(db, &found.family_id).await?;
         tracing::warn!(user_id = found.user_id, "refresh token reuse detected; family revoked");
-        return Ok(Rotation::Rejected);
+        Ok::<_, crate::domain::Error>(Rotation::Replayed { user_id: found.user_id, family: found.family_id.clone() })
+    };
+    if found.used_at.is_some() || found.revoked_at.is_some() {
+        return replayed().await;
     }
     if found.expires_at <= now {
         return Ok(Rotation::Rejected);
@@ -95,11 +99,21 @@ pub async fn rotate(db: &impl ConnectionTrait, presented: &str, client_addr: &st
         revoke_family(db, &found.family_id).await?;
         return Ok(Rotation::Rejected);
     };
+    // Spent in one statement that checks as it writes: of two rotations of one token at once
+    // (PostgreSQL runs them side by side), one spends it and the other is a replay — the family
+    // never forks into two live successors.
+    let spent = refresh_token::Entity::update_many()
+        .col_expr(refresh_token::Column::UsedAt, Expr::value(now))
+        .col_expr(refresh_token::Column::UpdatedAt, Expr::value(now))
+        .filter(refresh_token::Column::Id.eq(found.id))
+        .filter(refresh_token::Column::UsedAt.is_null())
+        .filter(refresh_token::Column::RevokedAt.is_null())
+        .exec(db)
+        .await?;
+    if spent.rows_affected != 1 {
+        return replayed().await;
+    }
     let family = found.family_id.clone();
-    let mut used = found.into_active_model();
-    used.used_at = Set(Some(now));
-    used.updated_at = Set(now);
-    used.update(db).await?;
     let refresh = insert(db, owner.id, &family, client_addr, ttl).await?;
     Ok(Rotation::Rotated { user: Box::new(owner), refresh })
 }

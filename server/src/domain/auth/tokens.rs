@@ -25,6 +25,11 @@ pub struct AccessClaims {
     /// The session (login) the token belongs to: logging out revokes it on every replica.
     #[serde(default)]
     pub sid: String,
+    /// When the person proved who they are (password, or password and code) for this token: set
+    /// on the token a login or a password change answers, absent on tokens a refresh issues.
+    /// Changing the password or two-factor asks for a recent one (`auth::require_presence`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub auth_time: Option<i64>,
 }
 
 /// Why a token is refused.
@@ -69,11 +74,20 @@ impl TokenKeys {
         self.access_ttl.num_seconds()
     }
 
-    /// An access token for `user_id` on `tenant`, in session `sid`.
+    /// An access token for `user_id` on `tenant`, in session `sid` (a refresh: no proof of
+    /// presence).
     pub fn issue_access(&self, user_id: i32, tenant: &TenantName, sid: &str) -> IssuedAccess {
         let now = Utc::now();
         let expires_at = now + self.access_ttl;
-        IssuedAccess { token: self.sign(user_id, tenant, ACCESS, now, expires_at, sid), expires_at }
+        IssuedAccess { token: self.sign(user_id, tenant, ACCESS, now, expires_at, sid, None), expires_at }
+    }
+
+    /// The access token of a login (the person just proved who they are: `auth_time` is now).
+    pub fn issue_login_access(&self, user_id: i32, tenant: &TenantName, sid: &str) -> IssuedAccess {
+        let now = Utc::now();
+        let expires_at = now + self.access_ttl;
+        let token = self.sign(user_id, tenant, ACCESS, now, expires_at, sid, Some(now.timestamp()));
+        IssuedAccess { token, expires_at }
     }
 
     /// How long an access token lives.
@@ -90,13 +104,14 @@ impl TokenKeys {
     pub fn issue_challenge(&self, user_id: i32, tenant: &TenantName) -> String {
         let now = Utc::now();
         let sid = crate::config::random_token(12);
-        self.sign(user_id, tenant, CHALLENGE, now, now + Duration::seconds(CHALLENGE_TTL_SECONDS), &sid)
+        self.sign(user_id, tenant, CHALLENGE, now, now + Duration::seconds(CHALLENGE_TTL_SECONDS), &sid, None)
     }
 
     pub fn verify_challenge(&self, token: &str, tenant: &TenantName) -> Result<AccessClaims, TokenError> {
         self.verify(token, tenant, CHALLENGE)
     }
 
+    #[allow(clippy::too_many_arguments)] // the claims, each named
     fn sign(
         &self,
         user_id: i32,
@@ -105,8 +120,10 @@ impl TokenKeys {
         now: DateTime<Utc>,
         exp: DateTime<Utc>,
         sid: &str,
+        auth_time: Option<i64>,
     ) -> String {
         let claims = AccessClaims {
+            auth_time,
             sid: sid.to_owned(),
             sub: user_id.to_string(),
             tnt: tenant.as_str().to_owned(),

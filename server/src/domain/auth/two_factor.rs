@@ -5,7 +5,10 @@
 //! check ([`CODE_TRIES`] per [`CODE_WINDOW_MINUTES`]; docs/auth.md#guessing-limits).
 
 use chrono::Utc;
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, QueryFilter, QuerySelect,
+    Set,
+};
 use totp_rs::{Algorithm, Secret, TOTP};
 
 use crate::{
@@ -42,8 +45,17 @@ fn totp(secret_b32: &str, account: &str) -> Result<TOTP> {
         .map_err(|_| Error::invalid("two_factor_corrupt", "Segredo de dois fatores inválido; refaça a ativação."))
 }
 
+/// A user's two-factor settings, held until the transaction ends: every caller goes on to
+/// check a code against the failure budget and the last accepted step, then write both back. On
+/// PostgreSQL, guesses sent side by side would otherwise each read the same budget (five wrong
+/// codes per window became five per request in flight) and the same code could be accepted
+/// twice; SQLite's writer already holds the whole file from `BEGIN`.
 async fn settings_of(db: &impl ConnectionTrait, user_id: i32) -> Result<user_setting::Model> {
-    if let Some(found) = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user_id)).one(db).await? {
+    let mut query = user_setting::Entity::find().filter(user_setting::Column::UserId.eq(user_id));
+    if db.get_database_backend() == DbBackend::Postgres {
+        query = query.lock_exclusive();
+    }
+    if let Some(found) = query.one(db).await? {
         return Ok(found);
     }
     let now = Utc::now();

@@ -39,7 +39,7 @@ pub async fn change_own_password(
     current: &str,
     new: &str,
 ) -> std::result::Result<user::Model, ChangeRefused> {
-    if passwords::verify(current, &account.password_hash).await == passwords::Verified::No {
+    if passwords::verify(unit.tenant().as_str(), current, &account.password_hash).await == passwords::Verified::No {
         return Err(ChangeRefused::WrongCurrent);
     }
     if new == current {
@@ -51,6 +51,18 @@ pub async fn change_own_password(
         return Err(Error::invalid_field("weak_password", "newPassword", WEAK_PASSWORD).into());
     }
     Ok(store(unit, find(unit, account.id).await?, new, false).await?)
+}
+
+/// Replaces the caller's password when the caller proved presence otherwise (a recent login):
+/// the same rules as [`change_own_password`] — strength, and not the password the account has.
+pub async fn change_after_login(unit: &Unit, account: &user::Model, new: &str) -> Result<user::Model> {
+    if passwords::strength(new) < passwords::MIN_STRENGTH {
+        return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
+    }
+    if passwords::verify(unit.tenant().as_str(), new, &account.password_hash).await != passwords::Verified::No {
+        return Err(Error::invalid_field("same_password", "password", "A nova senha deve ser diferente da atual."));
+    }
+    store(unit, find(unit, account.id).await?, new, false).await
 }
 
 /// The error a wrong current password answers (after it was counted).
@@ -80,7 +92,7 @@ async fn store(unit: &Unit, found: user::Model, password: &str, temporary: bool)
     // `end_all` moved `valid_after` and the connection flag in SQL: start from what is stored now.
     let found = find(unit, id).await.unwrap_or(found);
     let mut active = found.into_active_model();
-    active.password_hash = Set(passwords::hash(password).await);
+    active.password_hash = Set(passwords::hash(unit.tenant().as_str(), password).await);
     active.must_change_password = Set(temporary);
     active.updated_at = Set(Utc::now());
     let saved = active.update(unit).await?;

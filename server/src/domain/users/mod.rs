@@ -27,7 +27,6 @@ use crate::{
         analytics::period::Binder,
         auth::sessions,
         error::{Error, Result},
-        passwords,
         tenants::{Page, Pagination},
     },
     domain::{events::Raised, unit::Unit},
@@ -278,21 +277,6 @@ pub async fn unblock_by_email(unit: &Unit, email: &str) -> Result<user::Model> {
         .await?
         .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado nesta empresa."))?;
     unblock(unit, found.id).await
-}
-
-/// Changes a user's password (strength ≥ medium) and ends their sessions.
-pub async fn change_password(unit: &Unit, id: i32, password: &str) -> Result<user::Model> {
-    if passwords::strength(password) < passwords::MIN_STRENGTH {
-        return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
-    }
-    let found = find(unit, id).await?;
-    sessions::end_all(unit, id).await?;
-    let mut active = found.into_active_model();
-    active.password_hash = Set(passwords::hash(password).await);
-    // A password the person chose is never temporary.
-    active.must_change_password = Set(false);
-    active.updated_at = Set(Utc::now());
-    Ok(active.update(unit).await?)
 }
 
 /// Soft-deletes a user: their history stays (tickets, messages), their sessions end, and their

@@ -174,7 +174,9 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
         username: Set(username),
         email: Set(email),
         image: Set(new.image),
-        password_hash: Set(passwords::hash(&new.password).await),
+        // Until `create` is told its tenant (the import path calls it too), new accounts share
+        // one budget of their own, apart from every tenant's logins.
+        password_hash: Set(passwords::hash(passwords::NEW_ACCOUNTS, &new.password).await),
         role_id: Set(role.id),
         department_id: Set(department.flatten().map(|d| d.id)),
         is_connected: Set(false),
@@ -260,7 +262,7 @@ pub async fn update(unit: &Unit, id: i32, changes: UserChanges) -> Result<user::
     }
     if let Some(password) = &changes.password {
         sessions::end_all(unit, id).await?;
-        active.password_hash = Set(passwords::hash(password).await);
+        active.password_hash = Set(passwords::hash(unit.tenant().as_str(), password).await);
     }
     active.updated_at = Set(Utc::now());
     let updated = active.update(db).await?;
