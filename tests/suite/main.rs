@@ -17,6 +17,7 @@ mod graphql_auth;
 mod graphql_directory;
 mod hardening;
 mod health;
+mod imports;
 mod inbox;
 mod instances;
 mod isolation;

@@ -81,7 +81,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         }
         Command::Import { tenant, file } => {
             let tenant = super::active_tenant(dbs, &tenant).await?;
-            let rows = users::import::read(&file).map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
+            let rows = users::import::read(&file).await.map_err(|why| anyhow::anyhow!("{}: {why}", file.display()))?;
             let progress = Progress::new(rows.len() as u64, "usuários");
             let db = tenant.open(dbs).await?;
             let report = users::import::import(&db, rows, tenant.record.user_limit, &|done, total| {

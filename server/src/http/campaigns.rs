@@ -20,6 +20,7 @@ use crate::{
             self, CampaignView, NewCampaign, Page, Preflight, Rate, RecipientView,
             recipients::{self, Import},
         },
+        sheet_reader::Format,
     },
     error::AppResult,
     http::{
@@ -32,7 +33,7 @@ use crate::{
 
 const RULE: Access = Access::Route("campaigns");
 /// Largest contacts file accepted (a 200,000-row CSV is ~8 MB).
-pub const IMPORT_LIMIT: usize = 16 * 1024 * 1024;
+pub const IMPORT_LIMIT: usize = crate::domain::sheet_reader::MAX_FILE_BYTES;
 
 pub fn routes() -> ApiRoutes {
     let large = || DefaultBodyLimit::max(IMPORT_LIMIT);
@@ -155,7 +156,9 @@ async fn preview(
     responses(
         (status = 200, description = "Contatos, colunas e erros por linha.", body = Import),
         (status = 413, description = "Arquivo maior que 16 MB.", body = ErrorBody),
-        (status = 422, description = "Arquivo ilegível ou sem coluna de telefone.", body = ErrorBody),
+        (status = 422, description = "Arquivo ilegível, sem coluna de telefone ou além de um limite \
+            (`sheet_rows_limit`, `sheet_columns_limit`, `sheet_cell_limit`, `sheet_size_limit`, `sheet_text_limit`).", body = ErrorBody),
+        (status = 429, description = "Importações demais em andamento: tente de novo em instantes.", body = ErrorBody),
     )
 )]
 async fn import(headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> AppResult<Json<Import>> {
@@ -164,12 +167,11 @@ async fn import(headers: HeaderMap, body: Result<Bytes, BytesRejection>) -> AppR
         _ => crate::error::AppError::BadRequest("Não foi possível ler o arquivo enviado.".into()),
     })?;
     let content_type = headers.get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
-    // An xlsx is a zip: its first bytes say so whatever the browser called it.
-    let xlsx = content_type.contains("spreadsheetml") || body.starts_with(b"PK\x03\x04");
     if body.is_empty() {
         return Err(Error::invalid("empty_file", "Envie o arquivo no corpo da requisição.").into());
     }
-    Ok(Json(recipients::import(&body, xlsx)?))
+    let format = Format::sniff(&body, content_type);
+    Ok(Json(recipients::import(body, format).await?))
 }
 
 /// One campaign.

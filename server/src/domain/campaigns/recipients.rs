@@ -1,5 +1,5 @@
-//! Who a campaign goes to and what each one reads: phones typed or imported (xlsx/CSV, read with
-//! calamine, errors row by row), customer groups, duplicates removed, blacklisted customers kept
+//! Who a campaign goes to and what each one reads: phones typed or imported (xlsx/CSV, read by
+//! [`sheet_reader`] under its limits, errors row by row), customer groups, duplicates removed, blacklisted customers kept
 //! apart, and the message's `{{variables}}` rendered per recipient.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -15,14 +15,15 @@ use crate::{
     domain::{
         error::{Error, FieldError, Result},
         inbox::customers::normalize_phone,
+        sheet_reader::{self, Format, Row, Sink},
     },
     entities::tenant::{customer, customer_group, customer_group_member},
 };
 
 /// Recipients one campaign may have.
 pub const MAX_RECIPIENTS: usize = 200_000;
-/// Rows read from one import.
-pub const MAX_IMPORT_ROWS: usize = 200_000;
+/// Rows read from one import (below the header): the reader's limit.
+pub const MAX_IMPORT_ROWS: usize = sheet_reader::IMPORTS.rows;
 /// Variables every message may use.
 pub const BUILT_IN: [&str; 2] = ["nome", "telefone"];
 /// Rows per statement when customers are looked up or created in bulk.
@@ -291,7 +292,7 @@ pub fn render(body: &str, name: &str, phone: &str, fields: Option<&BTreeMap<Stri
 }
 
 /// A file of contacts, read.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Default, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Import {
     pub contacts: Vec<ImportedContact>,
@@ -321,66 +322,104 @@ pub struct RowError {
 
 /// Reads an xlsx or CSV file of contacts: a header row with a phone column (`telefone`, `phone`,
 /// `celular`, `whatsapp`, `numero`) and optionally a name column (`nome`, `name`); every other
-/// column is a custom field.
-pub fn import(bytes: &[u8], xlsx: bool) -> Result<Import> {
-    let rows = if xlsx { xlsx_rows(bytes)? } else { csv_rows(bytes)? };
-    let mut rows = rows.into_iter();
-    let Some(header) = rows.next() else {
-        return Err(Error::invalid("empty_file", "O arquivo está vazio."));
-    };
-    let header: Vec<String> = header.iter().map(|h| fold(h)).collect();
-    let phone_col = header
-        .iter()
-        .position(|h| matches!(h.as_str(), "telefone" | "phone" | "celular" | "whatsapp" | "numero" | "fone"))
-        .ok_or_else(|| {
-            Error::invalid(
-                "phone_column_missing",
-                "O arquivo precisa de uma coluna \"telefone\" na primeira linha (cabeçalho).",
-            )
-        })?;
-    let name_col = header.iter().position(|h| matches!(h.as_str(), "nome" | "name" | "cliente"));
-    let extra: Vec<(usize, String)> = header
-        .iter()
-        .enumerate()
-        .filter(|(i, h)| *i != phone_col && Some(*i) != name_col && !h.is_empty())
-        .map(|(i, h)| (i, h.clone()))
-        .collect();
-    let mut out =
-        Import { contacts: Vec::new(), columns: extra.iter().map(|(_, h)| h.clone()).collect(), errors: Vec::new() };
-    for (offset, row) in rows.enumerate() {
-        let row_number = offset + 2;
-        if row.iter().all(|cell| cell.trim().is_empty()) {
-            continue;
+/// column is a custom field. The file is read cell by cell under [`sheet_reader::IMPORTS`], on a
+/// blocking thread, a few imports at a time (docs/campaigns.md#importing-contacts).
+pub async fn import(bytes: bytes::Bytes, format: Format) -> Result<Import> {
+    Ok(sheet_reader::read(bytes, format, sheet_reader::IMPORTS, Contacts::default()).await?.finish())
+}
+
+/// The same on the calling thread.
+pub fn import_blocking(bytes: &[u8], format: Format) -> Result<Import> {
+    let mut contacts = Contacts::default();
+    sheet_reader::read_blocking(bytes, format, &sheet_reader::IMPORTS, &mut contacts)?;
+    Ok(contacts.finish())
+}
+
+/// The header's columns: phone, name, and the others by lower-cased name.
+struct Header {
+    phone: usize,
+    name: Option<usize>,
+    extra: Vec<(usize, String)>,
+}
+
+impl Header {
+    fn parse(row: &Row) -> Result<Self> {
+        let header: Vec<String> = row.cells.iter().map(|h| fold(h)).collect();
+        let phone = header
+            .iter()
+            .position(|h| matches!(h.as_str(), "telefone" | "phone" | "celular" | "whatsapp" | "numero" | "fone"))
+            .ok_or_else(|| {
+                Error::invalid(
+                    "phone_column_missing",
+                    "O arquivo precisa de uma coluna \"telefone\" na primeira linha (cabeçalho).",
+                )
+            })?;
+        let name = header.iter().position(|h| matches!(h.as_str(), "nome" | "name" | "cliente"));
+        let extra = header
+            .iter()
+            .enumerate()
+            .filter(|(i, h)| *i != phone && Some(*i) != name && !h.is_empty())
+            .map(|(i, h)| (i, h.clone()))
+            .collect();
+        Ok(Self { phone, name, extra })
+    }
+}
+
+/// The rows of a contacts file as they are read.
+#[derive(Default)]
+struct Contacts {
+    header: Option<Header>,
+    out: Import,
+    /// Bytes of text the contacts hold: every contact repeats the header's names as its fields'
+    /// keys, so a wide header multiplies by the rows (counted against the reader's text limit).
+    text: usize,
+}
+
+impl Contacts {
+    fn finish(mut self) -> Import {
+        if let Some(header) = self.header {
+            self.out.columns = header.extra.into_iter().map(|(_, h)| h).collect();
         }
-        if out.contacts.len() + out.errors.len() >= MAX_IMPORT_ROWS {
-            out.errors.push(RowError {
-                row: row_number,
-                message: format!("Limite de {MAX_IMPORT_ROWS} linhas: o restante do arquivo foi ignorado."),
-            });
-            break;
-        }
-        let cell = |i: usize| row.get(i).map(|c| c.trim().to_owned()).unwrap_or_default();
-        let raw_phone = cell(phone_col);
-        match normalize_phone(&raw_phone) {
-            Ok(phone) => out.contacts.push(ImportedContact {
-                row: row_number,
-                phone,
-                name: name_col.map(cell).filter(|n| !n.is_empty()),
-                fields: extra.iter().map(|(i, h)| (h.clone(), cell(*i))).collect(),
-            }),
-            Err(_) if raw_phone.is_empty() => {
-                out.errors.push(RowError { row: row_number, message: "Telefone em branco.".into() })
+        self.out
+    }
+}
+
+impl Sink for Contacts {
+    fn row(&mut self, row: Row) -> Result<()> {
+        let Some(header) = &self.header else {
+            self.header = Some(Header::parse(&row)?);
+            return Ok(());
+        };
+        let raw_phone = row.cell(header.phone);
+        match normalize_phone(raw_phone) {
+            Ok(phone) => {
+                let contact = ImportedContact {
+                    row: row.number,
+                    name: header.name.map(|i| row.cell(i).to_owned()).filter(|n| !n.is_empty()),
+                    fields: header.extra.iter().map(|(i, h)| (h.clone(), row.cell(*i).to_owned())).collect(),
+                    phone,
+                };
+                self.text += contact.phone.len()
+                    + contact.name.as_ref().map_or(0, String::len)
+                    + contact.fields.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
+                if self.text > sheet_reader::IMPORTS.text_bytes {
+                    return Err(sheet_reader::text_limit(&sheet_reader::IMPORTS));
+                }
+                self.out.contacts.push(contact);
             }
-            Err(_) => out.errors.push(RowError {
-                row: row_number,
+            Err(_) if raw_phone.is_empty() => {
+                self.out.errors.push(RowError { row: row.number, message: "Telefone em branco.".into() })
+            }
+            Err(_) => self.out.errors.push(RowError {
+                row: row.number,
                 message: format!(
                     "Telefone inválido: \"{}\" (de 8 a 15 dígitos).",
                     raw_phone.chars().take(40).collect::<String>()
                 ),
             }),
         }
+        Ok(())
     }
-    Ok(out)
 }
 
 /// A header cell as a variable name: lower case, trimmed, accents of the usual column names off.
@@ -395,69 +434,6 @@ fn fold(header: &str) -> String {
         .replace(['ó', 'õ', 'ô'], "o")
         .replace('ç', "c")
         .replace(' ', "_")
-}
-
-fn xlsx_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>> {
-    use calamine::{Reader, Xlsx};
-    let unreadable = || Error::invalid("unreadable_file", "Não foi possível ler a planilha (.xlsx).");
-    let mut book: Xlsx<_> = Xlsx::new(std::io::Cursor::new(bytes)).map_err(|_| unreadable())?;
-    let Some(sheet) = book.sheet_names().first().cloned() else {
-        return Err(Error::invalid("empty_file", "A planilha não tem abas."));
-    };
-    let range = book.worksheet_range(&sheet).map_err(|_| unreadable())?;
-    Ok(range
-        .rows()
-        .take(MAX_IMPORT_ROWS + 2)
-        .map(|row| {
-            row.iter()
-                .map(|cell| match cell {
-                    // Phones typed as numbers come as floats: 5511999990000.0.
-                    calamine::Data::Float(f) if f.fract() == 0.0 => format!("{f:.0}"),
-                    other => other.to_string(),
-                })
-                .collect()
-        })
-        .collect())
-}
-
-fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>> {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(text) => text.trim_start_matches('\u{feff}').to_owned(),
-        // Excel in pt_BR saves CSV as Windows-1252: read it as Latin-1, which covers the letters.
-        Err(_) => bytes.iter().map(|b| char::from(*b)).collect(),
-    };
-    let first = text.lines().next().unwrap_or_default();
-    // Excel in pt_BR separates with `;` (the comma is the decimal mark).
-    let separator = if first.matches(';').count() > first.matches(',').count() { ';' } else { ',' };
-    let mut rows = Vec::new();
-    let mut row = Vec::new();
-    let mut cell = String::new();
-    let mut quoted = false;
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cell.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            c if c == separator && !quoted => row.push(std::mem::take(&mut cell)),
-            '\r' if !quoted => {}
-            '\n' if !quoted => {
-                row.push(std::mem::take(&mut cell));
-                rows.push(std::mem::take(&mut row));
-                if rows.len() > MAX_IMPORT_ROWS + 1 {
-                    return Ok(rows);
-                }
-            }
-            c => cell.push(c),
-        }
-    }
-    if !cell.is_empty() || !row.is_empty() {
-        row.push(cell);
-        rows.push(row);
-    }
-    Ok(rows)
 }
 
 #[cfg(test)]
@@ -481,7 +457,7 @@ mod tests {
     #[test]
     fn a_csv_in_excel_pt_br_form_reads_with_row_errors() {
         let csv = "Nome;Telefone;Cupom\r\nAna;(11) 99999-0000;ANA10\r\n\"Souza; Bia\";abc;BIA\r\n;;\r\nCarlos;5511988887777;\r\n";
-        let read = import(csv.as_bytes(), false).unwrap();
+        let read = import_blocking(csv.as_bytes(), Format::Csv).unwrap();
         assert_eq!(read.columns, vec!["cupom"]);
         assert_eq!(read.contacts.len(), 2);
         assert_eq!(read.contacts[0].phone, "+11999990000");
@@ -493,7 +469,7 @@ mod tests {
 
     #[test]
     fn a_file_without_a_phone_column_is_refused() {
-        let err = import(b"nome,email\nAna,a@b.c\n", false).unwrap_err();
+        let err = import_blocking(b"nome,email\nAna,a@b.c\n", Format::Csv).unwrap_err();
         assert!(err.to_string().contains("telefone"), "{err}");
     }
 }

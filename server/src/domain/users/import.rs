@@ -1,4 +1,5 @@
-//! Bulk users from a spreadsheet (`backoffice-cli users import`, README.md#operator-cli): columns `nome`,
+//! Bulk users from a spreadsheet, xlsx or CSV (`backoffice-cli users import`, README.md#operator-cli),
+//! read by [`sheet_reader`] under the limits of every import: columns `nome`,
 //! `email`, `senha`, `perfil`, and optionally `departamento` and `instâncias` (names separated by
 //! commas). Each row is created in its own transaction, all or nothing, through the same
 //! [`super::create`] as the API (validation, password strength, the plan's user limit), and the
@@ -6,11 +7,15 @@
 
 use std::path::Path;
 
-use calamine::{Data, Reader, open_workbook_auto};
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use tokio::io::AsyncReadExt;
 
 use super::NewUser;
-use crate::{entities::tenant::instance, tenancy::TenantDb};
+use crate::{
+    domain::sheet_reader::{self, Format, MAX_FILE_BYTES, Sink},
+    entities::tenant::instance,
+    tenancy::TenantDb,
+};
 
 /// One row read from the sheet (1-based row number as the spreadsheet shows it).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,48 +46,89 @@ fn normalize(header: &str) -> String {
         .replace(['ó', 'ô'], "o")
 }
 
-fn text(cell: Option<&Data>) -> String {
-    match cell {
-        Some(Data::String(s)) => s.trim().to_owned(),
-        Some(Data::Float(f)) if f.fract() == 0.0 => format!("{}", *f as i64),
-        Some(Data::Int(i)) => i.to_string(),
-        Some(Data::Empty) | None => String::new(),
-        Some(other) => other.to_string().trim().to_owned(),
+/// Reads the first sheet of `path` (xlsx, or CSV as Excel writes it) through the bounded
+/// [`sheet_reader`] (docs/decisions.md 142). Errors are pt_BR sentences for the operator.
+pub async fn read(path: &Path) -> Result<Vec<Row>, String> {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or_default().to_lowercase();
+    if matches!(extension.as_str(), "xls" | "xlsb" | "ods") {
+        return Err(format!("planilhas .{extension} não são lidas: salve-a como .xlsx ou .csv"));
+    }
+    let file = tokio::fs::File::open(path).await.map_err(|err| format!("não foi possível abrir o arquivo: {err}"))?;
+    // One byte past the limit tells a file over it from one exactly at it, without reading more.
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .await
+        .map_err(|err| format!("não foi possível ler o arquivo: {err}"))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(format!("o arquivo passa do limite de {} MB", MAX_FILE_BYTES / (1024 * 1024)));
+    }
+    let format = if extension == "csv" { Format::Csv } else { Format::sniff(&bytes, "") };
+    read_bytes(bytes.into(), format).await.map_err(|err| {
+        let message = err.to_string();
+        // The operator reads it after the file's name: "usuarios.xlsx: o arquivo passa ...".
+        let mut chars = message.chars();
+        chars.next().map(|first| first.to_lowercase().chain(chars).collect()).unwrap_or(message)
+    })
+}
+
+/// Reads the rows of a users sheet already in memory (the limits and the queue of every import).
+pub async fn read_bytes(bytes: bytes::Bytes, format: Format) -> crate::domain::error::Result<Vec<Row>> {
+    Ok(sheet_reader::read(bytes, format, sheet_reader::IMPORTS, Users::default()).await?.rows)
+}
+
+/// The columns of a users sheet, from its header.
+struct Columns {
+    name: usize,
+    email: usize,
+    password: usize,
+    role: usize,
+    department: Option<usize>,
+    instances: Option<usize>,
+}
+
+impl Columns {
+    fn parse(row: &sheet_reader::Row) -> crate::domain::error::Result<Self> {
+        let header: Vec<String> = row.cells.iter().map(|c| normalize(c)).collect();
+        let column = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
+        let required = |names: &[&str], label: &str| {
+            column(names)
+                .ok_or_else(|| crate::domain::Error::invalid("column_missing", format!("Falta a coluna \"{label}\".")))
+        };
+        Ok(Self {
+            name: required(&["nome", "name"], "nome")?,
+            email: required(&["email", "e-mail"], "email")?,
+            password: required(&["senha", "password"], "senha")?,
+            role: required(&["perfil", "role"], "perfil")?,
+            department: column(&["departamento", "department"]),
+            instances: column(&["instancias", "instancia", "instances"]),
+        })
     }
 }
 
-/// Reads the first sheet of `path` (xlsx, xls, ods). Errors are pt_BR sentences for the operator.
-pub fn read(path: &Path) -> Result<Vec<Row>, String> {
-    let mut workbook = open_workbook_auto(path).map_err(|err| format!("não foi possível ler a planilha: {err}"))?;
-    let range = workbook
-        .worksheet_range_at(0)
-        .ok_or_else(|| "a planilha não tem abas".to_owned())?
-        .map_err(|err| format!("não foi possível ler a primeira aba: {err}"))?;
-    let mut rows = range.rows();
-    let header: Vec<String> =
-        rows.next().ok_or("a planilha está vazia")?.iter().map(|c| normalize(&text(Some(c)))).collect();
-    let column = |names: &[&str]| header.iter().position(|h| names.contains(&h.as_str()));
-    let required = |names: &[&str], label: &str| column(names).ok_or_else(|| format!("falta a coluna \"{label}\""));
-    let name = required(&["nome", "name"], "nome")?;
-    let email = required(&["email", "e-mail"], "email")?;
-    let password = required(&["senha", "password"], "senha")?;
-    let role = required(&["perfil", "role"], "perfil")?;
-    let department = column(&["departamento", "department"]);
-    let instances = column(&["instancias", "instancia", "instances"]);
-    let mut out = Vec::new();
-    for (i, cells) in rows.enumerate() {
-        let get = |c: usize| text(cells.get(c));
-        if cells.iter().all(|c| matches!(c, Data::Empty)) {
-            continue;
-        }
-        out.push(Row {
-            line: i as u32 + 2,
-            name: get(name),
-            email: get(email),
-            password: get(password),
-            role: get(role),
-            department: department.map(get).filter(|d| !d.is_empty()),
-            instances: instances
+/// The rows of a users sheet as they are read.
+#[derive(Default)]
+struct Users {
+    columns: Option<Columns>,
+    rows: Vec<Row>,
+}
+
+impl Sink for Users {
+    fn row(&mut self, row: sheet_reader::Row) -> crate::domain::error::Result<()> {
+        let Some(columns) = &self.columns else {
+            self.columns = Some(Columns::parse(&row)?);
+            return Ok(());
+        };
+        let get = |c: usize| row.cell(c).to_owned();
+        self.rows.push(Row {
+            line: u32::try_from(row.number).unwrap_or(u32::MAX),
+            name: get(columns.name),
+            email: get(columns.email),
+            password: get(columns.password),
+            role: get(columns.role),
+            department: columns.department.map(get).filter(|d| !d.is_empty()),
+            instances: columns
+                .instances
                 .map(get)
                 .unwrap_or_default()
                 .split([',', ';'])
@@ -91,8 +137,8 @@ pub fn read(path: &Path) -> Result<Vec<Row>, String> {
                 .map(str::to_owned)
                 .collect(),
         });
+        Ok(())
     }
-    Ok(out)
 }
 
 /// Creates each row's user; a failed row changes nothing and is reported.
