@@ -174,8 +174,8 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
         username: Set(username),
         email: Set(email),
         image: Set(new.image),
-        // Until `create` is told its tenant (the import path calls it too), new accounts share
-        // one budget of their own, apart from every tenant's logins.
+        // New accounts (the API, the CLI's import, the seeder) hash on a share of their own, so
+        // creating many never delays a tenant's logins (decision 158).
         password_hash: Set(passwords::hash(passwords::NEW_ACCOUNTS, &new.password).await),
         role_id: Set(role.id),
         department_id: Set(department.flatten().map(|d| d.id)),
