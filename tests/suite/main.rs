@@ -34,6 +34,7 @@ mod resolution;
 mod retention;
 mod secrets;
 mod seed;
+mod sheet_downloads;
 mod tenants;
 mod tokens;
 mod two_factor;

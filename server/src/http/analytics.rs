@@ -31,7 +31,8 @@ use crate::{
         reports::{
             login_failures::{self, LoginFailuresReport},
             sheets::{self, Sheet, SheetFilters, SheetKind},
-            xlsx::{About, Cell, ChannelWriter, Kind, Layout, col},
+            spool::{self, Spool},
+            xlsx::{About, Cell, Kind, Layout, col},
         },
         tenants,
     },
@@ -637,8 +638,8 @@ async fn sheet(
     Ok(stream_sheet(state, target, sheet, file))
 }
 
-/// Answers at once with the headers and streams the workbook as it is written: a snapshot of the
-/// tenant (one moment throughout) feeds the writer from a cursor (docs/analytics.md#sheets).
+/// Answers at once with the headers; a snapshot of the tenant (one moment throughout) feeds the
+/// writer from a cursor, and ends before the file is sent (docs/analytics.md#sheets).
 fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: String) -> Response {
     stream_xlsx(file, move |out| async move {
         let unavailable = |err: String| domain::Error::Unavailable(err);
@@ -651,22 +652,44 @@ fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: Stri
     })
 }
 
-/// A `.xlsx` download whose body `write` produces (in a task) through a [`ChannelWriter`]. An error
-/// after the headers went out can only cut the download short: it is logged.
+/// A `.xlsx` download whose body `write` produces (in a task) into a temporary file, sent once it
+/// is whole ([`spool`]): whatever `write` holds (a database snapshot) is let go before the client's
+/// pace matters. A client that goes away while the file is produced stops the production; one that
+/// takes no chunk for [`spool::STALL`] is dropped. A download cut short ends with an error, never
+/// with a clean end a client could take for the whole file; the cause is logged.
 fn stream_xlsx<F, Fut>(file: String, write: F) -> Response
 where
-    F: FnOnce(ChannelWriter) -> Fut + Send + 'static,
+    F: FnOnce(Spool) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = Result<(), domain::Error>> + Send,
 {
     let (tx, mut rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(8);
-    let failure = tx.clone();
+    let complete = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let done = complete.clone();
     tokio::spawn(async move {
-        if let Err(err) = write(ChannelWriter::new(tx)).await {
-            tracing::error!(error = %err, "sheet download cut short");
-            let _ = failure.send(Err(std::io::Error::other("planilha interrompida"))).await;
+        let (out, spooled) = match spool::create() {
+            Ok(ends) => ends,
+            Err(err) => return tracing::error!(error = %err, "sheet download: no temporary file"),
+        };
+        let produced = tokio::select! {
+            produced = write(out) => produced,
+            () = tx.closed() => return tracing::debug!("sheet download: the client went away"),
+        };
+        if let Err(err) = produced {
+            return tracing::error!(error = %err, "sheet download cut short");
+        }
+        match spooled.send(&tx).await {
+            Ok(()) => done.store(true, std::sync::atomic::Ordering::Release),
+            Err(err) => tracing::warn!(error = %err, "sheet download cut short"),
         }
     });
-    let stream = futures::stream::poll_fn(move |cx| rx.poll_recv(cx));
+    let mut cut = false;
+    let stream = futures::stream::poll_fn(move |cx| match rx.poll_recv(cx) {
+        std::task::Poll::Ready(None) if !cut && !complete.load(std::sync::atomic::Ordering::Acquire) => {
+            cut = true;
+            std::task::Poll::Ready(Some(Err(std::io::Error::other("planilha interrompida"))))
+        }
+        other => other,
+    });
     let mut response = Body::from_stream(stream).into_response();
     let headers = response.headers_mut();
     headers.insert(

@@ -204,52 +204,6 @@ pub fn looks_like_formula(text: &str) -> bool {
     text.starts_with(['=', '+', '-', '@', '\t', '\r'])
 }
 
-/// A `Write` that hands its bytes, in chunks, to an async receiver (an HTTP body): the blocking
-/// writer waits when the client reads slowly, so nothing piles up in memory.
-pub struct ChannelWriter {
-    tx: mpsc::Sender<std::io::Result<bytes::Bytes>>,
-    buf: Vec<u8>,
-}
-
-/// Bytes per chunk sent to the client.
-const CHUNK: usize = 64 * 1024;
-
-impl ChannelWriter {
-    pub fn new(tx: mpsc::Sender<std::io::Result<bytes::Bytes>>) -> Self {
-        Self { tx, buf: Vec::with_capacity(CHUNK) }
-    }
-
-    fn send(&mut self) -> std::io::Result<()> {
-        if self.buf.is_empty() {
-            return Ok(());
-        }
-        let chunk = bytes::Bytes::from(std::mem::replace(&mut self.buf, Vec::with_capacity(CHUNK)));
-        self.tx
-            .blocking_send(Ok(chunk))
-            .map_err(|_| std::io::Error::new(std::io::ErrorKind::BrokenPipe, "the client went away"))
-    }
-}
-
-impl Write for ChannelWriter {
-    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
-        self.buf.extend_from_slice(data);
-        if self.buf.len() >= CHUNK {
-            self.send()?;
-        }
-        Ok(data.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.send()
-    }
-}
-
-impl Drop for ChannelWriter {
-    fn drop(&mut self) {
-        let _ = self.send();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
