@@ -33,6 +33,32 @@ function passwordCard() {
   return screen.getByRole('region', { name: 'Alterar senha' });
 }
 
+const REAUTHENTICATION_REQUIRED = {
+  code: 'reauthentication_required',
+  message: 'Confirme a sua senha atual para continuar.',
+  errors: [{ field: 'currentPassword', message: 'Confirme a sua senha atual para continuar.' }],
+};
+const INVALID_CURRENT_PASSWORD = {
+  code: 'invalid_current_password',
+  message: 'Senha atual incorreta.',
+  errors: [{ field: 'currentPassword', message: 'Senha atual incorreta.' }],
+};
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+const ENROLLMENT = {
+  secret: SECRET,
+  otpauth_url: `otpauth://totp/Back-office:ana%40acme.com.br?secret=${SECRET}&issuer=Back-office`,
+};
+
+function twoFactorCard() {
+  return screen
+    .getByRole('heading', { name: 'Autenticação em dois fatores' })
+    .closest('.mantine-Card-root') as HTMLElement;
+}
+
+function passwordDialog() {
+  return screen.findByRole('dialog', { name: 'Confirme a sua senha' });
+}
+
 describe('/user-settings', () => {
   beforeEach(() => {
     logIn();
@@ -193,5 +219,143 @@ describe('/user-settings', () => {
     Element.prototype.scrollIntoView = vi.fn();
     renderScreen('/user-settings#senha');
     await waitFor(() => expect(within(passwordCard()).getByLabelText(/^Senha atual/)).toHaveFocus());
+  });
+  describe('two-factor changes need the current password when the login is not recent', () => {
+    it('starting the activation: the modal asks it, a wrong one stays in the modal, the retry carries it', async () => {
+      const user = userEvent.setup();
+      const { callsTo } = stubFetch({
+        'GET /api/auth/userInfo': () => json(userInfo({ twoFactorEnabled: false, recoveryCodesLeft: undefined })),
+        'PATCH /api/user-settings/7': [
+          () => json(REAUTHENTICATION_REQUIRED, 422),
+          () => json(INVALID_CURRENT_PASSWORD, 422),
+          () => json(ENROLLMENT),
+        ],
+      });
+      renderScreen();
+      await screen.findByText('Desativada');
+      await user.click(within(twoFactorCard()).getByRole('button', { name: 'Ativar' }));
+
+      const dialog = await passwordDialog();
+      expect(dialog).toHaveTextContent(
+        'Por segurança, confirme a sua senha para alterar a autenticação em dois fatores.',
+      );
+      expect(callsTo('PATCH /api/user-settings/7')[0]?.body).toEqual({ action: 'enroll' });
+      const field = within(dialog).getByLabelText(/^Senha atual/);
+      await waitFor(() => expect(field).toHaveFocus());
+
+      // Empty: asked before sending.
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+      expect(await within(dialog).findByText('Informe a sua senha atual.')).toBeInTheDocument();
+      expect(callsTo('PATCH /api/user-settings/7')).toHaveLength(1);
+
+      // Wrong: the server's message under the field, the modal stays, the field is emptied.
+      await user.type(field, 'Errada#1');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+      expect(await within(dialog).findByText('Senha atual incorreta.')).toBeInTheDocument();
+      expect(field).toHaveAccessibleDescription('Senha atual incorreta.');
+      expect(field).toHaveValue('');
+      expect(screen.getByRole('dialog', { name: 'Confirme a sua senha' })).toBeInTheDocument();
+      expect(callsTo('PATCH /api/user-settings/7')[1]?.body).toEqual({ action: 'enroll', currentPassword: 'Errada#1' });
+
+      // Right: the same call again with it, the modal closes and the QR code shows.
+      await user.type(field, 'Certa#Senha!1');
+      await user.keyboard('{Enter}');
+      expect(await screen.findByLabelText('Chave secreta')).toBeInTheDocument();
+      expect(callsTo('PATCH /api/user-settings/7')[2]?.body).toEqual({
+        action: 'enroll',
+        currentPassword: 'Certa#Senha!1',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a sua senha' })).toBeNull());
+      expect(notifications.show).not.toHaveBeenCalled();
+    }, 20_000);
+
+    it('turning it off: the code and the password go together in the retry', async () => {
+      const user = userEvent.setup();
+      const { callsTo } = stubFetch({
+        'GET /api/auth/userInfo': [() => json(userInfo()), () => json(userInfo({ twoFactorEnabled: false }))],
+        'PATCH /api/user-settings/7': [
+          () => json(REAUTHENTICATION_REQUIRED, 422),
+          () => json({ two_factor_enabled: false }),
+        ],
+      });
+      renderScreen();
+      await screen.findByText('7 códigos de recuperação restantes');
+      await user.click(within(twoFactorCard()).getByRole('button', { name: 'Desativar' }));
+      await user.click(within(twoFactorCard()).getAllByRole('textbox')[0]!);
+      await user.paste('654321');
+
+      const dialog = await passwordDialog();
+      expect(callsTo('PATCH /api/user-settings/7')[0]?.body).toEqual({ action: 'disable', code: '654321' });
+      await user.type(within(dialog).getByLabelText(/^Senha atual/), 'Certa#Senha!1');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+      await waitFor(() =>
+        expect(notifications.show).toHaveBeenCalledWith(
+          expect.objectContaining({ title: 'Autenticação em dois fatores desativada' }),
+        ),
+      );
+      expect(callsTo('PATCH /api/user-settings/7')).toHaveLength(2);
+      expect(callsTo('PATCH /api/user-settings/7')[1]?.body).toEqual({
+        action: 'disable',
+        code: '654321',
+        currentPassword: 'Certa#Senha!1',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a sua senha' })).toBeNull());
+    });
+
+    it('"Cancelar" closes the modal: nothing sent again, no error shown', async () => {
+      const user = userEvent.setup();
+      const { callsTo } = stubFetch({
+        'GET /api/auth/userInfo': () => json(userInfo({ twoFactorEnabled: false })),
+        'PATCH /api/user-settings/7': () => json(REAUTHENTICATION_REQUIRED, 422),
+      });
+      renderScreen();
+      await screen.findByText('Desativada');
+      await user.click(within(twoFactorCard()).getByRole('button', { name: 'Ativar' }));
+      const dialog = await passwordDialog();
+      await user.type(within(dialog).getByLabelText(/^Senha atual/), 'Nao#Enviada1');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirme a sua senha' })).toBeNull());
+      expect(callsTo('PATCH /api/user-settings/7')).toHaveLength(1);
+      expect(notifications.show).not.toHaveBeenCalled();
+      expect(within(twoFactorCard()).getByRole('button', { name: 'Ativar' })).toBeEnabled();
+    });
+
+    it('too many attempts (429) are said in the modal, which stays open', async () => {
+      const user = userEvent.setup();
+      stubFetch({
+        'GET /api/auth/userInfo': () => json(userInfo({ twoFactorEnabled: false })),
+        'PATCH /api/user-settings/7': [
+          () => json(REAUTHENTICATION_REQUIRED, 422),
+          () =>
+            new Response(JSON.stringify({ code: 'rate_limited', message: 'Muitas tentativas.' }), {
+              status: 429,
+              headers: { 'Content-Type': 'application/json', 'Retry-After': '42' },
+            }),
+        ],
+      });
+      renderScreen();
+      await screen.findByText('Desativada');
+      await user.click(within(twoFactorCard()).getByRole('button', { name: 'Ativar' }));
+      const dialog = await passwordDialog();
+      await user.type(within(dialog).getByLabelText(/^Senha atual/), 'Certa#Senha!1');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Muitas tentativas. Tente de novo em 42 s.');
+      expect(screen.getByRole('dialog', { name: 'Confirme a sua senha' })).toBeInTheDocument();
+    });
+
+    it('with a recent login the server asks nothing, and no modal shows', async () => {
+      const user = userEvent.setup();
+      const { callsTo } = stubFetch({
+        'GET /api/auth/userInfo': () => json(userInfo({ twoFactorEnabled: false })),
+        'PATCH /api/user-settings/7': () => json(ENROLLMENT),
+      });
+      renderScreen();
+      await screen.findByText('Desativada');
+      await user.click(within(twoFactorCard()).getByRole('button', { name: 'Ativar' }));
+      expect(await screen.findByLabelText('Chave secreta')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(callsTo('PATCH /api/user-settings/7')).toHaveLength(1);
+      expect(callsTo('PATCH /api/user-settings/7')[0]?.body).toEqual({ action: 'enroll' });
+    });
   });
 });

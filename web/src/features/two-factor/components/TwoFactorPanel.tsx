@@ -3,7 +3,9 @@
  * two-factor"; docs/auth.md): the status, turning it on (enroll → QR code and secret → first code
  * confirms → the ten recovery codes, shown once) and off (a current code), and the recovery codes
  * left, with new ones for a current code (docs/account.md#two-factor-recovery-codes). Used by
- * /two-factor and by the two-factor part of /user-settings.
+ * /two-factor and by the two-factor part of /user-settings. Starting an enrollment and turning it
+ * off need proof of presence: without a recent password login, the "Confirme a sua senha" modal
+ * asks the current password and the same call goes again with it (components/use-reauthentication.tsx).
  */
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -16,7 +18,9 @@ import {
   IconShieldOff,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { useReauthentication } from '../../../components/use-reauthentication';
 import { ApiError } from '../../../lib/http';
+import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useConfirmTwoFactor } from '../api/confirm-two-factor';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnrollTwoFactor, type Enrollment, type UserId } from '../api/enroll-two-factor';
@@ -80,9 +84,10 @@ export function TwoFactorPanel({
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [unavailable, setUnavailable] = useState<string | null>(null);
-  const enroll = useEnrollTwoFactor();
+  const { reauthenticate, modal: reauthenticationModal } = useReauthentication();
+  const enroll = useEnrollTwoFactor(reauthenticate);
   const confirm = useConfirmTwoFactor();
-  const disable = useDisableTwoFactor();
+  const disable = useDisableTwoFactor(reauthenticate);
   const regenerate = useRegenerateRecoveryCodes();
 
   function reset(next: Mode) {
@@ -92,6 +97,8 @@ export function TwoFactorPanel({
   }
 
   function failed(error: unknown, title: string) {
+    // The person closed the password modal: nothing happened, nothing to say.
+    if (isReauthenticationCancelled(error)) return;
     const { codeError: fieldError, message, code: errorCode } = describe(error);
     if (errorCode === FEATURE_DISABLED) {
       setUnavailable(message);
@@ -307,6 +314,7 @@ export function TwoFactorPanel({
       </Group>
       {body}
       <RecoveryCodesModal codes={shownCodes} onClose={() => setShownCodes(null)} />
+      {reauthenticationModal}
     </Card>
   );
 }

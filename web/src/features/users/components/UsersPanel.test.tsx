@@ -187,7 +187,108 @@ describe('UsersPanel', () => {
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dois fatores redefinidos' })),
     );
+    // A recent login: the server asked no password, so no modal showed.
+    expect(screen.queryByRole('dialog', { name: 'Confirme a sua senha' })).toBeNull();
+    expect(callsTo('PATCH /api/user-settings/6')).toHaveLength(1);
     await waitFor(() => expect(within(screen.getByTestId('user-row-6')).queryByText('Dois fatores')).toBeNull());
+  });
+
+  it('"Redefinir dois fatores" without a recent login: the administrator confirms their own password, then the same call goes again', async () => {
+    const user = userEvent.setup();
+    const eva = makeUser(6, 'Eva Lopes', { twoFactorEnabled: true });
+    const { callsTo } = stubFetch({
+      'GET /api/users': [
+        () => json(page([carla, eva])),
+        () => json(page([carla, { ...eva, twoFactorEnabled: false }])),
+      ],
+      'PATCH /api/user-settings/6': [
+        () =>
+          json(
+            {
+              code: 'reauthentication_required',
+              message: 'Confirme a sua senha atual para continuar.',
+              errors: [{ field: 'currentPassword', message: 'Confirme a sua senha atual para continuar.' }],
+            },
+            422,
+          ),
+        () =>
+          json(
+            {
+              code: 'invalid_current_password',
+              message: 'Senha atual incorreta.',
+              errors: [{ field: 'currentPassword', message: 'Senha atual incorreta.' }],
+            },
+            422,
+          ),
+        () => json({ two_factor_enabled: false }),
+      ],
+    });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-6');
+    await user.click(within(row).getByRole('button', { name: 'Ações de Eva Lopes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Redefinir dois fatores' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Redefinir dois fatores' })).getByRole('button', {
+        name: 'Redefinir',
+      }),
+    );
+
+    // The password modal takes the confirmation's place: one dialog at a time.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a sua senha' });
+    expect(dialog).toHaveTextContent('confirme a sua própria senha');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Redefinir dois fatores' })).toBeNull());
+    expect(callsTo('PATCH /api/user-settings/6')[0]?.body).toEqual({ action: 'disable' });
+
+    const field = within(dialog).getByLabelText(/^Senha atual/);
+    await user.type(field, 'Errada#1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('Senha atual incorreta.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Confirme a sua senha' })).toBeInTheDocument();
+    expect(notifications.show).not.toHaveBeenCalled();
+
+    await user.type(field, 'Admin#Senha!1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Dois fatores redefinidos' })),
+    );
+    expect(callsTo('PATCH /api/user-settings/6').map((call) => call.body)).toEqual([
+      { action: 'disable' },
+      { action: 'disable', currentPassword: 'Errada#1' },
+      { action: 'disable', currentPassword: 'Admin#Senha!1' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('user-row-6')).queryByText('Dois fatores')).toBeNull());
+  });
+
+  it('closing the password modal cancels the reset: no error, nothing sent again', async () => {
+    const user = userEvent.setup();
+    const eva = makeUser(6, 'Eva Lopes', { twoFactorEnabled: true });
+    const { callsTo } = stubFetch({
+      'GET /api/users': () => json(page([eva])),
+      'PATCH /api/user-settings/6': () =>
+        json(
+          {
+            code: 'reauthentication_required',
+            message: 'Confirme a sua senha atual para continuar.',
+            errors: [{ field: 'currentPassword', message: 'Confirme a sua senha atual para continuar.' }],
+          },
+          422,
+        ),
+    });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-6');
+    await user.click(within(row).getByRole('button', { name: 'Ações de Eva Lopes' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Redefinir dois fatores' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Redefinir dois fatores' })).getByRole('button', {
+        name: 'Redefinir',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme a sua senha' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('PATCH /api/user-settings/6')).toHaveLength(1);
+    expect(notifications.show).not.toHaveBeenCalled();
   });
 
   it('sets a temporary password: the meter, a weak one refused before sending, the server field error, then saved', async () => {

@@ -3,7 +3,8 @@
  * paginated on the server (a tenant may have thousands), with create, edit, change email, change
  * name, unblock and delete, and for someone else's account a temporary password and, when it is on,
  * resetting two-factor (docs/account.md). A table from md up, cards below; every action is in the
- * row's "Ações" menu.
+ * row's "Ações" menu. Resetting two-factor needs proof of presence: without a recent password
+ * login, the administrator confirms their own password (components/use-reauthentication.tsx).
  */
 import {
   ActionIcon,
@@ -44,9 +45,11 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListPagination } from '../../../components/ListPagination';
 import { LoadError } from '../../../components/LoadError';
+import { useReauthentication } from '../../../components/use-reauthentication';
 import { errorMessage } from '../../../lib/api-errors';
 import { allowedImageUrl } from '../../../lib/images';
 import { useListPage } from '../../../lib/list-page';
+import { isReauthenticationCancelled } from '../../../lib/reauthentication';
 import { useSession } from '../../../lib/session';
 import { useDeleteUser } from '../api/delete-user';
 import { DEFAULT_USER_PAGE_SIZE, MAX_USER_SEARCH, USER_PAGE_SIZES, useUsers, type User } from '../api/get-users';
@@ -296,7 +299,15 @@ export function UsersPanel() {
   const users = useUsers({ page, limit, search: debouncedSearch });
   const remove = useDeleteUser();
   const unblock = useUnblockUser();
-  const resetTwoFactor = useResetTwoFactor();
+  const {
+    reauthenticate,
+    opened: reauthenticating,
+    modal: reauthenticationModal,
+  } = useReauthentication({
+    description:
+      'Por segurança, confirme a sua própria senha para redefinir a autenticação em dois fatores de outra pessoa.',
+  });
+  const resetTwoFactor = useResetTwoFactor(reauthenticate);
 
   // After deleting the last row of the last page, show the page that now is the last (adjusted
   // while rendering, as React recommends over an effect).
@@ -349,6 +360,11 @@ export function UsersPanel() {
         close();
       },
       onError: (error) => {
+        // The password modal was closed: the reset did not happen.
+        if (isReauthenticationCancelled(error)) {
+          close();
+          return;
+        }
         notifications.show({
           color: 'red',
           title: 'Não foi possível redefinir os dois fatores',
@@ -499,7 +515,8 @@ export function UsersPanel() {
         {`O acesso de ${unblocking?.name ?? ''} foi bloqueado depois de várias senhas erradas. Desbloquear permite entrar de novo.`}
       </ConfirmDialog>
       <ConfirmDialog
-        opened={resetting !== null}
+        // The password modal takes its place while it asks (one dialog at a time).
+        opened={resetting !== null && !reauthenticating}
         title="Redefinir dois fatores"
         confirmLabel="Redefinir"
         loading={resetTwoFactor.isPending}
@@ -509,6 +526,7 @@ export function UsersPanel() {
         {`Desativar a autenticação em dois fatores de ${resetting?.name ?? ''} (${resetting?.email ?? ''})? Os códigos de recuperação deixam de valer. No próximo login, basta a senha; se o perfil exigir dois fatores, será preciso ativá-los de novo.`}
       </ConfirmDialog>
       <TemporaryPasswordModal user={dialog.kind === 'temporary-password' ? dialog.user : null} onClose={close} />
+      {reauthenticationModal}
     </Stack>
   );
 }
