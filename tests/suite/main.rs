@@ -26,6 +26,7 @@ mod lockout;
 mod metrics;
 mod migrate;
 mod openapi;
+mod outbound;
 mod outages;
 mod presence;
 mod provisioning;
