@@ -13,6 +13,7 @@ mod caches;
 mod campaigns;
 mod checkpoints;
 mod edge;
+mod fairness;
 mod graphql_auth;
 mod graphql_directory;
 mod hardening;

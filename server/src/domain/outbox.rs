@@ -215,12 +215,15 @@ async fn set_status(
     Ok(())
 }
 
-/// When the next pending job of a tenant is due (none: nothing waits).
+/// When the next pending job of a tenant can be claimed (none: nothing waits): its `run_at`, or
+/// the end of its lease if a worker holds it — so a tenant whose due jobs another replica is
+/// running (or a dead worker left) is looked at again when the lease ends, not at once and again.
 pub async fn next_due(db: &impl ConnectionTrait) -> Result<Option<DateTime<Utc>>> {
     let row = db
         .query_one_raw(Statement::from_string(
             db.get_database_backend(),
-            "SELECT MIN(run_at) AS next FROM jobs WHERE status = 'pending'",
+            "SELECT MIN(CASE WHEN locked_until > run_at THEN locked_until ELSE run_at END) AS next \
+             FROM jobs WHERE status = 'pending'",
         ))
         .await?;
     Ok(row.and_then(|r| r.try_get::<Option<DateTime<Utc>>>("", "next").ok().flatten()))

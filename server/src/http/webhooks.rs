@@ -1,6 +1,8 @@
 //! `/api/webhooks*` (docs/campaigns.md#webhook-api): the tenant's webhook endpoints, their
 //! deliveries, tests, retries and secret rotation. Route `webhooks`, feature `webhooks`.
 
+use std::time::Duration;
+
 use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,16 +13,28 @@ use crate::{
         Error,
         webhooks::{self, CreatedEndpoint, DeliveryView, EndpointChange, EndpointView, NewEndpoint, Rotated},
     },
-    error::AppResult,
+    error::{AppError, AppResult},
     http::{
         access::ApiRoutes,
         extract::{ApiJson, ApiPath, ApiQuery},
         openapi::ErrorBody,
     },
+    ratelimit::Limit,
     state::AppState,
 };
 
 const RULE: Access = Access::Route("webhooks");
+
+/// Manual sends — tests and retries — a tenant may queue a minute, all its endpoints together
+/// (docs/jobs.md#fairness, decision 146): plenty to try an endpoint by hand, too few to fill the
+/// worker's queue with deliveries to a receiver that does not answer.
+const MANUAL_SENDS: Limit = Limit { max: 10, window: Duration::from_secs(60) };
+
+/// Counts a manual send of the tenant's: 429 `rate_limited` with `Retry-After` past
+/// [`MANUAL_SENDS`].
+async fn count_manual_send(state: &AppState, tenant: &CurrentTenant) -> AppResult<()> {
+    state.limiter.hit(&format!("webhook-send:{}", tenant.name), MANUAL_SENDS).await.map_err(AppError::RateLimited)
+}
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
@@ -181,6 +195,7 @@ async fn deliveries(
     responses(
         (status = 202, description = "A entrega, na fila.", body = DeliveryView),
         (status = 404, description = "Endpoint não encontrado.", body = ErrorBody),
+        (status = 429, description = "Mais de 10 testes e reenvios no último minuto (`rate_limited`, com `Retry-After`).", body = ErrorBody),
     )
 )]
 async fn test(
@@ -188,6 +203,7 @@ async fn test(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<(StatusCode, Json<DeliveryView>)> {
+    count_manual_send(&state, &tenant).await?;
     let unit = tenant.unit(&state).await?;
     let queued = webhooks::test(&unit, id).await?;
     unit.commit().await?;
@@ -224,6 +240,7 @@ async fn rotate(
         (status = 202, description = "A entrega, na fila de novo.", body = DeliveryView),
         (status = 404, description = "Entrega não encontrada (`delivery_not_found`).", body = ErrorBody),
         (status = 409, description = "Já está na fila (`delivery_pending`).", body = ErrorBody),
+        (status = 429, description = "Mais de 10 testes e reenvios no último minuto (`rate_limited`, com `Retry-After`).", body = ErrorBody),
     )
 )]
 async fn retry(
@@ -231,6 +248,7 @@ async fn retry(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<(StatusCode, Json<DeliveryView>)> {
+    count_manual_send(&state, &tenant).await?;
     let unit = tenant.unit(&state).await?;
     let queued = webhooks::retry(&unit, id).await?;
     unit.commit().await?;

@@ -4,6 +4,12 @@
 //! schedule of when each tenant's next job is due, and scan every tenant once at start for work
 //! left by a previous run — so a job is never waited for longer than its back-off, and a tenant
 //! with nothing to do costs nothing.
+//!
+//! Tenants are served fairly (docs/jobs.md#fairness): up to [`TENANTS_AT_ONCE`] tenants have a
+//! turn at once, each on its own task; a turn runs one claimed batch (at most [`outbox::BATCH`]
+//! jobs — the tenant's budget per turn and its cap of jobs in flight) and the tenant then queues
+//! again behind those already waiting. A tenant whose jobs hang holds one turn, for at most
+//! [`JOB_DEADLINE`], never the others'.
 
 mod bot_timeout;
 pub mod campaign_progress;
@@ -18,7 +24,7 @@ use std::{
 };
 
 use chrono::{DateTime, Utc};
-use tokio::sync::mpsc;
+use tokio::{sync::mpsc, task::JoinSet};
 
 use crate::{
     bus::{EventBus, JobWake},
@@ -82,6 +88,20 @@ impl From<Attempt> for Ran {
 const IDLE_POLL: Duration = Duration::from_secs(30);
 /// How often every tenant is looked at again, whatever the bus said.
 const RESCAN: Duration = Duration::from_secs(300);
+/// Tenants whose turns run at once. One tenant's jobs that hang (a receiver that never answers)
+/// hold one of these, so the others go on; more tenants due than this wait in line, each for
+/// at most one turn of those ahead ([`JOB_DEADLINE`]).
+pub const TENANTS_AT_ONCE: usize = 8;
+/// The longest a job's attempt runs before the worker gives up on it (it is then retried like any
+/// failed attempt). Shorter than the lease ([`outbox::LEASE`], 60 s): a job still running is never
+/// claimed by another worker. The handlers that call out end their own calls sooner, with a
+/// proper outcome ([`ATTEMPT_DEADLINE`]); this is the net for anything else (a database that does
+/// not answer).
+const JOB_DEADLINE: Duration = Duration::from_secs(50);
+/// The longest a handler's call out (a provider's send, a webhook's delivery: the name resolved,
+/// connected, the answer read) may take, whatever the HTTP client's own timeouts do not cover
+/// (a resolver that does not answer).
+pub(crate) const ATTEMPT_DEADLINE: Duration = Duration::from_secs(40);
 
 impl Worker {
     /// Starts the worker on this runtime; it runs until the process ends.
@@ -92,29 +112,62 @@ impl Worker {
         tokio::spawn(self.run(wakes))
     }
 
+    /// The scheduler: hears wake-ups, starts the turns of due tenants (oldest due first) while
+    /// fewer than [`TENANTS_AT_ONCE`] run, and puts each tenant back in line when its turn ends.
     async fn run(self, mut wakes: mpsc::UnboundedReceiver<JobWake>) {
         let mut schedule = Schedule::default();
         self.scan(&mut schedule).await;
         let mut last_scan = tokio::time::Instant::now();
+        let mut turns = JoinSet::new();
+        // The tenants having a turn (by its task), and the earliest job due they heard of during it.
+        let mut running: HashMap<tokio::task::Id, TenantName> = HashMap::new();
+        let mut heard: HashMap<TenantName, Option<DateTime<Utc>>> = HashMap::new();
         loop {
-            let sleep_for =
-                schedule.next().map(|due| (due - Utc::now()).to_std().unwrap_or_default()).unwrap_or(IDLE_POLL);
+            while turns.len() < TENANTS_AT_ONCE {
+                let Some((tenant, at)) = schedule.pop_due(Utc::now()) else { break };
+                if let Some(during) = heard.get_mut(&tenant) {
+                    // Already having a turn (one at a time per tenant: its jobs run in the order
+                    // claimed): seen again when the turn ends.
+                    *during = Some(during.map_or(at, |known| known.min(at)));
+                    continue;
+                }
+                heard.insert(tenant.clone(), None);
+                let worker = self.clone();
+                let turn = tenant.clone();
+                let task = turns.spawn(async move { worker.turn(&turn).await });
+                running.insert(task.id(), tenant);
+            }
+            // With every slot taken, due tenants wait for a turn to end, not for a timer.
+            let sleep_for = match schedule.next() {
+                Some(due) if turns.len() < TENANTS_AT_ONCE => (due - Utc::now()).to_std().unwrap_or_default(),
+                _ => IDLE_POLL,
+            };
             tokio::select! {
                 wake = wakes.recv() => match wake {
                     Some(wake) => schedule.add(wake.tenant, wake.run_at),
                     None => return,
                 },
+                Some(ended) = turns.join_next_with_id() => {
+                    let (id, next) = match ended {
+                        Ok((id, next)) => (id, next),
+                        Err(err) => {
+                            tracing::error!(error = %err, "a worker's turn ended abnormally");
+                            (err.id(), Some(Utc::now() + chrono::Duration::seconds(5)))
+                        }
+                    };
+                    if let Some(tenant) = running.remove(&id) {
+                        let during = heard.remove(&tenant).flatten();
+                        for at in [next, during].into_iter().flatten() {
+                            schedule.requeue(tenant.clone(), at, Utc::now());
+                        }
+                    }
+                }
                 () = tokio::time::sleep(sleep_for.min(IDLE_POLL)) => {
                     // A wake-up lost on the way (Redis down while a separate worker process
                     // listened) delays a job by at most RESCAN.
                     if last_scan.elapsed() >= RESCAN {
                         self.scan(&mut schedule).await;
                         last_scan = tokio::time::Instant::now();
-                    }
-                    for tenant in schedule.take_due(Utc::now()) {
-                        if let Some(next) = self.run_tenant(&tenant).await {
-                            schedule.add(tenant, next);
-                        }
                     }
                 }
             }
@@ -137,8 +190,10 @@ impl Worker {
         }
     }
 
-    /// Runs every due job of a tenant; when its next job is due.
-    async fn run_tenant(&self, tenant: &TenantName) -> Option<DateTime<Utc>> {
+    /// A tenant's turn: claims one batch of its due jobs (at most [`outbox::BATCH`]), runs them at
+    /// once, each within [`JOB_DEADLINE`], and records them; when the tenant is due again (now,
+    /// after a full batch: more may wait).
+    async fn turn(&self, tenant: &TenantName) -> Option<DateTime<Utc>> {
         let db = match self.tenant_db(tenant).await {
             Ok(db) => db,
             Err(err) => {
@@ -146,22 +201,22 @@ impl Worker {
                 return Some(Utc::now() + chrono::Duration::seconds(10));
             }
         };
-        loop {
-            let claimed = async {
-                let tx = db.begin().await?;
-                let jobs = outbox::claim_due(&tx).await?;
-                tx.commit().await?;
-                Ok::<_, crate::domain::Error>(jobs)
+        let claimed = async {
+            let tx = db.begin().await?;
+            let jobs = outbox::claim_due(&tx).await?;
+            tx.commit().await?;
+            Ok::<_, crate::domain::Error>(jobs)
+        }
+        .await;
+        let jobs = match claimed {
+            Ok(jobs) => jobs,
+            Err(err) => {
+                tracing::warn!(tenant = %tenant, error = %err, "claiming jobs failed");
+                return Some(Utc::now() + chrono::Duration::seconds(5));
             }
-            .await;
-            let jobs = match claimed {
-                Ok(jobs) if jobs.is_empty() => break,
-                Ok(jobs) => jobs,
-                Err(err) => {
-                    tracing::warn!(tenant = %tenant, error = %err, "claiming jobs failed");
-                    return Some(Utc::now() + chrono::Duration::seconds(5));
-                }
-            };
+        };
+        let full = u64::try_from(jobs.len()).unwrap_or(u64::MAX) >= outbox::BATCH;
+        if !jobs.is_empty() {
             let runs = jobs.into_iter().map(|job| async {
                 let ran = self.run_job(&db, &job).await;
                 (job, ran)
@@ -169,7 +224,7 @@ impl Worker {
             let results = futures::future::join_all(runs).await;
             self.record(&db, results).await;
         }
-        next_due(&db).await.ok().flatten()
+        if full { Some(Utc::now()) } else { next_due(&db).await.ok().flatten() }
     }
 
     async fn tenant_db(&self, tenant: &TenantName) -> crate::domain::error::Result<TenantDb> {
@@ -184,8 +239,24 @@ impl Worker {
     }
 
     async fn run_job(&self, db: &TenantDb, job: &job::Model) -> Ran {
+        let ran = match tokio::time::timeout(JOB_DEADLINE, self.handle(db, job)).await {
+            Ok(ran) => ran,
+            Err(_) => Attempt::Retry(format!("o job passou de {} s sem terminar", JOB_DEADLINE.as_secs())).into(),
+        };
+        let outcome = match &ran.attempt {
+            Attempt::Done | Attempt::Again(_) => "done",
+            Attempt::Retry(_) if job.attempts < max_attempts(&job.kind) => "retry",
+            Attempt::Retry(_) | Attempt::Fail(_) => "failed",
+        };
+        metrics::counter!(crate::metrics::names::OUTBOX_JOBS, "kind" => job.kind.clone(), "outcome" => outcome)
+            .increment(1);
+        ran
+    }
+
+    /// The job's kind's handler.
+    async fn handle(&self, db: &TenantDb, job: &job::Model) -> Ran {
         let unreadable = |err: serde_json::Error| Ran::from(Attempt::Fail(format!("payload ilegível: {err}")));
-        let ran = match job.kind.as_str() {
+        match job.kind.as_str() {
             ProviderSend::KIND => match serde_json::from_str::<ProviderSend>(&job.payload) {
                 Ok(payload) => provider_send::run(self, db, &payload, job.attempts >= ProviderSend::MAX_ATTEMPTS).await,
                 Err(err) => unreadable(err),
@@ -203,15 +274,7 @@ impl Worker {
                 Err(err) => unreadable(err),
             },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")).into(),
-        };
-        let outcome = match &ran.attempt {
-            Attempt::Done | Attempt::Again(_) => "done",
-            Attempt::Retry(_) if job.attempts < max_attempts(&job.kind) => "retry",
-            Attempt::Retry(_) | Attempt::Fail(_) => "failed",
-        };
-        metrics::counter!(crate::metrics::names::OUTBOX_JOBS, "kind" => job.kind.clone(), "outcome" => outcome)
-            .increment(1);
-        ran
+        }
     }
 
     /// Records a batch's attempts — what each left to write, then its job's status — in one
@@ -309,18 +372,20 @@ impl Schedule {
         self.order.first().map(|(at, _)| *at)
     }
 
-    fn take_due(&mut self, now: DateTime<Utc>) -> Vec<TenantName> {
-        let mut due = Vec::new();
-        while let Some((at, _)) = self.order.first() {
-            if *at > now {
-                break;
-            }
-            if let Some((_, tenant)) = self.order.pop_first() {
-                self.due.remove(&tenant);
-                due.push(tenant);
-            }
-        }
-        due
+    /// Puts a tenant whose turn ended back in line: a job already due counts as due `now`, so
+    /// the tenant goes behind those that were due while it had its turn (round-robin), however
+    /// old its own backlog is.
+    fn requeue(&mut self, tenant: TenantName, at: DateTime<Utc>, now: DateTime<Utc>) {
+        self.add(tenant, at.max(now));
+    }
+
+    /// The tenant due the longest, and since when, if any is due by `now`.
+    fn pop_due(&mut self, now: DateTime<Utc>) -> Option<(TenantName, DateTime<Utc>)> {
+        let (at, _) = self.order.first().filter(|(at, _)| *at <= now)?;
+        let at = *at;
+        let (_, tenant) = self.order.pop_first()?;
+        self.due.remove(&tenant);
+        Some((tenant, at))
     }
 }
 
@@ -338,7 +403,25 @@ mod tests {
         schedule.add(a.clone(), now + chrono::Duration::seconds(20));
         schedule.add(b.clone(), now + chrono::Duration::seconds(5));
         assert_eq!(schedule.next(), Some(now + chrono::Duration::seconds(1)));
-        assert_eq!(schedule.take_due(now + chrono::Duration::seconds(6)), vec![a, b]);
+        let later = now + chrono::Duration::seconds(6);
+        assert_eq!(schedule.pop_due(later), Some((a, now + chrono::Duration::seconds(1))));
+        assert_eq!(schedule.pop_due(later), Some((b, now + chrono::Duration::seconds(5))));
+        assert_eq!(schedule.pop_due(later), None);
         assert_eq!(schedule.next(), None);
+    }
+
+    #[test]
+    fn a_tenant_back_from_its_turn_waits_behind_those_due_meanwhile() {
+        let (busy, quiet) = (TenantName::parse("busy").unwrap(), TenantName::parse("quiet").unwrap());
+        let start = Utc::now();
+        let mut schedule = Schedule::default();
+        schedule.add(busy.clone(), start - chrono::Duration::hours(1));
+        let (taken, _) = schedule.pop_due(start).unwrap();
+        // During busy's turn a reply is queued for quiet; busy still has an hour of backlog.
+        schedule.add(quiet.clone(), start + chrono::Duration::milliseconds(10));
+        let ended = start + chrono::Duration::seconds(15);
+        schedule.requeue(taken, start - chrono::Duration::hours(1), ended);
+        assert_eq!(schedule.pop_due(ended).map(|(t, _)| t), Some(quiet));
+        assert_eq!(schedule.pop_due(ended), Some((busy, ended)));
     }
 }

@@ -18,7 +18,7 @@ use crate::{
         unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message},
-    jobs::{Attempt, Followup, Ran, Worker},
+    jobs::{ATTEMPT_DEADLINE, Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
 
@@ -26,7 +26,12 @@ use crate::{
 /// with the batch ([`record_sent`], [`record_failed`]).
 pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_attempt: bool) -> Ran {
     let message_id = payload.message_id;
-    match attempt(worker, db, payload).await {
+    // Bounded whatever the client's timeout does not cover (a resolver that does not answer), so
+    // the message still gets its outcome before the worker's own deadline gives up on the job.
+    let attempted = tokio::time::timeout(ATTEMPT_DEADLINE, attempt(worker, db, payload)).await.unwrap_or_else(|_| {
+        Err(CallError::Retryable(format!("o provedor não respondeu em {} s", ATTEMPT_DEADLINE.as_secs())))
+    });
+    match attempted {
         Ok(Some(provider_id)) => {
             Ran { attempt: Attempt::Done, followup: Some(Followup::Sent { message_id, provider_id }) }
         }

@@ -23,7 +23,7 @@ use crate::{
         webhooks::{self, Outcome, ssrf},
     },
     entities::tenant::{webhook_delivery, webhook_endpoint},
-    jobs::{Attempt, Followup, Ran, Worker},
+    jobs::{ATTEMPT_DEADLINE, Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
 
@@ -78,7 +78,14 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
     let started = std::time::Instant::now();
     let outcome = match endpoint.filter(|e| e.enabled || delivery.event_type == webhooks::TEST_EVENT) {
         None => Outcome::Skipped,
-        Some(endpoint) => attempt(worker, db, &delivery, &endpoint, attempts, last).await,
+        Some(endpoint) => {
+            // Bounded whatever the client's timeout does not cover (a resolver that does not
+            // answer), so the delivery still gets its outcome before the worker's own deadline.
+            let attempted = attempt(worker, db, &delivery, &endpoint, attempts, last);
+            tokio::time::timeout(ATTEMPT_DEADLINE, attempted).await.unwrap_or_else(|_| {
+                unanswered(attempts, last, format!("sem resposta em {} s", ATTEMPT_DEADLINE.as_secs()))
+            })
+        }
     };
     let duration_ms = i32::try_from(started.elapsed().as_millis()).unwrap_or(i32::MAX);
     let attempt = match &outcome {
@@ -87,6 +94,17 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
         Outcome::Failed { error, .. } => Attempt::Retry(error.clone()),
     };
     Ran { attempt, followup: Some(Followup::Webhook(Box::new(Attempted { delivery, outcome, duration_ms }))) }
+}
+
+/// An attempt that ended without an answer, retried on the webhook schedule unless it was the last.
+fn unanswered(attempts: i32, last: bool, error: String) -> Outcome {
+    Outcome::Failed {
+        status_code: None,
+        error,
+        last,
+        next_attempt_at: (!last)
+            .then(|| Utc::now() + chrono::Duration::milliseconds(outbox::backoff_ms(WebhookDeliver::KIND, attempts))),
+    }
 }
 
 async fn attempt(
