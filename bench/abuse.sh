@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # The security issue's hostile probe, re-run against a release server: the socket ping flood, the
-# password and two-factor guessing rates, and Redis and PostgreSQL outages under load. Prints the
-# figures (docs/performance.md#abuse keeps the last run beside the probe's).
-# Usage: bash bench/abuse.sh   (BENCH_POSTGRES_URL for the PostgreSQL outage; skipped without it)
+# password and two-factor guessing rates, and Redis and PostgreSQL outages under load; then (SQLite,
+# each from a fresh server) large provider events with many signature entries, made-up HTTP methods
+# without and with METRICS_TOKEN, a far-cell xlsx import, and one tenant's webhook-test flood beside
+# another's reply. Prints the figures (docs/performance.md#abuse keeps the last run beside the
+# probe's).
+# Usage: bash bench/abuse.sh   (BENCH_POSTGRES_URL for the PostgreSQL outage, skipped without it;
+# FLOOD_SECONDS, FAR_CELL_WAIT (30), WEBHOOK_TESTS (300))
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/backoffice-target}"
@@ -33,6 +37,20 @@ provision() {
   done
 }
 
+# What the later SQLite probes need: an administrator not locked out by the guessing, tenant acme
+# (an administrator, an agent who replies) and tenant beta (an administrator who floods).
+provision_probes() {
+  "$bin/backoffice-cli" user create --tenant bench --email probe@bench.example --name Sonda \
+    --password "$pass" --role administrador >/dev/null
+  for tenant in acme beta; do
+    "$bin/backoffice-cli" tenant create "$tenant" --plan enterprise >/dev/null
+    "$bin/backoffice-cli" user create --tenant "$tenant" --email "admin@$tenant.example" --name Sonda \
+      --password "$pass" --role administrador >/dev/null
+  done
+  "$bin/backoffice-cli" user create --tenant acme --email agent@acme.example --name Sonda \
+    --password "$pass" --role atendente >/dev/null
+}
+
 start() { # port → pid on stdout
   BIND="127.0.0.1:$1" "$bin/backoffice-server" >>"$log" 2>&1 & echo $!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$1/healthz" >/dev/null && return; sleep 0.1; done
@@ -47,7 +65,10 @@ redis-server --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no --d
 trap 'cleanup; redis-cli -p "$redis_port" shutdown nosave >/dev/null 2>&1 || true' EXIT
 dir=$(mktemp -d)
 export DATABASE_URL="sqlite://$dir" REDIS_URL="redis://127.0.0.1:$redis_port" REDIS_PREFIX="abuse-$$"
+# The probes' fake provider and slow webhook receiver listen on loopback.
+export ALLOW_PRIVATE_PROVIDERS=true ALLOW_PRIVATE_WEBHOOKS=true
 provision
+provision_probes
 port=$(free_port)
 pid=$(start "$port"); pids+=("$pid")
 probe() { "$bin/bench-abuse" --server "127.0.0.1:$port" "$@"; }
@@ -59,10 +80,27 @@ echo "== two-factor guessing"
 probe codes --email codes@bench.example --password "$pass"
 echo "== Redis outage"
 probe redis-outage --redis-port "$redis_port" --email load@bench.example --password "$pass"
+# The figures below read the server's RSS: they start from a fresh server over the same data.
+stop "$pid"
+pid=$(start "$port"); pids+=("$pid")
+echo "== signed provider events: a 2 MB body with 1 to 4000 signature entries"
+probe signature --email probe@bench.example --password "$pass"
+echo "== 1500 made-up 50 KB HTTP methods, no METRICS_TOKEN (the metrics recorder idle)"
+probe methods --pid "$pid"
+echo "== campaign recipients import of an xlsx holding A1 and one far cell"
+probe far-cell --pid "$pid" --email probe@bench.example --password "$pass" --wait "${FAR_CELL_WAIT:-30}"
+echo "== tenant beta floods webhook tests (a receiver that takes 14 s); tenant acme's agent replies"
+probe --tenant acme webhook-flood --admin admin@acme.example --email agent@acme.example --password "$pass" \
+  --flooder-tenant beta --flooder admin@beta.example --tests "${WEBHOOK_TESTS:-300}"
+stop "$pid"
+metrics_token=$(head -c 32 /dev/urandom | base64 | tr -d '/+=')
+pid=$(export METRICS_TOKEN="$metrics_token"; start "$port"); pids+=("$pid")
+echo "== 1500 made-up 50 KB HTTP methods, METRICS_TOKEN set (the metrics recorder on)"
+probe methods --pid "$pid" --metrics-token "$metrics_token"
 stop "$pid"
 redis-cli -p "$redis_port" shutdown nosave >/dev/null 2>&1 || true
 rm -rf "$dir"
-unset REDIS_URL
+unset REDIS_URL ALLOW_PRIVATE_PROVIDERS ALLOW_PRIVATE_WEBHOOKS
 
 pg="${BENCH_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
 if pg_isready -q -d "$pg" 2>/dev/null; then

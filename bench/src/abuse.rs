@@ -12,13 +12,23 @@
 //!   then starts it again: latencies meanwhile, `/readyz`, time back to normal.
 //! * `pg-outage`: closes the proxy between the server and its PostgreSQL under load, then opens it
 //!   again: time to the first 503, the 503s' latency, time back to 200.
+//! * `signature`: 2 MB provider events whose `webhook-signature` holds 1 to 4 000 wrong entries:
+//!   how long each takes to be refused.
+//! * `methods`: 1 500 requests with made-up 50 KB HTTP methods: the server's RSS before and after
+//!   (run once without `METRICS_TOKEN`, the recorder idle, and once with it).
+//! * `far-cell`: a campaign recipients import of an xlsx holding cells `A1` and one far away
+//!   (`XFD1048576`): the answer, how long it took, the server's RSS meanwhile.
+//! * `webhook-flood`: one tenant asks for hundreds of webhook tests of an endpoint that takes 14 s
+//!   to answer; how many were refused, and how long another tenant's agent reply takes meanwhile
+//!   to reach its instance's provider (and without the flood).
 
 use std::{
+    collections::{BTreeMap, HashMap},
     net::SocketAddr,
     process::Command,
     sync::{
         Arc,
-        atomic::{AtomicBool, AtomicU64, Ordering},
+        atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering},
     },
     time::{Duration, Instant},
 };
@@ -26,7 +36,7 @@ use std::{
 use anyhow::{Context, bail};
 use backoffice::{
     bus::wire,
-    domain::auth::two_factor::code_at,
+    domain::{auth::two_factor::code_at, standard_webhooks},
     entities::tenant::login_failure,
     tenancy::{Databases, TenantName},
 };
@@ -108,6 +118,72 @@ enum Probe {
         #[arg(long, default_value_t = 10)]
         seconds: u64,
     },
+    Signature {
+        /// An administrator of `--tenant`, who creates the instance the events are signed for.
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// How many `v1,` entries each event's `webhook-signature` holds, one event per count.
+        #[arg(long, value_delimiter = ',', default_value = "1,100,1000,4000")]
+        entries: Vec<usize>,
+        #[arg(long, default_value_t = 2_000_000)]
+        body_bytes: usize,
+        /// Events sent per count; the median time is printed.
+        #[arg(long, default_value_t = 3)]
+        tries: usize,
+    },
+    Methods {
+        #[arg(long)]
+        pid: u32,
+        #[arg(long, default_value_t = 1500)]
+        requests: usize,
+        #[arg(long, default_value_t = 50_000)]
+        method_bytes: usize,
+        /// The server's `METRICS_TOKEN`, when it has one: `/metrics` is read before and after.
+        #[arg(long)]
+        metrics_token: Option<String>,
+    },
+    FarCell {
+        #[arg(long)]
+        pid: u32,
+        /// An administrator of `--tenant` (route `campaigns`).
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        /// The far cell of each file (the other is `A1`), one import per cell.
+        #[arg(long, value_delimiter = ',', default_value = "SF20000,ALL100000,XFD1048576")]
+        cells: Vec<String>,
+        /// Seconds an import may take before it counts as unanswered.
+        #[arg(long, default_value_t = 30)]
+        wait: u64,
+    },
+    WebhookFlood {
+        /// An administrator of `--tenant` (who creates the instance and links the agent to it).
+        #[arg(long)]
+        admin: String,
+        /// An agent of `--tenant`, who replies to the customer.
+        #[arg(long)]
+        email: String,
+        /// Everyone's password.
+        #[arg(long)]
+        password: String,
+        /// The tenant that floods.
+        #[arg(long)]
+        flooder_tenant: String,
+        /// An administrator of the flooding tenant.
+        #[arg(long)]
+        flooder: String,
+        #[arg(long, default_value_t = 300)]
+        tests: usize,
+        /// How long the flooder's webhook receiver takes to answer each delivery.
+        #[arg(long, default_value_t = 14)]
+        receiver_seconds: u64,
+        /// Seconds a reply may take to reach its provider before it counts as lost.
+        #[arg(long, default_value_t = 60)]
+        wait: u64,
+    },
 }
 
 struct Target {
@@ -123,6 +199,46 @@ impl Target {
             base: format!("http://{}", args.server),
             host: format!("{}.localhost", args.tenant),
         }
+    }
+
+    /// The same server on another tenant's host.
+    fn for_tenant(&self, tenant: &str) -> Self {
+        Self { http: self.http.clone(), base: self.base.clone(), host: format!("{tenant}.localhost") }
+    }
+
+    /// A JSON request on the tenant's host: the status and the JSON answered (`null` if none).
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<Value>,
+    ) -> anyhow::Result<(u16, Value)> {
+        let mut request = self.http.request(method, format!("{}{path}", self.base)).header("host", &self.host);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        let response = request.send().await?;
+        Ok((response.status().as_u16(), response.json().await.unwrap_or(Value::Null)))
+    }
+
+    /// [`Target::call`] that must answer `expected`.
+    async fn expect(
+        &self,
+        expected: u16,
+        method: reqwest::Method,
+        path: &str,
+        token: &str,
+        body: Option<Value>,
+    ) -> anyhow::Result<Value> {
+        let (status, answer) = self.call(method.clone(), path, Some(token), body).await?;
+        if status != expected {
+            bail!("{method} {path} on {} answered {status} (expected {expected}): {answer}", self.host);
+        }
+        Ok(answer)
     }
 
     async fn login_from(&self, email: &str, password: &str, address: &str) -> anyhow::Result<(u16, Value)> {
@@ -178,6 +294,19 @@ async fn main() -> anyhow::Result<()> {
         }
         Probe::PgOutage { listen, target: pg, then, email, password, seconds } => {
             pg_outage(&target, *listen, *pg, then, email, password, *seconds).await
+        }
+        Probe::Signature { email, password, entries, body_bytes, tries } => {
+            signature(&args, &target, email, password, entries, *body_bytes, *tries).await
+        }
+        Probe::Methods { pid, requests, method_bytes, metrics_token } => {
+            methods(&args, &target, *pid, *requests, *method_bytes, metrics_token.as_deref()).await
+        }
+        Probe::FarCell { pid, email, password, cells, wait } => {
+            far_cell(&target, *pid, email, password, cells, *wait).await
+        }
+        Probe::WebhookFlood { admin, email, password, flooder_tenant, flooder, tests, receiver_seconds, wait } => {
+            let flood = Flood { tests: *tests, receiver: Duration::from_secs(*receiver_seconds), wait: *wait };
+            webhook_flood(&args, &target, admin, email, password, flooder_tenant, flooder, flood).await
         }
     }
 }
@@ -661,4 +790,674 @@ impl Drop for PipeGuard {
             pipe.abort();
         }
     }
+}
+
+/// A provider secret in the Standard Webhooks form.
+fn new_secret() -> String {
+    use base64::Engine;
+    format!("whsec_{}", base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 24]>()))
+}
+
+/// Creates an instance of the tenant whose provider is at `base_url` (on loopback over plain HTTP:
+/// the server needs `ALLOW_PRIVATE_PROVIDERS=true`); its id.
+async fn create_instance(
+    target: &Target,
+    token: &str,
+    name: &str,
+    base_url: &str,
+    secret: &str,
+) -> anyhow::Result<i32> {
+    let body = json!({ "name": name, "providerBaseUrl": base_url, "providerSecret": secret });
+    let created = target
+        .expect(201, reqwest::Method::POST, "/api/instance", token, Some(body))
+        .await
+        .context("creating an instance (the server needs ALLOW_PRIVATE_PROVIDERS=true)")?;
+    created["id"].as_i64().and_then(|id| i32::try_from(id).ok()).with_context(|| format!("instance: {created}"))
+}
+
+/// "401" when every answer was the same, else each with its count ("401×2, connection reset×1").
+fn tally(answers: &BTreeMap<String, usize>) -> String {
+    match answers.len() {
+        1 => answers.keys().next().cloned().unwrap_or_default(),
+        _ => answers.iter().map(|(answer, n)| format!("{answer}×{n}")).collect::<Vec<_>>().join(", "),
+    }
+}
+
+/// What a raw HTTP/1.1 exchange came to.
+enum Exchange {
+    /// The status line arrived this long after the first byte was sent.
+    Answered(u16, Duration),
+    /// The connection ended (closed or reset) before a status line, this long after.
+    Closed(String, Duration),
+    /// Nothing within the wait.
+    Silent,
+}
+
+impl Exchange {
+    /// The answer as a tally key, and how long it took.
+    fn answer(&self) -> (String, Option<Duration>) {
+        match self {
+            Exchange::Answered(status, took) => (status.to_string(), Some(*took)),
+            Exchange::Closed(why, took) => (format!("connection {why}"), Some(*took)),
+            Exchange::Silent => ("no answer".into(), None),
+        }
+    }
+}
+
+/// Sends `head` then `body` on a connection of its own, writing beside the reading: a server that
+/// answers before it has read the body (and may then close) is timed when it answers, not when the
+/// upload ends. The write half stays open until the answer is read: a half-closed connection is
+/// closed by the server.
+async fn exchange(server: &str, head: Vec<u8>, body: Arc<Vec<u8>>, wait: Duration) -> anyhow::Result<Exchange> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let stream = tokio::net::TcpStream::connect(server).await?;
+    stream.set_nodelay(true)?;
+    let (mut read, mut write) = stream.into_split();
+    let started = Instant::now();
+    let writer = tokio::spawn(async move {
+        if write.write_all(&head).await.is_ok() {
+            let _ = write.write_all(&body).await;
+        }
+        write
+    });
+    let (mut seen, mut chunk) = (Vec::new(), vec![0u8; 16 * 1024]);
+    let outcome = tokio::time::timeout(wait, async {
+        loop {
+            match read.read(&mut chunk).await {
+                Ok(0) => return Exchange::Closed("closed".into(), started.elapsed()),
+                Ok(n) => {
+                    seen.extend_from_slice(&chunk[..n]);
+                    if let Some(end) = seen.windows(2).position(|pair| pair == b"\r\n") {
+                        let status = std::str::from_utf8(&seen[..end])
+                            .ok()
+                            .and_then(|line| line.split(' ').nth(1))
+                            .and_then(|code| code.parse().ok())
+                            .unwrap_or(0);
+                        return Exchange::Answered(status, started.elapsed());
+                    }
+                }
+                Err(err) => return Exchange::Closed(err.kind().to_string(), started.elapsed()),
+            }
+        }
+    })
+    .await
+    .unwrap_or(Exchange::Silent);
+    writer.abort();
+    Ok(outcome)
+}
+
+/// The server's RSS sampled every 20 ms until [`RssWatch::peak`].
+struct RssWatch {
+    stop: Arc<AtomicBool>,
+    task: tokio::task::JoinHandle<f64>,
+}
+
+impl RssWatch {
+    fn start(pid: u32) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let task = {
+            let stop = stop.clone();
+            tokio::spawn(async move {
+                let mut peak = rss_mib(pid);
+                while !stop.load(Ordering::Relaxed) {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    peak = peak.max(rss_mib(pid));
+                }
+                peak
+            })
+        };
+        Self { stop, task }
+    }
+
+    async fn peak(self) -> f64 {
+        self.stop.store(true, Ordering::Relaxed);
+        self.task.await.unwrap_or(f64::NAN)
+    }
+}
+
+/// Large provider events whose signature header holds `entries` wrong `v1,` entries each: how long
+/// the server takes to refuse them (it used to compute one MAC of the whole body per entry).
+async fn signature(
+    args: &Args,
+    target: &Target,
+    email: &str,
+    password: &str,
+    entries: &[usize],
+    body_bytes: usize,
+    tries: usize,
+) -> anyhow::Result<()> {
+    use base64::Engine;
+    let token = target.token(email, password).await?;
+    let secret = new_secret();
+    let instance = create_instance(target, &token, "Sonda de assinaturas", "http://127.0.0.1:9", &secret).await?;
+    let path = format!("/api/instance/{instance}/events");
+    // A genuine event first: the instance and its secret work, so the refusals below are the
+    // signature's, not an unknown instance's.
+    let event = json!({ "type": "status", "data": { "status": "connected" } }).to_string();
+    let (id, timestamp) = (format!("evt_sonda_{instance}"), chrono::Utc::now().timestamp());
+    let genuine = target
+        .http
+        .post(format!("{}{path}", target.base))
+        .header("host", &target.host)
+        .header("content-type", "application/json")
+        .header("webhook-id", &id)
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", standard_webhooks::sign(&secret, &id, timestamp, event.as_bytes()))
+        .body(event)
+        .send()
+        .await?
+        .status()
+        .as_u16();
+    println!("signature: a small event signed with the instance's secret -> {genuine}");
+    // A customer's message padded to the size asked: what a provider could send, short of a valid
+    // signature.
+    let data = json!({
+        "id": "sonda-grande", "phone": "+5511987650000", "name": "Sonda", "direction": "in",
+        "body": "a".repeat(body_bytes.saturating_sub(160)), "sentAt": chrono::Utc::now().to_rfc3339(),
+    });
+    let body = Arc::new(json!({ "type": "message", "data": data }).to_string().into_bytes());
+    let megabytes = body.len() as f64 / 1_000_000.0;
+    for &count in entries {
+        let (mut times, mut answers) = (Vec::new(), BTreeMap::new());
+        for attempt in 0..tries.max(1) {
+            let wrong: Vec<String> = (0..count)
+                .map(|_| format!("v1,{}", base64::engine::general_purpose::STANDARD.encode(rand::random::<[u8; 32]>())))
+                .collect();
+            let head = format!(
+                "POST {path} HTTP/1.1\r\nhost: {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nwebhook-id: evt_sonda_{count}_{attempt}\r\nwebhook-timestamp: {}\r\nwebhook-signature: {}\r\n\r\n",
+                target.host,
+                body.len(),
+                chrono::Utc::now().timestamp(),
+                wrong.join(" "),
+            );
+            let outcome = exchange(&args.server, head.into_bytes(), body.clone(), Duration::from_secs(60)).await?;
+            let (answer, took) = outcome.answer();
+            *answers.entry(answer).or_insert(0) += 1;
+            times.extend(took.map(|took| took.as_secs_f64()));
+        }
+        times.sort_by(f64::total_cmp);
+        let plural = if count == 1 { "entry" } else { "entries" };
+        println!(
+            "signature: {megabytes:.0} MB body, {count} {plural} -> {} in {:.3} s (median of {})",
+            tally(&answers),
+            percentile(&times, 0.5),
+            tries.max(1)
+        );
+    }
+    Ok(())
+}
+
+/// Requests with made-up HTTP methods, each different: what they cost the server's memory. A
+/// method used to become a metrics label, kept for the life of the process.
+async fn methods(
+    args: &Args,
+    target: &Target,
+    pid: u32,
+    requests: usize,
+    method_bytes: usize,
+    metrics_token: Option<&str>,
+) -> anyhow::Result<()> {
+    let scrape = |token: String| {
+        let request = target.http.get(format!("{}/metrics", target.base)).bearer_auth(token);
+        async move {
+            let response = request.send().await?;
+            anyhow::ensure!(response.status() == 200, "/metrics answered {}", response.status());
+            anyhow::Ok(response.text().await?)
+        }
+    };
+    let metrics_before = match metrics_token {
+        Some(token) => Some(scrape(token.to_owned()).await?),
+        None => None,
+    };
+    let before = rss_mib(pid);
+    let watch = RssWatch::start(pid);
+    let started = Instant::now();
+    let next = Arc::new(AtomicUsize::new(0));
+    let mut tasks = Vec::new();
+    for _ in 0..8 {
+        let (next, server, host) = (next.clone(), args.server.clone(), target.host.clone());
+        tasks.push(tokio::spawn(async move {
+            let (mut answers, empty) = (BTreeMap::new(), Arc::new(Vec::new()));
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= requests {
+                    break;
+                }
+                let method = format!("M{i:06}{}", "X".repeat(method_bytes.saturating_sub(7)));
+                let head = format!(
+                    "{method} /api/auth/userInfo HTTP/1.1\r\nhost: {host}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+                );
+                let answer = match exchange(&server, head.into_bytes(), empty.clone(), Duration::from_secs(30)).await {
+                    Ok(outcome) => outcome.answer().0,
+                    Err(err) => format!("error {err}"),
+                };
+                *answers.entry(answer).or_insert(0usize) += 1;
+            }
+            answers
+        }));
+    }
+    let mut answers = BTreeMap::new();
+    for task in tasks {
+        for (answer, n) in task.await? {
+            *answers.entry(answer).or_insert(0) += n;
+        }
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let peak = watch.peak().await;
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let after = rss_mib(pid);
+    let recorder =
+        if metrics_token.is_some() { "recorder on, METRICS_TOKEN set" } else { "recorder idle, no METRICS_TOKEN" };
+    println!(
+        "odd methods ({recorder}): {requests} requests with made-up {} KB methods in {elapsed:.1}s -> {}; server RSS {before:.1} → {after:.1} MiB (+{:.1}), peak {peak:.1}",
+        method_bytes / 1000,
+        tally(&answers),
+        after - before,
+    );
+    if let (Some(token), Some(earlier)) = (metrics_token, metrics_before) {
+        let later = scrape(token.to_owned()).await?;
+        println!(
+            "  /metrics: {:.1} KB before, {:.1} KB after; a made-up method among its labels: {}",
+            earlier.len() as f64 / 1024.0,
+            later.len() as f64 / 1024.0,
+            if later.contains("M000000X") { "yes" } else { "no" }
+        );
+    }
+    Ok(())
+}
+
+/// The content type of an xlsx.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// A minimal xlsx (content types, package and workbook relationships, a workbook, one sheet: the
+/// parts calamine reads) whose sheet holds `A1` (the header, `telefone`) and the cell `far` (a
+/// phone number), nothing between them. Written by hand, stored (not deflated): about 2 KB.
+fn far_cell_xlsx(far: &str) -> anyhow::Result<Vec<u8>> {
+    let digits = far.find(|c: char| c.is_ascii_digit()).context("a cell is letters then a row number")?;
+    let (column, row) = far.split_at(digits);
+    let row: u32 = row.parse().context("a cell is letters then a row number")?;
+    anyhow::ensure!(
+        !column.is_empty() && column.chars().all(|c| c.is_ascii_uppercase()) && row >= 1,
+        "{far} is not a cell (letters A-Z then a row number from 1)"
+    );
+    const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+    const RELATIONSHIPS: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    const PACKAGE: &str = "http://schemas.openxmlformats.org/package/2006/relationships";
+    let header = r#"<c r="A1" t="inlineStr"><is><t>telefone</t></is></c>"#;
+    let far_cell = format!(r#"<c r="{far}"><v>5511999990000</v></c>"#);
+    let rows = if row == 1 {
+        format!(r#"<row r="1">{header}{far_cell}</row>"#)
+    } else {
+        format!(r#"<row r="1">{header}</row><row r="{row}">{far_cell}</row>"#)
+    };
+    let xml = r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#;
+    let files = [
+        (
+            "[Content_Types].xml",
+            format!(
+                r#"{xml}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#
+            ),
+        ),
+        (
+            "_rels/.rels",
+            format!(
+                r#"{xml}<Relationships xmlns="{PACKAGE}"><Relationship Id="rId1" Type="{RELATIONSHIPS}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
+            ),
+        ),
+        (
+            "xl/workbook.xml",
+            format!(
+                r#"{xml}<workbook xmlns="{MAIN}" xmlns:r="{RELATIONSHIPS}"><sheets><sheet name="Contatos" sheetId="1" r:id="rId1"/></sheets></workbook>"#
+            ),
+        ),
+        (
+            "xl/_rels/workbook.xml.rels",
+            format!(
+                r#"{xml}<Relationships xmlns="{PACKAGE}"><Relationship Id="rId1" Type="{RELATIONSHIPS}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#
+            ),
+        ),
+        (
+            "xl/worksheets/sheet1.xml",
+            format!(
+                r#"{xml}<worksheet xmlns="{MAIN}"><dimension ref="A1:{far}"/><sheetData>{rows}</sheetData></worksheet>"#
+            ),
+        ),
+    ];
+    Ok(stored_zip(&files))
+}
+
+/// A zip of `files`, each stored as it is (method 0), dated 1980-01-01 (the earliest a zip holds).
+fn stored_zip(files: &[(&str, String)]) -> Vec<u8> {
+    const DATE: u16 = (1 << 5) | 1;
+    let (mut zip, mut directory) = (Vec::new(), Vec::new());
+    for (name, data) in files {
+        let (crc, size, offset, name_length) =
+            (crc32(data.as_bytes()), data.len() as u32, zip.len() as u32, name.len() as u16);
+        // Local header: signature, version needed, flags, method, time, date, CRC, sizes, name and
+        // extra field lengths.
+        zip.extend(0x0403_4b50u32.to_le_bytes());
+        for half in [20u16, 0, 0, 0, DATE] {
+            zip.extend(half.to_le_bytes());
+        }
+        for word in [crc, size, size] {
+            zip.extend(word.to_le_bytes());
+        }
+        for half in [name_length, 0] {
+            zip.extend(half.to_le_bytes());
+        }
+        zip.extend(name.as_bytes());
+        zip.extend(data.as_bytes());
+        // Central directory entry: signature, version made by and needed, flags, method, time,
+        // date, CRC, sizes, name, extra and comment lengths, disk, internal and external attributes,
+        // the local header's offset.
+        directory.extend(0x0201_4b50u32.to_le_bytes());
+        for half in [20u16, 20, 0, 0, 0, DATE] {
+            directory.extend(half.to_le_bytes());
+        }
+        for word in [crc, size, size] {
+            directory.extend(word.to_le_bytes());
+        }
+        for half in [name_length, 0, 0, 0, 0] {
+            directory.extend(half.to_le_bytes());
+        }
+        for word in [0u32, offset] {
+            directory.extend(word.to_le_bytes());
+        }
+        directory.extend(name.as_bytes());
+    }
+    let (count, directory_size, directory_offset) = (files.len() as u16, directory.len() as u32, zip.len() as u32);
+    zip.extend(directory);
+    // End of central directory: signature, disk numbers, entries (this disk, all), the directory's
+    // size and offset, comment length.
+    zip.extend(0x0605_4b50u32.to_le_bytes());
+    for half in [0u16, 0, count, count] {
+        zip.extend(half.to_le_bytes());
+    }
+    for word in [directory_size, directory_offset] {
+        zip.extend(word.to_le_bytes());
+    }
+    zip.extend(0u16.to_le_bytes());
+    zip
+}
+
+/// CRC-32 (IEEE, as zip uses it), bit by bit: the files are a few hundred bytes.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
+
+/// Campaign recipient imports of xlsx files holding `A1` and one far cell each: the answer, how
+/// long it took, the server's RSS meanwhile. The first that is not answered within `wait` ends
+/// the probe (the server is still reading it).
+async fn far_cell(
+    target: &Target,
+    pid: u32,
+    email: &str,
+    password: &str,
+    cells: &[String],
+    wait: u64,
+) -> anyhow::Result<()> {
+    let token = target.token(email, password).await?;
+    for cell in cells {
+        let file = far_cell_xlsx(cell)?;
+        let size = file.len();
+        let before = rss_mib(pid);
+        let watch = RssWatch::start(pid);
+        let asked = Instant::now();
+        // The route reads the raw body (no multipart): the file's bytes, its type in Content-Type.
+        let response = target
+            .http
+            .post(format!("{}/api/campaigns/recipients/import", target.base))
+            .header("host", &target.host)
+            .header("content-type", XLSX)
+            .bearer_auth(&token)
+            .body(file)
+            .timeout(Duration::from_secs(wait))
+            .send()
+            .await;
+        let answer = match response {
+            Ok(response) => {
+                let status = response.status().as_u16();
+                let body: Value = response.json().await.unwrap_or(Value::Null);
+                match (body["code"].as_str(), body["contacts"].as_array()) {
+                    (Some(code), _) => Some(format!("{status} {code}")),
+                    (None, Some(contacts)) => Some(format!(
+                        "{status} ({} contacts, {} row errors)",
+                        contacts.len(),
+                        body["errors"].as_array().map_or(0, Vec::len)
+                    )),
+                    (None, None) => Some(status.to_string()),
+                }
+            }
+            Err(err) if err.is_timeout() => None,
+            Err(err) => Some(format!("error {err}")),
+        };
+        let took = asked.elapsed().as_secs_f64();
+        let peak = watch.peak().await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        let after = rss_mib(pid);
+        let rss = format!(
+            "server RSS {before:.1} → peak {peak:.1} MiB (+{:.1}), {after:.1} MiB half a second later",
+            peak - before
+        );
+        match answer {
+            Some(answer) => println!("far-cell xlsx: A1 + {cell} ({size} bytes) -> {answer} in {took:.3} s; {rss}"),
+            None => {
+                println!("far-cell xlsx: A1 + {cell} ({size} bytes) -> no answer in {wait} s; {rss}");
+                println!("  the cells after it are skipped: the server is still reading this file");
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// What `webhook-flood` does: how many tests, how slow the flooder's receiver, how long a reply may
+/// take to arrive.
+struct Flood {
+    tests: usize,
+    receiver: Duration,
+    wait: u64,
+}
+
+/// When each message reached the fake provider, by its `clientId`.
+type Arrivals = Arc<std::sync::Mutex<HashMap<String, Instant>>>;
+
+/// The replying tenant's instance provider: records when each `POST {base}/messages` arrives and
+/// answers a new id at once. Answers its base URL.
+async fn recording_provider(arrivals: Arrivals) -> anyhow::Result<String> {
+    use axum::{Json, Router, body::Bytes, routing::post};
+    let serial = Arc::new(AtomicU64::new(0));
+    let app = Router::new().route(
+        "/messages",
+        post(move |body: Bytes| {
+            let (arrivals, serial) = (arrivals.clone(), serial.clone());
+            async move {
+                let at = Instant::now();
+                let sent: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+                let client_id = sent["clientId"].as_str().unwrap_or_default().to_owned();
+                arrivals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(client_id, at);
+                Json(json!({ "id": format!("SONDA{}", serial.fetch_add(1, Ordering::Relaxed)) }))
+            }
+        }),
+    );
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(format!("http://{address}"))
+}
+
+/// The flooding tenant's webhook receiver: answers 200 after `delay`, counts what came.
+async fn slow_receiver(delay: Duration, reached: Arc<AtomicU64>) -> anyhow::Result<String> {
+    use axum::{Router, routing::post};
+    let app = Router::new().route(
+        "/hook",
+        post(move || {
+            let reached = reached.clone();
+            async move {
+                reached.fetch_add(1, Ordering::Relaxed);
+                tokio::time::sleep(delay).await;
+                "ok"
+            }
+        }),
+    );
+    let listener = TcpListener::bind("127.0.0.1:0").await?;
+    let address = listener.local_addr()?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(format!("http://{address}/hook"))
+}
+
+/// The agent's reply on `ticket`: the API's status and how long it took to answer, and how long
+/// from the send until the provider had it (`None`: not within `wait` seconds).
+async fn reply(
+    target: &Target,
+    token: &str,
+    ticket: i64,
+    client_id: &str,
+    arrivals: &Arrivals,
+    wait: u64,
+) -> anyhow::Result<(u16, f64, Option<f64>)> {
+    let body = json!({ "body": format!("Já verifico seu pedido ({client_id})."), "clientId": client_id });
+    let asked = Instant::now();
+    let (status, _) =
+        target.call(reqwest::Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(token), Some(body)).await?;
+    let answered = asked.elapsed().as_secs_f64();
+    if status != 201 {
+        return Ok((status, answered, None));
+    }
+    let deadline = asked + Duration::from_secs(wait);
+    loop {
+        let arrived = arrivals.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(client_id).copied();
+        if let Some(at) = arrived {
+            return Ok((status, answered, Some(at.duration_since(asked).as_secs_f64())));
+        }
+        if Instant::now() >= deadline {
+            return Ok((status, answered, None));
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+fn print_reply(tenant: &str, when: &str, (status, answered, arrived): (u16, f64, Option<f64>), wait: u64) {
+    let reached = match arrived {
+        Some(arrived) => format!("reached its provider {arrived:.3} s after it was sent"),
+        None if status == 201 => format!("had not reached its provider after {wait} s"),
+        None => "was not sent".into(),
+    };
+    println!(
+        "reply: tenant {tenant}'s agent, {when}: the API answered {status} in {answered:.3} s; the message {reached}"
+    );
+}
+
+/// One tenant floods webhook tests of a slow endpoint; another's agent replies to a customer,
+/// before and during the flood.
+#[allow(clippy::too_many_arguments)]
+async fn webhook_flood(
+    args: &Args,
+    target: &Target,
+    admin: &str,
+    email: &str,
+    password: &str,
+    flooder_tenant: &str,
+    flooder: &str,
+    flood: Flood,
+) -> anyhow::Result<()> {
+    use reqwest::Method;
+    let arrivals = Arrivals::default();
+    let provider = recording_provider(arrivals.clone()).await?;
+    let secret = new_secret();
+    let admin_token = target.token(admin, password).await?;
+    let instance = create_instance(target, &admin_token, "Sonda de respostas", &provider, &secret).await?;
+    // The agent answers on that instance (a new session sees the link).
+    let agent_token = target.token(email, password).await?;
+    let info = target.expect(200, Method::GET, "/api/auth/userInfo", &agent_token, None).await?;
+    let agent = info["user"]["id"].as_i64().context("the agent's id")?;
+    let link = json!({ "chosen_instances": [instance] });
+    target.expect(200, Method::PUT, &format!("/api/users/{agent}"), &admin_token, Some(link)).await?;
+    let agent_token = target.token(email, password).await?;
+    // A customer writes: the signed provider event opens a ticket, which the agent takes.
+    let event = json!({ "type": "message", "data": {
+        "id": format!("sonda-{instance}"), "phone": "+5511987650001", "name": "Cliente Sonda",
+        "direction": "in", "body": "Oi, meu pedido não chegou", "sentAt": chrono::Utc::now().to_rfc3339(),
+    } })
+    .to_string();
+    let (id, timestamp) = (format!("evt_sonda_{instance}"), chrono::Utc::now().timestamp());
+    let pushed = target
+        .http
+        .post(format!("{}/api/instance/{instance}/events", target.base))
+        .header("host", &target.host)
+        .header("content-type", "application/json")
+        .header("webhook-id", &id)
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", standard_webhooks::sign(&secret, &id, timestamp, event.as_bytes()))
+        .body(event)
+        .send()
+        .await?
+        .status();
+    anyhow::ensure!(pushed == 200, "the customer's message answered {pushed}");
+    let tickets = target.expect(200, Method::GET, "/api/tickets", &agent_token, None).await?;
+    let ticket = tickets["data"]
+        .as_array()
+        .and_then(|all| all.iter().find(|t| t["instance"]["id"] == instance).or(all.first()))
+        .and_then(|t| t["id"].as_i64())
+        .with_context(|| format!("no ticket opened: {tickets}"))?;
+    target.expect(200, Method::POST, &format!("/api/tickets/{ticket}/accept"), &agent_token, None).await?;
+
+    let calm = reply(target, &agent_token, ticket, "sonda-calma", &arrivals, flood.wait).await?;
+    print_reply(&args.tenant, "no flood", calm, flood.wait);
+
+    // The flooder's endpoint takes its time; its tests pile up in the worker's queue.
+    let other = target.for_tenant(flooder_tenant);
+    let flooder_token = other.token(flooder, password).await?;
+    let reached = Arc::new(AtomicU64::new(0));
+    let hook = slow_receiver(flood.receiver, reached.clone()).await?;
+    let endpoint = json!({ "url": hook, "events": ["campaign.status"], "description": "Sonda lenta" });
+    let endpoint = other
+        .expect(201, Method::POST, "/api/webhooks", &flooder_token, Some(endpoint))
+        .await
+        .context("creating the webhook (the server needs ALLOW_PRIVATE_WEBHOOKS=true)")?;
+    let endpoint = endpoint["id"].as_i64().context("the endpoint's id")?;
+    let test = format!("/api/webhooks/{endpoint}/test");
+    let started = Instant::now();
+    let statuses: Vec<u16> = futures::stream::iter(0..flood.tests)
+        .map(|_| {
+            let (other, token, test) = (&other, &flooder_token, &test);
+            async move { other.call(Method::POST, test, Some(token), None).await.map_or(0, |(status, _)| status) }
+        })
+        .buffer_unordered(20)
+        .collect()
+        .await;
+    let mut answers = BTreeMap::new();
+    for status in &statuses {
+        *answers.entry(*status).or_insert(0usize) += 1;
+    }
+    let count = |status: u16| answers.get(&status).copied().unwrap_or(0);
+    let others: Vec<String> =
+        answers.iter().filter(|(s, _)| **s != 202 && **s != 429).map(|(s, n)| format!("{s}×{n}")).collect();
+    println!(
+        "webhook tests: tenant {flooder_tenant} asked {} tests of an endpoint that answers in {} s, in {:.1} s: {} accepted (202), {} refused (429), {} other{}",
+        flood.tests,
+        flood.receiver.as_secs(),
+        started.elapsed().as_secs_f64(),
+        count(202),
+        count(429),
+        statuses.len() - count(202) - count(429),
+        if others.is_empty() { String::new() } else { format!(" ({})", others.join(", ")) },
+    );
+    let flooded = reply(target, &agent_token, ticket, "sonda-inundada", &arrivals, flood.wait).await?;
+    print_reply(&args.tenant, &format!("while {flooder_tenant} floods"), flooded, flood.wait);
+    println!("  the slow receiver had been called {} times by then", reached.load(Ordering::Relaxed));
+    // The endpoint goes with its queued deliveries: a server started over this data starts quiet.
+    let _ = other.call(Method::DELETE, &format!("/api/webhooks/{endpoint}"), Some(&flooder_token), None).await;
+    Ok(())
 }
