@@ -77,7 +77,7 @@ fn is_public_v6(ip: Ipv6Addr) -> bool {
     }
     // 2001::/23 IETF protocol assignments (Teredo 2001::/32 among them: its IPv4 is obfuscated
     // and its relays reach anywhere), 2001:db8::/32 and 3fff::/20 documentation.
-    if (s[0] == 0x2001 && s[1] < 0x0200) || (s[0] == 0x2001 && s[1] == 0x0db8) || (s[0] & 0xfff0) == 0x3ff0 {
+    if (s[0] == 0x2001 && (s[1] < 0x0200 || s[1] == 0x0db8)) || (s[0] & 0xfff0) == 0x3ff0 {
         return false;
     }
     // 2002::/16 6to4: the IPv4 address in bits 16..48 is where it goes.
