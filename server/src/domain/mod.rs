@@ -45,12 +45,12 @@ pub mod reports;
 pub mod retention;
 /// Roles and the route names each permits.
 pub mod roles;
-/// Spreadsheets users send (xlsx, CSV), read cell by cell under limits, for every import.
-pub mod sheet_reader;
 /// Secrets at rest kept sealed with the current key (migrate, rotate).
 pub mod sealing;
 /// Operator set-up: control migrations, the back-office tenant, its first operator.
 pub mod setup;
+/// Spreadsheets users send (xlsx, CSV), read cell by cell under limits, for every import.
+pub mod sheet_reader;
 /// Standard Webhooks signatures (provider events in, webhooks out).
 pub mod standard_webhooks;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.

@@ -153,9 +153,9 @@ mod tests {
         let now = Utc::now();
         let ts = now.timestamp().to_string();
         let good = sign("segredo", "evt_1", now.timestamp(), b"{}");
-        let many = format!("{} {good}", vec!["v1,AAAA"; MAX_SIGNATURES].join(" "));
+        let many = format!("{} {good}", ["v1,AAAA"; MAX_SIGNATURES].join(" "));
         assert_eq!(verify("segredo", Some("evt_1"), Some(&ts), Some(&many), b"{}", now), Err(SignatureError::Missing));
-        let few = format!("{} {good}", vec!["v1,AAAA"; MAX_SIGNATURES - 1].join(" "));
+        let few = format!("{} {good}", ["v1,AAAA"; MAX_SIGNATURES - 1].join(" "));
         assert_eq!(verify("segredo", Some("evt_1"), Some(&ts), Some(&few), b"{}", now), Ok(()));
         assert!(!header_fits(Some("evt_1"), Some(&"v1,AAAA ".repeat(100))));
     }

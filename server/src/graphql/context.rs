@@ -69,8 +69,11 @@ pub async fn guard<'a>(
         let mut ran = gql.ran_once.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if ran.iter().any(|f| f == field) {
             return Err(to_error(
-                domain::Error::invalid("repeated_field", format!("`{field}` só pode ser pedido uma vez por requisição."))
-                    .into(),
+                domain::Error::invalid(
+                    "repeated_field",
+                    format!("`{field}` só pode ser pedido uma vez por requisição."),
+                )
+                .into(),
             ));
         }
         ran.push(field.to_owned());
