@@ -95,8 +95,9 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         tx.end();
         (found, customer.phone, provider)
     };
+    // Refused here only for a literal address that is not public: retrying will not change it.
     let client =
-        Provider::new(provider, worker.allow_private_providers).map_err(|e| CallError::Retryable(e.to_string()))?;
+        Provider::new(provider, worker.allow_private_providers).map_err(|e| CallError::Permanent(e.to_string()))?;
     let client_id = found.client_id.clone().unwrap_or_else(|| format!("bo-msg-{}", found.id));
     let client_id = match &payload.resend {
         Some(resend) => format!("{client_id}~{resend}"),
