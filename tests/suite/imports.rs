@@ -100,6 +100,18 @@ async fn a_csv_with_thousands_of_header_columns_is_refused() {
     }
     let (status, body) = w.upload("text/csv", csv.into_bytes()).await;
     refused(status, &body, "sheet_columns_limit", "50 colunas");
+    // Within the column limit, 49 empty columns on 200 000 phones (3 MB) would still be ~1 GB of
+    // fields: every contact repeats every column.
+    let mut csv = String::from("telefone");
+    for i in 0..49 {
+        csv.push_str(&format!(",c{i}"));
+    }
+    csv.push('\n');
+    for i in 0..200_000 {
+        csv.push_str(&format!("55119{i:08}\n"));
+    }
+    let (status, body) = w.upload("text/csv", csv.into_bytes()).await;
+    refused(status, &body, "sheet_text_limit", "128 MB");
     w.still_answers().await;
 }
 

@@ -365,13 +365,21 @@ impl Header {
     }
 }
 
+/// What one field of a contact costs beyond its text (its key and value strings and its map entry),
+/// charged so that a wide header of empty columns is refused like long texts are: every contact
+/// repeats every column of the header.
+const ENTRY_COST: usize = 32;
+/// What the contacts of one file may cost, text and [`ENTRY_COST`]s: 200 000 contacts with a dozen
+/// columns fit; 200 000 with 49 empty ones (a 3 MB CSV, ~1 GB of maps) do not.
+const MAX_CONTACTS_BYTES: usize = 128 * 1024 * 1024;
+
 /// The rows of a contacts file as they are read.
 #[derive(Default)]
 struct Contacts {
     header: Option<Header>,
     out: Import,
-    /// Bytes of text the contacts hold: every contact repeats the header's names as its fields'
-    /// keys, so a wide header multiplies by the rows (counted against the reader's text limit).
+    /// What the contacts cost so far (text and [`ENTRY_COST`]s): every contact repeats the header's
+    /// names as its fields' keys, so a wide header multiplies by the rows.
     text: usize,
 }
 
@@ -399,11 +407,19 @@ impl Sink for Contacts {
                     fields: header.extra.iter().map(|(i, h)| (h.clone(), row.cell(*i).to_owned())).collect(),
                     phone,
                 };
-                self.text += contact.phone.len()
+                self.text += ENTRY_COST
+                    + contact.phone.len()
                     + contact.name.as_ref().map_or(0, String::len)
-                    + contact.fields.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
-                if self.text > sheet_reader::IMPORTS.text_bytes {
-                    return Err(sheet_reader::text_limit(&sheet_reader::IMPORTS));
+                    + contact.fields.iter().map(|(k, v)| ENTRY_COST + k.len() + v.len()).sum::<usize>();
+                if self.text > MAX_CONTACTS_BYTES {
+                    return Err(Error::invalid(
+                        "sheet_text_limit",
+                        format!(
+                            "Os contatos do arquivo passam do limite de {} MB (linhas × colunas): use menos \
+                             colunas ou divida o arquivo.",
+                            MAX_CONTACTS_BYTES / (1024 * 1024)
+                        ),
+                    ));
                 }
                 self.out.contacts.push(contact);
             }
