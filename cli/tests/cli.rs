@@ -430,3 +430,20 @@ fn campaigns_are_paused_resumed_and_cancelled_and_webhooks_replayed_from_the_com
     let out = cli.ok(&["webhooks", "enable", "--tenant", "acme", "1"]);
     assert!(out.contains("ativado"), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_tenant_export_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let cli = Cli::new();
+    cli.ok(&["init", "--operator-email", "ops@backoffice.example", "--operator-password", "Senha#Forte!9"]);
+    cli.ok(&["tenant", "create", "acme"]);
+    let file = cli.dir.path().join("acme.jsonl");
+    // An older, world-readable export at the same path is replaced, not reused.
+    std::fs::write(&file, "old").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    cli.ok(&["tenant", "export", "acme", file.to_str().unwrap()]);
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "like jwt_secret and secrets_key: {mode:o}");
+}
+

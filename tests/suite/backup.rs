@@ -21,7 +21,7 @@ use reqwest::{Method, StatusCode};
 use sea_orm::EntityTrait;
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, TestUser};
+use crate::support::{TestApp, TestUser, refresh_cookie};
 
 async fn seeded_tenant(app: &TestApp) -> TestUser {
     let admin = app.tenant_with_admin("acme").await;
@@ -69,11 +69,8 @@ async fn export_to(app: &TestApp, name: &str, path: &std::path::Path) -> backup:
     let mut features: Vec<String> =
         tenants::enabled_features(app.dbs().control(), record.id).await.unwrap().into_iter().collect();
     features.sort();
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path).unwrap());
-    let counts =
-        backup::export(&tenant, backup::TenantRecord::new(&record, features), &mut out, |_, _| {}).await.unwrap();
-    out.flush().unwrap();
-    counts
+    // The file as `backoffice-cli tenant export` writes it.
+    backup::export_file(&tenant, backup::TenantRecord::new(&record, features), path, |_, _| {}).await.unwrap()
 }
 
 async fn import_from(app: &TestApp, name: &str, path: &std::path::Path) -> Result<(), backoffice::domain::Error> {
@@ -118,6 +115,14 @@ async fn an_exported_tenant_comes_back_whole_under_another_name() {
             .filter(|line| {
                 let sealed = ["instances", "webhook_endpoints", "user_settings"];
                 !sealed.iter().any(|table| line.starts_with(&format!("{{\"t\":\"{table}\"")))
+            })
+            .map(|line| {
+                // An import ends every session: the users' `valid_after` is the import's time.
+                let mut row: Value = serde_json::from_str(&line).unwrap();
+                if row["t"] == "users" {
+                    row["r"].as_object_mut().unwrap().remove("valid_after");
+                }
+                row.to_string()
             })
             .collect()
     };
@@ -213,4 +218,79 @@ async fn a_damaged_file_creates_nothing() {
         let storage = app.dbs().tenant_storage_exists(&TenantName::parse(name).unwrap(), "default").await.unwrap();
         assert!(!storage, "{name}: no storage left behind");
     }
+}
+
+#[cfg(unix)]
+#[tokio::test]
+async fn an_export_file_is_readable_by_its_owner_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let app = TestApp::spawn().await;
+    app.tenant_with_admin("acme").await;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("acme.jsonl");
+    export_to(&app, "acme", &file).await;
+    let mode = |path: &std::path::Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&file), 0o600, "personal data and password hashes: the owner's only");
+
+    // Over a world-readable file (an older export) and beside a stale partial one: both made anew.
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let partial = file.with_extension("partial");
+    std::fs::write(&partial, "left by an interrupted run").unwrap();
+    std::fs::set_permissions(&partial, std::fs::Permissions::from_mode(0o644)).unwrap();
+    export_to(&app, "acme", &file).await;
+    assert_eq!(mode(&file), 0o600);
+    assert!(!partial.exists(), "renamed into place");
+}
+
+async fn refresh_on(app: &TestApp, host: &str, cookie: &str) -> StatusCode {
+    app.client
+        .post(app.url("/api/auth/refresh"))
+        .header("host", host)
+        .header(reqwest::header::COOKIE, format!("bo_refresh={cookie}"))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+#[tokio::test]
+async fn an_import_revives_no_session_not_even_one_revoked_since_the_export() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let kept = refresh_cookie(&app.login_response(&admin, &admin.password).await).unwrap();
+    let ended = refresh_cookie(&app.login_response(&admin, &admin.password).await).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("acme.jsonl");
+    export_to(&app, "acme", &file).await;
+    let exported = std::fs::read_to_string(&file).unwrap();
+    assert!(!exported.contains("{\"t\":\"refresh_tokens\""), "sessions are not written");
+
+    // Logged out after the export: that session is over on the exported system.
+    let logout = app
+        .client
+        .post(app.url("/api/auth/logout"))
+        .header("host", "acme.localhost")
+        .header(reqwest::header::COOKIE, format!("bo_refresh={ended}"))
+        .json(&json!({ "data": { "email": admin.email }, "ip": null }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(logout.status(), StatusCode::OK);
+    assert_eq!(refresh_on(&app, "acme.localhost", &ended).await, StatusCode::UNAUTHORIZED);
+
+    import_from(&app, "acme-copy", &file).await.unwrap();
+    for cookie in [&ended, &kept] {
+        assert_eq!(refresh_on(&app, "acme-copy.localhost", cookie).await, StatusCode::UNAUTHORIZED);
+    }
+    let copy = app.tenant_db("acme-copy").await;
+    let tx = copy.read().await.unwrap();
+    let left = backoffice::entities::tenant::refresh_token::Entity::find().all(&tx).await.unwrap();
+    tx.end();
+    assert!(left.is_empty(), "the restored tenant starts with nobody logged in: {left:?}");
+    // People log in again, with the same password.
+    let moved = TestUser { tenant: "acme-copy".into(), ..admin.clone() };
+    let again = refresh_cookie(&app.login_response(&moved, &moved.password).await).unwrap();
+    assert_eq!(refresh_on(&app, "acme-copy.localhost", &again).await, StatusCode::OK);
+    // The exported system is untouched: its own live session still refreshes.
+    assert_eq!(refresh_on(&app, "acme.localhost", &kept).await, StatusCode::OK);
 }

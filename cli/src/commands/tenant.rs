@@ -182,33 +182,21 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
     Ok(0)
 }
 
-/// Streams the tenant to a file beside FILE, renamed into place once complete: an interrupted
-/// export never leaves a file that looks like a backup.
+/// Streams the tenant to FILE (created 0600 beside it and renamed into place once complete:
+/// `backup::export_file`).
 async fn export(dbs: &Databases, name: &str, file: &std::path::Path) -> anyhow::Result<()> {
     let name = TenantName::parse(name)?;
     let record = tenants::find_by_name(dbs.control(), &name).await?;
     let mut features: Vec<String> = tenants::enabled_features(dbs.control(), record.id).await?.into_iter().collect();
     features.sort();
     let db = dbs.tenant(&name, &record.pool).await?;
-    let partial = file.with_extension("partial");
-    let out =
-        std::fs::File::create(&partial).with_context(|| format!("não foi possível criar {}", partial.display()))?;
-    let mut out = std::io::BufWriter::new(out);
     let progress = Progress::new(0, "exportando");
-    let counts = backup::export(&db, backup::TenantRecord::new(&record, features), &mut out, |table, rows| {
+    let counts = backup::export_file(&db, backup::TenantRecord::new(&record, features), file, |table, rows| {
         progress.line(&format!("{table}: {rows} linha(s)"));
     })
     .await;
     progress.finish();
-    drop(out);
-    let counts = match counts {
-        Ok(counts) => counts,
-        Err(err) => {
-            let _ = std::fs::remove_file(&partial);
-            return Err(err.into());
-        }
-    };
-    std::fs::rename(&partial, file).with_context(|| format!("não foi possível gravar {}", file.display()))?;
+    let counts = counts.with_context(|| format!("não foi possível gravar {}", file.display()))?;
     let rows: u64 = counts.iter().map(|(_, n)| n).sum();
     println!("tenant \"{name}\" exportado para {} ({rows} linhas em {} tabelas)", file.display(), counts.len());
     Ok(())

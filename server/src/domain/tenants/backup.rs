@@ -23,6 +23,12 @@
 //!   with only the columns the file has: a file from an older version gets the newer columns'
 //!   defaults, and its values of columns dropped since ([`DROPPED`]) are left out. A file from a
 //!   newer version (migrations this binary does not know) is refused.
+//! * **Sessions do not travel** ([`SESSIONS`], docs/operations.md#backup-and-restore): refresh
+//!   tokens are neither written nor, from older files, read back, and every restored user's
+//!   `valid_after` becomes the import's time, so no token of the exported system — not even one
+//!   revoked there after the export — opens the restored tenant: people log in again.
+//! * The file is created readable by its owner only ([`export_file`]), like the server's own
+//!   secret files: it holds personal data and password hashes.
 
 use std::{
     collections::{BTreeMap, BTreeSet, HashMap},
@@ -31,7 +37,7 @@ use std::{
 
 use chrono::{DateTime, Utc};
 use futures::TryStreamExt;
-use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, Statement, StreamTrait};
+use sea_orm::{ConnectionTrait, DatabaseTransaction, DbBackend, EntityTrait, Statement, StreamTrait, sea_query::Expr};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -41,7 +47,7 @@ use crate::{
         sealing,
         tenants::{self, NewTenant, Provisioned},
     },
-    entities::control::tenant,
+    entities::{control::tenant, tenant::user},
     secrets::Secrets,
     tenancy::{Databases, TenantDb, TenantName},
 };
@@ -54,6 +60,10 @@ const BATCH: usize = 500;
 /// by triggers: an import's inserts count themselves. `early_acks` waits minutes for sends that a
 /// restored tenant will never record.
 const SKIPPED: [&str; 3] = ["seaql_migrations", "tenant_counters", "early_acks"];
+/// Tables of sessions, not data: an export leaves them out and an import drops their rows from
+/// older files. A refresh token restored would be a session revived — also one its owner ended
+/// (logged out, password changed) after the export.
+pub const SESSIONS: [&str; 1] = ["refresh_tokens"];
 /// Columns a later migration dropped (table, column): a file exported before it still carries
 /// them, and their values have nowhere to go. Any other unknown column is still refused.
 const DROPPED: [(&str, &str); 2] = [
@@ -157,6 +167,48 @@ pub async fn export(
     Ok(counts)
 }
 
+/// [`export`] into the file at `path`, created readable and writable by its owner only (0600, as
+/// the server's `jwt_secret` and `secrets_key`): it is written beside it as `FILE.partial` and
+/// renamed into place once complete, so an interrupted export never leaves a file that looks like
+/// a backup, and a file already at `path` is replaced whole, its old mode with it.
+pub async fn export_file(
+    db: &TenantDb,
+    record: TenantRecord,
+    path: &std::path::Path,
+    progress: impl FnMut(&str, u64),
+) -> Result<Counts> {
+    let partial = path.with_extension("partial");
+    // A leftover of an interrupted run may be world readable: never reused, made anew.
+    match std::fs::remove_file(&partial) {
+        Err(err) if err.kind() != std::io::ErrorKind::NotFound => return Err(file_error(&partial, err)),
+        _ => {}
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let file = options.open(&partial).map_err(|err| file_error(&partial, err))?;
+    let mut out = std::io::BufWriter::new(file);
+    let written = export(db, record, &mut out, progress).await;
+    let flushed = out.into_inner().map_err(|err| file_error(&partial, err.into_error()));
+    let done = written.and_then(|counts| flushed.map(|file| (counts, file)));
+    let counts = match done {
+        Ok((counts, file)) => {
+            file.sync_all().map_err(|err| file_error(&partial, err))?;
+            counts
+        }
+        Err(err) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(err);
+        }
+    };
+    std::fs::rename(&partial, path).map_err(|err| file_error(path, err))?;
+    Ok(counts)
+}
+
 /// Creates tenant `name` from the export at `path` (on `pool`): provisioning with the file in
 /// place of the template, then, when the name differs from the exported one, its secrets re-sealed
 /// for the new name (they are bound to it). Needs the `SECRETS_KEY` the export was made under.
@@ -249,6 +301,12 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
                 if SKIPPED.contains(&t.as_str()) || !is_identifier(&t) || r.keys().any(|k| !is_identifier(k)) {
                     return Err(invalid_line(number, "nome de tabela ou coluna inválido"));
                 }
+                if SESSIONS.contains(&t.as_str()) {
+                    // A file from before sessions were left out: counted (the closing line
+                    // includes them), never inserted.
+                    total += 1;
+                    continue;
+                }
                 if !batch.accepts(&t, &r) {
                     batch.flush(tx, backend).await?;
                 }
@@ -274,6 +332,9 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
             }
         }
     }
+    // Every access token issued by the exported system ends here too (they are checked against
+    // `valid_after`): the restored tenant starts with nobody logged in.
+    user::Entity::update_many().col_expr(user::Column::ValidAfter, Expr::value(Utc::now())).exec(tx).await?;
     if backend == DbBackend::Postgres {
         // Ids were inserted as they were: the sequences must continue after them.
         for (table, _) in &counts {
@@ -353,7 +414,7 @@ async fn tables_in_order(tx: &DatabaseTransaction) -> Result<Vec<String>> {
     let mut parents: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for row in tx.query_all_raw(Statement::from_string(backend, tables_sql)).await? {
         let name: String = row.try_get("", "name")?;
-        if !SKIPPED.contains(&name.as_str()) {
+        if !SKIPPED.contains(&name.as_str()) && !SESSIONS.contains(&name.as_str()) {
             parents.entry(name).or_default();
         }
     }
@@ -445,6 +506,10 @@ fn write_line(out: &mut impl Write, value: &impl Serialize) -> Result<()> {
 /// A failure that is not the file's fault (logged by the transports, never shown as is).
 fn internal(message: impl Into<String>) -> Error {
     Error::Db(sea_orm::DbErr::Custom(message.into()))
+}
+
+fn file_error(path: &std::path::Path, err: std::io::Error) -> Error {
+    internal(format!("arquivo {}: {err}", path.display()))
 }
 
 fn io_error(err: std::io::Error) -> Error {
