@@ -400,6 +400,41 @@ async fn a_blacklisted_customers_messages_are_kept_but_open_nothing() {
     assert!(detail["messagesWithoutTicket"].as_array().unwrap().is_empty(), "to those serving the instance only");
 }
 
+#[tokio::test]
+async fn only_managers_and_the_agent_who_served_a_customer_may_blacklist_them() {
+    let inbox = inbox().await;
+    let (_, server_token) = inbox.agent("serve@acme.example", &[inbox.instance]).await;
+    let (_, colleague_token) = inbox.agent("colega@acme.example", &[inbox.instance]).await;
+    let (_, stranger_token) = inbox.agent("longe@acme.example", &[]).await;
+    inbox.customer_writes("m1", "+55 41 95555-1212", "Oi").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &server_token, None).await;
+    let customer = page["data"][0]["customer"]["id"].as_i64().unwrap();
+    let ticket = page["data"][0]["id"].as_i64().unwrap();
+    let path = format!("/api/customers/{customer}/blacklist");
+    let block = Some(json!({ "blacklisted": true }));
+
+    // Logged in is not enough: not another instance's agent, nor a colleague who never held it.
+    for token in [&stranger_token, &colleague_token, &server_token] {
+        let (status, body) = inbox.call(Method::POST, &path, token, block.clone()).await;
+        assert_eq!((status, body["code"].as_str()), (403, Some("blacklist_forbidden")), "{body}");
+        assert!(body["message"].as_str().unwrap().contains("administradores"), "{body}");
+    }
+    let (_, detail) = inbox.call(Method::GET, &format!("/api/customers/{customer}"), &inbox.admin_token, None).await;
+    assert_eq!(detail["blacklisted"], false, "refused changes nothing: {detail}");
+
+    // The agent who holds the customer's ticket may; so may an administrator.
+    inbox.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), &server_token, None).await;
+    let (status, body) = inbox.call(Method::POST, &path, &server_token, block.clone()).await;
+    assert_eq!((status, body["blacklisted"].as_bool()), (200, Some(true)), "{body}");
+    let (status, _) = inbox.call(Method::POST, &path, &colleague_token, Some(json!({ "blacklisted": false }))).await;
+    assert_eq!(status, 403, "unblocking is the same decision");
+    let (status, body) =
+        inbox.call(Method::POST, &path, &inbox.admin_token, Some(json!({ "blacklisted": false }))).await;
+    assert_eq!((status, body["blacklisted"].as_bool()), (200, Some(false)), "{body}");
+    let (status, body) = inbox.call(Method::POST, "/api/customers/999999/blacklist", &inbox.admin_token, block).await;
+    assert_eq!((status, body["code"].as_str()), (404, Some("customer_not_found")));
+}
+
 async fn count_messages(inbox: &Inbox, body: &str) -> u64 {
     use backoffice::entities::tenant::message;
     use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};

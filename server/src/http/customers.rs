@@ -1,5 +1,7 @@
-//! Customers and groups of customers over REST (docs/inbox.md#customers). The staff read them and
-//! blacklist; keeping groups is for those who manage users (administrators).
+//! Customers and groups of customers over REST (docs/inbox.md#customers). The staff read them;
+//! the blacklist is for those who see every ticket and the agent who served the customer (decided
+//! in the domain, which knows the tickets); keeping groups is for those who manage users
+//! (administrators).
 
 use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
@@ -93,7 +95,9 @@ struct BlacklistBody {
     blacklisted: bool,
 }
 
-/// Puts a customer on the blacklist (their messages are kept but open no ticket) or off it.
+/// Puts a customer on the blacklist (their messages are kept but open no ticket) or off it:
+/// administrators, supervisors, or the agent who held one of the customer's tickets on an
+/// instance they are linked to.
 #[utoipa::path(
     post, path = "/customers/{id}/blacklist", tag = "clientes", operation_id = "customers_blacklist",
     summary = "Bloqueia ou desbloqueia um cliente",
@@ -101,17 +105,19 @@ struct BlacklistBody {
     request_body = BlacklistBody,
     responses(
         (status = 200, description = "O cliente.", body = CustomerView),
+        (status = 403, description = "Só administradores, supervisores ou quem atendeu o cliente numa instância sua (`blacklist_forbidden`).", body = ErrorBody),
         (status = 404, description = "Cliente não encontrado (`customer_not_found`).", body = ErrorBody),
     )
 )]
 async fn blacklist(
     State(state): State<AppState>,
     tenant: CurrentTenant,
+    current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<BlacklistBody>,
 ) -> AppResult<Json<CustomerView>> {
     let unit = tenant.unit(&state).await?;
-    let changed = customers::set_blacklisted(&unit, id, body.blacklisted).await?;
+    let changed = customers::set_blacklisted(&unit, &current.viewer, id, body.blacklisted).await?;
     unit.commit().await?;
     Ok(Json(changed))
 }

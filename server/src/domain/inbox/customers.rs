@@ -179,8 +179,20 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
 }
 
 /// Puts a customer on the blacklist or takes them off, raising `CustomerBlacklisted`.
-pub async fn set_blacklisted(unit: &Unit, id: i32, blacklisted: bool) -> Result<CustomerView> {
+///
+/// A blacklisted customer opens no ticket for anyone in the tenant, so not every logged-in person
+/// may decide it: those who see every ticket (administrators, supervisors) may, and so may the
+/// agent who holds — or held — one of the customer's tickets on an instance they are still linked
+/// to (the one who served the spammer). Anyone else gets 403 `blacklist_forbidden`.
+pub async fn set_blacklisted(unit: &Unit, viewer: &Viewer, id: i32, blacklisted: bool) -> Result<CustomerView> {
     let found = customer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
+    if !may_blacklist(unit, viewer, id).await? {
+        return Err(Error::forbidden(
+            "blacklist_forbidden",
+            "Só administradores, supervisores ou quem atendeu este cliente numa instância sua podem bloqueá-lo ou \
+             desbloqueá-lo.",
+        ));
+    }
     let now = Utc::now();
     let mut active = found.into_active_model();
     active.blacklisted = Set(blacklisted);
@@ -189,6 +201,24 @@ pub async fn set_blacklisted(unit: &Unit, id: i32, blacklisted: bool) -> Result<
     let changed = active.update(unit).await?;
     unit.raise(Event::CustomerBlacklisted { customer_id: id, blacklisted }.to(Audience::everyone()));
     Ok(changed.into())
+}
+
+/// Whether `viewer` may put customer `id` on the blacklist or take them off it
+/// ([`set_blacklisted`]).
+async fn may_blacklist(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Result<bool> {
+    if viewer.sees_all {
+        return Ok(true);
+    }
+    if viewer.instances.is_empty() {
+        return Ok(false);
+    }
+    let held = ticket::Entity::find()
+        .filter(ticket::Column::CustomerId.eq(id))
+        .filter(ticket::Column::AssignedUserId.eq(viewer.user_id))
+        .filter(ticket::Column::InstanceId.is_in(viewer.instances.iter().copied().collect::<Vec<_>>()))
+        .count(db)
+        .await?;
+    Ok(held > 0)
 }
 
 /// Adds the customer with this (normalized) phone, named `name` or, without one, by the phone;
