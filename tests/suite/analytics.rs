@@ -443,6 +443,112 @@ async fn productivity_lists_agents_and_the_tickets_behind_a_figure_page_to_its_c
 }
 
 #[tokio::test]
+async fn a_selected_users_list_past_its_limit_or_with_what_is_not_an_id_gets_a_clear_422() {
+    let demo = demo().await;
+    let (from, to) = week();
+    let host = demo.admin.host();
+    let report = |body: Value| {
+        let (app, host, token) = (&demo.app, &host, &demo.token);
+        async move {
+            let response = app.call(Method::POST, host, "/api/dashboard-report", Some(token), Some(body)).await;
+            let status = response.status().as_u16();
+            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    // Past every database's limit on bound parameters: once a 500.
+    let many: Vec<i32> = (1..=70_000).collect();
+    let (status, body) = report(json!({ "start_at": from, "finish_at": to, "selectedUsers": many })).await;
+    assert_eq!((status, body["code"].as_str()), (422, Some("too_many_selected_users")), "{body}");
+    assert_eq!(body["errors"][0]["field"], "selectedUsers");
+    assert!(body["message"].as_str().unwrap().contains("no máximo 500"), "{body}");
+
+    let limit: Vec<i32> = (1..=500).collect();
+    let (status, body) = report(json!({ "start_at": from, "finish_at": to, "selectedUsers": limit })).await;
+    assert_eq!(status, 200, "500 people is within the limit: {body}");
+    let (status, _) =
+        report(json!({ "start_at": from, "finish_at": to, "selectedUsers": (1..=501).collect::<Vec<i32>>() })).await;
+    assert_eq!(status, 422);
+    let (status, body) = report(json!({ "start_at": from, "finish_at": to, "selectedUsers": [3, -1] })).await;
+    assert_eq!((status, body["code"].as_str()), (422, Some("invalid_selected_users")), "{body}");
+
+    // The query string is held to the same rule (ids were silently dropped).
+    let ids: Vec<String> = (1..=501).map(|id| id.to_string()).collect();
+    for query in [format!("selectedUsers={}", ids.join(",")), "selectedUsers=1,ana".to_owned()] {
+        let path = format!("/api/dashboard-report?start_at={from}&finish_at={to}&{query}");
+        let response = demo.app.call(Method::POST, &host, &path, Some(&demo.token), None).await;
+        assert_eq!(response.status(), 422, "{query}");
+        let (status, body) =
+            demo.get(&format!("/api/dashboard-report/sheet?start_at={from}&finish_at={to}&{query}")).await;
+        assert_eq!((status, body["errors"][0]["field"].as_str()), (422, Some("selectedUsers")), "{body}");
+    }
+}
+
+/// Every ticket of a drill-down, page after page, as `token` reads it.
+async fn drilled(demo: &Demo, token: &str, query: &str) -> Vec<Value> {
+    let mut rows = Vec::new();
+    let mut cursor = String::new();
+    loop {
+        let path = format!("/api/dashboard/tickets?{query}&cursor={cursor}");
+        let response = demo.app.call(Method::GET, &demo.admin.host(), &path, Some(token), None).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let page: Value = response.json().await.unwrap();
+        rows.extend(page["data"].as_array().unwrap().iter().cloned());
+        match page["nextCursor"].as_str() {
+            Some(next) => cursor = next.to_owned(),
+            None => return rows,
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_drill_down_lists_only_tickets_of_the_instances_the_caller_may_see() {
+    let demo = demo().await;
+    let (from, to) = week();
+    // Agents whose role was given the analytics dashboard: one linked to the smallest instance,
+    // one linked to none.
+    let roles: Value = demo
+        .app
+        .call(Method::GET, &demo.admin.host(), "/api/permission", Some(&demo.token), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
+    let update = json!({ "roleId": atendente, "permissions": ["home", "dashboard-analytics"] });
+    let updated = demo
+        .app
+        .call(Method::POST, &demo.admin.host(), "/api/permission/update", Some(&demo.token), Some(update))
+        .await;
+    assert_eq!(updated.status(), 200);
+    let linked = demo.app.create_user("acme", "instagram@acme.example", "atendente").await;
+    let unlinked = demo.app.create_user("acme", "sem-instancia@acme.example", "atendente").await;
+    let instagram = demo.scalar("SELECT CAST(id AS BIGINT) FROM instances WHERE name = 'Instagram'").await;
+    demo.execute(&format!(
+        "INSERT INTO user_instances (user_id, instance_id, created_at, updated_at) VALUES ({}, {instagram}, '{now}', '{now}')",
+        linked.id,
+        now = Utc::now().to_rfc3339()
+    ))
+    .await;
+    let query = format!("metric=opened&from={from}&to={to}");
+
+    let everything = drilled(&demo, &demo.token, &query).await;
+    let on_instagram =
+        demo.scalar(&format!("SELECT CAST(COUNT(*) AS BIGINT) FROM tickets WHERE instance_id = {instagram}")).await;
+    assert!(on_instagram > 0 && (everything.len() as i64) > on_instagram, "the seed spreads tickets over instances");
+
+    let token = demo.app.login(&linked).await;
+    let seen = drilled(&demo, &token, &query).await;
+    assert_eq!(seen.len() as i64, on_instagram, "every ticket of the linked instance, no other");
+    assert!(seen.iter().all(|t| t["instanceName"] == "Instagram"), "{seen:?}");
+    // Naming another instance does not widen it.
+    let other = demo.scalar("SELECT CAST(id AS BIGINT) FROM instances WHERE name = 'WhatsApp Vendas'").await;
+    assert!(drilled(&demo, &token, &format!("{query}&instanceId={other}")).await.is_empty());
+
+    let token = demo.app.login(&unlinked).await;
+    assert!(drilled(&demo, &token, &query).await.is_empty(), "no instance, no ticket");
+}
+
+#[tokio::test]
 async fn a_socket_session_is_time_online_in_the_productivity_report_and_the_control_panel_sees_the_agent() {
     use crate::support::socket;
     let demo = demo().await;

@@ -19,7 +19,7 @@ use crate::{
         self,
         analytics::{
             Filters, Period,
-            drill::{self, DrillPage, Figure},
+            drill::{self, DrillPage, Figure, Visible},
             figures::{self, AnalyticsView},
             filters::{self, FilterOptions, ReportUser},
             live::{self, ControlPanel},
@@ -262,7 +262,7 @@ async fn productivity(
     params(DashboardParams),
     responses(
         (status = 200, description = "Planilha `.xlsx`.", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-        (status = 422, description = "Período inválido.", body = ErrorBody),
+        (status = 422, description = "Período inválido, ou `selectedUsers` com algo que não é id ou com mais de 500 usuários.", body = ErrorBody),
     )
 )]
 async fn productivity_sheet(
@@ -357,7 +357,7 @@ struct DrillParams {
     tenant_name: Option<String>,
 }
 
-/// The tickets behind a dashboard figure.
+/// The tickets behind a dashboard figure, of the instances the caller may see.
 #[utoipa::path(
     get, path = "/dashboard/tickets", tag = "dashboards", operation_id = "dashboard_tickets",
     summary = "Atendimentos por trás de um indicador",
@@ -377,8 +377,11 @@ async fn tickets(
     let period = Period::parse(params.from.as_deref(), params.to.as_deref(), ("from", "to"), 30)?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let filters = Filters { instance_id: params.instance_id, department_id: params.department_id };
+    // In one's own tenant, the inbox's rule: the tickets of the instances one may see. An operator
+    // reading another tenant has no links there and reads all of it.
+    let visible = if target.record.id == tenant.record.id { Visible::of(&user.viewer) } else { Visible::All };
     let tx = target.read(&state).await?;
-    let page = drill::tickets(&tx, figure, period, filters, params.user_id, params.cursor.as_deref()).await?;
+    let page = drill::tickets(&tx, figure, period, filters, &visible, params.user_id, params.cursor.as_deref()).await?;
     tx.end();
     Ok(Json(page))
 }
@@ -477,32 +480,42 @@ fn user_ids<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<i32>, D::Error
 
 impl ReportParams {
     /// From the query string (repeated `selectedUsers`, `selectedUsers[]` or `1,2`).
-    fn from_query(query: &str) -> Self {
+    fn from_query(query: &str) -> AppResult<Self> {
         let mut params = Self::default();
         for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
             match key.as_ref() {
                 "start_at" => params.start_at = Some(value.into_owned()),
                 "finish_at" => params.finish_at = Some(value.into_owned()),
                 "selectedUsers" | "selectedUsers[]" => {
-                    params.selected_users.extend(value.split(',').filter_map(|p| p.trim().parse::<i32>().ok()));
+                    for part in value.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+                        // `0` stands for anything that is not an id: refused with the others.
+                        params.selected_users.push(part.parse::<i32>().unwrap_or(0));
+                    }
                 }
                 _ => {}
             }
         }
-        params
+        params.checked()
     }
 
     /// The JSON body when there is one, else the query string.
     fn read(query: Option<&str>, body: &[u8]) -> AppResult<Self> {
         if body.iter().any(|b| !b.is_ascii_whitespace()) {
-            return serde_json::from_slice(body).map_err(|err| {
+            let params: Self = serde_json::from_slice(body).map_err(|err| {
                 AppError::Domain(domain::Error::invalid(
                     "invalid_body",
                     format!("Corpo inválido: envie start_at, finish_at e selectedUsers ({err})."),
                 ))
-            });
+            })?;
+            return params.checked();
         }
-        Ok(Self::from_query(query.unwrap_or_default()))
+        Self::from_query(query.unwrap_or_default())
+    }
+
+    /// `selectedUsers` within its limit, ids only (`login_failures::selected_users`).
+    fn checked(mut self) -> AppResult<Self> {
+        self.selected_users = login_failures::selected_users(std::mem::take(&mut self.selected_users))?;
+        Ok(self)
     }
 
     fn period(&self) -> AppResult<Period> {
@@ -518,7 +531,7 @@ impl ReportParams {
     responses(
         (status = 200, description = "Totais por dia, usuário, endereço e motivo, e as últimas falhas.", body = LoginFailuresReport),
         (status = 403, description = "Sem a rota `dashboard-report` ou recurso `reports` desligado.", body = ErrorBody),
-        (status = 422, description = "Período inválido.", body = ErrorBody),
+        (status = 422, description = "Período inválido, ou `selectedUsers` com algo que não é id ou com mais de 500 usuários.", body = ErrorBody),
     )
 )]
 async fn login_failures_report(
@@ -555,7 +568,7 @@ async fn login_failures_sheet(
     user: CurrentUser,
     RawQuery(query): RawQuery,
 ) -> AppResult<Response> {
-    let params = ReportParams::from_query(query.as_deref().unwrap_or_default());
+    let params = ReportParams::from_query(query.as_deref().unwrap_or_default())?;
     let period = params.period()?;
     let (layout, statement) = login_failures::sheet(tenant.db(&state).await?.backend(), period, &params.selected_users);
     let mut about = about(&tenant, &user, "Falhas de login", period, Vec::new());

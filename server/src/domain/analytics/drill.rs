@@ -1,5 +1,7 @@
 //! The tickets behind a dashboard figure (docs/analytics.md#get-apidashboardtickets): the same
-//! period, filters and definition as the figure, newest first, paged by key.
+//! period, filters and definition as the figure, newest first, paged by key — and only tickets of
+//! instances the caller may see ([`Visible`]): a figure is a number, its drill-down names
+//! customers.
 
 use chrono::{DateTime, Utc};
 use sea_orm::ConnectionTrait;
@@ -9,7 +11,27 @@ use super::{
     Filters,
     period::{Binder, Period},
 };
-use crate::domain::{Error, error::Result};
+use crate::domain::{Error, error::Result, inbox::Viewer};
+
+/// Which instances' tickets a drill-down may list: the inbox's rule ([`Viewer`]) — those who see
+/// every ticket (administrators, supervisors) see all, anyone else the instances they are linked
+/// to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Visible {
+    All,
+    Instances(Vec<i32>),
+}
+
+impl Visible {
+    pub fn of(viewer: &Viewer) -> Self {
+        if viewer.sees_all {
+            return Self::All;
+        }
+        let mut ids: Vec<i32> = viewer.instances.iter().copied().collect();
+        ids.sort_unstable();
+        Self::Instances(ids)
+    }
+}
 
 /// Tickets per page.
 pub const PAGE: u64 = 50;
@@ -83,6 +105,7 @@ pub async fn tickets(
     figure: Figure,
     period: Period,
     filters: Filters,
+    visible: &Visible,
     user_id: Option<i32>,
     cursor: Option<&str>,
 ) -> Result<DrillPage> {
@@ -114,6 +137,14 @@ pub async fn tickets(
             "1 = 1".to_owned(),
         ),
     };
+    match visible {
+        Visible::All => {}
+        Visible::Instances(ids) if ids.is_empty() => filter.push_str(" AND 1 = 0"),
+        Visible::Instances(ids) => {
+            let ids: Vec<String> = ids.iter().map(|id| b.p(*id)).collect();
+            filter.push_str(&format!(" AND t.instance_id IN ({})", ids.join(", ")));
+        }
+    }
     if let Some(id) = filters.instance_id {
         filter.push_str(&format!(" AND t.instance_id = {}", b.p(id)));
     }

@@ -9,11 +9,42 @@ use super::xlsx::{Column, Kind, Layout, col};
 use crate::domain::{
     analytics::period::{Binder, Period},
     auth::login::reason,
-    error::Result,
+    error::{Error, Result},
 };
 
 /// The latest failures listed.
 pub const RECENT: u64 = 100;
+
+/// The most people a report can be filtered by (`selectedUsers`; none is everyone). Each id is a
+/// bound parameter of every statement: without a cap a long list passes the database's limit on
+/// parameters (32 766 on SQLite) and the report fails as a 500 instead of saying why.
+pub const MAX_SELECTED_USERS: usize = 500;
+
+/// The `selectedUsers` filter checked: positive ids, each once, at most [`MAX_SELECTED_USERS`]
+/// of them; anything else is a 422 on the field.
+pub fn selected_users(ids: Vec<i32>) -> Result<Vec<i32>> {
+    if ids.iter().any(|id| *id <= 0) {
+        return Err(Error::invalid_field(
+            "invalid_selected_users",
+            "selectedUsers",
+            "selectedUsers deve ter apenas ids de usuário (números inteiros positivos).",
+        ));
+    }
+    let mut ids = ids;
+    ids.sort_unstable();
+    ids.dedup();
+    if ids.len() > MAX_SELECTED_USERS {
+        return Err(Error::invalid_field(
+            "too_many_selected_users",
+            "selectedUsers",
+            format!(
+                "Selecione no máximo {MAX_SELECTED_USERS} usuários (foram {}); para todos, não envie selectedUsers.",
+                ids.len()
+            ),
+        ));
+    }
+    Ok(ids)
+}
 
 /// The pt_BR label of a stored failure reason.
 pub fn label(code: &str) -> &'static str {
