@@ -447,3 +447,19 @@ fn a_tenant_export_is_readable_by_its_owner_only() {
     assert_eq!(mode, 0o600, "like jwt_secret and secrets_key: {mode:o}");
 }
 
+#[test]
+fn a_tenant_name_longer_than_56_characters_is_refused_before_anything_is_created() {
+    let cli = Cli::new();
+    cli.ok(&["init", "--operator-email", "ops@backoffice.example", "--operator-password", "Senha#Forte!9"]);
+    let longest = "a".repeat(56);
+    let err = cli.fails(&["tenant", "create", &format!("{longest}b")]);
+    assert!(err.contains("de 2 a 56 caracteres"), "{err}");
+    cli.ok(&["tenant", "create", &longest]);
+    let file = cli.dir.path().join("longest.jsonl");
+    cli.ok(&["tenant", "export", &longest, file.to_str().unwrap()]);
+    let err = cli.fails(&["tenant", "import", &format!("{longest}c"), file.to_str().unwrap()]);
+    assert!(err.contains("de 2 a 56 caracteres"), "{err}");
+    let list: serde_json::Value = serde_json::from_str(&cli.ok(&["tenant", "list", "--json"])).unwrap();
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names.iter().filter(|n| n.len() > 56).count(), 0, "{names:?}");
+}

@@ -94,6 +94,58 @@ async fn the_paginated_list_defaults_to_four_newest_first_and_searches() {
 }
 
 #[tokio::test]
+async fn a_tenant_name_longer_than_56_characters_is_refused_with_the_limit_named() {
+    let app = TestApp::spawn().await;
+    let token = operator(&app).await;
+    let longest = "loja-".to_owned() + &"x".repeat(51);
+    let created = app.call(Method::POST, HOST, "/api/tenant", Some(&token), Some(json!({ "name": longest }))).await;
+    assert_eq!(created.status(), 201, "56 characters fit the schema name: {}", created.text().await.unwrap());
+    assert_eq!(app.get_on(format!("{longest}.localhost").as_bytes(), "/api/ip").await.status(), 200);
+
+    // One more: its schema would pass PostgreSQL's 63 bytes and be cut to the first one's.
+    let longer = format!("{longest}b");
+    let refused = app.call(Method::POST, HOST, "/api/tenant", Some(&token), Some(json!({ "name": longer }))).await;
+    assert_eq!(refused.status(), 422);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["errors"][0]["field"], "name", "{body}");
+    assert!(body["errors"][0]["message"].as_str().unwrap().contains("de 2 a 56 caracteres"), "{body}");
+    let listed: Value = app
+        .call(Method::POST, HOST, "/api/tenant/paginated", Some(&token), Some(json!({ "search": "loja-" })))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed["pagination"]["total"], 1, "nothing was created: {listed}");
+}
+
+#[tokio::test]
+async fn the_search_takes_percent_and_underscore_literally() {
+    let app = TestApp::spawn().await;
+    let token = operator(&app).await;
+    for name in ["abc", "axc", "a-c"] {
+        app.create_tenant(name).await;
+    }
+    let names = |search: &'static str| {
+        let (app, token) = (&app, &token);
+        async move {
+            let body = json!({ "search": search, "pagination_limit": 100 });
+            let response = app.call(Method::POST, HOST, "/api/tenant/paginated", Some(token), Some(body)).await;
+            assert_eq!(response.status(), 200, "{search}");
+            let page: Value = response.json().await.unwrap();
+            let mut names: Vec<String> =
+                page["data"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap().to_owned()).collect();
+            names.sort();
+            names
+        }
+    };
+    assert_eq!(names("a_c").await, Vec::<String>::new(), "`_` is an underscore, not any one character");
+    assert_eq!(names("%").await, Vec::<String>::new(), "`%` is a percent sign, not anything");
+    assert_eq!(names("\\").await, Vec::<String>::new(), "the escape character is searched for, not an error");
+    assert_eq!(names("a-c").await, ["a-c"]);
+    assert_eq!(names("XC").await, ["axc"], "a plain search still finds the name holding it");
+}
+
+#[tokio::test]
 async fn deleted_tenants_are_hidden_until_restored() {
     let app = TestApp::spawn().await;
     let token = operator(&app).await;

@@ -1,10 +1,16 @@
 //! `TenantName`: a tenant's name, parsed once at the boundary so nothing behind it holds an invalid one.
 //!
-//! A name is the first label of the tenant's host, so it follows DNS label rules: 2 to 63 of
-//! `a-z`, `0-9` and `-`, not starting or ending with `-`. It also names a file (SQLite) and a
-//! schema (PostgreSQL), which these rules keep safe to quote.
+//! A name is the first label of the tenant's host, so it follows DNS label rules: `a-z`, `0-9`
+//! and `-`, not starting or ending with `-`. It also names a file (SQLite) and a schema
+//! (PostgreSQL), which these rules keep safe to quote — and its length is capped at
+//! [`MAX_LEN`] = 56, not DNS's 63: the schema `tenant_{name}` must fit PostgreSQL's 63-byte
+//! identifiers, which it truncates silently (two long names sharing their first 56 characters
+//! would share one schema). One rule on every backend, so a tenant moves between them.
 
 use std::{fmt, str::FromStr};
+
+/// The longest name: `tenant_` (7 bytes) plus the name fills PostgreSQL's 63-byte identifiers.
+pub const MAX_LEN: usize = 63 - "tenant_".len();
 
 /// Labels that belong to the platform itself and can never be a tenant.
 pub const RESERVED: &[&str] = &["www", "api", "static", "assets", "ws", "graphql"];
@@ -17,7 +23,7 @@ pub struct TenantName(String);
 /// Why a string is not a tenant name; the text is shown to people (pt_BR).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TenantNameError {
-    #[error("O nome do tenant deve ter de 2 a 63 caracteres.")]
+    #[error("O nome do tenant deve ter de 2 a 56 caracteres.")]
     Length,
     #[error("O nome do tenant aceita apenas letras minúsculas sem acento, números e hífen.")]
     Characters,
@@ -31,7 +37,7 @@ impl TenantName {
     /// Parses a name by the DNS label rules and the platform's reserved labels.
     pub fn parse(value: &str) -> Result<Self, TenantNameError> {
         let len = value.chars().count();
-        if !(2..=63).contains(&len) {
+        if !(2..=MAX_LEN).contains(&len) {
             return Err(TenantNameError::Length);
         }
         if !value.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
@@ -86,7 +92,7 @@ mod tests {
 
     #[test]
     fn dns_labels_are_tenant_names() {
-        for ok in ["ab", "acme", "loja-01", "a1", &"x".repeat(63)] {
+        for ok in ["ab", "acme", "loja-01", "a1", &"x".repeat(MAX_LEN)] {
             assert!(TenantName::parse(ok).is_ok(), "{ok}");
         }
     }
@@ -94,7 +100,8 @@ mod tests {
     #[test]
     fn anything_else_is_refused_with_a_reason() {
         assert_eq!(TenantName::parse("a"), Err(TenantNameError::Length));
-        assert_eq!(TenantName::parse(&"x".repeat(64)), Err(TenantNameError::Length));
+        assert_eq!(TenantName::parse(&"x".repeat(57)), Err(TenantNameError::Length), "its schema would pass 63 bytes");
+        assert_eq!(TenantName::parse(&"x".repeat(63)), Err(TenantNameError::Length));
         assert_eq!(TenantName::parse("Acme"), Err(TenantNameError::Characters));
         assert_eq!(TenantName::parse("a_b"), Err(TenantNameError::Characters));
         assert_eq!(TenantName::parse("açme"), Err(TenantNameError::Characters));
@@ -115,5 +122,6 @@ mod tests {
     #[test]
     fn schema_names_are_distinct_and_safe() {
         assert_eq!(TenantName::parse("loja-01").unwrap().schema(), "tenant_loja_01");
+        assert_eq!(TenantName::parse(&"x".repeat(MAX_LEN)).unwrap().schema().len(), 63, "PostgreSQL's longest");
     }
 }

@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
-    sea_query::{Expr, OnConflict},
+    sea_query::{Expr, LikeExpr, OnConflict},
 };
 
 use crate::{
@@ -180,7 +180,10 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
     }
     if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         let digits: String = search.chars().filter(char::is_ascii_digit).collect();
-        let mut any = Condition::any().add(tenant::Column::Name.contains(search.to_lowercase()));
+        // Literally: `%` and `_` in the search are characters, not wildcards (`a_c` finds "a_c",
+        // not "abc"), escaped with `\` — SQLite's LIKE has no escape character unless told.
+        let pattern = format!("%{}%", escape_like(&search.to_lowercase()));
+        let mut any = Condition::any().add(tenant::Column::Name.like(LikeExpr::new(pattern).escape('\\')));
         if !digits.is_empty() {
             // A range, not `LIKE 'x%'`: a plain btree serves it under any collation, so
             // PostgreSQL can combine it with the name's trigram index (BitmapOr).
@@ -217,6 +220,19 @@ pub async fn list(control: &impl ConnectionTrait, query: &ListQuery) -> Result<P
         })
         .collect();
     Ok(Page { data, pagination: Pagination { page, limit, total, pages: total.div_ceil(limit) } })
+}
+
+/// `text` with LIKE's wildcards (`%`, `_`) and the escape character itself (`\`) escaped by `\`,
+/// for a pattern used with `ESCAPE '\'`.
+pub fn escape_like(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
 }
 
 /// The smallest digit string greater than every string starting with `prefix` ("0429" → "043");
@@ -398,7 +414,15 @@ pub async fn feature_enabled(control: &impl ConnectionTrait, tenant_id: i32, opt
 
 #[cfg(test)]
 mod tests {
-    use super::digit_prefix_upper_bound;
+    use super::{digit_prefix_upper_bound, escape_like};
+
+    #[test]
+    fn like_wildcards_and_the_escape_character_are_escaped() {
+        assert_eq!(escape_like("a_c"), "a\\_c");
+        assert_eq!(escape_like("100%"), "100\\%");
+        assert_eq!(escape_like("a\\b"), "a\\\\b");
+        assert_eq!(escape_like("loja-azul"), "loja-azul");
+    }
 
     #[test]
     fn digit_prefixes_have_an_exclusive_upper_bound() {
