@@ -43,3 +43,43 @@ async fn migrate_runs_every_tenant_and_reports_the_broken_one() {
         assert_eq!(*ok, name != "loja-3", "{name}");
     }
 }
+
+#[tokio::test]
+async fn the_user_counters_move_in_the_tenants_own_schema_whatever_the_writers_search_path() {
+    // SQLite needs nothing: a trigger there names only tables of its own file.
+    // Through a spare schema: migrated under `spare_…`, renamed `tenant_acme` when claimed — the
+    // functions must follow the rename.
+    let app = TestApp::spawn_with(|config| config.spare_schemas = 1).await;
+    if app.backend != Backend::Postgres {
+        return;
+    }
+    app.dbs().refill_spares().await.unwrap();
+    assert!(app.dbs().spare_count().await.unwrap() >= 1);
+    let admin = app.tenant_with_admin("acme").await;
+    app.create_tenant("beta").await;
+
+    let counter = |schema: &'static str, name: &'static str| {
+        let app = &app;
+        async move {
+            let sql = format!("SELECT value FROM {schema}.tenant_counters WHERE name = '{name}'");
+            let row =
+                app.dbs().control().query_one_raw(sea_orm::Statement::from_string(sea_orm::DbBackend::Postgres, sql));
+            row.await.unwrap().unwrap().try_get_by_index::<i64>(0).unwrap()
+        }
+    };
+    let (live, changes) = (counter("tenant_acme", "users_live").await, counter("tenant_acme", "users_changes").await);
+    let beta = (counter("tenant_beta", "users_live").await, counter("tenant_beta", "users_changes").await);
+
+    // A writer whose search_path holds no tenant schema (set for its own transaction only).
+    let tx = sea_orm::TransactionTrait::begin(app.dbs().control()).await.unwrap();
+    tx.execute_unprepared("SET LOCAL search_path TO public").await.unwrap();
+    tx.execute_unprepared(&format!("UPDATE tenant_acme.users SET deleted_at = now() WHERE id = {}", admin.id))
+        .await
+        .expect("the write does not depend on the writer's search_path");
+    tx.commit().await.unwrap();
+
+    assert_eq!(counter("tenant_acme", "users_live").await, live - 1, "the deleted user left the live count");
+    assert!(counter("tenant_acme", "users_changes").await > changes, "and the change was counted");
+    let untouched = (counter("tenant_beta", "users_live").await, counter("tenant_beta", "users_changes").await);
+    assert_eq!(untouched, beta, "no other tenant's counter moved");
+}
