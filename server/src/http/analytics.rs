@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser, access::require_feature},
+    context::{Access, CurrentTenant, CurrentUser, access::require_feature, tenant::may_reach_other_tenants},
     domain::{
         self,
         analytics::{
@@ -78,9 +78,9 @@ async fn target(
     let name = match (name.map(str::trim).filter(|n| !n.is_empty()), id) {
         (Some(name), _) => Some(name.to_owned()),
         (None, Some(id)) if id != tenant.record.id => {
-            if !tenant.is_backoffice(state) {
-                return Err(not_found());
-            }
+            // Analytics answers 404 where the instance routes answer 403: the tenant's existence
+            // is not told either way.
+            may_reach_other_tenants(state, tenant, user).map_err(|_| not_found())?;
             Some(tenants::find_by_id(state.dbs.control(), id).await.map_err(|_| not_found())?.name)
         }
         _ => None,
@@ -88,9 +88,7 @@ async fn target(
     let Some(name) = name.filter(|n| n != tenant.name.as_str()) else {
         return Ok(tenant.clone());
     };
-    if !(tenant.is_backoffice(state) && user.may("tenants")) {
-        return Err(not_found());
-    }
+    may_reach_other_tenants(state, tenant, user).map_err(|_| not_found())?;
     let name = TenantName::parse(&name).map_err(|_| not_found())?;
     let target = CurrentTenant::lookup(&state.dbs, name).await?.ok_or_else(not_found)?;
     require_feature(&target, feature)?;
