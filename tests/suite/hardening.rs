@@ -186,16 +186,7 @@ async fn parallel_two_factor_guesses_spend_one_budget() {
     .await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let settings = format!("/api/user-settings/{}", admin.id);
-    let enrolled: Value = app
-        .call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({ "action": "enroll" })))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let secret = enrolled["secret"].as_str().unwrap().to_owned();
-    let confirm = json!({ "action": "confirm", "code": code_at(&secret, now()).unwrap() });
-    assert_eq!(app.call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(confirm)).await.status(), 200);
+    let secret = app.enroll_two_factor(&admin, &token).await;
 
     async fn challenge(app: &TestApp, user: &TestUser) -> String {
         let step: Value = app.login_response(user, &user.password).await.json().await.unwrap();

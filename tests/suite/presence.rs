@@ -160,17 +160,7 @@ async fn a_two_factor_challenge_dies_with_the_password_it_proved() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let settings = format!("/api/user-settings/{}", admin.id);
-    let enrolled: Value = app
-        .call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(json!({ "action": "enroll" })))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let secret = enrolled["secret"].as_str().unwrap().to_owned();
-    let code = code_at(&secret, now()).unwrap();
-    let confirm = json!({ "action": "confirm", "code": code });
-    assert_eq!(app.call(Method::PATCH, "acme.localhost", &settings, Some(&token), Some(confirm)).await.status(), 200);
+    let secret = app.enroll_two_factor(&admin, &token).await;
 
     // Someone with the old password gets a challenge; then the person changes the password.
     let step: Value = app.login_response(&admin, &admin.password).await.json().await.unwrap();

@@ -219,30 +219,12 @@ async fn the_two_factor_enrollment_gate_holds_on_graphql_as_on_rest() {
     assert_eq!(me["data"]["userInfos"]["id"], agent.id, "{me}");
 }
 
-/// Turns two-factor on for `user` (logged in with `token`); the secret.
-async fn enroll(app: &TestApp, user_id: i32, token: &str) -> String {
-    let settings = format!("/api/user-settings/{user_id}");
-    let enrolled: Value = app
-        .call(Method::PATCH, "acme.localhost", &settings, Some(token), Some(json!({"action":"enroll"})))
-        .await
-        .json()
-        .await
-        .unwrap();
-    let secret = enrolled["secret"].as_str().unwrap().to_owned();
-    let code = code_at(&secret, now()).unwrap();
-    let confirmed = app
-        .call(Method::PATCH, "acme.localhost", &settings, Some(token), Some(json!({"action":"confirm","code":code})))
-        .await;
-    assert_eq!(confirmed.status(), 200);
-    secret
-}
-
 #[tokio::test]
 async fn a_login_challenge_dies_after_five_wrong_codes() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let secret = enroll(&app, admin.id, &token).await;
+    let secret = app.enroll_two_factor(&admin, &token).await;
     let first: Value = app.login_response(&admin, &admin.password).await.json().await.unwrap();
     let challenge = first["challenge"].as_str().unwrap().to_owned();
     let step = |code: &str| json!({ "challenge": challenge, "code": code });
@@ -261,7 +243,7 @@ async fn a_stolen_session_cannot_brute_force_turning_two_factor_off() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let secret = enroll(&app, admin.id, &token).await;
+    let secret = app.enroll_two_factor(&admin, &token).await;
     let settings = format!("/api/user-settings/{}", admin.id);
     let disable = |code: String| {
         let (app, token, settings) = (&app, token.clone(), settings.clone());

@@ -119,3 +119,25 @@ impl TestApp {
         created.id
     }
 }
+
+impl TestApp {
+    /// Turns two-factor on for `user` (logged in with a fresh `token`): enrolls, confirms with the
+    /// code of this moment, and answers the secret.
+    pub async fn enroll_two_factor(&self, user: &TestUser, token: &str) -> String {
+        let settings = format!("/api/user-settings/{}", user.id);
+        let host = user.host();
+        let enrolled: Value = self
+            .call(Method::PATCH, &host, &settings, Some(token), Some(json!({ "action": "enroll" })))
+            .await
+            .json()
+            .await
+            .unwrap();
+        let secret = enrolled["secret"].as_str().expect("enrollment answers the secret").to_owned();
+        let now = chrono::Utc::now().timestamp() as u64;
+        let code = backoffice::domain::auth::two_factor::code_at(&secret, now).unwrap();
+        let confirm = json!({ "action": "confirm", "code": code });
+        let confirmed = self.call(Method::PATCH, &host, &settings, Some(token), Some(confirm)).await;
+        assert_eq!(confirmed.status(), 200, "two-factor confirmed");
+        secret
+    }
+}
