@@ -401,7 +401,7 @@ async fn a_blacklisted_customers_messages_are_kept_but_open_nothing() {
 }
 
 #[tokio::test]
-async fn only_managers_and_the_agent_who_served_a_customer_may_blacklist_them() {
+async fn only_managers_and_agents_who_see_a_customers_ticket_may_blacklist_them() {
     let inbox = inbox().await;
     let (_, server_token) = inbox.agent("serve@acme.example", &[inbox.instance]).await;
     let (_, colleague_token) = inbox.agent("colega@acme.example", &[inbox.instance]).await;
@@ -413,17 +413,19 @@ async fn only_managers_and_the_agent_who_served_a_customer_may_blacklist_them() 
     let path = format!("/api/customers/{customer}/blacklist");
     let block = Some(json!({ "blacklisted": true }));
 
-    // Logged in is not enough: not another instance's agent, nor a colleague who never held it.
-    for token in [&stranger_token, &colleague_token, &server_token] {
-        let (status, body) = inbox.call(Method::POST, &path, token, block.clone()).await;
-        assert_eq!((status, body["code"].as_str()), (403, Some("blacklist_forbidden")), "{body}");
-        assert!(body["message"].as_str().unwrap().contains("administradores"), "{body}");
-    }
+    // Logged in is not enough: an agent of no instance of the customer's is refused.
+    let (status, body) = inbox.call(Method::POST, &path, &stranger_token, block.clone()).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("blacklist_forbidden")), "{body}");
+    assert!(body["message"].as_str().unwrap().contains("administradores"), "{body}");
+
+    // Once another agent holds the ticket, a colleague no longer sees it, and may not either.
+    inbox.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), &server_token, None).await;
+    let (status, body) = inbox.call(Method::POST, &path, &colleague_token, block.clone()).await;
+    assert_eq!((status, body["code"].as_str()), (403, Some("blacklist_forbidden")), "{body}");
     let (_, detail) = inbox.call(Method::GET, &format!("/api/customers/{customer}"), &inbox.admin_token, None).await;
     assert_eq!(detail["blacklisted"], false, "refused changes nothing: {detail}");
 
     // The agent who holds the customer's ticket may; so may an administrator.
-    inbox.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), &server_token, None).await;
     let (status, body) = inbox.call(Method::POST, &path, &server_token, block.clone()).await;
     assert_eq!((status, body["blacklisted"].as_bool()), (200, Some(true)), "{body}");
     let (status, _) = inbox.call(Method::POST, &path, &colleague_token, Some(json!({ "blacklisted": false }))).await;
@@ -431,8 +433,20 @@ async fn only_managers_and_the_agent_who_served_a_customer_may_blacklist_them() 
     let (status, body) =
         inbox.call(Method::POST, &path, &inbox.admin_token, Some(json!({ "blacklisted": false }))).await;
     assert_eq!((status, body["blacklisted"].as_bool()), (200, Some(false)), "{body}");
-    let (status, body) = inbox.call(Method::POST, "/api/customers/999999/blacklist", &inbox.admin_token, block).await;
+    let (status, body) =
+        inbox.call(Method::POST, "/api/customers/999999/blacklist", &inbox.admin_token, block.clone()).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("customer_not_found")));
+
+    // A customer waiting in the queue of an instance of theirs: any of its agents may block the spam.
+    inbox.customer_writes("m2", "+55 41 95555-3434", "Promoção imperdível!!!").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets?status=pending", &colleague_token, None).await;
+    let spammer = page["data"][0]["customer"]["id"].as_i64().unwrap();
+    assert_ne!(spammer, customer);
+    let path = format!("/api/customers/{spammer}/blacklist");
+    let (status, body) = inbox.call(Method::POST, &path, &colleague_token, block.clone()).await;
+    assert_eq!((status, body["blacklisted"].as_bool()), (200, Some(true)), "{body}");
+    let (status, _) = inbox.call(Method::POST, &path, &stranger_token, block).await;
+    assert_eq!(status, 403, "still not an agent of another instance");
 }
 
 async fn count_messages(inbox: &Inbox, body: &str) -> u64 {

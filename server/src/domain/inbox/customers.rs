@@ -181,16 +181,17 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
 /// Puts a customer on the blacklist or takes them off, raising `CustomerBlacklisted`.
 ///
 /// A blacklisted customer opens no ticket for anyone in the tenant, so not every logged-in person
-/// may decide it: those who see every ticket (administrators, supervisors) may, and so may the
-/// agent who holds — or held — one of the customer's tickets on an instance they are still linked
-/// to (the one who served the spammer). Anyone else gets 403 `blacklist_forbidden`.
+/// may decide it: those who see every ticket (administrators, supervisors) may, and so may an
+/// agent who sees one of the customer's tickets in their inbox on an instance they are linked to —
+/// waiting in the queue (the spam an attendant is looking at) or held by them now or before.
+/// Anyone else gets 403 `blacklist_forbidden`.
 pub async fn set_blacklisted(unit: &Unit, viewer: &Viewer, id: i32, blacklisted: bool) -> Result<CustomerView> {
     let found = customer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
     if !may_blacklist(unit, viewer, id).await? {
         return Err(Error::forbidden(
             "blacklist_forbidden",
-            "Só administradores, supervisores ou quem atendeu este cliente numa instância sua podem bloqueá-lo ou \
-             desbloqueá-lo.",
+            "Só administradores, supervisores ou quem vê um atendimento deste cliente numa instância sua podem \
+             bloqueá-lo ou desbloqueá-lo.",
         ));
     }
     let now = Utc::now();
@@ -212,13 +213,17 @@ async fn may_blacklist(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> R
     if viewer.instances.is_empty() {
         return Ok(false);
     }
-    let held = ticket::Entity::find()
+    let seen = ticket::Entity::find()
         .filter(ticket::Column::CustomerId.eq(id))
-        .filter(ticket::Column::AssignedUserId.eq(viewer.user_id))
         .filter(ticket::Column::InstanceId.is_in(viewer.instances.iter().copied().collect::<Vec<_>>()))
+        .filter(
+            Condition::any()
+                .add(ticket::Column::AssignedUserId.eq(viewer.user_id))
+                .add(ticket::Column::Status.eq(super::tickets::PENDING)),
+        )
         .count(db)
         .await?;
-    Ok(held > 0)
+    Ok(seen > 0)
 }
 
 /// Adds the customer with this (normalized) phone, named `name` or, without one, by the phone;
