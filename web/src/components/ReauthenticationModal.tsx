@@ -37,13 +37,7 @@ export function ReauthenticationModal({
   ...form
 }: ReauthenticationModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={submitting ? () => undefined : onCancel}
-      title={REAUTHENTICATION_TITLE}
-      centered
-      closeButtonProps={{ 'aria-label': 'Fechar' }}
-    >
+    <Modal opened={opened} onClose={submitting ? () => undefined : onCancel} title={REAUTHENTICATION_TITLE} centered>
       {/* Inside the modal's content, so the typed password goes when the modal closes. */}
       <PasswordForm description={description} submitting={submitting} onCancel={onCancel} {...form} />
     </Modal>
