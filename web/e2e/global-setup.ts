@@ -158,6 +158,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // 09-campaigns' webhook endpoint is a receiver it runs on http://127.0.0.1 (docs/campaigns.md:
     // the SSRF guard refuses plain HTTP and loopback otherwise).
     ALLOW_PRIVATE_WEBHOOKS: 'true',
+    // Every browser of the suite logs in from 127.0.0.1, so the files' wrong-password steps share
+    // one address's failure budget (10 per 15 minutes by default; the suite spends ~9). The limits
+    // themselves are tested by the Rust suite (docs/auth.md#guessing-limits).
+    LOGIN_FAILURES_PER_ADDRESS: '50',
   };
   delete env.DEFAULT_TENANT;
   delete env.REDIS_URL;
