@@ -934,20 +934,7 @@ async fn signature(
     // A genuine event first: the instance and its secret work, so the refusals below are the
     // signature's, not an unknown instance's.
     let event = json!({ "type": "status", "data": { "status": "connected" } }).to_string();
-    let (id, timestamp) = (format!("evt_sonda_{instance}"), chrono::Utc::now().timestamp());
-    let genuine = target
-        .http
-        .post(format!("{}{path}", target.base))
-        .header("host", &target.host)
-        .header("content-type", "application/json")
-        .header("webhook-id", &id)
-        .header("webhook-timestamp", timestamp.to_string())
-        .header("webhook-signature", standard_webhooks::sign(&secret, &id, timestamp, event.as_bytes()))
-        .body(event)
-        .send()
-        .await?
-        .status()
-        .as_u16();
+    let genuine = push_signed(target, instance, &secret, event).await?.as_u16();
     println!("signature: a small event signed with the instance's secret -> {genuine}");
     // A customer's message padded to the size asked: what a provider could send, short of a valid
     // signature.
@@ -1391,19 +1378,7 @@ async fn webhook_flood(
         "direction": "in", "body": "Oi, meu pedido não chegou", "sentAt": chrono::Utc::now().to_rfc3339(),
     } })
     .to_string();
-    let (id, timestamp) = (format!("evt_sonda_{instance}"), chrono::Utc::now().timestamp());
-    let pushed = target
-        .http
-        .post(format!("{}/api/instance/{instance}/events", target.base))
-        .header("host", &target.host)
-        .header("content-type", "application/json")
-        .header("webhook-id", &id)
-        .header("webhook-timestamp", timestamp.to_string())
-        .header("webhook-signature", standard_webhooks::sign(&secret, &id, timestamp, event.as_bytes()))
-        .body(event)
-        .send()
-        .await?
-        .status();
+    let pushed = push_signed(target, instance, &secret, event).await?;
     anyhow::ensure!(pushed == 200, "the customer's message answered {pushed}");
     let tickets = target.expect(200, Method::GET, "/api/tickets", &agent_token, None).await?;
     let ticket = tickets["data"]
@@ -1460,4 +1435,26 @@ async fn webhook_flood(
     // The endpoint goes with its queued deliveries: a server started over this data starts quiet.
     let _ = other.call(Method::DELETE, &format!("/api/webhooks/{endpoint}"), Some(&flooder_token), None).await;
     Ok(())
+}
+
+/// Posts `event` to instance `instance`'s events path, signed with `secret` as its provider would.
+async fn push_signed(
+    target: &Target,
+    instance: i32,
+    secret: &str,
+    event: String,
+) -> anyhow::Result<reqwest::StatusCode> {
+    let (id, timestamp) = (format!("evt_sonda_{instance}"), chrono::Utc::now().timestamp());
+    Ok(target
+        .http
+        .post(format!("{}/api/instance/{instance}/events", target.base))
+        .header("host", &target.host)
+        .header("content-type", "application/json")
+        .header("webhook-id", &id)
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", standard_webhooks::sign(secret, &id, timestamp, event.as_bytes()))
+        .body(event)
+        .send()
+        .await?
+        .status())
 }
