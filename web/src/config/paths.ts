@@ -18,6 +18,8 @@ const CatalogueSchema = z.object({
       path: z.string().check(z.startsWith('/')),
       rule: RouteRuleSchema,
       category: z.string(),
+      /** The tenant feature option the route needs (lib/features.ts); absent: none. */
+      feature: z.optional(z.string().check(z.minLength(1))),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enabledFeatures, featureAllows } from './features';
+import { ROUTE_FEATURES, enabledFeatures, featureAllows } from './features';
 
 describe('enabledFeatures', () => {
   it('reads the options on from the user info’s list', () => {
@@ -33,5 +33,22 @@ describe('featureAllows', () => {
     expect(featureAllows('campaigns', new Set(['campaigns']))).toBe(true);
     expect(featureAllows('webhooks', new Set(['webhooks']))).toBe(true);
     expect(featureAllows('campaigns', null)).toBe(true);
+  });
+});
+
+describe('ROUTE_FEATURES', () => {
+  it('is the catalogue’s `feature` field: the option each gated route needs', () => {
+    expect(ROUTE_FEATURES).toEqual({
+      campaigns: 'campaigns',
+      chatbot: 'chatbot',
+      webhooks: 'webhooks',
+      'two-factor': 'two_factor',
+      'dashboard-analytics': 'analytics',
+      'dashboard-control-panel': 'analytics',
+      'dashboard-maria-panel': 'analytics',
+      'dashboard-produtivity-report': 'analytics',
+      'dashboard-report': 'reports',
+      'dashboard-report-smart': 'reports',
+    });
   });
 });

@@ -7,27 +7,21 @@
  * `["analytics", "reports", …]`. Without it (an older server), or in any other shape, the features
  * are unknown and nothing is hidden.
  */
+import { catalogueRoutes } from '../config/paths';
 import { ApiError } from './http';
 
 /**
- * The option each gated route needs: dashboards `analytics`, reports and sheets `reports`, the
- * chatbot editor `chatbot`, campaigns `campaigns` and the webhook endpoints `webhooks`
- * (docs/campaigns.md), the two-factor screen `two_factor` (the server refuses enrolling without it;
- * a redirect there for a role that requires it still works — only the menu entry goes).
+ * The option each gated route needs, read from the catalogue's `feature` field
+ * (config/route-catalogue.json, which the server's feature gate reads too): dashboards `analytics`
+ * (the productivity report included: its API is under /api/dashboard/, docs/analytics.md#dashboard-api),
+ * reports and sheets `reports`, the chatbot editor `chatbot`, campaigns `campaigns` and the webhook
+ * endpoints `webhooks` (docs/campaigns.md), the two-factor screen `two_factor` (the server refuses
+ * enrolling without it; a redirect there for a role that requires it still works — only the menu
+ * entry goes).
  */
-export const ROUTE_FEATURES: Readonly<Record<string, string>> = {
-  campaigns: 'campaigns',
-  chatbot: 'chatbot',
-  webhooks: 'webhooks',
-  'two-factor': 'two_factor',
-  'dashboard-analytics': 'analytics',
-  'dashboard-control-panel': 'analytics',
-  'dashboard-maria-panel': 'analytics',
-  // Its API is under /api/dashboard/ (docs/analytics.md#dashboard-api): the analytics option.
-  'dashboard-produtivity-report': 'analytics',
-  'dashboard-report': 'reports',
-  'dashboard-report-smart': 'reports',
-};
+export const ROUTE_FEATURES: Readonly<Record<string, string>> = Object.fromEntries(
+  catalogueRoutes.flatMap((route) => (route.feature === undefined ? [] : [[route.name, route.feature] as const])),
+);
 
 /** The 403 code of a call a disabled feature option covers (docs/contracts.md#api-conventions). */
 export const FEATURE_DISABLED = 'feature_disabled';
