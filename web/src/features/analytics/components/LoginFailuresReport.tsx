@@ -27,6 +27,7 @@ import { DownloadButton } from './DownloadButton';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { UserPicker } from './UserPicker';
+import classes from './analytics.module.css';
 
 export interface LoginFailuresReportProps {
   period: Period;
@@ -70,9 +71,9 @@ export function LoginFailuresReport({
     );
   else
     content = (
-      <div style={{ opacity: report.isPlaceholderData ? 0.6 : 1 }} aria-busy={report.isPlaceholderData}>
+      <Box opacity={report.isPlaceholderData ? 0.6 : 1} aria-busy={report.isPlaceholderData}>
         <FailuresContent data={report.data} previousTotal={compare ? (previous.data?.total ?? null) : undefined} />
-      </div>
+      </Box>
     );
 
   return (
@@ -166,7 +167,7 @@ function FailuresContent({ data, previousTotal }: { data: LoginFailures; previou
                   <Text size="sm" fw={500}>
                     {row.userId === null || row.userId === undefined ? 'Email desconhecido' : (row.name ?? '—')}
                   </Text>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
                     {row.email ?? '—'}
                   </Text>
                 </>,
@@ -252,8 +253,8 @@ function RecentFailures({ rows }: { rows: readonly RecentFailure[] }) {
             <Table.Tbody>
               {shown.map((row, index) => (
                 <Table.Tr key={key(row, index)}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.occurredAt)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email ?? '—'}</Table.Td>
+                  <Table.Td className={classes.nowrap}>{formatDateTime(row.occurredAt)}</Table.Td>
+                  <Table.Td className={classes.breakAnywhere}>{row.email ?? '—'}</Table.Td>
                   <Table.Td>{row.label ?? row.reason}</Table.Td>
                   <Table.Td>{row.clientAddr ?? row.bodyIp ?? '—'}</Table.Td>
                 </Table.Tr>
@@ -266,14 +267,14 @@ function RecentFailures({ rows }: { rows: readonly RecentFailure[] }) {
         {shown.map((row, index) => (
           <Card key={key(row, index)} withBorder padding="xs">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="baseline">
-              <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm" fw={500} className={classes.nowrap}>
                 {formatDateTime(row.occurredAt)}
               </Text>
               <Text size="xs" c="dimmed" ta="right">
                 {row.label ?? row.reason}
               </Text>
             </Group>
-            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" className={classes.breakAnywhere}>
               {row.email ?? '—'}
             </Text>
             <Text size="xs" c="dimmed">

@@ -19,16 +19,14 @@ import type { Maria, MariaLive } from '../api/schemas';
 import { formatCount, formatDuration } from '../format';
 import { formatDay, formatPeriod, formatShortDay } from '../period';
 import type { DashboardParams } from '../use-dashboard-params';
-import { LoadingFigures } from './AnalyticsPanel';
-import { ChartCard } from './ChartCard';
+import { CHART_TEXT, ChartCard } from './ChartCard';
 import { FigureInfo } from './FigureInfo';
+import { LoadingFigures } from './LoadingFigures';
 import { PeriodFilters } from './PeriodFilters';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { StatCard } from './StatCard';
 import { SyncedAt } from './SyncedAt';
-
-const CHART_TEXT = 'var(--mantine-color-dimmed)';
 
 /** What the user may do in the chatbot editor: change the bot, only read it, or not open it. */
 export type ChatbotAccess = 'edit' | 'view' | null;

@@ -45,11 +45,7 @@ export function ProductivityReport({ title }: { title: string }) {
     );
   else
     content = (
-      <Stack
-        gap="sm"
-        style={{ opacity: productivity.isPlaceholderData ? 0.6 : 1 }}
-        aria-busy={productivity.isPlaceholderData}
-      >
+      <Stack gap="sm" opacity={productivity.isPlaceholderData ? 0.6 : 1} aria-busy={productivity.isPlaceholderData}>
         <SyncedAt syncedAt={productivity.data.syncedAt} />
         {productivity.data.agents.length === 0 ? (
           <EmptyState

@@ -3,6 +3,7 @@
  * takes the keyboard focus, so it can be scrolled without a mouse even when the table holds no
  * link or button (WCAG 2.1.1; axe `scrollable-region-focusable`).
  */
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import classes from './analytics.module.css';
 
@@ -17,7 +18,7 @@ export interface ScrollTableProps {
 export function ScrollTable({ label, minWidth, children }: ScrollTableProps) {
   return (
     <div className={classes.scroll} tabIndex={0} role="region" aria-label={label}>
-      <div style={{ minWidth }}>{children}</div>
+      <Box miw={minWidth}>{children}</Box>
     </div>
   );
 }

@@ -176,7 +176,7 @@ function Variation({ row }: { row: ComparisonRow }) {
       className={good === null ? undefined : good ? classes.better : classes.worse}
     >
       <Icon size={14} aria-hidden />
-      <Text size="sm" fw={600} span style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" fw={600} span className={classes.nowrap}>
         {trend === 'up' ? '+' : trend === 'down' ? '−' : ''}
         {formatPercent(Math.abs(row.ratio))}
         {good === null ? '' : good ? ' (melhor)' : ' (pior)'}

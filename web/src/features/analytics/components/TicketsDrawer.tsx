@@ -138,7 +138,7 @@ function TicketsList({ query }: { query: DashboardTicketsQuery }) {
               <Text fw={600} size="sm">
                 {ticket.customerName || '—'}
               </Text>
-              <Badge variant="dot" color="gray" style={{ flexShrink: 0 }}>
+              <Badge variant="dot" color="gray" flex="none">
                 {status(ticket)}
               </Badge>
             </Group>

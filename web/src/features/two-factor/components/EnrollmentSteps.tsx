@@ -8,6 +8,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { Enrollment } from '../api/enroll-two-factor';
 import { groupSecret } from '../code';
 import { CodeField } from './CodeField';
+import classes from './two-factor.module.css';
 
 export interface EnrollmentStepsProps {
   enrollment: Enrollment;
@@ -29,7 +30,10 @@ function StepNumber({ n }: { n: number }) {
       fw={700}
       c="var(--mantine-primary-color-contrast)"
       bg="var(--mantine-primary-color-filled)"
-      style={{ borderRadius: '50%', display: 'inline-grid', placeItems: 'center', flex: 'none' }}
+      bdrs="50%"
+      display="inline-grid"
+      flex="none"
+      className={classes.stepNumber}
       aria-hidden
     >
       {n}
@@ -49,7 +53,7 @@ export function EnrollmentSteps({
   return (
     <Stack gap="lg">
       <Flex gap="lg" direction={{ base: 'column', sm: 'row' }} align={{ base: 'center', sm: 'flex-start' }}>
-        <Paper withBorder radius="md" p="sm" bg="white" style={{ flex: 'none', lineHeight: 0 }}>
+        <Paper withBorder radius="md" p="sm" bg="white" flex="none" lh={0}>
           <QRCodeSVG
             value={enrollment.otpauth_url}
             size={176}
@@ -58,7 +62,7 @@ export function EnrollmentSteps({
             title="QR code para o aplicativo autenticador"
           />
         </Paper>
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap="md" flex={1} miw={0}>
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <StepNumber n={1} />
             <Text size="sm">
@@ -68,7 +72,7 @@ export function EnrollmentSteps({
           </Group>
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <StepNumber n={2} />
-            <Stack gap={6} style={{ minWidth: 0 }}>
+            <Stack gap={6} miw={0}>
               <Text size="sm">Não consegue ler o QR code? Digite esta chave no aplicativo:</Text>
               <Group gap="xs" wrap="nowrap">
                 <Code
@@ -77,7 +81,8 @@ export function EnrollmentSteps({
                   py={6}
                   data-testid="two-factor-secret"
                   aria-label="Chave secreta"
-                  style={{ wordBreak: 'break-all', letterSpacing: '0.04em' }}
+                  lts="0.04em"
+                  className={classes.secret}
                 >
                   {groupSecret(enrollment.secret)}
                 </Code>

@@ -8,6 +8,7 @@ import { Alert, Box, Button, CopyButton, Group, Modal, Stack, Text } from '@mant
 import { IconAlertTriangle, IconCheck, IconCopy, IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { recoveryCodesFile } from '../code';
+import classes from './two-factor.module.css';
 
 export interface RecoveryCodesModalProps {
   /** The codes to show; null when closed. */
@@ -63,13 +64,8 @@ export function RecoveryCodesModal({ codes, onClose }: RecoveryCodesModalProps) 
             fz="md"
             bd="1px solid var(--mantine-color-default-border)"
             bdrs="md"
-            style={{
-              listStyle: 'none',
-              display: 'grid',
-              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-              gap: '4px var(--mantine-spacing-md)',
-              letterSpacing: '0.05em',
-            }}
+            lts="0.05em"
+            className={classes.codes}
           >
             {codes.map((code) => (
               <li key={code}>{code}</li>

@@ -3,39 +3,18 @@
  * two-factor"; docs/auth.md): the status, turning it on (enroll → QR code and secret → first code
  * confirms → the ten recovery codes, shown once) and off (a current code), and the recovery codes
  * left, with new ones for a current code (docs/account.md#two-factor-recovery-codes). Used by
- * /two-factor and by the two-factor part of /user-settings. Starting an enrollment and turning it
- * off need proof of presence: without a recent password login, the "Confirme a sua senha" modal
- * asks the current password and the same call goes again with it (components/use-reauthentication.tsx).
+ * /two-factor and by the two-factor part of /user-settings. The steps and their calls are
+ * hooks/use-two-factor-flow.ts; this card shows the current one.
  */
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import {
-  IconAlertTriangle,
-  IconKey,
-  IconRefresh,
-  IconShieldCheck,
-  IconShieldLock,
-  IconShieldOff,
-} from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
-import { useReauthentication } from '../../../components/use-reauthentication';
-import { ApiError } from '../../../lib/http';
-import { isReauthenticationCancelled } from '../../../lib/reauthentication';
-import { useConfirmTwoFactor } from '../api/confirm-two-factor';
-import { useDisableTwoFactor } from '../api/disable-two-factor';
-import { useEnrollTwoFactor, type Enrollment, type UserId } from '../api/enroll-two-factor';
-import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes';
-import { isCompleteCode, recoveryCodesLeftText } from '../code';
-import { CodeField } from './CodeField';
+import { Card, Group, Skeleton, Stack, ThemeIcon, Title } from '@mantine/core';
+import { IconShieldCheck, IconShieldLock } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import type { UserId } from '../api/enroll-two-factor';
+import { useTwoFactorFlow } from '../hooks/use-two-factor-flow';
+import { CodeStep } from './CodeStep';
 import { EnrollmentSteps } from './EnrollmentSteps';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
-
-/**
- * 403 code when the tenant's plan does not include two-factor
- * (docs/contracts.md#plans-features-and-limits).
- */
-const FEATURE_DISABLED = 'feature_disabled';
-const INCOMPLETE_CODE = 'Digite os 6 dígitos do código.';
+import { TwoFactorOffStatus, TwoFactorOnStatus, TwoFactorStatusBadge } from './TwoFactorStatus';
 
 export interface TwoFactorPanelProps {
   /** The logged-in user's id; undefined while the user info loads. */
@@ -50,28 +29,6 @@ export interface TwoFactorPanelProps {
   recoveryCodesLeft?: number;
 }
 
-type Mode =
-  { kind: 'status' } | { kind: 'enrolling'; enrollment: Enrollment } | { kind: 'disabling' } | { kind: 'regenerating' };
-
-/** The message of a failed call, and whether it belongs under the code boxes. */
-function describe(error: unknown): { codeError: string | null; message: string; code: string } {
-  if (!(error instanceof ApiError)) return { codeError: null, message: 'Erro inesperado. Tente novamente.', code: '' };
-  const field = error.errors.find((entry) => entry.field === 'code');
-  return { codeError: field?.message ?? null, message: error.message, code: error.code };
-}
-
-function StatusBadge({ enabled }: { enabled: boolean }) {
-  return enabled ? (
-    <Badge color="teal" variant="light" size="lg" style={{ flexShrink: 0 }}>
-      Ativada
-    </Badge>
-  ) : (
-    <Badge color="gray" variant="light" size="lg" style={{ flexShrink: 0 }}>
-      Desativada
-    </Badge>
-  );
-}
-
 export function TwoFactorPanel({
   userId,
   enabled,
@@ -79,113 +36,9 @@ export function TwoFactorPanel({
   titleOrder = 3,
   recoveryCodesLeft,
 }: TwoFactorPanelProps) {
-  const [mode, setMode] = useState<Mode>({ kind: 'status' });
-  const [shownCodes, setShownCodes] = useState<readonly string[] | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState<string | null>(null);
-  const { reauthenticate, modal: reauthenticationModal } = useReauthentication();
-  const enroll = useEnrollTwoFactor(reauthenticate);
-  const confirm = useConfirmTwoFactor();
-  const disable = useDisableTwoFactor(reauthenticate);
-  const regenerate = useRegenerateRecoveryCodes();
-
-  function reset(next: Mode) {
-    setMode(next);
-    setCode('');
-    setCodeError(null);
-  }
-
-  function failed(error: unknown, title: string) {
-    // The person closed the password modal: nothing happened, nothing to say.
-    if (isReauthenticationCancelled(error)) return;
-    const { codeError: fieldError, message, code: errorCode } = describe(error);
-    if (errorCode === FEATURE_DISABLED) {
-      setUnavailable(message);
-      reset({ kind: 'status' });
-      return;
-    }
-    setCode('');
-    if (fieldError) {
-      setCodeError(fieldError);
-      return;
-    }
-    notifications.show({ color: 'red', title, message });
-  }
-
-  function start() {
-    if (userId === undefined) return;
-    enroll.mutate(userId, {
-      onSuccess: (enrollment) => reset({ kind: 'enrolling', enrollment }),
-      onError: (error) => failed(error, 'Não foi possível iniciar a ativação'),
-    });
-  }
-
-  function submitConfirm(value: string) {
-    if (userId === undefined || confirm.isPending) return;
-    if (!isCompleteCode(value)) {
-      setCodeError(INCOMPLETE_CODE);
-      return;
-    }
-    setCodeError(null);
-    confirm.mutate(
-      { userId, code: value },
-      {
-        onSuccess: (answer) => {
-          reset({ kind: 'status' });
-          if (answer.recovery_codes.length > 0) setShownCodes(answer.recovery_codes);
-          notifications.show({
-            color: 'teal',
-            title: 'Autenticação em dois fatores ativada',
-            message: 'A partir do próximo login, pediremos o código do seu aplicativo.',
-          });
-        },
-        onError: (error) => failed(error, 'Não foi possível ativar'),
-      },
-    );
-  }
-
-  function submitDisable(value: string) {
-    if (userId === undefined || disable.isPending) return;
-    if (!isCompleteCode(value)) {
-      setCodeError(INCOMPLETE_CODE);
-      return;
-    }
-    setCodeError(null);
-    disable.mutate(
-      { userId, code: value },
-      {
-        onSuccess: () => {
-          reset({ kind: 'status' });
-          notifications.show({
-            color: 'teal',
-            title: 'Autenticação em dois fatores desativada',
-            message: 'O login volta a pedir só email e senha.',
-          });
-        },
-        onError: (error) => failed(error, 'Não foi possível desativar'),
-      },
-    );
-  }
-
-  function submitRegenerate(value: string) {
-    if (userId === undefined || regenerate.isPending) return;
-    if (!isCompleteCode(value)) {
-      setCodeError(INCOMPLETE_CODE);
-      return;
-    }
-    setCodeError(null);
-    regenerate.mutate(
-      { userId, code: value },
-      {
-        onSuccess: (codes) => {
-          reset({ kind: 'status' });
-          setShownCodes(codes);
-        },
-        onError: (error) => failed(error, 'Não foi possível gerar novos códigos'),
-      },
-    );
-  }
+  const flow = useTwoFactorFlow(userId);
+  const { mode } = flow;
+  const toStatus = () => flow.reset({ kind: 'status' });
 
   let body: ReactNode;
   if (enabled === undefined || userId === undefined) {
@@ -199,30 +52,24 @@ export function TwoFactorPanel({
     body = (
       <EnrollmentSteps
         enrollment={mode.enrollment}
-        code={code}
-        onCodeChange={(value) => {
-          setCode(value);
-          setCodeError(null);
-        }}
-        onConfirm={submitConfirm}
-        onCancel={() => reset({ kind: 'status' })}
-        codeError={codeError}
-        pending={confirm.isPending}
+        code={flow.code}
+        onCodeChange={flow.typeCode}
+        onConfirm={flow.submitConfirm}
+        onCancel={toStatus}
+        codeError={flow.codeError}
+        pending={flow.confirming}
       />
     );
   } else if (mode.kind === 'disabling' && enabled) {
     body = (
       <CodeStep
         intro={'Para desativar, digite o código que o seu aplicativo autenticador mostra agora.'}
-        code={code}
-        onCode={(value) => {
-          setCode(value);
-          setCodeError(null);
-        }}
-        error={codeError}
-        pending={disable.isPending}
-        onSubmit={submitDisable}
-        onCancel={() => reset({ kind: 'status' })}
+        code={flow.code}
+        onCode={flow.typeCode}
+        error={flow.codeError}
+        pending={flow.disabling}
+        onSubmit={flow.submitDisable}
+        onCancel={toStatus}
         submitLabel="Desativar"
         color="red"
       />
@@ -233,70 +80,25 @@ export function TwoFactorPanel({
         intro={
           'Para gerar novos códigos de recuperação, digite o código que o seu aplicativo autenticador mostra agora. Os códigos atuais deixam de valer.'
         }
-        code={code}
-        onCode={(value) => {
-          setCode(value);
-          setCodeError(null);
-        }}
-        error={codeError}
-        pending={regenerate.isPending}
-        onSubmit={submitRegenerate}
-        onCancel={() => reset({ kind: 'status' })}
+        code={flow.code}
+        onCode={flow.typeCode}
+        error={flow.codeError}
+        pending={flow.regenerating}
+        onSubmit={flow.submitRegenerate}
+        onCancel={toStatus}
         submitLabel="Gerar novos códigos"
       />
     );
   } else if (enabled) {
     body = (
-      <Stack gap="md" align="flex-start">
-        <Text size="sm">
-          Sua conta está protegida: ao entrar, além da senha, pediremos o código de 6 dígitos do seu aplicativo
-          autenticador. Sem o celular, use um código de recuperação.
-        </Text>
-        {recoveryCodesLeft === undefined ? null : (
-          <Group gap="xs" wrap="nowrap">
-            <IconKey size={18} aria-hidden color="var(--mantine-color-dimmed)" />
-            <Text size="sm" fw={500} c={recoveryCodesLeft <= 2 ? 'var(--mantine-color-red-text)' : undefined}>
-              {recoveryCodesLeftText(recoveryCodesLeft)}
-            </Text>
-          </Group>
-        )}
-        <Group gap="sm">
-          <Button
-            variant="light"
-            leftSection={<IconRefresh size={18} />}
-            onClick={() => reset({ kind: 'regenerating' })}
-          >
-            Gerar novos códigos
-          </Button>
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconShieldOff size={18} />}
-            onClick={() => reset({ kind: 'disabling' })}
-          >
-            Desativar
-          </Button>
-        </Group>
-      </Stack>
+      <TwoFactorOnStatus
+        recoveryCodesLeft={recoveryCodesLeft}
+        onRegenerate={() => flow.reset({ kind: 'regenerating' })}
+        onDisable={() => flow.reset({ kind: 'disabling' })}
+      />
     );
   } else {
-    body = (
-      <Stack gap="md" align="flex-start">
-        <Text size="sm">
-          Proteja sua conta: além da senha, o login pedirá um código de 6 dígitos gerado por um aplicativo autenticador
-          no seu celular.
-        </Text>
-        {unavailable ? (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} role="alert">
-            {unavailable}
-          </Alert>
-        ) : (
-          <Button leftSection={<IconShieldLock size={18} />} onClick={start} loading={enroll.isPending}>
-            Ativar
-          </Button>
-        )}
-      </Stack>
-    );
+    body = <TwoFactorOffStatus unavailable={flow.unavailable} onStart={flow.start} starting={flow.starting} />;
   }
 
   return (
@@ -310,57 +112,11 @@ export function TwoFactorPanel({
             {title}
           </Title>
         </Group>
-        {enabled === undefined ? null : <StatusBadge enabled={enabled} />}
+        {enabled === undefined ? null : <TwoFactorStatusBadge enabled={enabled} />}
       </Group>
       {body}
-      <RecoveryCodesModal codes={shownCodes} onClose={() => setShownCodes(null)} />
-      {reauthenticationModal}
+      <RecoveryCodesModal codes={flow.shownCodes} onClose={flow.closeShownCodes} />
+      {flow.reauthenticationModal}
     </Card>
-  );
-}
-
-interface CodeStepProps {
-  intro: string;
-  code: string;
-  onCode: (value: string) => void;
-  error: string | null;
-  pending: boolean;
-  onSubmit: (code: string) => void;
-  onCancel: () => void;
-  submitLabel: string;
-  color?: string;
-}
-
-/** A step that asks the authenticator's current code (turning off, renewing the recovery codes). */
-function CodeStep({ intro, code, onCode, error, pending, onSubmit, onCancel, submitLabel, color }: CodeStepProps) {
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit(code);
-      }}
-      noValidate
-    >
-      <Stack gap="md" align="flex-start">
-        <Text size="sm">{intro}</Text>
-        <CodeField
-          label="Código de verificação"
-          value={code}
-          onChange={onCode}
-          onComplete={onSubmit}
-          error={error}
-          disabled={pending}
-          autoFocus
-        />
-        <Group gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" color={color} loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
