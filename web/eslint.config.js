@@ -10,6 +10,10 @@
  *   tests import `src/testing/`; no import cycles. Tests may import any layer, but not across
  *   features either.
  * - Comments are JSDoc/TypeScript style: Rust's `//!` inner doc comments are refused.
+ * - No inline `style` attributes in JSX: Mantine style props (`w`, `miw`, `flex`, `c`, `tt`...)
+ *   first, then a co-located `*.module.css` with `var(--mantine-*)` tokens (web/README.md#style).
+ *   A value computed at runtime goes through a style prop or a CSS variable (`__vars`); a true
+ *   exception carries `// eslint-disable-next-line no-restricted-syntax -- <why>`.
  * - Formatting is Prettier's (`npm run format:check`); eslint-config-prettier turns off the rules
  *   that would disagree with it.
  */
@@ -105,6 +109,14 @@ export default defineConfig(
     extends: [reactHooks.configs.flat['recommended-latest'], reactRefresh.configs.vite],
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: [...layerZones, ...featureZones] }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='style']",
+          message:
+            'No inline styles: use Mantine style props (w, maw, miw, flex, p, c, fw, ta, lh, tt, pos…) or a co-located Name.module.css with var(--mantine-*) tokens (web/README.md#style).',
+        },
+      ],
     },
   },
   {

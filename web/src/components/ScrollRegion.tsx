@@ -3,7 +3,9 @@
  * takes the keyboard focus, so it can be scrolled without a mouse even when the table holds no
  * link or button (WCAG 2.1.1; axe `scrollable-region-focusable`).
  */
+import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './ScrollRegion.module.css';
 
 export interface ScrollRegionProps {
   /** Names the region (what the table is). */
@@ -15,13 +17,8 @@ export interface ScrollRegionProps {
 
 export function ScrollRegion({ label, minWidth, children }: ScrollRegionProps) {
   return (
-    <div
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      style={{ position: 'relative', overflowX: 'auto', maxWidth: '100%' }}
-    >
-      <div style={{ minWidth }}>{children}</div>
+    <div className={classes.region} tabIndex={0} role="region" aria-label={label}>
+      <Box miw={minWidth}>{children}</Box>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 /** Header menu to switch theme, layout and language (all persisted, lib/preferences). */
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Menu, Tooltip } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGE_NAMES, useNavigationLang } from '../../lib/i18n';
 import { LANGUAGES, LAYOUTS, setPreference, THEMES, usePreferences } from '../../lib/preferences';
 
 function Check({ on }: { on: boolean }) {
-  return on ? <IconCheck size={16} /> : <span style={{ width: 16 }} />;
+  return on ? <IconCheck size={16} /> : <Box component="span" w={16} />;
 }
 
 export function PreferencesMenu() {

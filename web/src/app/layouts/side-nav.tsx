@@ -4,6 +4,7 @@ import { NavLink as RouterLink, useLocation } from 'react-router-dom';
 import { useNavigationLang } from '../../lib/i18n';
 import { useNavigationLabels } from '../../lib/route-labels';
 import type { NavGroup } from '../navigation';
+import classes from './side-nav.module.css';
 
 export interface SideNavProps {
   groups: NavGroup[];
@@ -35,10 +36,8 @@ export function SideNav({ groups, collapsed }: SideNavProps) {
                   label={collapsed ? null : label}
                   aria-label={collapsed ? label : undefined}
                   leftSection={<Icon size={20} stroke={1.6} />}
-                  styles={
-                    collapsed ? { root: { justifyContent: 'center' }, section: { marginInlineEnd: 0 } } : undefined
-                  }
-                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                  classNames={{ root: classes.navLink, section: classes.navLinkSection }}
+                  mod={{ collapsed }}
                 />
               );
               // Always inside the tooltip (off when expanded): the link stays the same element when

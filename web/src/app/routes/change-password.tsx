@@ -15,6 +15,7 @@ import { HOME_ROUTE, routePath } from '../../config/paths';
 import { ChangePasswordForm } from '../../features/account/components/ChangePasswordForm';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { useSession } from '../../lib/session';
+import classes from './change-password.module.css';
 
 const TEMPORARY_PASSWORD_MESSAGE = 'Sua senha é temporária. Escolha uma nova para continuar.';
 
@@ -39,7 +40,7 @@ export function Component() {
             </Text>
           </Alert>
           {userInfo ? (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="dimmed" className={classes.email}>
               {`Conta: ${userInfo.email}`}
             </Text>
           ) : null}

@@ -13,6 +13,7 @@ import { formErrors } from '../../../lib/api-errors';
 import { allowedImageUrl } from '../../../lib/images';
 import { useUpdateProfile } from '../api/update-profile';
 import { MAX_NAME_LENGTH, validatePhotoUrl, validateProfileName } from '../profile-validation';
+import classes from './ProfileCard.module.css';
 
 export interface ProfileUser {
   name: string;
@@ -34,7 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" className={classes.value}>
         {children}
       </Text>
     </Stack>
@@ -60,7 +61,7 @@ export function ProfileCard({ user, titleOrder = 2 }: ProfileCardProps) {
       ) : (
         <Group align="flex-start" gap="lg" wrap="nowrap">
           <Avatar src={allowedImageUrl(user.image)} alt="" name={user.name} color="initials" size={64} radius="xl" />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" style={{ flex: 1, minWidth: 0 }}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm" flex={1} miw={0}>
             <Field label="Nome">{user.name}</Field>
             <Field label="Email">{user.email}</Field>
             <Field label="Usuário">{user.username ?? '—'}</Field>
@@ -116,7 +117,7 @@ function ProfileForm({ user, onDone }: { user: ProfileUser; onDone: () => void }
           radius="xl"
           visibleFrom="xs"
         />
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap="md" flex={1} miw={0}>
           <FormAlert messages={general} />
           <TextInput
             label="Nome"

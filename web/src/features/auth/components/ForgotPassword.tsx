@@ -6,6 +6,7 @@
  */
 import { Anchor, Paper, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import classes from './ForgotPassword.module.css';
 
 export function ForgotPassword() {
   const [open, setOpen] = useState(false);
@@ -19,7 +20,7 @@ export function ForgotPassword() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
-        style={{ alignSelf: 'flex-end' }}
+        className={classes.toggle}
       >
         Esqueci minha senha
       </Anchor>

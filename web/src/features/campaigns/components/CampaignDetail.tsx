@@ -49,7 +49,7 @@ const ACTION_ICONS: Record<CampaignAction, ReactNode> = {
 
 function Back({ to }: { to: string }) {
   return (
-    <Anchor component={Link} to={to} size="sm" style={{ alignSelf: 'flex-start' }}>
+    <Anchor component={Link} to={to} size="sm" className={classes.back}>
       <Group gap={4} component="span">
         <IconArrowLeft size={16} aria-hidden />
         Voltar às campanhas
@@ -145,8 +145,8 @@ export function CampaignDetail({ id, backPath }: CampaignDetailProps) {
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="campaign-title">
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
-            <Stack gap={4} style={{ minWidth: 0, flex: '1 1 18rem' }}>
-              <Title order={2} id="campaign-title" style={{ overflowWrap: 'anywhere' }}>
+            <Stack gap={4} miw={0} flex="1 1 18rem">
+              <Title order={2} id="campaign-title" className={classes.breakAnywhere}>
                 {data.name}
               </Title>
               <Group gap="xs">

@@ -8,6 +8,7 @@
  * a draft and opened: it is started from there.
  */
 import {
+  Box,
   Button,
   Divider,
   Fieldset,
@@ -297,9 +298,9 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
                 A campanha mudou depois da pré-visualização: pré-visualize de novo para criar.
               </Text>
             ) : null}
-            <div ref={previewRef} style={{ opacity: current ? 1 : 0.55 }}>
+            <Box ref={previewRef} opacity={current ? 1 : 0.55}>
               <PreflightPanel preflight={previewed.preflight} />
-            </div>
+            </Box>
           </Stack>
         ) : null}
 

@@ -25,7 +25,7 @@ export function CampaignStatusBadge({ campaign }: { campaign: Pick<Campaign, 'st
       variant="dot"
       color={CAMPAIGN_STATUS_COLORS[campaign.status] ?? 'gray'}
       data-testid="campaign-status"
-      style={{ textTransform: 'none' }}
+      tt="none"
     >
       {statusText(campaign)}
     </Badge>
@@ -78,24 +78,15 @@ export function CampaignProgress({ campaign, large = false }: CampaignProgressPr
           ))}
         </Progress.Root>
       </Box>
-      <Group
-        gap="md"
-        wrap="wrap"
-        component="ul"
-        className={classes.legend}
-        aria-label="Destinatários por situação"
-        style={{ rowGap: 4 }}
-      >
+      <Group gap="md" wrap="wrap" component="ul" className={classes.legend} aria-label="Destinatários por situação">
         {legend(counts).map(({ status, count }) => (
           <Group key={status} gap={6} wrap="nowrap" component="li" data-status={status}>
-            <span
+            <Box
+              component="span"
               className={classes.swatch}
               data-status={status}
-              style={
-                status === 'pending'
-                  ? undefined
-                  : { background: `var(--mantine-color-${RECIPIENT_STATUS_COLORS[status]}-filled)` }
-              }
+              // The status's filled colour (`blue` → var(--mantine-color-blue-filled)); "Na fila" takes the track's (CSS).
+              bg={status === 'pending' ? undefined : RECIPIENT_STATUS_COLORS[status]}
             />
             <Text size="xs" span>
               {RECIPIENT_STATUS_PLURALS[status]}:{' '}

@@ -19,6 +19,7 @@ import { CAMPAIGN_STATUS_LABELS } from '../status';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import { FeatureOff } from './FeatureOff';
 import { LoadMore } from '../../../components/LoadMore';
+import classes from './campaigns.module.css';
 
 const ALL = 'all';
 
@@ -52,8 +53,8 @@ function CampaignCard({ campaign, href }: { campaign: Campaign; href: string }) 
     <Card withBorder radius="md" padding="md" component="li" data-testid="campaign-card" data-campaign-id={campaign.id}>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Stack gap={2} miw={0} flex="1 1 16rem">
+            <Title order={2} size="h4" className={classes.breakAnywhere}>
               <Anchor component={Link} to={href} inherit>
                 {campaign.name}
               </Anchor>
@@ -139,7 +140,7 @@ export function CampaignsList({ status, onStatusChange, detailPath, onCreate, on
               retrying={campaigns.isFetching}
             />
           ) : null}
-          <Stack gap="sm" component="ul" aria-label="Campanhas" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <Stack gap="sm" component="ul" aria-label="Campanhas" className={classes.plainList}>
             {list.map((campaign) => (
               <CampaignCard key={campaign.id} campaign={campaign} href={detailPath(campaign.id)} />
             ))}

@@ -72,7 +72,7 @@ export function PreflightPanel({ preflight }: { preflight: Preflight }) {
                 <Table.Tbody>
                   {preflight.invalid.map((entry, index) => (
                     <Table.Tr key={`${entry.index ?? index}-${entry.phone}`}>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.phone || '(vazio)'}</Table.Td>
+                      <Table.Td className={classes.breakAnywhere}>{entry.phone || '(vazio)'}</Table.Td>
                       <Table.Td>{entry.message || 'Não é um telefone válido.'}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -87,7 +87,7 @@ export function PreflightPanel({ preflight }: { preflight: Preflight }) {
             <Text size="sm" fw={600}>
               {preflight.samples.length === 1 ? 'Como a mensagem vai chegar' : 'Como as primeiras mensagens vão chegar'}
             </Text>
-            <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            <Stack gap="xs" component="ul" className={classes.plainList}>
               {preflight.samples.map((sample, index) => (
                 <Stack key={`${sample.phone}-${index}`} gap={2} component="li" data-testid="preflight-sample">
                   <Group gap={6}>

@@ -20,6 +20,7 @@ import { useCampaignRecipients } from '../api/get-campaign-recipients';
 import type { Recipient } from '../api/schemas';
 import { REASON_LABELS } from '../status';
 import { LoadMore } from '../../../components/LoadMore';
+import classes from './campaigns.module.css';
 
 const ALL = 'all';
 const FILTERS = [
@@ -38,11 +39,7 @@ function reasonOf(recipient: Recipient): string | null {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge
-      variant="dot"
-      color={RECIPIENT_STATUS_COLORS[status as RecipientStatus] ?? 'gray'}
-      style={{ textTransform: 'none' }}
-    >
+    <Badge variant="dot" color={RECIPIENT_STATUS_COLORS[status as RecipientStatus] ?? 'gray'} tt="none">
       {recipientStatusLabel(status)}
     </Badge>
   );
@@ -67,13 +64,13 @@ function RecipientRows({ recipients }: { recipients: Recipient[] }) {
             {recipients.map((recipient) => (
               <Table.Tr key={recipient.id} data-testid="recipient-row">
                 <Table.Td>{nameOf(recipient) ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{recipient.phone}</Table.Td>
+                <Table.Td className={classes.nowrap}>{recipient.phone}</Table.Td>
                 <Table.Td>
                   <StatusBadge status={recipient.status} />
                 </Table.Td>
                 <Table.Td>{reasonOf(recipient) ?? '—'}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(recipient.sentAt)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(recipient.updatedAt)}</Table.Td>
+                <Table.Td className={classes.nowrap}>{formatDateTime(recipient.sentAt)}</Table.Td>
+                <Table.Td className={classes.nowrap}>{formatDateTime(recipient.updatedAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -85,20 +82,14 @@ function RecipientRows({ recipients }: { recipients: Recipient[] }) {
 
 function RecipientCards({ recipients }: { recipients: Recipient[] }) {
   return (
-    <Stack
-      gap="xs"
-      hiddenFrom="sm"
-      component="ul"
-      aria-label="Destinatários da campanha"
-      style={{ listStyle: 'none', margin: 0, padding: 0 }}
-    >
+    <Stack gap="xs" hiddenFrom="sm" component="ul" aria-label="Destinatários da campanha" className={classes.plainList}>
       {recipients.map((recipient) => {
         const reason = reasonOf(recipient);
         return (
           <Card key={recipient.id} withBorder radius="md" padding="sm" component="li">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={600} className={classes.breakAnywhere}>
                   {nameOf(recipient) ?? recipient.phone}
                 </Text>
                 {nameOf(recipient) ? (

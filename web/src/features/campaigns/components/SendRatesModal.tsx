@@ -4,7 +4,7 @@
  * the instance: every campaign running on it shares it. The server's 422 goes under the instance's
  * field; a save reads the campaigns again (their `ratePerMinute` and `remainingSeconds` change).
  */
-import { Button, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NumberInput, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
 import { FormModal } from '../../../components/FormModal';
@@ -140,7 +140,7 @@ function RateRow({ rate }: { rate: SendRate }) {
         error={error}
         inputContainer={(input) => (
           <Group gap="xs" wrap="nowrap" align="flex-start">
-            <div style={{ flex: 1 }}>{input}</div>
+            <Box flex={1}>{input}</Box>
             <Button
               type="submit"
               variant={changed ? 'filled' : 'default'}

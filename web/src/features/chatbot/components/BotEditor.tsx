@@ -215,7 +215,7 @@ export function BotEditor({
             )
           ) : (
             <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.saveBar}>
-              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+              <Stack gap={0} flex={1} miw={0}>
                 <Text size="sm" c={unsaved ? undefined : 'dimmed'} fw={unsaved ? 600 : undefined} aria-live="polite">
                   {unsaved
                     ? 'Alterações não salvas'

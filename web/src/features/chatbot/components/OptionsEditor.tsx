@@ -197,7 +197,7 @@ function OptionRow({
             {index + 1}
           </Text>
         </Stack>
-        <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap="xs" flex={1} miw={0}>
           <TextInput
             label={`Texto da opção ${index + 1}`}
             placeholder="Ex.: Financeiro e boletos"

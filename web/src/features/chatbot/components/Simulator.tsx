@@ -166,7 +166,8 @@ export function Simulator({ instanceId, draft, botName, onRefused, allowed }: Si
                 value={typed}
                 maxLength={MAX_MESSAGE}
                 onChange={(event) => setTyped(event.currentTarget.value)}
-                style={{ flex: 1, minWidth: 0 }}
+                flex={1}
+                miw={0}
                 autoComplete="off"
               />
               <ActionIcon

@@ -65,7 +65,7 @@ function Items({ label, children }: { label: string; children: ReactNode }) {
 function Item({ primary, secondary }: { primary: string; secondary?: string }) {
   return (
     <li>
-      <Text size="sm" fw={500} span style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} span className={classes.itemPrimary}>
         {primary}
       </Text>
       {secondary ? (

@@ -55,7 +55,7 @@ export function Composer({ ticketId, onSend }: ComposerProps) {
           onChange={(event) => update(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           error={tooLong ? `Até ${MAX_MESSAGE_LENGTH} caracteres.` : undefined}
-          style={{ flex: 1 }}
+          flex={1}
         />
         <Tooltip label="Enviar (Enter)">
           <ActionIcon

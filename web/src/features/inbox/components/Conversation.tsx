@@ -71,9 +71,9 @@ function TransferBanner({
   return (
     <div className={classes.banner} data-testid="transfer-banner">
       <Group gap="sm" justify="space-between" wrap="wrap">
-        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+        <Stack gap={2} miw={0} flex={1}>
           <Group gap={6} wrap="nowrap">
-            <IconArrowsExchange size={16} aria-hidden style={{ flexShrink: 0 }} />
+            <IconArrowsExchange size={16} aria-hidden className={classes.inlineIcon} />
             <Text size="sm" fw={600}>
               {forMe
                 ? `${from} quer transferir este atendimento para você`
@@ -81,7 +81,7 @@ function TransferBanner({
             </Text>
           </Group>
           {transfer.note ? (
-            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
               “{transfer.note}”
             </Text>
           ) : null}
@@ -279,12 +279,12 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
           <IconArrowLeft size={20} />
         </ActionIcon>
         <Avatar name={name} color="initials" radius="xl" size={40} />
-        <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap={2} flex={1} miw={0}>
           <Text fw={700} truncate component="h2" size="md">
             {name}
           </Text>
           <Group gap={6} wrap="nowrap">
-            <Badge size="sm" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'} style={{ flexShrink: 0 }}>
+            <Badge size="sm" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'} flex="none">
               {STATUS_LABELS[ticket.status] ?? ticket.status}
             </Badge>
             <Text size="xs" c="dimmed" truncate>
@@ -366,11 +366,11 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
         </div>
       ) : null}
       {conversation.isPending ? (
-        <Center style={{ flex: 1 }}>
+        <Center flex={1}>
           <Loader aria-label="Carregando mensagens" />
         </Center>
       ) : conversation.isError ? (
-        <Stack p="md" style={{ flex: 1 }}>
+        <Stack p="md" flex={1}>
           <LoadError
             title="Não foi possível carregar as mensagens."
             error={conversation.error}

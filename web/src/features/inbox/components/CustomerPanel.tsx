@@ -17,6 +17,7 @@ import { useCustomer } from '../api/get-customer';
 import { useSetBlacklisted } from '../api/set-blacklisted';
 import { formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
+import classes from './Inbox.module.css';
 
 export interface CustomerPanelProps {
   customerId: number;
@@ -87,12 +88,12 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
     <Stack p="md" gap="md" data-testid="customer-panel">
       <Stack align="center" gap={4} ta="center">
         <Avatar name={name} color="initials" radius="xl" size={64} />
-        <Title order={headingOrder} size="h5" style={{ overflowWrap: 'anywhere' }}>
+        <Title order={headingOrder} size="h5" className={classes.breakAnywhere}>
           {name}
         </Title>
         <Text size="sm">{formatPhone(data.phone)}</Text>
         {data.email ? (
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
             {data.email}
           </Text>
         ) : null}
@@ -144,11 +145,11 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
             Nenhum atendimento.
           </Text>
         ) : (
-          <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack gap={8} component="ul" className={classes.plainList}>
             {data.tickets.map((ticket) => (
               <li key={ticket.id}>
                 <Group gap={6} justify="space-between" wrap="nowrap">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Stack gap={0} miw={0}>
                     {ticket.id === ticketId ? (
                       <Text size="sm" fw={600}>
                         {ticket.protocol} (este)
@@ -168,12 +169,7 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
                       {formatDate(ticket.openedAt)} · {ticket.instance.name}
                     </Text>
                   </Stack>
-                  <Badge
-                    size="xs"
-                    variant="dot"
-                    color={STATUS_COLORS[ticket.status] ?? 'gray.7'}
-                    style={{ flexShrink: 0 }}
-                  >
+                  <Badge size="xs" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray.7'} flex="none">
                     {STATUS_LABELS[ticket.status] ?? ticket.status}
                   </Badge>
                 </Group>
@@ -192,10 +188,10 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
             <Text size="xs" c="dimmed">
               Guardadas sem abrir atendimento (cliente bloqueado ou limite de atendimentos do plano).
             </Text>
-            <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            <Stack gap={8} component="ul" className={classes.plainList}>
               {data.messagesWithoutTicket.map((message) => (
                 <li key={message.id}>
-                  <Text size="sm" lineClamp={3} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                  <Text size="sm" lineClamp={3} className={classes.messageText}>
                     {message.body}
                   </Text>
                   <Text size="xs" c="dimmed">

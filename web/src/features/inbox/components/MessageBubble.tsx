@@ -69,7 +69,7 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
       <div className={classes.bubble}>
         {note ? (
           <Group gap={6} wrap="nowrap" justify="center" align="flex-start">
-            <IconNote size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+            <IconNote size={14} aria-hidden className={classes.noteIcon} />
             <Text size="sm" c="dimmed" span>
               {message.body}
             </Text>
@@ -78,14 +78,14 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
           <>
             {bot ? (
               <Group gap={4} wrap="nowrap" data-testid="bot-author">
-                <IconRobot size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <IconRobot size={14} aria-hidden className={classes.inlineIcon} />
                 <Text size="xs" fw={600} c="dimmed">
                   {BOT_AUTHOR} · bot
                 </Text>
               </Group>
             ) : campaign ? (
               <Group gap={4} wrap="nowrap" data-testid="campaign-author">
-                <IconSpeakerphone size={14} aria-hidden style={{ flexShrink: 0 }} />
+                <IconSpeakerphone size={14} aria-hidden className={classes.inlineIcon} />
                 <Text size="xs" fw={600} c="dimmed">
                   Campanha
                 </Text>
@@ -110,7 +110,7 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
         </div>
         {out && failed ? (
           <Group gap="xs" justify="flex-end" mt={4} wrap="wrap">
-            <Text size="xs" c="var(--inbox-failed)" style={{ whiteSpace: 'normal' }}>
+            <Text size="xs" c="var(--inbox-failed)" className={classes.failedReason}>
               {message.localError ?? message.error ?? 'A mensagem não foi entregue.'}
             </Text>
             {onRetry ? (

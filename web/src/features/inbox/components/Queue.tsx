@@ -146,7 +146,7 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
         {[0, 1, 2, 3, 4].map((row) => (
           <Group key={row} gap="sm" wrap="nowrap" py="xs">
             <Skeleton height={40} circle />
-            <Stack gap={6} style={{ flex: 1 }}>
+            <Stack gap={6} flex={1}>
               <Skeleton height={12} width="60%" />
               <Skeleton height={10} width="90%" />
             </Stack>
@@ -253,7 +253,8 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
                 />
               ) : null
             }
-            style={{ flex: 1, minWidth: 0 }}
+            flex={1}
+            miw={0}
             size="sm"
           />
           {instanceOptions.length > 1 || location.instanceId !== null ? (
@@ -295,7 +296,7 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
                       variant={tab === location.tab ? 'filled' : 'default'}
                       color="indigo.7"
                       ml={4}
-                      style={{ verticalAlign: 'middle' }}
+                      className={classes.tabCount}
                     >
                       {count > 999 ? '999+' : count}
                     </Badge>

@@ -37,12 +37,12 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
       onKeyDown={onKeyDown}
     >
       <Avatar name={name} color="initials" radius="xl" size={40} />
-      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+      <Stack gap={2} flex={1} miw={0}>
         <Group gap={6} wrap="nowrap" justify="space-between">
           <Text size="sm" fw={ticket.unread > 0 ? 700 : 600} truncate>
             {name}
           </Text>
-          <Text size="xs" c="dimmed" style={{ flexShrink: 0 }} title={formatDateTime(at)}>
+          <Text size="xs" c="dimmed" flex="none" title={formatDateTime(at)}>
             {formatRelative(at, now)}
           </Text>
         </Group>
@@ -51,7 +51,7 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
             {ticket.lastMessage?.body || 'Sem mensagens'}
           </Text>
           {ticket.unread > 0 ? (
-            <Badge size="sm" circle={ticket.unread < 10} color="indigo.7" variant="filled" style={{ flexShrink: 0 }}>
+            <Badge size="sm" circle={ticket.unread < 10} color="indigo.7" variant="filled" flex="none">
               <span aria-hidden="true">{ticket.unread > 99 ? '99+' : ticket.unread}</span>
             </Badge>
           ) : null}

@@ -12,6 +12,7 @@ import { FormModal } from '../../../components/FormModal';
 import { LoadError } from '../../../components/LoadError';
 import { useConnectInstance } from '../api/connect-instance';
 import { STATUS_LABELS, type Instance } from '../api/get-instances';
+import classes from './instances.module.css';
 
 export interface ConnectInstanceModalProps {
   /** The instance to connect, as the (live) list holds it; null when closed. */
@@ -36,7 +37,7 @@ export function ConnectInstanceModal({ instance, tenantName, onClose }: ConnectI
 function Step({ n, children }: { n: number; children: string }) {
   return (
     <Group gap="sm" wrap="nowrap" align="flex-start">
-      <ThemeIcon size={24} radius="xl" color="indigo.7" style={{ flexShrink: 0 }}>
+      <ThemeIcon size={24} radius="xl" color="indigo.7" flex="none">
         <Text size="xs" fw={700} c="white" span>
           {n}
         </Text>
@@ -98,7 +99,12 @@ function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenant
           radius="md"
           p="sm"
           bg="white"
-          style={{ flex: 'none', lineHeight: 0, width: 200, height: 200, display: 'grid', placeItems: 'center' }}
+          w={200}
+          h={200}
+          flex="none"
+          lh={0}
+          display="grid"
+          className={classes.pairingCode}
           data-testid="pairing-code"
           data-code={code}
         >
@@ -108,7 +114,7 @@ function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenant
             <Loader aria-label="Pedindo o código de pareamento" />
           )}
         </Paper>
-        <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+        <Stack gap="md" flex={1} miw={0}>
           <Step n={1}>Abra o WhatsApp no celular do número.</Step>
           <Step n={2}>Toque em Mais opções (⋮) ou Configurações e em Aparelhos conectados.</Step>
           <Step n={3}>Toque em Conectar um aparelho e aponte a câmera para este QR code.</Step>

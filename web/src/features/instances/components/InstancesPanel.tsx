@@ -8,6 +8,7 @@
 import {
   ActionIcon,
   Badge,
+  Box,
   Button,
   Card,
   Group,
@@ -42,6 +43,7 @@ import { ConnectInstanceModal } from './ConnectInstanceModal';
 import { InstanceFormModal } from './InstanceFormModal';
 import { SyncMessagesModal } from './SyncMessagesModal';
 import { SyncProgress } from './SyncProgress';
+import classes from './instances.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
   connected: 'teal',
@@ -125,7 +127,7 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
 
 function Provider({ instance }: { instance: Instance }) {
   return instance.hasProvider ? (
-    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" className={classes.breakAnywhere}>
       {instance.providerBaseUrl ?? 'configurado'}
     </Text>
   ) : (
@@ -154,10 +156,10 @@ function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: s
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
+      <Text size="sm" c="dimmed" flex="none">
         {label}:
       </Text>
-      <div style={{ minWidth: 0 }}>{children}</div>
+      <Box miw={0}>{children}</Box>
     </Group>
   );
 }
@@ -242,7 +244,7 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
           {rows.map((instance) => (
             <Card key={instance.id} withBorder radius="md" padding="md" data-testid={`instance-card-${instance.id}`}>
               <Group justify="space-between" align="flex-start" wrap="nowrap">
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                <Text fw={600} className={classes.breakAnywhere}>
                   {instance.name}
                 </Text>
                 <Actions instance={instance} onAction={setDialog} />

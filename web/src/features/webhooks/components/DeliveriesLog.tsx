@@ -20,6 +20,7 @@ import type { Delivery, Endpoint } from '../api/schemas';
 import { useTestWebhook } from '../api/test-webhook';
 import { DELIVERY_STATUS_COLORS, deliveryStatusLabel, eventLabel } from '../labels';
 import { LoadMore } from '../../../components/LoadMore';
+import classes from './webhooks.module.css';
 
 const MS = new Intl.NumberFormat('pt-BR');
 
@@ -42,7 +43,7 @@ function payloadText(payload: unknown): string {
 
 function StatusBadge({ status }: { status: string }) {
   return (
-    <Badge variant="dot" color={DELIVERY_STATUS_COLORS[status] ?? 'gray'} style={{ textTransform: 'none' }}>
+    <Badge variant="dot" color={DELIVERY_STATUS_COLORS[status] ?? 'gray'} tt="none">
       {deliveryStatusLabel(status)}
     </Badge>
   );
@@ -73,7 +74,7 @@ function DeliveryItem({ delivery, webhookId }: { delivery: Delivery; webhookId: 
             {formatDateTime(delivery.createdAt)} · {summary}
           </Text>
           {delivery.lastError ? (
-            <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+            <Text size="xs" c="red" className={classes.breakAnywhere}>
               {delivery.lastError}
             </Text>
           ) : null}
@@ -89,7 +90,7 @@ function DeliveryItem({ delivery, webhookId }: { delivery: Delivery; webhookId: 
               <code>{delivery.eventType || '—'}</code>
             </Text>
             {delivery.webhookId !== null ? (
-              <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs" className={classes.breakAnywhere}>
                 <Text span c="dimmed" size="xs">
                   webhook-id:
                 </Text>{' '}
@@ -127,12 +128,12 @@ function DeliveryItem({ delivery, webhookId }: { delivery: Delivery; webhookId: 
                 <Table.Tbody>
                   {delivery.log.map((attempt, index) => (
                     <Table.Tr key={`${attempt.at ?? ''}-${index}`}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(attempt.at)}</Table.Td>
+                      <Table.Td className={classes.nowrap}>{formatDateTime(attempt.at)}</Table.Td>
                       <Table.Td>{attempt.statusCode ?? '—'}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td className={classes.nowrap}>
                         {attempt.durationMs != null ? `${MS.format(attempt.durationMs)} ms` : '—'}
                       </Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{attempt.error ?? '—'}</Table.Td>
+                      <Table.Td className={classes.breakAnywhere}>{attempt.error ?? '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
@@ -148,7 +149,7 @@ function DeliveryItem({ delivery, webhookId }: { delivery: Delivery; webhookId: 
               Conteúdo enviado
             </Text>
             {/* Wrapped, not scrolled sideways: nothing to reach with the keyboard. */}
-            <Code block data-testid="delivery-payload" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Code block data-testid="delivery-payload" className={classes.payload}>
               {payloadText(delivery.payload)}
             </Code>
           </Stack>
@@ -242,7 +243,7 @@ export function DeliveriesLog({ endpoint }: { endpoint: Endpoint }) {
 
   return (
     <Stack gap="md">
-      <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
         {endpoint.url}
       </Text>
       <Group gap="sm">

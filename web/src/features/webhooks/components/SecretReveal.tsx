@@ -6,6 +6,7 @@
 import { Alert, Button, CopyButton, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import classes from './webhooks.module.css';
 
 export interface SecretRevealProps {
   secret: string;
@@ -38,7 +39,7 @@ export function SecretReveal({ secret, children }: SecretRevealProps) {
             color={copied ? 'teal' : undefined}
             leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
             onClick={copy}
-            style={{ alignSelf: 'flex-start' }}
+            className={classes.copySecret}
           >
             {copied ? 'Segredo copiado' : 'Copiar segredo'}
           </Button>

@@ -39,6 +39,7 @@ import { disabledReasonText, eventLabel } from '../labels';
 import { DeliveriesLog } from './DeliveriesLog';
 import { SecretReveal } from './SecretReveal';
 import { WebhookFormModal } from './WebhookFormModal';
+import classes from './webhooks.module.css';
 
 type Dialog =
   | { kind: 'none' }
@@ -55,11 +56,11 @@ function endpointFromParams(params: URLSearchParams): number | null {
 
 function StatusBadge({ endpoint }: { endpoint: Endpoint }) {
   return endpoint.enabled ? (
-    <Badge variant="dot" color="teal" style={{ textTransform: 'none' }}>
+    <Badge variant="dot" color="teal" tt="none">
       Ativo
     </Badge>
   ) : (
-    <Badge variant="dot" color="gray" style={{ textTransform: 'none' }}>
+    <Badge variant="dot" color="gray" tt="none">
       Desativado
     </Badge>
   );
@@ -117,12 +118,12 @@ function EndpointCard({ endpoint, onDialog, onDeliveries }: EndpointCardProps) {
     <Card withBorder radius="md" padding="md" component="li" data-testid="webhook-card" data-webhook-id={endpoint.id}>
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-          <Stack gap={2} style={{ minWidth: 0 }}>
-            <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>
+          <Stack gap={2} miw={0}>
+            <Title order={2} size="h4" className={classes.breakAnywhere}>
               {name}
             </Title>
             {endpoint.description ? (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} ff="monospace">
+              <Text size="sm" c="dimmed" ff="monospace" className={classes.breakAnywhere}>
                 {endpoint.url}
               </Text>
             ) : null}
@@ -160,7 +161,7 @@ function EndpointCard({ endpoint, onDialog, onDeliveries }: EndpointCardProps) {
         <Group gap="xs" wrap="wrap">
           <StatusBadge endpoint={endpoint} />
           {endpoint.events.map((event) => (
-            <Badge key={event} variant="light" color="indigo" style={{ textTransform: 'none' }}>
+            <Badge key={event} variant="light" color="indigo" tt="none">
               {eventLabel(event)}
             </Badge>
           ))}
@@ -267,7 +268,7 @@ export function WebhooksScreen() {
     );
   } else {
     content = (
-      <Stack gap="sm" component="ul" aria-label="Endpoints" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <Stack gap="sm" component="ul" aria-label="Endpoints" className={classes.plainList}>
         {endpoints.data.map((endpoint) => (
           <EndpointCard
             key={endpoint.id}
