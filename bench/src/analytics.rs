@@ -21,7 +21,6 @@ use std::{
 };
 
 use backoffice::{
-    config::random_token,
     demo::{DemoOptions, seed_demo},
     domain::{
         analytics::{
@@ -33,6 +32,7 @@ use backoffice::{
         setup,
         tenants::{self, NewTenant},
     },
+    random::random_token,
     tenancy::{Databases, TenantDb, TenantName},
 };
 use chrono::Utc;

@@ -25,11 +25,11 @@ use std::{
 use anyhow::Context;
 use backoffice::{
     bus::EventBus,
-    config::random_token,
     domain::{
         setup,
         tenants::{self, NewTenant},
     },
+    random::random_token,
     tenancy::{Databases, TenantName},
 };
 use clap::Parser;

@@ -58,7 +58,7 @@ async fn main() -> anyhow::Result<()> {
             (url.as_str().parse().map_err(|e: String| anyhow::anyhow!(e))?, Some((admin, name, url.to_string())))
         }
     };
-    let secret = backoffice::config::random_token(48);
+    let secret = backoffice::random::random_token(48);
     let mut config = Config::for_database(url.clone());
     config.jwt_secret = Some(secret.clone().into());
     config.data_dir = Some(temp.path().to_owned());

@@ -10,13 +10,13 @@ mod common;
 
 use anyhow::Context;
 use backoffice::{
-    config::random_token,
     demo::{DemoOptions, seed_demo},
     domain::{
         passwords, setup,
         tenants::{self, NewTenant},
     },
     entities::tenant::{role, user},
+    random::random_token,
     tenancy::{Databases, TenantName},
 };
 use chrono::Utc;

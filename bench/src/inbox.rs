@@ -33,7 +33,6 @@ use std::{
 use anyhow::Context;
 use backoffice::{
     bus::wire,
-    config::random_token,
     demo::{DemoOptions, seed_demo},
     domain::{
         events::Discard,
@@ -43,6 +42,7 @@ use backoffice::{
         unit::Unit,
     },
     entities::{control::tenant, tenant::customer},
+    random::random_token,
     tenancy::{Databases, TenantName},
 };
 use clap::Parser;

@@ -97,7 +97,7 @@ async fn main() -> anyhow::Result<()> {
     config.db_max_connections = 16;
     config.max_open_tenants = 256;
     config.spare_schemas = args.spares;
-    config.jwt_secret = Some(backoffice::config::random_token(48).into());
+    config.jwt_secret = Some(backoffice::random::random_token(48).into());
     config.data_dir = Some(temp.path().to_owned());
     config.validate().map_err(|e| anyhow::anyhow!(e))?;
     let dbs = Databases::connect(&config.database_settings()).await?;

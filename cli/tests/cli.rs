@@ -228,8 +228,8 @@ async fn events_tail_prints_the_tenants_events_as_json_lines() {
     use backoffice::{
         config::{Config, DatabaseUrl},
         domain::{
-            events::{Event, Publisher},
-            inbox::Audience,
+            conversations::events::{CustomerBlacklisted, GroupOfCustomersUpdated},
+            events::{Audience, DomainEvent, Publisher},
         },
         startup::Application,
         tenancy::TenantName,
@@ -286,9 +286,9 @@ async fn events_tail_prints_the_tenants_events_as_json_lines() {
     }
     let acme = TenantName::parse("acme").unwrap();
     let beta = TenantName::parse("beta").unwrap();
-    bus.publish(&beta, Event::GroupOfCustomersUpdated { group_id: 1, name: None, members: 0 }.to(Audience::everyone()));
-    bus.publish(&acme, Event::GroupOfCustomersUpdated { group_id: 7, name: None, members: 0 }.to(Audience::everyone()));
-    bus.publish(&acme, Event::CustomerBlacklisted { customer_id: 3, blacklisted: true }.to(Audience::everyone()));
+    bus.publish(&beta, GroupOfCustomersUpdated { group_id: 1, name: None, members: 0 }.to(Audience::everyone()));
+    bus.publish(&acme, GroupOfCustomersUpdated { group_id: 7, name: None, members: 0 }.to(Audience::everyone()));
+    bus.publish(&acme, CustomerBlacklisted { customer_id: 3, blacklisted: true }.to(Audience::everyone()));
 
     let output =
         tokio::time::timeout(std::time::Duration::from_secs(20), tail.wait_with_output()).await.unwrap().unwrap();

@@ -26,7 +26,7 @@ use std::{
 use crate::{
     domain::{
         bot::config::Bots,
-        inbox::{Viewer, tickets::Counts},
+        conversations::{Viewer, tickets::Counts},
         instances::provider::ProviderConfig,
         users::{KnownTotal, UserView},
     },

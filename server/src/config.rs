@@ -274,7 +274,7 @@ impl Config {
         }
         let secret = match self.jwt_secret.take() {
             Some(secret) => secret,
-            None => load_or_create_secret(&self.data_dir(), "jwt_secret", || random_token(48))?,
+            None => load_or_create_secret(&self.data_dir(), "jwt_secret", || crate::random::random_token(48))?,
         };
         check_jwt_secret(secret.expose_secret()).map_err(ConfigError::JwtSecret)?;
         self.jwt_secret = Some(secret);
@@ -394,19 +394,6 @@ fn write_private_file(path: &Path, contents: &str) -> std::io::Result<()> {
     file.write_all(contents.as_bytes())
 }
 
-/// A random URL-safe token of `length` characters (6 random bits each).
-pub fn random_token(length: usize) -> String {
-    random_string(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", length)
-}
-
-/// `length` characters drawn evenly and independently from `alphabet` (ASCII), from the thread's
-/// cryptographically secure generator.
-pub fn random_string(alphabet: &[u8], length: usize) -> String {
-    use rand::Rng;
-    let mut rng = rand::rng();
-    (0..length).map(|_| alphabet[rng.random_range(0..alphabet.len())] as char).collect()
-}
-
 /// Proxies whose `X-Forwarded-For` header is believed.
 #[derive(Clone, Debug, Default)]
 pub struct TrustedProxies(pub Vec<IpAddr>);
@@ -489,7 +476,7 @@ mod tests {
         assert!(check_jwt_secret("short").unwrap_err().contains("at least 32"));
         assert!(check_jwt_secret("your-256-bit-secret").unwrap_err().contains("well-known"));
         assert!(check_jwt_secret(&"a".repeat(64)).unwrap_err().contains("too few"));
-        assert!(check_jwt_secret(&random_token(48)).is_ok());
+        assert!(check_jwt_secret(&crate::random::random_token(48)).is_ok());
     }
 
     #[test]

@@ -38,6 +38,8 @@ pub mod jobs;
 pub mod listener;
 /// Prometheus metrics: the recorder, `GET /metrics`, request counting by route template.
 pub mod metrics;
+/// Random tokens and strings (a leaf every layer may import).
+pub mod random;
 /// Fixed-window rate limits (in-process or Redis).
 pub mod ratelimit;
 /// The realtime socket.

@@ -38,7 +38,7 @@ const MAX_REQUEST_ID: usize = 64;
 pub async fn request_id(mut request: Request, next: Next) -> Response {
     let id =
         request.headers().get(&REQUEST_ID).filter(|value| well_formed(value.as_bytes())).cloned().unwrap_or_else(
-            || HeaderValue::from_str(&crate::config::random_token(16)).expect("a token is a header value"),
+            || HeaderValue::from_str(&crate::random::random_token(16)).expect("a token is a header value"),
         );
     request.headers_mut().insert(REQUEST_ID, id.clone());
     let mut response = next.run(request).await;

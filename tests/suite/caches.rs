@@ -225,7 +225,7 @@ async fn inbox_on_two_replicas() -> Inbox {
         config.allow_private_providers = true;
         if config.redis_url.is_none() {
             config.redis_url = Some(crate::support::app::test_redis_url().parse().expect("TEST_REDIS_URL is a URL"));
-            config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+            config.redis_prefix = format!("test-{}", backoffice::random::random_token(12));
         }
     })
     .await;

@@ -543,7 +543,7 @@ async fn operators_replay_campaign_statuses_by_period_and_type() {
     let ops = w.app.create_user("backoffice", "ops@backoffice.example", "administrador").await;
     let ops_token = w.app.login(&ops).await;
     // Dates are São Paulo's days (UTC's is already tomorrow from 21:00 there).
-    let today = backoffice::domain::analytics::period::local_day(chrono::Utc::now());
+    let today = backoffice::domain::local_time::local_day(chrono::Utc::now());
     let call = |kind: &str, start: String| {
         let path = format!(
             "/api/tenant/generate-campaign-status-webhook?tenantName=acme&startAt={start}&finishAt={}&type={kind}",

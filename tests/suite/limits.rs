@@ -1,7 +1,7 @@
 //! The monthly ticket limit, also under concurrency (the user limit is in `users_api`).
 
 use backoffice::{
-    domain::inbox::tickets::{self, NewTicket},
+    domain::conversations::tickets::{self, NewTicket},
     entities::tenant::{chat, customer},
 };
 use sea_orm::{ActiveModelTrait, Set};

@@ -41,7 +41,7 @@ async fn without_redis_the_server_keeps_serving_and_recovers_when_it_returns() {
     let url = redis.url();
     let app = TestApp::spawn_with(|config| {
         config.redis_url = Some(url.parse().unwrap());
-        config.redis_prefix = format!("outage-{}", backoffice::config::random_token(8));
+        config.redis_prefix = format!("outage-{}", backoffice::random::random_token(8));
     })
     .await;
     let admin = app.tenant_with_admin("acme").await;

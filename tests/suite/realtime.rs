@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 use backoffice::{
     domain::{
-        events::{Event, Publisher},
-        inbox::Audience,
+        conversations::events::ChatNotification,
+        events::{Audience, DomainEvent, Publisher},
     },
     tenancy::TenantName,
 };
@@ -216,7 +216,7 @@ async fn a_flood_to_a_slow_client_does_not_delay_a_fast_one() {
         published_at.push(Instant::now());
         let notice = Some(format!("{chat_id}:{message}"));
         let audience = Audience { instance_id: Some(instance), ..Audience::default() };
-        app.state.bus.publish(&tenant, Event::ChatNotification { ticket: None, message: None, notice }.to(audience));
+        app.state.bus.publish(&tenant, ChatNotification { ticket: None, message: None, notice }.to(audience));
         if chat_id % 10 == 9 {
             tokio::time::sleep(Duration::from_millis(5)).await;
         }

@@ -17,13 +17,14 @@ use std::{
 use anyhow::Context;
 use axum::{Json, Router, extract::Path, routing::post};
 use backoffice::{
-    config::{Config, random_token},
+    config::Config,
     demo::names,
     domain::{
         instances::{self, InstanceChanges, provider::ProviderConfig},
         standard_webhooks,
         unit::Unit,
     },
+    random::random_token,
     tenancy::Databases,
 };
 use rand::{Rng, seq::IndexedRandom};

@@ -11,7 +11,7 @@ use backoffice::{
     config::Config,
     domain::{
         analytics::Period,
-        campaigns::RECIPIENT_STATUSES,
+        campaigns::RecipientStatus,
         unit::Unit,
         webhooks::{self, EndpointChange},
     },
@@ -87,10 +87,12 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             println!("endpoint {} ({}) ativado no tenant \"{}\"", endpoint.id, endpoint.url, tenant.name);
         }
         Command::Replay { tenant, types, from, to } => {
+            let mut kinds = Vec::new();
             for kind in &types {
-                if !RECIPIENT_STATUSES.contains(&kind.as_str()) {
-                    anyhow::bail!("tipo desconhecido \"{kind}\": use {}", RECIPIENT_STATUSES.join(", "));
-                }
+                let Some(parsed) = RecipientStatus::parse(kind) else {
+                    anyhow::bail!("tipo desconhecido \"{kind}\": use {}", RecipientStatus::listed());
+                };
+                kinds.push(parsed);
             }
             let period = Period::parse(from.as_deref(), to.as_deref(), ("--from", "--to"), 7)?;
             let (start, end) = period.utc_bounds();
@@ -100,7 +102,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let announcer = Arc::new(Announcer::new(config)?);
             let mut total = 0;
             // One transaction per type, as the screen's one call per type.
-            for kind in &types {
+            for kind in kinds {
                 let unit = Unit::begin(&db, announcer.clone()).await?;
                 let queued = webhooks::replay_campaign_status(&unit, kind, start, finish)
                     .await

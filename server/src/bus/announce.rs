@@ -40,7 +40,7 @@ impl Announcer {
             return Ok(0);
         }
         let mut conn = client.get_multiplexed_async_connection().await?;
-        let origin = format!("cli-{}", crate::config::random_token(8));
+        let origin = format!("cli-{}", crate::random::random_token(8));
         for (tenant, raised) in &pending {
             let envelope =
                 Envelope { origin: origin.clone(), tenant: tenant.to_string(), body: Body::of(raised.clone()) };

@@ -18,7 +18,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::{
-    domain::inbox::{Audience, Viewer},
+    domain::{conversations::Viewer, events::Audience},
     metrics::names,
     tenancy::TenantName,
 };

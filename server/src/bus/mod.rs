@@ -23,10 +23,7 @@ use tokio::sync::mpsc;
 use crate::{
     bus::hub::{Delivery, Hub, PresenceChange, Registration, Subscriber},
     cache::Caches,
-    domain::{
-        events::{Publisher, Raised},
-        inbox::Audience,
-    },
+    domain::events::{Audience, Publisher, Raised},
     redis_link::{LinkError, RedisLink},
     tenancy::TenantName,
 };
@@ -173,7 +170,7 @@ impl EventBus {
     /// events raised meanwhile reach only this replica's sockets).
     pub async fn redis(client: redis::Client, link: RedisLink, prefix: &str) -> redis::RedisResult<Self> {
         let (outbox, ops) = mpsc::channel(OUTBOX);
-        let remote = Remote { replica: crate::config::random_token(12), prefix: prefix.to_owned(), link, outbox };
+        let remote = Remote { replica: crate::random::random_token(12), prefix: prefix.to_owned(), link, outbox };
         let bus = Self {
             inner: Arc::new(Inner {
                 hub: Hub::default(),

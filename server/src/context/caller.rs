@@ -14,7 +14,7 @@ use crate::{
     context::tenant::CurrentTenant,
     domain::{
         auth::{tokens::TokenError, two_factor},
-        inbox::Viewer,
+        conversations::Viewer,
         roles, users,
     },
     entities::tenant::{role, user},

@@ -7,7 +7,11 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 
 use super::{Ctx, customers::People, directory::Directory, insert_batched};
-use crate::entities::tenant::{campaign, campaign_recipient, webhook_delivery, webhook_endpoint};
+use crate::entities::tenant::{
+    campaign, campaign_recipient,
+    states::{DeliveryStatus, JobStatus, RecipientStatus},
+    webhook_delivery, webhook_endpoint,
+};
 
 /// The event type of campaign status webhooks.
 const EVENT_TYPE: &str = crate::domain::webhooks::CAMPAIGN_STATUS;
@@ -75,7 +79,13 @@ pub(super) async fn seed<C: ConnectionTrait>(
         audience = reachable.iter().copied().filter(|_| ctx.chance(0.3)).collect();
     }
     for index in audience {
-        let status = ["read", "delivered", "sent", "failed", "replied"][ctx.pick_weighted(&[45, 25, 10, 5, 15])];
+        let status = [
+            RecipientStatus::Read,
+            RecipientStatus::Delivered,
+            RecipientStatus::Sent,
+            RecipientStatus::Failed,
+            RecipientStatus::Replied,
+        ][ctx.pick_weighted(&[45, 25, 10, 5, 15])];
         recipients.push(recipient(ctx, id, people.customers[index].id, status, started));
     }
 
@@ -108,8 +118,14 @@ pub(super) async fn seed<C: ConnectionTrait>(
         audience = reachable.iter().copied().take(1).collect();
     }
     for index in audience {
-        let status =
-            ["pending", "sent", "delivered", "read", "replied", "failed"][ctx.pick_weighted(&[40, 15, 15, 20, 7, 3])];
+        let status = [
+            RecipientStatus::Pending,
+            RecipientStatus::Sent,
+            RecipientStatus::Delivered,
+            RecipientStatus::Read,
+            RecipientStatus::Replied,
+            RecipientStatus::Failed,
+        ][ctx.pick_weighted(&[40, 15, 15, 20, 7, 3])];
         recipients.push(recipient(ctx, id, people.customers[index].id, status, started));
     }
 
@@ -127,7 +143,7 @@ pub(super) async fn seed<C: ConnectionTrait>(
         audience = reachable.iter().copied().take(5).collect();
     }
     for index in audience {
-        recipients.push(recipient(ctx, id, people.customers[index].id, "pending", scheduled));
+        recipients.push(recipient(ctx, id, people.customers[index].id, RecipientStatus::Pending, scheduled));
     }
 
     insert_batched(db, recipients, None).await?;
@@ -141,7 +157,7 @@ async fn queue_tick<C: ConnectionTrait>(db: &C, campaign_id: i32, now: DateTime<
     crate::entities::tenant::job::Entity::insert(crate::entities::tenant::job::ActiveModel {
         kind: Set(CampaignTick::KIND.to_owned()),
         payload: Set(serde_json::json!({ "campaign_id": campaign_id }).to_string()),
-        status: Set("pending".into()),
+        status: Set(JobStatus::Pending),
         attempts: Set(0),
         run_at: Set(now),
         created_at: Set(now),
@@ -189,16 +205,16 @@ fn recipient(
     ctx: &mut Ctx,
     campaign_id: i32,
     customer_id: i32,
-    status: &'static str,
+    status: RecipientStatus,
     started: DateTime<Utc>,
 ) -> campaign_recipient::ActiveModel {
-    let sent_at = (status != "pending").then(|| (started + ctx.seconds(5, 3_000)).min(ctx.now));
-    let error = (status == "failed")
+    let sent_at = (status != RecipientStatus::Pending).then(|| (started + ctx.seconds(5, 3_000)).min(ctx.now));
+    let error = (status == RecipientStatus::Failed)
         .then(|| (*ctx.pick(&["provider_rejected", "not_delivered", "provider_unreachable"])).to_owned());
     campaign_recipient::ActiveModel {
         campaign_id: Set(campaign_id),
         customer_id: Set(customer_id),
-        status: Set(status.to_owned()),
+        status: Set(status),
         sent_at: Set(sent_at),
         error: Set(error),
         status_at: Set(sent_at.unwrap_or(started - Duration::hours(1))),
@@ -245,7 +261,7 @@ async fn seed_webhooks<C: ConnectionTrait>(db: &C, ctx: &mut Ctx, events: &[Stat
                 endpoint_id: Set(endpoint_id),
                 event_type: Set(EVENT_TYPE.to_owned()),
                 payload: Set(payload.to_string()),
-                status: Set("delivered".to_owned()),
+                status: Set(DeliveryStatus::Delivered),
                 attempts: Set(attempts),
                 next_attempt_at: Set(None),
                 last_status_code: Set(Some(200)),

@@ -108,19 +108,19 @@ async fn seeded_rows_are_consistent() {
 
     // Tickets: closed ones have a reason and a close time after the first response.
     let tickets = ticket::Entity::find().all(&db).await.expect("tickets");
-    let closed: Vec<_> = tickets.iter().filter(|t| t.status == "closed").collect();
+    let closed: Vec<_> = tickets.iter().filter(|t| t.status == states::TicketStatus::Closed).collect();
     assert!(closed.len() * 2 > tickets.len(), "most tickets are closed");
     // The inbox lists each ticket with its last activity and the start of its last message.
     assert!(tickets.iter().all(|t| t.last_activity_at.is_some() && t.last_message_preview.is_some()));
     for ticket in &tickets {
         assert!(ticket.opened_at <= now);
-        if ticket.status == "closed" {
+        if ticket.status == states::TicketStatus::Closed {
             assert!(ticket.closing_reason_id.is_some());
             let first = ticket.first_response_at.expect("answered");
             let closed_at = ticket.closed_at.expect("closed");
             assert!(ticket.opened_at < first && first < closed_at && closed_at <= now);
         }
-        if ticket.status == "pending" {
+        if ticket.status == states::TicketStatus::Pending {
             assert!(ticket.assigned_user_id.is_none() && ticket.first_response_at.is_none());
         }
     }

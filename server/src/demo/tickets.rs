@@ -14,7 +14,11 @@ use super::{
     Ctx, DemoOptions, SeedStage, at_local, customers::People, directory::Directory, insert_batched, local_day,
     local_hour, names,
 };
-use crate::entities::tenant::{chat, message, order, ticket, ticket_transfer};
+use crate::entities::tenant::{
+    chat, message, order,
+    states::{Ack, TicketStatus, TransferStatus},
+    ticket, ticket_transfer,
+};
 
 /// Counts of what this stage wrote.
 pub(super) struct Written {
@@ -40,12 +44,12 @@ enum Status {
 }
 
 impl Status {
-    fn as_str(self) -> &'static str {
+    fn state(self) -> TicketStatus {
         match self {
-            Self::Pending => "pending",
-            Self::Open => "open",
-            Self::Transferring => "transferring",
-            Self::Closed => "closed",
+            Self::Pending => TicketStatus::Pending,
+            Self::Open => TicketStatus::Open,
+            Self::Transferring => TicketStatus::Transferring,
+            Self::Closed => TicketStatus::Closed,
         }
     }
 }
@@ -54,7 +58,7 @@ struct TransferPlan {
     from: Option<usize>,
     to: Option<usize>,
     to_department_id: Option<i32>,
-    status: &'static str,
+    status: TransferStatus,
     /// Outbound messages before this index were written by `from`.
     handover_at: usize,
     created_at: DateTime<Utc>,
@@ -112,7 +116,9 @@ impl Plan {
     /// The agent who wrote outbound message `index`.
     fn author(&self, index: usize) -> Option<usize> {
         match &self.transfer {
-            Some(transfer) if transfer.status == "accepted" && index < transfer.handover_at => transfer.from,
+            Some(transfer) if transfer.status == TransferStatus::Accepted && index < transfer.handover_at => {
+                transfer.from
+            }
             _ => self.agent,
         }
     }
@@ -166,7 +172,7 @@ pub(super) async fn seed<C: ConnectionTrait>(
                     instance_id: Set(instance_id),
                     department_id: Set(plan.department_id),
                     assigned_user_id: Set(plan.agent.map(|a| dir.agents[a].id)),
-                    status: Set(plan.status.as_str().to_owned()),
+                    status: Set(plan.status.state()),
                     opened_at: Set(plan.opened_at()),
                     first_response_at: Set(plan.first_response_at),
                     closed_at: Set(plan.closed_at),
@@ -216,7 +222,7 @@ pub(super) async fn seed<C: ConnectionTrait>(
                     user_id: Set(user_id),
                     direction: Set(if inbound { "in" } else { "out" }.to_owned()),
                     body: Set(body),
-                    ack: Set(ack.to_owned()),
+                    ack: Set(ack),
                     external_id: Set(Some(external_id)),
                     sent_at: Set(*sent_at),
                     created_at: Set(*sent_at),
@@ -231,7 +237,7 @@ pub(super) async fn seed<C: ConnectionTrait>(
                     from_user_id: Set(transfer.from.map(|a| dir.agents[a].id)),
                     to_user_id: Set(transfer.to.map(|a| dir.agents[a].id)),
                     to_department_id: Set(transfer.to_department_id),
-                    status: Set(transfer.status.to_owned()),
+                    status: Set(transfer.status),
                     resolved_at: Set(transfer.resolved_at),
                     created_at: Set(transfer.created_at),
                     updated_at: Set(transfer.resolved_at.unwrap_or(transfer.created_at)),
@@ -379,7 +385,16 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
             let transfer = match (status, agent) {
                 (Status::Transferring, Some(holder)) => {
                     let created_at = last + ctx.seconds(30, 300);
-                    Some(transfer_to_other(ctx, dir, candidates, holder, "pending", times.len(), created_at, None))
+                    Some(transfer_to_other(
+                        ctx,
+                        dir,
+                        candidates,
+                        holder,
+                        TransferStatus::Pending,
+                        times.len(),
+                        created_at,
+                        None,
+                    ))
                 }
                 (Status::Open | Status::Closed, Some(holder)) if times.len() >= 3 && ctx.chance(0.1) => {
                     // The hand-over happens just before an outbound message, the third one at best.
@@ -395,14 +410,14 @@ fn plan_tickets(ctx: &mut Ctx, opts: &DemoOptions, dir: &Directory, people: &Peo
                             from: Some(*ctx.pick(&others)),
                             to: Some(holder),
                             to_department_id: dir.agents[holder].department_id,
-                            status: "accepted",
+                            status: TransferStatus::Accepted,
                             handover_at,
                             created_at,
                             resolved_at,
                         })
                     } else {
                         // The holder tried to hand it over, and kept it.
-                        let status = if roll == 2 { "cancelled" } else { "rejected" };
+                        let status = if roll == 2 { TransferStatus::Cancelled } else { TransferStatus::Rejected };
                         Some(transfer_to_other(
                             ctx,
                             dir,
@@ -458,7 +473,7 @@ fn transfer_to_other(
     dir: &Directory,
     candidates: &[usize],
     holder: usize,
-    status: &'static str,
+    status: TransferStatus,
     messages: usize,
     created_at: DateTime<Utc>,
     resolved_at: Option<DateTime<Utc>>,
@@ -563,15 +578,15 @@ fn conversation(ctx: &mut Ctx, plan: &Plan, dir: &Directory, people: &People) ->
     bodies
 }
 
-fn message_ack(ctx: &mut Ctx, plan: &Plan, index: usize, sent_at: DateTime<Utc>) -> &'static str {
+fn message_ack(ctx: &mut Ctx, plan: &Plan, index: usize, sent_at: DateTime<Utc>) -> Ack {
     if plan.is_inbound(index) {
         let unanswered = plan.status != Status::Closed && (index..plan.times.len()).all(|later| plan.is_inbound(later));
-        return if unanswered { "delivered" } else { "read" };
+        return if unanswered { Ack::Delivered } else { Ack::Read };
     }
     if ctx.now - sent_at < Duration::minutes(2) {
-        return "sent";
+        return Ack::Sent;
     }
-    ["read", "delivered", "sent", "failed"][ctx.pick_weighted(&[80, 14, 4, 2])]
+    [Ack::Read, Ack::Delivered, Ack::Sent, Ack::Failed][ctx.pick_weighted(&[80, 14, 4, 2])]
 }
 
 #[cfg(test)]

@@ -1,93 +1,129 @@
 //! What the domain raises when something happens that people or other replicas must learn: the
-//! realtime events of docs/realtime.md#events and the end of a user's sessions.
+//! realtime events of docs/realtime.md#events, to whom they go ([`Audience`]), and the facts that
+//! end sessions, drop cached copies or wake the worker ([`Raised`]).
 //!
 //! Domain functions raise them on the unit of work (`domain::unit`) they run in; the unit
 //! hands them to its [`Publisher`] only after its transaction commits, so nobody is told about a
-//! change that rolled back. The wire form (base64 of the JSON) is `realtime::wire`'s business;
-//! here an event is its typed payload, and its serialization is the JSON of the wire.
+//! change that rolled back.
+//!
+//! **One catalogue, owned where it happens.** Each realtime event is a struct named after the
+//! event (the spec's name), defined by the module that owns what it is about — tickets, messages,
+//! transfers and customers in `conversations::events`, `InstanceUpdated` in `instances`,
+//! `CampaignUpdated` in `campaigns` — and implements [`DomainEvent`]. Raising one writes its JSON
+//! once ([`Event`]); the kernel carries it to the bus without knowing its shape, so no lower
+//! module imports the features its events are about.
 
 use serde::Serialize;
 
 use crate::{
-    domain::{
-        inbox::{
-            Audience,
-            views::{CustomerRef, MessageView, TicketView, TransferView},
-        },
-        instances::summary::InstanceSummary,
-    },
+    entities::tenant::{ticket, ticket_transfer},
     tenancy::TenantName,
 };
 
-/// A server → client event (docs/realtime.md#events), serialized as `{"event": "<Name>", ...payload}`.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-#[serde(tag = "event")]
-pub enum Event {
-    /// A campaign's status or figures moved (at most a few a second per campaign).
-    CampaignUpdated {
-        campaign_id: i32,
-        status: String,
-        total: u64,
-        counts: crate::domain::campaigns::Counts,
-    },
-    /// A customer wrote (`ticket` and `message`), or a notice for the staff (`notice`).
-    ChatNotification {
-        ticket: Option<TicketView>,
-        message: Option<MessageView>,
-        notice: Option<String>,
-    },
-    ChatTicketClosed {
-        ticket: TicketView,
-    },
-    /// A ticket has a new owner: a transfer was accepted, or an agent took it from the queue
-    /// (`transfer_id` empty).
-    ChatTicketTransferred {
-        ticket: TicketView,
-        transfer_id: Option<i32>,
-    },
-    /// A ticket is being transferred (to everyone who sees it).
-    ChatTicketTransferring {
-        ticket: TicketView,
-        transfer: TransferView,
-    },
-    CustomerBlacklisted {
-        customer_id: i32,
-        blacklisted: bool,
-    },
-    /// A customer's message opened a ticket.
-    CustomerChatCreated {
-        ticket: TicketView,
-    },
-    /// A message's delivery state moved (`queued` → `sent` → `delivered` → `read`, or `failed`).
-    CustomerChatAckChanged {
-        ticket_id: Option<i32>,
-        message_id: i32,
-        ack: String,
-        error: Option<String>,
-    },
-    /// A transfer was requested (to its target).
-    ChatTicketTransfer {
-        ticket: TicketView,
-        transfer: TransferView,
-    },
-    /// A customer wrote for the first time.
-    CustomerCreatedToChat {
-        customer: CustomerRef,
-        instance_id: i32,
-    },
-    GroupOfCustomersUpdated {
-        group_id: i32,
-        name: Option<String>,
-        members: u64,
-    },
-    InstanceUpdated {
-        instance: InstanceSummary,
-    },
-    /// A transfer ended without changing the owner: rejected or cancelled.
-    DeleteChatTicketTransfer {
-        ticket: TicketView,
-        transfer: TransferView,
-    },
+/// A realtime event's payload: a struct whose fields are the event's JSON beside `"event"`.
+pub trait DomainEvent: Serialize {
+    /// The event's name on the wire (docs/realtime.md#events).
+    const NAME: &'static str;
+
+    /// Whether it may move a ticket between the queue's tabs (status, owner, department, or a new
+    /// ticket): the queue counts cached for the tenant's users go.
+    fn moves_tickets(&self) -> bool {
+        false
+    }
+
+    /// The event as it travels: `{"event": "<NAME>", ...payload}`, written now.
+    fn event(&self) -> Event {
+        #[derive(Serialize)]
+        struct Tagged<'a, T: ?Sized> {
+            event: &'static str,
+            #[serde(flatten)]
+            payload: &'a T,
+        }
+        let json = serde_json::to_string(&Tagged { event: Self::NAME, payload: self })
+            // A payload is plain data (no map with non-string keys): this cannot fail, but a
+            // frame with the name alone is better than none.
+            .unwrap_or_else(|_| format!("{{\"event\":\"{}\"}}", Self::NAME));
+        Event { name: Self::NAME, json, moves_tickets: self.moves_tickets() }
+    }
+
+    /// The event for an audience.
+    fn to(&self, audience: Audience) -> Raised {
+        Raised::Event { event: Box::new(self.event()), audience }
+    }
+}
+
+/// A realtime event as raised: its name and its JSON, written once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Event {
+    name: &'static str,
+    json: String,
+    moves_tickets: bool,
+}
+
+impl Event {
+    /// The event's name (`ChatNotification`, ...).
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// `{"event": "<name>", ...payload}`.
+    pub fn json(&self) -> &str {
+        &self.json
+    }
+
+    /// [`DomainEvent::moves_tickets`].
+    pub fn moves_tickets(&self) -> bool {
+        self.moves_tickets
+    }
+}
+
+/// Whom an event is about: the socket hub delivers it to the viewers entitled to it
+/// (`conversations::Viewer::receives`).
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Audience {
+    /// The ticket's instance: its agents may see it.
+    pub instance_id: Option<i32>,
+    /// The ticket's department: the instance's agents of other departments may not.
+    pub department_id: Option<i32>,
+    /// People who see it whatever their instances (the owner, a transfer's target).
+    pub users: Vec<i32>,
+    /// A department whose members see it whatever their instances (a transfer's target).
+    pub to_department_id: Option<i32>,
+    /// Only those who see everything (notices for administrators).
+    pub managers_only: bool,
+}
+
+impl Audience {
+    /// The audience of a ticket: its instance's agents (of its department), its owner, and anyone
+    /// named in `also`.
+    pub fn of_ticket(ticket: &ticket::Model, also: &[i32]) -> Self {
+        let mut users: Vec<i32> = ticket.assigned_user_id.into_iter().collect();
+        users.extend_from_slice(also);
+        Self { instance_id: Some(ticket.instance_id), department_id: ticket.department_id, users, ..Self::default() }
+    }
+
+    /// The audience of a transfer's target: the person, or the department's members (and whoever
+    /// sees the ticket already).
+    pub fn of_transfer(ticket: &ticket::Model, transfer: &ticket_transfer::Model) -> Self {
+        let mut audience = Self::of_ticket(ticket, &transfer.to_user_id.into_iter().collect::<Vec<_>>());
+        audience.to_department_id = transfer.to_department_id;
+        audience
+    }
+
+    /// The agents of an instance (and those who see everything).
+    pub fn of_instance(instance_id: i32) -> Self {
+        Self { instance_id: Some(instance_id), ..Self::default() }
+    }
+
+    /// Every entitled viewer of the tenant, not bound to a ticket (customers, groups).
+    pub fn everyone() -> Self {
+        Self::default()
+    }
+
+    /// Administrators and supervisors only.
+    pub fn managers() -> Self {
+        Self { managers_only: true, ..Self::default() }
+    }
 }
 
 /// Something a unit of work raised, published after its commit.
@@ -125,34 +161,6 @@ pub enum Raised {
     InstancesChanged,
 }
 
-impl Event {
-    /// Whether a ticket may have moved between the queue's tabs (status, owner, department, or a
-    /// new ticket): the queue counts cached for the tenant's users go. A `ChatNotification` counts,
-    /// since the bot's hand-over raises one; an ordinary message costs only a needless refill.
-    pub fn moves_tickets(&self) -> bool {
-        match self {
-            Self::ChatNotification { ticket, .. } => ticket.is_some(),
-            Self::ChatTicketClosed { .. }
-            | Self::ChatTicketTransferred { .. }
-            | Self::ChatTicketTransferring { .. }
-            | Self::CustomerChatCreated { .. }
-            | Self::ChatTicketTransfer { .. }
-            | Self::DeleteChatTicketTransfer { .. } => true,
-            Self::CampaignUpdated { .. }
-            | Self::CustomerBlacklisted { .. }
-            | Self::CustomerChatAckChanged { .. }
-            | Self::CustomerCreatedToChat { .. }
-            | Self::GroupOfCustomersUpdated { .. }
-            | Self::InstanceUpdated { .. } => false,
-        }
-    }
-
-    /// The event for an audience.
-    pub fn to(self, audience: Audience) -> Raised {
-        Raised::Event { event: Box::new(self), audience }
-    }
-}
-
 /// Where raised facts go once their transaction committed: the event bus in the server; the CLI
 /// without a bus discards them ([`Discard`]).
 pub trait Publisher: Send + Sync {
@@ -171,9 +179,22 @@ impl Publisher for Discard {
 mod tests {
     use super::*;
 
+    #[derive(Serialize)]
+    struct CustomerBlacklisted {
+        customer_id: i32,
+        blacklisted: bool,
+    }
+
+    impl DomainEvent for CustomerBlacklisted {
+        const NAME: &'static str = "CustomerBlacklisted";
+    }
+
     #[test]
     fn an_event_serializes_as_its_name_beside_its_payload() {
-        let json = serde_json::to_value(Event::CustomerBlacklisted { customer_id: 3, blacklisted: true }).unwrap();
+        let event = CustomerBlacklisted { customer_id: 3, blacklisted: true }.event();
+        let json: serde_json::Value = serde_json::from_str(event.json()).unwrap();
         assert_eq!(json, serde_json::json!({ "event": "CustomerBlacklisted", "customer_id": 3, "blacklisted": true }));
+        assert_eq!(event.name(), "CustomerBlacklisted");
+        assert!(!event.moves_tickets());
     }
 }

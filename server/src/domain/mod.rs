@@ -15,6 +15,9 @@ pub mod campaigns;
 pub mod catalogue;
 /// CNPJ parsing with check digits.
 pub mod cnpj;
+/// Conversations: customers, chats, tickets, messages and their views and events — the store the
+/// inbox, the bot and campaigns stand on.
+pub mod conversations;
 /// Departments of a tenant.
 pub mod departments;
 /// The domain's error type.
@@ -25,10 +28,12 @@ pub mod events;
 pub mod features;
 /// The home board: what needs attention now.
 pub mod home;
-/// The staff inbox: tickets, messages, transfers, customers, provider events.
+/// The staff inbox: the flows over conversations (provider events, accept, reply, transfer, close).
 pub mod inbox;
 /// A tenant's messaging connections.
 pub mod instances;
+/// Local time (São Paulo): days, months.
+pub mod local_time;
 /// Outbound HTTP to addresses tenants choose: public addresses only, checked and pinned, capped answers.
 pub mod outbound;
 /// Work to do after commit, retried until done: the outbox the worker delivers from.
@@ -51,6 +56,8 @@ pub mod sealing;
 pub mod setup;
 /// Spreadsheets users send (xlsx, CSV), read cell by cell under limits, for every import.
 pub mod sheet_reader;
+/// SQL written by hand: bind values, backend dialects, conflict-tolerant inserts.
+pub mod sql;
 /// Standard Webhooks signatures (provider events in, webhooks out).
 pub mod standard_webhooks;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.

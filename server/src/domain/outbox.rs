@@ -18,7 +18,7 @@ use serde::{Serialize, de::DeserializeOwned};
 
 use crate::{
     domain::{error::Result, events::Raised, unit::Unit},
-    entities::tenant::job,
+    entities::tenant::{job, states::JobStatus},
 };
 
 /// A kind of job: its name in `jobs.kind`, and its payload as JSON.
@@ -103,7 +103,7 @@ pub async fn enqueue<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>
     job::ActiveModel {
         kind: Set(K::KIND.to_owned()),
         payload: Set(serde_json::to_string(payload).unwrap_or_else(|_| "{}".into())),
-        status: Set("pending".into()),
+        status: Set(JobStatus::Pending),
         attempts: Set(0),
         run_at: Set(run_at),
         locked_until: Set(None),
@@ -153,7 +153,7 @@ pub async fn claim_due(db: &impl ConnectionTrait) -> Result<Vec<job::Model>> {
 
 /// The job is done.
 pub async fn complete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
-    set_status(db, id, "done", None, None).await
+    set_status(db, id, JobStatus::Done, None, None).await
 }
 
 /// The job is to run again at `run_at` as a fresh job (a campaign's next tick): its attempts
@@ -174,7 +174,7 @@ pub async fn reschedule(db: &impl ConnectionTrait, id: i32, run_at: DateTime<Utc
 
 /// The job failed for good (no more attempts, or an error retrying cannot fix).
 pub async fn give_up(db: &impl ConnectionTrait, id: i32, error: &str) -> Result<()> {
-    set_status(db, id, "failed", Some(error), None).await
+    set_status(db, id, JobStatus::Failed, Some(error), None).await
 }
 
 /// The attempt failed; the next one runs after its kind's back-off ([`backoff_ms`]) with ±25 %
@@ -189,14 +189,14 @@ pub async fn retry_later(
     let base = backoff_ms(kind, attempts);
     let jitter = rand::rng().random_range(-base / 4..=base / 4);
     let run_at = Utc::now() + Duration::milliseconds(base + jitter);
-    set_status(db, id, "pending", Some(error), Some(run_at)).await?;
+    set_status(db, id, JobStatus::Pending, Some(error), Some(run_at)).await?;
     Ok(run_at)
 }
 
 async fn set_status(
     db: &impl ConnectionTrait,
     id: i32,
-    status: &str,
+    status: JobStatus,
     error: Option<&str>,
     run_at: Option<DateTime<Utc>>,
 ) -> Result<()> {

@@ -19,7 +19,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::ConnectionTrait;
 
 use crate::{
-    domain::{analytics::period::Binder, error::Result},
+    domain::{error::Result, sql::Binder},
     tenancy::TenantDb,
 };
 

@@ -9,7 +9,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::inbox::customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
+    domain::conversations::customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
     error::AppResult,
     http::{
         access::ApiRoutes,

@@ -1,6 +1,6 @@
 //! The staff inbox over REST (docs/inbox.md): tickets, their conversations, transfers, closing
 //! reasons. Any logged-in user may call these; what each one sees and may do is the domain's
-//! entitlement (`domain::inbox::Viewer`): another tenant's or an unentitled ticket answers exactly
+//! entitlement (`domain::conversations::Viewer`): another tenant's or an unentitled ticket answers exactly
 //! like a missing one.
 
 use axum::{Json, extract::State, http::StatusCode};
@@ -10,13 +10,19 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::inbox::{
-        closing_reasons,
-        closing_reasons::ClosingReasonView,
-        messages::{self, MessagePage, Reply},
-        tickets::{self, ListQuery, TicketPage},
-        transfers::{self, NewTransfer, TransferTargets},
-        views::{MessageView, NamedRef, TicketView, TransferView},
+    domain::{
+        conversations::{
+            self,
+            closing_reasons::{self, ClosingReasonView},
+            messages::MessagePage,
+            tickets::{ListQuery, TicketPage},
+            views::{MessageView, NamedRef, TicketView, TransferView},
+        },
+        inbox::{
+            self,
+            messages::Reply,
+            transfers::{self, NewTransfer, TransferTargets},
+        },
     },
     error::AppResult,
     http::{
@@ -110,7 +116,7 @@ async fn list(
         known_counts: caches.queue_counts(&tenant.name, user_id),
     };
     let tx = tenant.read(&state).await?;
-    let page = tickets::list(&tx, &current.viewer, &query).await?;
+    let page = conversations::tickets::list(&tx, &current.viewer, &query).await?;
     tx.end();
     if query.known_counts.is_none() {
         caches.store_queue_counts(fill, tenant.name.clone(), user_id, page.counts.clone());
@@ -135,8 +141,8 @@ async fn get(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
     let tx = tenant.read(&state).await?;
-    let found = tickets::find_visible(&tx, &current.viewer, id).await?;
-    let view = crate::domain::inbox::views::ticket(&tx, &found).await?;
+    let found = conversations::tickets::find_visible(&tx, &current.viewer, id).await?;
+    let view = conversations::views::ticket(&tx, &found).await?;
     tx.end();
     Ok(Json(view))
 }
@@ -170,7 +176,7 @@ async fn conversation(
     ApiQuery(params): ApiQuery<ConversationParams>,
 ) -> AppResult<Json<MessagePage>> {
     let tx = tenant.read(&state).await?;
-    let page = messages::list(&tx, &current.viewer, id, params.before.as_deref(), params.limit).await?;
+    let page = conversations::messages::list(&tx, &current.viewer, id, params.before.as_deref(), params.limit).await?;
     tx.end();
     Ok(Json(page))
 }
@@ -208,7 +214,8 @@ async fn send(
     ApiJson(body): ApiJson<SendBody>,
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
     let unit = tenant.unit(&state).await?;
-    let sent = messages::send(&unit, &current.viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
+    let sent =
+        inbox::messages::send(&unit, &current.viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
     unit.commit().await?;
     Ok((StatusCode::CREATED, Json(sent)))
 }
@@ -231,7 +238,7 @@ async fn retry(
     ApiPath((id, message_id)): ApiPath<(i32, i32)>,
 ) -> AppResult<Json<MessageView>> {
     let unit = tenant.unit(&state).await?;
-    let queued = messages::retry(&unit, &current.viewer, id, message_id).await?;
+    let queued = inbox::messages::retry(&unit, &current.viewer, id, message_id).await?;
     unit.commit().await?;
     Ok(Json(queued))
 }
@@ -254,7 +261,7 @@ async fn accept(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<Json<TicketView>> {
     let unit = tenant.unit(&state).await?;
-    let accepted = tickets::accept(&unit, &current.viewer, id).await?;
+    let accepted = inbox::tickets::accept(&unit, &current.viewer, id).await?;
     unit.commit().await?;
     Ok(Json(accepted))
 }
@@ -276,7 +283,7 @@ async fn read(
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<StatusCode> {
     let tx = tenant.begin(&state).await?;
-    tickets::mark_read(&tx, &current.viewer, id).await?;
+    conversations::tickets::mark_read(&tx, &current.viewer, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -310,7 +317,7 @@ async fn close(
     ApiJson(body): ApiJson<CloseBody>,
 ) -> AppResult<Json<TicketView>> {
     let unit = tenant.unit(&state).await?;
-    let closed = tickets::close(&unit, &current.viewer, id, body.closing_reason_id).await?;
+    let closed = inbox::tickets::close(&unit, &current.viewer, id, body.closing_reason_id).await?;
     unit.commit().await?;
     Ok(Json(closed))
 }
@@ -414,7 +421,7 @@ async fn inbox_instances(
     current: CurrentUser,
 ) -> AppResult<Json<Vec<NamedRef>>> {
     let tx = tenant.read(&state).await?;
-    let instances = tickets::instances_of(&tx, &current.viewer).await?;
+    let instances = conversations::tickets::instances_of(&tx, &current.viewer).await?;
     tx.end();
     Ok(Json(instances))
 }

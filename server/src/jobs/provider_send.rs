@@ -9,7 +9,8 @@ use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use crate::{
     domain::{
         campaigns,
-        inbox::{acks, messages},
+        conversations::messages::Ack,
+        inbox::acks,
         instances::{
             self,
             provider::{CallError, Provider},
@@ -115,8 +116,8 @@ pub async fn record_sent(unit: &Unit, message_id: i32, provider_id: &str) -> cra
         active.updated_at = Set(Utc::now());
         let updated = active.update(unit).await?;
         let updated = campaigns::sending::show_in_open_ticket(unit, updated).await?;
-        messages::set_ack(unit, updated.clone(), "sent", None).await?;
-        acks::apply_early(unit, updated).await?;
+        acks::apply(unit, updated.clone(), Ack::Sent, None, None).await?;
+        acks::apply_early(unit, &updated).await?;
     }
     Ok(())
 }
@@ -131,7 +132,7 @@ pub async fn record_failed(
 ) -> crate::domain::error::Result<()> {
     if let Some(found) = message::Entity::find_by_id(message_id).one(unit).await? {
         let error = Some(format!("Não enviada: {error}."));
-        messages::set_ack_because(unit, found, messages::FAILED, error, Some(reason)).await?;
+        acks::apply(unit, found, Ack::Failed, error, Some(reason)).await?;
     }
     Ok(())
 }

@@ -22,7 +22,7 @@ use crate::{
         unit::Unit,
         webhooks::{self, Outcome, ssrf},
     },
-    entities::tenant::{webhook_delivery, webhook_endpoint},
+    entities::tenant::{states::DeliveryStatus, webhook_delivery, webhook_endpoint},
     jobs::{ATTEMPT_DEADLINE, Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
@@ -73,7 +73,7 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &WebhookDeliver, attem
         Err(err) => return Attempt::Retry(err.to_string()).into(),
     };
     // Deleted with its endpoint, or delivered by an attempt whose job was not closed.
-    let Some(delivery) = delivery.filter(|d| d.status == "pending") else { return Attempt::Done.into() };
+    let Some(delivery) = delivery.filter(|d| d.status == DeliveryStatus::Pending) else { return Attempt::Done.into() };
     let last = attempts >= WebhookDeliver::MAX_ATTEMPTS;
     let started = std::time::Instant::now();
     let outcome = match endpoint.filter(|e| e.enabled || delivery.event_type == webhooks::TEST_EVENT) {

@@ -825,7 +825,7 @@ mod spares {
         }
         let missing = target.saturating_sub(existing.len());
         for _ in 0..missing {
-            let name = format!("{PREFIX}{}", crate::config::random_token(9).to_lowercase().replace(['-', '_'], "x"));
+            let name = format!("{PREFIX}{}", crate::random::random_token(9).to_lowercase().replace(['-', '_'], "x"));
             let tx = conn.begin().await?;
             tx.execute_unprepared(&format!("CREATE SCHEMA \"{name}\"")).await?;
             tx.execute_unprepared(&format!("SET LOCAL search_path TO \"{name}\"")).await?;

@@ -116,7 +116,7 @@ impl TestApp {
         Self::spawn_with(|config| {
             if config.redis_url.is_none() {
                 config.redis_url = Some(test_redis_url().parse().expect("TEST_REDIS_URL is a URL"));
-                config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+                config.redis_prefix = format!("test-{}", backoffice::random::random_token(12));
             }
         })
         .await
@@ -205,16 +205,16 @@ async fn isolated_config() -> (Config, Storage) {
     {
         config.redis_url = Some(redis.parse().expect("TEST_REDIS_URL is a URL"));
         // Tests run in parallel against one Redis: each server gets its own key space.
-        config.redis_prefix = format!("test-{}", backoffice::config::random_token(12));
+        config.redis_prefix = format!("test-{}", backoffice::random::random_token(12));
     }
-    config.jwt_secret = Some(backoffice::config::random_token(48).into());
+    config.jwt_secret = Some(backoffice::random::random_token(48).into());
     config.web_dist = std::path::PathBuf::from("/nonexistent-web-dist");
     (config, storage)
 }
 
 /// Creates `bo_test_<random>` next to the database of `base`; returns (admin URL, new URL, name).
 pub async fn fresh_pg_database(base: &str) -> (String, String, String) {
-    let name = format!("bo_test_{}", backoffice::config::random_token(10).to_lowercase().replace(['-', '_'], "x"));
+    let name = format!("bo_test_{}", backoffice::random::random_token(10).to_lowercase().replace(['-', '_'], "x"));
     let admin = Database::connect(base).await.expect("connect to TEST_DATABASE_URL");
     admin.execute_unprepared(&format!("CREATE DATABASE \"{name}\"")).await.expect("create test database");
     admin.close().await.expect("close admin");

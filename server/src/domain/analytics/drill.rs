@@ -7,11 +7,8 @@ use chrono::{DateTime, Utc};
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
 
-use super::{
-    Filters,
-    period::{Binder, Period},
-};
-use crate::domain::{Error, error::Result, inbox::Viewer};
+use super::{Filters, period::Period};
+use crate::domain::{Error, conversations::Viewer, error::Result, sql::Binder};
 
 /// Which instances' tickets a drill-down may list: the inbox's rule ([`Viewer`]) — those who see
 /// every ticket (administrators, supervisors) see all, anyone else the instances they are linked

@@ -12,10 +12,10 @@ use tenant_migrations::DURATION_BUCKETS;
 use super::{
     Filters,
     histogram::{Histogram, Metric},
-    period::{Binder, Period},
+    period::Period,
     sync,
 };
-use crate::domain::error::Result;
+use crate::domain::{error::Result, sql::Binder};
 
 /// Counts of a period (or a day).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, utoipa::ToSchema)]

@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ConnectionTrait, Statement};
 use serde::Serialize;
 
-use super::period::Binder;
+use crate::domain::sql::Binder;
 use crate::domain::{Error, error::Result};
 
 /// The `tenant_settings` key of the waiting threshold.

@@ -13,7 +13,9 @@ pub mod presence;
 pub mod productivity;
 pub mod sync;
 
-pub use period::{Period, local_day};
+pub use period::Period;
+
+pub use crate::domain::local_time::local_day;
 
 /// Dimension filters shared by the dashboards.
 #[derive(Debug, Clone, Copy, Default)]
@@ -24,7 +26,7 @@ pub struct Filters {
 
 impl Filters {
     /// `AND instance_id = … AND department_id = …` for the filters set (columns of `alias`).
-    fn clause(&self, binder: &mut period::Binder, alias: &str) -> String {
+    fn clause(&self, binder: &mut crate::domain::sql::Binder, alias: &str) -> String {
         let mut sql = String::new();
         if let Some(id) = self.instance_id {
             sql.push_str(&format!(" AND {alias}instance_id = {}", binder.p(id)));

@@ -5,27 +5,17 @@
 //! window on both backends (SQLite has no time-zone database; PostgreSQL's would disagree with
 //! it for older dates).
 
-use chrono::{DateTime, Duration, NaiveDate, NaiveTime, TimeZone, Utc};
-use sea_orm::DbBackend;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use serde::Serialize;
 
-use crate::domain::{Error, error::Result};
-
-/// Hours São Paulo is behind UTC.
-pub const SAO_PAULO_OFFSET_HOURS: i64 = 3;
+use crate::domain::{
+    Error,
+    error::Result,
+    local_time::{day_start, local_day},
+};
 
 /// The longest period a dashboard, report or sheet covers (a year, leap day included).
 pub const MAX_DAYS: i64 = 366;
-
-/// The São Paulo day of a UTC instant.
-pub fn local_day(at: DateTime<Utc>) -> NaiveDate {
-    (at - Duration::hours(SAO_PAULO_OFFSET_HOURS)).date_naive()
-}
-
-/// The UTC instant a São Paulo day starts.
-pub fn day_start(day: NaiveDate) -> DateTime<Utc> {
-    Utc.from_utc_datetime(&day.and_time(NaiveTime::MIN)) + Duration::hours(SAO_PAULO_OFFSET_HOURS)
-}
 
 /// An inclusive range of São Paulo days.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -106,52 +96,6 @@ fn parse_day(text: &str, field: &str) -> Result<NaiveDate> {
     })
 }
 
-/// SQL fragments that differ between the backends.
-#[derive(Debug, Clone, Copy)]
-pub struct Dialect(pub DbBackend);
-
-impl Dialect {
-    /// The São Paulo day (`YYYY-MM-DD` text on SQLite, `date` on PostgreSQL) of a timestamp column.
-    pub fn day(self, col: &str) -> String {
-        match self.0 {
-            DbBackend::Postgres => format!("(({col} AT TIME ZONE 'UTC') - INTERVAL '3 hours')::date"),
-            _ => format!("date({col}, '-3 hours')"),
-        }
-    }
-
-    /// The São Paulo hour (0–23) of a timestamp column.
-    pub fn hour(self, col: &str) -> String {
-        match self.0 {
-            DbBackend::Postgres => format!("EXTRACT(HOUR FROM ({col} AT TIME ZONE 'UTC') - INTERVAL '3 hours')::int"),
-            _ => format!("CAST(strftime('%H', {col}, '-3 hours') AS INTEGER)"),
-        }
-    }
-
-    /// Whole seconds from `start` to `end` (null when either is null).
-    pub fn secs(self, start: &str, end: &str) -> String {
-        match self.0 {
-            DbBackend::Postgres => format!("EXTRACT(EPOCH FROM ({end} - {start}))::bigint"),
-            _ => format!("CAST(ROUND((julianday({end}) - julianday({start})) * 86400) AS INTEGER)"),
-        }
-    }
-
-    /// The weekday (0 = Sunday) of a `day` column.
-    pub fn weekday(self, col: &str) -> String {
-        match self.0 {
-            DbBackend::Postgres => format!("EXTRACT(DOW FROM {col})::int"),
-            _ => format!("CAST(strftime('%w', {col}) AS INTEGER)"),
-        }
-    }
-
-    /// The `n`-th bind placeholder (1-based).
-    pub fn param(self, n: usize) -> String {
-        match self.0 {
-            DbBackend::Postgres => format!("${n}"),
-            _ => format!("?{n}"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,34 +131,5 @@ mod tests {
         assert!(bad.to_string().contains("startAt"), "{bad}");
         let year = Period::parse(Some("2024-01-01"), Some("2024-12-31"), ("from", "to"), 30).expect("a leap year fits");
         assert_eq!(year.days(), 366);
-    }
-}
-
-/// Bind values collected while an SQL text is written: each [`Binder::p`] pushes a value and
-/// answers its numbered placeholder (`$n` / `?n`), so a statement can reuse and interleave them.
-#[derive(Debug)]
-pub struct Binder {
-    dialect: Dialect,
-    values: Vec<sea_orm::Value>,
-}
-
-impl Binder {
-    pub fn new(backend: DbBackend) -> Self {
-        Self { dialect: Dialect(backend), values: Vec::new() }
-    }
-
-    pub fn dialect(&self) -> Dialect {
-        self.dialect
-    }
-
-    /// Adds `value`; answers its placeholder.
-    pub fn p(&mut self, value: impl Into<sea_orm::Value>) -> String {
-        self.values.push(value.into());
-        self.dialect.param(self.values.len())
-    }
-
-    /// The statement of `sql` with the values bound so far.
-    pub fn statement(self, sql: impl Into<String>) -> sea_orm::Statement {
-        sea_orm::Statement::from_sql_and_values(self.dialect.0, sql.into(), self.values)
     }
 }

@@ -9,8 +9,8 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{ConnectionTrait, Statement};
 
-use super::period::Dialect;
 use crate::domain::error::Result;
+use crate::domain::sql::Dialect;
 
 /// The longest a single session counts in reports: a session left open by a crash stops there.
 pub const MAX_SESSION_HOURS: i64 = 12;

@@ -10,11 +10,11 @@ use serde::Serialize;
 use super::{
     Filters,
     histogram::{Histogram, Metric},
-    period::{Binder, Period},
+    period::Period,
     presence::MAX_SESSION_HOURS,
     sync,
 };
-use crate::domain::error::Result;
+use crate::domain::{error::Result, sql::Binder};
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

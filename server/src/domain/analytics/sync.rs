@@ -13,9 +13,9 @@ use serde::Serialize;
 
 use super::{
     histogram::{Metric, bucket_sums},
-    period::{Dialect, MAX_DAYS, Period, local_day},
+    period::{MAX_DAYS, Period},
 };
-use crate::domain::error::Result;
+use crate::domain::{error::Result, local_time::local_day, sql::Dialect};
 
 /// How far before the previous run's start an incremental run looks for changed rows on
 /// PostgreSQL: a transaction still open when that run started may have committed rows stamped

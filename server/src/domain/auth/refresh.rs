@@ -9,9 +9,9 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use sha2::{Digest, Sha256};
 
 use crate::{
-    config::random_token,
     domain::error::Result,
     entities::tenant::{refresh_token, user},
+    random::random_token,
 };
 
 /// A refresh token handed to a client.

@@ -103,7 +103,7 @@ impl TokenKeys {
     /// The short-lived proof that the password step passed, exchanged with a TOTP code.
     pub fn issue_challenge(&self, user_id: i32, tenant: &TenantName) -> String {
         let now = Utc::now();
-        let sid = crate::config::random_token(12);
+        let sid = crate::random::random_token(12);
         self.sign(user_id, tenant, CHALLENGE, now, now + Duration::seconds(CHALLENGE_TTL_SECONDS), &sid, None)
     }
 

@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    config::random_token,
     domain::error::{Error, FieldError, Result},
     entities::tenant::{bot_config, closing_reason, department, instance},
+    random::random_token,
 };
 
 /// The most options a menu has (one digit each).

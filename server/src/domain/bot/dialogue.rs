@@ -11,7 +11,7 @@ use super::{
     config::{Action, BotConfig, MenuOption, parse_time},
     matching,
 };
-use crate::domain::analytics::period::SAO_PAULO_OFFSET_HOURS;
+use crate::domain::local_time::SAO_PAULO_OFFSET_HOURS;
 
 /// What the bot knows besides its configuration.
 #[derive(Debug, Clone, Copy)]

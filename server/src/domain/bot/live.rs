@@ -20,13 +20,14 @@ use super::{
 };
 use crate::{
     domain::{
-        error::Result,
-        events::Event,
-        inbox::{
-            Audience, messages,
-            tickets::{self, BOT, CLOSED, PENDING},
+        conversations::{
+            events::{ChatNotification, ChatTicketClosed},
+            messages,
+            tickets::{self, TicketStatus},
             views::{self, Names},
         },
+        error::Result,
+        events::{Audience, DomainEvent},
         outbox::{self, BotTimeout},
         unit::Unit,
     },
@@ -170,7 +171,7 @@ fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model], name
     let view = names.ticket(ticket);
     for message in sent {
         unit.raise(
-            Event::ChatNotification { ticket: Some(view.clone()), message: Some(names.message(message)), notice: None }
+            ChatNotification { ticket: Some(view.clone()), message: Some(names.message(message)), notice: None }
                 .to(Audience::of_ticket(ticket, &[])),
         );
     }
@@ -187,25 +188,21 @@ async fn release(
 ) -> Result<ticket::Model> {
     let now = Utc::now();
     let released = ticket::Entity::update_many()
-        .col_expr(ticket::Column::Status, Expr::value(PENDING))
+        .col_expr(ticket::Column::Status, Expr::value(TicketStatus::Pending))
         .col_expr(ticket::Column::DepartmentId, Expr::value(department_id))
         .col_expr(ticket::Column::LastActivityAt, Expr::value(now))
         .col_expr(ticket::Column::LastMessagePreview, Expr::value(views::preview(notice)))
         .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
         .filter(ticket::Column::Id.eq(ticket.id))
-        .filter(ticket::Column::Status.eq(BOT))
+        .filter(ticket::Column::Status.eq(TicketStatus::Bot))
         .exec_with_returning(unit)
         .await?
         .into_iter()
         .next()
         .unwrap_or_else(|| ticket.clone());
     unit.raise(
-        Event::ChatNotification {
-            ticket: Some(names.ticket(&released)),
-            message: None,
-            notice: Some(notice.to_owned()),
-        }
-        .to(Audience::of_ticket(&released, &[])),
+        ChatNotification { ticket: Some(names.ticket(&released)), message: None, notice: Some(notice.to_owned()) }
+            .to(Audience::of_ticket(&released, &[])),
     );
     Ok(released)
 }
@@ -278,7 +275,7 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     let Some(found) = ticket::Entity::find_by_id(session.ticket_id).one(unit).await? else {
         return Ok(());
     };
-    if found.status != BOT {
+    if found.status != TicketStatus::Bot {
         return Ok(());
     }
     let mut sent = Vec::new();
@@ -293,7 +290,7 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     active.updated_at = Set(now);
     active.update(unit).await?;
     let mut closing: ticket::ActiveModel = found.into();
-    closing.status = Set(CLOSED.into());
+    closing.status = Set(TicketStatus::Closed);
     closing.closed_at = Set(Some(now));
     closing.closing_reason_id = Set(config.inactivity_reason_id);
     closing.last_activity_at = Set(Some(now));
@@ -302,6 +299,6 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     let names = Names::of_tickets(unit, std::slice::from_ref(&closed)).await?;
     raise_sent(unit, &closed, &sent, &names);
     let view = names.ticket(&closed);
-    unit.raise(Event::ChatTicketClosed { ticket: view }.to(Audience::of_ticket(&closed, &[])));
+    unit.raise(ChatTicketClosed { ticket: view }.to(Audience::of_ticket(&closed, &[])));
     Ok(())
 }

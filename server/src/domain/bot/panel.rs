@@ -9,12 +9,10 @@ use tenant_migrations::DURATION_BUCKETS;
 use utoipa::ToSchema;
 
 use crate::domain::{
-    analytics::{
-        histogram::Histogram,
-        period::{Binder, Period, day_start, local_day},
-        sync,
-    },
+    analytics::{histogram::Histogram, period::Period, sync},
     error::Result,
+    local_time::{day_start, local_day},
+    sql::Binder,
 };
 
 /// How the bot's conversations ended, for a day or a period.

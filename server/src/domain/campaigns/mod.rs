@@ -23,9 +23,9 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
+        conversations::messages::MAX_BODY,
         error::{Error, FieldError, Result},
-        events::Event,
-        inbox::{Audience, messages::MAX_BODY},
+        events::{Audience, DomainEvent},
         outbox::{self, CampaignTick},
         unit::Unit,
     },
@@ -42,8 +42,7 @@ pub const FINISHED: &str = "finished";
 pub const CANCELLED: &str = "cancelled";
 pub const STATUSES: [&str; 6] = [DRAFT, SCHEDULED, RUNNING, PAUSED, FINISHED, CANCELLED];
 
-/// Recipient statuses, in the order they move (`failed` apart).
-pub const RECIPIENT_STATUSES: [&str; 6] = ["pending", "sent", "delivered", "read", "replied", "failed"];
+pub use crate::entities::tenant::states::RecipientStatus;
 /// Why the server paused a campaign.
 pub const INSTANCE_DISCONNECTED: &str = "instance_disconnected";
 /// The send rate of an instance nobody set (messages per minute): slow enough not to get a new
@@ -67,16 +66,16 @@ impl Counts {
         self.pending + self.sent + self.delivered + self.read + self.replied + self.failed
     }
 
-    fn add(&mut self, status: &str, n: u64) {
-        match status {
-            "pending" => self.pending += n,
-            "sent" => self.sent += n,
-            "delivered" => self.delivered += n,
-            "read" => self.read += n,
-            "replied" => self.replied += n,
-            "failed" => self.failed += n,
-            _ => {}
-        }
+    fn add(&mut self, status: RecipientStatus, n: u64) {
+        let count = match status {
+            RecipientStatus::Pending => &mut self.pending,
+            RecipientStatus::Sent => &mut self.sent,
+            RecipientStatus::Delivered => &mut self.delivered,
+            RecipientStatus::Read => &mut self.read,
+            RecipientStatus::Replied => &mut self.replied,
+            RecipientStatus::Failed => &mut self.failed,
+        };
+        *count += n;
     }
 }
 
@@ -206,7 +205,7 @@ pub async fn counts(db: &impl ConnectionTrait, ids: &[i32]) -> Result<HashMap<i3
     if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let rows: Vec<(i32, String, i64)> = campaign_recipient::Entity::find()
+    let rows: Vec<(i32, RecipientStatus, i64)> = campaign_recipient::Entity::find()
         .select_only()
         .column(campaign_recipient::Column::CampaignId)
         .column(campaign_recipient::Column::Status)
@@ -219,7 +218,7 @@ pub async fn counts(db: &impl ConnectionTrait, ids: &[i32]) -> Result<HashMap<i3
         .await?;
     let mut out: HashMap<i32, Counts> = HashMap::new();
     for (id, status, n) in rows {
-        out.entry(id).or_default().add(&status, u64::try_from(n).unwrap_or_default());
+        out.entry(id).or_default().add(status, u64::try_from(n).unwrap_or_default());
     }
     Ok(out)
 }
@@ -264,7 +263,7 @@ async fn views(db: &impl ConnectionTrait, select: sea_orm::Select<campaign::Enti
         Expr::col((instance_send_rate::Entity, instance_send_rate::Column::RatePerMinute)),
         Alias::new("j_rate"),
     );
-    for status in RECIPIENT_STATUSES {
+    for status in RecipientStatus::ALL.iter().map(|s| s.as_str()) {
         let mut count = Query::select();
         count
             .expr(Expr::cust("COUNT(*)"))
@@ -285,8 +284,9 @@ async fn views(db: &impl ConnectionTrait, select: sea_orm::Select<campaign::Enti
     for row in db.query_all_raw(statement).await? {
         let c = campaign::Model::from_query_result(&row, "")?;
         let mut counts = Counts::default();
-        for status in RECIPIENT_STATUSES {
-            counts.add(status, u64::try_from(row.try_get::<i64>("", &format!("n_{status}"))?).unwrap_or_default());
+        for &status in RecipientStatus::ALL {
+            let n = row.try_get::<i64>("", &format!("n_{status}"))?;
+            counts.add(status, u64::try_from(n).unwrap_or_default());
         }
         let rate = row.try_get::<Option<i32>>("", "j_rate")?.unwrap_or(DEFAULT_RATE);
         let remaining = if matches!(c.status.as_str(), FINISHED | CANCELLED) { 0 } else { counts.pending };
@@ -372,7 +372,8 @@ pub async fn recipients(
     limit: u64,
 ) -> Result<Page<RecipientView>> {
     find(db, id).await?;
-    check_status_filter(status, &RECIPIENT_STATUSES)?;
+    let statuses: Vec<&str> = RecipientStatus::ALL.iter().map(|s| s.as_str()).collect();
+    check_status_filter(status, &statuses)?;
     let mut select = campaign_recipient::Entity::find()
         .select_only()
         .columns([
@@ -528,7 +529,7 @@ pub async fn create(unit: &Unit, user_id: i32, new: &NewCampaign) -> Result<Camp
             Some(campaign_recipient::ActiveModel {
                 campaign_id: Set(created.id),
                 customer_id: Set(customer_id),
-                status: Set(if r.blacklisted { "failed" } else { "pending" }.into()),
+                status: Set(if r.blacklisted { RecipientStatus::Failed } else { RecipientStatus::Pending }),
                 error: Set(r.blacklisted.then(|| "blacklisted".to_owned())),
                 fields: Set(r.fields.as_ref().map(|f| serde_json::to_string(f).unwrap_or_default())),
                 status_at: Set(now),
@@ -548,9 +549,22 @@ pub fn changed(unit: &Unit, campaign_id: i32) {
     unit.raise(crate::domain::events::Raised::CampaignChanged { campaign_id });
 }
 
+/// A campaign's status or figures moved (at most a few a second per campaign).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CampaignUpdated {
+    pub campaign_id: i32,
+    pub status: String,
+    pub total: u64,
+    pub counts: Counts,
+}
+
+impl DomainEvent for CampaignUpdated {
+    const NAME: &'static str = "CampaignUpdated";
+}
+
 /// The event the watchers get (built by the progress reporter from fresh counts).
 pub fn updated_event(campaign: &campaign::Model, counts: Counts) -> crate::domain::events::Raised {
-    Event::CampaignUpdated { campaign_id: campaign.id, status: campaign.status.clone(), total: counts.total(), counts }
+    CampaignUpdated { campaign_id: campaign.id, status: campaign.status.clone(), total: counts.total(), counts }
         .to(Audience::managers())
 }
 
@@ -649,20 +663,20 @@ pub async fn retry_failed(unit: &Unit, id: i32) -> Result<CampaignView> {
         .column(customer::Column::Id)
         .inner_join(campaign_recipient::Entity)
         .filter(campaign_recipient::Column::CampaignId.eq(id))
-        .filter(campaign_recipient::Column::Status.eq("failed"))
+        .filter(campaign_recipient::Column::Status.eq(RecipientStatus::Failed))
         .filter(customer::Column::Blacklisted.eq(true))
         .into_tuple()
         .all(unit)
         .await?;
     let now = Utc::now();
     let reset = campaign_recipient::Entity::update_many()
-        .col_expr(campaign_recipient::Column::Status, Expr::value("pending"))
+        .col_expr(campaign_recipient::Column::Status, Expr::value(RecipientStatus::Pending))
         .col_expr(campaign_recipient::Column::Error, Expr::value(Option::<String>::None))
         .col_expr(campaign_recipient::Column::MessageId, Expr::value(Option::<i32>::None))
         .col_expr(campaign_recipient::Column::StatusAt, Expr::value(now))
         .col_expr(campaign_recipient::Column::UpdatedAt, Expr::value(now))
         .filter(campaign_recipient::Column::CampaignId.eq(id))
-        .filter(campaign_recipient::Column::Status.eq("failed"))
+        .filter(campaign_recipient::Column::Status.eq(RecipientStatus::Failed))
         .filter(campaign_recipient::Column::CustomerId.is_not_in(blacklisted))
         .exec(unit)
         .await?

@@ -13,8 +13,8 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
+        conversations::customers::normalize_phone,
         error::{Error, FieldError, Result},
-        inbox::customers::normalize_phone,
         sheet_reader::{self, Format, Row, Sink},
     },
     entities::tenant::{customer, customer_group, customer_group_member},

@@ -26,23 +26,25 @@ use sea_orm::{
 };
 
 use super::{
-    CANCELLED, DEFAULT_RATE, FINISHED, INSTANCE_DISCONNECTED, PAUSED, RUNNING, SCHEDULED, changed, recipients,
+    CANCELLED, DEFAULT_RATE, FINISHED, INSTANCE_DISCONNECTED, PAUSED, RUNNING, RecipientStatus, SCHEDULED, changed,
+    recipients,
 };
 use crate::{
-    config::random_token,
     domain::{
-        error::Result,
-        events::Event,
-        inbox::{
-            Audience,
-            inbound::{current_ticket, ensure_chat},
+        conversations::{
+            chats::{self, current_ticket},
+            events::ChatNotification,
+            messages::Ack,
             tickets,
         },
+        error::Result,
+        events::{Audience, DomainEvent},
         outbox::{self, CampaignTick, ProviderSend},
         unit::Unit,
         webhooks,
     },
     entities::tenant::{campaign, campaign_recipient, chat, customer, instance_send_rate, message},
+    random::random_token,
 };
 
 /// How far ahead one tick queues sends.
@@ -57,17 +59,18 @@ pub const REPLY_WINDOW: Duration = Duration::days(3);
 pub const CAMPAIGN_KIND: &str = "campaign";
 
 /// A recipient's status rank (`failed` apart).
-fn rank(status: &str) -> Option<usize> {
-    ["pending", "sent", "delivered", "read", "replied"].iter().position(|s| *s == status)
+fn rank(status: RecipientStatus) -> Option<usize> {
+    use RecipientStatus::*;
+    [Pending, Sent, Delivered, Read, Replied].iter().position(|s| *s == status)
 }
 
 /// Whether a recipient may move from `current` to `next`: forward only; `failed` only before
 /// delivery; a failed one moves on when the provider reports it delivered after all.
-pub fn moves(current: &str, next: &str) -> bool {
+pub fn moves(current: RecipientStatus, next: RecipientStatus) -> bool {
     match (rank(current), next) {
-        (_, "failed") => matches!(current, "pending" | "sent"),
+        (_, RecipientStatus::Failed) => matches!(current, RecipientStatus::Pending | RecipientStatus::Sent),
         (Some(now), next) => rank(next).is_some_and(|next| next > now),
-        (None, next) => current == "failed" && rank(next).is_some_and(|next| next >= 1),
+        (None, next) => rank(next).is_some_and(|next| next >= 1),
     }
 }
 
@@ -113,7 +116,7 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
         .column(customer::Column::Blacklisted)
         .inner_join(customer::Entity)
         .filter(campaign_recipient::Column::CampaignId.eq(campaign_id))
-        .filter(campaign_recipient::Column::Status.eq("pending"))
+        .filter(campaign_recipient::Column::Status.eq(RecipientStatus::Pending))
         .filter(campaign_recipient::Column::MessageId.is_null())
         .order_by_asc(campaign_recipient::Column::Id)
         .limit(u64::try_from(room + 1).unwrap_or(u64::MAX))
@@ -125,12 +128,12 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
     for (recipient_id, customer_id, fields, phone, name, blacklisted) in next.into_iter().take(room) {
         if blacklisted {
             // Blacklisted after the campaign was created.
-            set_status(unit, &found, recipient_id, &phone, "failed", Some("blacklisted"), now).await?;
+            set_status(unit, &found, recipient_id, &phone, RecipientStatus::Failed, Some("blacklisted"), now).await?;
             continue;
         }
         let fields = fields.and_then(|f| serde_json::from_str(&f).ok());
         let text = recipients::render(&body, &name, &phone, fields.as_ref());
-        let chat_id = ensure_chat(unit, customer_id, found.instance_id).await?;
+        let chat_id = chats::ensure(unit, customer_id, found.instance_id).await?;
         let stored = message::ActiveModel {
             chat_id: Set(chat_id),
             ticket_id: Set(None),
@@ -139,7 +142,7 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
             direction: Set("out".into()),
             kind: Set(CAMPAIGN_KIND.into()),
             body: Set(text),
-            ack: Set("queued".into()),
+            ack: Set(Ack::Queued),
             // The provider's idempotency key for this send (its retries reuse it); a send again
             // after a failure ("retry the failed") is a new message with a new key.
             client_id: Set(Some(format!("cmp-{campaign_id}-{recipient_id}-{}", random_token(6)))),
@@ -179,7 +182,7 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
         // (or failed for good); until then it stays running — and can still be paused.
         let waiting = campaign_recipient::Entity::find()
             .filter(campaign_recipient::Column::CampaignId.eq(campaign_id))
-            .filter(campaign_recipient::Column::Status.eq("pending"))
+            .filter(campaign_recipient::Column::Status.eq(RecipientStatus::Pending))
             .count(unit)
             .await?;
         if waiting > 0 {
@@ -206,7 +209,7 @@ async fn set_status(
     found: &campaign::Model,
     recipient_id: i32,
     phone: &str,
-    status: &str,
+    status: RecipientStatus,
     reason: Option<&str>,
     at: DateTime<Utc>,
 ) -> Result<()> {
@@ -215,7 +218,7 @@ async fn set_status(
         .col_expr(campaign_recipient::Column::Error, Expr::value(reason.map(str::to_owned)))
         .col_expr(campaign_recipient::Column::StatusAt, Expr::value(at))
         .col_expr(campaign_recipient::Column::UpdatedAt, Expr::value(at));
-    if status == "sent" {
+    if status == RecipientStatus::Sent {
         update = update.col_expr(campaign_recipient::Column::SentAt, Expr::value(at));
     }
     update.filter(campaign_recipient::Column::Id.eq(recipient_id)).exec(unit).await?;
@@ -230,10 +233,13 @@ async fn set_status(
 
 /// A campaign message's ack moved: its recipient follows (forward only). `reason` is the
 /// normalized failure reason for `failed`.
-pub async fn message_acked(unit: &Unit, message_id: i32, ack: &str, reason: Option<&str>) -> Result<()> {
+pub async fn message_acked(unit: &Unit, message_id: i32, ack: Ack, reason: Option<&str>) -> Result<()> {
     let status = match ack {
-        "sent" | "delivered" | "read" | "failed" => ack,
-        _ => return Ok(()),
+        Ack::Sent => RecipientStatus::Sent,
+        Ack::Delivered => RecipientStatus::Delivered,
+        Ack::Read => RecipientStatus::Read,
+        Ack::Failed => RecipientStatus::Failed,
+        Ack::Queued => return Ok(()),
     };
     let Some(recipient) = campaign_recipient::Entity::find()
         .filter(campaign_recipient::Column::MessageId.eq(message_id))
@@ -242,7 +248,7 @@ pub async fn message_acked(unit: &Unit, message_id: i32, ack: &str, reason: Opti
     else {
         return Ok(());
     };
-    if !moves(&recipient.status, status) {
+    if !moves(recipient.status, status) {
         return Ok(());
     }
     let Some(found) = campaign::Entity::find_by_id(recipient.campaign_id).one(unit).await? else { return Ok(()) };
@@ -252,12 +258,12 @@ pub async fn message_acked(unit: &Unit, message_id: i32, ack: &str, reason: Opti
         .into_tuple()
         .one(unit)
         .await?;
-    let reason = (status == "failed").then(|| reason.unwrap_or("not_delivered"));
+    let reason = (status == RecipientStatus::Failed).then(|| reason.unwrap_or("not_delivered"));
     set_status(unit, &found, recipient.id, &phone.unwrap_or_default(), status, reason, Utc::now()).await
 }
 
 /// The statuses of a campaign send that a reply can still move to `replied`.
-const AWAITING_REPLY: [&str; 3] = ["sent", "delivered", "read"];
+const AWAITING_REPLY: [RecipientStatus; 3] = [RecipientStatus::Sent, RecipientStatus::Delivered, RecipientStatus::Read];
 
 /// Whether the customer of the row `customers.id` has a campaign send a reply would answer now
 /// ([`customer_replied`] has something to do): an `EXISTS` the inbound lookup of the customer
@@ -314,7 +320,7 @@ pub async fn customer_replied(unit: &Unit, customer_id: i32, instance_id: i32) -
         if found.instance_id != instance_id {
             continue;
         }
-        set_status(unit, &found, recipient_id, &phone, "replied", None, now).await?;
+        set_status(unit, &found, recipient_id, &phone, RecipientStatus::Replied, None, now).await?;
         answered.extend(message_id);
     }
     Ok(answered)
@@ -389,7 +395,7 @@ pub async fn take_back(unit: &Unit, message_id: i32) -> Result<bool> {
         return Ok(false);
     };
     let Some(found) = campaign::Entity::find_by_id(recipient.campaign_id).one(unit).await? else { return Ok(false) };
-    if !matches!(found.status.as_str(), PAUSED | CANCELLED) || recipient.status != "pending" {
+    if !matches!(found.status.as_str(), PAUSED | CANCELLED) || recipient.status != RecipientStatus::Pending {
         return Ok(false);
     }
     campaign_recipient::Entity::update_many()
@@ -432,12 +438,8 @@ pub async fn show_in_open_ticket(unit: &Unit, sent: message::Model) -> Result<me
     let joined = active.update(unit).await?;
     let tickets::Touched { ticket: touched, names } = tickets::touch(unit, open.id, &joined.body, now, false).await?;
     unit.raise(
-        Event::ChatNotification {
-            ticket: Some(names.ticket(&touched)),
-            message: Some(names.message(&joined)),
-            notice: None,
-        }
-        .to(Audience::of_ticket(&touched, &[])),
+        ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(names.message(&joined)), notice: None }
+            .to(Audience::of_ticket(&touched, &[])),
     );
     Ok(joined)
 }
@@ -458,9 +460,10 @@ mod tests {
 
     #[test]
     fn recipients_move_forward_only_and_fail_only_before_delivery() {
-        assert!(moves("pending", "sent") && moves("sent", "read") && moves("read", "replied"));
-        assert!(!moves("read", "delivered") && !moves("replied", "read"));
-        assert!(moves("pending", "failed") && moves("sent", "failed") && !moves("delivered", "failed"));
-        assert!(moves("failed", "delivered") && !moves("failed", "pending"));
+        use RecipientStatus::*;
+        assert!(moves(Pending, Sent) && moves(Sent, Read) && moves(Read, Replied));
+        assert!(!moves(Read, Delivered) && !moves(Replied, Read));
+        assert!(moves(Pending, Failed) && moves(Sent, Failed) && !moves(Delivered, Failed));
+        assert!(moves(Failed, Delivered) && !moves(Failed, Pending));
     }
 }

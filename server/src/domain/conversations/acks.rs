@@ -1,13 +1,13 @@
 //! Acks that overtake the answer to our send (docs/providers.md#events). The worker stores a
 //! send's provider id when the provider answers; a fast provider may push `delivered` or `read` for
-//! that id before. Such an ack is kept in `early_acks` for [`KEEP`], and storing the id applies it
-//! ([`apply_early`]) — forward only, like every ack. An ack for an id that never becomes ours (a
+//! that id before. Such an ack is kept in `early_acks` for [`KEEP`], and storing the id takes it
+//! ([`take_early`]; the worker applies it through `domain::inbox::acks`) — forward only, like every ack. An ack for an id that never becomes ours (a
 //! message sent from the phone we were not told of) is dropped after [`KEEP`].
 
 use chrono::{Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use super::messages::{self, ACK_ORDER, FAILED};
+use super::messages::{Ack, ack_rank};
 use crate::{
     domain::{error::Result, unit::Unit},
     entities::tenant::{early_ack, message},
@@ -19,13 +19,13 @@ pub const KEEP: Duration = Duration::minutes(10);
 
 /// Keeps an ack for a provider id no message has (yet), and forgets those older than [`KEEP`]
 /// (bounded housekeeping on this rare path, so the table stays small without a job).
-pub async fn keep_early(unit: &Unit, instance_id: i32, external_id: &str, ack: &str) -> Result<()> {
+pub async fn keep_early(unit: &Unit, instance_id: i32, external_id: &str, ack: Ack) -> Result<()> {
     let now = Utc::now();
     early_ack::Entity::delete_many().filter(early_ack::Column::ReceivedAt.lt(now - KEEP)).exec(unit).await?;
     early_ack::ActiveModel {
         instance_id: Set(instance_id),
         external_id: Set(external_id.to_owned()),
-        ack: Set(ack.to_owned()),
+        ack: Set(ack.as_str().to_owned()),
         received_at: Set(now),
         ..Default::default()
     }
@@ -35,37 +35,33 @@ pub async fn keep_early(unit: &Unit, instance_id: i32, external_id: &str, ack: &
 }
 
 /// A send's provider id was just stored on `sent`: the acks that arrived for it before are taken
-/// (one statement when there are none) and the furthest is applied; `failed` only when nothing
-/// says it was delivered.
-pub async fn apply_early(unit: &Unit, sent: message::Model) -> Result<()> {
-    let Some(external_id) = sent.external_id.clone() else { return Ok(()) };
+/// (one statement when there are none). Answers the message as it is now and the furthest of
+/// them, for the caller to apply; `failed` only when nothing says it was delivered.
+pub async fn take_early(unit: &Unit, sent: &message::Model) -> Result<Option<(message::Model, Ack)>> {
+    let Some(external_id) = sent.external_id.clone() else { return Ok(None) };
     let early = early_ack::Entity::delete_many()
         .filter(early_ack::Column::InstanceId.eq(sent.instance_id))
         .filter(early_ack::Column::ExternalId.eq(external_id))
         .exec_with_returning(unit)
         .await?;
-    let Some(ack) = furthest(early.iter().map(|e| e.ack.as_str())) else { return Ok(()) };
+    let Some(ack) = furthest(early.iter().filter_map(|e| Ack::parse(&e.ack))) else { return Ok(None) };
     // `set_ack` moved it to `sent` after `sent` was read: read it as it is now.
-    let Some(current) = message::Entity::find_by_id(sent.id).one(unit).await? else {
-        return Ok(());
-    };
-    messages::set_ack(unit, current, ack, messages::ack_error(ack)).await?;
-    Ok(())
+    Ok(message::Entity::find_by_id(sent.id).one(unit).await?.map(|current| (current, ack)))
 }
 
 /// The ack that the given ones, applied in any order, would leave.
-fn furthest<'a>(acks: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let (mut best, mut failed) = (None::<&str>, false);
+fn furthest(acks: impl Iterator<Item = Ack>) -> Option<Ack> {
+    let (mut best, mut failed) = (None::<Ack>, false);
     for ack in acks {
-        match ACK_ORDER.iter().position(|a| *a == ack) {
-            Some(rank) if best.is_none_or(|b| ACK_ORDER.iter().position(|a| *a == b) < Some(rank)) => best = Some(ack),
+        match ack_rank(ack) {
+            Some(rank) if best.is_none_or(|b| ack_rank(b) < Some(rank)) => best = Some(ack),
             Some(_) => {}
-            None => failed |= ack == FAILED,
+            None => failed = true,
         }
     }
     match best {
-        Some(ack) if ack != "sent" && ack != "queued" => Some(ack),
-        _ if failed => Some(FAILED),
+        Some(ack) if ack != Ack::Sent && ack != Ack::Queued => Some(ack),
+        _ if failed => Some(Ack::Failed),
         _ => None,
     }
 }
@@ -76,11 +72,12 @@ mod tests {
 
     #[test]
     fn the_furthest_ack_wins_and_failed_only_without_a_delivery() {
-        assert_eq!(furthest(["delivered", "read"].into_iter()), Some("read"));
-        assert_eq!(furthest(["read", "delivered"].into_iter()), Some("read"), "arrival order does not matter");
-        assert_eq!(furthest(["failed"].into_iter()), Some("failed"));
-        assert_eq!(furthest(["failed", "delivered"].into_iter()), Some("delivered"));
-        assert_eq!(furthest(["sent"].into_iter()), None, "the message is sent already");
+        use Ack::*;
+        assert_eq!(furthest([Delivered, Read].into_iter()), Some(Read));
+        assert_eq!(furthest([Read, Delivered].into_iter()), Some(Read), "arrival order does not matter");
+        assert_eq!(furthest([Failed].into_iter()), Some(Failed));
+        assert_eq!(furthest([Failed, Delivered].into_iter()), Some(Delivered));
+        assert_eq!(furthest([Sent].into_iter()), None, "the message is sent already");
         assert_eq!(furthest(std::iter::empty()), None);
     }
 }

@@ -13,12 +13,15 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        error::{Error, Result},
-        events::Event,
-        inbox::{
-            Audience, Viewer,
+        conversations::{
+            Viewer,
+            events::{CustomerBlacklisted, GroupOfCustomersUpdated},
+            tickets::TicketStatus,
             views::{self, MessageView, Names, TicketView},
         },
+        error::{Error, Result},
+        events::{Audience, DomainEvent},
+        sql::inserted,
         unit::Unit,
     },
     entities::tenant::{chat, customer, customer_group, customer_group_member, message, ticket},
@@ -200,7 +203,7 @@ pub async fn set_blacklisted(unit: &Unit, viewer: &Viewer, id: i32, blacklisted:
     active.blacklisted_at = Set(blacklisted.then_some(now));
     active.updated_at = Set(now);
     let changed = active.update(unit).await?;
-    unit.raise(Event::CustomerBlacklisted { customer_id: id, blacklisted }.to(Audience::everyone()));
+    unit.raise(CustomerBlacklisted { customer_id: id, blacklisted }.to(Audience::everyone()));
     Ok(changed.into())
 }
 
@@ -219,7 +222,7 @@ async fn may_blacklist(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> R
         .filter(
             Condition::any()
                 .add(ticket::Column::AssignedUserId.eq(viewer.user_id))
-                .add(ticket::Column::Status.eq(super::tickets::PENDING)),
+                .add(ticket::Column::Status.eq(TicketStatus::Pending)),
         )
         .count(db)
         .await?;
@@ -236,7 +239,7 @@ pub async fn create(db: &impl ConnectionTrait, phone: &str, name: Option<&str>) 
         .map(|n| n.chars().take(120).collect())
         .unwrap_or_else(|| phone.to_owned());
     // RETURNING: the new row in the insert's own statement.
-    let inserted = customer::Entity::insert(customer::ActiveModel {
+    let attempt = customer::Entity::insert(customer::ActiveModel {
         name: Set(name),
         phone: Set(phone.to_owned()),
         blacklisted: Set(false),
@@ -248,7 +251,7 @@ pub async fn create(db: &impl ConnectionTrait, phone: &str, name: Option<&str>) 
     .try_insert()
     .exec_with_returning(db)
     .await;
-    super::inserted(inserted)
+    inserted(attempt)
 }
 
 async fn groups_by_ids(db: &impl ConnectionTrait, ids: &[i32]) -> Result<Vec<GroupView>> {
@@ -309,7 +312,7 @@ fn group_not_found() -> Error {
 
 fn group_changed(unit: &Unit, view: &GroupView) {
     unit.raise(
-        Event::GroupOfCustomersUpdated { group_id: view.id, name: Some(view.name.clone()), members: view.members }
+        GroupOfCustomersUpdated { group_id: view.id, name: Some(view.name.clone()), members: view.members }
             .to(Audience::everyone()),
     );
 }

@@ -1,22 +1,27 @@
-//! The staff inbox (docs/inbox.md): customers write to an instance, their messages open tickets,
-//! agents accept, answer, transfer and close them; every change is raised as a realtime event for
-//! the people entitled to see it.
+//! The conversations: the store the inbox, the bot and campaigns all stand on (records floor,
+//! `domain/mod.rs`). Customers and their chats on each instance, tickets (opening within the
+//! plan's monthly limit, protocols, activity, states), messages (bodies, acks that only move
+//! forward, what the bot and the staff queue), transfers' rows, closing reasons, the views lists
+//! and events show, and the events themselves ([`events`]).
 //!
 //! Who sees what is decided once, here ([`Viewer`]): administrators and supervisors see every
 //! ticket; everybody else sees the tickets of the instances they are linked to — those of their own
 //! department when a ticket has one — plus the tickets assigned to them and those transferred to
 //! them. The same rule filters lists (SQL), single reads (another tenant's or an unentitled ticket
-//! answers like a missing one) and socket deliveries ([`Audience`]).
+//! answers like a missing one) and socket deliveries (`events::Audience`).
+//!
+//! Nothing here calls up into the capabilities or flows: what a change sets off elsewhere (a
+//! campaign following an ack, the bot stopping when an agent takes over) is called by the flow
+//! that made the change (`domain::inbox`, the worker).
 
 pub mod acks;
+pub mod chats;
 pub mod closing_reasons;
 pub mod customers;
-pub mod inbound;
-pub mod intake;
+pub mod events;
 pub mod messages;
 mod page_rows;
 pub mod tickets;
-pub mod transfers;
 pub mod views;
 
 use std::collections::HashSet;
@@ -27,7 +32,7 @@ use sea_orm::{
 };
 
 use crate::{
-    domain::{error::Result, templates::ADMIN_ROLE},
+    domain::{error::Result, events::Audience, templates::ADMIN_ROLE},
     entities::tenant::{role, ticket, ticket_transfer, user, user_instance},
 };
 
@@ -42,49 +47,6 @@ pub struct Viewer {
     pub sees_all: bool,
     pub department_id: Option<i32>,
     pub instances: HashSet<i32>,
-}
-
-/// Whom an event is about: the socket hub delivers it to the viewers entitled to it.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Audience {
-    /// The ticket's instance: its agents may see it.
-    pub instance_id: Option<i32>,
-    /// The ticket's department: the instance's agents of other departments may not.
-    pub department_id: Option<i32>,
-    /// People who see it whatever their instances (the owner, a transfer's target).
-    pub users: Vec<i32>,
-    /// A department whose members see it whatever their instances (a transfer's target).
-    pub to_department_id: Option<i32>,
-    /// Only those who see everything (notices for administrators).
-    pub managers_only: bool,
-}
-
-impl Audience {
-    /// The audience of a ticket: its instance's agents (of its department), its owner, and anyone
-    /// named in `also`.
-    pub fn of_ticket(ticket: &ticket::Model, also: &[i32]) -> Self {
-        let mut users: Vec<i32> = ticket.assigned_user_id.into_iter().collect();
-        users.extend_from_slice(also);
-        Self { instance_id: Some(ticket.instance_id), department_id: ticket.department_id, users, ..Self::default() }
-    }
-
-    /// The audience of a transfer's target: the person, or the department's members (and whoever
-    /// sees the ticket already).
-    pub fn of_transfer(ticket: &ticket::Model, transfer: &ticket_transfer::Model) -> Self {
-        let mut audience = Self::of_ticket(ticket, &transfer.to_user_id.into_iter().collect::<Vec<_>>());
-        audience.to_department_id = transfer.to_department_id;
-        audience
-    }
-
-    /// Every entitled viewer of the tenant, not bound to a ticket (customers, groups).
-    pub fn everyone() -> Self {
-        Self::default()
-    }
-
-    /// Administrators and supervisors only.
-    pub fn managers() -> Self {
-        Self { managers_only: true, ..Self::default() }
-    }
 }
 
 impl Viewer {
@@ -174,19 +136,6 @@ impl Viewer {
             .add(ticket::Column::AssignedUserId.eq(self.user_id))
             .add(own_instances)
             .add(ticket::Column::Id.in_subquery(transferred_to_me))
-    }
-}
-
-/// What an `INSERT … ON CONFLICT DO NOTHING … RETURNING` (`try_insert().exec_with_returning`)
-/// added: `None` when the row was there already — sea-orm 2.0 answers `RecordNotFound` for the
-/// empty `RETURNING`, not `Conflicted`.
-pub(crate) fn inserted<M>(
-    result: std::result::Result<sea_orm::TryInsertResult<M>, sea_orm::DbErr>,
-) -> Result<Option<M>> {
-    match result {
-        Ok(sea_orm::TryInsertResult::Inserted(row)) => Ok(Some(row)),
-        Ok(_) | Err(sea_orm::DbErr::RecordNotFound(_)) => Ok(None),
-        Err(other) => Err(other.into()),
     }
 }
 

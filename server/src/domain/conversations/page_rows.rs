@@ -17,7 +17,7 @@ use sea_orm::{
 
 use crate::{
     domain::error::{Error, Result},
-    entities::tenant::ticket,
+    entities::tenant::{states::TicketStatus, ticket},
 };
 
 /// The `j_*` names [`super::views::joined`] adds beside a ticket's columns.
@@ -107,7 +107,10 @@ where
             instance_id: get(row, at[4])?,
             department_id: get(row, at[5])?,
             assigned_user_id: get(row, at[6])?,
-            status: get(row, at[7])?,
+            status: {
+                let text: String = get(row, at[7])?;
+                TicketStatus::parse(&text).ok_or_else(|| broken(format!("unknown ticket status {text:?}")))?
+            },
             opened_at: get(row, at[8])?,
             first_response_at: get(row, at[9])?,
             closed_at: get(row, at[10])?,

@@ -11,7 +11,11 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::error::Result,
-    entities::tenant::{customer, department, instance, message, ticket, ticket_transfer, user},
+    entities::tenant::{
+        customer, department, instance, message,
+        states::{Ack, TicketStatus, TransferStatus},
+        ticket, ticket_transfer, user,
+    },
 };
 
 /// A customer as a ticket shows them.
@@ -50,8 +54,7 @@ pub struct LastMessage {
 pub struct TicketView {
     pub id: i32,
     pub protocol: String,
-    /// `pending`, `open`, `transferring` or `closed`.
-    pub status: String,
+    pub status: TicketStatus,
     pub customer: CustomerRef,
     pub instance: NamedRef,
     pub assigned_user: Option<NamedRef>,
@@ -77,8 +80,7 @@ pub struct MessageView {
     /// for what the tenant's bot wrote.
     pub kind: String,
     pub body: String,
-    /// `queued`, `sent`, `delivered`, `read` or `failed`.
-    pub ack: String,
+    pub ack: Ack,
     /// Why a failed message was not delivered.
     pub error: Option<String>,
     pub sent_at: DateTime<Utc>,
@@ -93,8 +95,7 @@ pub struct MessageView {
 pub struct TransferView {
     pub id: i32,
     pub ticket_id: i32,
-    /// `pending`, `accepted`, `rejected` or `cancelled`.
-    pub status: String,
+    pub status: TransferStatus,
     pub from_user: Option<NamedRef>,
     pub to_user: Option<NamedRef>,
     pub to_department: Option<NamedRef>,
@@ -248,7 +249,7 @@ impl Names {
         TicketView {
             id: t.id,
             protocol: t.protocol.clone(),
-            status: t.status.clone(),
+            status: t.status,
             customer,
             instance: NamedRef {
                 id: t.instance_id,
@@ -272,7 +273,7 @@ impl Names {
             direction: m.direction.clone(),
             kind: m.kind.clone(),
             body: m.body.clone(),
-            ack: m.ack.clone(),
+            ack: m.ack,
             error: m.error.clone(),
             sent_at: m.sent_at,
             user: self.user(m.user_id),
@@ -284,7 +285,7 @@ impl Names {
         TransferView {
             id: t.id,
             ticket_id: t.ticket_id,
-            status: t.status.clone(),
+            status: t.status,
             from_user: self.user(t.from_user_id),
             to_user: self.user(t.to_user_id),
             to_department: self.department(t.to_department_id),

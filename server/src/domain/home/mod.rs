@@ -13,10 +13,10 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        analytics::period::Binder,
+        conversations::{Viewer, tickets},
         error::Result,
-        inbox::{Viewer, tickets},
         reports::login_failures,
+        sql::Binder,
     },
     entities::tenant::{login_failure, user},
 };

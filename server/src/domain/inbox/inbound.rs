@@ -10,23 +10,24 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
-    QueryTrait, Set,
-    sea_query::{Expr, OnConflict},
+    QueryTrait, Set, sea_query::Expr,
 };
 use serde::Deserialize;
 
 use crate::{
     domain::{
-        analytics::period::Binder,
         bot, campaigns,
-        error::{Error, Result},
-        events::Event,
-        inbox::{
-            Audience, acks, customers, messages,
-            tickets::{self, CLOSED, NewTicket},
+        conversations::{
+            acks, chats, customers,
+            events::{ChatNotification, CustomerChatCreated, CustomerCreatedToChat},
+            messages::{Ack, ack_error},
+            tickets::{self, NewTicket, TicketStatus},
             views::{CustomerRef, Names},
         },
-        instances,
+        error::{Error, Result},
+        events::{Audience, DomainEvent},
+        inbox, instances,
+        sql::Binder,
         unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message, ticket},
@@ -61,6 +62,8 @@ pub struct InboundMessage {
 #[derive(Debug, Clone, Deserialize)]
 pub struct InboundAck {
     pub id: String,
+    /// `sent`, `delivered`, `read` or `failed` (anything else is refused with a clear 422, not a
+    /// bare parse error: [`validate`]).
     pub ack: String,
 }
 
@@ -94,7 +97,7 @@ pub struct Plan {
 pub fn validate(event: &ProviderEvent) -> Result<()> {
     match event {
         ProviderEvent::Message(inbound) => check(inbound),
-        ProviderEvent::Ack(ack) => check_ack(ack),
+        ProviderEvent::Ack(ack) => check_ack(ack).map(drop),
         ProviderEvent::Status(status) => instances::check_status(&status.status),
     }
 }
@@ -122,7 +125,10 @@ pub async fn receive(
         ProviderEvent::Message(inbound) => receive_message(unit, instance, inbound, plan).await,
         ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
         ProviderEvent::Status(status) => {
-            instances::set_status(unit, instance.id, &status.status).await?;
+            if instances::set_status(unit, instance.id, &status.status).await? {
+                // Its running campaigns pause on a disconnection and resume on a reconnection.
+                campaigns::sending::instance_status_changed(unit, instance.id, &status.status).await?;
+            }
             Ok(Received::Done)
         }
     }
@@ -207,7 +213,7 @@ async fn receive_message(
     // ([`record_event`]): what the lookup found is what there is.
     let Sender { customer, created, awaiting_reply, open_ticket, mut chat_id } =
         sender(unit, &inbound, instance.id).await?;
-    let instance_audience = Audience { instance_id: Some(instance.id), ..Audience::default() };
+    let instance_audience = Audience::of_instance(instance.id);
     if created && !customer.blacklisted {
         let reference = CustomerRef {
             id: customer.id,
@@ -215,9 +221,7 @@ async fn receive_message(
             phone: customer.phone.clone(),
             blacklisted: false,
         };
-        unit.raise(
-            Event::CustomerCreatedToChat { customer: reference, instance_id: instance.id }.to(instance_audience),
-        );
+        unit.raise(CustomerCreatedToChat { customer: reference, instance_id: instance.id }.to(instance_audience));
     }
     let inbound_from_customer = inbound.direction == "in";
     let answered_campaigns = if inbound_from_customer && awaiting_reply {
@@ -236,7 +240,7 @@ async fn receive_message(
             let bot = if plan.chatbot { plan.bots.active_for(instance.id) } else { None };
             let chat = match chat_id {
                 Some(id) => id,
-                None => ensure_chat(unit, customer.id, instance.id).await?,
+                None => chats::ensure(unit, customer.id, instance.id).await?,
             };
             chat_id = Some(chat);
             let new = NewTicket {
@@ -252,15 +256,14 @@ async fn receive_message(
                     (greeter, opened_here) = (bot, true);
                     // A new ticket has no owner or department yet: its names are all at hand.
                     let view = names_at_hand().ticket(&opened);
-                    unit.raise(Event::CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
+                    unit.raise(CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
                     Some(opened)
                 }
                 Err(Error::Invalid { code: "ticket_limit_reached", message, .. }) => {
                     let notice =
                         format!("{message} A mensagem de {} foi guardada sem abrir atendimento.", customer.name);
                     unit.raise(
-                        Event::ChatNotification { ticket: None, message: None, notice: Some(notice) }
-                            .to(Audience::managers()),
+                        ChatNotification { ticket: None, message: None, notice: Some(notice) }.to(Audience::managers()),
                     );
                     None
                 }
@@ -275,7 +278,7 @@ async fn receive_message(
     let chat_id = match (&ticket, chat_id) {
         (Some(t), _) => t.chat_id,
         (None, Some(id)) => id,
-        (None, None) => ensure_chat(unit, customer.id, instance.id).await?,
+        (None, None) => chats::ensure(unit, customer.id, instance.id).await?,
     };
     let now = Utc::now();
     let stored = message::ActiveModel {
@@ -286,7 +289,7 @@ async fn receive_message(
         direction: Set(inbound.direction.clone()),
         kind: Set("text".into()),
         body: Set(inbound.body.clone()),
-        ack: Set(if inbound_from_customer { "read".into() } else { "sent".into() }),
+        ack: Set(if inbound_from_customer { Ack::Read } else { Ack::Sent }),
         external_id: Set(Some(inbound.id.clone())),
         sent_at: Set(inbound.sent_at),
         created_at: Set(now),
@@ -305,10 +308,10 @@ async fn receive_message(
         };
         let (ticket_view, message_view) = (names.ticket(&touched), names.message(&stored));
         unit.raise(
-            Event::ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
+            ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
                 .to(Audience::of_ticket(&touched, &[])),
         );
-        if inbound_from_customer && touched.status == tickets::BOT {
+        if inbound_from_customer && touched.status == TicketStatus::Bot {
             let said =
                 bot::live::Said { customer: &customer, instance_name: &instance.name, text: &inbound.body, at: now };
             match greeter {
@@ -320,71 +323,13 @@ async fn receive_message(
     Ok(Received::Done)
 }
 
-/// The customer's ticket on the instance that is not closed yet.
-pub(crate) async fn current_ticket(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<Option<ticket::Model>> {
-    use sea_orm::sea_query::ExprTrait;
-    let chosen = current_ticket_id(Expr::value(customer_id), instance_id);
-    Ok(ticket::Entity::find()
-        .filter(ExprTrait::eq(Expr::col((ticket::Entity, ticket::Column::Id)), chosen))
-        .one(unit)
-        .await?)
-}
-
-/// The id of `customer`'s latest ticket on the instance that is not closed, as a scalar subquery:
-/// one choice for [`current_ticket`] and the sender's lookup (where `customer` is its row's column).
-fn current_ticket_id(customer: Expr, instance_id: i32) -> Expr {
-    use sea_orm::sea_query::{ExprTrait, Order, Query, QueryStatementBuilder};
-    let chosen = Query::select()
-        .column((ticket::Entity, ticket::Column::Id))
-        .from(ticket::Entity)
-        .and_where(Expr::col((ticket::Entity, ticket::Column::CustomerId)).eq(customer))
-        .and_where(Expr::col((ticket::Entity, ticket::Column::InstanceId)).eq(instance_id))
-        .and_where(Expr::col((ticket::Entity, ticket::Column::Status)).ne(CLOSED))
-        .order_by((ticket::Entity, ticket::Column::Id), Order::Desc)
-        .limit(1)
-        .to_owned();
-    Expr::SubQuery(None, Box::new(chosen.into_sub_query_statement()))
-}
-
-/// The customer's chat on the instance, created when missing: one statement when it is new
-/// (`RETURNING`), two when it exists.
-pub(crate) async fn ensure_chat(unit: &Unit, customer_id: i32, instance_id: i32) -> Result<i32> {
-    let inserted = chat::Entity::insert(new_chat(customer_id, instance_id))
-        .on_conflict(OnConflict::columns([chat::Column::CustomerId, chat::Column::InstanceId]).do_nothing().to_owned())
-        .try_insert()
-        .exec_with_returning(unit)
-        .await;
-    if let Some(created) = super::inserted(inserted)? {
-        return Ok(created.id);
-    }
-    chat::Entity::find()
-        .filter(chat::Column::CustomerId.eq(customer_id))
-        .filter(chat::Column::InstanceId.eq(instance_id))
-        .one(unit)
-        .await?
-        .map(|c| c.id)
-        .ok_or_else(|| Error::not_found("chat_not_found", "Conversa não encontrada."))
-}
-
-/// A chat row for the customer on the instance, as created now.
-fn new_chat(customer_id: i32, instance_id: i32) -> chat::ActiveModel {
-    let now = Utc::now();
-    chat::ActiveModel {
-        customer_id: Set(customer_id),
-        instance_id: Set(instance_id),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-}
-
 /// Who wrote: the customer, whether this message added them, and whether a campaign send of
 /// theirs waits for a reply.
 struct Sender {
     customer: customer::Model,
     created: bool,
     awaiting_reply: bool,
-    /// Their ticket on the instance that is not closed yet ([`current_ticket`]), as the lookup
+    /// Their ticket on the instance that is not closed yet ([`chats::current_ticket`]), as the lookup
     /// found it.
     open_ticket: Option<ticket::Model>,
     /// Their chat on the instance, when the lookup found one.
@@ -394,7 +339,7 @@ struct Sender {
 /// The customer with the message's phone, added when new. A known customer is one statement,
 /// which also asks whether a campaign send waits for their reply
 /// ([`campaigns::sending::awaiting_reply`]) and brings their open ticket on the instance (a left
-/// join on [`current_ticket`]'s choice, columns prefixed `t_`) and their chat there (`chat_id`);
+/// join on [`chats::current_ticket`]'s choice, columns prefixed `t_`) and their chat there (`chat_id`);
 /// a new one is the lookup and the insert.
 async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Result<Sender> {
     use sea_orm::{
@@ -413,7 +358,7 @@ async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Resu
         ticket::Entity,
         t.clone(),
         Expr::col((t.clone(), ticket::Column::Id))
-            .eq(current_ticket_id(Expr::col((customer::Entity, customer::Column::Id)), instance_id)),
+            .eq(chats::current_ticket_id(Expr::col((customer::Entity, customer::Column::Id)), instance_id)),
     );
     for column in ticket::Column::iter() {
         lookup.expr_as(Expr::col((t.clone(), column)), Alias::new(format!("t_{}", column.as_str())));
@@ -449,23 +394,25 @@ async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Resu
         .one(unit)
         .await?
         .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
-    let open_ticket = current_ticket(unit, customer.id, instance_id).await?;
+    let open_ticket = chats::current_ticket(unit, customer.id, instance_id).await?;
     Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket, chat_id: None })
 }
 
-fn check_ack(ack: &InboundAck) -> Result<()> {
-    if !(messages::ACK_ORDER.contains(&ack.ack.as_str()) && ack.ack != "queued") && ack.ack != messages::FAILED {
-        return Err(Error::invalid_field(
+/// The ack an event reports: one a provider may send (`queued` is ours alone).
+fn check_ack(ack: &InboundAck) -> Result<Ack> {
+    let parsed = Ack::parse(&ack.ack).filter(|ack| *ack != Ack::Queued).ok_or_else(|| {
+        Error::invalid_field(
             "invalid_event",
             "data.ack",
             "ack deve ser \"sent\", \"delivered\", \"read\" ou \"failed\".",
-        ));
-    }
-    check_provider_id(&ack.id)
+        )
+    })?;
+    check_provider_id(&ack.id)?;
+    Ok(parsed)
 }
 
 async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -> Result<Received> {
-    check_ack(&ack)?;
+    let reported = check_ack(&ack)?;
     let found = message::Entity::find()
         .filter(message::Column::InstanceId.eq(instance.id))
         .filter(message::Column::ExternalId.eq(&ack.id))
@@ -473,10 +420,10 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
         .await?;
     match found {
         Some(found) => {
-            messages::set_ack(unit, found, &ack.ack, messages::ack_error(&ack.ack)).await?;
+            inbox::acks::apply(unit, found, reported, ack_error(reported), None).await?;
         }
         // Perhaps it overtook the answer to our send: kept until the send's id is stored.
-        None => acks::keep_early(unit, instance.id, &ack.id, &ack.ack).await?,
+        None => acks::keep_early(unit, instance.id, &ack.id, reported).await?,
     }
     Ok(Received::Done)
 }

@@ -16,19 +16,19 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        error::{Error, Result},
-        events::Event,
-        inbox::{
-            Audience, SEES_ALL_ROLES, Viewer, messages,
-            tickets::{self, OPEN, TRANSFERRING, ensure_owner},
+        conversations::{
+            SEES_ALL_ROLES, Viewer,
+            events::{ChatTicketTransfer, ChatTicketTransferred, ChatTicketTransferring, DeleteChatTicketTransfer},
+            messages,
+            tickets::{self, TicketStatus, ensure_owner},
             views::{self, NamedRef, TicketView, TransferView},
         },
+        error::{Error, Result},
+        events::{Audience, DomainEvent},
         unit::Unit,
     },
-    entities::tenant::{department, role, ticket, ticket_transfer, user, user_instance},
+    entities::tenant::{department, role, states::TransferStatus, ticket, ticket_transfer, user, user_instance},
 };
-
-pub const PENDING: &str = "pending";
 
 /// A transfer to request.
 #[derive(Debug, Clone, Default)]
@@ -130,7 +130,7 @@ pub async fn targets(
 /// The owner (or a manager) asks to transfer an open ticket.
 pub async fn request(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewTransfer) -> Result<TransferView> {
     let found = tickets::find_visible(unit, viewer, ticket_id).await?;
-    if found.status == TRANSFERRING {
+    if found.status == TicketStatus::Transferring {
         return Err(Error::conflict("transfer_pending", "Este atendimento já está em transferência."));
     }
     ensure_owner(viewer, &found)?;
@@ -181,7 +181,7 @@ pub async fn request(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewTrans
         to_department_id: Set(new.to_department_id),
         from_department_id: Set(found.department_id),
         requested_by_user_id: Set(Some(viewer.user_id)),
-        status: Set(PENDING.into()),
+        status: Set(TransferStatus::Pending),
         note: Set(note.clone()),
         created_at: Set(now),
         updated_at: Set(now),
@@ -190,7 +190,7 @@ pub async fn request(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewTrans
     .insert(unit)
     .await?;
     let mut active = found.into_active_model();
-    active.status = Set(TRANSFERRING.into());
+    active.status = Set(TicketStatus::Transferring);
     active.last_activity_at = Set(Some(now));
     active.updated_at = Set(now);
     let transferring = active.update(unit).await?;
@@ -202,11 +202,11 @@ pub async fn request(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewTrans
     let (ticket_view, transfer_view) =
         (views::ticket(unit, &transferring).await?, views::transfer(unit, &transfer).await?);
     unit.raise(
-        Event::ChatTicketTransfer { ticket: ticket_view.clone(), transfer: transfer_view.clone() }
+        ChatTicketTransfer { ticket: ticket_view.clone(), transfer: transfer_view.clone() }
             .to(Audience::of_transfer(&transferring, &transfer)),
     );
     unit.raise(
-        Event::ChatTicketTransferring { ticket: ticket_view, transfer: transfer_view.clone() }
+        ChatTicketTransferring { ticket: ticket_view, transfer: transfer_view.clone() }
             .to(Audience::of_ticket(&transferring, &[])),
     );
     Ok(transfer_view)
@@ -220,7 +220,7 @@ async fn find_pending(
 ) -> Result<(ticket_transfer::Model, ticket::Model)> {
     let transfer = ticket_transfer::Entity::find_by_id(id).one(db).await?.ok_or_else(not_found)?;
     let ticket = tickets::find_visible(db, viewer, transfer.ticket_id).await.map_err(|_| not_found())?;
-    if transfer.status != PENDING {
+    if transfer.status != TransferStatus::Pending {
         return Err(Error::conflict("transfer_resolved", "Esta transferência já foi resolvida."));
     }
     Ok((transfer, ticket))
@@ -233,14 +233,14 @@ fn is_target(viewer: &Viewer, transfer: &ticket_transfer::Model) -> bool {
 }
 
 /// Resolves a pending transfer to `status`, unless someone resolved it first (409).
-async fn resolve(db: &impl ConnectionTrait, id: i32, status: &str) -> Result<()> {
+async fn resolve(db: &impl ConnectionTrait, id: i32, status: TransferStatus) -> Result<()> {
     let now = Utc::now();
     let changed = ticket_transfer::Entity::update_many()
         .col_expr(ticket_transfer::Column::Status, Expr::value(status))
         .col_expr(ticket_transfer::Column::ResolvedAt, Expr::value(now))
         .col_expr(ticket_transfer::Column::UpdatedAt, Expr::value(now))
         .filter(ticket_transfer::Column::Id.eq(id))
-        .filter(ticket_transfer::Column::Status.eq(PENDING))
+        .filter(ticket_transfer::Column::Status.eq(TransferStatus::Pending))
         .exec(db)
         .await?;
     if changed.rows_affected == 0 {
@@ -255,7 +255,7 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     if !is_target(viewer, &transfer) {
         return Err(Error::forbidden("not_transfer_target", "Esta transferência é para outra pessoa."));
     }
-    resolve(unit, id, "accepted").await?;
+    resolve(unit, id, TransferStatus::Accepted).await?;
     if transfer.to_user_id.is_none() {
         // A department's transfer records who took it: the analytics count it as theirs
         // (transfers in, docs/analytics.md#definitions).
@@ -268,7 +268,7 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     let now = Utc::now();
     let previous_owner = found.assigned_user_id;
     let mut active = found.into_active_model();
-    active.status = Set(OPEN.into());
+    active.status = Set(TicketStatus::Open);
     active.assigned_user_id = Set(Some(viewer.user_id));
     if let Some(department) = transfer.to_department_id {
         active.department_id = Set(Some(department));
@@ -279,7 +279,7 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     messages::note(unit, &accepted, Some(viewer.user_id), &format!("{} aceitou a transferência", viewer.name)).await?;
     let view = views::ticket(unit, &accepted).await?;
     let audience = Audience::of_ticket(&accepted, &previous_owner.into_iter().collect::<Vec<_>>());
-    unit.raise(Event::ChatTicketTransferred { ticket: view.clone(), transfer_id: Some(id) }.to(audience));
+    unit.raise(ChatTicketTransferred { ticket: view.clone(), transfer_id: Some(id) }.to(audience));
     Ok(view)
 }
 
@@ -297,11 +297,11 @@ pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) ->
     if !allowed {
         return Err(Error::forbidden("not_transfer_party", "Você não pode resolver esta transferência."));
     }
-    let status = if by_target { "rejected" } else { "cancelled" };
+    let status = if by_target { TransferStatus::Rejected } else { TransferStatus::Cancelled };
     resolve(unit, id, status).await?;
     let now = Utc::now();
     let mut active = found.into_active_model();
-    active.status = Set(OPEN.into());
+    active.status = Set(TicketStatus::Open);
     active.last_activity_at = Set(Some(now));
     active.updated_at = Set(now);
     let reopened = active.update(unit).await?;
@@ -314,7 +314,7 @@ pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) ->
     let resolved = ticket_transfer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
     let (view, transfer_view) = (views::ticket(unit, &reopened).await?, views::transfer(unit, &resolved).await?);
     unit.raise(
-        Event::DeleteChatTicketTransfer { ticket: view.clone(), transfer: transfer_view }
+        DeleteChatTicketTransfer { ticket: view.clone(), transfer: transfer_view }
             .to(Audience::of_transfer(&reopened, &resolved)),
     );
     Ok(view)

@@ -16,8 +16,7 @@ use sea_orm::{
 use crate::{
     domain::{
         error::{Error, Result},
-        events::{Event, Raised},
-        inbox::Audience,
+        events::{Audience, DomainEvent, Raised},
         unit::Unit,
     },
     entities::tenant::{instance, instance_log},
@@ -134,13 +133,23 @@ pub async fn create(unit: &Unit, secrets: &Secrets, new: NewInstance) -> Result<
     Ok(updated_event(unit, created))
 }
 
+/// An instance was created or changed (name, activation, connection status, provider).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct InstanceUpdated {
+    pub instance: InstanceSummary,
+}
+
+impl DomainEvent for InstanceUpdated {
+    const NAME: &'static str = "InstanceUpdated";
+}
+
 /// Raises `InstanceUpdated` for a written instance (and drops the copies the provider endpoint
 /// keeps) and answers its summary.
 fn updated_event(unit: &Unit, model: instance::Model) -> InstanceSummary {
     let summary = InstanceSummary::from(model);
-    let audience = Audience { instance_id: Some(summary.id), ..Audience::default() };
+    let audience = Audience::of_instance(summary.id);
     unit.raise(Raised::InstancesChanged);
-    unit.raise(Event::InstanceUpdated { instance: summary.clone() }.to(audience));
+    unit.raise(InstanceUpdated { instance: summary.clone() }.to(audience));
     summary
 }
 
@@ -194,12 +203,13 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
 }
 
 /// A connection status the provider reported: written to the instance log, raised as
-/// `InstanceUpdated` (unchanged statuses change nothing).
-pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
+/// `InstanceUpdated` (unchanged statuses change nothing). Answers whether it changed: the caller
+/// tells the instance's campaigns (`campaigns::sending::instance_status_changed`).
+pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<bool> {
     check_status(status)?;
     let found = find(unit, id).await?;
     if found.status == status {
-        return Ok(());
+        return Ok(false);
     }
     let previous = found.status.clone();
     let mut active = found.into_active_model();
@@ -207,9 +217,8 @@ pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<()> {
     active.updated_at = Set(Utc::now());
     let updated = active.update(unit).await?;
     log_status(unit, id, status, Some(&format!("antes: {previous}; informado pelo provedor"))).await?;
-    crate::domain::campaigns::sending::instance_status_changed(unit, id, status).await?;
     updated_event(unit, updated);
-    Ok(())
+    Ok(true)
 }
 
 /// Refuses a connection status the contract does not know (422).

@@ -17,14 +17,14 @@ use sea_orm::{
 
 use crate::{
     domain::{
+        conversations::customers::normalize_phone,
         error::{Error, Result},
-        inbox::customers::normalize_phone,
         instances::{
             find,
             provider::{Provider, ProviderConfig, RemoteMessage},
         },
     },
-    entities::tenant::{chat, customer, instance, message, sync_job},
+    entities::tenant::{chat, customer, instance, message, states::Ack, sync_job},
     tenancy::TenantDb,
 };
 use crate::{secrets::Secrets, tenancy::TenantName};
@@ -229,10 +229,7 @@ async fn upsert(db: &impl ConnectionTrait, instance_id: i32, messages: &[RemoteM
         .iter()
         .filter_map(|(m, phone)| {
             let chat_id = *chats.get(customers.get(phone)?)?;
-            let ack = match m.ack.as_deref() {
-                Some(a @ ("sent" | "delivered" | "read" | "failed")) => a.to_owned(),
-                _ => "delivered".to_owned(),
-            };
+            let ack = m.ack.as_deref().and_then(Ack::parse).filter(|a| *a != Ack::Queued).unwrap_or(Ack::Delivered);
             Some(message::ActiveModel {
                 chat_id: Set(chat_id),
                 instance_id: Set(instance_id),

@@ -7,9 +7,10 @@ use serde::Serialize;
 
 use super::xlsx::{Column, Kind, Layout, col};
 use crate::domain::{
-    analytics::period::{Binder, Period},
+    analytics::period::Period,
     auth::login::reason,
     error::{Error, Result},
+    sql::Binder,
 };
 
 /// The latest failures listed.

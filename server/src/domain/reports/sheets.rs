@@ -10,11 +10,7 @@ use sea_orm::{DatabaseTransaction, QueryResult, Statement, StreamTrait};
 use tokio::sync::mpsc;
 
 use super::xlsx::{self, About, Cell, Column, Kind, Layout, col};
-use crate::domain::{
-    Error,
-    analytics::period::{Binder, Period},
-    error::Result,
-};
+use crate::domain::{Error, analytics::period::Period, error::Result, sql::Binder};
 
 /// The sheets of `/api/tenant/sheets/*`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

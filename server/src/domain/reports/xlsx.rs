@@ -12,7 +12,7 @@ use chrono::{DateTime, Duration, Utc};
 use rust_xlsxwriter::{Format, FormatAlign, Workbook, XlsxError};
 use tokio::sync::mpsc;
 
-use crate::domain::analytics::period::SAO_PAULO_OFFSET_HOURS;
+use crate::domain::local_time::SAO_PAULO_OFFSET_HOURS;
 
 /// What a column holds and how it is shown.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

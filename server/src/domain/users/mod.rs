@@ -24,9 +24,9 @@ pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{
     domain::{
-        analytics::period::Binder,
         auth::sessions,
         error::{Error, Result},
+        sql::Binder,
         tenants::{Page, Pagination},
     },
     domain::{events::Raised, unit::Unit},

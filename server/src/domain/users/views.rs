@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter};
 
 use crate::{
-    domain::{analytics::period::Binder, error::Result},
+    domain::{error::Result, sql::Binder},
     entities::tenant::{department, instance, role, user, user_instance, user_setting},
 };
 

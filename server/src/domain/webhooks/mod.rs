@@ -23,16 +23,20 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
-    config::random_token,
     domain::{
+        conversations::events::ChatNotification,
         error::{Error, FieldError, Result},
-        events::Event,
-        inbox::Audience,
+        events::{Audience, DomainEvent},
         outbox::{self, WebhookDeliver},
         sealing::webhook_secret_scope,
         unit::Unit,
     },
-    entities::tenant::{campaign, campaign_recipient, customer, webhook_attempt, webhook_delivery, webhook_endpoint},
+    entities::tenant::{
+        campaign, campaign_recipient, customer,
+        states::{DeliveryStatus, RecipientStatus},
+        webhook_attempt, webhook_delivery, webhook_endpoint,
+    },
+    random::random_token,
     secrets::Secrets,
     tenancy::TenantName,
 };
@@ -145,8 +149,7 @@ pub struct DeliveryView {
     pub endpoint_id: i32,
     pub webhook_id: String,
     pub event_type: String,
-    /// `pending`, `delivered`, `failed` ou `disabled`.
-    pub status: String,
+    pub status: DeliveryStatus,
     pub attempts: i32,
     pub last_status_code: Option<i32>,
     pub last_error: Option<String>,
@@ -402,7 +405,7 @@ pub struct CampaignStatus<'a> {
     pub campaign_name: &'a str,
     pub recipient_id: i32,
     pub phone: &'a str,
-    pub status: &'a str,
+    pub status: RecipientStatus,
     pub at: DateTime<Utc>,
 }
 
@@ -447,7 +450,7 @@ async fn queue(unit: &Unit, endpoint_id: i32, event_type: &str, payload: String)
         endpoint_id: Set(endpoint_id),
         event_type: Set(event_type.to_owned()),
         payload: Set(payload),
-        status: Set("pending".into()),
+        status: Set(DeliveryStatus::Pending),
         attempts: Set(0),
         next_attempt_at: Set(Some(now)),
         created_at: Set(now),
@@ -493,12 +496,12 @@ pub async fn retry(unit: &Unit, delivery_id: i32) -> Result<DeliveryView> {
         .one(unit)
         .await?
         .ok_or_else(|| Error::not_found("delivery_not_found", "Entrega não encontrada."))?;
-    if found.status == "pending" {
+    if found.status == DeliveryStatus::Pending {
         return Err(Error::conflict("delivery_pending", "Esta entrega já está na fila."));
     }
     let now = Utc::now();
     let mut active = found.into_active_model();
-    active.status = Set("pending".into());
+    active.status = Set(DeliveryStatus::Pending);
     active.next_attempt_at = Set(Some(now));
     active.updated_at = Set(now);
     let saved = active.update(unit).await?;
@@ -608,11 +611,11 @@ pub async fn record(
         .await?;
     }
     let (status, next_attempt_at, delivered_at) = match outcome {
-        Outcome::Delivered { .. } => ("delivered", None, Some(now)),
-        Outcome::Gone => ("failed", None, None),
-        Outcome::Failed { last: true, .. } => ("failed", None, None),
-        Outcome::Failed { next_attempt_at, .. } => ("pending", *next_attempt_at, None),
-        Outcome::Skipped => ("disabled", None, None),
+        Outcome::Delivered { .. } => (DeliveryStatus::Delivered, None, Some(now)),
+        Outcome::Gone => (DeliveryStatus::Failed, None, None),
+        Outcome::Failed { last: true, .. } => (DeliveryStatus::Failed, None, None),
+        Outcome::Failed { next_attempt_at, .. } => (DeliveryStatus::Pending, *next_attempt_at, None),
+        Outcome::Skipped => (DeliveryStatus::Disabled, None, None),
     };
     let attempted = i32::from(!matches!(outcome, Outcome::Skipped));
     let mut update = webhook_delivery::Entity::update_many()
@@ -675,7 +678,7 @@ async fn disable(unit: &Unit, endpoint_id: i32, reason: &str) -> Result<()> {
     active.updated_at = Set(now);
     active.update(unit).await?;
     let notice = format!("Webhook {url} desativado. {reason}");
-    unit.raise(Event::ChatNotification { ticket: None, message: None, notice: Some(notice) }.to(Audience::managers()));
+    unit.raise(ChatNotification { ticket: None, message: None, notice: Some(notice) }.to(Audience::managers()));
     Ok(())
 }
 
@@ -684,7 +687,7 @@ async fn disable(unit: &Unit, endpoint_id: i32, reason: &str) -> Result<()> {
 /// `[start, finish]` (the operators' replay). The count of recipients queued.
 pub async fn replay_campaign_status(
     unit: &Unit,
-    status: &str,
+    status: RecipientStatus,
     start: DateTime<Utc>,
     finish: DateTime<Utc>,
 ) -> Result<u64> {

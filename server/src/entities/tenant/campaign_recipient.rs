@@ -11,7 +11,7 @@ pub struct Model {
     pub id: i32,
     pub campaign_id: i32,
     pub customer_id: i32,
-    pub status: String,
+    pub status: super::states::RecipientStatus,
     pub sent_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text")]
     pub error: Option<String>,

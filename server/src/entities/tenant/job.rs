@@ -12,7 +12,7 @@ pub struct Model {
     pub kind: String,
     #[sea_orm(column_type = "Text")]
     pub payload: String,
-    pub status: String,
+    pub status: super::states::JobStatus,
     pub attempts: i32,
     pub run_at: DateTimeUtc,
     pub locked_until: Option<DateTimeUtc>,

@@ -16,7 +16,7 @@ pub struct Model {
     pub direction: String,
     #[sea_orm(column_type = "Text")]
     pub body: String,
-    pub ack: String,
+    pub ack: super::states::Ack,
     pub external_id: Option<String>,
     pub sent_at: DateTimeUtc,
     /// The sender's idempotency key of an outbound message (also the provider's `clientId`).

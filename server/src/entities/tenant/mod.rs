@@ -2,8 +2,9 @@
 //! (`docs/data-model.md`).
 //!
 //! Models are storage rows: API DTOs live with the handlers and behaviour in `crate::domain`.
-//! Enumerated columns (statuses, directions, acks, scopes) are plain strings holding the documented
-//! values; secrets and hashes are skipped when a model is serialized.
+//! The six state machines' columns (ticket and transfer statuses, acks, jobs, webhook deliveries,
+//! campaign recipients) are enums of [`states`]; other enumerated columns (directions, kinds, scopes)
+//! are plain strings holding the documented values; secrets and hashes are skipped when a model is serialized.
 
 /// `bot_configs`: The menu bot's configuration, per tenant or instance.
 pub mod bot_config;
@@ -53,6 +54,8 @@ pub mod refresh_token;
 pub mod role;
 /// `role_permissions`: Role-to-permission links.
 pub mod role_permission;
+/// The six state machines' states (enums stored as text).
+pub mod states;
 /// `sync_jobs`: Message-history synchronisations of instances and their progress.
 pub mod sync_job;
 /// `tickets`: Tickets (attendances) of a chat, from open to close.

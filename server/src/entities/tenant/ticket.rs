@@ -16,7 +16,7 @@ pub struct Model {
     pub instance_id: i32,
     pub department_id: Option<i32>,
     pub assigned_user_id: Option<i32>,
-    pub status: String,
+    pub status: super::states::TicketStatus,
     pub opened_at: DateTimeUtc,
     pub first_response_at: Option<DateTimeUtc>,
     pub closed_at: Option<DateTimeUtc>,

@@ -13,7 +13,7 @@ pub struct Model {
     pub from_user_id: Option<i32>,
     pub to_user_id: Option<i32>,
     pub to_department_id: Option<i32>,
-    pub status: String,
+    pub status: super::states::TransferStatus,
     pub resolved_at: Option<DateTimeUtc>,
     #[sea_orm(column_type = "Text", nullable)]
     pub note: Option<String>,

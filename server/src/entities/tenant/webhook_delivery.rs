@@ -15,7 +15,7 @@ pub struct Model {
     pub event_type: String,
     #[sea_orm(column_type = "Text")]
     pub payload: String,
-    pub status: String,
+    pub status: super::states::DeliveryStatus,
     pub attempts: i32,
     pub next_attempt_at: Option<DateTimeUtc>,
     pub last_status_code: Option<i32>,

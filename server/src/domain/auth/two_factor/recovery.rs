@@ -3,7 +3,7 @@
 //! `xxxxx-xxxxx` (≈ 49 bits each: guessing is bounded by the same wrong-code budget as TOTP codes).
 //! Only SHA-256 digests are stored, as a JSON array; a code that is used leaves the array.
 
-use crate::{config::random_string, domain::auth::refresh::hash_token};
+use crate::{domain::auth::refresh::hash_token, random::random_string};
 
 /// Codes given at a time.
 pub const COUNT: usize = 10;
