@@ -171,7 +171,7 @@ pub async fn complete_two_factor(
     check_rate(state, addr).await?;
     let claims = state.keys.verify_challenge(challenge, &tenant.name).map_err(|_| AppError::LoginFailed)?;
     // A challenge takes at most a few wrong codes; then it is dead, even for the right one.
-    let challenge_key = format!("2fa-challenge:{}", crate::domain::auth::refresh::hash_token(challenge));
+    let challenge_key = format!("2fa-challenge:{}", crate::domain::auth::tokens::hash_token(challenge));
     if state.limiter.check(&challenge_key, CHALLENGE_LIMIT).await.is_err() {
         return Err(AppError::LoginFailed);
     }

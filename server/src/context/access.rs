@@ -4,13 +4,15 @@
 //! feature the route belongs to (docs/contracts.md#plans-features-and-limits).
 //!
 //! The transports only look the rule up (`http::access` for routes, `graphql::rules` for fields)
-//! and call [`decide`]; none of them decides anything itself.
+//! and call [`decide`]; none of them decides anything itself. Which tenant an operator parameter
+//! (`tenantName`) may name is decided here too ([`target`]).
 
 use crate::{
     context::{caller::CurrentUser, tenant::CurrentTenant},
     domain::{self, features::Feature},
     error::{AppError, Unauthorized},
     state::AppState,
+    tenancy::TenantName,
 };
 
 /// Who may call.
@@ -119,4 +121,31 @@ pub fn require_feature(tenant: &CurrentTenant, feature: Feature) -> Result<(), A
         return Ok(());
     }
     Err(domain::Error::forbidden("feature_disabled", feature.disabled_message()).into())
+}
+
+/// The tenant a `tenantName` parameter names (docs/tenancy.md#operators): the caller's own when
+/// absent or equal; another tenant only for back-office operators whose role has the `tenants`
+/// route — a tenant's own users, and back-office staff without it, get 403. Every operator
+/// parameter of every transport (`tenantName`, `tenancyId`) is decided here.
+pub async fn target(
+    state: &AppState,
+    caller: &CurrentTenant,
+    user: &CurrentUser,
+    name: Option<&str>,
+) -> Result<CurrentTenant, AppError> {
+    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty() && *n != caller.name.as_str()) else {
+        return Ok(caller.clone());
+    };
+    may_reach_other_tenants(state, caller, user)?;
+    let name = TenantName::parse(name).map_err(|_| AppError::TenantNotFound)?;
+    CurrentTenant::find(state, name).await
+}
+
+/// Whether the caller may act on another tenant than their own: a back-office operator whose
+/// role has the `tenants` route (403 `other_tenant` otherwise).
+pub fn may_reach_other_tenants(state: &AppState, caller: &CurrentTenant, user: &CurrentUser) -> Result<(), AppError> {
+    if caller.is_backoffice(state) && user.may("tenants") {
+        return Ok(());
+    }
+    Err(domain::Error::forbidden("other_tenant", "Você só pode acessar os dados da sua própria empresa.").into())
 }

@@ -15,7 +15,6 @@ use axum::{
 
 use crate::{
     cache::TenantEntry,
-    context::caller::CurrentUser,
     domain::{self, tenants, unit::Unit},
     entities::control::tenant,
     error::AppError,
@@ -119,31 +118,4 @@ impl<S: Send + Sync> FromRequestParts<S> for CurrentTenant {
         // Present on every route behind `resolve`; absent means the route was mounted outside it.
         parts.extensions.get::<CurrentTenant>().cloned().ok_or(AppError::TenantNotFound)
     }
-}
-
-/// The tenant a `tenantName` parameter names (docs/tenancy.md#operators): the caller's own when
-/// absent or equal; another tenant only for back-office operators whose role has the `tenants`
-/// route — a tenant's own users, and back-office staff without it, get 403. Every operator
-/// parameter of every transport (`tenantName`, `tenancyId`) is decided here.
-pub async fn target(
-    state: &AppState,
-    caller: &CurrentTenant,
-    user: &CurrentUser,
-    name: Option<&str>,
-) -> Result<CurrentTenant, AppError> {
-    let Some(name) = name.map(str::trim).filter(|n| !n.is_empty() && *n != caller.name.as_str()) else {
-        return Ok(caller.clone());
-    };
-    may_reach_other_tenants(state, caller, user)?;
-    let name = TenantName::parse(name).map_err(|_| AppError::TenantNotFound)?;
-    CurrentTenant::find(state, name).await
-}
-
-/// Whether the caller may act on another tenant than their own: a back-office operator whose
-/// role has the `tenants` route (403 `other_tenant` otherwise).
-pub fn may_reach_other_tenants(state: &AppState, caller: &CurrentTenant, user: &CurrentUser) -> Result<(), AppError> {
-    if caller.is_backoffice(state) && user.may("tenants") {
-        return Ok(());
-    }
-    Err(domain::Error::forbidden("other_tenant", "Você só pode acessar os dados da sua própria empresa.").into())
 }

@@ -12,6 +12,23 @@
 
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, EntityTrait, QueryTrait, Select, Statement, Value};
 
+/// One numbered page of a list and its position (users, tenants; keyset-paginated lists answer
+/// a cursor instead).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+pub struct Page<T> {
+    pub data: Vec<T>,
+    pub pagination: Pagination,
+}
+
+#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
+pub struct Pagination {
+    pub page: u64,
+    pub limit: u64,
+    pub total: u64,
+    pub pages: u64,
+}
+
+
 /// `select` run with its trailing `LIMIT` (and `OFFSET`) as literals on PostgreSQL.
 pub async fn all<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) -> Result<Vec<E::Model>, DbErr> {
     let statement = literal_limit(select.build(db.get_database_backend()));

@@ -7,7 +7,7 @@
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, IntoActiveModel, QueryFilter, Set};
 
 use crate::{
-    domain::{error::Result, instances},
+    domain::error::Result,
     entities::tenant::{instance, user_setting, webhook_endpoint},
     secrets::Secrets,
     tenancy::TenantName,
@@ -27,8 +27,7 @@ pub async fn rehome(db: &impl ConnectionTrait, secrets: &Secrets, from: &TenantN
         user_setting::Entity::find().filter(user_setting::Column::TwoFactorSecret.is_not_null()).all(db).await?;
     for settings in seeds {
         let Some(stored) = settings.two_factor_secret.clone() else { continue };
-        let scope =
-            |tenant: &TenantName| crate::domain::auth::two_factor::seed_scope(tenant.as_str(), settings.user_id);
+        let scope = |tenant: &TenantName| Scope::TwoFactorSeed { user_id: settings.user_id }.of(tenant.as_str());
         if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &stored)? {
             let mut active = settings.into_active_model();
             active.two_factor_secret = Set(Some(sealed));
@@ -39,7 +38,7 @@ pub async fn rehome(db: &impl ConnectionTrait, secrets: &Secrets, from: &TenantN
     let providers = instance::Entity::find().filter(instance::Column::ProviderSecret.is_not_null()).all(db).await?;
     for found in providers {
         let Some(stored) = found.provider_secret.clone() else { continue };
-        let scope = |tenant: &TenantName| instances::secret_scope(tenant, found.id);
+        let scope = |tenant: &TenantName| Scope::ProviderSecret { instance_id: found.id }.of(tenant.as_str());
         if let Some(sealed) = moved(secrets, &scope(from), &scope(to), &stored)? {
             let mut active = found.into_active_model();
             active.provider_secret = Set(Some(sealed));
@@ -48,7 +47,7 @@ pub async fn rehome(db: &impl ConnectionTrait, secrets: &Secrets, from: &TenantN
         }
     }
     for endpoint in webhook_endpoint::Entity::find().all(db).await? {
-        let scope = |tenant: &TenantName| webhook_secret_scope(tenant, endpoint.id);
+        let scope = |tenant: &TenantName| Scope::WebhookSecret { endpoint_id: endpoint.id }.of(tenant.as_str());
         let current = moved(secrets, &scope(from), &scope(to), &endpoint.secret)?;
         let previous = match &endpoint.previous_secret {
             Some(stored) => moved(secrets, &scope(from), &scope(to), stored)?,
@@ -80,7 +79,26 @@ fn moved(secrets: &Secrets, from: &str, to: &str, stored: &str) -> Result<Option
     Ok(Some(secrets.seal(to, &plain)))
 }
 
-/// What a webhook endpoint's signing secret is sealed for: its tenant and endpoint.
-pub fn webhook_secret_scope(tenant: &TenantName, endpoint_id: i32) -> String {
-    format!("{tenant}/webhook:{endpoint_id}")
+/// What a secret is sealed for: its tenant and the one row it belongs to, so a sealed value copied
+/// to another row or tenant does not open. The three kinds of secret at rest are listed here, beside
+/// the code that re-seals them, so a new kind cannot be sealed without `secrets rotate` knowing it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A user's two-factor seed.
+    TwoFactorSeed { user_id: i32 },
+    /// An instance's provider secret.
+    ProviderSecret { instance_id: i32 },
+    /// A webhook endpoint's signing secret (current and previous).
+    WebhookSecret { endpoint_id: i32 },
+}
+
+impl Scope {
+    /// The scope string the value is sealed with, for `tenant`.
+    pub fn of(self, tenant: &str) -> String {
+        match self {
+            Scope::TwoFactorSeed { user_id } => format!("{tenant}/user:{user_id}"),
+            Scope::ProviderSecret { instance_id } => format!("{tenant}/instance:{instance_id}"),
+            Scope::WebhookSecret { endpoint_id } => format!("{tenant}/webhook:{endpoint_id}"),
+        }
+    }
 }

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser, access::require_feature, tenant::may_reach_other_tenants},
+    context::{Access, CurrentTenant, CurrentUser, access::{may_reach_other_tenants, require_feature}},
     domain::{
         self,
         analytics::{

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser, tenant},
+    context::{Access, CurrentTenant, CurrentUser, access},
     domain::{
         inbox::{
             inbound::{self, ProviderEvent, Received},
@@ -73,7 +73,7 @@ async fn list(
     user: CurrentUser,
     ApiQuery(param): ApiQuery<TenantParam>,
 ) -> AppResult<Json<Value>> {
-    let target = tenant::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let all = instances::list(&tx, &[]).await?;
     tx.end();
@@ -129,7 +129,7 @@ async fn create(
     user: CurrentUser,
     ApiJson(body): ApiJson<CreateBody>,
 ) -> AppResult<(StatusCode, Json<Value>)> {
-    let target = tenant::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let new = NewInstance {
         name: body.name,
         is_official: body.is_official,
@@ -186,7 +186,7 @@ async fn update(
     user: CurrentUser,
     ApiJson(body): ApiJson<UpdateBody>,
 ) -> AppResult<Json<Value>> {
-    let target = tenant::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let changes = InstanceChanges {
         name: body.name,
         activated: body.activated,
@@ -237,7 +237,7 @@ async fn sync_messages(
     user: CurrentUser,
     ApiJson(body): ApiJson<SyncBody>,
 ) -> AppResult<(StatusCode, Json<Value>)> {
-    let target = tenant::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let request =
         SyncRequest { instance_id: body.id, days_ago: body.days_ago.unwrap_or(0), unlimited: body.unlimited_sync };
     let db = target.db(&state).await?;
@@ -278,7 +278,7 @@ async fn sync_status(
     ApiQuery(query): ApiQuery<StatusQuery>,
 ) -> AppResult<Json<Value>> {
     let tenant_name = query.tenant_name;
-    let target = tenant::target(&state, &caller, &user, tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::status(&tx, id).await?;
     tx.end();
@@ -312,7 +312,7 @@ async fn latest_sync(
     user: CurrentUser,
     ApiQuery(query): ApiQuery<LatestSyncQuery>,
 ) -> AppResult<Json<Value>> {
-    let target = tenant::target(&state, &caller, &user, query.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, query.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::latest_of_instance(&tx, query.instance_id).await?;
     tx.end();
@@ -484,7 +484,7 @@ async fn connect(
     ApiPath(id): ApiPath<i32>,
     ApiQuery(param): ApiQuery<TenantParam>,
 ) -> AppResult<Json<Value>> {
-    let target = tenant::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
     let client = session_client(&state, &target, id).await?;
     let qrcode = client.start_session().await?;
     Ok(Json(json!({ "qrcode": qrcode })))
@@ -508,7 +508,7 @@ async fn disconnect(
     ApiPath(id): ApiPath<i32>,
     ApiQuery(param): ApiQuery<TenantParam>,
 ) -> AppResult<StatusCode> {
-    let target = tenant::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
+    let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
     session_client(&state, &target, id).await?.end_session().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -14,7 +14,8 @@ use crate::{
     context::Access,
     domain::{
         Error as DomainError, features,
-        tenants::{self, ListQuery, NewTenant, Page, SortBy, TenantView},
+        pages::Page,
+        tenants::{self, ListQuery, NewTenant, SortBy, TenantView},
     },
     error::{AppError, AppResult},
     http::{

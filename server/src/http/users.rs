@@ -11,7 +11,7 @@ use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::{
         Error as DomainError,
-        tenants::Page,
+        pages::Page,
         users::{self, ListQuery, NewUser, UserChanges, UserFormOptions, UserView},
     },
     error::AppResult,

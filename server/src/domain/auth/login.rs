@@ -24,7 +24,7 @@ use tokio::sync::OnceCell;
 
 use crate::{
     domain::{
-        auth::{sessions, two_factor},
+        auth::two_factor,
         error::Result,
         events::Raised,
         passwords::{self, Verified},
@@ -219,7 +219,7 @@ pub async fn conclude(
             active.locked_until = Set(Some(now + lock_duration(lockouts)));
             active.lockouts = Set(lockouts);
             active.update(db).await?;
-            sessions::end_all(unit, user_id).await?;
+            users::sessions::end_all(unit, user_id).await?;
             tracing::warn!(user_id, lockouts, "user blocked after consecutive login failures");
             metrics::counter!(crate::metrics::names::LOCKOUTS).increment(1);
         }

@@ -6,7 +6,7 @@
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::Expr};
-use sha2::{Digest, Sha256};
+use super::tokens::hash_token;
 
 use crate::{
     domain::error::Result,
@@ -33,11 +33,6 @@ pub enum Rotation {
     /// Presented again after it was used (a copy of it is in someone else's hands): the family
     /// was revoked, and the session it names must end now — its access tokens and sockets too.
     Replayed { user_id: i32, family: String },
-}
-
-/// The hex SHA-256 of a token: what is stored and looked up, never the token itself.
-pub fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Starts a new family for a fresh login.

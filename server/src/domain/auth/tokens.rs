@@ -5,6 +5,7 @@
 use chrono::{DateTime, Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode, errors::ErrorKind};
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 use crate::tenancy::TenantName;
 
@@ -30,6 +31,12 @@ pub struct AccessClaims {
     /// Changing the password or two-factor asks for a recent one (`auth::require_presence`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub auth_time: Option<i64>,
+}
+
+/// The hex SHA-256 of a token: what is stored and looked up, never the token itself (refresh
+/// tokens, recovery codes, two-factor challenges).
+pub fn hash_token(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Why a token is refused.

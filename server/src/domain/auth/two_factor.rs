@@ -15,6 +15,7 @@ use crate::{
     domain::{
         error::{Error, Result},
         events::Raised,
+        sealing::Scope,
         unit::Unit,
     },
     entities::tenant::{user, user_setting},
@@ -114,8 +115,8 @@ fn wrong_code() -> Error {
 }
 
 /// What a user's seed is sealed for: their tenant (`scope`) and id, so it opens nowhere else.
-pub fn seed_scope(scope: &str, user_id: i32) -> String {
-    format!("{scope}/user:{user_id}")
+fn seed_scope(scope: &str, user_id: i32) -> String {
+    Scope::TwoFactorSeed { user_id }.of(scope)
 }
 
 /// The stored secret, opened.

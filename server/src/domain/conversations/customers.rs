@@ -16,7 +16,6 @@ use crate::{
         conversations::{
             Viewer,
             events::{CustomerBlacklisted, GroupOfCustomersUpdated},
-            tickets::TicketStatus,
             views::{self, MessageView, Names, TicketView},
         },
         error::{Error, Result},
@@ -24,7 +23,7 @@ use crate::{
         sql::inserted,
         unit::Unit,
     },
-    entities::tenant::{chat, customer, customer_group, customer_group_member, message, ticket},
+    entities::tenant::{chat, customer, customer_group, customer_group_member, message, states::TicketStatus, ticket},
 };
 
 /// A customer as lists show them.

@@ -17,6 +17,7 @@ use crate::{
     domain::{
         error::{Error, Result},
         events::{Audience, DomainEvent, Raised},
+        sealing::Scope,
         unit::Unit,
     },
     entities::tenant::{instance, instance_log},
@@ -93,7 +94,7 @@ pub fn provider_of(
 
 /// What a provider secret is sealed for: its tenant and instance, so it opens nowhere else.
 pub fn secret_scope(tenant: &TenantName, instance_id: i32) -> String {
-    format!("{tenant}/instance:{instance_id}")
+    Scope::ProviderSecret { instance_id }.of(tenant.as_str())
 }
 
 /// Creates an instance (disconnected until its provider says otherwise); raises `InstanceUpdated`.

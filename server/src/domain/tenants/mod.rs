@@ -19,7 +19,9 @@ use crate::{
     domain::{
         error::{Error, Result},
         events::{Publisher, Raised},
-        features, plans,
+        features,
+        pages::{Page, Pagination},
+        plans,
     },
     entities::control::{tenant, tenant_feature},
     tenancy::TenantName,
@@ -148,21 +150,6 @@ impl Default for ListQuery {
             descending: true,
         }
     }
-}
-
-/// One page of a list and its position.
-#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
-pub struct Page<T> {
-    pub data: Vec<T>,
-    pub pagination: Pagination,
-}
-
-#[derive(Debug, Clone, Copy, serde::Serialize, utoipa::ToSchema)]
-pub struct Pagination {
-    pub page: u64,
-    pub limit: u64,
-    pub total: u64,
-    pub pages: u64,
 }
 
 /// The largest page anyone may ask for.

@@ -8,7 +8,6 @@ use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 use super::{WEAK_PASSWORD, find};
 use crate::{
     domain::{
-        auth::sessions,
         error::{Error, Result},
         events::Raised,
         passwords,
@@ -88,7 +87,7 @@ pub async fn set_temporary_password(unit: &Unit, id: i32, password: &str, actor_
 
 async fn store(unit: &Unit, found: user::Model, password: &str, temporary: bool) -> Result<user::Model> {
     let id = found.id;
-    sessions::end_all(unit, id).await?;
+    super::sessions::end_all(unit, id).await?;
     // `end_all` moved `valid_after` and the connection flag in SQL: start from what is stored now.
     let found = find(unit, id).await.unwrap_or(found);
     let mut active = found.into_active_model();

@@ -5,6 +5,8 @@
 pub mod account;
 /// Bulk users from a spreadsheet (CLI `users import`).
 pub mod import;
+/// Ending every session of a user (blocked, deleted, new password, replayed refresh token).
+pub mod sessions;
 mod views;
 mod write;
 
@@ -24,10 +26,9 @@ pub use write::{NewUser, UserChanges, create, update};
 
 use crate::{
     domain::{
-        auth::sessions,
         error::{Error, Result},
         sql::Binder,
-        tenants::{Page, Pagination},
+        pages::{Page, Pagination},
     },
     domain::{events::Raised, unit::Unit},
     entities::tenant::user,
@@ -250,6 +251,12 @@ fn total_sql(b: &mut Binder, searched: Option<Option<KnownTotal>>, filter: &str)
     }
 }
 
+/// How many two-factor recovery codes are left: the stored value is a JSON array of their digests
+/// (written by `auth::two_factor`), and reading the user's record is counting them.
+pub fn recovery_codes_left(digests: Option<&str>) -> usize {
+    digests.and_then(|json| serde_json::from_str::<Vec<String>>(json).ok()).map_or(0, |left| left.len())
+}
+
 /// Whether a user is blocked now: a block from wrong passwords ends by itself at `locked_until`;
 /// one without an end lasts until someone unblocks the user.
 pub fn is_blocked(user: &user::Model, now: chrono::DateTime<Utc>) -> bool {
@@ -286,7 +293,7 @@ pub async fn delete(unit: &Unit, id: i32, actor_id: i32) -> Result<()> {
         return Err(Error::invalid("cannot_delete_self", "Você não pode excluir o seu próprio usuário."));
     }
     let found = find(unit, id).await?;
-    sessions::end_all(unit, id).await?;
+    self::sessions::end_all(unit, id).await?;
     let mut active = found.clone().into_active_model();
     // Unique columns keep a tombstone so the address can be used again.
     active.email = Set(tombstone(id, &found.email));

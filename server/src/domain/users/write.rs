@@ -9,7 +9,6 @@ use sea_orm::{
 
 use crate::{
     domain::{
-        auth::sessions,
         error::{Error, FieldError, Result},
         events::Raised,
         passwords,
@@ -261,7 +260,7 @@ pub async fn update(unit: &Unit, id: i32, changes: UserChanges) -> Result<user::
         active.department_id = Set(department_id);
     }
     if let Some(password) = &changes.password {
-        sessions::end_all(unit, id).await?;
+        super::sessions::end_all(unit, id).await?;
         active.password_hash = Set(passwords::hash(unit.tenant().as_str(), password).await);
     }
     active.updated_at = Set(Utc::now());

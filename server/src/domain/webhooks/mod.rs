@@ -28,7 +28,7 @@ use crate::{
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
         outbox::{self, WebhookDeliver},
-        sealing::webhook_secret_scope,
+        sealing::Scope,
         unit::Unit,
     },
     entities::tenant::{
@@ -273,7 +273,7 @@ pub async fn create(
     .await?;
     let secret = new_secret();
     let mut active = created.into_active_model();
-    active.secret = Set(secrets.seal(&webhook_secret_scope(tenant, *active.id.as_ref()), &secret));
+    active.secret = Set(secrets.seal(&Scope::WebhookSecret { endpoint_id: *active.id.as_ref() }.of(tenant.as_str()), &secret));
     let saved = active.update(db).await?;
     Ok(CreatedEndpoint { endpoint: saved.into(), secret })
 }
@@ -363,7 +363,7 @@ pub async fn rotate(db: &impl ConnectionTrait, secrets: &Secrets, tenant: &Tenan
     let now = Utc::now();
     let until = now + ROTATION_OVERLAP;
     let secret = new_secret();
-    let scope = webhook_secret_scope(tenant, id);
+    let scope = Scope::WebhookSecret { endpoint_id: id }.of(tenant.as_str());
     let previous = found.secret.clone();
     let mut active = found.into_active_model();
     active.previous_secret = Set(Some(previous));
@@ -383,7 +383,7 @@ pub fn signing_secrets(
     endpoint: &webhook_endpoint::Model,
     now: DateTime<Utc>,
 ) -> Result<Vec<String>> {
-    let scope = webhook_secret_scope(tenant, endpoint.id);
+    let scope = Scope::WebhookSecret { endpoint_id: endpoint.id }.of(tenant.as_str());
     let open = |stored: &str| {
         secrets.open(&scope, stored).map_err(|err| {
             tracing::error!(endpoint = endpoint.id, error = %err, "webhook secret does not open");

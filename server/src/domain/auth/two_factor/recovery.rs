@@ -3,7 +3,10 @@
 //! `xxxxx-xxxxx` (≈ 49 bits each: guessing is bounded by the same wrong-code budget as TOTP codes).
 //! Only SHA-256 digests are stored, as a JSON array; a code that is used leaves the array.
 
-use crate::{domain::auth::refresh::hash_token, random::random_string};
+use crate::{
+    domain::{auth::tokens::hash_token, users::recovery_codes_left},
+    random::random_string,
+};
 
 /// Codes given at a time.
 pub const COUNT: usize = 10;
@@ -41,6 +44,11 @@ fn stored(digests: Option<&str>) -> Vec<String> {
     digests.and_then(|json| serde_json::from_str(json).ok()).unwrap_or_default()
 }
 
+/// How many codes are left.
+pub fn count(digests: Option<&str>) -> usize {
+    recovery_codes_left(digests)
+}
+
 /// Spends `code` (normalized): the digests left, or `None` when it is not one of them.
 pub fn spend(digests: Option<&str>, code: &str) -> Option<String> {
     let mut left = stored(digests);
@@ -48,11 +56,6 @@ pub fn spend(digests: Option<&str>, code: &str) -> Option<String> {
     let position = left.iter().position(|d| d == &wanted)?;
     left.remove(position);
     Some(serde_json::to_string(&left).expect("a list of strings serializes"))
-}
-
-/// How many codes are left.
-pub fn count(digests: Option<&str>) -> usize {
-    stored(digests).len()
 }
 
 #[cfg(test)]
