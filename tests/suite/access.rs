@@ -51,12 +51,22 @@ fn method(rule: &RouteRule) -> Method {
 #[tokio::test]
 async fn only_the_listed_routes_are_public() {
     let (_, rules) = api_routes().into_parts();
-    let public: Vec<(&str, &str)> =
-        rules.all().iter().filter(|r| r.access == Access::Public).map(|r| (r.method.as_str(), r.path)).collect();
+    let public: Vec<(&str, &str)> = rules
+        .all()
+        .iter()
+        .filter(|r| r.access == Access::Public)
+        .map(|r| (r.method.as_str(), r.path.as_str()))
+        .collect();
     assert_eq!(public.len(), PUBLIC.len(), "public routes: {public:?}");
     for key in PUBLIC {
         assert!(public.contains(key), "{key:?} should be public");
     }
+}
+
+/// A documented route for the test below.
+#[utoipa::path(get, path = "/known", responses((status = 200, description = "ok")))]
+async fn known() -> &'static str {
+    "ok"
 }
 
 #[tokio::test]
@@ -66,7 +76,7 @@ async fn a_route_mounted_without_a_rule_is_refused_to_everyone() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let token = app.login(&admin).await;
-    let (router, rules) = ApiRoutes::default().get("/known", Access::Authenticated, || async { "ok" }).into_parts();
+    let (router, rules) = ApiRoutes::default().route(Access::Authenticated, utoipa_axum::routes!(known)).into_parts();
     let ran = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let flag = ran.clone();
     let router = router
@@ -127,7 +137,7 @@ async fn every_protected_route_refuses_a_user_without_its_permission() {
     let (_, rules) = api_routes().into_parts();
     let mut checked = 0;
     for rule in rules.all() {
-        let path = concrete(rule.path);
+        let path = concrete(&rule.path);
         let body = Some(json!({}));
         if !matches!(rule.access, Access::Public | Access::Account) {
             let response = app.call(method(rule), "acme.localhost", &path, Some(&temporary_token), body.clone()).await;
@@ -212,8 +222,10 @@ async fn a_user_reads_only_their_own_permissions_by_email_without_the_users_rout
     assert_eq!(other.status(), 403);
 }
 
-/// Every route a feature option covers (`access::FEATURE_GATES`), walked with the option off:
-/// 403 `feature_disabled` with a pt_BR message, for an administrator who holds every route.
+/// Every route a feature option covers (the `feature` of its screen in the route catalogue),
+/// walked with the option off: 403 `feature_disabled` with a pt_BR message, for an administrator
+/// who holds every route. Which API paths each option closes is the contract of
+/// docs/contracts.md#plans-features-and-limits, checked here whole.
 #[tokio::test]
 async fn every_feature_gated_route_refuses_a_tenant_without_the_feature() {
     use backoffice::domain::{features::Feature, tenants};
@@ -234,15 +246,31 @@ async fn every_feature_gated_route_refuses_a_tenant_without_the_feature() {
         if !matches!(rule.access, Access::Route(_) | Access::Authenticated) {
             continue; // operators' routes answer `backoffice_only` to a tenant first
         }
-        let path = concrete(rule.path);
+        let path = concrete(&rule.path);
         let response = app.call(method(rule), "acme.localhost", &path, Some(&token), Some(json!({}))).await;
         assert_eq!(response.status(), 403, "{} {path} with {} off", rule.method, feature.option());
         let body: Value = response.json().await.unwrap();
         assert_eq!(body["code"], "feature_disabled", "{} {path}: {body}", rule.method);
         assert!(body["message"].as_str().is_some_and(|m| m.contains("habilitad")), "{body}");
-        gated.push(rule.path);
+        gated.push(&rule.path);
     }
     for prefix in ["/dashboard", "/bot", "/campaigns", "/webhooks"] {
         assert!(gated.iter().any(|p| p.starts_with(prefix)), "{prefix} is gated and walked");
+    }
+    let covers = [
+        ("/dashboard-report", Feature::Reports),
+        ("/tenant/sheets", Feature::Reports),
+        ("/dashboard", Feature::Analytics),
+        ("/tenant/syncAnalytics", Feature::Analytics),
+        ("/bot", Feature::Chatbot),
+        ("/campaigns", Feature::Campaigns),
+        ("/webhooks", Feature::Webhooks),
+    ];
+    for rule in rules.all() {
+        let expected = covers
+            .iter()
+            .find(|(prefix, _)| rule.path == *prefix || rule.path.starts_with(&format!("{prefix}/")))
+            .map(|(_, feature)| *feature);
+        assert_eq!(rule.feature, expected, "{} {}", rule.method, rule.path);
     }
 }

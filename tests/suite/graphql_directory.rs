@@ -1,7 +1,7 @@
 //! Every directory operation of docs/contracts.md#api-calls GraphQL, through `/graphql` and `/{tenant}/graphql`,
 //! and the field rules refusing a user without the `users` route.
 
-use backoffice::{graphql::rules::FIELD_RULES, http::access::Access};
+use backoffice::{context::Access, graphql::rules::FIELD_RULES};
 use reqwest::Method;
 use serde_json::{Value, json};
 

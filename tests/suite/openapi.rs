@@ -86,6 +86,13 @@ async fn the_document_covers_every_route_with_its_access_rule() {
     let mut operation_ids = BTreeSet::new();
     for (method, path, operation) in operations(&doc) {
         let key = format!("{method} {path}");
+        let tags = operation["tags"].as_array().unwrap_or_else(|| panic!("{key} has a tag"));
+        assert_eq!(tags.len(), 1, "{key}: one tag, the screen's section: {tags:?}");
+        assert!(
+            doc["tags"].as_array().unwrap().iter().any(|t| t["name"] == tags[0]),
+            "{key}: {} is a declared tag",
+            tags[0]
+        );
         assert!(operation["summary"].as_str().is_some_and(|s| !s.is_empty()), "{key} has a summary");
         assert!(
             operation_ids.insert(operation["operationId"].as_str().unwrap().to_owned()),
@@ -103,7 +110,7 @@ async fn the_document_covers_every_route_with_its_access_rule() {
         }
         let rule =
             rules.all().iter().find(|r| r.method.as_str() == method && format!("/api{}", r.path) == path).unwrap();
-        let public = rule.access == backoffice::http::access::Access::Public;
+        let public = rule.access == backoffice::context::Access::Public;
         assert_eq!(operation["security"] == json!([]), public, "{key}: only public routes waive the bearer token");
         assert!(public || responses.contains_key("401"), "{key}: 401 documented");
         for param in operation["parameters"].as_array().into_iter().flatten() {

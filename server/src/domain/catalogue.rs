@@ -1,9 +1,13 @@
 //! The route-name catalogue (docs/contracts.md#roles-and-route-permissions), read from `web/src/config/route-catalogue.json` at compile
-//! time so the server's permissions and the web router can never disagree.
+//! time so the server's permissions and the web router can never disagree. A route's `feature` is
+//! the tenant feature option its screen and API need: the web hides the menu entry, the server's
+//! access decision answers 403 `feature_disabled` (`http::access`), both from this one field.
 
 use std::sync::LazyLock;
 
 use serde::Deserialize;
+
+use crate::domain::features::Feature;
 
 /// How the web router gates a route (docs/contracts.md#roles-and-route-permissions).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -23,6 +27,18 @@ pub struct Route {
     pub path: String,
     pub rule: Rule,
     pub category: String,
+    /// The feature option the route needs (`features::Feature::option`), if any.
+    #[serde(default)]
+    feature: Option<String>,
+}
+
+impl Route {
+    /// The tenant feature this route needs, if any.
+    pub fn feature(&self) -> Option<Feature> {
+        self.feature.as_deref().map(|option| {
+            Feature::parse(option).unwrap_or_else(|| panic!("route {} names unknown feature {option}", self.name))
+        })
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -85,5 +101,15 @@ mod tests {
         for route in &catalogue().routes {
             assert!(catalogue().categories.iter().any(|c| c.id == route.category), "{}", route.name);
         }
+    }
+
+    #[test]
+    fn every_feature_a_route_names_is_an_option_of_the_catalogue() {
+        let gated: Vec<_> =
+            catalogue().routes.iter().filter_map(|r| r.feature().map(|f| (r.name.as_str(), f))).collect();
+        assert!(gated.contains(&("campaigns", Feature::Campaigns)));
+        assert!(gated.contains(&("dashboard-analytics", Feature::Analytics)));
+        assert!(gated.contains(&("dashboard-report", Feature::Reports)));
+        assert_eq!(route("users").and_then(Route::feature), None);
     }
 }

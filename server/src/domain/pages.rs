@@ -28,7 +28,6 @@ pub struct Pagination {
     pub pages: u64,
 }
 
-
 /// `select` run with its trailing `LIMIT` (and `OFFSET`) as literals on PostgreSQL.
 pub async fn all<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) -> Result<Vec<E::Model>, DbErr> {
     let statement = literal_limit(select.build(db.get_database_backend()));

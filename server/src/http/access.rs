@@ -2,23 +2,28 @@
 //! rule per API route, looked up by one middleware before any handler runs, which hands it to the
 //! shared decision (`context::access::decide`).
 //!
-//! Routes are registered only through [`ApiRoutes`], whose methods take the rule together with
-//! the handler, so a route without a rule cannot be written. The middleware also fails closed: a
-//! matched route missing from the table answers 403 to everyone. Which routes a tenant feature
-//! covers is declared once, in [`FEATURE_GATES`], and attached to each route's rule at
-//! registration.
+//! A route is written once: its handler's `#[utoipa::path]` carries the method, the path and the
+//! documentation, and [`ApiRoutes::route`] registers it from there (utoipa-axum's `routes!`) with
+//! its rule, so a route without a rule or without documentation cannot be written, and no second
+//! list of paths exists. The middleware also fails closed: a matched route missing from the table
+//! answers 403 to everyone. The tenant feature a route needs is the `feature` field of its screen
+//! in `web/src/config/route-catalogue.json` — the same field the web menu reads.
 
 use std::{collections::HashMap, sync::Arc};
 
 use axum::{
     Router,
     extract::{MatchedPath, Request, State},
-    handler::Handler,
     http::Method,
     middleware::Next,
     response::{IntoResponse, Response},
-    routing::{MethodFilter, on},
 };
+use utoipa::openapi::{
+    RefOr,
+    path::{PathItem, Paths},
+    schema::Schema,
+};
+use utoipa_axum::router::UtoipaMethodRouter;
 
 pub use crate::context::access::{Access, Rule};
 use crate::{
@@ -32,32 +37,12 @@ use crate::{
     state::AppState,
 };
 
-/// Which API routes (by path prefix under `/api`) each tenant feature covers: with the feature
-/// off, they answer 403 `feature_disabled` (docs/contracts.md#plans-features-and-limits).
-pub const FEATURE_GATES: &[(&str, Feature)] = &[
-    ("/dashboard", Feature::Analytics),
-    ("/tenant/syncAnalytics", Feature::Analytics),
-    ("/dashboard-report", Feature::Reports),
-    ("/tenant/sheets", Feature::Reports),
-    ("/bot", Feature::Chatbot),
-    ("/campaigns", Feature::Campaigns),
-    ("/webhooks", Feature::Webhooks),
-];
-
-/// The feature a route path belongs to, if any.
-pub fn feature_of(path: &str) -> Option<Feature> {
-    FEATURE_GATES
-        .iter()
-        .find(|(prefix, _)| path == *prefix || path.strip_prefix(prefix).is_some_and(|rest| rest.starts_with('/')))
-        .map(|(_, feature)| *feature)
-}
-
 /// One route's rule.
 #[derive(Debug, Clone)]
 pub struct RouteRule {
     pub method: Method,
     /// The path as registered under `/api`, e.g. `/users/{id}`.
-    pub path: &'static str,
+    pub path: String,
     pub access: Access,
     pub feature: Option<Feature>,
 }
@@ -101,47 +86,48 @@ impl RouteRules {
     }
 }
 
-/// The API router under construction, with its rules.
+/// A handler as utoipa-axum's `routes!` collects it: the schemas its documentation names, its path
+/// and operation, and the axum method router.
+pub type Documented = UtoipaMethodRouter<AppState>;
+
+/// The API router under construction, with its rules and its documentation.
+#[derive(Default)]
 pub struct ApiRoutes {
     router: Router<AppState>,
     rules: Vec<RouteRule>,
-}
-
-impl Default for ApiRoutes {
-    fn default() -> Self {
-        Self { router: Router::new(), rules: Vec::new() }
-    }
-}
-
-macro_rules! method {
-    ($name:ident, $method:ident) => {
-        pub fn $name<H, T>(self, path: &'static str, access: Access, handler: H) -> Self
-        where
-            H: Handler<T, AppState>,
-            T: 'static,
-        {
-            self.add(Method::$method, MethodFilter::$method, path, access, handler)
-        }
-    };
+    paths: Paths,
+    schemas: Vec<(String, RefOr<Schema>)>,
 }
 
 impl ApiRoutes {
-    method!(get, GET);
-    method!(post, POST);
-    method!(put, PUT);
-    method!(patch, PATCH);
-    method!(delete, DELETE);
+    /// Registers a documented handler (`routes!(handler)`) with who may call it. The feature it
+    /// needs is the one of the catalogue route its access names, if any.
+    pub fn route(self, access: Access, handler: Documented) -> Self {
+        let feature = access.route().and_then(catalogue_feature);
+        self.add(access, feature, handler)
+    }
 
-    fn add<H, T>(mut self, method: Method, filter: MethodFilter, path: &'static str, access: Access, handler: H) -> Self
-    where
-        H: Handler<T, AppState>,
-        T: 'static,
-    {
+    /// Like [`Self::route`], for a route that belongs to another screen than the route name its
+    /// access checks (the bot's configuration is read by the Maria dashboard's permission but is
+    /// the chatbot's): the feature is the one of `screen` in the catalogue.
+    pub fn route_on(self, screen: &'static str, access: Access, handler: Documented) -> Self {
+        let feature = catalogue_feature(screen);
+        assert!(domain::catalogue::route(screen).is_some(), "unknown screen {screen}");
+        self.add(access, feature, handler)
+    }
+
+    fn add(mut self, access: Access, feature: Option<Feature>, (schemas, paths, handler): Documented) -> Self {
         if let Some(name) = access.route() {
-            assert!(domain::catalogue::route(name).is_some(), "rule for {path} names unknown route {name}");
+            assert!(domain::catalogue::route(name).is_some(), "a rule names unknown route {name}");
         }
-        self.router = self.router.route(path, on(filter, handler));
-        self.rules.push(RouteRule { method, path, access, feature: feature_of(path) });
+        for (path, item) in &paths.paths {
+            for method in methods(item) {
+                self.rules.push(RouteRule { method, path: path.clone(), access, feature });
+            }
+            self.router = self.router.route(path, handler.clone());
+        }
+        self.paths.merge(paths);
+        self.schemas.extend(schemas);
         self
     }
 
@@ -149,12 +135,37 @@ impl ApiRoutes {
     pub fn merge(mut self, other: ApiRoutes) -> Self {
         self.router = self.router.merge(other.router);
         self.rules.extend(other.rules);
+        self.paths.merge(other.paths);
+        self.schemas.extend(other.schemas);
         self
     }
 
     pub fn into_parts(self) -> (Router<AppState>, RouteRules) {
         (self.router, RouteRules::new(self.rules))
     }
+
+    /// The documentation gathered from the handlers: their paths and the schemas they name.
+    pub fn documentation(self) -> (Paths, Vec<(String, RefOr<Schema>)>, RouteRules) {
+        (self.paths, self.schemas, RouteRules::new(self.rules))
+    }
+}
+
+fn catalogue_feature(name: &str) -> Option<Feature> {
+    domain::catalogue::route(name).and_then(domain::catalogue::Route::feature)
+}
+
+/// The methods a documented path item answers.
+fn methods(item: &PathItem) -> Vec<Method> {
+    [
+        (Method::GET, item.get.is_some()),
+        (Method::POST, item.post.is_some()),
+        (Method::PUT, item.put.is_some()),
+        (Method::PATCH, item.patch.is_some()),
+        (Method::DELETE, item.delete.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(method, present)| present.then_some(method))
+    .collect()
 }
 
 /// Middleware: authenticates the caller when the route needs one and applies the route's rule.

@@ -13,8 +13,13 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser, access::{may_reach_other_tenants, require_feature}},
+    context::{
+        Access, CurrentTenant, CurrentUser,
+        access::{may_reach_other_tenants, require_feature},
+    },
     domain::{
         self,
         analytics::{
@@ -39,8 +44,8 @@ use crate::{
     error::{AppError, AppResult},
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
     tenancy::TenantName,
@@ -48,19 +53,19 @@ use crate::{
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/dashboard/analytics", Access::Route("dashboard-analytics"), analytics)
-        .get("/dashboard/control-panel", Access::Route("dashboard-control-panel"), control_panel)
-        .put("/dashboard/control-panel/settings", Access::Route("users"), control_panel_settings)
-        .get("/dashboard/maria", Access::Route("dashboard-maria-panel"), maria)
-        .get("/dashboard/productivity", Access::Route("dashboard-produtivity-report"), productivity)
-        .get("/dashboard/productivity/sheet", Access::Route("dashboard-produtivity-report"), productivity_sheet)
-        .get("/dashboard/tickets", Access::Route("dashboard-analytics"), tickets)
-        .get("/dashboard/filters", Access::Authenticated, filter_options)
-        .get("/dashboard-report/users", Access::Route("dashboard-report"), report_users)
-        .post("/dashboard-report", Access::Route("dashboard-report"), login_failures_report)
-        .get("/dashboard-report/sheet", Access::Route("dashboard-report"), login_failures_sheet)
-        .get("/tenant/sheets/{kind}", Access::Route("dashboard-report"), sheet)
-        .get("/tenant/syncAnalytics", Access::Route("users"), sync_analytics)
+        .route(Access::Route("dashboard-analytics"), routes!(analytics))
+        .route(Access::Route("dashboard-control-panel"), routes!(control_panel))
+        .route_on("dashboard-control-panel", Access::Route("users"), routes!(control_panel_settings))
+        .route(Access::Route("dashboard-maria-panel"), routes!(maria))
+        .route(Access::Route("dashboard-produtivity-report"), routes!(productivity))
+        .route(Access::Route("dashboard-produtivity-report"), routes!(productivity_sheet))
+        .route(Access::Route("dashboard-analytics"), routes!(tickets))
+        .route_on("dashboard-analytics", Access::Authenticated, routes!(filter_options))
+        .route(Access::Route("dashboard-report"), routes!(report_users))
+        .route(Access::Route("dashboard-report"), routes!(login_failures_report))
+        .route(Access::Route("dashboard-report"), routes!(login_failures_sheet))
+        .route(Access::Route("dashboard-report"), routes!(sheet))
+        .route_on("dashboard-analytics", Access::Route("users"), routes!(sync_analytics))
 }
 
 /// The tenant a call is about: the caller's own, or — for an operator (a back-office user whose

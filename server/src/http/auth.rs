@@ -11,25 +11,27 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
+use utoipa_axum::routes;
+
 use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
     domain::{features, users},
     error::{AppError, AppResult},
-    http::{access::ApiRoutes, extract::ApiJson, openapi::ErrorBody},
+    http::{access::ApiRoutes, error_bodies::ErrorBody, extract::ApiJson},
     state::AppState,
 };
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/ip", Access::Public, ip)
-        .post("/auth/login", Access::Public, login_step)
-        .post("/auth/login/two-factor", Access::Public, two_factor_step)
-        .post("/auth/refresh", Access::Public, refresh_session)
-        .post("/auth/logout", Access::Public, logout)
-        .get("/auth/userInfo", Access::Account, user_info)
-        .post("/auth/password", Access::Account, change_password)
-        .put("/auth/profile", Access::Authenticated, update_profile)
+        .route(Access::Public, routes!(ip))
+        .route(Access::Public, routes!(login_step))
+        .route(Access::Public, routes!(two_factor_step))
+        .route(Access::Public, routes!(refresh_session))
+        .route(Access::Public, routes!(logout))
+        .route(Access::Account, routes!(user_info))
+        .route(Access::Account, routes!(change_password))
+        .route(Access::Authenticated, routes!(update_profile))
 }
 
 /// The caller's address as the server sees it (the web app uses it instead of a third-party service).
@@ -75,8 +77,8 @@ fn body_ip(value: Option<Value>) -> Option<String> {
     request_body = LoginBody,
     responses(
         (status = 200, description = "Sessão aberta, ou desafio de dois fatores.", body = Object),
-        (status = 401, description = "Email ou senha errados (qualquer causa).", body = super::openapi::LoginFailed),
-        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = super::openapi::ErrorBody),
+        (status = 401, description = "Email ou senha errados (qualquer causa).", body = super::error_bodies::LoginFailed),
+        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = super::error_bodies::ErrorBody),
     )
 )]
 async fn login_step(
@@ -113,8 +115,8 @@ struct TwoFactorBody {
     request_body = TwoFactorBody,
     responses(
         (status = 200, description = "Sessão aberta.", body = Object),
-        (status = 401, description = "Desafio inválido ou expirado, ou código errado.", body = super::openapi::LoginFailed),
-        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`).", body = super::openapi::ErrorBody),
+        (status = 401, description = "Desafio inválido ou expirado, ou código errado.", body = super::error_bodies::LoginFailed),
+        (status = 429, description = "Tentativas demais deste endereço (`rate_limited`).", body = super::error_bodies::ErrorBody),
     )
 )]
 async fn two_factor_step(
@@ -167,7 +169,7 @@ struct RefreshBody {
     responses(
         (status = 200, description = "Novo token de acesso.", body = Object,
             example = json!({ "refreshToken": { "token": "eyJ..." }, "expires_in": 900 })),
-        (status = 401, description = "Renovação impossível: `{\"status\":\"Token is Expired\"}`.", body = super::openapi::TokenStatus),
+        (status = 401, description = "Renovação impossível: `{\"status\":\"Token is Expired\"}`.", body = super::error_bodies::TokenStatus),
     )
 )]
 async fn refresh_session(

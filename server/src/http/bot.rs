@@ -9,6 +9,8 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::{
@@ -22,8 +24,8 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -35,10 +37,10 @@ const WRITE: Access = Access::Route("chatbot");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/bot/config", READ, read)
-        .put("/bot/config", WRITE, save)
-        .delete("/bot/config", WRITE, remove)
-        .post("/bot/simulate", WRITE, simulate)
+        .route_on("chatbot", READ, routes!(read))
+        .route(WRITE, routes!(save))
+        .route(WRITE, routes!(remove))
+        .route(WRITE, routes!(simulate))
 }
 
 /// The tenant's bots for the inbound path: the process's copy, else loaded with `db` and kept.

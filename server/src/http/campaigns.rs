@@ -6,11 +6,12 @@ use axum::{
     Json,
     body::Bytes,
     extract::{DefaultBodyLimit, State, rejection::BytesRejection},
-    handler::Handler,
     http::{HeaderMap, StatusCode, header::CONTENT_TYPE},
 };
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
+
+use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
@@ -24,9 +25,9 @@ use crate::{
     },
     error::AppResult,
     http::{
-        access::ApiRoutes,
+        access::{ApiRoutes, Documented},
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -36,21 +37,25 @@ const RULE: Access = Access::Route("campaigns");
 pub const IMPORT_LIMIT: usize = crate::domain::sheet_reader::MAX_FILE_BYTES;
 
 pub fn routes() -> ApiRoutes {
-    let large = || DefaultBodyLimit::max(IMPORT_LIMIT);
     ApiRoutes::default()
-        .get("/campaigns", RULE, list)
-        .post("/campaigns", RULE, create.layer(large()))
-        .post("/campaigns/preview", RULE, preview.layer(large()))
-        .post("/campaigns/recipients/import", RULE, import.layer(large()))
-        .get("/campaigns/rates", RULE, rates)
-        .put("/campaigns/rates/{instanceId}", RULE, set_rate)
-        .get("/campaigns/{id}", RULE, get)
-        .get("/campaigns/{id}/recipients", RULE, recipients_page)
-        .post("/campaigns/{id}/start", RULE, start)
-        .post("/campaigns/{id}/pause", RULE, pause)
-        .post("/campaigns/{id}/resume", RULE, resume)
-        .post("/campaigns/{id}/cancel", RULE, cancel)
-        .post("/campaigns/{id}/retry-failed", RULE, retry_failed)
+        .route(RULE, routes!(list))
+        .route(RULE, large(routes!(create)))
+        .route(RULE, large(routes!(preview)))
+        .route(RULE, large(routes!(import)))
+        .route(RULE, routes!(rates))
+        .route(RULE, routes!(set_rate))
+        .route(RULE, routes!(get))
+        .route(RULE, routes!(recipients_page))
+        .route(RULE, routes!(start))
+        .route(RULE, routes!(pause))
+        .route(RULE, routes!(resume))
+        .route(RULE, routes!(cancel))
+        .route(RULE, routes!(retry_failed))
+}
+
+/// A handler that takes spreadsheet-sized bodies (up to [`IMPORT_LIMIT`]).
+fn large((schemas, paths, handler): Documented) -> Documented {
+    (schemas, paths, handler.layer(DefaultBodyLimit::max(IMPORT_LIMIT)))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]

@@ -7,14 +7,16 @@ use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::conversations::customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -24,13 +26,13 @@ const MANAGERS: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/customers", STAFF, list)
-        .get("/customers/{id}", STAFF, get)
-        .post("/customers/{id}/blacklist", STAFF, blacklist)
-        .get("/customer-groups", STAFF, groups)
-        .post("/customer-groups", MANAGERS, create_group)
-        .put("/customer-groups/{id}", MANAGERS, rename_group)
-        .post("/customer-groups/{id}/members", MANAGERS, members)
+        .route(STAFF, routes!(list))
+        .route(STAFF, routes!(get))
+        .route(STAFF, routes!(blacklist))
+        .route(STAFF, routes!(groups))
+        .route(MANAGERS, routes!(create_group))
+        .route(MANAGERS, routes!(rename_group))
+        .route(MANAGERS, routes!(members))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -6,14 +6,16 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant},
     domain::departments::{self, DepartmentView},
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -21,11 +23,7 @@ use crate::{
 const RULE: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().get("/departments", RULE, list).post("/departments", RULE, create).put(
-        "/departments/{id}",
-        RULE,
-        update,
-    )
+    ApiRoutes::default().route(RULE, routes!(list)).route(RULE, routes!(create)).route(RULE, routes!(update))
 }
 
 /// Every department, by name.

@@ -3,6 +3,8 @@
 
 use axum::{Json, extract::State};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::home::{self, Board},
@@ -12,7 +14,7 @@ use crate::{
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().get("/home", Access::Authenticated, board)
+    ApiRoutes::default().route(Access::Authenticated, routes!(board))
 }
 
 /// What needs attention now, for the caller.

@@ -8,6 +8,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::{
@@ -27,8 +29,8 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -39,24 +41,24 @@ const MANAGERS: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/tickets", STAFF, list)
-        .get("/tickets/{id}", STAFF, get)
-        .get("/tickets/{id}/messages", STAFF, conversation)
-        .post("/tickets/{id}/messages", STAFF, send)
-        .post("/tickets/{id}/messages/{message_id}/retry", STAFF, retry)
-        .post("/tickets/{id}/accept", STAFF, accept)
-        .post("/tickets/{id}/read", STAFF, read)
-        .post("/tickets/{id}/close", STAFF, close)
-        .get("/tickets/{id}/transfers", STAFF, ticket_transfers)
-        .post("/tickets/{id}/transfers", STAFF, transfer)
-        .get("/tickets/{id}/transfer-targets", STAFF, transfer_targets)
-        .post("/transfers/{id}/accept", STAFF, accept_transfer)
-        .post("/transfers/{id}/reject", STAFF, reject_transfer)
-        .delete("/transfers/{id}", STAFF, cancel_transfer)
-        .get("/closing-reasons", STAFF, reasons)
-        .get("/inbox/instances", STAFF, inbox_instances)
-        .post("/closing-reasons", MANAGERS, create_reason)
-        .put("/closing-reasons/{id}", MANAGERS, update_reason)
+        .route(STAFF, routes!(list))
+        .route(STAFF, routes!(get))
+        .route(STAFF, routes!(conversation))
+        .route(STAFF, routes!(send))
+        .route(STAFF, routes!(retry))
+        .route(STAFF, routes!(accept))
+        .route(STAFF, routes!(read))
+        .route(STAFF, routes!(close))
+        .route(STAFF, routes!(ticket_transfers))
+        .route(STAFF, routes!(transfer))
+        .route(STAFF, routes!(transfer_targets))
+        .route(STAFF, routes!(accept_transfer))
+        .route(STAFF, routes!(reject_transfer))
+        .route(STAFF, routes!(cancel_transfer))
+        .route(STAFF, routes!(reasons))
+        .route(STAFF, routes!(inbox_instances))
+        .route(MANAGERS, routes!(create_reason))
+        .route(MANAGERS, routes!(update_reason))
 }
 
 #[derive(Deserialize, IntoParams)]

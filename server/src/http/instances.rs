@@ -8,6 +8,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser, access},
     domain::{
@@ -25,8 +27,8 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
     tenancy::TenantDb,
@@ -36,16 +38,16 @@ const RULE: Access = Access::Route("instances");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/instance", RULE, list)
-        .post("/instance", RULE, create)
-        .post("/instance/update", RULE, update)
-        .post("/instance/syncMessages", RULE, sync_messages)
-        .get("/instance/syncMessages", RULE, latest_sync)
-        .get("/instance/syncMessages/{id}", RULE, sync_status)
-        .post("/instance/{id}/connect", RULE, connect)
-        .post("/instance/{id}/disconnect", RULE, disconnect)
+        .route(RULE, routes!(list))
+        .route(RULE, routes!(create))
+        .route(RULE, routes!(update))
+        .route(RULE, routes!(sync_messages))
+        .route(RULE, routes!(latest_sync))
+        .route(RULE, routes!(sync_status))
+        .route(RULE, routes!(connect))
+        .route(RULE, routes!(disconnect))
         // Called by the instance's provider, authenticated by its signature.
-        .post("/instance/{id}/events", Access::Public, provider_events)
+        .route(Access::Public, routes!(provider_events))
 }
 
 #[derive(Deserialize, IntoParams)]

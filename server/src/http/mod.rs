@@ -9,6 +9,7 @@ mod bot;
 mod campaigns;
 mod customers;
 mod departments;
+pub mod error_bodies;
 pub mod extract;
 pub mod health;
 mod home;

@@ -1,8 +1,10 @@
 //! The REST API as an OpenAPI 3.1 document (docs/contracts.md#api-conventions), generated from the code with utoipa, and a
 //! page that shows it: `GET /api/openapi.json` and `GET /api/docs`.
 //!
-//! Each handler carries its own `#[utoipa::path]` (pt_BR summary, body, parameters and the answers
-//! only it gives); [`ApiDoc`] gathers them. [`document`] then adds what the access table
+//! Each handler carries its own `#[utoipa::path]` (method, path, pt_BR summary, body, parameters
+//! and the answers only it gives), and registering it (`ApiRoutes::route`) gathers its
+//! documentation with its rule — there is no list of handlers here. [`ApiDoc`] holds what no
+//! handler does (the title, tags, error bodies); [`document`] then adds what the access table
 //! (`api_routes()`) decides for every route, so it cannot drift from what the server enforces:
 //! the `/api` prefix, the bearer requirement (none on `Access::Public` routes), the 401/403 answers
 //! with their exact bodies, and the answers every route shares (400, 404 `tenant_not_found`, 413,
@@ -15,7 +17,7 @@ use axum::{
     response::{Html, IntoResponse},
 };
 use utoipa::{
-    OpenApi, ToSchema,
+    OpenApi,
     openapi::{
         ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder,
         path::Operation,
@@ -24,66 +26,21 @@ use utoipa::{
     },
 };
 
+use utoipa_axum::routes;
+
 use crate::{
     context::Access,
-    domain::FieldError,
-    http::access::{ApiRoutes, RouteRule},
+    http::{
+        access::{ApiRoutes, RouteRule},
+        error_bodies::{ErrorBody, LoginFailed, TokenExpired, TokenStatus},
+    },
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().get("/openapi.json", Access::Public, openapi_json).get("/docs", Access::Public, docs).get(
-        "/docs.js",
-        Access::Public,
-        docs_script,
-    )
-}
-
-/// The JSON error of every non-2xx answer except the 401s of the token contract.
-#[derive(ToSchema)]
-#[allow(dead_code)] // Only describes `AppError`'s answer.
-pub struct ErrorBody {
-    /// Código estável em snake_case, para o cliente decidir o que fazer.
-    #[schema(example = "invalid_email")]
-    code: String,
-    /// Mensagem em pt_BR para mostrar ao usuário.
-    #[schema(example = "Informe um email válido.")]
-    message: String,
-    /// Campos inválidos (vazio quando o erro não é de um campo).
-    errors: Vec<FieldError>,
-}
-
-/// 401 `{"status": ...}`: `Authorization Token not found` (sem token), `Token is Invalid`
-/// (assinatura, tenant ou usuário inválido) ou `Token is Expired` (renovação impossível).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct TokenStatus {
-    #[schema(example = "Authorization Token not found")]
-    status: String,
-}
-
-/// 401 `{"errors":[{"message":"Token has expired"}]}`: o token de acesso expirou; renove e repita.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct TokenExpired {
-    errors: Vec<TokenExpiredItem>,
-}
-
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct TokenExpiredItem {
-    #[schema(example = "Token has expired")]
-    message: String,
-}
-
-/// 401 do login, qualquer que seja a causa (email desconhecido, senha errada, conta bloqueada).
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct LoginFailed {
-    #[schema(example = "invalid_credentials")]
-    code: String,
-    #[schema(example = "Email ou/e senha errado(s)")]
-    message: String,
-    errors: Vec<FieldError>,
+    ApiRoutes::default()
+        .route(Access::Public, routes!(openapi_json))
+        .route(Access::Public, routes!(docs))
+        .route(Access::Public, routes!(docs_script))
 }
 
 #[derive(OpenApi)]
@@ -95,124 +52,12 @@ pub struct LoginFailed {
             `Authorization: Bearer <access_token>`. Erros: `{code, message, errors:[{field, message}]}`, \
             exceto os 401 do contrato de tokens."
     ),
-    paths(
-        super::auth::ip,
-        super::auth::login_step,
-        super::auth::two_factor_step,
-        super::auth::refresh_session,
-        super::auth::logout,
-        super::auth::user_info,
-        super::auth::change_password,
-        super::auth::update_profile,
-        super::home::board,
-        super::roles::list,
-        super::roles::categories,
-        super::roles::by_email,
-        super::roles::update,
-        super::tenants::get_features,
-        super::tenants::set_feature,
-        super::tenants::paginated,
-        super::tenants::delete,
-        super::tenants::restore,
-        super::tenants::set_plan,
-        super::tenants::create,
-        super::tenants::list_all,
-        super::tenants::plans,
-        super::tenants::unblock_user,
-        super::two_factor::two_factor_activity,
-        super::two_factor::renew_recovery_codes,
-        super::users::list,
-        super::users::options,
-        super::users::create,
-        super::users::by_email,
-        super::users::is_functional,
-        super::users::alter,
-        super::users::unblock,
-        super::users::temporary_password,
-        super::users::delete,
-        super::departments::list,
-        super::departments::create,
-        super::departments::update,
-        super::instances::list,
-        super::instances::create,
-        super::instances::update,
-        super::instances::sync_messages,
-        super::instances::sync_status,
-        super::instances::provider_events,
-        super::instances::connect,
-        super::instances::disconnect,
-        super::inbox::list,
-        super::inbox::get,
-        super::inbox::conversation,
-        super::inbox::send,
-        super::inbox::retry,
-        super::inbox::accept,
-        super::inbox::read,
-        super::inbox::close,
-        super::inbox::ticket_transfers,
-        super::inbox::transfer,
-        super::inbox::transfer_targets,
-        super::inbox::inbox_instances,
-        super::inbox::accept_transfer,
-        super::inbox::reject_transfer,
-        super::inbox::cancel_transfer,
-        super::inbox::reasons,
-        super::inbox::create_reason,
-        super::inbox::update_reason,
-        super::customers::list,
-        super::customers::get,
-        super::customers::blacklist,
-        super::customers::groups,
-        super::customers::create_group,
-        super::customers::rename_group,
-        super::customers::members,
-        super::instances::latest_sync,
-        super::analytics::analytics,
-        super::analytics::control_panel,
-        super::analytics::control_panel_settings,
-        super::analytics::maria,
-        super::analytics::productivity,
-        super::analytics::productivity_sheet,
-        super::analytics::tickets,
-        super::analytics::filter_options,
-        super::analytics::report_users,
-        super::analytics::login_failures_report,
-        super::analytics::login_failures_sheet,
-        super::analytics::sheet,
-        super::analytics::sync_analytics,
-        super::bot::read,
-        super::bot::save,
-        super::bot::remove,
-        super::bot::simulate,
-        super::campaigns::list,
-        super::campaigns::create,
-        super::campaigns::preview,
-        super::campaigns::import,
-        super::campaigns::get,
-        super::campaigns::recipients_page,
-        super::campaigns::start,
-        super::campaigns::pause,
-        super::campaigns::resume,
-        super::campaigns::cancel,
-        super::campaigns::retry_failed,
-        super::campaigns::rates,
-        super::campaigns::set_rate,
-        super::webhooks::list,
-        super::webhooks::create,
-        super::webhooks::update,
-        super::webhooks::remove,
-        super::webhooks::deliveries,
-        super::webhooks::test,
-        super::webhooks::rotate,
-        super::webhooks::retry,
-        super::tenants::generate_campaign_status_webhook,
-        openapi_json,
-        docs,
-        docs_script,
-    ),
     components(schemas(ErrorBody, TokenStatus, TokenExpired, LoginFailed)),
     tags(
         (name = "autenticação", description = "Login (com dois fatores), renovação, saída e dados da sessão."),
+        (name = "início", description = "O quadro inicial: o que precisa de atenção agora."),
+        (name = "atendimentos", description = "A caixa de atendimentos: tickets, mensagens, transferências e motivos de encerramento."),
+        (name = "clientes", description = "Clientes, lista de bloqueio e grupos de clientes."),
         (name = "usuários", description = "Usuários da empresa (rota `users`)."),
         (name = "configurações", description = "Configurações do próprio usuário: autenticação em dois fatores."),
         (name = "departamentos", description = "Departamentos escolhidos nos formulários de usuário (rota `users`)."),
@@ -233,8 +78,11 @@ struct ApiDoc;
 pub fn document() -> &'static Document {
     static DOCUMENT: OnceLock<Document> = OnceLock::new();
     DOCUMENT.get_or_init(|| {
-        let (_, rules) = super::api_routes().into_parts();
-        complete(ApiDoc::openapi(), rules.all())
+        let (paths, schemas, rules) = super::api_routes().documentation();
+        let mut doc = ApiDoc::openapi();
+        doc.paths.merge(paths);
+        doc.components.get_or_insert_with(Default::default).schemas.extend(schemas);
+        complete(doc, rules.all())
     })
 }
 

@@ -5,6 +5,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::{
@@ -14,18 +16,18 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/permission", Access::Route("roles-list"), list)
-        .get("/permission/categories", Access::Route("roles-list"), categories)
-        .get("/permission/email", Access::Authenticated, by_email)
-        .post("/permission/update", Access::Route("roles-edit"), update)
+        .route(Access::Route("roles-list"), routes!(list))
+        .route(Access::Route("roles-list"), routes!(categories))
+        .route(Access::Authenticated, routes!(by_email))
+        .route(Access::Route("roles-edit"), routes!(update))
 }
 
 /// Every role with the routes it may open.

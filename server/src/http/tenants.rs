@@ -10,6 +10,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::Access,
     domain::{
@@ -20,8 +22,8 @@ use crate::{
     error::{AppError, AppResult},
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
     tenancy::TenantName,
@@ -31,17 +33,17 @@ const RULE: Access = Access::Operator("tenants");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/tenant/feature", RULE, get_features)
-        .post("/tenant/feature", RULE, set_feature)
-        .post("/tenant/paginated", RULE, paginated)
-        .post("/tenant/delete", RULE, delete)
-        .post("/tenant/restore", RULE, restore)
-        .post("/tenant/set-plan", RULE, set_plan)
-        .post("/tenant", RULE, create)
-        .get("/tenant/plans", RULE, plans)
-        .post("/tenant/unblock-user", RULE, unblock_user)
-        .get("/tenant/generate-campaign-status-webhook", RULE, generate_campaign_status_webhook)
-        .get("/tenant/{filterUsers}", RULE, list_all)
+        .route(RULE, routes!(get_features))
+        .route(RULE, routes!(set_feature))
+        .route(RULE, routes!(paginated))
+        .route(RULE, routes!(delete))
+        .route(RULE, routes!(restore))
+        .route(RULE, routes!(set_plan))
+        .route(RULE, routes!(create))
+        .route(RULE, routes!(plans))
+        .route(RULE, routes!(unblock_user))
+        .route(RULE, routes!(generate_campaign_status_webhook))
+        .route(RULE, routes!(list_all))
 }
 
 /// Which tenants a list shows.

@@ -12,6 +12,8 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, access::require_feature},
     domain::{
@@ -23,18 +25,16 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().patch("/user-settings/{id}", Access::TwoFactorEnrollment, two_factor_activity).post(
-        "/user-settings/{id}/recovery-codes",
-        Access::TwoFactorEnrollment,
-        renew_recovery_codes,
-    )
+    ApiRoutes::default()
+        .route(Access::TwoFactorEnrollment, routes!(two_factor_activity))
+        .route(Access::TwoFactorEnrollment, routes!(renew_recovery_codes))
 }
 
 #[derive(Deserialize, ToSchema)]

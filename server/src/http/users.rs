@@ -7,6 +7,8 @@ use serde::{Deserialize, Deserializer};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::{
@@ -17,8 +19,8 @@ use crate::{
     error::AppResult,
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     state::AppState,
 };
@@ -27,15 +29,15 @@ const RULE: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/users", RULE, list)
-        .get("/users/options", RULE, options)
-        .post("/users", RULE, create)
-        .post("/users/email", RULE, by_email)
-        .get("/users/is-funcional-user", Access::Authenticated, is_functional)
-        .put("/users/{id}", RULE, alter)
-        .patch("/users/{id}", RULE, unblock)
-        .post("/users/{id}/temporary-password", RULE, temporary_password)
-        .delete("/users/{id}", RULE, delete)
+        .route(RULE, routes!(list))
+        .route(RULE, routes!(options))
+        .route(RULE, routes!(create))
+        .route(RULE, routes!(by_email))
+        .route(Access::Authenticated, routes!(is_functional))
+        .route(RULE, routes!(alter))
+        .route(RULE, routes!(unblock))
+        .route(RULE, routes!(temporary_password))
+        .route(RULE, routes!(delete))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -7,6 +7,8 @@ use axum::{Json, extract::State, http::StatusCode};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use utoipa_axum::routes;
+
 use crate::{
     context::{Access, CurrentTenant},
     domain::{
@@ -16,8 +18,8 @@ use crate::{
     error::{AppError, AppResult},
     http::{
         access::ApiRoutes,
+        error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
-        openapi::ErrorBody,
     },
     ratelimit::Limit,
     state::AppState,
@@ -38,14 +40,14 @@ async fn count_manual_send(state: &AppState, tenant: &CurrentTenant) -> AppResul
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
-        .get("/webhooks", RULE, list)
-        .post("/webhooks", RULE, create)
-        .put("/webhooks/{id}", RULE, update)
-        .delete("/webhooks/{id}", RULE, remove)
-        .get("/webhooks/{id}/deliveries", RULE, deliveries)
-        .post("/webhooks/{id}/test", RULE, test)
-        .post("/webhooks/{id}/rotate-secret", RULE, rotate)
-        .post("/webhooks/deliveries/{id}/retry", RULE, retry)
+        .route(RULE, routes!(list))
+        .route(RULE, routes!(create))
+        .route(RULE, routes!(update))
+        .route(RULE, routes!(remove))
+        .route(RULE, routes!(deliveries))
+        .route(RULE, routes!(test))
+        .route(RULE, routes!(rotate))
+        .route(RULE, routes!(retry))
 }
 
 /// The endpoints.

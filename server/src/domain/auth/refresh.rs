@@ -4,9 +4,9 @@
 //!
 //! Only a SHA-256 of each token is stored: a database leak does not hand out sessions.
 
+use super::tokens::hash_token;
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::Expr};
-use super::tokens::hash_token;
 
 use crate::{
     domain::error::Result,

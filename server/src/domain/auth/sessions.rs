@@ -4,11 +4,7 @@
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, sea_query::OnConflict};
 
-use crate::{
-    domain::error::Result,
-    entities::control::revoked_session,
-    tenancy::TenantName,
-};
+use crate::{domain::error::Result, entities::control::revoked_session, tenancy::TenantName};
 
 /// Keeps a logged-out session in the control database until its access tokens expire, so replicas
 /// that start meanwhile refuse them too (the running ones learn it from the bus).

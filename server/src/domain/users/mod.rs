@@ -27,8 +27,8 @@ pub use write::{NewUser, UserChanges, create, update};
 use crate::{
     domain::{
         error::{Error, Result},
-        sql::Binder,
         pages::{Page, Pagination},
+        sql::Binder,
     },
     domain::{events::Raised, unit::Unit},
     entities::tenant::user,

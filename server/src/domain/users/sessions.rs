@@ -30,4 +30,3 @@ pub async fn end_all(unit: &Unit, user_id: i32) -> Result<()> {
     unit.raise(Raised::SessionsEnded { user_id });
     Ok(())
 }
-

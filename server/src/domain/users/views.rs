@@ -99,8 +99,7 @@ pub async fn own_view(db: &impl ConnectionTrait, user: &user::Model, role: Optio
         }
         links.insert(user.id, links_from_json(row.try_get::<Option<String>>("", "instance_links")?.as_deref()));
     }
-    let left =
-        if two_factor { super::recovery_codes_left(recovery_codes.as_deref()) } else { 0 };
+    let left = if two_factor { super::recovery_codes_left(recovery_codes.as_deref()) } else { 0 };
     let roles = role
         .map(|r| (r.id, RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }))
         .into_iter()

@@ -273,7 +273,8 @@ pub async fn create(
     .await?;
     let secret = new_secret();
     let mut active = created.into_active_model();
-    active.secret = Set(secrets.seal(&Scope::WebhookSecret { endpoint_id: *active.id.as_ref() }.of(tenant.as_str()), &secret));
+    active.secret =
+        Set(secrets.seal(&Scope::WebhookSecret { endpoint_id: *active.id.as_ref() }.of(tenant.as_str()), &secret));
     let saved = active.update(db).await?;
     Ok(CreatedEndpoint { endpoint: saved.into(), secret })
 }
