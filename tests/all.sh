@@ -31,9 +31,11 @@ step "web: install, typecheck, unit tests, build"
 step "deploy: systemd units and nginx site"
 bash deploy/check.sh
 
-step "rust: format and lints"
+step "rust: format, lints and the import rule"
 cargo fmt --all -- --check
 cargo clippy --workspace --all-targets --quiet -- -D warnings
+# Imports point only down the floors of server/src/domain/mod.rs, and no files import in a circle.
+python3 tools/imports.py --check > /dev/null || { python3 tools/imports.py; exit 1; }
 
 step "rust: every test on SQLite"
 # Without TEST_DATABASE_URL: the integration tests pick PostgreSQL whenever it is set.

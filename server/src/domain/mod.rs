@@ -2,6 +2,26 @@
 //! `&impl ConnectionTrait` (a transaction from `TenantDb::begin` or the control connection) so
 //! callers compose them inside one transaction; functions whose changes others must learn about
 //! take a [`unit::Unit`] and raise [`events`] on it, published only after the commit.
+//!
+//! # Floors
+//!
+//! The domain stands on four floors, and imports point only down (or along a floor, never in a
+//! circle). `python3 tools/imports.py --check` holds the same table and fails `tests/all.sh` on an
+//! upward import or a circle.
+//!
+//! | floor | modules | what lives there |
+//! |---|---|---|
+//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats |
+//! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `conversations` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
+//! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles` | features built on the records |
+//! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
+//!
+//! A lower floor never calls up to tell a higher one what happened: the flow that made a change
+//! calls the reactions itself (`inbox::acks::apply` moves a campaign recipient after an ack,
+//! `inbox::inbound` lets campaigns follow an instance's status, `inbox::tickets::accept` ends the
+//! bot's session). Each feature owns the payloads of the events it raises ([`events::DomainEvent`]);
+//! the kernel only carries them erased. State machines (ticket, transfer, ack, job, webhook
+//! delivery, campaign recipient) are enums in `entities::tenant::states`.
 
 /// Daily aggregates, dashboards, the control panel and presence (docs/analytics.md).
 pub mod analytics;
