@@ -8,7 +8,7 @@ use crate::{
 };
 
 /// A plan with its parsed feature list.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Plan {
     pub code: String,
     pub name: String,

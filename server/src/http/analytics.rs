@@ -9,8 +9,8 @@ use axum::{
     http::{HeaderValue, header},
     response::{IntoResponse, Response},
 };
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -181,7 +181,8 @@ async fn control_panel(
     Ok(Json(panel))
 }
 
-#[derive(Deserialize, ToSchema)]
+/// The control panel's waiting threshold, as set and as answered.
+#[derive(Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ThresholdBody {
     /// Minutos (1 a 1440) a partir dos quais um atendimento aguardando aparece em destaque.
@@ -195,7 +196,7 @@ struct ThresholdBody {
     summary = "Define o limite de espera do painel de controle",
     request_body = ThresholdBody,
     responses(
-        (status = 200, description = "`{thresholdMinutes}`", body = Object, example = json!({ "thresholdMinutes": 20 })),
+        (status = 200, description = "`{thresholdMinutes}`", body = ThresholdBody, example = json!({ "thresholdMinutes": 20 })),
         (status = 422, description = "Fora de 1 a 1440 (`invalid_threshold`).", body = ErrorBody),
     )
 )]
@@ -203,11 +204,11 @@ async fn control_panel_settings(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<ThresholdBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<ThresholdBody>> {
     let tx = tenant.begin(&state).await?;
     let minutes = live::set_threshold_minutes(&tx, body.threshold_minutes).await?;
     tx.commit().await?;
-    Ok(Json(json!({ "thresholdMinutes": minutes })))
+    Ok(Json(ThresholdBody { threshold_minutes: minutes }))
 }
 
 /// The bot's figures: by day from the analytics aggregates, per option, live today.
@@ -739,7 +740,7 @@ struct SyncParams {
     summary = "Sincroniza os agregados de analytics de um tenant",
     params(SyncParams),
     responses(
-        (status = 200, description = "O que foi recalculado.", body = SyncReport),
+        (status = 200, description = "O que foi recalculado, e o tenant.", body = TenantSyncReport),
         (status = 404, description = "Tenant não encontrado.", body = ErrorBody),
         (status = 422, description = "Período inválido.", body = ErrorBody),
     )
@@ -749,7 +750,7 @@ async fn sync_analytics(
     tenant: CurrentTenant,
     user: CurrentUser,
     ApiQuery(params): ApiQuery<SyncParams>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<TenantSyncReport>> {
     let period = match (params.from_date.as_deref(), params.to_date.as_deref()) {
         (None, None) => None,
         (from, to) => Some(Period::parse(from, to, ("fromDate", "toDate"), 30)?),
@@ -759,7 +760,15 @@ async fn sync_analytics(
     let tx = target.begin(&state).await?;
     let report = sync::sync(&tx, SyncOptions { period, force }).await?;
     tx.commit().await?;
-    let mut body = serde_json::to_value(&report).unwrap_or_default();
-    body["tenantName"] = json!(target.name.as_str());
-    Ok(Json(body))
+    Ok(Json(TenantSyncReport { report, tenant_name: target.name.as_str().to_owned() }))
+}
+
+/// What `syncAnalytics` answers: the run's report and the tenant it was about.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct TenantSyncReport {
+    #[serde(flatten)]
+    report: SyncReport,
+    #[schema(example = "acme")]
+    tenant_name: String,
 }

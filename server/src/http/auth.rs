@@ -8,7 +8,7 @@
 use axum::{Json, extract::State};
 use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use utoipa_axum::routes;
@@ -38,10 +38,17 @@ pub fn routes() -> ApiRoutes {
 #[utoipa::path(
     get, path = "/ip", tag = "autenticação", operation_id = "ip",
     summary = "Endereço IP de quem chama",
-    responses((status = 200, description = "`{\"ip\": \"203.0.113.5\"}`", body = Object, example = json!({ "ip": "203.0.113.5" })))
+    responses((status = 200, description = "`{\"ip\": \"203.0.113.5\"}`", body = ClientIp, example = json!({ "ip": "203.0.113.5" })))
 )]
-async fn ip(ClientAddr(addr): ClientAddr) -> Json<Value> {
-    Json(json!({ "ip": addr.to_string() }))
+async fn ip(ClientAddr(addr): ClientAddr) -> Json<ClientIp> {
+    Json(ClientIp { ip: addr.to_string() })
+}
+
+/// The caller's address, as `/ip` answers it.
+#[derive(Serialize, ToSchema)]
+struct ClientIp {
+    #[schema(example = "203.0.113.5")]
+    ip: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -76,7 +83,7 @@ fn body_ip(value: Option<Value>) -> Option<String> {
         Cinco senhas erradas seguidas bloqueiam o usuário.",
     request_body = LoginBody,
     responses(
-        (status = 200, description = "Sessão aberta, ou desafio de dois fatores.", body = Object),
+        (status = 200, description = "Sessão aberta, ou desafio de dois fatores.", body = LoginAnswer),
         (status = 401, description = "Email ou senha errados (qualquer causa).", body = super::error_bodies::LoginFailed),
         (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = super::error_bodies::ErrorBody),
     )
@@ -87,13 +94,55 @@ async fn login_step(
     addr: ClientAddr,
     jar: CookieJar,
     ApiJson(body): ApiJson<LoginBody>,
-) -> AppResult<(CookieJar, Json<Value>)> {
+) -> AppResult<(CookieJar, Json<LoginAnswer>)> {
     match auth::login(&state, &tenant, &addr, body.email, body.password, body_ip(body.ip)).await? {
         LoginResult::TwoFactor { challenge } => {
-            Ok((jar, Json(json!({ "two_factor_required": true, "challenge": challenge }))))
+            Ok((jar, Json(LoginAnswer::Challenge(LoginChallenge { two_factor_required: true, challenge }))))
         }
-        LoginResult::Session(session) => Ok(session_answer(&state, jar, &session, body.refresh_in_body)),
+        LoginResult::Session(session) => {
+            let (jar, Json(opened)) = session_answer(&state, jar, &session, body.refresh_in_body);
+            Ok((jar, Json(LoginAnswer::Session(opened))))
+        }
     }
+}
+
+/// What the password step answers: the session, or the two-factor challenge.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum LoginAnswer {
+    Session(SessionOpened),
+    Challenge(LoginChallenge),
+}
+
+/// The user has two-factor on: the second step takes this challenge and a code.
+#[derive(Serialize, ToSchema)]
+struct LoginChallenge {
+    /// Sempre `true`.
+    two_factor_required: bool,
+    /// Vale 5 minutos; vai para `POST /api/auth/login/two-factor`.
+    challenge: String,
+}
+
+/// An opened session, as login, the two-factor step and the password change answer it.
+#[derive(Serialize, ToSchema)]
+struct SessionOpened {
+    access_token: String,
+    /// Sempre `Bearer`.
+    #[schema(example = "Bearer")]
+    token_type: &'static str,
+    /// Segundos de validade do token de acesso.
+    #[schema(example = 900)]
+    expires_in: i64,
+    origin_backoffice: bool,
+    /// As rotas que o perfil permite.
+    has_permission_routes: Vec<String>,
+    /// O perfil exige dois fatores e o usuário ainda não os ativou.
+    two_factor_enrollment_required: bool,
+    /// Senha temporária: só a troca de senha fica acessível.
+    must_change_password: bool,
+    /// Só quando pedido (`refresh_in_body`); navegadores usam o cookie `bo_refresh`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refresh_token: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -114,7 +163,7 @@ struct TwoFactorBody {
     description = "Com o `challenge` do login e o código do autenticador, responde a mesma sessão do login.",
     request_body = TwoFactorBody,
     responses(
-        (status = 200, description = "Sessão aberta.", body = Object),
+        (status = 200, description = "Sessão aberta.", body = SessionOpened),
         (status = 401, description = "Desafio inválido ou expirado, ou código errado.", body = super::error_bodies::LoginFailed),
         (status = 429, description = "Tentativas demais deste endereço (`rate_limited`).", body = super::error_bodies::ErrorBody),
     )
@@ -125,7 +174,7 @@ async fn two_factor_step(
     addr: ClientAddr,
     jar: CookieJar,
     ApiJson(body): ApiJson<TwoFactorBody>,
-) -> AppResult<(CookieJar, Json<Value>)> {
+) -> AppResult<(CookieJar, Json<SessionOpened>)> {
     let session = auth::complete_two_factor(&state, &tenant, &addr, &body.challenge, &body.code).await?;
     Ok(session_answer(&state, jar, &session, body.refresh_in_body))
 }
@@ -135,19 +184,17 @@ fn session_answer(
     jar: CookieJar,
     session: &Session,
     refresh_in_body: bool,
-) -> (CookieJar, Json<Value>) {
-    let mut body = json!({
-        "access_token": session.access.token,
-        "token_type": "Bearer",
-        "expires_in": state.keys.access_ttl_seconds(),
-        "origin_backoffice": session.origin_backoffice,
-        "has_permission_routes": session.routes,
-        "two_factor_enrollment_required": session.two_factor_enrollment_required,
-        "must_change_password": session.user.must_change_password,
-    });
-    if refresh_in_body {
-        body["refresh_token"] = json!(session.refresh.token);
-    }
+) -> (CookieJar, Json<SessionOpened>) {
+    let body = SessionOpened {
+        access_token: session.access.token.clone(),
+        token_type: "Bearer",
+        expires_in: state.keys.access_ttl_seconds(),
+        origin_backoffice: session.origin_backoffice,
+        has_permission_routes: session.routes.clone(),
+        two_factor_enrollment_required: session.two_factor_enrollment_required,
+        must_change_password: session.user.must_change_password,
+        refresh_token: refresh_in_body.then(|| session.refresh.token.clone()),
+    };
     (jar.add(refresh_cookie(state, session.refresh.token.clone())), Json(body))
 }
 
@@ -167,7 +214,7 @@ struct RefreshBody {
         (e em `refresh_token` quando enviado no corpo). Reapresentar um refresh token usado revoga a família toda.",
     request_body(content = Option<RefreshBody>, description = "Opcional."),
     responses(
-        (status = 200, description = "Novo token de acesso.", body = Object,
+        (status = 200, description = "Novo token de acesso.", body = Refreshed,
             example = json!({ "refreshToken": { "token": "eyJ..." }, "expires_in": 900 })),
         (status = 401, description = "Renovação impossível: `{\"status\":\"Token is Expired\"}`.", body = super::error_bodies::TokenStatus),
     )
@@ -178,19 +225,37 @@ async fn refresh_session(
     addr: ClientAddr,
     jar: CookieJar,
     body: Option<ApiJson<RefreshBody>>,
-) -> AppResult<(CookieJar, Json<Value>)> {
+) -> AppResult<(CookieJar, Json<Refreshed>)> {
     let from_body = body.and_then(|ApiJson(b)| b.refresh_token).filter(|t| !t.is_empty());
     let in_body = from_body.is_some();
     let presented = from_body.or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
     let (access, refresh) = auth::refresh(&state, &tenant, &addr, presented).await?;
-    let mut body = json!({
-        "refreshToken": { "token": access.token },
-        "expires_in": state.keys.access_ttl_seconds(),
-    });
-    if in_body {
-        body["refresh_token"] = json!(refresh.token);
-    }
+    let body = Refreshed {
+        access: AccessToken { token: access.token },
+        expires_in: state.keys.access_ttl_seconds(),
+        refresh_token: in_body.then(|| refresh.token.clone()),
+    };
     Ok((jar.add(refresh_cookie(&state, refresh.token)), Json(body)))
+}
+
+/// What a refresh answers: the new access token (under `refreshToken`, as the contract names it).
+#[derive(Serialize, ToSchema)]
+struct Refreshed {
+    /// O novo token de acesso.
+    #[serde(rename = "refreshToken")]
+    access: AccessToken,
+    /// Segundos de validade do token de acesso.
+    #[schema(example = 900)]
+    expires_in: i64,
+    /// O próximo refresh token, só quando o anterior veio no corpo.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refresh_token: Option<String>,
+}
+
+/// An access token, as the refresh answer wraps it.
+#[derive(Serialize, ToSchema)]
+struct AccessToken {
+    token: String,
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -217,7 +282,7 @@ struct LogoutBody {
     description = "Revoga a família do refresh token e marca o usuário como desconectado. Responde 200 mesmo \
         com token expirado ou ausente, para o cliente sempre poder se limpar.",
     request_body(content = Option<LogoutBody>, description = "Opcional."),
-    responses((status = 200, description = "`{\"message\": \"Sessão encerrada.\"}`", body = Object,
+    responses((status = 200, description = "`{\"message\": \"Sessão encerrada.\"}`", body = LoggedOut,
         example = json!({ "message": "Sessão encerrada." })))
 )]
 async fn logout(
@@ -226,11 +291,18 @@ async fn logout(
     jar: CookieJar,
     headers: axum::http::HeaderMap,
     body: Option<ApiJson<LogoutBody>>,
-) -> AppResult<(CookieJar, Json<Value>)> {
+) -> AppResult<(CookieJar, Json<LoggedOut>)> {
     let presented =
         body.and_then(|ApiJson(b)| b.refresh_token).or_else(|| jar.get(REFRESH_COOKIE).map(|c| c.value().to_owned()));
     auth::log_out(&state, &tenant, presented.as_deref(), bearer(&headers)).await?;
-    Ok((jar.add(expired_refresh_cookie()), Json(json!({ "message": "Sessão encerrada." }))))
+    Ok((jar.add(expired_refresh_cookie()), Json(LoggedOut { message: "Sessão encerrada." })))
+}
+
+/// What logout answers.
+#[derive(Serialize, ToSchema)]
+struct LoggedOut {
+    #[schema(example = "Sessão encerrada.")]
+    message: &'static str,
 }
 
 /// The logged-in user and the routes their role permits.
@@ -240,7 +312,7 @@ async fn logout(
     responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, features, must_change_password}`: \
         o usuário (com `recoveryCodesLeft`), as rotas que o perfil permite, as opções (features) ligadas na empresa, \
         para o menu esconder o que está desligado, e se a senha é temporária (só esta conta fica acessível até trocá-la).",
-        body = Object))
+        body = UserInfo))
 )]
 async fn user_info(
     State(state): State<AppState>,
@@ -274,7 +346,7 @@ async fn user_info(
 }
 
 /// What `userInfo` answers.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 struct UserInfo {
     user: users::UserView,
     must_change_password: bool,
@@ -302,7 +374,7 @@ struct PasswordBody {
         nova sessão, como o login. Também é o caminho de quem entrou com uma senha temporária.",
     request_body = PasswordBody,
     responses(
-        (status = 200, description = "Senha trocada: a nova sessão, como no login.", body = Object),
+        (status = 200, description = "Senha trocada: a nova sessão, como no login.", body = SessionOpened),
         (status = 422, description = "`invalid_current_password`, `weak_password` ou `same_password`, com o campo.", body = ErrorBody),
         (status = 429, description = "Tentativas demais deste endereço (`rate_limited`, com `Retry-After`).", body = ErrorBody),
     )
@@ -314,7 +386,7 @@ async fn change_password(
     addr: ClientAddr,
     jar: CookieJar,
     ApiJson(body): ApiJson<PasswordBody>,
-) -> AppResult<(CookieJar, Json<Value>)> {
+) -> AppResult<(CookieJar, Json<SessionOpened>)> {
     let session =
         auth::change_password(&state, &tenant, &addr, &current.user, &body.current_password, &body.new_password)
             .await?;

@@ -3,7 +3,6 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::ToSchema;
 
 use utoipa_axum::routes;
@@ -32,11 +31,11 @@ pub fn routes() -> ApiRoutes {
     summary = "Lista os departamentos",
     responses((status = 200, description = "Os departamentos, por nome.", body = Vec<DepartmentView>))
 )]
-async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
+async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<DepartmentView>>> {
     let tx = tenant.read(&state).await?;
     let all = departments::list(&tx).await?;
     tx.end();
-    Ok(Json(json!(all)))
+    Ok(Json(all))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -62,11 +61,11 @@ async fn create(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<CreateBody>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<DepartmentView>)> {
     let unit = tenant.unit(&state).await?;
     let created = departments::create(&unit, &body.name).await?;
     unit.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!(created))))
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -97,9 +96,9 @@ async fn update(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<UpdateBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<DepartmentView>> {
     let unit = tenant.unit(&state).await?;
     let updated = departments::update(&unit, id, body.name.as_deref(), body.activated).await?;
     unit.commit().await?;
-    Ok(Json(json!(updated)))
+    Ok(Json(updated))
 }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use axum::{Json, Router, extract::State, http::StatusCode, routing::get};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::state::AppState;
 
@@ -13,11 +13,27 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz))
 }
 
-async fn healthz() -> Json<Value> {
-    Json(json!({ "status": "ok" }))
+/// What `/healthz` and `/readyz` answer: the overall status, and for `/readyz` each dependency's.
+#[derive(Serialize)]
+struct Health {
+    /// `ok`, `degraded` or `unavailable`.
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checks: Option<Checks>,
 }
 
-async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+/// Each dependency's status: `ok`, `unavailable` (Redis also `not_configured`).
+#[derive(Serialize)]
+struct Checks {
+    control: &'static str,
+    redis: &'static str,
+}
+
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok", checks: None })
+}
+
+async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
     let limit = Duration::from_millis(state.config.backend_timeout_ms);
     let control = match tokio::time::timeout(limit, state.dbs.control().ping()).await {
         Ok(Ok(())) => "ok",
@@ -40,5 +56,5 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
         ("ok", _) => (StatusCode::OK, "ok"),
         _ => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
     };
-    (status, Json(json!({ "status": overall, "checks": { "control": control, "redis": redis } })))
+    (status, Json(Health { status: overall, checks: Some(Checks { control, redis }) }))
 }

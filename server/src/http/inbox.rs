@@ -5,7 +5,6 @@
 
 use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
-use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -519,11 +518,11 @@ async fn reasons(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiQuery(params): ApiQuery<ReasonParams>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Vec<ClosingReasonView>>> {
     let tx = tenant.read(&state).await?;
     let all = closing_reasons::list(&tx, params.active.unwrap_or(false)).await?;
     tx.end();
-    Ok(Json(json!(all)))
+    Ok(Json(all))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -4,8 +4,7 @@
 use std::sync::Arc;
 
 use axum::{Json, extract::State, http::StatusCode};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -74,12 +73,12 @@ async fn list(
     caller: CurrentTenant,
     user: CurrentUser,
     ApiQuery(param): ApiQuery<TenantParam>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Vec<InstanceSummary>>> {
     let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let all = instances::list(&tx, &[]).await?;
     tx.end();
-    Ok(Json(json!(all)))
+    Ok(Json(all))
 }
 
 fn provider(state: &AppState, url: Option<String>, secret: Option<String>) -> AppResult<Option<ProviderConfig>> {
@@ -130,7 +129,7 @@ async fn create(
     caller: CurrentTenant,
     user: CurrentUser,
     ApiJson(body): ApiJson<CreateBody>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<InstanceSummary>)> {
     let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let new = NewInstance {
         name: body.name,
@@ -141,7 +140,7 @@ async fn create(
     let unit = target.unit(&state).await?;
     let summary = instances::create(&unit, &state.secrets, new).await?;
     unit.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!(summary))))
+    Ok((StatusCode::CREATED, Json(summary)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -187,7 +186,7 @@ async fn update(
     caller: CurrentTenant,
     user: CurrentUser,
     ApiJson(body): ApiJson<UpdateBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<InstanceSummary>> {
     let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let changes = InstanceChanges {
         name: body.name,
@@ -200,7 +199,7 @@ async fn update(
     let unit = target.unit(&state).await?;
     let summary = instances::update(&unit, &state.secrets, body.id, changes).await?;
     unit.commit().await?;
-    Ok(Json(json!(summary)))
+    Ok(Json(summary))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -226,7 +225,7 @@ struct SyncBody {
         inserted, error, ...}`; acompanhe em `GET /api/instance/syncMessages/{id}`.",
     request_body = SyncBody,
     responses(
-        (status = 202, description = "Sincronização iniciada: o trabalho a acompanhar.", body = Object),
+        (status = 202, description = "Sincronização iniciada: o trabalho a acompanhar.", body = SyncJob),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
         (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
         (status = 409, description = "Já há uma sincronização em andamento (`sync_running`).", body = ErrorBody),
@@ -238,7 +237,7 @@ async fn sync_messages(
     caller: CurrentTenant,
     user: CurrentUser,
     ApiJson(body): ApiJson<SyncBody>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<SyncJob>)> {
     let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let request =
         SyncRequest { instance_id: body.id, days_ago: body.days_ago.unwrap_or(0), unlimited: body.unlimited_sync };
@@ -248,8 +247,47 @@ async fn sync_messages(
     tx.commit().await?;
     let limits =
         sync::Limits { allow_private: state.config.allow_private_providers, max_pages: state.config.sync_max_pages };
-    tokio::spawn(sync::run(db, job.clone(), config, limits));
-    Ok((StatusCode::ACCEPTED, Json(json!(job))))
+    let answer = SyncJob::from(&job);
+    tokio::spawn(sync::run(db, job, config, limits));
+    Ok((StatusCode::ACCEPTED, Json(answer)))
+}
+
+/// A message-history synchronisation of an instance and its progress, as the sync routes answer it.
+#[derive(Serialize, ToSchema)]
+struct SyncJob {
+    /// Id do trabalho (para `GET /api/instance/syncMessages/{id}`).
+    id: i32,
+    instance_id: i32,
+    /// `running`, `done` ou `failed`.
+    #[schema(example = "running")]
+    status: String,
+    days_ago: i32,
+    unlimited: bool,
+    /// Mensagens lidas do provedor.
+    fetched: i64,
+    /// Mensagens novas gravadas.
+    inserted: i64,
+    /// O motivo, quando `failed`.
+    error: Option<String>,
+    started_at: chrono::DateTime<chrono::Utc>,
+    finished_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
+impl From<&crate::entities::tenant::sync_job::Model> for SyncJob {
+    fn from(job: &crate::entities::tenant::sync_job::Model) -> Self {
+        Self {
+            id: job.id,
+            instance_id: job.instance_id,
+            status: job.status.clone(),
+            days_ago: job.days_ago,
+            unlimited: job.unlimited,
+            fetched: job.fetched,
+            inserted: job.inserted,
+            error: job.error.clone(),
+            started_at: job.started_at,
+            finished_at: job.finished_at,
+        }
+    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -267,7 +305,7 @@ struct StatusQuery {
     summary = "Andamento de uma sincronização de mensagens",
     params(("id" = i32, Path, description = "Id do trabalho de sincronização"), StatusQuery),
     responses(
-        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`", body = Object),
+        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`", body = SyncJob),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
         (status = 404, description = "Sincronização não encontrada (`sync_not_found`).", body = ErrorBody),
     )
@@ -278,13 +316,13 @@ async fn sync_status(
     user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<StatusQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<SyncJob>> {
     let tenant_name = query.tenant_name;
     let target = access::target(&state, &caller, &user, tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::status(&tx, id).await?;
     tx.end();
-    Ok(Json(json!(job)))
+    Ok(Json(SyncJob::from(&job)))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -304,7 +342,7 @@ struct LatestSyncQuery {
     summary = "Última sincronização de uma instância",
     params(LatestSyncQuery),
     responses(
-        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`, ou `null` se nunca sincronizada", body = Object),
+        (status = 200, description = "`{id, status: running|done|failed, fetched, inserted, error, ...}`, ou `null` se nunca sincronizada", body = Option<SyncJob>),
         (status = 403, description = "Sem a rota `instances`, ou outra empresa sem ser operador (`other_tenant`).", body = ErrorBody),
     )
 )]
@@ -313,12 +351,12 @@ async fn latest_sync(
     caller: CurrentTenant,
     user: CurrentUser,
     ApiQuery(query): ApiQuery<LatestSyncQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Option<SyncJob>>> {
     let target = access::target(&state, &caller, &user, query.tenant_name.as_deref()).await?;
     let tx = target.read(&state).await?;
     let job = sync::latest_of_instance(&tx, query.instance_id).await?;
     tx.end();
-    Ok(Json(json!(job)))
+    Ok(Json(job.as_ref().map(SyncJob::from)))
 }
 
 /// The instance a provider's request names, with its opened provider secret: the process's copy
@@ -365,7 +403,7 @@ async fn provider_instance(
     params(("id" = i32, Path, description = "Id da instância")),
     request_body(content = Object, description = "O evento."),
     responses(
-        (status = 200, description = "`{\"status\":\"ok\"}` ou `{\"status\":\"duplicate\"}`.", body = Object),
+        (status = 200, description = "`{\"status\":\"ok\"}` ou `{\"status\":\"duplicate\"}`.", body = EventReceived),
         (status = 401, description = "Assinatura ausente, errada ou com mais de 5 minutos, ou instância desconhecida (`invalid_signature`).", body = ErrorBody),
         (status = 422, description = "Evento inválido.", body = ErrorBody),
     )
@@ -375,7 +413,7 @@ async fn provider_events(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
     request: axum::extract::Request,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<EventReceived>> {
     let headers = request.headers().clone();
     if !crate::edge::is_json(&headers) {
         return Err(crate::error::AppError::UnsupportedMediaType);
@@ -399,7 +437,15 @@ async fn provider_events(
         intake::write_beside(&db, publisher, &arrival).await?
     };
     let status = if received == Received::Duplicate { "duplicate" } else { "ok" };
-    Ok(Json(json!({ "status": status })))
+    Ok(Json(EventReceived { status }))
+}
+
+/// What a provider's event answers.
+#[derive(Serialize, ToSchema)]
+struct EventReceived {
+    /// `ok`, ou `duplicate` para um evento já recebido.
+    #[schema(example = "ok")]
+    status: &'static str,
 }
 
 /// A provider event whose signature holds, parsed, with what of the tenant decides its handling.
@@ -474,7 +520,7 @@ async fn authenticate(
     summary = "Conecta o número: pede o código de pareamento (QR) ao provedor",
     params(("id" = i32, Path, description = "Id da instância"), TenantParam),
     responses(
-        (status = 200, description = "`{\"qrcode\": \"...\"}` para mostrar como QR code até o provedor informar `connected`.", body = Object),
+        (status = 200, description = "`{\"qrcode\": \"...\"}` para mostrar como QR code até o provedor informar `connected`.", body = PairingCode),
         (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
         (status = 422, description = "Sem provedor configurado, ou erro do provedor (`provider_error`).", body = ErrorBody),
     )
@@ -485,11 +531,17 @@ async fn connect(
     user: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(param): ApiQuery<TenantParam>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<PairingCode>> {
     let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
     let client = session_client(&state, &target, id).await?;
     let qrcode = client.start_session().await?;
-    Ok(Json(json!({ "qrcode": qrcode })))
+    Ok(Json(PairingCode { qrcode }))
+}
+
+/// The provider's pairing code, to show as a QR code.
+#[derive(Serialize, ToSchema)]
+struct PairingCode {
+    qrcode: String,
 }
 
 /// Ends the number's session at the provider; the status arrives as a `status` event.

@@ -1,8 +1,7 @@
 //! `/api/permission*`: roles' route permissions (docs/contracts.md#roles-and-route-permissions and docs/contracts.md#api-calls).
 
 use axum::{Json, extract::State};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -36,11 +35,11 @@ pub fn routes() -> ApiRoutes {
     summary = "Lista os perfis e as rotas de cada um",
     responses((status = 200, description = "Os perfis, por id.", body = Vec<RoleRoutes>))
 )]
-async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
+async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<RoleRoutes>>> {
     let tx = tenant.read(&state).await?;
     let roles = roles::roles(&tx).await?;
     tx.end();
-    Ok(Json(json!(roles)))
+    Ok(Json(roles))
 }
 
 /// The permissions grouped by category, in catalogue order.
@@ -49,11 +48,11 @@ async fn list(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult
     summary = "Lista as permissões por categoria",
     responses((status = 200, description = "As categorias, na ordem do catálogo.", body = Vec<Category>))
 )]
-async fn categories(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Value>> {
+async fn categories(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<Category>>> {
     let tx = tenant.read(&state).await?;
     let categories = roles::categories(&tx).await?;
     tx.end();
-    Ok(Json(json!(categories)))
+    Ok(Json(categories))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -70,7 +69,7 @@ struct EmailQuery {
     description = "As próprias, sempre; as de outro usuário, só com a rota `users`.",
     params(EmailQuery),
     responses(
-        (status = 200, description = "`{email, permissions: [{route_name}], has_permission_routes}`", body = Object,
+        (status = 200, description = "`{email, permissions: [{route_name}], has_permission_routes}`", body = EmailRoutes,
             example = json!({ "email": "ana@acme.com.br", "permissions": [{ "route_name": "home" }], "has_permission_routes": ["home"] })),
         (status = 403, description = "Outro usuário, sem a rota `users` (`forbidden`).", body = ErrorBody),
     )
@@ -80,7 +79,7 @@ async fn by_email(
     tenant: CurrentTenant,
     current: CurrentUser,
     ApiQuery(query): ApiQuery<EmailQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<EmailRoutes>> {
     let own = query.email.trim().eq_ignore_ascii_case(&current.user.email);
     if !own && !current.may("users") {
         return Err(DomainError::forbidden("forbidden", "Você não tem permissão para acessar este recurso.").into());
@@ -88,10 +87,28 @@ async fn by_email(
     let tx = tenant.read(&state).await?;
     let routes = roles::routes_of_email(&tx, &query.email).await?;
     tx.end();
-    let rows: Vec<Value> = routes.iter().map(|r| json!({ "route_name": r })).collect();
-    Ok(Json(
-        json!({ "email": query.email.trim().to_lowercase(), "permissions": rows, "has_permission_routes": routes }),
-    ))
+    let permissions = routes.iter().map(|r| RoutePermission { route_name: r.clone() }).collect();
+    Ok(Json(EmailRoutes { email: query.email.trim().to_lowercase(), permissions, has_permission_routes: routes }))
+}
+
+/// A user's permitted routes, as `/permission/email` answers them.
+#[derive(Serialize, ToSchema)]
+struct EmailRoutes {
+    /// O email pedido, em minúsculas.
+    #[schema(example = "ana@acme.com.br")]
+    email: String,
+    /// As rotas, uma por objeto.
+    permissions: Vec<RoutePermission>,
+    /// As mesmas rotas, como lista de nomes.
+    #[schema(example = json!(["home"]))]
+    has_permission_routes: Vec<String>,
+}
+
+/// One permitted route.
+#[derive(Serialize, ToSchema)]
+struct RoutePermission {
+    #[schema(example = "home")]
+    route_name: String,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -124,9 +141,9 @@ async fn update(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<UpdateBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<RoleRoutes>> {
     let unit = tenant.unit(&state).await?;
     let role = roles::update_role(&unit, body.role_id, &body.permissions, body.require_two_factor).await?;
     unit.commit().await?;
-    Ok(Json(json!(role)))
+    Ok(Json(role))
 }

@@ -6,8 +6,8 @@
 //! `active` (default; also `false`), `deleted`, or `all` (also `true`).
 
 use axum::{Json, extract::State, http::StatusCode};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -17,6 +17,7 @@ use crate::{
     domain::{
         Error as DomainError, features,
         pages::Page,
+        plans::Plan,
         tenants::{self, ListQuery, NewTenant, SortBy, TenantView},
     },
     error::{AppError, AppResult},
@@ -73,7 +74,10 @@ fn deletion_filter(value: Option<&str>) -> AppResult<(bool, bool)> {
         (status = 422, description = "Filtro inválido (`invalid_filter`).", body = ErrorBody),
     )
 )]
-async fn list_all(State(state): State<AppState>, ApiPath(filter): ApiPath<String>) -> AppResult<Json<Value>> {
+async fn list_all(
+    State(state): State<AppState>,
+    ApiPath(filter): ApiPath<String>,
+) -> AppResult<Json<Page<TenantView>>> {
     let (include_deleted, only_deleted) = deletion_filter(Some(&filter))?;
     let query = ListQuery {
         include_deleted,
@@ -83,7 +87,7 @@ async fn list_all(State(state): State<AppState>, ApiPath(filter): ApiPath<String
         descending: false,
         ..Default::default()
     };
-    Ok(Json(json!(tenants::list(state.dbs.control(), &query).await?)))
+    Ok(Json(tenants::list(state.dbs.control(), &query).await?))
 }
 
 #[derive(Deserialize, Default, ToSchema)]
@@ -120,7 +124,10 @@ struct PaginatedBody {
         (status = 422, description = "Filtro, ordenação, página ou tamanho de página inválidos.", body = ErrorBody),
     )
 )]
-async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<PaginatedBody>) -> AppResult<Json<Value>> {
+async fn paginated(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<PaginatedBody>,
+) -> AppResult<Json<Page<TenantView>>> {
     let filter = match &body.filter_users {
         None | Some(Value::Null) => None,
         Some(Value::String(s)) => Some(s.clone()),
@@ -166,7 +173,7 @@ async fn paginated(State(state): State<AppState>, ApiJson(body): ApiJson<Paginat
         sort_by,
         descending,
     };
-    Ok(Json(json!(tenants::list(state.dbs.control(), &query).await?)))
+    Ok(Json(tenants::list(state.dbs.control(), &query).await?))
 }
 
 /// `features` as the spec sends it: option names, or `{option, enabled}` objects.
@@ -226,7 +233,7 @@ struct CreateBody {
 async fn create(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<CreateBody>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<TenantView>)> {
     let name = TenantName::parse_new(body.name.trim(), &state.config.backoffice_tenant).map_err(DomainError::from)?;
     let features = body.features.map(|items| {
         items
@@ -252,7 +259,7 @@ async fn create(
     // The spare it may have taken is replaced in the background.
     state.spares.notify_one();
     let view = tenants::view(state.dbs.control(), provisioned.tenant().clone()).await?;
-    Ok((StatusCode::CREATED, Json(json!(view))))
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -274,11 +281,11 @@ struct IdBody {
         (status = 409, description = "Já excluído, ou é o tenant do back-office.", body = ErrorBody),
     )
 )]
-async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
+async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<TenantView>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
     let deleted = tenants::delete(control, tenant, &state.config.backoffice_tenant, &state.bus).await?;
-    Ok(Json(json!(tenants::view(control, deleted).await?)))
+    Ok(Json(tenants::view(control, deleted).await?))
 }
 
 /// Restores a soft-deleted tenant.
@@ -292,11 +299,11 @@ async fn delete(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -
         (status = 409, description = "O tenant não está excluído.", body = ErrorBody),
     )
 )]
-async fn restore(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<Value>> {
+async fn restore(State(state): State<AppState>, ApiJson(body): ApiJson<IdBody>) -> AppResult<Json<TenantView>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
     let restored = tenants::restore(control, tenant, &state.bus).await?;
-    Ok(Json(json!(tenants::view(control, restored).await?)))
+    Ok(Json(tenants::view(control, restored).await?))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -325,11 +332,11 @@ struct SetPlanBody {
         (status = 422, description = "Plano ou limite inválidos.", body = ErrorBody),
     )
 )]
-async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanBody>) -> AppResult<Json<Value>> {
+async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanBody>) -> AppResult<Json<TenantView>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
     let updated = tenants::set_plan(control, tenant, &body.plan, body.user, body.ticket, &state.bus).await?;
-    Ok(Json(json!(tenants::view(control, updated).await?)))
+    Ok(Json(tenants::view(control, updated).await?))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -352,7 +359,7 @@ async fn tenant_by_name(state: &AppState, raw: &str) -> AppResult<crate::entitie
     summary = "Opções (features) de um tenant",
     params(TenantNameQuery),
     responses(
-        (status = 200, description = "`[{option, enabled, label}]`, com rótulos em pt_BR.", body = Vec<Object>,
+        (status = 200, description = "`[{option, enabled, label}]`, com rótulos em pt_BR.", body = Vec<LabelledFeature>,
             example = json!([{ "option": "campaigns", "enabled": true, "label": "Campanhas" }])),
         (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
     )
@@ -360,18 +367,29 @@ async fn tenant_by_name(state: &AppState, raw: &str) -> AppResult<crate::entitie
 async fn get_features(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<TenantNameQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Vec<LabelledFeature>>> {
     let tenant = tenant_by_name(&state, &query.tenant_name).await?;
     let view = tenants::view(state.dbs.control(), tenant).await?;
-    let rows: Vec<Value> = view
+    let rows = view
         .features
         .iter()
         .map(|f| {
             let label = features::Feature::parse(&f.option).map(features::Feature::label).unwrap_or_default();
-            json!({ "option": f.option, "enabled": f.enabled, "label": label })
+            LabelledFeature { option: f.option.clone(), enabled: f.enabled, label }
         })
         .collect();
-    Ok(Json(json!(rows)))
+    Ok(Json(rows))
+}
+
+/// One feature of a tenant, on or off, with its pt_BR label.
+#[derive(Serialize, ToSchema)]
+struct LabelledFeature {
+    #[schema(example = "campaigns")]
+    option: String,
+    enabled: bool,
+    /// Rótulo em pt_BR (vazio para uma opção desconhecida).
+    #[schema(example = "Campanhas")]
+    label: &'static str,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -391,16 +409,30 @@ struct FeatureBody {
     summary = "Liga ou desliga uma opção (feature) de um tenant",
     request_body = FeatureBody,
     responses(
-        (status = 200, description = "`{option, enabled, tenantName}`", body = Object,
+        (status = 200, description = "`{option, enabled, tenantName}`", body = FeatureSwitched,
             example = json!({ "option": "campaigns", "enabled": true, "tenantName": "acme" })),
         (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
         (status = 422, description = "Opção desconhecida.", body = ErrorBody),
     )
 )]
-async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<FeatureBody>) -> AppResult<Json<Value>> {
+async fn set_feature(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<FeatureBody>,
+) -> AppResult<Json<FeatureSwitched>> {
     let tenant = tenant_by_name(&state, &body.tenant_name).await?;
     tenants::set_feature(state.dbs.control(), &tenant, &body.option, body.enabled, &state.bus).await?;
-    Ok(Json(json!({ "option": body.option, "enabled": body.enabled, "tenantName": tenant.name })))
+    Ok(Json(FeatureSwitched { option: body.option, enabled: body.enabled, tenant_name: tenant.name }))
+}
+
+/// A feature just switched, and the tenant it belongs to.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct FeatureSwitched {
+    #[schema(example = "campaigns")]
+    option: String,
+    enabled: bool,
+    #[schema(example = "acme")]
+    tenant_name: String,
 }
 
 /// The plans (default limits and features) and the feature catalogue, for the tenant forms.
@@ -408,14 +440,30 @@ async fn set_feature(State(state): State<AppState>, ApiJson(body): ApiJson<Featu
     get, path = "/tenant/plans", tag = "tenants", operation_id = "tenants_plans",
     summary = "Planos e opções (features) disponíveis",
     responses((status = 200, description = "`{plans: [{code, name, user_limit, ticket_limit, features}], features: [{option, label}]}`",
-        body = Object))
+        body = PlansAndFeatures))
 )]
-async fn plans(State(state): State<AppState>) -> AppResult<Json<Value>> {
+async fn plans(State(state): State<AppState>) -> AppResult<Json<PlansAndFeatures>> {
     let plans = crate::domain::plans::list(state.dbs.control()).await?;
-    let features: Vec<Value> = crate::domain::features::catalogue()
-        .map(|(option, label)| json!({ "option": option, "label": label }))
-        .collect();
-    Ok(Json(json!({ "plans": plans, "features": features })))
+    let features = crate::domain::features::catalogue().map(|(option, label)| FeatureLabel { option, label }).collect();
+    Ok(Json(PlansAndFeatures { plans, features }))
+}
+
+/// The plans and the feature catalogue the tenant forms offer.
+#[derive(Serialize, ToSchema)]
+struct PlansAndFeatures {
+    /// Do mais barato ao mais caro.
+    plans: Vec<Plan>,
+    /// Todas as opções, na ordem do catálogo.
+    features: Vec<FeatureLabel>,
+}
+
+/// A feature of the catalogue and its pt_BR label.
+#[derive(Serialize, ToSchema)]
+struct FeatureLabel {
+    #[schema(example = "campaigns")]
+    option: &'static str,
+    #[schema(example = "Campanhas")]
+    label: &'static str,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -441,7 +489,10 @@ struct UnblockBody {
         (status = 404, description = "Tenant (`tenant_not_found`) ou usuário (`user_not_found`) não encontrado.", body = ErrorBody),
     )
 )]
-async fn unblock_user(State(state): State<AppState>, ApiJson(body): ApiJson<UnblockBody>) -> AppResult<Json<Value>> {
+async fn unblock_user(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<UnblockBody>,
+) -> AppResult<Json<crate::domain::users::UserView>> {
     let name = TenantName::parse(body.tenant_name.trim()).map_err(|_| AppError::TenantNotFound)?;
     let tenant = crate::context::CurrentTenant::find(&state, name).await?;
     let unit = tenant.unit(&state).await?;
@@ -449,7 +500,7 @@ async fn unblock_user(State(state): State<AppState>, ApiJson(body): ApiJson<Unbl
     let view = crate::domain::users::view(&unit, &user).await?;
     unit.commit().await?;
     tracing::info!(tenant = %tenant.name, user = user.id, "user unblocked by an operator");
-    Ok(Json(json!(view)))
+    Ok(Json(view))
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -490,7 +541,7 @@ fn instant(raw: &str, field: &str, end: bool) -> Result<chrono::DateTime<chrono:
         cada endpoint ativo inscrito em `campaign.status`. Responde quantos destinatários entraram na fila.",
     params(GenerateQuery),
     responses(
-        (status = 200, description = "`{queued}`", body = Object, example = json!({ "queued": 42 })),
+        (status = 200, description = "`{queued}`", body = Queued, example = json!({ "queued": 42 })),
         (status = 404, description = "Tenant não encontrado (`tenant_not_found`).", body = ErrorBody),
         (status = 422, description = "Período ou tipo inválido.", body = ErrorBody),
     )
@@ -498,7 +549,7 @@ fn instant(raw: &str, field: &str, end: bool) -> Result<chrono::DateTime<chrono:
 async fn generate_campaign_status_webhook(
     State(state): State<AppState>,
     ApiQuery(query): ApiQuery<GenerateQuery>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<Queued>> {
     use crate::domain::campaigns::RecipientStatus;
     let kind = RecipientStatus::parse(&query.kind).ok_or_else(|| {
         DomainError::invalid_field(
@@ -518,5 +569,12 @@ async fn generate_campaign_status_webhook(
     let queued = crate::domain::webhooks::replay_campaign_status(&unit, kind, start, finish).await?;
     unit.commit().await?;
     tracing::info!(tenant = %tenant.name, status = %query.kind, queued, "campaign-status webhooks generated by an operator");
-    Ok(Json(json!({ "queued": queued })))
+    Ok(Json(Queued { queued }))
+}
+
+/// How many recipients' webhooks were queued again.
+#[derive(Serialize, ToSchema)]
+struct Queued {
+    #[schema(example = 42)]
+    queued: u64,
 }

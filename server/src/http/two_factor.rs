@@ -8,8 +8,7 @@
 //! `{"code"}` replaces them (docs/account.md#two-factor-recovery-codes).
 
 use axum::{Json, extract::State};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use utoipa_axum::routes;
@@ -74,7 +73,7 @@ struct Body {
     request_body = Body,
     responses(
         (status = 200, description = "`{secret, otpauth_url}` (enroll), `{two_factor_enabled, recovery_codes}` (confirm: \
-            os dez códigos de recuperação, mostrados só agora) ou `{two_factor_enabled}` (disable).", body = Object),
+            os dez códigos de recuperação, mostrados só agora) ou `{two_factor_enabled}` (disable).", body = TwoFactorAnswer),
         (status = 403, description = "Configurações de outro usuário (`forbidden`) ou opção desligada para a empresa (`feature_disabled`).", body = ErrorBody),
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
         (status = 422, description = "Código errado, já usado, ação impossível no estado atual, senha atual errada \
@@ -90,7 +89,7 @@ async fn two_factor_activity(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<Body>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<TwoFactorAnswer>> {
     let own = id == current.user.id;
     let admin_reset = !own && matches!(body.action, Action::Disable) && current.may("users");
     if !own && !admin_reset {
@@ -110,20 +109,35 @@ async fn two_factor_activity(
     let unit = tenant.unit(&state).await?;
     let target = users::find(&unit, id).await?;
     let (answer, check) = match body.action {
-        Action::Enroll => (json!(two_factor::enroll(&unit, secrets, scope, &target).await?), CodeCheck::Accepted),
+        Action::Enroll => {
+            (TwoFactorAnswer::Enrolled(two_factor::enroll(&unit, secrets, scope, &target).await?), CodeCheck::Accepted)
+        }
         Action::Confirm => {
             let (check, codes) = two_factor::confirm(&unit, secrets, scope, &target, code).await?;
-            (json!({ "two_factor_enabled": true, "recovery_codes": codes }), check)
+            (TwoFactorAnswer::Confirmed { two_factor_enabled: true, recovery_codes: codes }, check)
         }
         Action::Disable => {
             let code = if admin_reset { None } else { Some(code) };
-            (json!({ "two_factor_enabled": false }), two_factor::disable(&unit, secrets, scope, &target, code).await?)
+            let check = two_factor::disable(&unit, secrets, scope, &target, code).await?;
+            (TwoFactorAnswer::Disabled { two_factor_enabled: false }, check)
         }
     };
     // A wrong code is counted against the user's budget: commit it, then answer the error.
     unit.commit().await?;
     check.into_result()?;
     Ok(Json(answer))
+}
+
+/// What a two-factor action answers: the new secret (enroll), or whether two-factor is now on.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+enum TwoFactorAnswer {
+    /// `enroll`: o segredo e o conteúdo do QR code.
+    Enrolled(two_factor::Enrollment),
+    /// `confirm`: ativo, com os dez códigos de recuperação, mostrados só agora.
+    Confirmed { two_factor_enabled: bool, recovery_codes: Option<Vec<String>> },
+    /// `disable`: desativado.
+    Disabled { two_factor_enabled: bool },
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -143,7 +157,7 @@ struct RecoveryCodesBody {
     params(("id" = i32, Path, description = "Id do usuário (o próprio)")),
     request_body = RecoveryCodesBody,
     responses(
-        (status = 200, description = "`{recovery_codes}`.", body = Object),
+        (status = 200, description = "`{recovery_codes}`.", body = RecoveryCodes),
         (status = 403, description = "Configurações de outro usuário (`forbidden`).", body = ErrorBody),
         (status = 409, description = "Dois fatores não está ativo (`two_factor_not_enabled`).", body = ErrorBody),
         (status = 422, description = "Código errado ou já usado (`invalid_code`).", body = ErrorBody),
@@ -156,7 +170,7 @@ async fn renew_recovery_codes(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<RecoveryCodesBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<RecoveryCodes>> {
     if id != current.user.id {
         return Err(DomainError::forbidden("forbidden", "Você só pode alterar as suas próprias configurações.").into());
     }
@@ -167,5 +181,12 @@ async fn renew_recovery_codes(
     // A wrong code is counted against the user's budget: commit it, then answer the error.
     unit.commit().await?;
     check.into_result()?;
-    Ok(Json(json!({ "recovery_codes": codes })))
+    Ok(Json(RecoveryCodes { recovery_codes: codes }))
+}
+
+/// New two-factor recovery codes, shown only this once.
+#[derive(Serialize, ToSchema)]
+struct RecoveryCodes {
+    /// Dez códigos de uso único.
+    recovery_codes: Option<Vec<String>>,
 }

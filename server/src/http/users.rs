@@ -3,8 +3,7 @@
 //! flag, which any logged-in user may read about themselves.
 
 use axum::{Json, extract::State, http::StatusCode};
-use serde::{Deserialize, Deserializer};
-use serde_json::{Value, json};
+use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -156,7 +155,7 @@ async fn create(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<CreateBody>,
-) -> AppResult<(StatusCode, Json<Value>)> {
+) -> AppResult<(StatusCode, Json<UserView>)> {
     let new = NewUser {
         name: body.name,
         email: body.email,
@@ -173,7 +172,7 @@ async fn create(
     let user = users::create(&tx, new, tenant.record.user_limit).await?;
     let view = users::view(&tx, &user).await?;
     tx.commit().await?;
-    Ok((StatusCode::CREATED, Json(json!(view))))
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -222,7 +221,7 @@ async fn alter(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<AlterBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<UserView>> {
     let changes = UserChanges {
         name: body.name,
         username: body.username,
@@ -237,7 +236,7 @@ async fn alter(
     let user = users::update(&unit, id, changes).await?;
     let view = users::view(&unit, &user).await?;
     unit.commit().await?;
-    Ok(Json(json!(view)))
+    Ok(Json(view))
 }
 
 /// Unblocks a user (after too many failed logins); the body is ignored.
@@ -255,12 +254,12 @@ async fn unblock(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<UserView>> {
     let unit = tenant.unit(&state).await?;
     let user = users::unblock(&unit, id).await?;
     let view = users::view(&unit, &user).await?;
     unit.commit().await?;
-    Ok(Json(json!(view)))
+    Ok(Json(view))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -290,12 +289,12 @@ async fn temporary_password(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiJson(body): ApiJson<TemporaryPasswordBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<UserView>> {
     let unit = tenant.unit(&state).await?;
     let user = users::account::set_temporary_password(&unit, id, &body.password, current.user.id).await?;
     let view = users::view(&unit, &user).await?;
     unit.commit().await?;
-    Ok(Json(json!(view)))
+    Ok(Json(view))
 }
 
 /// Soft-deletes a user and ends their sessions.
@@ -335,7 +334,7 @@ struct EmailBody {
     summary = "Busca um usuário pelo email",
     request_body = EmailBody,
     responses(
-        (status = 200, description = "`{id, name, email}` do usuário.", body = Object,
+        (status = 200, description = "`{id, name, email}` do usuário.", body = UserContact,
             example = json!({ "id": 7, "name": "Ana Souza", "email": "ana@acme.com.br" })),
         (status = 404, description = "Usuário não encontrado (`user_not_found`).", body = ErrorBody),
     )
@@ -344,20 +343,38 @@ async fn by_email(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<EmailBody>,
-) -> AppResult<Json<Value>> {
+) -> AppResult<Json<UserContact>> {
     let tx = tenant.read(&state).await?;
     let user = users::find_by_email(&tx, &body.email).await?;
     tx.end();
     let user = user.ok_or_else(|| DomainError::not_found("user_not_found", "Usuário não encontrado."))?;
-    Ok(Json(json!({ "id": user.id, "name": user.name, "email": user.email })))
+    Ok(Json(UserContact { id: user.id, name: user.name, email: user.email }))
+}
+
+/// Who has an email: the user's id, name and email.
+#[derive(Serialize, ToSchema)]
+struct UserContact {
+    #[schema(example = 7)]
+    id: i32,
+    #[schema(example = "Ana Souza")]
+    name: String,
+    #[schema(example = "ana@acme.com.br")]
+    email: String,
 }
 
 /// Whether the caller is a functional (integration) account.
 #[utoipa::path(
     get, path = "/users/is-funcional-user", tag = "usuários", operation_id = "users_is_functional",
     summary = "Diz se quem chama é um usuário funcional (integração)",
-    responses((status = 200, description = "`{\"isFunctional\": bool}`", body = Object, example = json!({ "isFunctional": false })))
+    responses((status = 200, description = "`{\"isFunctional\": bool}`", body = FunctionalFlag, example = json!({ "isFunctional": false })))
 )]
-async fn is_functional(current: CurrentUser) -> Json<Value> {
-    Json(json!({ "isFunctional": current.user.is_functional }))
+async fn is_functional(current: CurrentUser) -> Json<FunctionalFlag> {
+    Json(FunctionalFlag { is_functional: current.user.is_functional })
+}
+
+/// Whether the caller is a functional (integration) account.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct FunctionalFlag {
+    is_functional: bool,
 }

@@ -30,7 +30,7 @@ const DIGITS: usize = 6;
 pub const ISSUER: &str = "Back-office";
 
 /// A new secret to show as a QR code.
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Enrollment {
     /// Base32, for typing into an app by hand.
     pub secret: String,
