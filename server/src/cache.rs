@@ -130,6 +130,24 @@ impl Caches {
         self.bots.get(tenant)
     }
 
+    /// The tenant's bots: this process's copy, else read from `db` (a read beside the writer) and
+    /// kept — unless an invalidation raced the read.
+    pub async fn bots_of(
+        &self,
+        tenant: &TenantName,
+        db: &crate::tenancy::TenantDb,
+    ) -> crate::domain::error::Result<Arc<Bots>> {
+        if let Some(bots) = self.bots.get(tenant) {
+            return Ok(bots);
+        }
+        let ticket = self.bots.ticket();
+        let read = db.read().await?;
+        let bots = Arc::new(Bots::load(&read).await?);
+        read.end();
+        self.bots.insert(ticket, tenant.clone(), bots.clone());
+        Ok(bots)
+    }
+
     pub fn bots_ticket(&self) -> Ticket {
         self.bots.ticket()
     }

@@ -32,6 +32,7 @@ impl AppState {
             bus: self.bus.clone(),
             secrets: self.secrets.clone(),
             allow_private_providers: self.config.allow_private_providers,
+            sync_max_pages: self.config.sync_max_pages,
             allow_private_webhooks: self.config.allow_private_webhooks,
         }
     }

@@ -31,6 +31,7 @@ mod m20261205_000021_drop_chat_activity;
 mod m20261206_000022_lighter_message_writes;
 mod m20261207_000023_lighter_ticket_writes;
 mod m20261208_000024_pin_counter_triggers;
+mod m20261209_000025_resumable_sync;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -68,6 +69,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261206_000022_lighter_message_writes::Migration),
             Box::new(m20261207_000023_lighter_ticket_writes::Migration),
             Box::new(m20261208_000024_pin_counter_triggers::Migration),
+            Box::new(m20261209_000025_resumable_sync::Migration),
         ]
     }
 }

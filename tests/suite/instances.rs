@@ -223,6 +223,62 @@ async fn sync_messages_fetches_the_history_once_and_reports_progress() {
     assert_eq!(message::Entity::find().count(&tx).await.unwrap(), HISTORY as u64);
 }
 
+/// A tenant with an instance on the fake provider, and the full synchronisation started on it.
+async fn unlimited_sync(app: &TestApp) -> (String, Value) {
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let provider = fake_provider().await;
+    let body = json!({ "name": "WhatsApp", "providerBaseUrl": format!("http://{provider}"), "providerSecret": SECRET });
+    let instance: Value =
+        app.call(Method::POST, HOST, "/api/instance", Some(&token), Some(body)).await.json().await.unwrap();
+    let body = json!({ "id": instance["id"], "unlimitedSync": true });
+    let started = app.call(Method::POST, HOST, "/api/instance/syncMessages", Some(&token), Some(body)).await;
+    assert_eq!(started.status(), 202);
+    (token, started.json().await.unwrap())
+}
+
+/// The synchronisation is the worker's job, not a task of the request: with no worker running it
+/// waits, queued, and the worker that starts later (another process, after a restart) does it.
+#[tokio::test]
+async fn a_synchronisation_waits_for_the_worker_and_survives_the_process_that_started_it() {
+    let app = TestApp::spawn_with(|config| {
+        config.allow_private_providers = true;
+        config.run_worker = false;
+    })
+    .await;
+    let (token, job) = unlimited_sync(&app).await;
+
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let path = format!("/api/instance/syncMessages/{}", job["id"]);
+    let waiting: Value = app.call(Method::GET, HOST, &path, Some(&token), None).await.json().await.unwrap();
+    assert_eq!((waiting["status"].as_str(), waiting["fetched"].as_i64()), (Some("running"), Some(0)), "{waiting}");
+
+    let _worker = app.state.worker().start();
+    let done = wait_for(&app, &token, job["id"].as_i64().unwrap()).await;
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["inserted"], HISTORY as i64, "every page, once");
+}
+
+/// A provider that keeps offering pages is asked for `SYNC_MAX_PAGES` and no more: the job ends
+/// `failed` saying so, and what it fetched stays.
+#[tokio::test]
+async fn a_synchronisation_stops_at_the_page_limit_and_keeps_what_it_fetched() {
+    let app = TestApp::spawn_with(|config| {
+        config.allow_private_providers = true;
+        config.sync_max_pages = 2;
+    })
+    .await;
+    let (token, job) = unlimited_sync(&app).await;
+
+    let ended = wait_for(&app, &token, job["id"].as_i64().unwrap_or_else(|| panic!("{job}"))).await;
+    assert_eq!(ended["status"], "failed", "{ended}");
+    assert!(ended["error"].as_str().is_some_and(|e| e.contains("limite de 2 páginas")), "{ended}");
+    assert_eq!(ended["fetched"], 200, "two pages of 100: {ended}");
+    let db = app.tenant_db("acme").await;
+    let tx = db.begin().await.unwrap();
+    assert_eq!(message::Entity::find().count(&tx).await.unwrap(), 200, "what it fetched stays");
+}
+
 #[tokio::test]
 async fn a_failing_provider_fails_the_job_with_a_reason() {
     let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;

@@ -78,6 +78,19 @@ impl JobKind for WebhookDeliver {
     const MAX_ATTEMPTS: i32 = 8;
 }
 
+/// Fetch the next pages of an instance's message-history synchronisation
+/// (`domain::instances::sync::step`); where it stands is kept on its `sync_jobs` row.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct InstanceSync {
+    pub sync_job_id: i32,
+}
+
+impl JobKind for InstanceSync {
+    const KIND: &'static str = "instance.sync";
+    /// A step that failed on the database (the provider's own failures end the sync `failed`).
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// When a webhook is tried again after its n-th failed attempt (Standard Webhooks' reference
 /// implementation, Svix): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 28 hours in all.
 pub const WEBHOOK_SCHEDULE: [i64; 7] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];

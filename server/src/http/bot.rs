@@ -1,8 +1,6 @@
 //! `/api/bot*` (docs/bot.md#api): the menu bot's configuration — read with the Maria panel's
 //! route (supervisors), written with the `chatbot` route (administrators) — and the editor's
-//! simulator. The whole area is gated by the `chatbot` feature (`FEATURE_GATES`).
-
-use std::sync::Arc;
+//! simulator. The whole area is gated by the `chatbot` feature (the catalogue's `feature`).
 
 use axum::{Json, extract::State, http::StatusCode};
 use chrono::{DateTime, Utc};
@@ -16,7 +14,7 @@ use crate::{
     domain::{
         Error,
         bot::{
-            config::{self, BotConfig, Bots},
+            config::{self, BotConfig},
             simulate::{self, MAX_MESSAGES, Simulation},
         },
         events::{Publisher, Raised},
@@ -41,22 +39,6 @@ pub fn routes() -> ApiRoutes {
         .route(WRITE, routes!(save))
         .route(WRITE, routes!(remove))
         .route(WRITE, routes!(simulate))
-}
-
-/// The tenant's bots for the inbound path: the process's copy, else loaded with `db` and kept.
-pub(super) async fn cached_bots(
-    state: &AppState,
-    tenant: &CurrentTenant,
-    db: &impl sea_orm::ConnectionTrait,
-) -> AppResult<Arc<Bots>> {
-    let caches = state.bus.caches();
-    if let Some(bots) = caches.bots(&tenant.name) {
-        return Ok(bots);
-    }
-    let ticket = caches.bots_ticket();
-    let bots = Arc::new(Bots::load(db).await?);
-    caches.store_bots(ticket, tenant.name.clone(), bots.clone());
-    Ok(bots)
 }
 
 /// A bot configuration or a department changed (committed): every replica drops its copy.

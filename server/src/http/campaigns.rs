@@ -1,6 +1,6 @@
 //! `/api/campaigns*` (docs/campaigns.md#campaign-api): campaigns and their recipients, the
 //! pre-flight, contact imports and the instances' send rates. Route `campaigns`, feature
-//! `campaigns` (`FEATURE_GATES`).
+//! `campaigns` (the catalogue's `feature`).
 
 use axum::{
     Json,

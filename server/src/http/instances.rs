@@ -14,7 +14,7 @@ use crate::{
     domain::{
         inbox::{
             inbound::{self, ProviderEvent, Received},
-            intake::{self, Arrival},
+            intake::Arrival,
         },
         instances::{
             self, InstanceChanges, InstanceSummary, NewInstance,
@@ -241,15 +241,10 @@ async fn sync_messages(
     let target = access::target(&state, &caller, &user, body.tenant_name.as_deref()).await?;
     let request =
         SyncRequest { instance_id: body.id, days_ago: body.days_ago.unwrap_or(0), unlimited: body.unlimited_sync };
-    let db = target.db(&state).await?;
-    let tx = db.begin().await?;
-    let (job, config) = sync::start(&tx, &state.secrets, &target.name, request).await?;
-    tx.commit().await?;
-    let limits =
-        sync::Limits { allow_private: state.config.allow_private_providers, max_pages: state.config.sync_max_pages };
-    let answer = SyncJob::from(&job);
-    tokio::spawn(sync::run(db, job, config, limits));
-    Ok((StatusCode::ACCEPTED, Json(answer)))
+    let unit = target.unit(&state).await?;
+    let job = sync::start(&unit, &state.secrets, &target.name, request).await?;
+    unit.commit().await?;
+    Ok((StatusCode::ACCEPTED, Json(SyncJob::from(&job))))
 }
 
 /// A message-history synchronisation of an instance and its progress, as the sync routes answer it.
@@ -428,14 +423,7 @@ async fn provider_events(
     let db = tenant.db(&state).await?;
     let publisher: Arc<dyn crate::domain::events::Publisher> = Arc::new(state.bus.clone());
     let arrival = authenticate(&state, &tenant, &db, id, &headers, &body).await?;
-    let received = if db.backend() == sea_orm::DbBackend::Sqlite {
-        // The tenant's one writer takes the events of the moment together (group commit).
-        state.intake.receive(db, publisher, arrival).await?
-    } else {
-        // PostgreSQL writes a tenant's events side by side, each in a transaction of its own
-        // (intake's module comment says why not batched).
-        intake::write_beside(&db, publisher, &arrival).await?
-    };
+    let received = state.intake.take(db, publisher, arrival).await?;
     let status = if received == Received::Duplicate { "duplicate" } else { "ok" };
     Ok(Json(EventReceived { status }))
 }
@@ -498,15 +486,7 @@ async fn authenticate(
     let chatbot = tenant.has_feature(crate::domain::features::Feature::Chatbot.option());
     // Only a customer's message may meet the bot: acks and status changes never read its bots.
     let bots = match &event {
-        ProviderEvent::Message(_) if chatbot => match state.bus.caches().bots(&tenant.name) {
-            Some(bots) => bots,
-            None => {
-                let read = db.read().await?;
-                let bots = super::bot::cached_bots(state, tenant, &read).await?;
-                read.end();
-                bots
-            }
-        },
+        ProviderEvent::Message(_) if chatbot => state.bus.caches().bots_of(&tenant.name, db).await?,
         _ => Default::default(),
     };
     let plan = inbound::Plan { ticket_limit: tenant.record.ticket_limit, chatbot, bots };

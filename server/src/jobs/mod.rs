@@ -14,6 +14,7 @@
 mod bot_timeout;
 pub mod campaign_progress;
 mod campaign_tick;
+mod instance_sync;
 mod provider_send;
 mod webhook_deliver;
 
@@ -30,7 +31,7 @@ use crate::{
     bus::{EventBus, JobWake},
     domain::{
         events::Publisher,
-        outbox::{self, BotTimeout, CampaignTick, JobKind, ProviderSend, WebhookDeliver},
+        outbox::{self, BotTimeout, CampaignTick, InstanceSync, JobKind, ProviderSend, WebhookDeliver},
         tenants,
         unit::Unit,
     },
@@ -47,6 +48,8 @@ pub struct Worker {
     pub secrets: Arc<Secrets>,
     pub allow_private_providers: bool,
     pub allow_private_webhooks: bool,
+    /// Pages a message-history synchronisation may ask a provider for (`SYNC_MAX_PAGES`).
+    pub sync_max_pages: u32,
 }
 
 /// How a job's attempt ended.
@@ -273,6 +276,10 @@ impl Worker {
                 Ok(payload) => webhook_deliver::run(self, db, &payload, job.attempts).await,
                 Err(err) => unreadable(err),
             },
+            InstanceSync::KIND => match serde_json::from_str::<InstanceSync>(&job.payload) {
+                Ok(payload) => instance_sync::run(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
+            },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")).into(),
         }
     }
@@ -334,6 +341,7 @@ fn max_attempts(kind: &str) -> i32 {
         BotTimeout::KIND => BotTimeout::MAX_ATTEMPTS,
         CampaignTick::KIND => CampaignTick::MAX_ATTEMPTS,
         WebhookDeliver::KIND => WebhookDeliver::MAX_ATTEMPTS,
+        InstanceSync::KIND => InstanceSync::MAX_ATTEMPTS,
         _ => 1,
     }
 }

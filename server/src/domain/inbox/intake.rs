@@ -1,4 +1,5 @@
-//! Group commit of provider events on SQLite (docs/performance.md#group-commit): the events of one
+//! How provider events are written ([`Intake::take`]: the handler only authenticates and hands the
+//! arrival here). Group commit of provider events on SQLite (docs/performance.md#group-commit): the events of one
 //! tenant that arrive while its previous batch is being written go into the database together, in
 //! one transaction, instead of one transaction each.
 //!
@@ -73,6 +74,17 @@ pub struct Intake {
 }
 
 impl Intake {
+    /// Writes an authenticated provider event the way its backend writes best: on SQLite with
+    /// whatever else arrived for the tenant meanwhile (group commit); on PostgreSQL alone, beside
+    /// the others ([`write_beside`]). Answers once it is committed (or refused).
+    pub async fn take(&self, db: TenantDb, publisher: Arc<dyn Publisher>, arrival: Arrival) -> Result<Received> {
+        if db.backend() == sea_orm::DbBackend::Sqlite {
+            self.receive(db, publisher, arrival).await
+        } else {
+            write_beside(&db, publisher, &arrival).await
+        }
+    }
+
     /// Writes `arrival` to the tenant's (SQLite) database with whatever else arrived for it
     /// meanwhile; answers once it is committed (or refused).
     pub async fn receive(&self, db: TenantDb, publisher: Arc<dyn Publisher>, arrival: Arrival) -> Result<Received> {

@@ -3,11 +3,17 @@
 //! customers, chats and messages idempotently — a message is keyed by (instance, provider id), so
 //! re-running never duplicates. Progress is written to `sync_jobs` after every page.
 //!
+//! It runs in the worker, as outbox jobs (`instance.sync`, queued by [`start`] in the request's
+//! unit): each attempt ([`step`]) fetches pages for at most [`STEP_BUDGET`] and asks to run again,
+//! so a long history neither holds the worker nor dies with the process that started it. Each
+//! page's messages, the counters and the cursor of the next page are written in one transaction:
+//! a worker killed mid-way resumes at the page after the last one stored.
+//!
 //! A provider decides how many pages there are; it is not trusted to stop. A job asks for at
 //! most `SYNC_MAX_PAGES` pages (each capped in bytes by the provider client) and ends `failed`,
 //! saying so, when the provider still offers more: what it fetched stays.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use chrono::{Duration, Utc};
 use sea_orm::{
@@ -21,12 +27,19 @@ use crate::{
         error::{Error, Result},
         instances::{
             find,
-            provider::{Provider, ProviderConfig, RemoteMessage},
+            provider::{Provider, RemoteMessage},
         },
+        outbox::{self, InstanceSync},
+        unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message, states::Ack, sync_job},
     tenancy::TenantDb,
 };
+
+/// How long one attempt fetches pages before it hands over to the next (the worker runs a
+/// tenant's claimed jobs together and records them together: a long attempt would hold the
+/// others' records back).
+pub const STEP_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
 use crate::{secrets::Secrets, tenancy::TenantName};
 
 /// What to synchronise.
@@ -38,23 +51,25 @@ pub struct SyncRequest {
     pub unlimited: bool,
 }
 
-/// Registers a job (refused while another runs for the instance); `run` does the work.
+/// Registers a job (refused while another runs for the instance) and queues its first step, both
+/// in `unit`: the worker starts once it commits.
 pub async fn start(
-    db: &impl ConnectionTrait,
+    unit: &Unit,
     secrets: &Secrets,
     tenant: &TenantName,
     request: SyncRequest,
-) -> Result<(sync_job::Model, ProviderConfig)> {
+) -> Result<sync_job::Model> {
+    let db = unit;
     if !request.unlimited && !(1..=3650).contains(&request.days_ago) {
         return Err(Error::invalid_field("invalid_days", "daysAgo", "Informe de 1 a 3650 dias, ou unlimitedSync."));
     }
     let instance = find(db, request.instance_id).await?;
-    let Some(provider) = super::provider_of(&instance, secrets, tenant)? else {
+    if super::provider_of(&instance, secrets, tenant)?.is_none() {
         return Err(Error::invalid(
             "provider_missing",
             "Configure o provedor da instância antes de sincronizar as mensagens.",
         ));
-    };
+    }
     let running = sync_job::Entity::find()
         .filter(sync_job::Column::InstanceId.eq(instance.id))
         .filter(sync_job::Column::Status.eq("running"))
@@ -73,11 +88,14 @@ pub async fn start(
         error: Set(None),
         started_at: Set(Utc::now()),
         finished_at: Set(None),
+        cursor: Set(None),
+        pages: Set(0),
         ..Default::default()
     }
     .insert(db)
     .await?;
-    Ok((job, provider))
+    outbox::enqueue(unit, &InstanceSync { sync_job_id: job.id }, Utc::now()).await?;
+    Ok(job)
 }
 
 /// A job's progress.
@@ -107,44 +125,91 @@ pub struct Limits {
     pub max_pages: u32,
 }
 
-/// Runs a registered job to its end; never panics, records failures on the job.
-pub async fn run(db: TenantDb, job: sync_job::Model, config: ProviderConfig, limits: Limits) {
-    let outcome = fetch_all(&db, &job, config, limits).await;
-    let finish = async {
-        let tx = db.begin().await?;
-        let current = status(&tx, job.id).await?;
-        let mut active = current.into_active_model();
-        active.finished_at = Set(Some(Utc::now()));
-        match &outcome {
-            Ok(()) => active.status = Set("done".into()),
-            Err(err) => {
-                active.status = Set("failed".into());
-                active.error = Set(Some(err.to_string()));
-            }
-        }
-        active.update(&tx).await?;
-        if outcome.is_ok() {
-            instance::Entity::update_many()
-                .col_expr(instance::Column::LastSyncAt, sea_orm::sea_query::Expr::value(Utc::now()))
-                .filter(instance::Column::Id.eq(job.instance_id))
-                .exec(&tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok::<(), Error>(())
+/// How a step left its job.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Finished (`done` or `failed`, recorded on the job), or nothing left to do.
+    Ended,
+    /// More pages to fetch: run the next step now.
+    More,
+}
+
+/// Fetches the job's next pages for up to [`STEP_BUDGET`]. The provider's failures end the job
+/// `failed` with their message, as a page limit reached does (what was fetched stays); a database
+/// failure is returned, for the worker to try the step again.
+pub async fn step(db: &TenantDb, secrets: &Secrets, job_id: i32, limits: Limits) -> Result<Step> {
+    let job = {
+        let read = db.read().await?;
+        let job = status(&read, job_id).await?;
+        read.end();
+        job
     };
-    if let Err(err) = finish.await {
-        tracing::error!(job = job.id, error = %err, "could not record the end of a sync job");
+    if job.status != "running" {
+        return Ok(Step::Ended);
+    }
+    let fetched = fetch_pages(db, secrets, &job, limits).await;
+    match fetched {
+        Ok(Step::More) => Ok(Step::More),
+        Ok(Step::Ended) => finish(db, job.id, job.instance_id, None).await.map(|()| Step::Ended),
+        Err(err @ (Error::Db(_) | Error::Unavailable(_))) => Err(err),
+        Err(err) => finish(db, job.id, job.instance_id, Some(err.to_string())).await.map(|()| Step::Ended),
     }
 }
 
-async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig, limits: Limits) -> Result<()> {
+/// Records the end of a job: `done` (and the instance's `last_sync_at`), or `failed` with why.
+async fn finish(db: &TenantDb, job_id: i32, instance_id: i32, error: Option<String>) -> Result<()> {
+    let tx = db.begin().await?;
+    let mut active = status(&tx, job_id).await?.into_active_model();
+    active.finished_at = Set(Some(Utc::now()));
+    active.cursor = Set(None);
+    if error.is_none() {
+        active.status = Set("done".into());
+    } else {
+        active.status = Set("failed".into());
+        active.error = Set(error.clone());
+    }
+    active.update(&tx).await?;
+    if error.is_none() {
+        instance::Entity::update_many()
+            .col_expr(instance::Column::LastSyncAt, sea_orm::sea_query::Expr::value(Utc::now()))
+            .filter(instance::Column::Id.eq(instance_id))
+            .exec(&tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn fetch_pages(db: &TenantDb, secrets: &Secrets, job: &sync_job::Model, limits: Limits) -> Result<Step> {
+    let config = {
+        let read = db.read().await?;
+        let instance = find(&read, job.instance_id).await?;
+        read.end();
+        super::provider_of(&instance, secrets, db.name())?
+            .ok_or_else(|| Error::invalid("provider_missing", "A instância ficou sem provedor configurado."))?
+    };
     let provider = Provider::new(config, limits.allow_private)?;
     let since = (!job.unlimited).then(|| Utc::now() - Duration::days(i64::from(job.days_ago)));
-    let mut cursor: Option<String> = None;
-    let mut seen_cursors = HashSet::new();
-    for _ in 0..limits.max_pages {
+    let started = std::time::Instant::now();
+    let (mut cursor, mut pages) = (job.cursor.clone(), job.pages);
+    while started.elapsed() < STEP_BUDGET {
+        if pages >= i32::try_from(limits.max_pages).unwrap_or(i32::MAX) {
+            let max = limits.max_pages;
+            return Err(Error::invalid(
+                "sync_page_limit",
+                format!(
+                    "A sincronização parou no limite de {max} páginas e o provedor ainda indicava mais: as \
+                     mensagens buscadas até aqui foram guardadas."
+                ),
+            ));
+        }
         let page = provider.messages(since, cursor.as_deref()).await?;
+        pages += 1;
+        // A provider repeating the cursor it was just asked with would loop forever: stop there
+        // (one cycling through several is stopped by the page cap).
+        let next = page
+            .next_cursor
+            .filter(|next| !next.is_empty() && !page.messages.is_empty() && Some(next) != cursor.as_ref());
         let tx = db.begin().await?;
         let inserted = upsert(&tx, job.instance_id, &page.messages).await?;
         let current = status(&tx, job.id).await?;
@@ -152,23 +217,16 @@ async fn fetch_all(db: &TenantDb, job: &sync_job::Model, config: ProviderConfig,
         let mut active = current.into_active_model();
         active.fetched = Set(fetched);
         active.inserted = Set(total);
+        active.cursor = Set(next.clone());
+        active.pages = Set(pages);
         active.update(&tx).await?;
         tx.commit().await?;
-        match page.next_cursor.filter(|c| !c.is_empty()) {
-            // A provider repeating a cursor would loop forever: stop there. (Cursors it never
-            // repeats are stopped by the page cap below; the set is bounded by it too.)
-            Some(next) if seen_cursors.insert(next.clone()) && !page.messages.is_empty() => cursor = Some(next),
-            _ => return Ok(()),
+        match next {
+            Some(next) => cursor = Some(next),
+            None => return Ok(Step::Ended),
         }
     }
-    let max = limits.max_pages;
-    Err(Error::invalid(
-        "sync_page_limit",
-        format!(
-            "A sincronização parou no limite de {max} páginas e o provedor ainda indicava mais: as mensagens \
-             buscadas até aqui foram guardadas."
-        ),
-    ))
+    Ok(Step::More)
 }
 
 /// Upserts one page; returns how many messages were new.

@@ -19,6 +19,10 @@ pub struct Model {
     pub error: Option<String>,
     pub started_at: DateTimeUtc,
     pub finished_at: Option<DateTimeUtc>,
+    /// The provider's cursor of the next page to ask for (`None`: the first page, or finished).
+    pub cursor: Option<String>,
+    /// Pages asked for so far (at most `SYNC_MAX_PAGES`).
+    pub pages: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
