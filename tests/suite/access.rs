@@ -147,7 +147,7 @@ async fn every_protected_route_refuses_a_user_without_its_permission() {
         match rule.access {
             Access::Public => continue,
             Access::Authenticated | Access::Account | Access::TwoFactorEnrollment => {}
-            Access::Route(_) => {
+            Access::Route(_) | Access::EitherRoute(..) => {
                 let response = app.call(method(rule), "acme.localhost", &path, Some(&agent_token), body.clone()).await;
                 assert_eq!(response.status(), 403, "{} {path} as atendente", rule.method);
                 assert_eq!(response.json::<Value>().await.unwrap()["code"], "forbidden");
@@ -273,4 +273,52 @@ async fn every_feature_gated_route_refuses_a_tenant_without_the_feature() {
             .map(|(_, feature)| *feature);
         assert_eq!(rule.feature, expected, "{} {}", rule.method, rule.path);
     }
+}
+
+/// `dashboard-report-smart` is the report screen with highlights: a role holding only it gets the
+/// report's calls, not a screen where every call is refused.
+#[tokio::test]
+async fn the_smart_report_route_alone_opens_the_report_calls() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let token = app.login(&admin).await;
+    let roles: Value =
+        app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap().clone();
+    let update = json!({ "roleId": atendente["id"], "permissions": ["home", "dashboard-report-smart"] });
+    let updated = app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(update)).await;
+    assert_eq!(updated.status(), 200);
+
+    let agent_token = app.login(&agent).await;
+    for path in ["/api/dashboard-report/users", "/api/tenant/sheets/reasons"] {
+        let response = app.call(Method::GET, "acme.localhost", path, Some(&agent_token), None).await;
+        assert_eq!(response.status(), 200, "{path}");
+    }
+    let report =
+        app.call(Method::POST, "acme.localhost", "/api/dashboard-report", Some(&agent_token), Some(json!({}))).await;
+    assert_eq!(report.status(), 200);
+    assert_eq!(
+        app.call(Method::GET, "acme.localhost", "/api/users", Some(&agent_token), None).await.status(),
+        403,
+        "nothing else"
+    );
+}
+
+/// The role nested in a user carries its routes, as the spec's `Role` does: in the users list
+/// and in `userInfo`.
+#[tokio::test]
+async fn the_role_nested_in_a_user_lists_its_routes() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    app.create_user("acme", "bia@acme.example", "atendente").await;
+    let token = app.login(&admin).await;
+    let users: Value =
+        app.call(Method::GET, "acme.localhost", "/api/users", Some(&token), None).await.json().await.unwrap();
+    let bia = users["data"].as_array().unwrap().iter().find(|u| u["email"] == "bia@acme.example").unwrap();
+    assert_eq!(bia["role"]["has_permission_routes"], json!(["home", "user-settings", "two-factor"]));
+    let info: Value =
+        app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await.json().await.unwrap();
+    let routes = info["user"]["role"]["has_permission_routes"].as_array().unwrap();
+    assert!(routes.iter().any(|r| r == "users") && routes.iter().any(|r| r == "roles-edit"), "{info}");
 }

@@ -9,7 +9,7 @@ use crate::support::{TestApp, refresh_cookie};
 
 const LOG_IN: &str = "mutation($email: String!, $password: String!) {
   logIn(email: $email, password: $password, remember: true) {
-    token
+    token title message
     user { id name username email image isConnected role { id name display_name has_permission_routes } userDepartment { id name } userInstances { id instance { id name activated } } }
   }
 }";
@@ -48,11 +48,13 @@ async fn log_in_answers_the_token_and_the_user_with_the_spec_fields() {
         assert_eq!(payload["user"]["role"]["display_name"], "Administrador");
         assert!(payload["user"]["role"]["has_permission_routes"].as_array().unwrap().iter().any(|r| r == "users"));
         assert_eq!(payload["user"]["isConnected"], true);
+        assert_eq!(payload["title"], "Logado com sucesso!", "the alternate path's greeting (spec §8)");
+        assert_eq!(payload["message"], "Você entrou na plataforma com sucesso!");
     }
 }
 
 #[tokio::test]
-async fn a_wrong_password_is_the_same_message_as_over_rest() {
+async fn a_wrong_password_gets_the_alternate_paths_message_and_the_rest_code() {
     let app = TestApp::spawn().await;
     let admin = app.tenant_with_admin("acme").await;
     let body: Value = gql(
@@ -67,7 +69,7 @@ async fn a_wrong_password_is_the_same_message_as_over_rest() {
     .json()
     .await
     .unwrap();
-    assert_eq!(body["errors"][0]["message"], "Email ou/e senha errado(s)");
+    assert_eq!(body["errors"][0]["message"], "Wrong Email or Password", "spec §8, the alternate login path");
     assert_eq!(body["errors"][0]["extensions"]["code"], "invalid_credentials");
     assert!(body["data"].is_null());
 }

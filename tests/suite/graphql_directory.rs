@@ -7,7 +7,10 @@ use serde_json::{Value, json};
 
 use std::time::Duration;
 
-use crate::support::{TestApp, socket::open};
+use crate::support::{
+    TestApp,
+    socket::{next_event, open},
+};
 
 async fn gql(app: &TestApp, path: &str, token: &str, query: &str, variables: Value) -> Value {
     let response = app
@@ -92,6 +95,43 @@ async fn the_directory_operations_work_at_both_endpoints() {
         let missing = gql(&app, path, &token, "mutation($id: Int!) { deleteUser(id: $id) }", json!({ "id": id })).await;
         assert_eq!(missing["errors"][0]["extensions"]["code"], "user_not_found");
     }
+}
+
+/// `connected`, `disconnected` and `disconnectUser` tell the managers and the user concerned on the
+/// socket (`UserConnected` / `UserDisconnected`), and no other agent.
+#[tokio::test]
+async fn presence_changes_reach_the_managers_and_the_user_concerned() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let caio = app.create_user("acme", "caio@acme.example", "atendente").await;
+    let (admin_token, bia_token, caio_token) = (app.login(&admin).await, app.login(&bia).await, app.login(&caio).await);
+    let mut admin_socket = open(&app, &admin, &admin_token, None).await.unwrap();
+    let mut bia_socket = open(&app, &bia, &bia_token, None).await.unwrap();
+    let mut caio_socket = open(&app, &caio, &caio_token, None).await.unwrap();
+    let wait = Duration::from_secs(5);
+
+    gql(&app, "/graphql", &bia_token, "mutation { disconnected }", json!({})).await;
+    for socket in [&mut admin_socket, &mut bia_socket] {
+        let event = next_event(socket, wait).await.expect("the change is told");
+        assert_eq!(
+            (event["event"].as_str(), event["user_id"].as_i64()),
+            (Some("UserDisconnected"), Some(bia.id as i64))
+        );
+    }
+    gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await;
+    let event = next_event(&mut admin_socket, wait).await.expect("the manager is told");
+    assert_eq!(event["event"], "UserConnected");
+    assert_eq!(next_event(&mut bia_socket, wait).await.expect("so is Bia")["event"], "UserConnected");
+
+    let kicked = "mutation($u: Int!) { disconnectUser(user_id: $u) }";
+    assert_eq!(
+        gql(&app, "/graphql", &admin_token, kicked, json!({ "u": bia.id })).await["data"]["disconnectUser"],
+        true
+    );
+    let event = next_event(&mut bia_socket, wait).await.expect("Bia learns an administrator set her away");
+    assert_eq!((event["event"].as_str(), event["user_id"].as_i64()), (Some("UserDisconnected"), Some(bia.id as i64)));
+    assert!(next_event(&mut caio_socket, Duration::from_millis(300)).await.is_none(), "another agent is not told");
 }
 
 #[tokio::test]

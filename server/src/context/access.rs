@@ -33,13 +33,16 @@ pub enum Access {
     Route(&'static str),
     /// A back-office operator (a user of the back-office tenant) whose role permits this route.
     Operator(&'static str),
+    /// A user whose role permits either of two routes: a screen and its richer twin that calls
+    /// the same API (`dashboard-report` and `dashboard-report-smart`). The first names the feature.
+    EitherRoute(&'static str, &'static str),
 }
 
 impl Access {
     /// The route name this rule checks, if any.
     pub fn route(self) -> Option<&'static str> {
         match self {
-            Self::Route(name) | Self::Operator(name) => Some(name),
+            Self::Route(name) | Self::Operator(name) | Self::EitherRoute(name, _) => Some(name),
             Self::Public | Self::Authenticated | Self::Account | Self::TwoFactorEnrollment => None,
         }
     }
@@ -91,6 +94,7 @@ fn permit(state: &AppState, tenant: &CurrentTenant, user: &CurrentUser, access: 
     let allowed = match access {
         Access::Public | Access::Authenticated | Access::Account | Access::TwoFactorEnrollment => true,
         Access::Route(name) => user.may(name),
+        Access::EitherRoute(one, other) => user.may(one) || user.may(other),
         Access::Operator(name) => tenant.is_backoffice(state) && user.may(name),
     };
     if !allowed {

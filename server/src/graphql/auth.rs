@@ -7,7 +7,7 @@ use crate::{
     domain::{roles, users},
     graphql::{
         context::{OrGql, guard, guard_user},
-        types::{AuthPayload, TokenPayload, User},
+        types::{AuthPayload, TokenPayload, User, WRONG_EMAIL_OR_PASSWORD},
     },
 };
 
@@ -41,7 +41,14 @@ impl AuthMutation {
         remember: Option<bool>,
     ) -> async_graphql::Result<AuthPayload> {
         let (gql, _) = guard(ctx, "logIn").await?;
-        let result = auth::login(&gql.state, &gql.tenant, &gql.addr, email, password, None).await.gql()?;
+        let result = match auth::login(&gql.state, &gql.tenant, &gql.addr, email, password, None).await {
+            // The alternate login path's own refusal (spec §8); the code is REST's.
+            Err(crate::error::AppError::LoginFailed) => {
+                return Err(async_graphql::Error::new(WRONG_EMAIL_OR_PASSWORD)
+                    .extend_with(|_, ext| ext.set("code", "invalid_credentials")));
+            }
+            other => other.gql()?,
+        };
         let session = match result {
             LoginResult::Session(session) => session,
             LoginResult::TwoFactor { challenge } => {
@@ -58,7 +65,7 @@ impl AuthMutation {
         }
         gql.set_cookie(cookie);
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;
-        Ok(AuthPayload { token: session.access.token, user: view })
+        Ok(AuthPayload::new(session.access.token, view))
     }
 
     /// A new access token from the refresh cookie (or the given refresh token).
@@ -93,7 +100,7 @@ impl AuthMutation {
         };
         gql.set_cookie(refresh_cookie(&gql.state, session.refresh.token.clone()));
         let view = payload_user(gql, &session.user, session.routes.clone()).await?;
-        Ok(AuthPayload { token: session.access.token, user: view })
+        Ok(AuthPayload::new(session.access.token, view))
     }
 }
 

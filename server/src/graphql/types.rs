@@ -82,11 +82,28 @@ impl User {
     }
 }
 
-/// `logIn` and `updateUserPassword`: a token and the user.
+/// `logIn` and `updateUserPassword`: a token and the user, and what to tell the person
+/// (spec §8, the alternate login path: `Logado com sucesso!` / `Você entrou na plataforma com sucesso!`).
 #[derive(SimpleObject)]
 pub struct AuthPayload {
     pub token: String,
     pub user: User,
+    /// The success notification's title.
+    pub title: String,
+    /// The success notification's message.
+    pub message: String,
+}
+
+/// The alternate login path's texts (spec §8).
+pub const LOGGED_IN_TITLE: &str = "Logado com sucesso!";
+pub const LOGGED_IN_MESSAGE: &str = "Você entrou na plataforma com sucesso!";
+/// How the alternate login path refuses, whatever the cause (spec §8).
+pub const WRONG_EMAIL_OR_PASSWORD: &str = "Wrong Email or Password";
+
+impl AuthPayload {
+    pub fn new(token: String, user: User) -> Self {
+        Self { token, user, title: LOGGED_IN_TITLE.into(), message: LOGGED_IN_MESSAGE.into() }
+    }
 }
 
 /// `refreshToken`: the new access token (spec: `refreshToken.token`).

@@ -51,6 +51,10 @@ use crate::{
     tenancy::TenantName,
 };
 
+/// The report screen's calls: the route `dashboard-report`, or its smart twin (the same screen
+/// with highlights) — a role holding only `dashboard-report-smart` opens a working screen.
+const REPORTS: Access = Access::EitherRoute("dashboard-report", "dashboard-report-smart");
+
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
         .route(Access::Route("dashboard-analytics"), routes!(analytics))
@@ -61,10 +65,10 @@ pub fn routes() -> ApiRoutes {
         .route(Access::Route("dashboard-produtivity-report"), routes!(productivity_sheet))
         .route(Access::Route("dashboard-analytics"), routes!(tickets))
         .route_on("dashboard-analytics", Access::Authenticated, routes!(filter_options))
-        .route(Access::Route("dashboard-report"), routes!(report_users))
-        .route(Access::Route("dashboard-report"), routes!(login_failures_report))
-        .route(Access::Route("dashboard-report"), routes!(login_failures_sheet))
-        .route(Access::Route("dashboard-report"), routes!(sheet))
+        .route(REPORTS, routes!(report_users))
+        .route(REPORTS, routes!(login_failures_report))
+        .route(REPORTS, routes!(login_failures_sheet))
+        .route(REPORTS, routes!(sheet))
         .route_on("dashboard-analytics", Access::Route("users"), routes!(sync_analytics))
 }
 

@@ -138,6 +138,9 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
             (403 `password_change_required` enquanto a senha for temporária)."
             .to_owned(),
         Some(Access::Route(name)) => format!("Usuários cujo perfil permite a rota `{name}`."),
+        Some(Access::EitherRoute(one, other)) => {
+            format!("Usuários cujo perfil permite a rota `{one}` ou a rota `{other}`.")
+        }
         Some(Access::Operator(name)) => {
             format!(
                 "Operadores do back-office cujo perfil permite a rota `{name}`; outros tenants recebem 403 `backoffice_only`."
@@ -161,7 +164,13 @@ fn complete_operation(operation: &mut Operation, access: Option<Access>) {
     match access {
         Some(Access::Public) | None => operation.security = Some(Vec::new()),
         Some(Access::Account) => shared.push(("401", "Unauthorized")),
-        Some(Access::Authenticated | Access::TwoFactorEnrollment | Access::Route(_) | Access::Operator(_)) => {
+        Some(
+            Access::Authenticated
+            | Access::TwoFactorEnrollment
+            | Access::Route(_)
+            | Access::EitherRoute(..)
+            | Access::Operator(_),
+        ) => {
             shared.push(("401", "Unauthorized"));
             shared.push(("403", "Forbidden"));
         }

@@ -84,11 +84,12 @@ impl Viewer {
         if self.sees_all {
             return true;
         }
-        if audience.managers_only {
-            return false;
-        }
+        // Someone named sees it even when it is for managers (a user told they were disconnected).
         if audience.users.contains(&self.user_id) {
             return true;
+        }
+        if audience.managers_only {
+            return false;
         }
         if audience.to_department_id.is_some() && audience.to_department_id == self.department_id {
             return true;

@@ -30,7 +30,10 @@ use crate::{
         pages::{Page, Pagination},
         sql::Binder,
     },
-    domain::{events::Raised, unit::Unit},
+    domain::{
+        events::{Audience, DomainEvent, Raised},
+        unit::Unit,
+    },
     entities::tenant::user,
 };
 
@@ -183,7 +186,10 @@ pub async fn list_counted(
         counted = Some(counted_from(row)?);
         if let Some(name) = row.try_get::<Option<String>>("", "role_name")? {
             let display_name = row.try_get::<Option<String>>("", "role_display_name")?.unwrap_or_default();
-            roles.insert(user.role_id, RoleView { id: user.role_id, name, display_name });
+            roles.insert(
+                user.role_id,
+                RoleView { id: user.role_id, name, display_name, has_permission_routes: Vec::new() },
+            );
         }
         if let (Some(id), Some(name)) = (user.department_id, row.try_get::<Option<String>>("", "department_name")?) {
             let activated = row.try_get::<Option<bool>>("", "department_activated")?.unwrap_or(true);
@@ -194,6 +200,7 @@ pub async fn list_counted(
         links.insert(user.id, views::links_from_json(json.as_deref()));
         users.push(user);
     }
+    views::with_routes(db, roles.values_mut()).await?;
     // A page past the end has no row to carry the count.
     let (total, changes) = match counted {
         Some(counted) => counted,
@@ -309,7 +316,8 @@ fn tombstone(id: i32, value: &str) -> String {
     format!("deleted-{id}-{value}").chars().take(250).collect()
 }
 
-/// Marks a user connected or disconnected (docs/contracts.md#states-and-transitions user connection).
+/// Marks a user connected or disconnected (docs/contracts.md#states-and-transitions user connection)
+/// and tells managers and the user (`UserConnected` / `UserDisconnected`).
 pub async fn set_connected(unit: &Unit, id: i32, connected: bool) -> Result<()> {
     user::Entity::update_many()
         .col_expr(user::Column::IsConnected, Expr::value(connected))
@@ -317,7 +325,33 @@ pub async fn set_connected(unit: &Unit, id: i32, connected: bool) -> Result<()> 
         .exec(unit)
         .await?;
     unit.raise(Raised::AuthChanged { user_id: Some(id), entitlement: false });
+    let audience = Audience { users: vec![id], ..Audience::managers() };
+    unit.raise(if connected {
+        UserConnected { user_id: id }.to(audience)
+    } else {
+        UserDisconnected { user_id: id }.to(audience)
+    });
     Ok(())
+}
+
+/// A user became available for chats (`connected`, or logging in).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UserConnected {
+    pub user_id: i32,
+}
+
+impl DomainEvent for UserConnected {
+    const NAME: &'static str = "UserConnected";
+}
+
+/// A user became away (`disconnected`, or an administrator's `disconnectUser`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct UserDisconnected {
+    pub user_id: i32,
+}
+
+impl DomainEvent for UserDisconnected {
+    const NAME: &'static str = "UserDisconnected";
 }
 
 /// Active users of the tenant; functional users included (they hold a seat).

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter};
 
 use crate::{
-    domain::{error::Result, sql::Binder},
-    entities::tenant::{department, instance, role, user, user_instance, user_setting},
+    domain::{catalogue, error::Result, sql::Binder},
+    entities::tenant::{department, instance, permission, role, role_permission, user, user_instance, user_setting},
 };
 
 /// A role as nested in a user (docs/contracts.md#entities-and-storage-keys Role).
@@ -16,6 +16,43 @@ pub struct RoleView {
     pub id: i32,
     pub name: String,
     pub display_name: String,
+    /// The route names the role permits, in catalogue order (the spec's `Role`).
+    pub has_permission_routes: Vec<String>,
+}
+
+impl RoleView {
+    fn of(role: role::Model) -> Self {
+        Self { id: role.id, name: role.name, display_name: role.display_name, has_permission_routes: Vec::new() }
+    }
+}
+
+/// Fills each role's `has_permission_routes` with one query for all of them.
+pub(super) async fn with_routes<'a>(
+    db: &impl ConnectionTrait,
+    roles: impl IntoIterator<Item = &'a mut RoleView>,
+) -> Result<()> {
+    use sea_orm::{JoinType, QuerySelect, RelationTrait};
+    let mut roles: Vec<&mut RoleView> = roles.into_iter().collect();
+    if roles.is_empty() {
+        return Ok(());
+    }
+    let ids: Vec<i32> = roles.iter().map(|r| r.id).collect();
+    let links: Vec<(i32, String)> = role_permission::Entity::find()
+        .select_only()
+        .column(role_permission::Column::RoleId)
+        .column(permission::Column::RouteName)
+        .join(JoinType::InnerJoin, role_permission::Relation::Permission.def())
+        .filter(role_permission::Column::RoleId.is_in(ids))
+        .into_tuple()
+        .all(db)
+        .await?;
+    for role in &mut roles {
+        role.has_permission_routes = catalogue::route_names()
+            .filter(|name| links.iter().any(|(id, route)| *id == role.id && route == name))
+            .map(str::to_owned)
+            .collect();
+    }
+    Ok(())
 }
 
 /// A department as nested in a user.
@@ -100,10 +137,8 @@ pub async fn own_view(db: &impl ConnectionTrait, user: &user::Model, role: Optio
         links.insert(user.id, links_from_json(row.try_get::<Option<String>>("", "instance_links")?.as_deref()));
     }
     let left = if two_factor { super::recovery_codes_left(recovery_codes.as_deref()) } else { 0 };
-    let roles = role
-        .map(|r| (r.id, RoleView { id: r.id, name: r.name.clone(), display_name: r.display_name.clone() }))
-        .into_iter()
-        .collect();
+    let mut roles: HashMap<i32, RoleView> = role.map(|r| (r.id, RoleView::of(r.clone()))).into_iter().collect();
+    with_routes(db, roles.values_mut()).await?;
     let mut view = assemble(user, &roles, &departments, &HashMap::from([(user.id, two_factor)]), &links);
     view.recovery_codes_left = Some(left);
     Ok(view)
@@ -131,13 +166,14 @@ pub async fn views(db: &impl ConnectionTrait, users: &[user::Model]) -> Result<V
     let ids: Vec<i32> = users.iter().map(|u| u.id).collect();
     let role_ids: Vec<i32> = users.iter().map(|u| u.role_id).collect();
     let department_ids: Vec<i32> = users.iter().filter_map(|u| u.department_id).collect();
-    let roles: HashMap<i32, RoleView> = role::Entity::find()
+    let mut roles: HashMap<i32, RoleView> = role::Entity::find()
         .filter(role::Column::Id.is_in(role_ids))
         .all(db)
         .await?
         .into_iter()
-        .map(|r| (r.id, RoleView { id: r.id, name: r.name, display_name: r.display_name }))
+        .map(|r| (r.id, RoleView::of(r)))
         .collect();
+    with_routes(db, roles.values_mut()).await?;
     let departments: HashMap<i32, DepartmentView> = department::Entity::find()
         .filter(department::Column::Id.is_in(department_ids))
         .all(db)
@@ -259,8 +295,10 @@ pub async fn form_options(db: &impl ConnectionTrait) -> Result<UserFormOptions> 
         .all(db)
         .await?;
     let instances = instance::Entity::find().order_by_asc(instance::Column::Name).all(db).await?;
+    let mut roles: Vec<RoleView> = roles.into_iter().map(RoleView::of).collect();
+    with_routes(db, roles.iter_mut()).await?;
     Ok(UserFormOptions {
-        roles: roles.into_iter().map(|r| RoleView { id: r.id, name: r.name, display_name: r.display_name }).collect(),
+        roles,
         departments: departments
             .into_iter()
             .map(|d| DepartmentView { id: d.id, name: d.name, activated: d.activated })
