@@ -1,51 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import cases from '../config/password-strength-cases.json';
 import { passwordChecks, passwordMissing, passwordStrength, weakPasswordError } from './password-strength';
 
-// docs/contracts.md#password-strength
+// docs/contracts.md#password-strength: the one table of cases, shared with the server's test
+// (server/src/domain/passwords.rs reads the same file).
 describe('passwordStrength', () => {
-  it('a password shorter than 8 characters is weak, however mixed', () => {
-    expect(passwordStrength('')).toBe(50);
-    expect(passwordStrength('Ab!@x9')).toBe(50);
-    expect(passwordStrength('Ab!@x9Z')).toBe(50); // 7
+  it('the shared table covers every score', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(cases.map((c) => c.score))).toEqual(new Set([50, 75, 100]));
+    expect(new Set(cases.map((c) => c.password)).size).toBe(cases.length);
   });
 
-  it('a character repeated 3 times in a row makes it weak', () => {
-    expect(passwordStrength('Xaaa!@Bcz')).toBe(50);
-    expect(passwordStrength('Qw!!!er#T')).toBe(50);
-    // twice is fine
-    expect(passwordStrength('Xaa!@Bczq')).toBe(100);
+  it.each(cases)('$password scores $score', ({ password, score }) => {
+    expect(passwordStrength(password)).toBe(score);
   });
 
-  it('three consecutive ascending digits make it weak', () => {
-    expect(passwordStrength('Pq!@012zx')).toBe(50);
-    expect(passwordStrength('Zx#789$Qw')).toBe(50);
-  });
-
-  it('three consecutive ascending letters make it weak, case-insensitive', () => {
-    expect(passwordStrength('Qz!@abc9x')).toBe(50);
-    expect(passwordStrength('Qz!@ABC9x')).toBe(50);
-    expect(passwordStrength('Qz!@aBc9x')).toBe(50);
-    expect(passwordStrength('Qz!@xyZ9k')).toBe(50);
-  });
-
-  it('descending or broken sequences are not sequences', () => {
-    expect(passwordStrength('Qz!@cba9x')).toBe(100);
-    expect(passwordStrength('Qz!@210kx')).toBe(100);
-    expect(passwordStrength('Qz!@ab9cx')).toBe(100);
-    // a digit and two letters are not one run
-    expect(passwordStrength('Qz!@9abx')).toBe(100);
-  });
-
-  it('is medium when long enough and without patterns but not strong', () => {
-    expect(passwordStrength('correcthorse')).toBe(75); // no specials, no upper case
-    expect(passwordStrength('Correcthorse!')).toBe(75); // one special only
-    expect(passwordStrength('correct!horse@')).toBe(75); // no upper case
-    expect(passwordStrength('CORRECT!HORSE@')).toBe(75); // no lower case
-  });
-
-  it('is strong with 2 special characters and both cases', () => {
-    expect(passwordStrength('Correct!horse@')).toBe(100);
-    expect(passwordStrength('Tr0ub4dor&3 x')).toBe(100); // a space counts as special
+  it('accented letters are letters of their case, not special characters', () => {
+    expect(passwordChecks('Ação!xY9k')).toMatchObject({ specials: 1, hasLower: true, hasUpper: true });
+    expect(passwordChecks('SENHAç!@9')).toMatchObject({ specials: 2, hasLower: true });
+    expect(passwordChecks('Çsenha!@9')).toMatchObject({ specials: 2, hasUpper: true });
   });
 
   it('explains which rules fail', () => {

@@ -4,7 +4,12 @@
  *   there is a sequence of three consecutive ascending digits or letters (012, abc; case-insensitive);
  * - otherwise 100 (strong) with at least 2 special characters and both lower- and upper-case letters;
  * - otherwise 75 (medium).
- * "Special" means anything that is not an ASCII letter or digit (symbols, spaces, accented letters).
+ *
+ * Characters are Unicode code points as typed (no normalization). A letter is any Unicode letter
+ * (Alphabetic), of its case: `ç`, `ã` are lower-case, `Ç`, `Ã` upper-case, `中` a letter of no case;
+ * a digit is any Unicode number (`0`-`9`, `０`, `¹`); "special" is anything else (symbols, spaces,
+ * emoji, combining marks). Sequences are ASCII only: `0`-`9` and `a`-`z` (`ábc` is none).
+ * The server applies the same definition; both test it against config/password-strength-cases.json.
  */
 
 export type PasswordStrength = 50 | 75 | 100;
@@ -15,6 +20,11 @@ export const PASSWORD_STRONG: PasswordStrength = 100;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Special characters a strong password needs. */
 const MIN_SPECIALS = 2;
+/** A letter or a number in Unicode: anything else is special (Rust's `char::is_alphanumeric`). */
+const LETTER_OR_DIGIT = /^[\p{Alphabetic}\p{N}]$/u;
+/** Lower- and upper-case letters in Unicode (Rust's `char::is_lowercase` / `is_uppercase`). */
+const LOWER = /\p{Lowercase}/u;
+const UPPER = /\p{Uppercase}/u;
 
 function hasTripleRepeat(chars: readonly string[]): boolean {
   for (let i = 2; i < chars.length; i += 1) {
@@ -23,11 +33,13 @@ function hasTripleRepeat(chars: readonly string[]): boolean {
   return false;
 }
 
-/** Index of a character in its run ('0'..'9' or 'a'..'z'), with the run's name; null for anything else. */
+/**
+ * Index of a character in its run ('0'..'9' or 'a'..'z', ASCII only: not `á`, nor the Kelvin sign
+ * that lower-cases to `k`), with the run's name; null for anything else.
+ */
 function sequencePosition(char: string): { run: 'digit' | 'letter'; index: number } | null {
-  if (char >= '0' && char <= '9') return { run: 'digit', index: char.charCodeAt(0) - 48 };
-  const lower = char.toLowerCase();
-  if (lower.length === 1 && lower >= 'a' && lower <= 'z') return { run: 'letter', index: lower.charCodeAt(0) - 97 };
+  if (/^[0-9]$/.test(char)) return { run: 'digit', index: char.charCodeAt(0) - 48 };
+  if (/^[A-Za-z]$/.test(char)) return { run: 'letter', index: char.toLowerCase().charCodeAt(0) - 97 };
   return null;
 }
 
@@ -52,20 +64,20 @@ export interface PasswordChecks {
   noSequence: boolean;
   /** At least 2 special characters and both lower- and upper-case letters. */
   strongMix: boolean;
-  /** How many special characters (anything but an ASCII letter or digit). */
+  /** How many special characters (anything but a Unicode letter or number). */
   specials: number;
-  /** At least one lower-case ASCII letter. */
+  /** At least one lower-case letter (`a`, `ç`...). */
   hasLower: boolean;
-  /** At least one upper-case ASCII letter. */
+  /** At least one upper-case letter (`A`, `Ç`...). */
   hasUpper: boolean;
 }
 
 export function passwordChecks(password: string): PasswordChecks {
   // Array.from splits by code point, so an emoji counts as one character.
   const chars = Array.from(password);
-  const specials = chars.filter((char) => !/^[A-Za-z0-9]$/.test(char)).length;
-  const hasLower = /[a-z]/.test(password);
-  const hasUpper = /[A-Z]/.test(password);
+  const specials = chars.filter((char) => !LETTER_OR_DIGIT.test(char)).length;
+  const hasLower = LOWER.test(password);
+  const hasUpper = UPPER.test(password);
   return {
     longEnough: chars.length >= PASSWORD_MIN_LENGTH,
     noTripleRepeat: !hasTripleRepeat(chars),
