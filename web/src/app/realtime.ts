@@ -1,7 +1,8 @@
 /**
  * Wires the realtime client (lib/realtime.ts) into the logged-in app: one socket while the
  * navigation layout is shown (it unmounts on logout and on a 401 redirect, which stops the client),
- * stopped for good on page unload (docs/contracts.md#states-and-transitions). Each event becomes a
+ * stopped for good on page unload (docs/contracts.md#states-and-transitions); a 1008 close whose
+ * session the server confirms over goes to /login (`sessionAlive`, `sessionEnded`). Each event becomes a
  * notification and refreshes the queries it touches; `CampaignUpdated` is written into the
  * campaigns' cache (features/campaigns/realtime.ts).
  */
@@ -13,7 +14,7 @@ import { applyCampaignEvent, CAMPAIGN_EVENT, transitionNotice } from '../feature
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
-import { refreshAccessToken } from '../lib/http';
+import { endSessionEndedByServer, http, refreshAccessToken } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
 import { getBaseUrl, getSession, hasValidAccessToken } from '../lib/session';
@@ -33,6 +34,30 @@ async function currentToken(): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * After a 1008 close (docs/contracts.md#deliberate-deviations-from-the-specification): whether the
+ * session is still alive, asked of the server with one `GET /api/auth/userInfo` under the 401 rules
+ * (a revoked token: the HTTP client itself removes it and goes to /login). No token: a logout is
+ * under way, nothing to ask.
+ */
+export async function sessionAlive(): Promise<boolean> {
+  if (getSession().accessToken === null) return false;
+  try {
+    await http.get('/api/auth/userInfo');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The session is over after a 1008: to /login (the login screen says the session expired) — unless
+ * the token is already gone (a logout, or the check's 401 already did it).
+ */
+export function sessionEnded(): void {
+  if (getSession().accessToken !== null) endSessionEndedByServer();
 }
 
 /**
@@ -89,6 +114,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
       tenantName,
       userId,
       getToken: currentToken,
+      checkSession: sessionAlive,
+      onSessionEnded: sessionEnded,
       onOpen: (reconnected, rightsChanged) => refreshAfterOpen(queryClient, reconnected, rightsChanged),
       onEvent: (event: RealtimeEvent) => {
         if (INBOX_EVENTS.includes(event.event)) {

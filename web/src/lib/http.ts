@@ -175,6 +175,14 @@ function endSession(serverEnded: boolean): void {
   unauthorizedHandler();
 }
 
+/**
+ * The server ended the session by another way than a 401 answer — the realtime socket's 1008
+ * close, confirmed by a session check (app/realtime.ts) —: the same as a 401 that ends it.
+ */
+export function endSessionEndedByServer(): void {
+  endSession(true);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Requests
 

@@ -12,6 +12,7 @@ import {
   tenantFromHost,
   toBase64,
   type RealtimeEvent,
+  type RealtimeOptions,
 } from './realtime';
 
 /** A WebSocket stand-in the test drives: open, receive, close. */
@@ -118,7 +119,7 @@ describe('RealtimeClient', () => {
   let opens: boolean[];
   let rightsChanges: boolean[];
 
-  function client() {
+  function client(extra: Partial<RealtimeOptions> = {}) {
     return new RealtimeClient({
       onOpen: (reconnected, rightsChanged) => {
         opens.push(reconnected);
@@ -135,6 +136,7 @@ describe('RealtimeClient', () => {
         return socket as unknown as WebSocket;
       },
       log,
+      ...extra,
     });
   }
 
@@ -240,33 +242,17 @@ describe('RealtimeClient', () => {
     expect(realtime.running).toBe(false);
   });
 
-  // docs/realtime.md#closing: 1008 = the session ended (logout, lockout, deletion, new password).
-  it('does not reconnect after the server closes with 1008 (session ended), even with a token at hand', async () => {
-    const realtime = client();
-    realtime.start();
-    await vi.advanceTimersByTimeAsync(0);
-    const socket = sockets[0]!;
-    socket.open();
-    socket.drop(SESSION_ENDED_CLOSE_CODE, 'sessão encerrada');
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 10 + PING_INTERVAL_MS);
-    expect(sockets).toHaveLength(1);
-    expect(socket.sent).toHaveLength(1);
-    expect(realtime.running).toBe(false);
-    expect(log).toHaveBeenCalledWith('socket closed (1008: sessão encerrada)');
-    // A stop afterwards (the layout unmounting on the way to /login) changes nothing.
-    realtime.stop();
-    expect(sockets).toHaveLength(1);
-  });
-
-  // docs/realtime.md#closing: 1012 = the user's role, department or instances changed.
-  it('reconnects at once after a 1012 (rights changed), with the token read again, and says so on open', async () => {
+  // The specification's rule (§4, §9): every close reconnects 1000 ms later — 1012 included.
+  it('reconnects 1000 ms after a 1012 (rights changed), with the token read again, and says so on open', async () => {
     const realtime = client();
     realtime.start();
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     token = 'token.after.the.change';
     sockets[0]!.drop(RIGHTS_CHANGED_CLOSE_CODE, 'permissões alteradas');
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(sockets).toHaveLength(2);
     expect(sockets[1]!.protocols).toEqual(['bearer.token.after.the.change']);
     expect(rightsChanges).toEqual([false]);
@@ -283,31 +269,21 @@ describe('RealtimeClient', () => {
     realtime.stop();
   });
 
-  it('a 1012 right after another waits the usual delay (no tight loop), and still reports the change', async () => {
+  it('a 1012 before the next socket opened is still reported once it opens', async () => {
     const realtime = client();
     realtime.start();
     await vi.advanceTimersByTimeAsync(0);
     sockets[0]!.open();
     sockets[0]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sockets).toHaveLength(2);
-    // Closed again at once, before it even opened: the next attempt waits.
-    sockets[1]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
-    expect(sockets).toHaveLength(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(sockets).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
+    sockets[1]!.drop(1006);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
     sockets[2]!.open();
     expect(rightsChanges).toEqual([false, true]);
-    // Later, a 1012 reconnects at once again.
-    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
-    sockets[2]!.drop(RIGHTS_CHANGED_CLOSE_CODE);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(sockets).toHaveLength(4);
     realtime.stop();
   });
 
-  it('a stop right after a 1012 cancels the immediate reconnection', async () => {
+  it('a stop right after a 1012 cancels the reconnection', async () => {
     const realtime = client();
     realtime.start();
     await vi.advanceTimersByTimeAsync(0);
@@ -318,17 +294,101 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(1);
   });
 
-  it('still reconnects after the other close codes (1000 idle, 1001 restart, 1013 too slow)', async () => {
+  it('every close code but 1008 reconnects after exactly 1000 ms, never sooner', async () => {
     const realtime = client();
     realtime.start();
-    for (const [index, code] of [1000, 1001, 1013].entries()) {
+    const codes = [1000, 1001, 1006, 1011, 1012, 1013, 4000];
+    for (const [index, code] of codes.entries()) {
       await vi.advanceTimersByTimeAsync(0);
       sockets[index]!.open();
       sockets[index]!.drop(code);
-      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS);
-      expect(sockets).toHaveLength(index + 2);
+      await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 1);
+      expect(sockets, `close ${code}`).toHaveLength(index + 1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(sockets, `close ${code}`).toHaveLength(index + 2);
     }
     realtime.stop();
+  });
+
+  // The deviation (docs/contracts.md#deliberate-deviations-from-the-specification): after a 1008
+  // (docs/realtime.md#closing: logout, lockout, deletion, new password) the session is checked
+  // first; a revoked one goes to /login instead of a reconnection the server would refuse.
+  it('after a 1008 whose session is over: no reconnection, the app is told (it goes to /login)', async () => {
+    const checkSession = vi.fn(() => Promise.resolve(false));
+    const onSessionEnded = vi.fn();
+    const realtime = client({ checkSession, onSessionEnded });
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = sockets[0]!;
+    socket.open();
+    socket.drop(SESSION_ENDED_CLOSE_CODE, 'sessão encerrada');
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 10 + PING_INTERVAL_MS);
+    expect(checkSession).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    expect(sockets).toHaveLength(1);
+    expect(socket.sent).toHaveLength(1);
+    expect(realtime.running).toBe(false);
+    expect(log).toHaveBeenCalledWith('socket closed (1008: sessão encerrada)');
+    // A stop afterwards (the layout unmounting on the way to /login) changes nothing.
+    realtime.stop();
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('after a 1008 whose session is alive (too many frames): reconnects 1000 ms after the close', async () => {
+    let answer: (alive: boolean) => void = () => {};
+    const checkSession = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    const onSessionEnded = vi.fn();
+    const realtime = client({ checkSession, onSessionEnded });
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop(SESSION_ENDED_CLOSE_CODE, 'mensagens demais');
+    // The server answers the check after 300 ms: the reconnection still comes 1000 ms after the close.
+    await vi.advanceTimersByTimeAsync(300);
+    answer(true);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS - 300 - 1);
+    expect(sockets).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(sockets).toHaveLength(2);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    expect(realtime.running).toBe(true);
+    realtime.stop();
+  });
+
+  it('after a 1008, a failed check or none counts as a session over', async () => {
+    const onSessionEnded = vi.fn();
+    const failing = client({ checkSession: () => Promise.reject(new Error('offline')), onSessionEnded });
+    failing.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop(SESSION_ENDED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
+    expect(sockets).toHaveLength(1);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+
+    const unchecked = client();
+    unchecked.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[1]!.open();
+    sockets[1]!.drop(SESSION_ENDED_CLOSE_CODE);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
+    expect(sockets).toHaveLength(2);
+    expect(unchecked.running).toBe(false);
+  });
+
+  it('a stop (logout) while the 1008 check runs: nothing happens after it', async () => {
+    let answer: (alive: boolean) => void = () => {};
+    const onSessionEnded = vi.fn();
+    const realtime = client({ checkSession: () => new Promise((resolve) => (answer = resolve)), onSessionEnded });
+    realtime.start();
+    await vi.advanceTimersByTimeAsync(0);
+    sockets[0]!.open();
+    sockets[0]!.drop(SESSION_ENDED_CLOSE_CODE);
+    realtime.stop();
+    answer(true);
+    await vi.advanceTimersByTimeAsync(RECONNECT_DELAY_MS * 5);
+    expect(sockets).toHaveLength(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 
   it('a stop during the reconnect delay cancels the reconnection', async () => {

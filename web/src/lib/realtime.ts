@@ -9,15 +9,21 @@
  * - every text frame is base64 of a JSON object whose `event` names it; `pong` is only logged,
  *   anything else goes to `onEvent`; frames that do not decode are logged and dropped;
  * - a close (and an error, which ends in a close) is only logged, and 1000 ms later it connects
- *   again — except after `stop()`, which the app calls on logout and on page unload, and after a
+ *   again, whatever the close code — the specification's rule (§4, §8) — except after `stop()`,
+ *   which the app calls on logout and on page unload;
+ * - one deliberate deviation (docs/contracts.md#deliberate-deviations-from-the-specification): a
  *   close with 1008 (`SESSION_ENDED_CLOSE_CODE`: the server ended the session — logout, lockout,
- *   deletion, new password — docs/realtime.md#closing), after which the same token would only be
- *   refused: the client stops, and a new login starts a new one;
+ *   deletion, new password, the tenant deleted —, docs/realtime.md#closing) is not followed by a
+ *   blind reconnection, which the server would refuse every second for as long as the page stays
+ *   open: the client first asks the app whether the session is still alive (`checkSession`, one
+ *   HTTP call under the 401 rules). Alive (a 1008 `mensagens demais`): it reconnects 1000 ms after
+ *   the close like any other. Over: it stops and tells the app (`onSessionEnded`), which sends the
+ *   user to /login;
  * - a close with 1012 (`RIGHTS_CHANGED_CLOSE_CODE`: the user's role, department or instances
- *   changed, docs/realtime.md#closing) reconnects at once, with the token read again (refreshed
- *   when it has expired): the new socket gets the new rights, and `onOpen` says so, for the app to
- *   read again what it shows (events sent meanwhile are lost, and what it may see changed). A
- *   second 1012 within `RECONNECT_DELAY_MS` of the last waits the usual delay (no tight loop).
+ *   changed, docs/realtime.md#closing) reconnects after the same 1000 ms, with the token read again
+ *   (refreshed when it has expired): the new socket gets the new rights, and `onOpen` says so, for
+ *   the app to read again what it shows (events sent meanwhile are lost, and what it may see
+ *   changed).
  *
  * Framework-free: the app wires it to notifications and the query cache (app/realtime.ts).
  */
@@ -26,12 +32,16 @@
 export const PING_INTERVAL_MS = 300_000;
 /** docs/contracts.md#constants */
 export const RECONNECT_DELAY_MS = 1_000;
-/** Close code of a socket whose session the server ended: do not reconnect (docs/realtime.md#closing). */
+/**
+ * Close code of a socket whose session the server ended (docs/realtime.md#closing): the session is
+ * checked before any reconnection (the deviation documented in docs/contracts.md).
+ */
 export const SESSION_ENDED_CLOSE_CODE = 1008;
 
 /**
- * Close code of a socket whose user's rights changed (role, department, instance links): reconnect
- * at once to get the new ones (docs/realtime.md#closing).
+ * Close code of a socket whose user's rights changed (role, department, instance links): the next
+ * socket (1000 ms later, like any) gets the new ones, and the app reads again what it shows
+ * (docs/realtime.md#closing).
  */
 export const RIGHTS_CHANGED_CLOSE_CODE = 1012;
 
@@ -135,6 +145,13 @@ export interface RealtimeOptions {
    * with 1012 — what the user may see changed, so everything shown is worth reading again.
    */
   onOpen?: (reconnected: boolean, rightsChanged: boolean) => void;
+  /**
+   * After a 1008 close: whether the session is still alive (the app asks the server). Absent, or a
+   * failure, counts as over.
+   */
+  checkSession?: () => Promise<boolean>;
+  /** The session is over (a 1008 the check confirmed): the client has stopped; the app goes to /login. */
+  onSessionEnded?: () => void;
   createSocket?: WebSocketFactory;
   /** Where closes, errors and pongs are logged (docs/contracts.md#error-messages: "only logged"). */
   log?: (message: string, detail?: unknown) => void;
@@ -153,10 +170,12 @@ export class RealtimeClient {
   private opened = false;
   /** The last socket was closed with 1012 and no socket has opened since. */
   private rightsChanged = false;
-  /** When the client last reconnected at once after a 1012 (ms since the epoch). */
-  private lastImmediateReconnect = -Infinity;
-  private readonly options: Required<Omit<RealtimeOptions, 'createSocket' | 'onOpen'>> &
-    Pick<RealtimeOptions, 'onOpen'> & { createSocket: WebSocketFactory };
+  /** Bumped by `stop()`: a session check begun before it is not acted on afterwards. */
+  private generation = 0;
+  private readonly options: Required<
+    Omit<RealtimeOptions, 'createSocket' | 'onOpen' | 'checkSession' | 'onSessionEnded'>
+  > &
+    Pick<RealtimeOptions, 'onOpen' | 'checkSession' | 'onSessionEnded'> & { createSocket: WebSocketFactory };
 
   constructor(options: RealtimeOptions) {
     this.options = {
@@ -176,6 +195,7 @@ export class RealtimeClient {
   /** Closes the socket for good: no reconnection (logout, page unload). */
   stop(): void {
     this.stopped = true;
+    this.generation += 1;
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -250,24 +270,40 @@ export class RealtimeClient {
       if (this.pingTimer !== null) clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.options.log(`socket closed (${close.code}${close.reason ? `: ${close.reason}` : ''})`);
+      if (close.code === RIGHTS_CHANGED_CLOSE_CODE) this.rightsChanged = true;
       if (close.code === SESSION_ENDED_CLOSE_CODE) {
-        // The session is over (docs/realtime.md#closing): reconnecting with it would be refused.
-        this.options.log('session ended by the server; no reconnection');
-        this.stop();
+        // The deviation (docs/contracts.md#deliberate-deviations-from-the-specification): a
+        // revoked session is not retried every second; it goes to /login instead.
+        void this.afterSessionClose(Date.now());
         return;
-      }
-      if (close.code === RIGHTS_CHANGED_CLOSE_CODE) {
-        // The rights changed (docs/realtime.md#closing): the new socket gets the new ones.
-        this.rightsChanged = true;
-        const now = Date.now();
-        if (now - this.lastImmediateReconnect >= RECONNECT_DELAY_MS) {
-          this.lastImmediateReconnect = now;
-          this.scheduleReconnect(0);
-          return;
-        }
       }
       this.scheduleReconnect();
     };
+  }
+
+  /**
+   * After a 1008: reconnect (1000 ms after the close) only if the app finds the session alive;
+   * otherwise stop and say the session is over.
+   */
+  private async afterSessionClose(closedAt: number): Promise<void> {
+    const generation = this.generation;
+    let alive = false;
+    if (this.options.checkSession) {
+      try {
+        alive = await this.options.checkSession();
+      } catch (error) {
+        this.options.log('session check failed', error);
+      }
+    }
+    if (this.stopped || generation !== this.generation) return;
+    if (alive) {
+      this.options.log('session still alive after 1008; reconnecting');
+      this.scheduleReconnect(Math.max(0, RECONNECT_DELAY_MS - (Date.now() - closedAt)));
+      return;
+    }
+    this.options.log('session ended by the server; no reconnection');
+    this.stop();
+    this.options.onSessionEnded?.();
   }
 
   private ping(): void {
