@@ -89,6 +89,10 @@ pub struct Caches {
     /// checked by the database on every use, so no invalidation is needed for it to be right;
     /// the TTL bounds what is kept.
     users_totals: TtlMap<(TenantName, String), KnownTotal>,
+    /// The dashboards' answers (analytics, Maria, productivity) by tenant and request: they read
+    /// the daily aggregates only, which change when an analytics sync commits
+    /// (`Raised::AnalyticsChanged`). Each is one type of answer, told apart by its key.
+    dashboards: TtlMap<(TenantName, String), Arc<dyn std::any::Any + Send + Sync>>,
     /// The operators' home board reads every tenant's usage; the last read is reused a minute.
     operator_scans: crate::domain::home::operator::Scans,
 }
@@ -199,6 +203,30 @@ impl Caches {
         self.users_totals.insert(self.users_totals.ticket(), (tenant, needle), known);
     }
 
+    /// A dashboard's answer kept for `key` (its endpoint and parameters).
+    pub fn dashboard<V: Clone + Send + Sync + 'static>(&self, tenant: &TenantName, key: &str) -> Option<V> {
+        self.dashboards.get(&(tenant.clone(), key.to_owned())).and_then(|kept| kept.downcast_ref::<V>().cloned())
+    }
+
+    pub fn dashboards_ticket(&self) -> Ticket {
+        self.dashboards.ticket()
+    }
+
+    pub fn store_dashboard<V: Send + Sync + 'static>(
+        &self,
+        ticket: Ticket,
+        tenant: TenantName,
+        key: String,
+        answer: V,
+    ) {
+        self.dashboards.insert(ticket, (tenant, key), Arc::new(answer));
+    }
+
+    /// The tenant's daily aggregates were rebuilt.
+    pub fn analytics_changed(&self, tenant: &TenantName) {
+        self.dashboards.remove_where(|(t, _)| t == tenant);
+    }
+
     /// A bot configuration or a department of the tenant changed.
     pub fn bots_changed(&self, tenant: &TenantName) {
         self.bots.remove_where(|key| key == tenant);
@@ -212,6 +240,8 @@ impl Caches {
         self.instances_changed(name);
         // A tenant deleted and created again is another database (its counter starts elsewhere).
         self.users_totals.remove_where(|(tenant, _)| tenant == name);
+        // Features or a restored backup change what the dashboards show.
+        self.analytics_changed(name);
     }
 
     /// A user's auth state changed (`None`: possibly every user of the tenant, e.g. a role's routes).
@@ -228,6 +258,7 @@ impl Caches {
         self.instances.remove_where(|_| true);
         self.queue_counts.remove_where(|_| true);
         self.users_totals.remove_where(|_| true);
+        self.dashboards.remove_where(|_| true);
     }
 }
 

@@ -105,6 +105,12 @@ pub struct Config {
     #[arg(long, env = "SYNC_MAX_PAGES", default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub sync_max_pages: u32,
 
+    /// How often the worker rebuilds each tenant's daily aggregates that changed (the analytics
+    /// sync, incremental), so today's dashboards lag by at most this; 0 leaves it to
+    /// `backoffice-cli analytics sync` in cron (docs/analytics.md#analytics-sync).
+    #[arg(long, env = "ANALYTICS_REFRESH_SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub analytics_refresh_seconds: u64,
+
     /// Lifetime of an access token, in seconds.
     #[arg(long, env = "ACCESS_TOKEN_TTL_SECONDS", default_value_t = 900, value_parser = clap::value_parser!(i64).range(30..=86_400))]
     pub access_token_ttl_seconds: i64,
@@ -240,6 +246,7 @@ impl Config {
             allow_private_providers: false,
             allow_private_webhooks: false,
             sync_max_pages: 2_000,
+            analytics_refresh_seconds: 300,
             access_token_ttl_seconds: 900,
             refresh_token_ttl_days: 30,
             lockout_threshold: 5,

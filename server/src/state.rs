@@ -33,6 +33,8 @@ impl AppState {
             secrets: self.secrets.clone(),
             allow_private_providers: self.config.allow_private_providers,
             sync_max_pages: self.config.sync_max_pages,
+            analytics_refresh: (self.config.analytics_refresh_seconds > 0)
+                .then(|| chrono::Duration::seconds(self.config.analytics_refresh_seconds as i64)),
             allow_private_webhooks: self.config.allow_private_webhooks,
         }
     }

@@ -29,7 +29,10 @@ struct Demo {
 
 /// `acme` with seven days of demo data, `analytics` and `reports` on, and its administrator.
 async fn demo() -> Demo {
-    let app = TestApp::spawn().await;
+    demo_on(TestApp::spawn().await).await
+}
+
+async fn demo_on(app: TestApp) -> Demo {
     let admin = app.tenant_with_admin("acme").await;
     let record = tenants::find_by_name(app.dbs().control(), &TenantName::parse("acme").unwrap()).await.unwrap();
     for feature in ["analytics", "reports"] {
@@ -156,6 +159,48 @@ async fn synced_totals_equal_counts_from_the_tickets_and_an_incremental_rerun_ch
     let drifts = sync::verify(&tx, Period::new(today - Duration::days(6), today).unwrap()).await.unwrap();
     tx.rollback().await.unwrap();
     assert!(drifts.iter().any(|d| d.column == "tickets_opened" && d.stored == d.computed + 5), "{drifts:?}");
+}
+
+/// Nobody runs a sync: the worker refreshes the aggregates every `ANALYTICS_REFRESH_SECONDS`, and
+/// the dashboard's kept answer goes with each refresh — a ticket closed now is counted within it.
+#[tokio::test]
+async fn the_worker_refreshes_todays_figures_and_the_dashboard_follows_without_a_manual_sync() {
+    let app = TestApp::spawn_with(|config| {
+        config.run_worker = false;
+        config.analytics_refresh_seconds = 1;
+    })
+    .await;
+    let demo = demo_on(app).await;
+    let (from, to) = week();
+    let path = format!("/api/dashboard/analytics?from={from}&to={to}");
+    let closed = demo.scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM tickets WHERE closed_at IS NOT NULL").await;
+    // The worker starts (a restart): its scan queues the tenant's refresh.
+    let _worker = demo.app.state.worker().start();
+    let counted = |view: &Value| view["totals"]["ticketsClosed"].as_i64();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, view) = demo.get(&path).await;
+        if counted(&view) == Some(closed) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the first refresh never came: {view}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    demo.execute(&format!(
+        "UPDATE tickets SET status = 'closed', closed_at = '{now}', updated_at = '{now}' \
+         WHERE id = (SELECT MIN(id) FROM tickets WHERE closed_at IS NULL)",
+        now = Utc::now().to_rfc3339()
+    ))
+    .await;
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (_, view) = demo.get(&path).await;
+        if counted(&view) == Some(closed + 1) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the close was never counted: {view}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
 }
 
 #[tokio::test]

@@ -136,6 +136,7 @@ enum Body {
     },
     BotsChanged,
     InstancesChanged,
+    AnalyticsChanged,
 }
 
 /// Work for the Redis writer, in order (so a user's arrival is never applied after their leaving).
@@ -379,6 +380,7 @@ impl EventBus {
             Body::TenantClosed => self.tenant_closed(&tenant),
             Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
             Body::InstancesChanged => self.inner.caches.instances_changed(&tenant),
+            Body::AnalyticsChanged => self.inner.caches.analytics_changed(&tenant),
             Body::SessionRevoked { sid, until } => {
                 self.inner.revoked.insert(sid.clone(), until);
                 self.inner.hub.end_session(&tenant, &sid);
@@ -486,6 +488,7 @@ impl Publisher for EventBus {
             Raised::TenantClosed => self.tenant_closed(tenant),
             Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
             Raised::InstancesChanged => self.inner.caches.instances_changed(tenant),
+            Raised::AnalyticsChanged => self.inner.caches.analytics_changed(tenant),
         }
         self.send_remote(tenant, Body::of(raised));
     }
@@ -507,6 +510,7 @@ impl Body {
             Raised::TenantClosed => Self::TenantClosed,
             Raised::BotsChanged => Self::BotsChanged,
             Raised::InstancesChanged => Self::InstancesChanged,
+            Raised::AnalyticsChanged => Self::AnalyticsChanged,
         }
     }
 }

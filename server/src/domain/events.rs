@@ -159,6 +159,9 @@ pub enum Raised {
     /// An instance was created or changed (name, status, provider address or secret): the
     /// copies the provider endpoint authenticates with go, on every replica.
     InstancesChanged,
+    /// The daily aggregates were rebuilt (an analytics sync committed): the dashboards' answers
+    /// kept for the tenant go, on every replica.
+    AnalyticsChanged,
 }
 
 /// Where raised facts go once their transaction committed: the event bus in the server; the CLI

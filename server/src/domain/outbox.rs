@@ -91,6 +91,31 @@ impl JobKind for InstanceSync {
     const MAX_ATTEMPTS: i32 = 5;
 }
 
+/// Rebuild the tenant's daily aggregates that changed since the last sync, so today's dashboards
+/// follow within minutes (`domain::analytics::sync`); it comes back every `ANALYTICS_REFRESH_SECONDS`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct AnalyticsRefresh {}
+
+impl JobKind for AnalyticsRefresh {
+    const KIND: &'static str = "analytics.refresh";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
+/// Queues `payload` unless a job of its kind is already waiting: for work that keeps one job
+/// alive per tenant (a periodic refresh), started again by whoever finds none.
+pub async fn enqueue_once<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<bool> {
+    let waiting = job::Entity::find()
+        .filter(job::Column::Kind.eq(K::KIND))
+        .filter(job::Column::Status.eq(JobStatus::Pending))
+        .one(unit)
+        .await?;
+    if waiting.is_some() {
+        return Ok(false);
+    }
+    enqueue(unit, payload, run_at).await?;
+    Ok(true)
+}
+
 /// When a webhook is tried again after its n-th failed attempt (Standard Webhooks' reference
 /// implementation, Svix): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 28 hours in all.
 pub const WEBHOOK_SCHEDULE: [i64; 7] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];

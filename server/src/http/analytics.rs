@@ -15,6 +15,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
 
+use crate::domain::events::Raised;
 use crate::{
     context::{
         Access, CurrentTenant, CurrentUser,
@@ -147,9 +148,18 @@ async fn analytics(
 ) -> AppResult<Json<AnalyticsView>> {
     let period = params.period()?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let filters = params.filters();
+    // Only the daily aggregates: the answer holds until the next analytics sync commits.
+    let key = format!("analytics|{}|{}|{:?}|{:?}", period.from, period.to, filters.instance_id, filters.department_id);
+    let caches = state.bus.caches();
+    if let Some(view) = caches.dashboard::<AnalyticsView>(&target.name, &key) {
+        return Ok(Json(view));
+    }
+    let ticket = caches.dashboards_ticket();
     let tx = target.read(&state).await?;
-    let view = figures::analytics(&tx, period, params.filters()).await?;
+    let view = figures::analytics(&tx, period, filters).await?;
     tx.end();
+    caches.store_dashboard(ticket, target.name.clone(), key, view.clone());
     Ok(Json(view))
 }
 
@@ -761,9 +771,10 @@ async fn sync_analytics(
     };
     let force = matches!(params.force_update.as_deref().map(str::trim), Some("true" | "1" | "sim"));
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
-    let tx = target.begin(&state).await?;
-    let report = sync::sync(&tx, SyncOptions { period, force }).await?;
-    tx.commit().await?;
+    let unit = target.unit(&state).await?;
+    let report = sync::sync(&unit, SyncOptions { period, force }).await?;
+    unit.raise(Raised::AnalyticsChanged);
+    unit.commit().await?;
     Ok(Json(TenantSyncReport { report, tenant_name: target.name.as_str().to_owned() }))
 }
 

@@ -11,6 +11,7 @@
 //! again behind those already waiting. A tenant whose jobs hang holds one turn, for at most
 //! [`JOB_DEADLINE`], never the others'.
 
+mod analytics_refresh;
 mod bot_timeout;
 pub mod campaign_progress;
 mod campaign_tick;
@@ -31,7 +32,9 @@ use crate::{
     bus::{EventBus, JobWake},
     domain::{
         events::Publisher,
-        outbox::{self, BotTimeout, CampaignTick, InstanceSync, JobKind, ProviderSend, WebhookDeliver},
+        outbox::{
+            self, AnalyticsRefresh, BotTimeout, CampaignTick, InstanceSync, JobKind, ProviderSend, WebhookDeliver,
+        },
         tenants,
         unit::Unit,
     },
@@ -50,6 +53,8 @@ pub struct Worker {
     pub allow_private_webhooks: bool,
     /// Pages a message-history synchronisation may ask a provider for (`SYNC_MAX_PAGES`).
     pub sync_max_pages: u32,
+    /// How often each tenant's analytics are refreshed (`ANALYTICS_REFRESH_SECONDS`; `None`: off).
+    pub analytics_refresh: Option<chrono::Duration>,
 }
 
 /// How a job's attempt ended.
@@ -182,9 +187,14 @@ impl Worker {
         match tenants::all_names(self.dbs.control()).await {
             Ok(all) => {
                 for (tenant, pool) in all {
-                    if let Ok(db) = self.dbs.tenant(&tenant, &pool).await
-                        && let Ok(Some(due)) = next_due(&db).await
-                    {
+                    let Ok(db) = self.dbs.tenant(&tenant, &pool).await else { continue };
+                    if self.analytics_refresh.is_some() {
+                        // A tenant created since the last scan, or whose refresh was given up.
+                        if let Err(err) = analytics_refresh::keep_alive(self, &db).await {
+                            tracing::warn!(tenant = %tenant, error = %err, "could not queue the analytics refresh");
+                        }
+                    }
+                    if let Ok(Some(due)) = next_due(&db).await {
                         schedule.add(tenant, due);
                     }
                 }
@@ -276,6 +286,7 @@ impl Worker {
                 Ok(payload) => webhook_deliver::run(self, db, &payload, job.attempts).await,
                 Err(err) => unreadable(err),
             },
+            AnalyticsRefresh::KIND => analytics_refresh::run(self, db).await.into(),
             InstanceSync::KIND => match serde_json::from_str::<InstanceSync>(&job.payload) {
                 Ok(payload) => instance_sync::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),
@@ -342,6 +353,7 @@ fn max_attempts(kind: &str) -> i32 {
         CampaignTick::KIND => CampaignTick::MAX_ATTEMPTS,
         WebhookDeliver::KIND => WebhookDeliver::MAX_ATTEMPTS,
         InstanceSync::KIND => InstanceSync::MAX_ATTEMPTS,
+        AnalyticsRefresh::KIND => AnalyticsRefresh::MAX_ATTEMPTS,
         _ => 1,
     }
 }

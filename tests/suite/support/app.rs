@@ -209,6 +209,9 @@ async fn isolated_config() -> (Config, Storage) {
     }
     config.jwt_secret = Some(backoffice::random::random_token(48).into());
     config.web_dist = std::path::PathBuf::from("/nonexistent-web-dist");
+    // The worker's periodic analytics refresh would rebuild aggregates behind a test's back: tests
+    // that want it turn it on.
+    config.analytics_refresh_seconds = 0;
     (config, storage)
 }
 
