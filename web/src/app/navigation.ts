@@ -5,12 +5,14 @@
  */
 import type { Icon } from '@tabler/icons-react';
 import {
+  IconAddressBook,
   IconBuildingSkyscraper,
   IconChartBar,
   IconChartDots,
   IconDeviceDesktopAnalytics,
   IconFileSpreadsheet,
   IconHome,
+  IconListCheck,
   IconLock,
   IconMessageChatbot,
   IconPoint,
@@ -39,6 +41,8 @@ const ROUTE_ICONS: Record<string, Icon> = {
   chatbot: IconRobot,
   campaigns: IconSpeakerphone,
   webhooks: IconWebhook,
+  customers: IconAddressBook,
+  'closing-reasons': IconListCheck,
   'roles-list': IconLock,
   'dashboard-analytics': IconChartDots,
   'dashboard-control-panel': IconDeviceDesktopAnalytics,

@@ -11,6 +11,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { scheduleControlPanelRefresh } from '../features/analytics/realtime';
 import { applyCampaignEvent, CAMPAIGN_EVENT, transitionNotice } from '../features/campaigns/realtime';
+import { applyCustomersEvent } from '../features/customers/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
@@ -134,6 +135,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
           const notice = transitionNotice(applyCampaignEvent(queryClient, event));
           if (notice) notifications.show({ ...notice, autoClose: 6000 });
         }
+        // The customers screen: a blacklist or a group changed (features/customers/realtime.ts).
+        applyCustomersEvent(queryClient, event);
         scheduleControlPanelRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;
         const notice = noticeFor(event, { id: viewerId, departmentId: departmentOf(queryClient) });

@@ -30,6 +30,8 @@ const screens: Record<string, () => Promise<object>> = {
   chatbot: () => import('./routes/chatbot'),
   campaigns: () => import('./routes/campaigns'),
   webhooks: () => import('./routes/webhooks'),
+  customers: () => import('./routes/customers'),
+  'closing-reasons': () => import('./routes/closing-reasons'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.

@@ -17,3 +17,14 @@ export const PERMISSION_QUERY_KEY = ['permission'] as const;
  *  and the realtime `InstanceUpdated` event, refresh them all. (The user form's instance picker
  *  comes with `GET /api/users/options`, read each time the form opens.) */
 export const INSTANCES_QUERY_KEY = ['instances'] as const;
+
+/** The segment every closing-reasons query has in its key: the inbox's closing dialog, the chatbot's
+ *  inactivity reason, the reasons sheet's picker and the closing reasons screen
+ *  (features/closing-reasons), so a reason created, renamed or (de)activated there refreshes them
+ *  all (`isClosingReasonsQuery`). */
+export const CLOSING_REASONS_SEGMENT = 'closing-reasons';
+
+/** A query of the closing reasons, whichever feature holds it (`invalidateQueries({ predicate })`). */
+export function isClosingReasonsQuery(query: { queryKey: readonly unknown[] }): boolean {
+  return query.queryKey.includes(CLOSING_REASONS_SEGMENT);
+}

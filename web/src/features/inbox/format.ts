@@ -1,26 +1,15 @@
 /** How the inbox names things (pt_BR). */
+import { formatPhone as formatPhonePt } from '../../lib/phone';
+import { TICKET_STATUS_COLORS, TICKET_STATUS_LABELS } from '../../lib/ticket-statuses';
 import type { Ticket } from './api/schemas';
 
 export function customerName(ticket: Pick<Ticket, 'customer'>): string {
   return ticket.customer.name.trim() || ticket.customer.phone;
 }
 
-export const STATUS_LABELS: Record<string, string> = {
-  pending: 'Aguardando',
-  open: 'Em atendimento',
-  transferring: 'Em transferência',
-  closed: 'Encerrado',
-  bot: 'Com o bot',
-};
-
-/** Colours of the status dots (the text stays the body colour: readable in both schemes). */
-export const STATUS_COLORS: Record<string, string> = {
-  pending: 'orange',
-  open: 'teal',
-  transferring: 'yellow',
-  closed: 'gray',
-  bot: 'violet',
-};
+/** The statuses' labels and dot colours (shared with the customers screen: lib/ticket-statuses.ts). */
+export const STATUS_LABELS = TICKET_STATUS_LABELS;
+export const STATUS_COLORS = TICKET_STATUS_COLORS;
 
 /** Who wrote a message of the chatbot (the bot's name is not in the message). */
 export const BOT_AUTHOR = 'Assistente virtual';
@@ -34,8 +23,5 @@ export const ACK_LABELS: Record<string, string> = {
   failed: 'Não entregue',
 };
 
-/** `+5511987654321` → `+55 11 98765-4321` (Brazilian numbers; others as they are). */
-export function formatPhone(phone: string): string {
-  const match = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(phone);
-  return match ? `+55 ${match[1]} ${match[2]}-${match[3]}` : phone;
-}
+/** `+5511987654321` → `+55 11 98765-4321` (lib/phone.ts, shared with the customers screen). */
+export const formatPhone = formatPhonePt;

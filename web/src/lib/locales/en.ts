@@ -19,6 +19,8 @@ export const en: Messages = {
       chatbot: 'Chatbot',
       campaigns: 'Campaigns',
       webhooks: 'Webhooks',
+      customers: 'Customers',
+      'closing-reasons': 'Closing reasons',
       'roles-list': 'Roles',
       'roles-edit': 'Edit role',
       'dashboard-analytics': 'Analytics',

@@ -17,6 +17,8 @@ export const ptBR = {
       chatbot: 'Chatbot',
       campaigns: 'Campanhas',
       webhooks: 'Webhooks',
+      customers: 'Clientes',
+      'closing-reasons': 'Motivos de encerramento',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analytics',

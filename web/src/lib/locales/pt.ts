@@ -19,6 +19,8 @@ export const pt: Messages = {
       chatbot: 'Chatbot',
       campaigns: 'Campanhas',
       webhooks: 'Webhooks',
+      customers: 'Clientes',
+      'closing-reasons': 'Motivos de encerramento',
       'roles-list': 'Perfis de acesso',
       'roles-edit': 'Editar perfil',
       'dashboard-analytics': 'Analítica',

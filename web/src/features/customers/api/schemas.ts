@@ -1,0 +1,62 @@
+/**
+ * The shapes of the customers API as the server sends them (server/src/domain/conversations/
+ * customers.rs and views.rs, camelCase; docs/inbox.md#shapes).
+ */
+import * as z from 'zod/mini';
+
+const NamedRefSchema = z.object({ id: z.number(), name: z.string() });
+
+export const CustomerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** E.164: `+` and the digits. */
+  phone: z.string(),
+  email: z.nullish(z.string()),
+  blacklisted: z.boolean(),
+  createdAt: z.string(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerPageSchema = z.object({
+  data: z.array(CustomerSchema),
+  /** The `cursor` of the next page; null on the last. */
+  next_cursor: z.nullish(z.string()),
+});
+export type CustomerPage = z.infer<typeof CustomerPageSchema>;
+
+export const GroupSchema = z.object({ id: z.number(), name: z.string(), members: z._default(z.number(), 0) });
+export type CustomerGroup = z.infer<typeof GroupSchema>;
+
+export const CustomerTicketSchema = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  status: z.string(),
+  instance: NamedRefSchema,
+  assignedUser: z.nullish(NamedRefSchema),
+  department: z.nullish(NamedRefSchema),
+  lastMessage: z.nullish(z.object({ body: z.string(), at: z.nullish(z.string()) })),
+  openedAt: z.string(),
+  closedAt: z.nullish(z.string()),
+});
+export type CustomerTicket = z.infer<typeof CustomerTicketSchema>;
+
+export const LooseMessageSchema = z.object({
+  id: z.number(),
+  direction: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+});
+export type LooseMessage = z.infer<typeof LooseMessageSchema>;
+
+export const CustomerDetailSchema = z.object({
+  ...CustomerSchema.shape,
+  groups: z._default(z.array(GroupSchema), []),
+  /** Their tickets the caller may see, newest first (at most 50). */
+  tickets: z._default(z.array(CustomerTicketSchema), []),
+  /**
+   * What they wrote that opened no ticket (blacklisted, or past the plan's monthly ticket limit) on
+   * instances the caller serves, newest first (at most 20).
+   */
+  messagesWithoutTicket: z._default(z.array(LooseMessageSchema), []),
+});
+export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;

@@ -1,0 +1,103 @@
+/**
+ * A customer's detail (the screen's drawer, `?cliente=7`): their data, the blacklist (with its
+ * button), their groups (CustomerGroupsEditor) and their history (CustomerHistory); loading, and a
+ * load error with a retry (404: the customer does not exist).
+ */
+import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBan, IconLockOpen } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { LoadError } from '../../../components/LoadError';
+import { formatDateTime } from '../../../lib/dates';
+import { formatPhone } from '../../../lib/phone';
+import { useCustomer } from '../api/get-customer';
+import type { Customer } from '../api/schemas';
+import { displayName } from '../format';
+import { BlacklistDialog } from './BlacklistDialog';
+import { CustomerGroupsEditor } from './CustomerGroupsEditor';
+import { CustomerHistory } from './CustomerHistory';
+import { BlacklistBadge } from './CustomerRow';
+import classes from './customers.module.css';
+
+export interface CustomerDetailPanelProps {
+  customerId: number;
+  ticketHref: (ticketId: number) => string;
+  groupsHref: string;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} className={classes.breakAnywhere}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: CustomerDetailPanelProps) {
+  const customer = useCustomer(customerId);
+  const [blacklisting, setBlacklisting] = useState<Customer | null>(null);
+
+  if (customer.isPending) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Carregando cliente">
+        <Skeleton height={20} width="60%" />
+        <Skeleton height={14} width="40%" />
+        <Skeleton height={14} width="50%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (customer.isError) {
+    return (
+      <LoadError
+        title="Não foi possível carregar o cliente."
+        error={customer.error}
+        onRetry={() => void customer.refetch()}
+        retrying={customer.isFetching}
+      />
+    );
+  }
+  const data = customer.data;
+
+  return (
+    <Stack gap="lg" data-testid="customer-detail">
+      <Stack gap="sm">
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <BlacklistBadge blacklisted={data.blacklisted} />
+          <Button
+            variant={data.blacklisted ? 'default' : 'light'}
+            color={data.blacklisted ? undefined : 'red.8'}
+            leftSection={data.blacklisted ? <IconLockOpen size={16} /> : <IconBan size={16} />}
+            onClick={() => setBlacklisting(data)}
+          >
+            {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
+          </Button>
+        </Group>
+        {data.blacklisted ? (
+          <Text size="sm" c="dimmed">
+            As mensagens de {displayName(data)} são guardadas, mas não abrem atendimento nem avisam ninguém.
+          </Text>
+        ) : null}
+        <Stack gap="xs" component="dl" m={0}>
+          <Field label="Telefone">{formatPhone(data.phone)}</Field>
+          <Field label="Email">{data.email || 'Não informado'}</Field>
+          <Field label="Cliente desde">{formatDateTime(data.createdAt)}</Field>
+        </Stack>
+      </Stack>
+      <Divider />
+      <Stack gap="xs">
+        <Title order={3} size="h5">
+          Grupos
+        </Title>
+        <CustomerGroupsEditor customer={data} groupsHref={groupsHref} />
+      </Stack>
+      <Divider />
+      <CustomerHistory customer={data} ticketHref={ticketHref} />
+      <BlacklistDialog customer={blacklisting} onClose={() => setBlacklisting(null)} />
+    </Stack>
+  );
+}

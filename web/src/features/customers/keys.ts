@@ -1,0 +1,14 @@
+/** Query keys of the customers screen (its customers, one customer, the groups). */
+
+export const CUSTOMERS_KEY = ['customers'] as const;
+
+export const customerKeys = {
+  /** Every list of customers, whatever the search (the screen's and the group dialog's). */
+  lists: () => [...CUSTOMERS_KEY, 'list'] as const,
+  /** The customers matching `search` ('' = every customer), page after page. */
+  list: (search: string) => [...CUSTOMERS_KEY, 'list', search] as const,
+  details: () => [...CUSTOMERS_KEY, 'detail'] as const,
+  detail: (id: number) => [...CUSTOMERS_KEY, 'detail', id] as const,
+  /** Every group of customers, by name, with its size. */
+  groups: () => [...CUSTOMERS_KEY, 'groups'] as const,
+};

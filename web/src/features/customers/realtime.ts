@@ -1,0 +1,33 @@
+/**
+ * The customers screen live (docs/realtime.md; payloads: server/src/domain/conversations/events.rs):
+ * `CustomerBlacklisted {customer_id, blacklisted}` is written into every loaded page and the
+ * customer's detail, no request; `GroupOfCustomersUpdated {group_id, name, members}` (a group
+ * created, renamed or whose members changed) writes the group's name and size, then reads the groups
+ * and the open details again (whose groups may have changed). Called from app/realtime.ts.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import type { RealtimeEvent } from '../../lib/realtime';
+import { patchBlacklisted, putGroup } from './cache';
+import { customerKeys } from './keys';
+
+const BlacklistedEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
+const GroupEvent = z.object({ group_id: z.number(), name: z.nullish(z.string()), members: z.number() });
+
+/** Applies an event of the customers screen; other events are left alone. */
+export function applyCustomersEvent(queryClient: QueryClient, event: RealtimeEvent): void {
+  if (event.event === 'CustomerBlacklisted') {
+    const payload = BlacklistedEvent.safeParse(event);
+    if (payload.success) patchBlacklisted(queryClient, payload.data.customer_id, payload.data.blacklisted);
+    else void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+    return;
+  }
+  if (event.event === 'GroupOfCustomersUpdated') {
+    const payload = GroupEvent.safeParse(event);
+    if (payload.success && payload.data.name) {
+      putGroup(queryClient, { id: payload.data.group_id, name: payload.data.name, members: payload.data.members });
+    }
+    void queryClient.invalidateQueries({ queryKey: customerKeys.groups() });
+    void queryClient.invalidateQueries({ queryKey: customerKeys.details() });
+  }
+}
