@@ -14,7 +14,8 @@
  * ends it, or a refused refresh), the login screen is told so (`markSessionExpired`) and says
  * "Sua sessão expirou, entre novamente." once.
  *
- * A 429 keeps the answer's `Retry-After` (seconds) in `ApiError.retryAfter`.
+ * A 429 keeps the answer's `Retry-After` (seconds) in `ApiError.retryAfter`. A failed permission or
+ * instance call is logged with `console.error` and rethrown (`logsFailures`, the specification's §8).
  *
  * Bodies are JSON: a request with a body carries `Content-Type: application/json`, one without a
  * body carries no Content-Type (the server answers 415 to any other body type) — except a file
@@ -395,9 +396,34 @@ export function refreshAccessToken(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Public API
 
+/**
+ * The calls whose failures are logged to the browser console and rethrown (the specification, §8:
+ * "Permission and instance REST failures are logged and rethrown"; docs/contracts.md#error-messages):
+ * `/api/permission…` and `/api/instance…`.
+ */
+const LOGGED_FAILURES = /^\/api\/(permission|instance)(\/|\?|$)/;
+
+/** Whether a failure of a call to `path` is logged (see `LOGGED_FAILURES`). */
+export function logsFailures(path: string): boolean {
+  return LOGGED_FAILURES.test(path);
+}
+
+/** Logs a failed permission or instance call with `console.error` and rethrows it (an abort is not a failure). */
+async function logFailure<T>(method: string, path: string, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) {
+      console.error(`[api] ${method} ${path} failed`, error);
+    }
+    throw error;
+  }
+}
+
 /** Sends one request to the back-office API (`path` starts with /api, /graphql...). */
 export function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const tracked = trackRequest(send(path, options, false));
+  const sent = send(path, options, false);
+  const tracked = trackRequest(logsFailures(path) ? logFailure(options.method ?? 'GET', path, sent) : sent);
   return options.overlay ? withLoadingOverlay(tracked) : tracked;
 }
 

@@ -3,10 +3,13 @@
  * chosen_instances}` → 201 the user (docs/contracts.md#api-calls, Users "create"; route `users`).
  * 422 with field errors (`email`, `password`, `username`, `role_id`, `user_department_id`,
  * `chosen_instances`), or `user_limit_reached` when the plan's user limit is reached.
+ *
+ * Answers true or false (the specification's §8, lib/outcome.ts): a failure goes to `onFailure`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
+import { rejectUnlessTrue, trueOrFalse, type OnFailure } from '../../../lib/outcome';
+import { USERS_QUERY_KEY, UserSchema } from './get-users';
 
 export interface NewUserInput {
   name: string;
@@ -19,14 +22,14 @@ export interface NewUserInput {
   chosen_instances: number[];
 }
 
-export function createUser(input: NewUserInput): Promise<User> {
-  return http.post('/api/users', input, { schema: UserSchema });
+export function createUser(input: NewUserInput, onFailure?: OnFailure): Promise<boolean> {
+  return trueOrFalse(() => http.post('/api/users', input, { schema: UserSchema }), onFailure);
 }
 
 export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createUser,
+    mutationFn: (input: NewUserInput) => rejectUnlessTrue(createUser, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }

@@ -3,6 +3,10 @@
  * (docs/contracts.md#api-calls, Users "list"; route `users`): one page of the tenant's users ordered
  * by name, searched by name, email or username on the server, so a tenant with 5 000 users only
  * ever sends one page.
+ *
+ * A failure yields an empty list (the specification's §8, docs/contracts.md#error-messages): the
+ * page then has no rows and `failure` holds why (the server's pt_BR message), for the screen to
+ * show beside the empty list; the query itself never fails.
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -36,7 +40,10 @@ const UsersPageSchema = z.object({
   data: z.array(UserSchema),
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 });
-export type UsersPage = z.infer<typeof UsersPageSchema>;
+export type UsersPage = z.infer<typeof UsersPageSchema> & {
+  /** Why the list could not be read (then `data` is empty); null when it was read. */
+  failure: unknown;
+};
 
 /** Every users query starts with this key: each users mutation refreshes them all. */
 export const USERS_QUERY_KEY = ['users'] as const;
@@ -53,12 +60,17 @@ export const DEFAULT_USER_PAGE_SIZE = 20;
 /** The server ignores a search longer than this. */
 export const MAX_USER_SEARCH = 100;
 
-export function getUsers({ page, limit, search }: UsersQuery): Promise<UsersPage> {
+export async function getUsers({ page, limit, search }: UsersQuery): Promise<UsersPage> {
   const term = search.trim();
-  return http.get('/api/users', {
-    query: { page, limit, search: term === '' ? undefined : term },
-    schema: UsersPageSchema,
-  });
+  try {
+    const answer = await http.get('/api/users', {
+      query: { page, limit, search: term === '' ? undefined : term },
+      schema: UsersPageSchema,
+    });
+    return { ...answer, failure: null };
+  } catch (failure) {
+    return { data: [], pagination: { page, limit, total: 0, pages: 0 }, failure };
+  }
 }
 
 export function usersQueryOptions(query: UsersQuery) {

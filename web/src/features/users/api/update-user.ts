@@ -3,10 +3,13 @@
  * whole object"; route `users`). The server changes what the body carries: `chosen_instances`
  * replaces the user's instances, `user_department_id: null` takes them out of their department, an
  * empty or absent `password` keeps the current one (a new one ends the user's sessions).
+ *
+ * Answers true or false (the specification's §8, lib/outcome.ts): a failure goes to `onFailure`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { USERS_QUERY_KEY, UserSchema, type User } from './get-users';
+import { rejectUnlessTrue, trueOrFalse, type OnFailure } from '../../../lib/outcome';
+import { USERS_QUERY_KEY, UserSchema } from './get-users';
 
 export interface UserChangesInput {
   name: string;
@@ -25,14 +28,19 @@ export function userPath(id: number): string {
   return `/api/users/${encodeURIComponent(String(id))}`;
 }
 
-export function updateUser({ id, changes }: { id: number; changes: UserChangesInput }): Promise<User> {
-  return http.put(userPath(id), changes, { schema: UserSchema });
+export interface UserUpdate {
+  id: number;
+  changes: UserChangesInput;
+}
+
+export function updateUser({ id, changes }: UserUpdate, onFailure?: OnFailure): Promise<boolean> {
+  return trueOrFalse(() => http.put(userPath(id), changes, { schema: UserSchema }), onFailure);
 }
 
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateUser,
+    mutationFn: (input: UserUpdate) => rejectUnlessTrue(updateUser, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }

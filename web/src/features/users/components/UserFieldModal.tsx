@@ -63,12 +63,11 @@ function FieldForm({ field, user, onDone }: { field: UserField; user: User; onDo
     setGeneral([]);
     const trimmed = value.trim();
     const options = {
-      onSuccess: (saved: User) => {
+      onSuccess: () => {
         notifications.show({
           color: 'teal',
           title: texts.saved,
-          message:
-            field === 'email' ? `${saved.name} agora entra com ${saved.email}.` : `Agora o nome é ${saved.name}.`,
+          message: field === 'email' ? `${user.name} agora entra com ${trimmed}.` : `Agora o nome é ${trimmed}.`,
         });
         onDone();
       },

@@ -174,11 +174,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
           chosen_instances: values.instanceIds,
         },
         {
-          onSuccess: (created) => {
+          onSuccess: () => {
             notifications.show({
               color: 'teal',
               title: 'Usuário criado',
-              message: `${created.name} (${created.email}) já pode entrar.`,
+              message: `${name} (${email}) já pode entrar.`,
             });
             onDone();
           },
@@ -199,11 +199,11 @@ function UserForm({ user, onDone }: { user: User | null; onDone: () => void }) {
     update.mutate(
       { id: user.id, changes },
       {
-        onSuccess: (saved) => {
+        onSuccess: () => {
           notifications.show({
             color: 'teal',
             title: 'Usuário salvo',
-            message: `As alterações de ${saved.name} foram salvas.`,
+            message: `As alterações de ${name} foram salvas.`,
           });
           onDone();
         },

@@ -1,7 +1,8 @@
 /**
- * The users list of one page: the first load, a load error, the empty states (no user yet, or
- * none matching the search), else the rows (ResponsiveList: a table from md up, cards below) and
- * the pagination. A failed refresh keeps the rows and says so above them.
+ * The users list of one page: the first load, the empty states (no user yet, or none matching the
+ * search), else the rows (ResponsiveList: a table from md up, cards below) and the pagination. A
+ * list that failed is an empty list with the error beside it and a retry (the specification's §8:
+ * api/get-users.ts).
  */
 import { Button } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -38,14 +39,18 @@ export function UsersList({
   onLimitChange,
 }: UsersListProps) {
   if (users.isPending) return <ListSkeleton label="Carregando usuários" rows={5} />;
-  if (users.isError && !users.data) {
+  const failure: unknown = users.isError ? users.error : users.data.failure;
+  if (failure || !users.data) {
     return (
-      <LoadError
-        title="Não foi possível carregar os usuários."
-        error={users.error}
-        onRetry={() => void users.refetch()}
-        retrying={users.isFetching}
-      />
+      <>
+        <LoadError
+          title="Não foi possível carregar os usuários."
+          error={failure}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
+        <EmptyState icon={IconUsers} title="Nenhum usuário na lista" description="A lista está vazia." />
+      </>
     );
   }
   if (users.data.data.length === 0) {
@@ -77,14 +82,6 @@ export function UsersList({
   const { pagination } = users.data;
   return (
     <>
-      {users.isError ? (
-        <LoadError
-          title="Não foi possível atualizar a lista."
-          error={users.error}
-          onRetry={() => void users.refetch()}
-          retrying={users.isFetching}
-        />
-      ) : null}
       <ResponsiveList
         items={users.data.data}
         getKey={(user) => user.id}
