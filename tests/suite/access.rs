@@ -322,3 +322,42 @@ async fn the_role_nested_in_a_user_lists_its_routes() {
     let routes = info["user"]["role"]["has_permission_routes"].as_array().unwrap();
     assert!(routes.iter().any(|r| r == "users") && routes.iter().any(|r| r == "roles-edit"), "{info}");
 }
+
+/// Customer groups and closing reasons are managed from their own screens: the routes
+/// `customers` and `closing-reasons` open their writes (the administrator holds both); `users`
+/// no longer does. Reading them stays open to every logged-in user (the inbox needs them).
+#[tokio::test]
+async fn groups_and_closing_reasons_are_managed_with_their_screens_routes() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let roles: Value =
+        app.call(Method::GET, "acme.localhost", "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap().clone();
+    let agent = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let grant = |routes: &[&str]| json!({ "roleId": atendente["id"], "permissions": routes });
+
+    let update = grant(&["home", "users"]);
+    app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(update)).await;
+    let with_users = app.login(&agent).await;
+    let group = json!({ "name": "VIP" });
+    let reason = json!({ "name": "Resolvido por telefone" });
+    let refused =
+        app.call(Method::POST, "acme.localhost", "/api/customer-groups", Some(&with_users), Some(group.clone()));
+    assert_eq!(refused.await.status(), 403, "users alone does not manage groups");
+    let refused =
+        app.call(Method::POST, "acme.localhost", "/api/closing-reasons", Some(&with_users), Some(reason.clone()));
+    assert_eq!(refused.await.status(), 403, "nor closing reasons");
+    for path in ["/api/customer-groups", "/api/closing-reasons", "/api/customers"] {
+        let read = app.call(Method::GET, "acme.localhost", path, Some(&with_users), None).await;
+        assert_eq!(read.status(), 200, "{path} is read by every logged-in user");
+    }
+
+    let update = grant(&["home", "customers", "closing-reasons"]);
+    app.call(Method::POST, "acme.localhost", "/api/permission/update", Some(&token), Some(update)).await;
+    let with_screens = app.login(&agent).await;
+    let created = app.call(Method::POST, "acme.localhost", "/api/customer-groups", Some(&with_screens), Some(group));
+    assert_eq!(created.await.status(), 201);
+    let created = app.call(Method::POST, "acme.localhost", "/api/closing-reasons", Some(&with_screens), Some(reason));
+    assert_eq!(created.await.status(), 201);
+}

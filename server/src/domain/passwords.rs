@@ -143,6 +143,27 @@ mod tests {
         assert_eq!(strength("210cba!!Xy"), 100, "descending runs are not sequences");
     }
 
+    /// The one table of cases the web app's meter is tested with too
+    /// (docs/contracts.md#password-strength): both sides give every password the same score.
+    #[test]
+    fn the_shared_table_scores_the_same_here_as_on_the_web() {
+        #[derive(serde::Deserialize)]
+        struct Case {
+            password: String,
+            score: u8,
+        }
+        let cases: Vec<Case> =
+            serde_json::from_str(include_str!("../../../web/src/config/password-strength-cases.json")).unwrap();
+        assert!(cases.len() >= 25, "the table covers the rule");
+        let wrong: Vec<String> = cases
+            .iter()
+            .filter(|case| strength(&case.password) != case.score)
+            .map(|case| format!("{:?}: {} here, {} in the table", case.password, strength(&case.password), case.score))
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+        assert_eq!(strength("Ação!xY9k"), 75, "accented letters count for their case; one special");
+    }
+
     #[tokio::test]
     async fn a_hash_verifies_only_its_password() {
         let stored = hash("acme", "Senha#Forte!9").await;

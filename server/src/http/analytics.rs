@@ -243,8 +243,23 @@ async fn maria(
 ) -> AppResult<Json<bot::panel::MariaView>> {
     let period = params.period()?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let chatbot = target.has_feature(Feature::Chatbot.option());
+    // The aggregates hold until the next sync; today's live counts are read on every request.
+    let key = format!("maria|{}|{}|{chatbot}", period.from, period.to);
+    let caches = state.bus.caches();
     let tx = target.read(&state).await?;
-    let view = bot::panel::maria(&tx, period, target.has_feature(Feature::Chatbot.option())).await?;
+    let view = match caches.dashboard::<bot::panel::MariaView>(&target.name, &key) {
+        Some(mut view) => {
+            view.live = bot::panel::live(&tx, chrono::Utc::now()).await?;
+            view
+        }
+        None => {
+            let ticket = caches.dashboards_ticket();
+            let view = bot::panel::maria(&tx, period, chatbot).await?;
+            caches.store_dashboard(ticket, target.name.clone(), key, view.clone());
+            view
+        }
+    };
     tx.end();
     Ok(Json(view))
 }
@@ -267,8 +282,21 @@ async fn productivity(
 ) -> AppResult<Json<ProductivityView>> {
     let period = params.period()?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let filters = params.filters();
+    // The aggregates hold until the next sync; time online is read on every request.
+    let key =
+        format!("productivity|{}|{}|{:?}|{:?}", period.from, period.to, filters.instance_id, filters.department_id);
+    let caches = state.bus.caches();
     let tx = target.read(&state).await?;
-    let view = productivity::productivity(&tx, period, params.filters()).await?;
+    let view = match caches.dashboard::<ProductivityView>(&target.name, &key) {
+        Some(view) => productivity::with_online(&tx, view).await?,
+        None => {
+            let ticket = caches.dashboards_ticket();
+            let view = productivity::productivity(&tx, period, filters).await?;
+            caches.store_dashboard(ticket, target.name.clone(), key, view.clone());
+            view
+        }
+    };
     tx.end();
     Ok(Json(view))
 }

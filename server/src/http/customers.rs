@@ -22,7 +22,8 @@ use crate::{
 };
 
 const STAFF: Access = Access::Authenticated;
-const MANAGERS: Access = Access::Route("users");
+/// Managing customer groups is the customers screen's (route `customers`).
+const MANAGERS: Access = Access::Route("customers");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()

@@ -35,8 +35,8 @@ use crate::{
 };
 
 const STAFF: Access = Access::Authenticated;
-/// Keeping the list of closing reasons is for those who manage users (administrators).
-const MANAGERS: Access = Access::Route("users");
+/// Keeping the list of closing reasons is the closing-reasons screen's (route `closing-reasons`).
+const MANAGERS: Access = Access::Route("closing-reasons");
 
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()

@@ -95,9 +95,19 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
     Ok(ProductivityView { period, synced_at: sync::state(db).await?.last_finished_at, agents })
 }
 
+/// The view with each agent's time online read again (presence is live; the rest of the view
+/// only changes with a sync, so a kept view is brought up to date with this one query).
+pub async fn with_online(db: &impl ConnectionTrait, mut view: ProductivityView) -> Result<ProductivityView> {
+    let online = online_secs(db, view.period).await?;
+    for agent in &mut view.agents {
+        agent.online_secs = online.get(&agent.user_id).copied().unwrap_or(0);
+    }
+    Ok(view)
+}
+
 /// Seconds online per user in `period`: each presence session clipped to the period, an open
 /// session running until now, none counting more than [`MAX_SESSION_HOURS`].
-async fn online_secs(db: &impl ConnectionTrait, period: Period) -> Result<HashMap<i32, i64>> {
+pub async fn online_secs(db: &impl ConnectionTrait, period: Period) -> Result<HashMap<i32, i64>> {
     let backend = db.get_database_backend();
     let mut b = Binder::new(backend);
     let (lo, hi) = period.utc_bounds();
