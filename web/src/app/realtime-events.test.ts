@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
+import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
 import { describeRealtimeEvent, noticeFor, queriesToRefresh } from './realtime-events';
@@ -27,6 +28,18 @@ describe('realtime events in the interface', () => {
       message: 'WhatsApp Vendas: conectada.',
     });
     expect(queriesToRefresh(event)).toEqual([INSTANCES_QUERY_KEY, inboxKeys.instances()]);
+  });
+
+  it('UserConnected / UserDisconnected are known, toast nobody here, and refresh the users lists', () => {
+    for (const [event, status] of [
+      ['UserConnected', 'disponível'],
+      ['UserDisconnected', 'ausente'],
+    ] as const) {
+      expect(describeRealtimeEvent({ event, user_id: 5 })?.message).toBe(`Usuário #5 está ${status}.`);
+      // The user concerned is told by features/presence/realtime.ts, managers see the list change.
+      expect(noticeFor({ event, user_id: 5 }, { id: 5, departmentId: null })).toBeNull();
+      expect(queriesToRefresh({ event, user_id: 5 })).toEqual([USERS_QUERY_KEY]);
+    }
   });
 
   it('a chat notification shows the message itself', () => {

@@ -11,7 +11,9 @@ import type { QueryKey } from '@tanstack/react-query';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
+import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
+import { PRESENCE_STATUSES, presenceChangeOf } from '../lib/presence';
 import type { RealtimeEvent } from '../lib/realtime';
 
 export interface EventNotice {
@@ -146,6 +148,16 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         message: `A transferência do atendimento de ${ticketName(event)} ${status === 'rejected' ? 'foi recusada' : 'foi cancelada'}.`,
       };
     }
+    case 'UserConnected':
+    case 'UserDisconnected': {
+      const change = presenceChangeOf(event);
+      const status = change ? PRESENCE_STATUSES[change.status].label.toLowerCase() : 'com status novo';
+      return {
+        color: 'gray',
+        title: 'Status atualizado',
+        message: `Usuário #${num(event, 'user_id')} está ${status}.`,
+      };
+    }
     default:
       return null;
   }
@@ -185,6 +197,11 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'CustomerBlacklisted':
     case 'GroupOfCustomersUpdated':
       return null;
+    // The users list and the header show presence in place (features/presence/realtime.ts tells
+    // the user concerned when someone else changed it).
+    case 'UserConnected':
+    case 'UserDisconnected':
+      return null;
     // Up to ~4 a second per campaign: the campaigns screen shows them live, and app/realtime.ts
     // tells only a campaign finishing or paused (features/campaigns/realtime.ts).
     case 'CampaignUpdated':
@@ -203,6 +220,10 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
     case 'GroupOfCustomersUpdated':
       // The campaign form's groups (names and member counts).
       return [campaignKeys.groups()];
+    case 'UserConnected':
+    case 'UserDisconnected':
+      // The users list's "Online" badges (the header's own status is written by features/presence).
+      return [USERS_QUERY_KEY];
     default:
       return [];
   }

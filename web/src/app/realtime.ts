@@ -4,7 +4,8 @@
  * stopped for good on page unload (docs/contracts.md#states-and-transitions); a 1008 close whose
  * session the server confirms over goes to /login (`sessionAlive`, `sessionEnded`). Each event becomes a
  * notification and refreshes the queries it touches; `CampaignUpdated` is written into the
- * campaigns' cache (features/campaigns/realtime.ts).
+ * campaigns' cache (features/campaigns/realtime.ts), and `UserConnected` / `UserDisconnected` about
+ * the user into the header's status (features/presence/realtime.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { applyCustomersEvent } from '../features/customers/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
+import { applyPresenceEvent } from '../features/presence/realtime';
 import { endSessionEndedByServer, http, refreshAccessToken } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
@@ -135,6 +137,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
           const notice = transitionNotice(applyCampaignEvent(queryClient, event));
           if (notice) notifications.show({ ...notice, autoClose: 6000 });
         }
+        const presenceNotice = applyPresenceEvent(queryClient, event, viewerId);
+        if (presenceNotice) notifications.show({ ...presenceNotice, autoClose: 6000 });
         // The customers screen: a blacklist or a group changed (features/customers/realtime.ts).
         applyCustomersEvent(queryClient, event);
         scheduleControlPanelRefresh(queryClient, event.event);

@@ -26,7 +26,9 @@ import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-rou
 import { TopProgressBar } from '../../components/GlobalLoading';
 import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } from '../../config/paths';
 import { useOwnPermissions } from '../../features/auth/api/get-own-permissions';
+import { useLoginGreeting } from '../../features/auth/hooks/use-login-greeting';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { PresenceMenu } from '../../features/presence/components/PresenceMenu';
 import { enabledFeatures } from '../../lib/features';
 import { useNavigationLang } from '../../lib/i18n';
 import { setPreference, usePreferences } from '../../lib/preferences';
@@ -125,6 +127,8 @@ function NavigationShell() {
   useRealtime(session.userInfo?.uid, openTicket);
   // A dialog opened from a menu gives the focus back to the menu's button (menu-focus.ts).
   useMenuFocusReturn();
+  // "Logado com sucesso!" after a login (features/auth/login-greeting.ts).
+  useLoginGreeting();
 
   // Close the mobile navigation after choosing a screen.
   useEffect(() => closeMobile(), [pathname, closeMobile]);
@@ -206,6 +210,7 @@ function NavigationShell() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <PreferencesMenu />
+            <PresenceMenu isConnected={userInfo.data?.user.isConnected} />
             <UserMenu />
           </Group>
         </Group>

@@ -27,6 +27,8 @@ const UserInfoAnswerSchema = z.looseObject({
     ),
     /** Two-factor is on for this user (docs/auth.md). */
     twoFactorEnabled: z.optional(z.boolean()),
+    /** Available (lib/presence.ts): set at login, toggled by `connected` / `disconnected`. */
+    isConnected: z.optional(z.boolean()),
   }),
   has_permission_routes: z.array(z.string()),
   /** The inbox shows this user every ticket of the tenant (docs/inbox.md#who-sees-what). */

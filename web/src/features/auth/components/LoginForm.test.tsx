@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, isSessionExpiredPending, markSessionExpired } from '../../../lib/session';
 import { fakeJwt, json, jwtExpiringIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
+import { takeLoginGreeting } from '../login-greeting';
 import { LoginForm } from './LoginForm';
 
 const userInfoAnswer = {
@@ -90,6 +91,28 @@ describe('LoginForm', () => {
       photoURL: 'https://cdn.example/ana.png',
       uid: 7,
     });
+  });
+
+  it('a successful login is greeted on the next screen ("Logado com sucesso!"); a failed one is not', async () => {
+    takeLoginGreeting();
+    stubFetch({
+      'GET /api/ip': () => json({ ip: '203.0.113.9' }),
+      'POST /api/auth/login': [
+        () => json({ code: 'invalid_credentials', message: 'x' }, 401),
+        () => json({ access_token: jwtExpiringIn(900), origin_backoffice: true, has_permission_routes: [] }),
+      ],
+      'GET /api/auth/userInfo': () => json(userInfoAnswer),
+    });
+    const { router } = renderLogin();
+
+    await fillAndSubmit('ana@acme.com.br', 'errada');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Email ou\/e senha errado\(s\)$/);
+    expect(takeLoginGreeting()).toBe(false);
+
+    await fillAndSubmit('', 'segredo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(takeLoginGreeting()).toBe(true);
+    expect(takeLoginGreeting()).toBe(false);
   });
 
   it('sends a null ip when the lookup fails', async () => {

@@ -1,6 +1,7 @@
 /**
  * The login flow: credentials → (two-factor code) → session stored → user info → home (or the
- * two-factor screen when the user's role requires two-factor and it is not on yet).
+ * two-factor screen when the user's role requires two-factor and it is not on yet), greeted with
+ * `Logado com sucesso!` (login-greeting.ts).
  * Plain React state, no TanStack Query: /login runs outside the query provider (bundle budget).
  *
  * Failures (docs/contracts.md#error-messages, login-failure.ts): a refused login call (or
@@ -26,6 +27,7 @@ import { getUserInfo } from '../api/get-user-info';
 import { isTwoFactorRequired, login, type LoginSuccess } from '../api/login';
 import { loginTwoFactor } from '../api/login-two-factor';
 import { loginFailureOf, UserInfoError, type LoginFailure } from '../login-failure';
+import { greetAfterLogin } from '../login-greeting';
 
 export type LoginStep = { kind: 'credentials' } | { kind: 'two-factor'; challenge: string };
 
@@ -64,6 +66,8 @@ export function useLogin({ onFailure }: UseLoginOptions = {}) {
       console.error('[auth] user info failed after login', cause);
       throw new UserInfoError();
     }
+    // "Logado com sucesso!", shown by the first logged-in screen (login-greeting.ts).
+    greetAfterLogin();
     setMustChangePassword(success.must_change_password === true);
     if (success.must_change_password) {
       // A temporary password: the server refuses everything else until it is changed (docs/account.md).

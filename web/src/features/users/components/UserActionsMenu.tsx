@@ -1,7 +1,8 @@
 /**
  * A user's "Ações" menu, in the table row and the phone card: edit, change the name or the email,
- * unblock (a blocked account), and for someone else's account a temporary password, resetting
- * two-factor (when it is on) and delete.
+ * unblock (a blocked account), and for someone else's account disconnecting (when they are online:
+ * marks them away, lib/presence.ts), a temporary password, resetting two-factor (when it is on) and
+ * delete.
  */
 import { Menu } from '@mantine/core';
 import {
@@ -9,6 +10,7 @@ import {
   IconKey,
   IconLockOpen,
   IconPencil,
+  IconPlugConnectedX,
   IconShieldOff,
   IconSignature,
   IconTrash,
@@ -19,7 +21,8 @@ import type { UserDialog } from './user-dialog';
 
 export interface UserActionsMenuProps {
   user: User;
-  /** The user is the one logged in: no temporary password, two-factor reset nor delete. */
+  /** The user is the one logged in: no disconnecting (the header's status does it), temporary
+   *  password, two-factor reset nor delete. */
   self: boolean;
   onAction: (dialog: UserDialog) => void;
 }
@@ -42,6 +45,14 @@ export function UserActionsMenu({ user, self, onAction }: UserActionsMenuProps) 
       {user.blocked ? (
         <Menu.Item leftSection={<IconLockOpen size={16} />} onClick={() => onAction({ kind: 'unblock', user })}>
           Desbloquear
+        </Menu.Item>
+      ) : null}
+      {!self && user.isConnected ? (
+        <Menu.Item
+          leftSection={<IconPlugConnectedX size={16} />}
+          onClick={() => onAction({ kind: 'disconnect', user })}
+        >
+          Desconectar
         </Menu.Item>
       ) : null}
       {self ? null : (

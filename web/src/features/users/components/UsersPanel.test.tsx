@@ -142,6 +142,53 @@ describe('UsersPanel', () => {
     );
   });
 
+  it('"Desconectar" only for someone else who is online; confirmed, it marks them away and the row says Offline', async () => {
+    const user = userEvent.setup();
+    const self = makeUser(1, 'Ana', { isConnected: true });
+    const { callsTo } = stubFetch({
+      'GET /api/users': [
+        () => json(page([self, bruno, carla])),
+        () => json(page([self, bruno, { ...carla, isConnected: false }])),
+      ],
+      'POST /graphql': () => json({ data: { disconnectUser: true } }),
+    });
+    renderWithProviders(<UsersPanel />);
+    const carlaRow = await screen.findByTestId('user-row-3');
+    expect(within(carlaRow).getByText('Online')).toBeInTheDocument();
+    // Not for oneself (the header's status does that), nor for someone offline.
+    for (const [id, name] of [
+      [1, 'Ana'],
+      [2, 'Bruno Lima'],
+    ] as const) {
+      await user.click(within(screen.getByTestId(`user-row-${id}`)).getByRole('button', { name: `Ações de ${name}` }));
+      expect(await screen.findByRole('menuitem', { name: 'Editar' })).toBeInTheDocument();
+      expect(screen.queryByRole('menuitem', { name: 'Desconectar' })).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Editar' })).not.toBeInTheDocument());
+    }
+
+    await user.click(within(carlaRow).getByRole('button', { name: 'Ações de Carla Dias' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desconectar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desconectar usuário' });
+    expect(dialog).toHaveTextContent('Marcar Carla Dias como Ausente?');
+    expect(callsTo('POST /graphql')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Desconectar' }));
+    await waitFor(() => expect(callsTo('POST /graphql')).toHaveLength(1));
+    expect(callsTo('POST /graphql')[0]?.body).toEqual({
+      query: 'mutation DisconnectUser($userId: Int!) { disconnectUser(user_id: $userId) }',
+      variables: { userId: 3 },
+    });
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith({
+        color: 'teal',
+        title: 'Usuário desconectado',
+        message: 'Carla Dias agora está como Ausente.',
+      }),
+    );
+    await waitFor(() => expect(within(screen.getByTestId('user-row-3')).getByText('Offline')).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Desconectar usuário' })).not.toBeInTheDocument());
+  });
+
   it('offers no delete for the logged-in user, and unblock only for a blocked one', async () => {
     const user = userEvent.setup();
     const self = makeUser(1, 'Ana');

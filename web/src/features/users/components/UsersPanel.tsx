@@ -1,8 +1,8 @@
 /**
  * /users content (docs/contracts.md#screens-and-routes, Users): the tenant's users, searched and
  * paginated on the server (a tenant may have thousands), with create, edit, change email, change
- * name, unblock and delete, and for someone else's account a temporary password and, when it is on,
- * resetting two-factor (docs/account.md). The search bar (UsersSearchBar), the list (UsersList: a
+ * name, unblock and delete, and for someone else's account disconnecting (when online), a temporary
+ * password and, when it is on, resetting two-factor (docs/account.md). The search bar (UsersSearchBar), the list (UsersList: a
  * table from md up, cards below; every action is in the row's "Ações" menu) and the one dialog
  * open at a time.
  */
@@ -13,6 +13,7 @@ import { useListPage } from '../../../lib/list-page';
 import { useSession } from '../../../lib/session';
 import { DEFAULT_USER_PAGE_SIZE, useUsers, type User } from '../api/get-users';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { DisconnectUserDialog } from './DisconnectUserDialog';
 import { ResetTwoFactorDialog } from './ResetTwoFactorDialog';
 import { TemporaryPasswordModal } from './TemporaryPasswordModal';
 import { UnblockUserDialog } from './UnblockUserDialog';
@@ -76,6 +77,7 @@ export function UsersPanel() {
       />
       <DeleteUserDialog user={userOf('delete')} onClose={close} />
       <UnblockUserDialog user={userOf('unblock')} onClose={close} />
+      <DisconnectUserDialog user={userOf('disconnect')} onClose={close} />
       <ResetTwoFactorDialog user={userOf('reset-two-factor')} onClose={close} />
       <TemporaryPasswordModal user={userOf('temporary-password')} onClose={close} />
     </Stack>

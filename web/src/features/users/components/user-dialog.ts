@@ -10,4 +10,5 @@ export type UserDialog =
   | { kind: 'delete'; user: User }
   | { kind: 'unblock'; user: User }
   | { kind: 'temporary-password'; user: User }
-  | { kind: 'reset-two-factor'; user: User };
+  | { kind: 'reset-two-factor'; user: User }
+  | { kind: 'disconnect'; user: User };
