@@ -13,6 +13,8 @@ import { CustomerPageSchema, type CustomerPage } from './schemas';
 export const CUSTOMER_PAGE_SIZE = 30;
 /** The server refuses a longer search. */
 export const MAX_CUSTOMER_SEARCH = 100;
+/** Wait this long after the last keystroke before searching (one request per pause, not per key). */
+export const SEARCH_DEBOUNCE_MS = 300;
 /** The server's largest page. */
 export const MAX_CUSTOMER_PAGE = 100;
 

@@ -69,9 +69,14 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
         <Group gap="sm" justify="space-between" wrap="wrap">
           <BlacklistBadge blacklisted={data.blacklisted} />
           <Button
-            variant={data.blacklisted ? 'default' : 'light'}
-            color={data.blacklisted ? undefined : 'red.8'}
-            leftSection={data.blacklisted ? <IconLockOpen size={16} /> : <IconBan size={16} />}
+            variant="default"
+            leftSection={
+              data.blacklisted ? (
+                <IconLockOpen size={16} />
+              ) : (
+                <IconBan size={16} color="var(--mantine-color-red-filled)" />
+              )
+            }
             onClick={() => setBlacklisting(data)}
           >
             {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}

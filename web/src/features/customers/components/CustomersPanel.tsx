@@ -4,7 +4,6 @@
  * a row's menu. A row opens the customer's detail (the screen's drawer).
  */
 import { Button, Stack } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListToolbar } from '../../../components/ListToolbar';
@@ -15,17 +14,23 @@ import { BlacklistDialog } from './BlacklistDialog';
 import { CustomersList } from './CustomersList';
 import { ExportDialog } from './ExportDialog';
 
-/** Wait this long after the last keystroke before searching. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export interface CustomersPanelProps {
+  /** What is typed in the search (the screen keeps it across tabs). */
+  search: string;
+  /** The search once typing paused (trimmed): what the list answers. */
+  debouncedSearch: string;
+  onSearchChange: (search: string) => void;
   detailHref: (id: number) => string;
   onOpen: (customer: Customer) => void;
 }
 
-export function CustomersPanel({ detailHref, onOpen }: CustomersPanelProps) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+export function CustomersPanel({
+  search,
+  debouncedSearch: debounced,
+  onSearchChange: setSearch,
+  detailHref,
+  onOpen,
+}: CustomersPanelProps) {
   const customers = useCustomers(debounced);
   const [exporting, setExporting] = useState(false);
   const [blacklisting, setBlacklisting] = useState<Customer | null>(null);

@@ -2,12 +2,16 @@
  * /customers content (route `customers`; docs/inbox.md#customers): two tabs, "Clientes" (the
  * directory: search, export, blacklist) and "Grupos" (the groups of customers and their members),
  * and a customer's detail in a drawer. The tab and the open customer are in the URL
- * (`?aba=grupos`, `?cliente=7`), so reload, back and a shared link work.
+ * (`?aba=grupos`, `?cliente=7`, `?q=`), so reload, back and a shared link work. Only the tab shown is
+ * mounted (a hidden one would wait, busy, for data it never asks for); the search outlives it.
  */
 import { Drawer, Tabs } from '@mantine/core';
 import { IconAddressBook, IconUsersGroup } from '@tabler/icons-react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCustomer } from '../api/get-customer';
+import { SEARCH_DEBOUNCE_MS } from '../api/get-customers';
 import { displayName } from '../format';
 import { CustomerDetailPanel } from './CustomerDetailPanel';
 import { CustomersPanel } from './CustomersPanel';
@@ -17,6 +21,7 @@ type Tab = 'clientes' | 'grupos';
 
 const TAB_PARAM = 'aba';
 const CUSTOMER_PARAM = 'cliente';
+const SEARCH_PARAM = 'q';
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
@@ -34,6 +39,22 @@ export function CustomersScreen({ ticketHref }: CustomersScreenProps) {
   const tab: Tab = params.get(TAB_PARAM) === 'grupos' ? 'grupos' : 'clientes';
   const customerId = positiveInt(params.get(CUSTOMER_PARAM));
   const customer = useCustomer(customerId);
+  // Kept here: the tab's panel unmounts while "Grupos" is shown. The search reaches the URL once
+  // typing pauses (`?q=`), so a reload or a shared link finds the same customers.
+  const [search, setSearch] = useState(() => params.get(SEARCH_PARAM) ?? '');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    setParams(
+      (current) => {
+        if ((current.get(SEARCH_PARAM) ?? '') === debounced) return current;
+        const next = new URLSearchParams(current);
+        if (debounced) next.set(SEARCH_PARAM, debounced);
+        else next.delete(SEARCH_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [debounced, setParams]);
 
   /** The current URL's search with `changes` (null removes a parameter). */
   function searchWith(changes: Record<string, string | null>): string {
@@ -53,6 +74,7 @@ export function CustomersScreen({ ticketHref }: CustomersScreenProps) {
     <>
       <Tabs
         value={tab}
+        keepMounted={false}
         onChange={(value) => setParams(searchWith({ [TAB_PARAM]: value === 'grupos' ? 'grupos' : null }))}
       >
         <Tabs.List mb="md">
@@ -65,6 +87,9 @@ export function CustomersScreen({ ticketHref }: CustomersScreenProps) {
         </Tabs.List>
         <Tabs.Panel value="clientes">
           <CustomersPanel
+            search={search}
+            debouncedSearch={debounced}
+            onSearchChange={setSearch}
             detailHref={detailHref}
             onOpen={(chosen) => setParams(searchWith({ [CUSTOMER_PARAM]: String(chosen.id) }))}
           />

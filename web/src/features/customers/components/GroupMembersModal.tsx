@@ -4,7 +4,7 @@
  * (`POST /api/customer-groups/{id}/members`, at most 1 000 at a time). The API lists no group's
  * members (only how many): a customer's own groups are in their detail, where they are ticked.
  */
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -18,11 +18,10 @@ import { SearchField } from '../../../components/SearchField';
 import { formErrors } from '../../../lib/api-errors';
 import { formatPhone } from '../../../lib/phone';
 import { MAX_MEMBER_CHANGES, useChangeMembers } from '../api/change-members';
-import { MAX_CUSTOMER_SEARCH, useCustomers } from '../api/get-customers';
+import { MAX_CUSTOMER_SEARCH, SEARCH_DEBOUNCE_MS, useCustomers } from '../api/get-customers';
 import { useGroups } from '../api/get-groups';
 import type { Customer, CustomerGroup } from '../api/schemas';
 import { customersCount, displayName } from '../format';
-import { SEARCH_DEBOUNCE_MS } from './CustomersPanel';
 import classes from './customers.module.css';
 
 export interface GroupMembersModalProps {
@@ -115,27 +114,28 @@ function MembersForm({ group: opened, onClose }: { group: CustomerGroup; onClose
           {debounced ? `Nenhum cliente tem “${debounced}” no nome ou no telefone.` : 'Nenhum cliente ainda.'}
         </Text>
       ) : (
-        <Stack
-          gap={0}
-          className={classes.results}
-          role="group"
-          aria-label="Clientes encontrados"
-          aria-busy={customers.isPlaceholderData}
-        >
-          {rows.map((customer) => (
-            <Checkbox
-              key={customer.id}
-              className={classes.result}
-              p="sm"
-              label={displayName(customer)}
-              description={formatPhone(customer.phone)}
-              checked={chosen.has(customer.id)}
-              onChange={(event) => toggle(customer, event.currentTarget.checked)}
-            />
-          ))}
-        </Stack>
+        <ScrollArea.Autosize mah="min(22rem, 45dvh)" type="auto" className={classes.results}>
+          <Stack gap={0} role="group" aria-label="Clientes encontrados" aria-busy={customers.isPlaceholderData}>
+            {rows.map((customer) => (
+              <Checkbox
+                key={customer.id}
+                className={classes.result}
+                px="sm"
+                py="xs"
+                label={displayName(customer)}
+                description={formatPhone(customer.phone)}
+                checked={chosen.has(customer.id)}
+                onChange={(event) => toggle(customer, event.currentTarget.checked)}
+              />
+            ))}
+          </Stack>
+          {customers.hasNextPage ? (
+            <Stack p="xs">
+              <LoadMore query={customers} />
+            </Stack>
+          ) : null}
+        </ScrollArea.Autosize>
       )}
-      <LoadMore query={customers} />
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="xs">
           <Text size="sm" aria-live="polite">
@@ -160,8 +160,7 @@ function MembersForm({ group: opened, onClose }: { group: CustomerGroup; onClose
           Fechar
         </Button>
         <Button
-          variant="light"
-          color="red.8"
+          variant="default"
           leftSection={<IconUserMinus size={16} />}
           disabled={chosen.size === 0 || tooMany}
           loading={members.isPending && members.variables.remove !== undefined}
