@@ -405,6 +405,7 @@ describe('accessibility gate (WCAG 2.2 AA)', () => {
     // The header's menus and the phone's navigation, open.
     await checkMenu(page, /^Conta/);
     await checkMenu(page, 'Tema · Layout · Idioma');
+    await checkMenu(page, /^Status: /);
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('navigation', { name: 'Navegação principal' }).waitFor();

@@ -136,9 +136,24 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
+/** The notification after every successful login (docs/contracts.md#error-messages). */
+export const LOGIN_GREETING = { title: 'Logado com sucesso!', message: 'Você entrou na plataforma com sucesso!' };
+
+/**
+ * Waits for the login greeting and closes it: it sits at the top right, over what a test clicks
+ * next, and stays while the mouse is over it.
+ */
+export async function dismissLoginGreeting(page: Page): Promise<void> {
+  const greeting = toast(page, LOGIN_GREETING.title);
+  await greeting.filter({ hasText: LOGIN_GREETING.message }).waitFor();
+  await greeting.getByRole('button', { name: 'Fechar aviso' }).click();
+  await greeting.waitFor({ state: 'detached' });
+}
+
 /**
  * Logs in and waits for the home page: the welcome ("Olá, ...!"), or the inbox for staff (users
- * who serve an instance, administrators and supervisors of a tenant).
+ * who serve an instance, administrators and supervisors of a tenant), and the login greeting,
+ * which it closes.
  */
 export async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
@@ -148,6 +163,7 @@ export async function logIn(page: Page, email: string, password: string): Promis
     .getByRole('heading', { name: /^Olá/ })
     .or(page.getByRole('heading', { name: 'Atendimentos', level: 1 }))
     .waitFor();
+  await dismissLoginGreeting(page);
 }
 
 /** Logs out through the user menu and waits for /login. */

@@ -4,7 +4,7 @@
  * lib/presence.ts, each with what it means. Choosing one calls the server (hooks/use-own-presence.ts).
  */
 import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown } from '@tabler/icons-react';
+import { IconCheck, IconChevronDown } from '@tabler/icons-react';
 import { PresenceDot } from '../../../components/PresenceDot';
 import { PRESENCE_STATUSES, PRESENCE_STATUSES_IN_ORDER, presenceOf, type PresenceStatus } from '../../../lib/presence';
 import { useSetOwnPresence } from '../hooks/use-own-presence';
@@ -47,12 +47,17 @@ export function PresenceMenu({ isConnected }: PresenceMenuProps) {
           {PRESENCE_STATUSES_IN_ORDER.map((status) => {
             const info = PRESENCE_STATUSES[status];
             return (
-              <Menu.RadioItem key={status} value={status} closeMenuOnClick>
+              <Menu.RadioItem
+                key={status}
+                value={status}
+                closeMenuOnClick
+                checkIcon={<IconCheck size={14} aria-hidden />}
+              >
                 <Group gap="sm" wrap="nowrap">
                   <PresenceDot status={status} />
                   <Stack gap={0}>
                     <Text size="sm">{info.label}</Text>
-                    <Text size="xs" c="dimmed">
+                    <Text size="xs" className={classes.description}>
                       {info.description}
                     </Text>
                   </Stack>

@@ -27,7 +27,7 @@ export function DisconnectUserDialog({ user, onClose }: DisconnectUserDialogProp
         notifications.show({
           color: 'teal',
           title: 'Usuário desconectado',
-          message: `${target.name} agora está como ${AWAY}.`,
+          message: `${target.name} agora aparece como ${AWAY}.`,
         });
         onClose();
       },

@@ -182,7 +182,7 @@ describe('UsersPanel', () => {
       expect(notifications.show).toHaveBeenCalledWith({
         color: 'teal',
         title: 'Usuário desconectado',
-        message: 'Carla Dias agora está como Ausente.',
+        message: 'Carla Dias agora aparece como Ausente.',
       }),
     );
     await waitFor(() => expect(within(screen.getByTestId('user-row-3')).getByText('Offline')).toBeInTheDocument());
