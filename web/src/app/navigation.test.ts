@@ -2,6 +2,7 @@ import { catalogueRoutes } from '../config/paths';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getUserInfo } from '../features/auth/api/get-user-info';
 import { enabledFeatures } from '../lib/features';
+import { ptBRRouteLabel } from '../lib/locales/pt-BR';
 import { getSession, type Session } from '../lib/session';
 import { json, logIn, stubFetch } from '../testing/fixtures';
 import { navigationFor } from './navigation';
@@ -193,5 +194,30 @@ describe('the tenants screen in the menu', () => {
 
   it('is offered to a back-office operator', () => {
     expect(names({ ...admin, originBackoffice: true })).toContain('tenants');
+  });
+});
+
+describe('customers and closing reasons in the menu', () => {
+  const admin: Session = {
+    ...session,
+    permissionRoutes: ['home', 'webhooks', 'customers', 'closing-reasons', 'roles-list'],
+  };
+  /** The Administração entries. */
+  const names = (who: Session) =>
+    navigationFor(who, null)
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('lists both under Administração, after the webhooks, for holders of their routes (no feature needed)', () => {
+    expect(names(admin)).toEqual(['webhooks', 'customers', 'closing-reasons', 'roles-list']);
+    expect(navigationFor(admin, new Set()).flatMap((group) => group.items.map((item) => item.route.name))).toEqual(
+      expect.arrayContaining(['customers', 'closing-reasons']),
+    );
+    expect(ptBRRouteLabel('customers')).toBe('Clientes');
+    expect(ptBRRouteLabel('closing-reasons')).toBe('Motivos de encerramento');
+  });
+
+  it('leaves them out without their routes', () => {
+    expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual(['users']);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * Creating or renaming something that is only a name (a customer group, a closing reason): one
  * field, checked here (required, at most `maxLength` characters) and again by the server, whose 422
- * on `name` (`invalid_name`, `name_taken`) is said under the field; any other refusal above it. What
- * was typed stays until it is saved or the dialog is closed.
+ * on `name` (`invalid_name`, `name_taken`) is said under the field, which takes the focus (a screen
+ * reader then reads the error); any other refusal above the field, as an alert. What was typed
+ * stays until it is saved or the dialog is closed.
  */
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { formErrors } from '../lib/api-errors';
 import { FormAlert } from './FormAlert';
@@ -24,8 +24,6 @@ export interface NameFormModalProps {
   submitLabel: string;
   /** Saves the trimmed name; a rejection (the API's error) keeps the dialog open and says why. */
   onSave: (name: string) => Promise<unknown>;
-  /** The title of the notification of a refusal ("Não foi possível criar o grupo"). */
-  failedTitle: string;
   onClose: () => void;
 }
 
@@ -44,12 +42,13 @@ function NameForm({
   maxLength,
   submitLabel,
   onSave,
-  failedTitle,
   onClose,
 }: Omit<NameFormModalProps, 'opened' | 'title'>) {
   const [saving, setSaving] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
   const form = useForm({
+    // Names the field's `data-path` (`name-form-name`), which `getInputNode` finds.
+    name: 'name-form',
     mode: 'controlled',
     initialValues: { name: initialName },
     validate: {
@@ -73,7 +72,7 @@ function NameForm({
         const errors = formErrors(error, { name: 'name' });
         form.setErrors(errors.fields);
         setGeneral(errors.general);
-        notifications.show({ color: 'red', title: failedTitle, message: errors.message });
+        if (errors.fields.name) form.getInputNode('name')?.focus();
       },
     );
   }

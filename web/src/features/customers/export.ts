@@ -40,8 +40,10 @@ export async function fetchCustomersForExport({
   const customers: Customer[] = [];
   let cursor: string | null = null;
   for (;;) {
-    const page = await getCustomers({ search, cursor, limit: Math.min(pageSize, limit - customers.length), signal });
-    customers.push(...page.data);
+    signal?.throwIfAborted();
+    const left = limit - customers.length;
+    const page = await getCustomers({ search, cursor, limit: Math.min(pageSize, left), signal });
+    customers.push(...page.data.slice(0, left));
     onProgress?.(customers.length);
     cursor = page.next_cursor ?? null;
     if (cursor === null || page.data.length === 0) return { customers, capped: false };

@@ -101,6 +101,7 @@ describe('ClosingReasonsScreen', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Criar motivo' }));
     expect(await within(dialog).findByText('Já existe um motivo com esse nome.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     expect(field).toHaveValue('  Spam ');
     expect(callsTo('POST /api/closing-reasons')[0]?.body).toEqual({ name: 'Spam' });
 

@@ -138,7 +138,6 @@ export function ClosingReasonsScreen() {
         initialName={renaming?.name ?? ''}
         maxLength={MAX_REASON_NAME}
         submitLabel={renaming ? 'Salvar' : 'Criar motivo'}
-        failedTitle={renaming ? 'Não foi possível renomear o motivo' : 'Não foi possível criar o motivo'}
         onSave={async (name) => {
           if (renaming) {
             const saved = await update.mutateAsync({ id: renaming.id, name });

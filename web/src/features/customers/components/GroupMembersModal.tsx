@@ -87,7 +87,7 @@ function MembersForm({ group: opened, onClose }: { group: CustomerGroup; onClose
         O grupo tem <strong>{customersCount(group.members)}</strong>. Busque e marque clientes, depois inclua-os no
         grupo ou tire-os dele.
       </Text>
-      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+      <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} role="note">
         Para ver os grupos de um cliente, abra o cliente na aba Clientes.
       </Alert>
       <FormAlert messages={general} />

@@ -112,7 +112,6 @@ export function GroupsPanel() {
         initialName={renaming?.name ?? ''}
         maxLength={MAX_GROUP_NAME}
         submitLabel={renaming ? 'Salvar' : 'Criar grupo'}
-        failedTitle={renaming ? 'Não foi possível renomear o grupo' : 'Não foi possível criar o grupo'}
         onSave={async (name) => {
           if (renaming) {
             const saved = await rename.mutateAsync({ id: renaming.id, name });
