@@ -518,6 +518,33 @@ describe('accessibility gate (WCAG 2.2 AA)', () => {
       () => page.getByRole('button', { name: 'Novo endpoint' }).first().click(),
       'Novo endpoint',
     );
+
+    // The customers screen (acme has no customer yet: its export and the first group) and the
+    // closing reasons (the default template's), with a reason's menu and its dialogs.
+    await visit(page, '/customers', label('customers'));
+    await checkDialog(
+      page,
+      'Exportar clientes',
+      () => page.getByRole('button', { name: 'Exportar CSV' }).first().click(),
+      'Exportar CSV',
+    );
+    await page.getByRole('tab', { name: 'Grupos' }).click();
+    await checkDialog(
+      page,
+      'Novo grupo de clientes',
+      () => page.getByRole('button', { name: 'Novo grupo' }).first().click(),
+      'Novo grupo',
+    );
+    await visit(page, '/closing-reasons', label('closing-reasons'));
+    await checkDialog(
+      page,
+      'Novo motivo de encerramento',
+      () => page.getByRole('button', { name: 'Novo motivo' }).first().click(),
+      'Novo motivo',
+    );
+    const reasonActions = 'Ações do motivo Dúvida esclarecida';
+    await checkMenu(page, reasonActions);
+    await checkRowDialogs(page, reasonActions);
     expect(admin.errors).toEqual([]);
     expectNoFindings();
   });

@@ -282,6 +282,8 @@ describe('customers and closing reasons', () => {
     await page.getByRole('button', { name: `Ações do motivo ${REASON_RENAMED}` }).click();
     await page.getByRole('menuitem', { name: 'Desativar' }).click();
     const confirm = page.getByRole('dialog', { name: 'Desativar motivo' });
+    await confirm.getByText(/continuam com esse motivo/).waitFor();
+    await shots(page, '13-closing-reason-deactivate');
     await confirm.getByRole('button', { name: 'Desativar' }).click();
     await toast(page, 'Motivo desativado').waitFor();
     await reasonRow.getByText('Inativo', { exact: true }).waitFor();

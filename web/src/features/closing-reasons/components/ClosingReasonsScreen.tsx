@@ -162,7 +162,7 @@ export function ClosingReasonsScreen() {
         opened={deactivating !== null}
         title="Desativar motivo"
         confirmLabel="Desativar"
-        color="orange.8"
+        color="red.8"
         loading={update.isPending && deactivating !== null}
         onClose={close}
         onConfirm={() => {
