@@ -136,6 +136,9 @@ async fn logging_out_or_being_deleted_closes_the_users_sockets() {
     app.call(Method::DELETE, "acme.localhost", &format!("/api/users/{}", bia.id), Some(&admin_token), None).await;
     assert_eq!(close_code(&mut bia_socket, Duration::from_secs(5)).await, Some(1008), "deleted");
 
+    // The administrator heard that Bia went away when she logged out, and is otherwise unaffected.
+    let away = next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap();
+    assert_eq!((away["event"].as_str(), away["user_id"].as_i64()), (Some("UserDisconnected"), Some(bia.id as i64)));
     admin_socket.send(ping(&admin)).await.unwrap();
     assert_eq!(
         next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap()["event"],

@@ -307,8 +307,10 @@ pub async fn log_out(unit: &Unit, refresh_token: Option<&str>, session: Option<&
     }
     if let Some(session) = session {
         super::refresh::revoke_family(unit, &session.sid).await?;
-        users::set_connected(unit, session.user_id, false).await?;
+        // Published in this order: the session's sockets close first, then managers and the
+        // user's other sessions hear the user is away.
         unit.raise(Raised::SessionRevoked { sid: session.sid.clone(), until: session.until });
+        users::set_connected(unit, session.user_id, false).await?;
     }
     Ok(())
 }
