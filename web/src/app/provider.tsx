@@ -1,12 +1,15 @@
 /**
  * Everything around the router: Mantine (theme and its contrast-safe colours, colour scheme from
- * the preferences) and the global loading state. TanStack Query and the notifications host live in
- * the navigation layout (every screen that uses them is inside it), which keeps what /login loads
- * small.
+ * the preferences), the date fields' language (`DatesProvider`, pt-br: components/DateField.tsx,
+ * which also loads dayjs' pt-br, so /login carries neither) and the global loading state. TanStack Query and the notifications
+ * host live in the navigation layout (every screen that uses them is inside it), which keeps what
+ * /login loads small.
  */
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { GlobalLoading } from '../components/GlobalLoading';
+import { DATES_SETTINGS } from '../lib/dates';
 import { usePreferences } from '../lib/preferences';
 import { cssVariablesResolver, theme } from '../theme';
 
@@ -19,8 +22,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       forceColorScheme={themeName === 'dark' ? 'dark' : 'light'}
     >
-      <GlobalLoading />
-      {children}
+      <DatesProvider settings={DATES_SETTINGS}>
+        <GlobalLoading />
+        {children}
+      </DatesProvider>
     </MantineProvider>
   );
 }

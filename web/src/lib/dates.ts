@@ -2,6 +2,12 @@
  * Dates as the back-office shows them: pt_BR, in São Paulo time (docs/data-model.md: stored in UTC,
  * shown in America/Sao_Paulo).
  */
+/**
+ * The date fields' settings (`DatesProvider`, app/provider.tsx; components/DateField.tsx): dayjs'
+ * `pt-br` (docs/contracts.md#constants: default locale pt_BR), weeks from Sunday as in Brazil.
+ */
+export const DATES_SETTINGS = { locale: 'pt-br', firstDayOfWeek: 0 } as const;
+
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
   timeStyle: 'short',
@@ -87,3 +93,37 @@ export const WEEKDAYS = [
   'Sexta-feira',
   'Sábado',
 ] as const;
+
+/** `YYYY-MM-DD` of a real calendar day, or null (2026-02-31 is not one). */
+function realDay(year: string, month: string, day: string): string | null {
+  const text = `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text ? null : text;
+}
+
+/**
+ * A day typed in a date field the pt_BR way — `05/11/2026`, also `5/11/2026`, `05-11-2026`,
+ * `05.11.2026` or `05112026` — or pasted as `2026-11-05`, as the `YYYY-MM-DD` the server takes; null
+ * while it is not a whole, real day (a half-typed `05/11/20` sets nothing).
+ */
+export function parseTypedDay(text: string): string | null {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (iso) return realDay(iso[1] ?? '', iso[2] ?? '', iso[3] ?? '');
+  const typed = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(value);
+  return typed ? realDay(typed[3] ?? '', typed[2] ?? '', typed[1] ?? '') : null;
+}
+
+/**
+ * A day and time typed the pt_BR way (`29/11/2026 23:00`; the day as `parseTypedDay` reads it, the
+ * time `H:MM` or `HH:MM`, 24 h) as `2026-11-29 23:00:00`; null while incomplete or not real.
+ */
+export function parseTypedDateTime(text: string): string | null {
+  const match = /^(\S+)\s+(\d{1,2}):(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const day = parseTypedDay(match[1] ?? '');
+  const hours = Number(match[2]);
+  const minutes = Number(match[3]);
+  if (day === null || hours > 23 || minutes > 59) return null;
+  return `${day} ${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`;
+}

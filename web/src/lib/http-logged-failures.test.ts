@@ -62,6 +62,15 @@ describe('permission and instance call failures', () => {
     ]);
   });
 
+  it("an answer the caller expects (a sync call's 404: no job) is rethrown without a log", async () => {
+    logIn(['instances']);
+    stubFetch({ 'GET /api/instance/syncMessages': () => json({ code: 'sync_not_found', message: 'x' }, 404) });
+    await expect(
+      http.get('/api/instance/syncMessages', { expectedError: (error) => error.status === 404 }),
+    ).rejects.toMatchObject({ status: 404 });
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
   it('a successful call, another path and an aborted request are not logged', async () => {
     logIn(['instances', 'users']);
     stubFetch({

@@ -132,6 +132,11 @@ export interface RequestOptions<T> {
   responseType?: 'json' | 'blob' | 'text' | 'response';
   /** Hold the global loading overlay while the request runs. */
   overlay?: boolean;
+  /**
+   * An error answer the caller reads as a result, not a failure (a sync call's 404: "no job"): not
+   * logged as a failed permission or instance call (`logsFailures`).
+   */
+  expectedError?: (error: ApiError) => boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -408,14 +413,17 @@ export function logsFailures(path: string): boolean {
   return LOGGED_FAILURES.test(path);
 }
 
-/** Logs a failed permission or instance call with `console.error` and rethrows it (an abort is not a failure). */
-async function logFailure<T>(method: string, path: string, call: Promise<T>): Promise<T> {
+/**
+ * Logs a failed permission or instance call with `console.error` and rethrows it (an abort is not
+ * a failure, nor an answer the caller expects: `expectedError`).
+ */
+async function logFailure<T>(path: string, options: RequestOptions<T>, call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    if (!(error instanceof DOMException && error.name === 'AbortError')) {
-      console.error(`[api] ${method} ${path} failed`, error);
-    }
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    const expected = error instanceof ApiError && options.expectedError?.(error) === true;
+    if (!aborted && !expected) console.error(`[api] ${options.method ?? 'GET'} ${path} failed`, error);
     throw error;
   }
 }
@@ -423,7 +431,7 @@ async function logFailure<T>(method: string, path: string, call: Promise<T>): Pr
 /** Sends one request to the back-office API (`path` starts with /api, /graphql...). */
 export function request<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const sent = send(path, options, false);
-  const tracked = trackRequest(logsFailures(path) ? logFailure(options.method ?? 'GET', path, sent) : sent);
+  const tracked = trackRequest(logsFailures(path) ? logFailure(path, options, sent) : sent);
   return options.overlay ? withLoadingOverlay(tracked) : tracked;
 }
 

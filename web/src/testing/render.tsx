@@ -1,12 +1,15 @@
 /**
- * Renders a component the way the app does: inside MantineProvider (env="test": no transitions)
- * and a fresh QueryClient; `route` wraps it in a memory router.
+ * Renders a component the way the app does: inside MantineProvider (env="test": no transitions),
+ * the date fields' pt-br DatesProvider and a fresh QueryClient; `route` wraps it in a memory router.
  */
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/pt-br';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { DATES_SETTINGS } from '../lib/dates';
 import { theme } from '../theme';
 
 function newQueryClient() {
@@ -16,7 +19,9 @@ function newQueryClient() {
 export function renderWithProviders(ui: ReactElement): RenderResult {
   return render(
     <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={newQueryClient()}>{ui}</QueryClientProvider>
+      <DatesProvider settings={DATES_SETTINGS}>
+        <QueryClientProvider client={newQueryClient()}>{ui}</QueryClientProvider>
+      </DatesProvider>
     </MantineProvider>,
   );
 }

@@ -1,5 +1,5 @@
 /** Query keys of the dashboards and reports: every key starts with `['analytics']`. */
-import type { Period } from './period';
+import type { Period } from '../../lib/period';
 
 export interface DashboardFilters {
   instanceId: number | null;

@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money';
 import type { Analytics } from './api/schemas';
 import { formatCount, formatDuration, formatPercent, trendOf, variation } from './format';
 import { busiestCell, hourRange, WEEKDAYS } from './heatmap';
-import { formatDay } from './period';
+import { formatDay } from '../../lib/period';
 
 export type Tone = 'good' | 'bad' | 'neutral';
 

@@ -6,8 +6,17 @@
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { PeriodChoice } from '../../components/use-period-choice';
 import type { DashboardFilters } from './keys';
-import { DEFAULT_PRESET, periodError, presetPeriod, PRESETS, today, type Period, type PresetId } from './period';
+import {
+  DEFAULT_PRESET,
+  periodError,
+  presetPeriod,
+  PRESETS,
+  today,
+  type Period,
+  type PresetId,
+} from '../../lib/period';
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d+$/.test(value)) return null;
@@ -19,15 +28,9 @@ function presetFrom(value: string | null): PresetId {
   return PRESETS.some((preset) => preset.value === value) ? (value as PresetId) : DEFAULT_PRESET;
 }
 
-export interface DashboardParams {
-  preset: PresetId;
-  /** What the inputs show (may be invalid while a custom range is typed). */
-  period: Period;
-  /** Why the period cannot be asked for, or null. */
-  error: string | null;
+/** The period (a `PeriodChoice`, what components/PeriodFields shows) and the filters. */
+export interface DashboardParams extends PeriodChoice {
   filters: DashboardFilters;
-  setPreset: (preset: PresetId) => void;
-  setPeriod: (period: Period) => void;
   setFilter: (name: keyof DashboardFilters, value: number | null) => void;
 }
 

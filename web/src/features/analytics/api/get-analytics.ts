@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { analyticsKeys, type DashboardFilters } from '../keys';
-import type { Period } from '../period';
+import type { Period } from '../../../lib/period';
 import { AnalyticsSchema, type Analytics } from './schemas';
 
 /** The query string every filtered dashboard call shares (filters left out when not chosen). */

@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { analyticsKeys } from '../keys';
-import type { Period } from '../period';
+import type { Period } from '../../../lib/period';
 import { LoginFailuresSchema, type LoginFailures } from './schemas';
 
 export const LOGIN_FAILURES_SHEET_PATH = '/api/dashboard-report/sheet';

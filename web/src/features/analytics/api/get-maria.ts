@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { analyticsKeys } from '../keys';
-import type { Period } from '../period';
+import type { Period } from '../../../lib/period';
 import { MariaSchema, type Maria } from './schemas';
 
 export function getMaria(period: Period): Promise<Maria> {

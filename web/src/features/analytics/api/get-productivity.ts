@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { analyticsKeys, type DashboardFilters } from '../keys';
-import type { Period } from '../period';
+import type { Period } from '../../../lib/period';
 import { dashboardQuery } from './get-analytics';
 import { ProductivitySchema, type Productivity } from './schemas';
 

@@ -7,7 +7,7 @@ import { AreaChart, BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid, Title } from '@mantine/core';
 import type { Analytics, AnalyticsDay } from '../api/schemas';
 import { durationTicks, formatCount, formatDuration, formatDurationTick } from '../format';
-import { formatDay, formatPeriod, formatShortDay } from '../period';
+import { formatDay, formatPeriod, formatShortDay } from '../../../lib/period';
 import { CHART_TEXT, ChartCard } from './ChartCard';
 
 export function AnalyticsDailyCharts({ data }: { data: Analytics }) {

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useAnalytics } from '../api/get-analytics';
 import type { DashboardTicketsQuery, TicketMetric } from '../api/get-dashboard-tickets';
 import type { Analytics } from '../api/schemas';
-import { formatPeriod } from '../period';
+import { formatPeriod } from '../../../lib/period';
 import type { DashboardParams } from '../use-dashboard-params';
 import { AnalyticsDailyCharts } from './AnalyticsDailyCharts';
 import { AnalyticsDistribution } from './AnalyticsDistribution';

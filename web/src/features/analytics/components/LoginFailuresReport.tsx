@@ -19,11 +19,11 @@ import {
 } from '../api/get-login-failures';
 import type { LoginFailures } from '../api/schemas';
 import { formatCount } from '../format';
-import { formatDay, formatPeriod, formatShortDay, previousPeriod, type Period } from '../period';
-import { fallbackFileName } from '../sheets';
+import { formatDay, formatPeriod, formatShortDay, previousPeriod, type Period } from '../../../lib/period';
+import { fallbackFileName } from '../../../lib/sheets';
 import { ChartCard } from './ChartCard';
 import { Delta } from './Delta';
-import { DownloadButton } from './DownloadButton';
+import { DownloadButton } from '../../../components/DownloadButton';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { UserPicker } from './UserPicker';

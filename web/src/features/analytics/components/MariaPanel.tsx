@@ -17,7 +17,7 @@ import { routePath } from '../../../config/paths';
 import { useMaria } from '../api/get-maria';
 import type { Maria, MariaLive } from '../api/schemas';
 import { formatCount, formatDuration } from '../format';
-import { formatDay, formatPeriod, formatShortDay } from '../period';
+import { formatDay, formatPeriod, formatShortDay } from '../../../lib/period';
 import type { DashboardParams } from '../use-dashboard-params';
 import { CHART_TEXT, ChartCard } from './ChartCard';
 import { FigureInfo } from './FigureInfo';

@@ -1,13 +1,13 @@
 /**
- * The period picker (presets: 7, 30, 90 dias, este mês, mês passado, or two dates) and, where the
- * screen filters by them, the instance and department pickers (GET /api/dashboard/filters). What it
- * changes goes to the URL (use-dashboard-params.ts).
+ * The period picker (components/PeriodFields: presets, or two days typed or picked as DD/MM/AAAA)
+ * and, where the screen filters by them, the instance and department pickers (GET
+ * /api/dashboard/filters). What it changes goes to the URL (use-dashboard-params.ts).
  */
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { PeriodFields } from '../../../components/PeriodFields';
 import { useDashboardFilterOptions } from '../api/get-filter-options';
 import type { NamedOption } from '../api/schemas';
 import { isFeatureDisabled } from '../errors';
-import { PRESETS, today } from '../period';
 import type { DashboardParams } from '../use-dashboard-params';
 
 export interface PeriodFiltersProps {
@@ -19,38 +19,10 @@ export interface PeriodFiltersProps {
 const ALL = 'all';
 
 export function PeriodFilters({ params, withFilters = false }: PeriodFiltersProps) {
-  const { period, preset, error, filters } = params;
-  const max = today();
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
-      <Select
-        label="Período"
-        data={PRESETS}
-        value={preset}
-        allowDeselect={false}
-        onChange={(value) => value && params.setPreset(value)}
-        w={{ base: '100%', sm: 190 }}
-      />
-      <TextInput
-        type="date"
-        label="De"
-        value={period.from}
-        max={period.to || max}
-        onChange={(event) => params.setPeriod({ from: event.currentTarget.value, to: period.to })}
-        error={error && error !== 'A data final é anterior à inicial.' ? error : undefined}
-        w={{ base: 'calc(50% - 6px)', sm: 170 }}
-      />
-      <TextInput
-        type="date"
-        label="Até"
-        value={period.to}
-        min={period.from || undefined}
-        max={max}
-        onChange={(event) => params.setPeriod({ from: period.from, to: event.currentTarget.value })}
-        error={error === 'A data final é anterior à inicial.' ? error : undefined}
-        w={{ base: 'calc(50% - 6px)', sm: 170 }}
-      />
-      {withFilters ? <FilterSelects params={params} filters={filters} /> : null}
+      <PeriodFields choice={params} />
+      {withFilters ? <FilterSelects params={params} filters={params.filters} /> : null}
     </Group>
   );
 }

@@ -8,11 +8,12 @@ import '@mantine/charts/styles.css';
 import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatPeriod, previousPeriod } from '../period';
+import { SheetDownloads } from '../../../components/SheetDownloads';
+import { formatPeriod, previousPeriod } from '../../../lib/period';
+import { useClosingReasonOptions, useSheetInstanceOptions } from '../api/get-filter-options';
 import { useDashboardParams } from '../use-dashboard-params';
 import { LoginFailuresReport } from './LoginFailuresReport';
 import { PeriodFilters } from './PeriodFilters';
-import { SheetDownloads } from './SheetDownloads';
 import { SmartInsights } from './SmartInsights';
 
 export interface ReportScreenProps {
@@ -24,6 +25,9 @@ export function ReportScreen({ title, smart }: ReportScreenProps) {
   const params = useDashboardParams();
   const [users, setUsers] = useState<number[]>([]);
   const valid = params.error === null;
+  // The sheets' pickers: the caller's own tenant (docs/analytics.md#sheets).
+  const sheetInstances = useSheetInstanceOptions();
+  const closingReasons = useClosingReasonOptions();
   return (
     <>
       <PageHeader
@@ -69,7 +73,7 @@ export function ReportScreen({ title, smart }: ReportScreenProps) {
           <Text size="sm" c="dimmed" mb="sm">
             Arquivos .xlsx do período escolhido acima, com uma aba “Sobre” que explica filtros e definições.
           </Text>
-          <SheetDownloads period={params.period} enabled={valid} />
+          <SheetDownloads period={params.period} enabled={valid} instances={sheetInstances} reasons={closingReasons} />
         </section>
       </Stack>
     </>

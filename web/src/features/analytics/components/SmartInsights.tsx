@@ -8,7 +8,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconBulb, IconMinus } from '@tabl
 import { useAnalytics } from '../api/get-analytics';
 import { loginFailuresBody, useLoginFailures } from '../api/get-login-failures';
 import { formatPercent, trendOf } from '../format';
-import { formatPeriod, previousPeriod, type Period } from '../period';
+import { formatPeriod, previousPeriod, type Period } from '../../../lib/period';
 import { comparisonRows, smartHighlights, type ComparisonRow, type Tone } from '../smart';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';

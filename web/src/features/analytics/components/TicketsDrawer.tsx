@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { useDashboardTickets, type DashboardTicketsQuery, type TicketMetric } from '../api/get-dashboard-tickets';
 import type { DashboardTicket } from '../api/schemas';
 import { formatCount, formatDuration } from '../format';
-import { formatPeriod } from '../period';
+import { formatPeriod } from '../../../lib/period';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import classes from './analytics.module.css';

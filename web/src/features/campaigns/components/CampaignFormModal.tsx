@@ -25,6 +25,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
@@ -275,12 +276,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
           />
           {form.values.schedule ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <TextInput
-                type="date"
-                label="Data"
-                description="Horário de Brasília"
-                {...form.getInputProps('scheduleDate')}
-              />
+              <DateField label="Data" description="Horário de Brasília" {...form.getInputProps('scheduleDate')} />
               <TextInput
                 type="time"
                 label="Hora"

@@ -6,6 +6,7 @@
  */
 import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { DateField } from '../../../components/DateField';
 import { IconCalendarPlus, IconClockPlus, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { BotDraft } from '../draft';
 import { newUid } from '../draft';
@@ -131,8 +132,7 @@ export function HolidaysEditor({ form, readOnly }: CalendarProps) {
           {holidays.map((holiday, index) => (
             <li key={holiday.uid}>
               <Group gap={6} wrap="nowrap" align="flex-start">
-                <TextInput
-                  type="date"
+                <DateField
                   aria-label={`Feriado ${index + 1}`}
                   size="sm"
                   className={classes.date}

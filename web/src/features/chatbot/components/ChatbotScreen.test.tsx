@@ -265,7 +265,8 @@ describe('ChatbotScreen', { timeout: 30_000 }, () => {
     expect(first.messages).toEqual(['oi']);
     expect(first.config.name).toBe('Marina');
 
-    fireEvent.change(screen.getByLabelText('Simular em'), { target: { value: '2026-11-29T22:00' } });
+    // Typed the pt_BR way, read as São Paulo time (22:00 −03:00 = 01:00 UTC the next day).
+    fireEvent.change(screen.getByLabelText('Simular em'), { target: { value: '29/11/2026 22:00' } });
     await user.type(box, '1{Enter}');
     expect(await within(log).findByText('Vou passar você para Financeiro.')).toBeInTheDocument();
     expect(screen.getByTestId('simulation-outcome')).toHaveTextContent('Encaminhado para Financeiro');

@@ -10,6 +10,7 @@
 import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMessageChatbot, IconRefresh, IconRobot, IconSend, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { DateTimeField } from '../../../components/DateField';
 import { FormAlert } from '../../../components/FormAlert';
 import { errorMessage } from '../../../lib/api-errors';
 import type { BotConfigInput, Simulation } from '../api/schemas';
@@ -181,12 +182,12 @@ export function Simulator({ instanceId, draft, botName, onRefused, allowed }: Si
               </ActionIcon>
             </form>
             <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                type="datetime-local"
+              <DateTimeField
                 label="Simular em"
                 description="Horário de São Paulo; vazio é agora."
+                clearable
                 value={at}
-                onChange={(event) => setAt(event.currentTarget.value)}
+                onChange={setAt}
                 size="sm"
                 className={classes.simulateAt}
               />

@@ -25,6 +25,8 @@ export async function getLatestSyncJob(instanceId: number, tenantName: string | 
     return await http.get('/api/instance/syncMessages', {
       query: { instanceId, tenantName },
       schema: z.nullable(SyncJobSchema),
+      // "Never synced", not a failed instance call to log (lib/http.ts).
+      expectedError: isNoSyncJob,
     });
   } catch (error) {
     if (isNoSyncJob(error)) return null;

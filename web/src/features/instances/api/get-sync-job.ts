@@ -19,6 +19,8 @@ export function getSyncJob(jobId: number, tenantName: string | undefined): Promi
   return http.get(`/api/instance/syncMessages/${encodeURIComponent(String(jobId))}`, {
     query: { tenantName },
     schema: SyncJobSchema,
+    // A job the server no longer knows is dropped (useSyncJob), not a failed instance call to log.
+    expectedError: isNoSyncJob,
   });
 }
 

@@ -1,12 +1,13 @@
 /**
  * A tenant's "Ações" menu, in the table row and the phone card: plan and limits, options,
- * instances, unblocking an account, syncing analytics, generating the campaign status webhooks and
- * delete; a deleted tenant offers only "Restaurar".
+ * instances, unblocking an account, syncing analytics, generating the campaign status webhooks,
+ * downloading its sheets and delete; a deleted tenant offers only "Restaurar".
  */
 import { Menu } from '@mantine/core';
 import {
   IconArrowBackUp,
   IconChartDots,
+  IconFileSpreadsheet,
   IconLockOpen,
   IconMessageChatbot,
   IconReceipt,
@@ -58,6 +59,12 @@ export function TenantActionsMenu({ tenant, onAction }: TenantActionsMenuProps) 
             onClick={() => onAction({ kind: 'campaign-webhooks', tenant })}
           >
             Gerar webhooks de status de campanha
+          </Menu.Item>
+          <Menu.Item
+            leftSection={<IconFileSpreadsheet size={16} />}
+            onClick={() => onAction({ kind: 'sheets', tenant })}
+          >
+            Baixar planilhas
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item

@@ -53,8 +53,8 @@ describe('TenantCampaignWebhooksModal', { timeout: 20_000 }, () => {
     });
     renderWithProviders(<TenantCampaignWebhooksModal tenant={ACME} onClose={() => {}} />);
     await screen.findByRole('dialog', { name: 'Gerar webhooks de status de campanha: acme' });
-    await user.type(screen.getByLabelText(/^De/), '2026-11-01');
-    await user.type(screen.getByLabelText(/^Até/), '2026-11-30');
+    await user.type(screen.getByLabelText(/^De/), '01/11/2026');
+    await user.type(screen.getByLabelText(/^Até/), '30/11/2026');
     await pick(user, 'Falhou');
     await pick(user, 'Entregue');
     await pick(user, 'Lida');
@@ -91,8 +91,8 @@ describe('TenantCampaignWebhooksModal', { timeout: 20_000 }, () => {
     expect(screen.getByText('Escolha ao menos um status.')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText(/^De/), '2026-11-01');
-    await user.type(screen.getByLabelText(/^Até/), '2026-11-30');
+    await user.type(screen.getByLabelText(/^De/), '01/11/2026');
+    await user.type(screen.getByLabelText(/^Até/), '30/11/2026');
     await pick(user, 'Na fila');
     await pick(user, 'Respondida');
     await user.click(screen.getByRole('button', { name: 'Gerar webhooks' }));

@@ -3,9 +3,10 @@
  * the recipient statuses wanted; one call per status, all at once, and how many events each queued
  * to the tenant's webhook endpoints (or why that status failed).
  */
-import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
 import { errorMessage } from '../../../lib/api-errors';
@@ -80,8 +81,8 @@ function GenerateForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }
         </Text>
         <FormAlert messages={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label="De" required {...form.getInputProps('startAt')} />
-          <TextInput type="date" label="Até" required {...form.getInputProps('finishAt')} />
+          <DateField label="De" required {...form.getInputProps('startAt')} />
+          <DateField label="Até" required {...form.getInputProps('finishAt')} />
         </SimpleGrid>
         <MultiSelect
           label="Status"

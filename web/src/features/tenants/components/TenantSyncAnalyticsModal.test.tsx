@@ -46,8 +46,8 @@ describe('TenantSyncAnalyticsModal', () => {
     renderWithProviders(<TenantSyncAnalyticsModal tenant={ACME} onClose={() => {}} />);
     const dialog = await screen.findByRole('dialog', { name: 'Sincronizar analytics: acme' });
     expect(dialog).toBeInTheDocument();
-    await user.type(screen.getByLabelText('De'), '2026-11-01');
-    await user.type(screen.getByLabelText('Até'), '2026-11-30');
+    await user.type(screen.getByLabelText('De'), '01/11/2026');
+    await user.type(screen.getByLabelText('Até'), '30/11/2026');
     await user.click(screen.getByRole('switch', { name: /Forçar recálculo/ }));
     await user.click(screen.getByRole('button', { name: 'Sincronizar' }));
 
@@ -75,12 +75,12 @@ describe('TenantSyncAnalyticsModal', () => {
         json({ code: 'invalid_period', message: 'O período pode ter no máximo 366 dias.', errors: [] }, 422),
     });
     renderWithProviders(<TenantSyncAnalyticsModal tenant={ACME} onClose={() => {}} />);
-    await user.type(await screen.findByLabelText('De'), '2026-11-01');
+    await user.type(await screen.findByLabelText('De'), '01/11/2026');
     await user.click(screen.getByRole('button', { name: 'Sincronizar' }));
     expect(await screen.findByText(/Informe as duas datas/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    await user.type(screen.getByLabelText('Até'), '2026-11-30');
+    await user.type(screen.getByLabelText('Até'), '30/11/2026');
     await user.click(screen.getByRole('button', { name: 'Sincronizar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('O período pode ter no máximo 366 dias.');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));

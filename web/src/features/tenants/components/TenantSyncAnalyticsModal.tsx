@@ -3,9 +3,10 @@
  * days (both empty: every day with data) and "Forçar recálculo" (every day of the range, not only
  * those whose data changed), then what the run did — days, rows, time taken — or why it failed.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { DateField } from '../../../components/DateField';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
@@ -102,8 +103,8 @@ function SyncForm({ tenant, onDone }: { tenant: Tenant; onDone: () => void }) {
         </Text>
         <FormAlert messages={general} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput type="date" label="De" {...form.getInputProps('fromDate')} />
-          <TextInput type="date" label="Até" {...form.getInputProps('toDate')} />
+          <DateField label="De" clearable {...form.getInputProps('fromDate')} />
+          <DateField label="Até" clearable {...form.getInputProps('toDate')} />
         </SimpleGrid>
         <Switch
           label="Forçar recálculo"

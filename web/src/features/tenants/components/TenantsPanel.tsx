@@ -4,7 +4,8 @@
  * docs/contracts.md#constants), deleted tenants hidden unless the filter asks for them, and per
  * tenant: plan and limits, features, instances, unblocking an account locked out by wrong passwords,
  * synchronising its analytics (docs/analytics.md#analytics-sync), generating its campaign status
- * webhooks again (docs/campaigns.md), delete or restore. The filter bar (TenantsFilterBar), the
+ * webhooks again (docs/campaigns.md), downloading its sheets (docs/analytics.md#sheets), delete or
+ * restore. The filter bar (TenantsFilterBar), the
  * list (TenantsList) and the one dialog open at a time. The instances view comes from the app
  * (`renderInstances`): features do not import each other.
  */
@@ -29,6 +30,7 @@ import { TenantFeaturesModal } from './TenantFeaturesModal';
 import { TenantFormModal } from './TenantFormModal';
 import { TenantPlanModal } from './TenantPlanModal';
 import { TenantsFilterBar, type TenantSort } from './TenantsFilterBar';
+import { TenantSheetsModal } from './TenantSheetsModal';
 import { TenantsList } from './TenantsList';
 import { TenantSyncAnalyticsModal } from './TenantSyncAnalyticsModal';
 import { TenantUnblockUserModal } from './TenantUnblockUserModal';
@@ -100,6 +102,7 @@ export function TenantsPanel({ renderInstances }: TenantsPanelProps) {
       <TenantUnblockUserModal tenant={tenantOf('unblock')} onClose={close} />
       <TenantSyncAnalyticsModal tenant={tenantOf('sync-analytics')} onClose={close} />
       <TenantCampaignWebhooksModal tenant={tenantOf('campaign-webhooks')} onClose={close} />
+      <TenantSheetsModal tenant={tenantOf('sheets')} onClose={close} />
       <Drawer
         opened={instancesOf !== null}
         onClose={close}

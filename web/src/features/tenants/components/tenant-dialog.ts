@@ -10,5 +10,6 @@ export type TenantDialog =
   | { kind: 'unblock'; tenant: Tenant }
   | { kind: 'sync-analytics'; tenant: Tenant }
   | { kind: 'campaign-webhooks'; tenant: Tenant }
+  | { kind: 'sheets'; tenant: Tenant }
   | { kind: 'delete'; tenant: Tenant }
   | { kind: 'restore'; tenant: Tenant };

@@ -3,7 +3,7 @@
  * calendar days written `YYYY-MM-DD`, at most 366 days. Day arithmetic is done on the date alone
  * (UTC midnight of the written day), so no time zone or clock change can move a day.
  */
-import { dayKey } from '../../lib/dates';
+import { dayKey } from './dates';
 
 export interface Period {
   from: string;

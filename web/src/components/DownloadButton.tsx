@@ -5,10 +5,10 @@
  */
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { formatBytes } from '../../../lib/download';
-import type { QueryParams } from '../../../lib/http';
-import { useDownload } from '../use-download';
-import classes from './analytics.module.css';
+import { formatBytes } from '../lib/download';
+import type { QueryParams } from '../lib/http';
+import { useDownload } from './use-download';
+import classes from './DownloadButton.module.css';
 
 export interface DownloadButtonProps {
   label: string;
@@ -78,7 +78,7 @@ export function DownloadButton({
         </Stack>
       ) : null}
       {state.status === 'error' ? (
-        <Text size="sm" className={classes.worse} role="alert">
+        <Text size="sm" className={classes.error} role="alert">
           {state.message}
         </Text>
       ) : null}

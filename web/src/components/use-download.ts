@@ -4,9 +4,9 @@
  */
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-errors';
-import { downloadFile, saveFile, type DownloadProgress } from '../../lib/download';
-import type { QueryParams } from '../../lib/http';
+import { errorMessage } from '../lib/api-errors';
+import { downloadFile, saveFile, type DownloadProgress } from '../lib/download';
+import type { QueryParams } from '../lib/http';
 
 export type DownloadState =
   | { status: 'idle' }

@@ -1,0 +1,94 @@
+/**
+ * The app's date fields, in pt-BR whatever the browser's language: typed `DD/MM/AAAA` or picked in
+ * a calendar (`@mantine/dates`, its months and weekdays from dayjs' `pt-br` set by the
+ * `DatesProvider` in app/provider.tsx). What they hold is what the server takes, unchanged:
+ *
+ * - `DateField`: a day `YYYY-MM-DD` ('' = none), a São Paulo calendar day
+ *   (docs/analytics.md#days-and-periods) — a string, never a `Date`, so no time zone moves it;
+ * - `DateTimeField`: a day and time `YYYY-MM-DDTHH:mm` ('' = none), the value of the
+ *   `datetime-local` field it replaces, read as São Paulo time by its screen.
+ *
+ * The label is the input's (`<label for>`), as every field's; a typed day that is not whole or not
+ * real changes nothing and the field shows the last good value again when left.
+ */
+import '@mantine/dates/styles.css';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+// The months and weekdays the DatesProvider's `pt-br` names (app/provider.tsx); loaded here, with
+// the screens that have date fields, not with /login.
+import 'dayjs/locale/pt-br';
+import { parseTypedDateTime, parseTypedDay } from '../lib/dates';
+
+/** The calendar's buttons, named in pt_BR (screen readers; docs/contracts.md#constants: pt_BR). */
+const CALENDAR_LABELS = {
+  previousLabel: 'Mês anterior',
+  nextLabel: 'Próximo mês',
+  ariaLabels: {
+    monthLevelControl: 'Escolher o mês',
+    yearLevelControl: 'Escolher o ano',
+    nextMonth: 'Próximo mês',
+    previousMonth: 'Mês anterior',
+    nextYear: 'Próximo ano',
+    previousYear: 'Ano anterior',
+    nextDecade: 'Próxima década',
+    previousDecade: 'Década anterior',
+  },
+} satisfies Partial<DateInputProps>;
+
+type BaseProps = Omit<
+  DateInputProps,
+  'value' | 'defaultValue' | 'onChange' | 'minDate' | 'maxDate' | 'valueFormat' | 'dateParser' | 'withTime'
+>;
+
+export interface DateFieldProps extends BaseProps {
+  /** `YYYY-MM-DD`, or '' (or absent) for none. */
+  value?: string;
+  onChange: (value: string) => void;
+  /** The first day that can be chosen, `YYYY-MM-DD`. */
+  minDate?: string;
+  /** The last day that can be chosen, `YYYY-MM-DD`. */
+  maxDate?: string;
+}
+
+export function DateField({ value, onChange, clearable, ...props }: DateFieldProps) {
+  return (
+    <DateInput
+      placeholder="DD/MM/AAAA"
+      {...CALENDAR_LABELS}
+      {...props}
+      clearable={clearable}
+      allowDeselect={clearable}
+      valueFormat="DD/MM/YYYY"
+      dateParser={parseTypedDay}
+      value={value ? value : null}
+      onChange={(day) => onChange(day ?? '')}
+    />
+  );
+}
+
+export interface DateTimeFieldProps extends BaseProps {
+  /** `YYYY-MM-DDTHH:mm`, or '' (or absent) for none. */
+  value?: string;
+  onChange: (value: string) => void;
+}
+
+/** `2026-11-29T23:00` → DateInput's `2026-11-29 23:00:00`. */
+function toInputValue(value: string | undefined): string | null {
+  return value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value.replace('T', ' ')}:00` : null;
+}
+
+export function DateTimeField({ value, onChange, clearable, ...props }: DateTimeFieldProps) {
+  return (
+    <DateInput
+      placeholder="DD/MM/AAAA HH:MM"
+      {...CALENDAR_LABELS}
+      {...props}
+      clearable={clearable}
+      allowDeselect={clearable}
+      withTime
+      valueFormat="DD/MM/YYYY HH:mm"
+      dateParser={parseTypedDateTime}
+      value={toInputValue(value)}
+      onChange={(moment) => onChange(moment ? moment.slice(0, 16).replace(' ', 'T') : '')}
+    />
+  );
+}
