@@ -46,6 +46,23 @@ async function download(page: Page, button: Locator): Promise<{ name: string; he
   return { name: file.suggestedFilename(), head: bytes.subarray(0, 2).toString('latin1'), size: bytes.length };
 }
 
+/** São Paulo's today, `YYYY-MM-DD`. */
+function spToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+}
+
+/** `2026-11-05` → `05/11/2026`, as the date fields show and take it. */
+function brDay(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
+/** The same day `months` months away (the 1st of a month stays the 1st), `YYYY-MM-DD`. */
+function addMonths(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 8)}01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
 /** The screen has nothing of the "Em breve" placeholder. */
 async function expectBuilt(page: Page): Promise<void> {
   expect(await page.getByRole('heading', { name: 'Em breve' }).count()).toBe(0);
@@ -184,6 +201,51 @@ describe('dashboards and reports', () => {
     await page.waitForLoadState('networkidle');
     expect(await valueOf(figure(page, 'Tickets abertos'))).toBeLessThanOrEqual(total);
     expect(new URL(page.url()).searchParams.get('instanceId')).toMatch(/^\d+$/);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the period is typed as DD/MM/AAAA or picked in a pt-BR calendar; the server still gets YYYY-MM-DD', async () => {
+    const { page } = admin;
+    await page.goto('/dashboard/analytics?preset=30d');
+    await figure(page, 'Tickets abertos').waitFor();
+    const from = page.getByRole('textbox', { name: 'De', exact: true });
+    const to = page.getByRole('textbox', { name: 'Até', exact: true });
+    // The preset's days, shown the pt_BR way.
+    expect(await from.inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(await to.inputValue()).toBe(brDay(spToday()));
+
+    // The calendar: pt-BR months and weekdays, weeks from Sunday.
+    await from.click();
+    const calendar = page.locator('[data-dates-dropdown]');
+    await calendar.waitFor();
+    expect(await calendar.locator('thead th').allTextContents()).toEqual(['Do', '2ª', '3ª', '4ª', '5ª', '6ª', 'Sá']);
+    const month = await calendar
+      .getByRole('button', { name: /^\p{L}+ \d{4}$/u })
+      .first()
+      .textContent();
+    expect(month).toMatch(
+      /^(janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro) \d{4}$/,
+    );
+    await shots(page, '07-period-calendar');
+    await from.press('Tab');
+
+    // Typed: the first day of last month to today; the request carries the ISO days.
+    const first = `${addMonths(spToday(), -1).slice(0, 8)}01`;
+    const answer = page.waitForResponse(
+      (response) => response.url().includes('/api/dashboard/analytics') && response.url().includes(`from=${first}`),
+    );
+    await from.fill(brDay(first));
+    await from.press('Tab');
+    const url = new URL((await answer).url());
+    expect(url.searchParams.get('from')).toBe(first);
+    expect(url.searchParams.get('to')).toBe(spToday());
+    expect(new URL(page.url()).searchParams.get('preset')).toBe('custom');
+    expect(await from.inputValue()).toBe(brDay(first));
+    // A day that does not exist is not taken: the field shows the last good one again.
+    await from.fill('31/02/2026');
+    await from.press('Tab');
+    expect(await from.inputValue()).toBe(brDay(first));
+    await shots(page, '07-analytics-custom-period');
     expect(admin.errors).toEqual([]);
   });
 
@@ -391,6 +453,60 @@ describe('dashboards and reports', () => {
     await dialog.getByText(/^Sincronização concluída \(recálculo forçado\)/).waitFor({ timeout: 60_000 });
     await dialog.getByText(/\d+ dias? recalculados?, [\d.]+ linhas? gravadas? em [\d,]+ s\./).waitFor();
     await shots(page, '07-tenant-sync-analytics');
+    expect(operator.errors).toEqual([]);
+    await operator.context.close();
+  });
+
+  it('an operator downloads the tenant’s sheets from the tenants screen (tenantName; tenancyId on reasons)', async () => {
+    const operator = await openPage(browser, e2e.backofficeUrl);
+    const { page } = operator;
+    await logIn(page, e2e.operator.email, e2e.operator.password);
+    await mainNav(page).getByRole('link', { name: 'Tenants' }).click();
+    await waitForPath(page, '/tenants');
+    await page.getByRole('textbox', { name: 'Buscar tenants' }).fill(e2e.demo.tenant);
+    const row = page.getByRole('row').filter({ has: page.getByText(e2e.demo.tenant, { exact: true }) });
+    await row.getByRole('button', { name: `Ações do tenant ${e2e.demo.tenant}` }).click();
+    await page.getByRole('menuitem', { name: 'Baixar planilhas' }).click();
+    const dialog = page.getByRole('dialog', { name: `Baixar planilhas: ${e2e.demo.tenant}` });
+    await dialog.getByRole('region', { name: 'Pedidos', exact: true }).waitFor();
+    await shots(page, '07-tenant-sheets');
+
+    const sheetUrls: URL[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/tenant/sheets/')) sheetUrls.push(new URL(request.url()));
+    });
+    // The period typed the pt_BR way: this month up to today.
+    const first = `${spToday().slice(0, 8)}01`;
+    const from = dialog.getByRole('textbox', { name: 'De', exact: true });
+    await from.fill(brDay(first));
+    await from.press('Tab');
+    const sheet = (title: string) => dialog.getByRole('region', { name: title, exact: true });
+    const orders = await download(page, sheet('Pedidos').getByRole('button', { name: 'Baixar xlsx' }));
+    expect(orders.head).toBe('PK');
+    expect(orders.name).toMatch(/\.xlsx$/);
+    // The attendances of one of the tenant's instances (GET /api/instance?tenantName=demo).
+    const attendances = sheet('Atendimentos');
+    await attendances.getByRole('combobox', { name: 'Instância' }).click();
+    const option = page.getByRole('option').filter({ hasNotText: 'Todas as instâncias' }).first();
+    const instanceName = (await option.textContent()) ?? '';
+    await option.click();
+    expect(instanceName).not.toBe('');
+    const attended = await download(page, attendances.getByRole('button', { name: 'Baixar xlsx' }));
+    expect(attended.head).toBe('PK');
+    const reasons = await download(page, sheet('Motivos de encerramento').getByRole('button', { name: 'Baixar xlsx' }));
+    expect(reasons.head).toBe('PK');
+
+    const byKind = new Map(sheetUrls.map((url) => [url.pathname.split('/').at(-1), url.searchParams]));
+    expect(Object.fromEntries(byKind.get('orders') ?? [])).toEqual({
+      startAt: first,
+      finishAt: spToday(),
+      tenantName: e2e.demo.tenant,
+    });
+    expect(byKind.get('attendances')?.get('tenantName')).toBe(e2e.demo.tenant);
+    expect(byKind.get('attendances')?.get('websiteId')).toMatch(/^\d+$/);
+    expect(byKind.get('reasons')?.get('tenancyId')).toMatch(/^\d+$/);
+    expect(byKind.get('reasons')?.has('tenantName')).toBe(false);
+    await shots(page, '07-tenant-sheets-downloaded');
     expect(operator.errors).toEqual([]);
     await operator.context.close();
   });

@@ -206,7 +206,8 @@ describe('the chatbot editor', () => {
 
     // A Sunday night is out of hours (the default's hours: Monday to Friday).
     await page.getByRole('button', { name: 'Reiniciar conversa' }).click();
-    await page.getByLabel('Simular em').fill('2026-11-29T23:00');
+    await page.getByLabel('Simular em').fill('29/11/2026 23:00');
+    await page.getByLabel('Simular em').press('Tab');
     await simulate(page, 'boa noite', `1 - ${FINANCE}`);
     await page.getByTestId('out-of-hours').waitFor();
     await shots(page, '08-chatbot-simulator-out-of-hours');

@@ -187,9 +187,9 @@ async function stat(page: Page, status: string): Promise<number> {
   return Number(text.replace(/\D/g, '') || '-1');
 }
 
-/** São Paulo's today, `YYYY-MM-DD`. */
+/** São Paulo's today as a date field takes it typed: `DD/MM/AAAA`. */
 function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+  return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
 }
 
 beforeAll(async () => {
@@ -492,8 +492,11 @@ describe('operators', () => {
     await row.getByRole('button', { name: `Ações do tenant ${e2e.inbox.tenant}` }).click();
     await page.getByRole('menuitem', { name: 'Gerar webhooks de status de campanha' }).click();
     const dialog = page.getByRole('dialog', { name: `Gerar webhooks de status de campanha: ${e2e.inbox.tenant}` });
+    // Typed DD/MM/AAAA; Tab leaves each field (its calendar closes).
     await dialog.getByLabel(/^De/).fill(today());
+    await dialog.getByLabel(/^De/).press('Tab');
     await dialog.getByLabel(/^Até/).fill(today());
+    await dialog.getByLabel(/^Até/).press('Tab');
     for (const status of ['Lida', 'Respondida']) {
       if ((await page.getByRole('option', { name: status }).count()) === 0) {
         await dialog.getByRole('combobox', { name: /Status/ }).click();

@@ -43,7 +43,8 @@ describe('DateField', () => {
     expect(onValue).toHaveBeenLastCalledWith('2026-12-01');
     fireEvent.blur(input);
     expect(input).toHaveValue('01/12/2026');
-    // Cleared (an optional field): ''.
+    // Cleared (an optional field): ''; its clear button is named.
+    expect(screen.getByRole('button', { name: 'Limpar a data' })).toBeInTheDocument();
     fireEvent.change(input, { target: { value: '' } });
     expect(onValue).toHaveBeenLastCalledWith('');
   });

@@ -17,14 +17,18 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 // the screens that have date fields, not with /login.
 import 'dayjs/locale/pt-br';
 import { parseTypedDateTime, parseTypedDay } from '../lib/dates';
+import classes from './DateField.module.css';
 
-/** The calendar's buttons, named in pt_BR (screen readers; docs/contracts.md#constants: pt_BR). */
+/**
+ * The calendar's arrow buttons, named in pt_BR (screen readers; docs/contracts.md#constants:
+ * pt_BR). The month and year buttons are named by what they show (`novembro 2026`). Its days at
+ * 4.5:1 (DateField.module.css).
+ */
 const CALENDAR_LABELS = {
+  classNames: { day: classes.day },
   previousLabel: 'Mês anterior',
   nextLabel: 'Próximo mês',
   ariaLabels: {
-    monthLevelControl: 'Escolher o mês',
-    yearLevelControl: 'Escolher o ano',
     nextMonth: 'Próximo mês',
     previousMonth: 'Mês anterior',
     nextYear: 'Próximo ano',
@@ -33,6 +37,9 @@ const CALENDAR_LABELS = {
     previousDecade: 'Década anterior',
   },
 } satisfies Partial<DateInputProps>;
+
+/** The clear button of an optional field, named (it is an icon). */
+const CLEAR_BUTTON = { 'aria-label': 'Limpar a data' };
 
 type BaseProps = Omit<
   DateInputProps,
@@ -57,6 +64,7 @@ export function DateField({ value, onChange, clearable, ...props }: DateFieldPro
       {...props}
       clearable={clearable}
       allowDeselect={clearable}
+      clearButtonProps={CLEAR_BUTTON}
       valueFormat="DD/MM/YYYY"
       dateParser={parseTypedDay}
       value={value ? value : null}
@@ -84,6 +92,7 @@ export function DateTimeField({ value, onChange, clearable, ...props }: DateTime
       {...props}
       clearable={clearable}
       allowDeselect={clearable}
+      clearButtonProps={CLEAR_BUTTON}
       withTime
       valueFormat="DD/MM/YYYY HH:mm"
       dateParser={parseTypedDateTime}

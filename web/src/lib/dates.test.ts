@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDayLabel, formatRelative, formatTime, parseTypedDateTime, parseTypedDay } from './dates';
+import { formatDayLabel, formatRelative, formatTime, parseTypedDateTime, parseTypedDay, parseTypedTime } from './dates';
 
 describe('dates in pt_BR, São Paulo time', () => {
   const now = new Date('2026-11-23T15:00:00Z'); // 12:00 in São Paulo
@@ -61,6 +61,17 @@ describe('days and moments typed the pt_BR way', () => {
     expect(parseTypedDateTime('1/2/2026 7:05')).toBe('2026-02-01 07:05:00');
     for (const text of ['29/11/2026', '29/11/2026 24:00', '29/11/2026 23:60', '29/11/2026 23', '31/11/2026 10:00']) {
       expect(parseTypedDateTime(text), text).toBeNull();
+    }
+  });
+
+  it('reads a 24-hour time of day as HH:MM', () => {
+    expect(parseTypedTime('09:05')).toBe('09:05');
+    expect(parseTypedTime('9:05')).toBe('09:05');
+    expect(parseTypedTime('0905')).toBe('09:05');
+    expect(parseTypedTime('905')).toBe('09:05');
+    expect(parseTypedTime('23:59')).toBe('23:59');
+    for (const text of ['', '9', '09:0', '24:00', '09:60', '9h05', '12:345']) {
+      expect(parseTypedTime(text), text).toBeNull();
     }
   });
 });

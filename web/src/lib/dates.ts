@@ -127,3 +127,16 @@ export function parseTypedDateTime(text: string): string | null {
   if (day === null || hours > 23 || minutes > 59) return null;
   return `${day} ${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:00`;
 }
+
+/**
+ * A time of day typed 24-hour (`09:05`, also `9:05`, `0905` or `905`) as `HH:MM`; null while it is
+ * not a whole time (`9`, `09:0`) or not a real one (`24:00`, `09:60`).
+ */
+export function parseTypedTime(text: string): string | null {
+  const match = /^(\d{1,2}):?(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}

@@ -26,6 +26,7 @@ import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { DateField } from '../../../components/DateField';
+import { TimeField } from '../../../components/TimeField';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
 import { formErrors } from '../../../lib/api-errors';
@@ -277,12 +278,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
           {form.values.schedule ? (
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <DateField label="Data" description="Horário de Brasília" {...form.getInputProps('scheduleDate')} />
-              <TextInput
-                type="time"
-                label="Hora"
-                description="Horário de Brasília"
-                {...form.getInputProps('scheduleTime')}
-              />
+              <TimeField label="Hora" description="Horário de Brasília" {...form.getInputProps('scheduleTime')} />
             </SimpleGrid>
           ) : null}
         </Stack>

@@ -4,9 +4,10 @@
  * horário"). No interval on any day means always open — said above the rows. Then the holidays:
  * dates the bot treats as closed all day.
  */
-import { ActionIcon, Alert, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { DateField } from '../../../components/DateField';
+import { TimeField } from '../../../components/TimeField';
 import { IconCalendarPlus, IconClockPlus, IconInfoCircle, IconX } from '@tabler/icons-react';
 import type { BotDraft } from '../draft';
 import { newUid } from '../draft';
@@ -59,8 +60,7 @@ export function BusinessHoursEditor({ form, readOnly }: CalendarProps) {
                   const position = day.length > 1 ? ` ${index + 1}` : '';
                   return (
                     <Group key={interval.uid} gap={6} wrap="nowrap" align="flex-start">
-                      <TextInput
-                        type="time"
+                      <TimeField
                         aria-label={`${dayName}, início do intervalo${position}`}
                         size="sm"
                         className={classes.time}
@@ -69,8 +69,7 @@ export function BusinessHoursEditor({ form, readOnly }: CalendarProps) {
                       <Text size="sm" mt={6} aria-hidden>
                         às
                       </Text>
-                      <TextInput
-                        type="time"
+                      <TimeField
                         aria-label={`${dayName}, fim do intervalo${position}`}
                         size="sm"
                         className={classes.time}
