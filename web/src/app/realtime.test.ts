@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { INBOX_KEY } from '../features/inbox/keys';
 import { setUnauthorizedHandler } from '../lib/http';
-import { getSession, isSessionExpiredPending, removeAccessToken } from '../lib/session';
-import { json, logIn, stubFetch } from '../testing/fixtures';
+import { getSession, isSessionExpiredPending, removeAccessToken, setAccessToken } from '../lib/session';
+import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
 import { refreshAfterOpen, sessionAlive, sessionEnded } from './realtime';
 
 describe('what a socket opening reads again', () => {
@@ -39,15 +39,41 @@ describe('after a 1008 close', () => {
     expect(goToLogin).not.toHaveBeenCalled();
   });
 
-  it('a revoked token (401 Token is Invalid) is over: the HTTP client already went to /login', async () => {
+  it('a revoked token (401 Token is Invalid) is over: sessionEnded removes it and goes to /login', async () => {
     logIn();
     stubFetch({ 'GET /api/auth/userInfo': () => json({ status: 'Token is Invalid' }, 401) });
     await expect(sessionAlive()).resolves.toBe(false);
-    expect(goToLogin).toHaveBeenCalledTimes(1);
-    expect(getSession().accessToken).toBeNull();
-    // Nothing more to do: the token is gone.
+    // The check itself changes nothing: the decision is sessionEnded's.
+    expect(goToLogin).not.toHaveBeenCalled();
     sessionEnded();
     expect(goToLogin).toHaveBeenCalledTimes(1);
+    expect(getSession().accessToken).toBeNull();
+    expect(isSessionExpiredPending()).toBe(true);
+  });
+
+  it('a password change: the old session’s 1008 while the new token is being stored is alive, nothing is removed', async () => {
+    logIn();
+    stubFetch({
+      'GET /api/auth/userInfo': () => {
+        // The password change's answer stores the new session's token while the check is in flight.
+        setAccessToken(jwtExpiringIn(900));
+        return json({ status: 'Token is Invalid' }, 401);
+      },
+    });
+    await expect(sessionAlive()).resolves.toBe(true);
+    expect(goToLogin).not.toHaveBeenCalled();
+    expect(getSession().accessToken).not.toBeNull();
+  });
+
+  it('an access token that merely expired is refreshed: alive', async () => {
+    logIn();
+    const { callsTo } = stubFetch({
+      'GET /api/auth/userInfo': () => json({ errors: [{ message: 'Token has expired' }] }, 401),
+      'POST /api/auth/refresh': () => json({ refreshToken: { token: jwtExpiringIn(900) } }),
+    });
+    await expect(sessionAlive()).resolves.toBe(true);
+    expect(callsTo('POST /api/auth/refresh')).toHaveLength(1);
+    expect(goToLogin).not.toHaveBeenCalled();
   });
 
   it('any other failure counts as over: sessionEnded removes the token and goes to /login', async () => {

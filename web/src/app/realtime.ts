@@ -17,7 +17,7 @@ import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
 import { applyPresenceEvent } from '../features/presence/realtime';
-import { endSessionEndedByServer, http, refreshAccessToken } from '../lib/http';
+import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
 import { getBaseUrl, getSession, hasValidAccessToken } from '../lib/session';
@@ -39,25 +39,47 @@ async function currentToken(): Promise<string | null> {
   }
 }
 
+/** Whether a 401 body says the access token merely expired (docs/auth.md#the-401-contract). */
+function tokenExpired(body: unknown): boolean {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  return (
+    Array.isArray(errors) &&
+    errors.some((entry) => (entry as { message?: unknown } | null)?.message === TOKEN_EXPIRED_MESSAGE)
+  );
+}
+
 /**
  * After a 1008 close (docs/contracts.md#deliberate-deviations-from-the-specification): whether the
- * session is still alive, asked of the server with one `GET /api/auth/userInfo` under the 401 rules
- * (a revoked token: the HTTP client itself removes it and goes to /login). No token: a logout is
- * under way, nothing to ask.
+ * session is still alive, asked of the server with one `GET /api/auth/userInfo`. No token: a logout
+ * is under way, nothing to ask. Alive also when, meanwhile, a new session's token was stored (a
+ * password change ends the old session — its socket gets the 1008 — and stores the new one before
+ * or after the check answers), and when the token merely expired and a refresh renews it. The 401
+ * rules are not applied here: going to /login is `sessionEnded`'s, once the session is known over.
  */
 export async function sessionAlive(): Promise<boolean> {
-  if (getSession().accessToken === null) return false;
+  const checked = getSession().accessToken;
+  if (checked === null) return false;
   try {
-    await http.get('/api/auth/userInfo');
+    await http.get('/api/auth/userInfo', { handleUnauthorized: false });
     return true;
-  } catch {
+  } catch (error) {
+    const stored = getSession().accessToken;
+    if (stored !== null && stored !== checked) return true;
+    if (error instanceof ApiError && error.status === 401 && tokenExpired(error.body)) {
+      try {
+        await refreshAccessToken();
+        return true;
+      } catch {
+        return false;
+      }
+    }
     return false;
   }
 }
 
 /**
  * The session is over after a 1008: to /login (the login screen says the session expired) — unless
- * the token is already gone (a logout, or the check's 401 already did it).
+ * the token is already gone (a logout did it).
  */
 export function sessionEnded(): void {
   if (getSession().accessToken !== null) endSessionEndedByServer();

@@ -16,9 +16,9 @@
  *   deletion, new password, the tenant deleted —, docs/realtime.md#closing) is not followed by a
  *   blind reconnection, which the server would refuse every second for as long as the page stays
  *   open: the client first asks the app whether the session is still alive (`checkSession`, one
- *   HTTP call under the 401 rules). Alive (a 1008 `mensagens demais`): it reconnects 1000 ms after
- *   the close like any other. Over: it stops and tells the app (`onSessionEnded`), which sends the
- *   user to /login;
+ *   HTTP call). Alive (a 1008 `mensagens demais`, or a password change that replaced the session):
+ *   it reconnects 1000 ms after the close like any other. Over: it stops and tells the app
+ *   (`onSessionEnded`), which sends the user to /login;
  * - a close with 1012 (`RIGHTS_CHANGED_CLOSE_CODE`: the user's role, department or instances
  *   changed, docs/realtime.md#closing) reconnects after the same 1000 ms, with the token read again
  *   (refreshed when it has expired): the new socket gets the new rights, and `onOpen` says so, for
