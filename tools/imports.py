@@ -46,7 +46,7 @@ DOMAIN_FLOORS = {
          "standard_webhooks", "passwords", "cnpj", "catalogue", "features", "sheet_reader"], 0),
     # records: a table or a few and the rules that keep them whole
     **dict.fromkeys(
-        ["plans", "templates", "tenants", "departments", "users", "instances", "conversations"], 1),
+        ["plans", "templates", "tenants", "departments", "users", "instances", "media", "conversations"], 1),
     # capabilities: features built on the records
     **dict.fromkeys(
         ["auth", "bot", "campaigns", "webhooks", "analytics", "reports", "retention", "roles"], 2),

@@ -26,8 +26,10 @@ async fn run_to_completion(
     next: middleware::Next,
 ) -> axum::response::Response {
     // The task stays in the request's span, so its log lines carry the request id and tenant.
+    // An upload gets the time its body may take besides (`edge::body_allowance`).
+    let allowance = crate::edge::body_allowance(&request).unwrap_or_default();
     let mut task = tokio::spawn(next.run(request).in_current_span());
-    let limit = std::time::Duration::from_secs(state.config.request_timeout_seconds);
+    let limit = std::time::Duration::from_secs(state.config.request_timeout_seconds) + allowance;
     let answer = match tokio::time::timeout(limit, &mut task).await {
         Ok(answer) => answer,
         Err(_) => {
@@ -51,7 +53,12 @@ async fn run_to_completion(
 fn compression() -> CompressionLayer<impl Predicate> {
     let predicate = DefaultPredicate::new()
         .and(SizeAbove::new(1024))
-        .and(NotForContentType::const_new("application/vnd.openxmlformats"));
+        .and(NotForContentType::const_new("application/vnd.openxmlformats"))
+        // Media (docs/media.md#downloads) is compressed already, and a range must stay a range.
+        .and(NotForContentType::const_new("audio/"))
+        .and(NotForContentType::const_new("video/"))
+        .and(NotForContentType::const_new("application/pdf"))
+        .and(NotForContentType::const_new("application/octet-stream"));
     CompressionLayer::new().quality(CompressionLevel::Fastest).compress_when(predicate)
 }
 

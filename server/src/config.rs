@@ -189,6 +189,39 @@ pub struct Config {
     #[arg(long, env = "SPARE_SCHEMAS", default_value_t = 4)]
     pub spare_schemas: u32,
 
+    /// The address tenants' hosts are reached at from outside, with `{tenant}` for the tenant's
+    /// name (`https://{tenant}.example.com`): the links providers fetch an agent's media from.
+    /// Default: `https://{tenant}.BASE_DOMAIN`, or `http://{tenant}.localhost:PORT` on localhost.
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Where the media of conversations is kept (docs/media.md#storage): `fs`, files under
+    /// DATA_DIR/media (one machine), or `s3`, an S3-compatible bucket (replicas on several machines;
+    /// MEDIA_S3_*).
+    #[arg(long, env = "MEDIA_STORAGE", default_value = "fs", value_parser = ["fs", "s3"])]
+    pub media_storage: String,
+
+    /// The bucket media is kept in (`MEDIA_STORAGE=s3`).
+    #[arg(long, env = "MEDIA_S3_BUCKET")]
+    pub media_s3_bucket: Option<String>,
+
+    /// The S3-compatible server's URL when it is not AWS (`https://s3.example.com`,
+    /// `http://127.0.0.1:9000`).
+    #[arg(long, env = "MEDIA_S3_ENDPOINT")]
+    pub media_s3_endpoint: Option<String>,
+
+    /// The bucket's region.
+    #[arg(long, env = "MEDIA_S3_REGION", default_value = "us-east-1")]
+    pub media_s3_region: String,
+
+    /// The access key id media is stored with.
+    #[arg(long, env = "MEDIA_S3_ACCESS_KEY_ID")]
+    pub media_s3_access_key_id: Option<String>,
+
+    /// The secret access key media is stored with (never logged).
+    #[arg(long, env = "MEDIA_S3_SECRET_ACCESS_KEY", hide_env_values = true, value_name = "MEDIA_S3_SECRET_ACCESS_KEY")]
+    pub media_s3_secret_access_key: Option<SecretString>,
+
     /// Bearer token that `GET /metrics` (Prometheus text) requires. Unset: `/metrics` is a 404, so
     /// nothing about the server's load is public by default (docs/operations.md#what-to-watch-in-metrics).
     #[arg(long, env = "METRICS_TOKEN", hide_env_values = true, value_name = "METRICS_TOKEN")]
@@ -208,6 +241,8 @@ pub enum ConfigError {
     SecretsKey(String),
     #[error("METRICS_TOKEN: {0}")]
     MetricsToken(String),
+    #[error("MEDIA_STORAGE: {0}")]
+    MediaStorage(String),
 }
 
 impl Config {
@@ -264,6 +299,13 @@ impl Config {
             secrets_key: None,
             secrets_key_previous: None,
             metrics_token: None,
+            public_url: None,
+            media_storage: "fs".into(),
+            media_s3_bucket: None,
+            media_s3_endpoint: None,
+            media_s3_region: "us-east-1".into(),
+            media_s3_access_key_id: None,
+            media_s3_secret_access_key: None,
             // Tests and tools opt in: every test server would otherwise build four schemas.
             spare_schemas: 0,
         }
@@ -298,7 +340,37 @@ impl Config {
         if let Some(token) = &self.metrics_token {
             check_metrics_token(token.expose_secret()).map_err(ConfigError::MetricsToken)?;
         }
+        self.media_store().map_err(|err| ConfigError::MediaStorage(err.to_string()))?;
         Ok(())
+    }
+
+    /// The origin of `tenant`'s host as the outside reaches it (`PUBLIC_URL`).
+    pub fn public_origin(&self, tenant: &str) -> String {
+        match &self.public_url {
+            Some(template) => template.trim_end_matches('/').replace("{tenant}", tenant),
+            None if !self.secure_cookies() => format!("http://{tenant}.{}:{}", self.base_domain.0, self.bind.port()),
+            None => format!("https://{tenant}.{}", self.base_domain.0),
+        }
+    }
+
+    /// Where media is kept (`MEDIA_STORAGE`): refused when `s3` lacks its bucket or keys.
+    pub fn media_store(&self) -> Result<crate::domain::media::MediaStore, String> {
+        use crate::domain::media::{MediaStore, store::S3Settings};
+        if self.media_storage != "s3" {
+            return MediaStore::local(&self.data_dir().join("media")).map_err(|e| e.to_string());
+        }
+        let missing = |name: &str| format!("s3 needs {name}");
+        let settings = S3Settings {
+            bucket: self.media_s3_bucket.clone().ok_or_else(|| missing("MEDIA_S3_BUCKET"))?,
+            endpoint: self.media_s3_endpoint.clone(),
+            region: self.media_s3_region.clone(),
+            access_key_id: self.media_s3_access_key_id.clone().ok_or_else(|| missing("MEDIA_S3_ACCESS_KEY_ID"))?,
+            secret_access_key: self
+                .media_s3_secret_access_key
+                .clone()
+                .ok_or_else(|| missing("MEDIA_S3_SECRET_ACCESS_KEY"))?,
+        };
+        MediaStore::s3(&settings).map_err(|e| e.to_string())
     }
 
     /// The keys secrets at rest are sealed with; `validate` has resolved them.

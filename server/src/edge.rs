@@ -46,7 +46,8 @@ pub struct BodyDeadline(pub tokio::time::Instant);
 /// Middleware: refuses what no route should see, then adds the headers every answer carries.
 pub async fn guard(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let api = is_api(request.uri().path());
-    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(state.config.body_read_timeout_seconds);
+    let allowed = std::time::Duration::from_secs(state.config.body_read_timeout_seconds);
+    let deadline = tokio::time::Instant::now() + body_allowance(&request).map_or(allowed, |upload| upload.max(allowed));
     request.extensions_mut().insert(BodyDeadline(deadline));
     let request = with_body_deadline(request, deadline);
     let mut response = match refuse(&request) {
@@ -55,6 +56,27 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
     };
     add_headers(response.headers_mut(), &state, api);
     response
+}
+
+/// The slowest an upload's body may arrive: 64 KiB a second (a poor mobile link), at most 30
+/// minutes. Only for the one route that takes files (`POST /api/tickets/{id}/media`,
+/// docs/media.md#sending); every other body must arrive within `BODY_READ_TIMEOUT_SECONDS`.
+pub const UPLOAD_BYTES_PER_SECOND: u64 = 64 * 1024;
+
+/// The time an upload's body is given, from its declared length; `None` for any other request.
+pub fn body_allowance(request: &Request) -> Option<std::time::Duration> {
+    let path = request.uri().path();
+    let upload = request.method() == Method::POST && path.starts_with("/api/tickets/") && path.ends_with("/media");
+    if !upload {
+        return None;
+    }
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .unwrap_or(crate::domain::media::MAX_BYTES);
+    Some(std::time::Duration::from_secs((declared / UPLOAD_BYTES_PER_SECOND).clamp(30, 1800)))
 }
 
 /// The request with a body that fails once `deadline` has passed: every extractor honours the
@@ -112,7 +134,10 @@ const PERMISSIONS_POLICY: HeaderName = HeaderName::from_static("permissions-poli
 const CROSS_ORIGIN_OPENER_POLICY: HeaderName = HeaderName::from_static("cross-origin-opener-policy");
 
 fn add_headers(headers: &mut HeaderMap, state: &AppState, api: bool) {
-    if let Ok(policy) = HeaderValue::from_str(&content_security_policy(&state.config.base_domain.0)) {
+    // A media download sets its own, stricter policy (`sandbox`: docs/media.md#downloads).
+    if !headers.contains_key(CONTENT_SECURITY_POLICY)
+        && let Ok(policy) = HeaderValue::from_str(&content_security_policy(&state.config.base_domain.0))
+    {
         headers.insert(CONTENT_SECURITY_POLICY, policy);
     }
     headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
@@ -121,12 +146,14 @@ fn add_headers(headers: &mut HeaderMap, state: &AppState, api: bool) {
     headers.insert(CROSS_ORIGIN_OPENER_POLICY, HeaderValue::from_static("same-origin"));
     headers.insert(
         PERMISSIONS_POLICY,
-        HeaderValue::from_static("camera=(), microphone=(), geolocation=(), payment=(), usb=()"),
+        // The microphone records voice notes in the inbox (docs/media.md#sending), on this origin only.
+        HeaderValue::from_static("camera=(), microphone=(self), geolocation=(), payment=(), usb=()"),
     );
     if state.config.secure_cookies() {
         headers.insert(STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=31536000; includeSubDomains"));
     }
-    if api {
+    // Private media says how long a browser may keep it (`private`, never a shared cache).
+    if api && !headers.contains_key(CACHE_CONTROL) {
         headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     }
 }

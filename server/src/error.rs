@@ -167,7 +167,7 @@ impl AppError {
                 "database_unavailable",
                 "O banco de dados não está respondendo. Tente novamente em instantes.".into(),
             ),
-            Self::Domain(D::Storage(_) | D::Db(_)) | Self::Internal(_) => {
+            Self::Domain(D::Storage(_) | D::Db(_) | D::Internal(_)) | Self::Internal(_) => {
                 plain(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", messages::INTERNAL.into())
             }
         }

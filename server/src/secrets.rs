@@ -104,6 +104,21 @@ impl Secrets {
         Err(SecretError::WrongKey)
     }
 
+    /// Keys for `purpose` derived from the current key, then the previous one (HMAC-SHA256 of the
+    /// purpose): signatures made with the first still check during a rotation.
+    pub fn derive(&self, purpose: &str) -> Vec<[u8; 32]> {
+        use hmac::{Hmac, Mac};
+        std::iter::once(&self.current)
+            .chain(self.previous.as_ref())
+            .map(|key| {
+                let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(&key.0[..]).expect("any key length");
+                mac.update(b"derive:");
+                mac.update(purpose.as_bytes());
+                mac.finalize().into_bytes().into()
+            })
+            .collect()
+    }
+
     /// Whether a stored value is sealed with the current key (rotation and migration skip those).
     pub fn is_current(&self, scope: &str, stored: &str) -> bool {
         stored.starts_with(PREFIX) && Self::new(self.current.clone(), None).open(scope, stored).is_ok()

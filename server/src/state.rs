@@ -22,6 +22,8 @@ pub struct AppState {
     pub spares: Arc<tokio::sync::Notify>,
     /// Provider events waiting to be written, grouped per tenant (group commit).
     pub intake: Arc<crate::domain::inbox::intake::Intake>,
+    /// Where the media of conversations is kept.
+    pub media: crate::domain::media::MediaStore,
 }
 
 impl AppState {
@@ -36,6 +38,8 @@ impl AppState {
             analytics_refresh: (self.config.analytics_refresh_seconds > 0)
                 .then(|| chrono::Duration::seconds(self.config.analytics_refresh_seconds as i64)),
             allow_private_webhooks: self.config.allow_private_webhooks,
+            media: self.media.clone(),
+            public_url: self.config.public_origin("{tenant}"),
         }
     }
 
@@ -60,9 +64,14 @@ impl AppState {
             }
             None => (RateLimiter::local(), EventBus::local()),
         };
+        let secrets = config.secrets();
+        // Media links are signed with a key of the secrets key's: the same on every replica.
+        crate::domain::media::links::install(secrets.derive("media-links"));
+        let media = config.media_store().map_err(|err| anyhow::anyhow!("MEDIA_STORAGE: {err}"))?;
         Ok(Self {
             keys: Arc::new(TokenKeys::new(config.jwt_secret(), config.access_token_ttl_seconds)),
-            secrets: Arc::new(config.secrets()),
+            secrets: Arc::new(secrets),
+            media,
             config: Arc::new(config),
             dbs: Arc::new(dbs),
             limiter: Arc::new(limiter),

@@ -32,6 +32,7 @@ mod m20261206_000022_lighter_message_writes;
 mod m20261207_000023_lighter_ticket_writes;
 mod m20261208_000024_pin_counter_triggers;
 mod m20261209_000025_resumable_sync;
+mod m20261210_000026_conversation_media;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -70,6 +71,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261207_000023_lighter_ticket_writes::Migration),
             Box::new(m20261208_000024_pin_counter_triggers::Migration),
             Box::new(m20261209_000025_resumable_sync::Migration),
+            Box::new(m20261210_000026_conversation_media::Migration),
         ]
     }
 }
@@ -125,6 +127,8 @@ pub const TABLES: &[&str] = &[
     "webhook_attempts",
     "tenant_counters",
     "early_acks",
+    "media",
+    "message_reactions",
 ];
 
 #[cfg(test)]

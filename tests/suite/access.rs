@@ -24,6 +24,8 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/docs"),
     ("GET", "/docs.js"),
     ("POST", "/instance/{id}/events"),
+    // The link is the authentication (docs/media.md#downloads).
+    ("GET", "/media/{token}"),
 ];
 
 fn concrete(path: &str) -> String {

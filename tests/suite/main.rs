@@ -24,6 +24,7 @@ mod instances;
 mod isolation;
 mod limits;
 mod lockout;
+mod media;
 mod metrics;
 mod migrate;
 mod openapi;

@@ -48,6 +48,10 @@ pub enum Error {
     /// Anything else from the database: logged, never shown.
     #[error(transparent)]
     Db(DbErr),
+    /// Something of ours besides the database failed (media storage, a temporary file): logged,
+    /// never shown.
+    #[error("{0:#}")]
+    Internal(anyhow::Error),
 }
 
 impl Error {

@@ -44,6 +44,32 @@ impl JobKind for ProviderSend {
     const MAX_ATTEMPTS: i32 = 6;
 }
 
+/// Fetch a provider's medium for a message (`jobs::media_fetch`, docs/media.md#fetching).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MediaFetch {
+    pub message_id: i32,
+}
+
+impl JobKind for MediaFetch {
+    const KIND: &'static str = "media.fetch";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
+/// Send an agent's reaction through the provider (`jobs::provider_send`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProviderReact {
+    pub reaction_id: i32,
+    /// The emoji when it was queued (`""`: taken back); a later change queues its own job.
+    pub emoji: String,
+    pub message_id: i32,
+    pub user_id: i32,
+}
+
+impl JobKind for ProviderReact {
+    const KIND: &'static str = "provider.react";
+    const MAX_ATTEMPTS: i32 = 6;
+}
+
 /// Check whether a bot conversation's customer went silent (`domain::bot::live`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BotTimeout {

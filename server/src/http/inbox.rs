@@ -177,7 +177,15 @@ async fn conversation(
     ApiQuery(params): ApiQuery<ConversationParams>,
 ) -> AppResult<Json<MessagePage>> {
     let tx = tenant.read(&state).await?;
-    let page = conversations::messages::list(&tx, &current.viewer, id, params.before.as_deref(), params.limit).await?;
+    let page = conversations::messages::list(
+        &tx,
+        tenant.name.as_str(),
+        &current.viewer,
+        id,
+        params.before.as_deref(),
+        params.limit,
+    )
+    .await?;
     tx.end();
     Ok(Json(page))
 }
@@ -185,12 +193,25 @@ async fn conversation(
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct SendBody {
-    /// O texto (até 4096 caracteres).
+    /// O texto (até 4096 caracteres); com `mediaId`, a legenda (pode ser vazia).
     #[schema(example = "Olá! Já verifico seu pedido.")]
+    #[serde(default)]
     body: String,
     /// Chave de idempotência do cliente: reenviar a mesma chave devolve a mesma mensagem.
     #[serde(default)]
     client_id: Option<String>,
+    /// Um arquivo enviado para o atendimento (`POST /api/tickets/{id}/media`).
+    #[serde(default)]
+    media_id: Option<i32>,
+    /// O nome do arquivo como o cliente o verá.
+    #[serde(default)]
+    file_name: Option<String>,
+    /// Enviar o áudio como mensagem de voz (padrão: quando é Ogg/Opus).
+    #[serde(default)]
+    voice: Option<bool>,
+    /// A mensagem desta conversa que esta responde (citação).
+    #[serde(default)]
+    quoted_message_id: Option<i32>,
 }
 
 /// Replies to the customer: the message is queued and sent by the worker.
@@ -215,8 +236,15 @@ async fn send(
     ApiJson(body): ApiJson<SendBody>,
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
     let unit = tenant.unit(&state).await?;
-    let sent =
-        inbox::messages::send(&unit, &current.viewer, id, Reply { body: body.body, client_id: body.client_id }).await?;
+    let reply = Reply {
+        body: body.body,
+        client_id: body.client_id,
+        media_id: body.media_id,
+        file_name: body.file_name,
+        voice: body.voice,
+        quoted_message_id: body.quoted_message_id,
+    };
+    let sent = inbox::messages::send(&unit, &current.viewer, id, reply).await?;
     unit.commit().await?;
     Ok((StatusCode::CREATED, Json(sent)))
 }

@@ -15,6 +15,7 @@ pub mod health;
 mod home;
 mod inbox;
 mod instances;
+mod media;
 pub mod metrics;
 pub mod openapi;
 mod roles;
@@ -62,6 +63,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(instances::routes())
         .merge(home::routes())
         .merge(inbox::routes())
+        .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())
         .merge(bot::routes())

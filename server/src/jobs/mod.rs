@@ -16,6 +16,8 @@ mod bot_timeout;
 pub mod campaign_progress;
 mod campaign_tick;
 mod instance_sync;
+mod media_fetch;
+mod provider_react;
 mod provider_send;
 mod webhook_deliver;
 
@@ -33,7 +35,8 @@ use crate::{
     domain::{
         events::Publisher,
         outbox::{
-            self, AnalyticsRefresh, BotTimeout, CampaignTick, InstanceSync, JobKind, ProviderSend, WebhookDeliver,
+            self, AnalyticsRefresh, BotTimeout, CampaignTick, InstanceSync, JobKind, MediaFetch, ProviderReact,
+            ProviderSend, WebhookDeliver,
         },
         tenants,
         unit::Unit,
@@ -55,6 +58,10 @@ pub struct Worker {
     pub sync_max_pages: u32,
     /// How often each tenant's analytics are refreshed (`ANALYTICS_REFRESH_SECONDS`; `None`: off).
     pub analytics_refresh: Option<chrono::Duration>,
+    /// Where fetched media is kept.
+    pub media: crate::domain::media::MediaStore,
+    /// `PUBLIC_URL`'s template (`{tenant}`): where providers fetch an agent's media from.
+    pub public_url: String,
 }
 
 /// How a job's attempt ended.
@@ -291,6 +298,16 @@ impl Worker {
                 Ok(payload) => instance_sync::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),
             },
+            MediaFetch::KIND => match serde_json::from_str::<MediaFetch>(&job.payload) {
+                Ok(payload) => media_fetch::run(self, db, &payload, job.attempts >= MediaFetch::MAX_ATTEMPTS).await,
+                Err(err) => unreadable(err),
+            },
+            ProviderReact::KIND => match serde_json::from_str::<ProviderReact>(&job.payload) {
+                Ok(payload) => {
+                    provider_react::run(self, db, &payload, job.attempts >= ProviderReact::MAX_ATTEMPTS).await
+                }
+                Err(err) => unreadable(err),
+            },
             other => Attempt::Fail(format!("tipo de job desconhecido: {other}")).into(),
         }
     }
@@ -354,6 +371,8 @@ fn max_attempts(kind: &str) -> i32 {
         WebhookDeliver::KIND => WebhookDeliver::MAX_ATTEMPTS,
         InstanceSync::KIND => InstanceSync::MAX_ATTEMPTS,
         AnalyticsRefresh::KIND => AnalyticsRefresh::MAX_ATTEMPTS,
+        MediaFetch::KIND => MediaFetch::MAX_ATTEMPTS,
+        ProviderReact::KIND => ProviderReact::MAX_ATTEMPTS,
         _ => 1,
     }
 }

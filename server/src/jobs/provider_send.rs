@@ -13,12 +13,16 @@ use crate::{
         inbox::acks,
         instances::{
             self,
-            provider::{CallError, Provider},
+            provider::{CallError, Outgoing, OutgoingMedia, Provider},
+        },
+        media::{
+            links::{self, Target, Variant},
+            payload::Payload,
         },
         outbox::ProviderSend,
         unit::Unit,
     },
-    entities::tenant::{chat, customer, instance, message},
+    entities::tenant::{chat, customer, instance, medium, message},
     jobs::{ATTEMPT_DEADLINE, Attempt, Followup, Ran, Worker},
     tenancy::TenantDb,
 };
@@ -53,7 +57,7 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &ProviderSend, last_at
 /// The provider's id of what was sent now, or `None` when there was nothing to send.
 async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Result<Option<String>, CallError> {
     let internal = |err: crate::domain::Error| CallError::Retryable(format!("banco de dados: {err}"));
-    let (found, phone, provider) = {
+    let (found, mut outgoing, provider) = {
         // Only reads: on SQLite a reader, beside the tenant's one writer (inbound messages).
         let tx = db.read().await.map_err(|e| internal(e.into()))?;
         let Some(found) =
@@ -93,8 +97,9 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         let provider = instances::provider_of(&instance, &worker.secrets, db.name())
             .map_err(|e| CallError::Permanent(e.to_string()))?
             .ok_or_else(|| CallError::Permanent("a instância não tem provedor configurado".into()))?;
+        let outgoing = outgoing(&tx, worker, db, &found, &customer.phone).await.map_err(internal)?;
         tx.end();
-        (found, customer.phone, provider)
+        (found, outgoing, provider)
     };
     // Refused here only for a literal address that is not public: retrying will not change it.
     let client =
@@ -104,7 +109,45 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         Some(resend) => format!("{client_id}~{resend}"),
         None => client_id,
     };
-    Ok(Some(client.send_message(&phone, &found.body, &client_id).await?))
+    outgoing.client_id = client_id;
+    Ok(Some(client.send_message(&outgoing).await?))
+}
+
+/// What the provider is asked to send for `found`: its text, its medium as a link the provider
+/// fetches from the tenant's host (good for a day: the provider may queue the send), the
+/// provider's id of the message it quotes.
+async fn outgoing(
+    db: &impl sea_orm::ConnectionTrait,
+    worker: &Worker,
+    tenant: &TenantDb,
+    found: &message::Model,
+    phone: &str,
+) -> crate::domain::error::Result<Outgoing> {
+    let mut outgoing = Outgoing { phone: phone.to_owned(), body: found.body.clone(), ..Default::default() };
+    if let Some(quoted) = found.quoted_message_id {
+        outgoing.quoted_id = message::Entity::find_by_id(quoted).one(db).await?.and_then(|q| q.external_id);
+    }
+    if let Some(media_id) = found.media_id
+        && let Some(kept) = medium::Entity::find_by_id(media_id).one(db).await?
+    {
+        let payload = Payload::read(found.payload.as_deref());
+        let tenant = tenant.name().as_str();
+        let token = links::token(
+            tenant,
+            Target { message_id: found.id, variant: Variant::Original },
+            Utc::now() + links::PROVIDER_TTL,
+        );
+        let origin = worker.public_url.replace("{tenant}", tenant);
+        outgoing.message_type = Some(found.message_type.clone());
+        outgoing.media = Some(OutgoingMedia {
+            url: format!("{origin}/api/media/{token}"),
+            mime_type: if payload.voice { "audio/ogg; codecs=opus".into() } else { kept.mime_type.clone() },
+            file_name: payload.file_name.unwrap_or_else(|| "arquivo".into()),
+            size: kept.size,
+            voice: payload.voice,
+        });
+    }
+    Ok(outgoing)
 }
 
 /// The provider took the message: its id is stored (later acks find the message by it) and the

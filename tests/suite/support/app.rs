@@ -47,12 +47,17 @@ pub fn test_redis_url() -> String {
 /// What to delete when the test ends.
 enum Storage {
     Dir(#[allow(dead_code)] tempfile::TempDir),
-    PgDatabase { admin_url: String, name: String },
+    /// The database, and a directory for the files the server keeps (media).
+    PgDatabase {
+        admin_url: String,
+        name: String,
+        _files: tempfile::TempDir,
+    },
 }
 
 impl Drop for Storage {
     fn drop(&mut self) {
-        if let Storage::PgDatabase { admin_url, name } = self {
+        if let Storage::PgDatabase { admin_url, name, .. } = self {
             let (admin_url, name) = (admin_url.clone(), name.clone());
             // Drop runs outside async: a short-lived runtime on its own thread does the cleanup.
             let _ = std::thread::spawn(move || {
@@ -195,10 +200,15 @@ async fn isolated_config() -> (Config, Storage) {
         Backend::Postgres => {
             let base = std::env::var("TEST_DATABASE_URL").expect("TEST_DATABASE_URL");
             let (admin_url, url, name) = fresh_pg_database(&base).await;
-            (url.parse().expect("postgres url"), Storage::PgDatabase { admin_url, name })
+            let files = tempfile::tempdir().expect("temp dir");
+            (url.parse().expect("postgres url"), Storage::PgDatabase { admin_url, name, _files: files })
         }
     };
     let mut config = Config::for_database(url);
+    if let Storage::PgDatabase { _files, .. } = &storage {
+        // Media and the like go to the test's own directory, never the working directory.
+        config.data_dir = Some(_files.path().to_owned());
+    }
     if backend() == Backend::Postgres
         && let Ok(redis) = std::env::var("TEST_REDIS_URL")
         && !redis.is_empty()

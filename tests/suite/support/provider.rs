@@ -28,6 +28,18 @@ pub struct Sent {
     pub body: String,
     pub client_id: String,
     pub id: String,
+    /// The whole body, as contract 2 adds to it (`type`, `media`, `quotedId`, `reaction`).
+    pub raw: Value,
+}
+
+/// A file the provider serves at `GET /files/{name}` (a customer's medium), to the bearer of
+/// [`SECRET`] only.
+#[derive(Debug, Clone)]
+pub struct Hosted {
+    pub bytes: Vec<u8>,
+    pub content_type: String,
+    /// Answer with this status instead of the file.
+    pub status: u16,
 }
 
 #[derive(Default)]
@@ -38,6 +50,9 @@ struct Inner {
     failing: AtomicBool,
     /// Answer 400 (a refusal retrying cannot fix) to sends while set.
     refusing: AtomicBool,
+    files: Mutex<std::collections::HashMap<String, Hosted>>,
+    /// `Authorization` headers of the file fetches.
+    fetches: Mutex<Vec<String>>,
 }
 
 /// A running fake provider.
@@ -67,16 +82,39 @@ impl FakeProvider {
                         body: body["body"].as_str().unwrap_or_default().to_owned(),
                         client_id: body["clientId"].as_str().unwrap_or_default().to_owned(),
                         id: id.clone(),
+                        raw: body.clone(),
                     });
                     (StatusCode::OK, Json(json!({ "id": id })))
                 }
             }
         };
-        let router = Router::new().route("/messages", post(send)).route(
-            "/session",
-            post(|| async { Json(json!({ "qrcode": "2@pareamento-de-teste" })) })
-                .delete(|| async { StatusCode::NO_CONTENT }),
-        );
+        let serve = {
+            let inner = inner.clone();
+            move |axum::extract::Path(name): axum::extract::Path<String>, headers: axum::http::HeaderMap| {
+                let inner = inner.clone();
+                async move {
+                    use axum::response::IntoResponse;
+                    let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default();
+                    inner.fetches.lock().unwrap().push(auth.to_owned());
+                    if auth != format!("Bearer {SECRET}") {
+                        return StatusCode::UNAUTHORIZED.into_response();
+                    }
+                    let Some(file) = inner.files.lock().unwrap().get(&name).cloned() else {
+                        return StatusCode::NOT_FOUND.into_response();
+                    };
+                    if file.status != 200 {
+                        return StatusCode::from_u16(file.status).unwrap().into_response();
+                    }
+                    ([("content-type", file.content_type)], file.bytes).into_response()
+                }
+            }
+        };
+        let router =
+            Router::new().route("/files/{name}", axum::routing::get(serve)).route("/messages", post(send)).route(
+                "/session",
+                post(|| async { Json(json!({ "qrcode": "2@pareamento-de-teste" })) })
+                    .delete(|| async { StatusCode::NO_CONTENT }),
+            );
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, router).await });
@@ -93,6 +131,25 @@ impl FakeProvider {
 
     pub fn refuse_sends(&self, refusing: bool) {
         self.inner.refusing.store(refusing, Ordering::SeqCst);
+    }
+
+    /// Serves `bytes` at `/files/{name}`; answers its URL.
+    pub fn host(&self, name: &str, bytes: Vec<u8>, content_type: &str) -> String {
+        let hosted = Hosted { bytes, content_type: content_type.to_owned(), status: 200 };
+        self.inner.files.lock().unwrap().insert(name.to_owned(), hosted);
+        format!("{}/files/{name}", self.base_url())
+    }
+
+    /// Answers `status` at `/files/{name}`; answers its URL.
+    pub fn host_failing(&self, name: &str, status: u16) -> String {
+        let hosted = Hosted { bytes: Vec::new(), content_type: String::new(), status };
+        self.inner.files.lock().unwrap().insert(name.to_owned(), hosted);
+        format!("{}/files/{name}", self.base_url())
+    }
+
+    /// The `Authorization` of every file fetch so far.
+    pub fn fetches(&self) -> Vec<String> {
+        self.inner.fetches.lock().unwrap().clone()
     }
 
     pub fn sent(&self) -> Vec<Sent> {

@@ -48,6 +48,24 @@ impl DomainEvent for ChatNotification {
     }
 }
 
+/// A message changed after it was shown (docs/media.md#events): its medium became `ready` or
+/// `failed`, or its sender edited or deleted it.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChatMessageUpdated {
+    pub ticket_id: Option<i32>,
+    pub message: MessageView,
+}
+event!(ChatMessageUpdated);
+
+/// A reaction on a message was added, changed or taken back, by the customer or an agent.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChatMessageReaction {
+    pub ticket_id: Option<i32>,
+    pub message_id: i32,
+    pub reactions: Vec<crate::domain::conversations::views::ReactionView>,
+}
+event!(ChatMessageReaction);
+
 /// A ticket was closed.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChatTicketClosed {

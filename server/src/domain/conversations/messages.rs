@@ -69,6 +69,7 @@ pub struct MessagePage {
 /// The messages of a ticket before message id `before`, oldest first.
 pub async fn list(
     db: &impl ConnectionTrait,
+    tenant: &str,
     viewer: &Viewer,
     ticket_id: i32,
     before: Option<&str>,
@@ -93,7 +94,9 @@ pub async fn list(
     rows.reverse();
     let users: Vec<i32> = rows.iter().filter_map(|m| m.user_id).collect();
     let names = Names::load(db, [], [], users, []).await?;
-    Ok(MessagePage { data: rows.iter().map(|m| names.message(m)).collect(), next_cursor })
+    let mut data: Vec<MessageView> = rows.iter().map(|m| names.message(m)).collect();
+    super::attachments::fill(db, tenant, &mut data, &rows).await?;
+    Ok(MessagePage { data, next_cursor })
 }
 
 /// Checks a message body: not empty, at most [`MAX_BODY`] characters; answers it trimmed.

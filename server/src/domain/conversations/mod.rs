@@ -15,8 +15,10 @@
 //! that made the change (`domain::inbox`, the worker).
 
 pub mod acks;
+pub mod attachments;
 pub mod chats;
 pub mod closing_reasons;
+pub mod content;
 pub mod customers;
 pub mod events;
 pub mod messages;

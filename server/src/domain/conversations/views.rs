@@ -10,7 +10,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::{
-    domain::error::Result,
+    domain::{
+        error::Result,
+        media::{
+            MediaType,
+            payload::{Contact, Location, Payload},
+        },
+    },
     entities::tenant::{
         customer, department, instance, message,
         states::{Ack, TicketStatus, TransferStatus},
@@ -69,7 +75,7 @@ pub struct TicketView {
 }
 
 /// A message of a conversation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MessageView {
     pub id: i32,
@@ -87,6 +93,93 @@ pub struct MessageView {
     /// Who of the staff wrote it (none: the customer, or written on the phone).
     pub user: Option<NamedRef>,
     pub client_id: Option<String>,
+    /// What it holds: `text`, `image`, `audio`, `video`, `document`, `sticker`, `location`,
+    /// `contacts` or `unsupported` (docs/media.md#message-types).
+    #[serde(rename = "type")]
+    pub message_type: MediaType,
+    /// Its file, when it has one (links issued to whoever may read the message).
+    pub media: Option<MediaView>,
+    pub location: Option<Location>,
+    pub contacts: Option<Vec<Contact>>,
+    /// The message it replies to.
+    pub quoted: Option<QuotedView>,
+    /// At most one per customer and one per agent.
+    pub reactions: Vec<ReactionView>,
+    pub edited_at: Option<DateTime<Utc>>,
+    /// Deleted for everyone by its sender: its content is empty.
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// A message's file.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MediaView {
+    /// `pending` (being fetched), `ready` or `failed`.
+    pub status: String,
+    /// Why it is unavailable (`failed`), in pt_BR.
+    pub error: Option<String>,
+    pub mime_type: Option<String>,
+    pub file_name: Option<String>,
+    pub size: Option<i64>,
+    pub width: Option<i32>,
+    pub height: Option<i32>,
+    pub duration_ms: Option<i32>,
+    /// A voice note (push-to-talk).
+    pub voice: bool,
+    /// 64 bars 0–100.
+    pub waveform: Option<Vec<u8>>,
+    /// Inline (expires in an hour).
+    pub url: Option<String>,
+    /// As an attachment, with its file name.
+    pub download_url: Option<String>,
+    /// A JPEG at most 320 px, for images, stickers and video.
+    pub thumbnail_url: Option<String>,
+}
+
+impl MediaView {
+    /// What the message's row tells; the rest comes with [`fill`].
+    pub fn of_message(m: &message::Model, payload: &Payload) -> Self {
+        Self {
+            status: m.media_status.clone().unwrap_or_else(|| "pending".into()),
+            error: m.media_error.clone(),
+            mime_type: payload.source.as_ref().and_then(|s| s.mime_type.clone()),
+            file_name: payload.file_name.clone(),
+            size: None,
+            width: None,
+            height: None,
+            duration_ms: None,
+            voice: payload.voice,
+            waveform: None,
+            url: None,
+            download_url: None,
+            thumbnail_url: None,
+        }
+    }
+}
+
+/// The message a reply quotes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuotedView {
+    /// Ours; `null` when the quoted message is not stored.
+    pub id: Option<i32>,
+    #[serde(rename = "type")]
+    pub message_type: MediaType,
+    pub body: String,
+    pub direction: Option<String>,
+    pub file_name: Option<String>,
+}
+
+/// One reaction on a message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReactionView {
+    pub emoji: String,
+    /// `customer` or `agent`.
+    pub from: String,
+    /// The agent who reacted.
+    pub user: Option<NamedRef>,
+    pub at: DateTime<Utc>,
 }
 
 /// A transfer request.
@@ -266,18 +359,32 @@ impl Names {
         }
     }
 
+    /// A message's view from its row alone; its medium's details, links, quoted message and
+    /// reactions are added for a whole page by [`super::attachments::fill`].
     pub fn message(&self, m: &message::Model) -> MessageView {
+        let message_type = MediaType::parse(&m.message_type);
+        let revoked = m.revoked_at.is_some();
+        let payload = if revoked { Payload::default() } else { Payload::read(m.payload.as_deref()) };
+        let media = (message_type.has_file() && !revoked).then(|| MediaView::of_message(m, &payload));
         MessageView {
             id: m.id,
             ticket_id: m.ticket_id,
             direction: m.direction.clone(),
             kind: m.kind.clone(),
-            body: m.body.clone(),
+            body: if revoked { String::new() } else { m.body.clone() },
             ack: m.ack,
             error: m.error.clone(),
             sent_at: m.sent_at,
             user: self.user(m.user_id),
             client_id: m.client_id.clone(),
+            message_type,
+            media,
+            location: payload.location,
+            contacts: payload.contacts,
+            quoted: None,
+            reactions: Vec::new(),
+            edited_at: m.edited_at,
+            revoked_at: m.revoked_at,
         }
     }
 
@@ -305,11 +412,6 @@ pub async fn ticket(db: &impl ConnectionTrait, t: &ticket::Model) -> Result<Tick
 pub async fn transfer(db: &impl ConnectionTrait, t: &ticket_transfer::Model) -> Result<TransferView> {
     let users: Vec<i32> = [t.from_user_id, t.to_user_id].into_iter().flatten().collect();
     Ok(Names::load(db, [], [], users, t.to_department_id).await?.transfer(t))
-}
-
-/// One message's view.
-pub async fn message(db: &impl ConnectionTrait, m: &message::Model) -> Result<MessageView> {
-    Ok(Names::load(db, [], [], m.user_id, []).await?.message(m))
 }
 
 /// The first characters of a message, for the list.

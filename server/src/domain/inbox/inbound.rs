@@ -18,7 +18,9 @@ use crate::{
     domain::{
         bot, campaigns,
         conversations::{
-            acks, chats, customers,
+            acks, attachments, chats,
+            content::{self, Content, InboundContact, InboundMedia},
+            customers,
             events::{ChatNotification, CustomerChatCreated, CustomerCreatedToChat},
             messages::{Ack, ack_error},
             tickets::{self, NewTicket, TicketStatus},
@@ -26,7 +28,13 @@ use crate::{
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
-        inbox, instances,
+        inbox::{
+            self,
+            changes::{self, check_provider_id},
+        },
+        instances,
+        media::{MediaType, payload::Location},
+        outbox::{self, MediaFetch},
         sql::Binder,
         unit::Unit,
     },
@@ -37,9 +45,15 @@ use crate::{
 #[derive(Debug, Clone, Deserialize)]
 #[serde(tag = "type", content = "data", rename_all = "lowercase")]
 pub enum ProviderEvent {
-    Message(InboundMessage),
+    Message(Box<InboundMessage>),
     Ack(InboundAck),
     Status(InboundStatus),
+    /// An emoji on a message, or its removal (docs/media.md).
+    Reaction(changes::InboundReaction),
+    /// The sender edited a message's text.
+    Edit(changes::InboundEdit),
+    /// The sender deleted a message for everyone.
+    Revoke(changes::InboundRevoke),
 }
 
 /// A message, as in the sync contract.
@@ -53,9 +67,35 @@ pub struct InboundMessage {
     pub name: Option<String>,
     /// `in` (the customer wrote) or `out` (written on the instance's phone, not here).
     pub direction: String,
+    /// The text, or the caption of a medium.
     #[serde(default)]
     pub body: String,
     pub sent_at: DateTime<Utc>,
+    /// `text` (when absent), `image`, `audio`, `video`, `document`, `sticker`, `location`,
+    /// `contacts`; anything else is kept as `unsupported` (docs/media.md).
+    #[serde(default, rename = "type")]
+    pub content_type: Option<String>,
+    #[serde(default)]
+    pub media: Option<InboundMedia>,
+    #[serde(default)]
+    pub location: Option<Location>,
+    #[serde(default)]
+    pub contacts: Option<Vec<InboundContact>>,
+    /// The provider's id of the message this one replies to.
+    #[serde(default)]
+    pub quoted_id: Option<String>,
+}
+
+impl InboundMessage {
+    /// What it holds, read and checked.
+    pub fn content(&self) -> Result<Content> {
+        content::of_inbound(
+            self.content_type.as_deref(),
+            self.media.as_ref(),
+            self.location.as_ref(),
+            self.contacts.as_deref(),
+        )
+    }
 }
 
 /// A delivery state of one of our messages, by the provider's id.
@@ -96,9 +136,12 @@ pub struct Plan {
 /// Refuses an event that could never be written (422), before anything is written for it.
 pub fn validate(event: &ProviderEvent) -> Result<()> {
     match event {
-        ProviderEvent::Message(inbound) => check(inbound),
+        ProviderEvent::Message(inbound) => check(inbound).and_then(|()| inbound.content().map(drop)),
         ProviderEvent::Ack(ack) => check_ack(ack).map(drop),
         ProviderEvent::Status(status) => instances::check_status(&status.status),
+        ProviderEvent::Reaction(reaction) => changes::check_reaction(reaction),
+        ProviderEvent::Edit(edit) => changes::check_edit(edit),
+        ProviderEvent::Revoke(revoke) => check_provider_id(&revoke.id),
     }
 }
 
@@ -114,7 +157,7 @@ pub async fn receive(
     // records the event only when neither the event id nor the message's id was seen (each
     // statement is a hand-off to the writer's thread on SQLite, and this path is the busiest).
     let message = match &event {
-        ProviderEvent::Message(inbound) => Some(inbound),
+        ProviderEvent::Message(inbound) => Some(inbound.as_ref()),
         _ => None,
     };
     let first_time = record_event(unit, instance.id, event_id, message).await?;
@@ -122,7 +165,7 @@ pub async fn receive(
         return Ok(Received::Duplicate);
     }
     match event {
-        ProviderEvent::Message(inbound) => receive_message(unit, instance, inbound, plan).await,
+        ProviderEvent::Message(inbound) => receive_message(unit, instance, *inbound, plan).await,
         ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
         ProviderEvent::Status(status) => {
             if instances::set_status(unit, instance.id, &status.status).await? {
@@ -131,6 +174,9 @@ pub async fn receive(
             }
             Ok(Received::Done)
         }
+        ProviderEvent::Reaction(reaction) => changes::react(unit, instance, reaction).await.map(|()| Received::Done),
+        ProviderEvent::Edit(edit) => changes::edit(unit, instance, edit).await.map(|()| Received::Done),
+        ProviderEvent::Revoke(revoke) => changes::revoke(unit, instance, revoke).await.map(|()| Received::Done),
     }
 }
 
@@ -177,18 +223,6 @@ async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Op
     Ok(unit.execute_raw(b.statement(sql)).await?.rows_affected() > 0)
 }
 
-/// A provider's message id (of a message or an ack): 1 to 200 characters.
-fn check_provider_id(id: &str) -> Result<()> {
-    if id.trim().is_empty() || id.len() > 200 {
-        return Err(Error::invalid_field(
-            "invalid_event",
-            "data.id",
-            "Informe o id da mensagem no provedor (até 200 caracteres).",
-        ));
-    }
-    Ok(())
-}
-
 fn check(inbound: &InboundMessage) -> Result<()> {
     check_provider_id(&inbound.id)?;
     customers::normalize_phone(&inbound.phone)
@@ -209,6 +243,8 @@ async fn receive_message(
     plan: Plan,
 ) -> Result<Received> {
     check(&inbound)?;
+    let content = inbound.content()?;
+    let preview = content::preview(content.message_type, &inbound.body, &content.payload, None);
     // No other message of this sender at the instance is being written beside this one
     // ([`record_event`]): what the lookup found is what there is.
     let Sender { customer, created, awaiting_reply, open_ticket, mut chat_id } =
@@ -249,7 +285,7 @@ async fn receive_message(
                 chat_id: chat,
                 department_id: None,
                 held_by_bot: bot.is_some(),
-                opening_message: &inbound.body,
+                opening_message: &preview,
             };
             match tickets::open(unit, new, plan.ticket_limit).await {
                 Ok(opened) => {
@@ -280,6 +316,10 @@ async fn receive_message(
         (None, Some(id)) => id,
         (None, None) => chats::ensure(unit, customer.id, instance.id).await?,
     };
+    let quoted = match inbound.quoted_id.as_deref().filter(|q| !q.is_empty()) {
+        Some(quoted_id) => Some(changes::quoted(unit, instance.id, quoted_id).await?),
+        None => None,
+    };
     let now = Utc::now();
     let stored = message::ActiveModel {
         chat_id: Set(chat_id),
@@ -294,26 +334,39 @@ async fn receive_message(
         sent_at: Set(inbound.sent_at),
         created_at: Set(now),
         updated_at: Set(now),
+        message_type: Set(content.message_type.as_str().into()),
+        media_status: Set(content.media_pending.then(|| "pending".into())),
+        payload: Set(content.payload.stored()),
+        quoted_message_id: Set(quoted.as_ref().and_then(|q| q.0)),
+        quoted_external_id: Set(quoted.and_then(|q| q.1)),
         ..Default::default()
     }
     .insert(unit)
     .await?;
+    if content.media_pending {
+        // The bytes are the worker's to fetch: nothing of them rides the provider's request.
+        outbox::enqueue(unit, &MediaFetch { message_id: stored.id }, now).await?;
+    }
     if let Some(ticket) = ticket {
         let (touched, names) = if opened_here {
             // It opened with this message's preview and unread count: nothing to touch.
             (ticket, names_at_hand())
         } else {
-            let touched = tickets::touch(unit, ticket.id, &inbound.body, now, inbound_from_customer).await?;
+            let touched = tickets::touch(unit, ticket.id, &preview, now, inbound_from_customer).await?;
             (touched.ticket, touched.names)
         };
-        let (ticket_view, message_view) = (names.ticket(&touched), names.message(&stored));
+        let mut message_views = [names.message(&stored)];
+        attachments::fill(unit, unit.tenant().as_str(), &mut message_views, std::slice::from_ref(&stored)).await?;
+        let [message_view] = message_views;
+        let ticket_view = names.ticket(&touched);
         unit.raise(
             ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
                 .to(Audience::of_ticket(&touched, &[])),
         );
         if inbound_from_customer && touched.status == TicketStatus::Bot {
-            let said =
-                bot::live::Said { customer: &customer, instance_name: &instance.name, text: &inbound.body, at: now };
+            // A medium is never one of the bot's options: it reads what the queue shows for it.
+            let text = if content.message_type == MediaType::Text { &inbound.body } else { &preview };
+            let said = bot::live::Said { customer: &customer, instance_name: &instance.name, text, at: now };
             match greeter {
                 Some(config) => bot::live::start(unit, &plan.bots, config, &touched, said).await?,
                 None => bot::live::answer(unit, &plan.bots, &touched, said).await?,

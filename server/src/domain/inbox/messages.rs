@@ -8,18 +8,19 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use crate::{
     domain::{
         conversations::{
-            Viewer,
+            Viewer, attachments, content,
             events::{ChatNotification, CustomerChatAckChanged},
-            messages::{Ack, check_body},
+            messages::{Ack, MAX_BODY, check_body},
             tickets::{self, ensure_owner},
-            views::{self, MessageView},
+            views::MessageView,
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
+        media::{MediaType, kinds, payload::Payload},
         outbox::{self, ProviderSend},
         unit::Unit,
     },
-    entities::tenant::{message, ticket},
+    entities::tenant::{medium, message, ticket},
     random::random_token,
 };
 
@@ -29,6 +30,52 @@ pub struct Reply {
     pub body: String,
     /// The client's idempotency key: sending the same key twice answers the first message.
     pub client_id: Option<String>,
+    /// A file uploaded for the ticket (`POST /api/tickets/{id}/media`); `body` is then its caption.
+    pub media_id: Option<i32>,
+    /// The file's name as the customer will see it (default: from its type).
+    pub file_name: Option<String>,
+    /// Send an audio file as a voice note (default: when it is Ogg/Opus).
+    pub voice: Option<bool>,
+    /// The message of the conversation this one replies to.
+    pub quoted_message_id: Option<i32>,
+}
+
+/// What a reply carries besides its text.
+struct Attached {
+    message_type: MediaType,
+    media_id: Option<i32>,
+    payload: Payload,
+}
+
+/// The reply's file, checked: it must be one of the tenant's media.
+async fn attached(unit: &Unit, reply: &Reply) -> Result<Attached> {
+    let Some(media_id) = reply.media_id else {
+        return Ok(Attached { message_type: MediaType::Text, media_id: None, payload: Payload::default() });
+    };
+    let found = medium::Entity::find_by_id(media_id).one(unit).await?.ok_or_else(|| {
+        Error::invalid_field("media_not_found", "mediaId", "Arquivo não encontrado: envie-o de novo.")
+    })?;
+    let voice = reply.voice.unwrap_or(found.mime_type == "audio/ogg") && found.mime_type == "audio/ogg";
+    let message_type = if voice { MediaType::Audio } else { kinds::type_of_upload(&found.mime_type) };
+    let file_name =
+        reply.file_name.as_deref().map(content::safe_file_name).filter(|n| !n.is_empty()).unwrap_or_else(|| {
+            format!("{}.{}", message_type.word().to_lowercase(), kinds::extension(&found.mime_type))
+        });
+    let payload = Payload { file_name: Some(file_name), voice, ..Default::default() };
+    Ok(Attached { message_type, media_id: Some(found.id), payload })
+}
+
+/// The quoted message: one of the ticket's chat's.
+async fn quoted(unit: &Unit, chat_id: i32, quoted_message_id: Option<i32>) -> Result<Option<i32>> {
+    let Some(id) = quoted_message_id else { return Ok(None) };
+    message::Entity::find_by_id(id)
+        .filter(message::Column::ChatId.eq(chat_id))
+        .one(unit)
+        .await?
+        .map(|m| Some(m.id))
+        .ok_or_else(|| {
+            Error::invalid_field("quoted_not_found", "quotedMessageId", "A mensagem citada não é desta conversa.")
+        })
 }
 
 /// The owner of an open ticket replies: the message is stored `queued` and put in the outbox in
@@ -36,7 +83,9 @@ pub struct Reply {
 pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) -> Result<MessageView> {
     let found = tickets::find_visible(unit, viewer, ticket_id).await?;
     ensure_owner(viewer, &found)?;
-    let body = check_body(&reply.body)?;
+    let attached = attached(unit, &reply).await?;
+    let body = if attached.media_id.is_some() { check_caption(&reply.body)? } else { check_body(&reply.body)? };
+    let quoted_message_id = quoted(unit, found.chat_id, reply.quoted_message_id).await?;
     if let Some(client_id) = reply.client_id.as_deref() {
         if client_id.is_empty() || client_id.len() > 100 {
             return Err(Error::invalid_field(
@@ -52,7 +101,7 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             if existing.ticket_id != Some(ticket_id) {
                 return Err(Error::conflict("client_id_used", "Este clientId já foi usado em outra mensagem."));
             }
-            return views::message(unit, &existing).await;
+            return attachments::whole(unit, unit.tenant().as_str(), &existing).await;
         }
     }
     let now = Utc::now();
@@ -69,6 +118,11 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
         sent_at: Set(now),
         created_at: Set(now),
         updated_at: Set(now),
+        message_type: Set(attached.message_type.as_str().into()),
+        media_id: Set(attached.media_id),
+        media_status: Set(attached.media_id.map(|_| "ready".into())),
+        payload: Set(attached.payload.stored()),
+        quoted_message_id: Set(quoted_message_id),
         ..Default::default()
     }
     .insert(unit)
@@ -80,12 +134,15 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .exec(unit)
             .await?;
     }
-    let touched = tickets::touch(unit, ticket_id, &body, now, false).await?;
+    let preview = content::preview(attached.message_type, &body, &attached.payload, None);
+    let touched = tickets::touch(unit, ticket_id, &preview, now, false).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
     // Whoever watches the conversation (a supervisor, the sender's other tab) sees the reply live;
     // `direction: "out"` tells clients not to ring for it. The author may not be the owner.
     let (touched, names) = (touched.ticket, touched.names.with_user(viewer.user_id, &viewer.name));
-    let view = names.message(&stored);
+    let mut views = [names.message(&stored)];
+    attachments::fill(unit, unit.tenant().as_str(), &mut views, std::slice::from_ref(&stored)).await?;
+    let [view] = views;
     unit.raise(
         ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(view.clone()), notice: None }
             .to(Audience::of_ticket(&touched, &[])),
@@ -119,5 +176,18 @@ pub async fn retry(unit: &Unit, viewer: &Viewer, ticket_id: i32, message_id: i32
     unit.raise(
         CustomerChatAckChanged { ticket_id: Some(ticket_id), message_id, ack: queued.ack, error: None }.to(audience),
     );
-    views::message(unit, &queued).await
+    attachments::whole(unit, unit.tenant().as_str(), &queued).await
+}
+
+/// A caption: may be empty, at most [`MAX_BODY`] characters.
+fn check_caption(caption: &str) -> Result<String> {
+    let caption = caption.trim();
+    if caption.chars().count() > MAX_BODY {
+        return Err(Error::invalid_field(
+            "message_too_long",
+            "body",
+            format!("A legenda pode ter até {MAX_BODY} caracteres."),
+        ));
+    }
+    Ok(caption.to_owned())
 }

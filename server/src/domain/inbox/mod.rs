@@ -7,8 +7,10 @@
 //! customer's reply answers a campaign. The store below (`domain::conversations`) never calls up.
 
 pub mod acks;
+pub mod changes;
 pub mod inbound;
 pub mod intake;
+pub mod media;
 pub mod messages;
 pub mod tickets;
 pub mod transfers;

@@ -108,6 +108,49 @@ pub struct Provider {
     http: reqwest::Client,
 }
 
+/// What goes to `POST {base}/messages`.
+#[derive(Debug, Clone, Default, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outgoing {
+    pub phone: String,
+    /// The text, or a medium's caption.
+    pub body: String,
+    pub client_id: String,
+    /// `image`, `audio`, `video`, `document`, `sticker`, `reaction`; absent for a text.
+    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+    pub message_type: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub media: Option<OutgoingMedia>,
+    /// The provider's id of the message this one replies to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quoted_id: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reaction: Option<OutgoingReaction>,
+}
+
+/// A medium the provider fetches from us.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutgoingMedia {
+    /// A link good for 24 hours, on the tenant's host.
+    pub url: String,
+    pub mime_type: String,
+    pub file_name: String,
+    pub size: i64,
+    /// Send as a voice note (Ogg/Opus).
+    pub voice: bool,
+}
+
+/// A reaction to one of the conversation's messages.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OutgoingReaction {
+    /// The provider's id of the message reacted to.
+    pub message_id: String,
+    /// `""` takes the reaction back.
+    pub emoji: String,
+}
+
 impl Provider {
     /// The provider's client. A literal IP host is checked here, on every use (a resolver never
     /// sees it); names are checked by the client's resolver when it connects.
@@ -220,21 +263,13 @@ impl Provider {
         read_json(response, ANSWER_BYTES).await
     }
 
-    /// `POST {base}/messages {"phone","body","clientId"}` → the provider's id of the message.
-    /// `clientId` makes a repeated send (after a lost answer) the same message at the provider.
-    pub async fn send_message(
-        &self,
-        phone: &str,
-        body: &str,
-        client_id: &str,
-    ) -> std::result::Result<String, CallError> {
-        let answer = self
-            .post_json(
-                "/messages",
-                Some(serde_json::json!({ "phone": phone, "body": body, "clientId": client_id })),
-                reqwest::Method::POST,
-            )
-            .await?;
+    /// `POST {base}/messages` → the provider's id of the message (docs/providers.md#sending): a
+    /// text is `{"phone","body","clientId"}` as in contract 1; a medium, a quote or a reaction adds
+    /// its fields (contract 2). `clientId` makes a repeated send (after a lost answer) the same
+    /// message at the provider.
+    pub async fn send_message(&self, outgoing: &Outgoing) -> std::result::Result<String, CallError> {
+        let body = serde_json::to_value(outgoing).map_err(|e| CallError::Permanent(e.to_string()))?;
+        let answer = self.post_json("/messages", Some(body), reqwest::Method::POST).await?;
         match answer.get("id") {
             Some(serde_json::Value::String(id)) if !id.is_empty() => Ok(id.clone()),
             Some(serde_json::Value::Number(id)) => Ok(id.to_string()),

@@ -28,6 +28,26 @@ pub struct Model {
     pub error: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// What it holds (docs/media.md): `text`, `image`, `audio`, `video`, `document`, `sticker`,
+    /// `location`, `contacts` or `unsupported`.
+    pub message_type: String,
+    /// The stored medium (`media`), once the worker has it.
+    pub media_id: Option<i32>,
+    /// `pending`, `ready` or `failed` for a message with a medium; `None` without one.
+    pub media_status: Option<String>,
+    /// Why the medium could not be had (`media_status` = `failed`), in pt_BR.
+    pub media_error: Option<String>,
+    /// JSON: the medium's file name, voice flag and where to fetch it; a location; contact cards
+    /// (`domain::media::payload::Payload`).
+    #[sea_orm(column_type = "Text", nullable)]
+    pub payload: Option<String>,
+    /// The message of this chat it replies to.
+    pub quoted_message_id: Option<i32>,
+    /// The provider's id of the quoted message, kept when it is not stored (yet).
+    pub quoted_external_id: Option<String>,
+    pub edited_at: Option<DateTimeUtc>,
+    /// Deleted for everyone by its sender: the content is emptied.
+    pub revoked_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

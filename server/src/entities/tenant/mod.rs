@@ -40,8 +40,12 @@ pub mod instance_send_rate;
 pub mod job;
 /// `login_failures`: Append-only log of failed logins (login-failures report).
 pub mod login_failure;
+/// `media`: Stored files of messages, once per tenant by SHA-256.
+pub mod medium;
 /// `messages`: Chat messages, inbound and outbound, with their ack.
 pub mod message;
+/// `message_reactions`: Emoji reactions on messages, one per reactor.
+pub mod message_reaction;
 /// `orders`: Orders taken in attendances, in centavos.
 pub mod order;
 /// `permissions`: Route permissions (web route names) roles can be granted.

@@ -1,0 +1,244 @@
+//! What a message holds beyond its text (docs/media.md#message-types): its type, the payload kept
+//! beside it (file name, voice flag, where the bytes are until fetched, a location, contact
+//! cards), and the line the queue shows for it ("📷 Foto", "🎤 Áudio (0:42)", "📄 boleto.pdf").
+
+use serde::Deserialize;
+
+use crate::domain::{
+    error::{Error, Result},
+    media::{
+        MAX_INLINE_BYTES, MediaType,
+        payload::{Contact, Location, Payload, Source, read_vcard},
+    },
+};
+
+/// A medium as a provider describes it in a `message` event.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboundMedia {
+    /// Where to fetch the bytes (`https://`; the instance's bearer token is sent).
+    #[serde(default)]
+    pub url: Option<String>,
+    /// Or the bytes themselves, base64 (at most 64 KiB decoded).
+    #[serde(default)]
+    pub data: Option<String>,
+    #[serde(default)]
+    pub mime_type: Option<String>,
+    #[serde(default)]
+    pub file_name: Option<String>,
+    /// A voice note (push-to-talk).
+    #[serde(default)]
+    pub voice: bool,
+}
+
+/// A contact card as a provider sends it: a vCard, or its name and phones, or both.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboundContact {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub phones: Vec<String>,
+    #[serde(default)]
+    pub vcard: Option<String>,
+}
+
+/// What an inbound message holds, as stored.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Content {
+    pub message_type: MediaType,
+    pub payload: Payload,
+    /// The bytes are still to be fetched (`media_status` = `pending`).
+    pub media_pending: bool,
+}
+
+/// The longest file name kept.
+const MAX_FILE_NAME: usize = 200;
+
+/// Reads what a provider's message holds. `type_name` absent is `text` (contract v1); an unknown
+/// one is `unsupported` (kept, never refused).
+pub fn of_inbound(
+    type_name: Option<&str>,
+    media: Option<&InboundMedia>,
+    location: Option<&Location>,
+    contacts: Option<&[InboundContact]>,
+) -> Result<Content> {
+    let message_type = match type_name {
+        None | Some("") => MediaType::Text,
+        Some(name) => MediaType::parse(name),
+    };
+    let mut payload = Payload::default();
+    let mut media_pending = false;
+    match message_type {
+        t if t.has_file() => {
+            let media = media.ok_or_else(|| {
+                Error::invalid_field("invalid_event", "data.media", "Informe a mídia (media.url ou media.data).")
+            })?;
+            if media.url.is_none() && media.data.is_none() {
+                return Err(Error::invalid_field("invalid_event", "data.media", "Informe media.url ou media.data."));
+            }
+            if media.data.as_ref().is_some_and(|d| d.len() > MAX_INLINE_BYTES * 4 / 3 + 4) {
+                return Err(Error::invalid_field(
+                    "invalid_event",
+                    "data.media.data",
+                    "Mídia inline acima de 64 KiB: envie media.url.",
+                ));
+            }
+            if media.url.as_ref().is_some_and(|u| u.len() > 2048) {
+                return Err(Error::invalid_field("invalid_event", "data.media.url", "Endereço da mídia longo demais."));
+            }
+            payload.file_name = media.file_name.as_deref().map(safe_file_name).filter(|n| !n.is_empty());
+            payload.voice = media.voice && t == MediaType::Audio;
+            payload.source =
+                Some(Source { url: media.url.clone(), data: media.data.clone(), mime_type: media.mime_type.clone() });
+            media_pending = true;
+        }
+        MediaType::Location => {
+            let place = location.ok_or_else(|| {
+                Error::invalid_field("invalid_event", "data.location", "Informe a localização (latitude, longitude).")
+            })?;
+            if !(-90.0..=90.0).contains(&place.latitude) || !(-180.0..=180.0).contains(&place.longitude) {
+                return Err(Error::invalid_field(
+                    "invalid_event",
+                    "data.location",
+                    "Latitude ou longitude fora do mapa.",
+                ));
+            }
+            payload.location = Some(place.clone());
+        }
+        MediaType::Contacts => {
+            let cards = contacts.filter(|c| !c.is_empty()).ok_or_else(|| {
+                Error::invalid_field("invalid_event", "data.contacts", "Informe ao menos um contato.")
+            })?;
+            payload.contacts = Some(cards.iter().take(20).map(contact).collect());
+        }
+        MediaType::Unsupported => payload.original_type = type_name.map(|t| t.chars().take(40).collect()),
+        _ => {}
+    }
+    Ok(Content { message_type, payload, media_pending })
+}
+
+fn contact(card: &InboundContact) -> Contact {
+    let from_card = card.vcard.as_deref().map(read_vcard);
+    let name = card
+        .name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .or_else(|| from_card.as_ref().map(|c| c.name.clone()))
+        .unwrap_or_else(|| "Contato".into());
+    let mut phones = card.phones.clone();
+    if phones.is_empty() {
+        phones = from_card.map(|c| c.phones).unwrap_or_default();
+    }
+    Contact { name, phones, vcard: card.vcard.clone().filter(|v| v.len() <= 16 * 1024) }
+}
+
+/// A file name without a path, control characters or quotes, at most [`MAX_FILE_NAME`] characters.
+pub fn safe_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    base.chars()
+        .filter(|c| !c.is_control() && !matches!(c, '"' | '<' | '>' | '|' | '*' | '?' | ':'))
+        .take(MAX_FILE_NAME)
+        .collect::<String>()
+        .trim()
+        .trim_start_matches('.')
+        .to_owned()
+}
+
+/// The queue's line for a message: its text, or what it holds.
+pub fn preview(message_type: MediaType, body: &str, payload: &Payload, duration_ms: Option<i32>) -> String {
+    let caption = body.split_whitespace().collect::<Vec<_>>().join(" ");
+    let or_caption = |icon: &str, word: &str| {
+        if caption.is_empty() { format!("{icon} {word}") } else { format!("{icon} {caption}") }
+    };
+    match message_type {
+        MediaType::Text => body.to_owned(),
+        MediaType::Image => or_caption("📷", "Foto"),
+        MediaType::Video => or_caption("🎥", "Vídeo"),
+        MediaType::Audio => {
+            let icon = if payload.voice { "🎤" } else { "🎵" };
+            match duration_ms {
+                Some(ms) => format!("{icon} Áudio ({})", clock(ms)),
+                None => format!("{icon} Áudio"),
+            }
+        }
+        MediaType::Document => {
+            format!(
+                "📄 {}",
+                payload.file_name.clone().unwrap_or_else(|| if caption.is_empty() {
+                    "Documento".into()
+                } else {
+                    caption.clone()
+                })
+            )
+        }
+        MediaType::Sticker => "💟 Figurinha".into(),
+        MediaType::Location => {
+            let name = payload.location.as_ref().and_then(|l| l.name.clone()).filter(|n| !n.is_empty());
+            name.map_or_else(|| "📍 Localização".into(), |n| format!("📍 {n}"))
+        }
+        MediaType::Contacts => match payload.contacts.as_deref() {
+            Some([one]) => format!("👤 Contato: {}", one.name),
+            Some(many) => format!("👤 {} contatos", many.len()),
+            None => "👤 Contato".into(),
+        },
+        MediaType::Unsupported => "Tipo de mensagem não suportado".into(),
+    }
+}
+
+/// "0:42", "12:05".
+pub fn clock(ms: i32) -> String {
+    let seconds = (ms.max(0) + 500) / 1000;
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_queue_says_what_a_message_holds() {
+        let voice = Payload { voice: true, ..Default::default() };
+        assert_eq!(preview(MediaType::Audio, "", &voice, Some(42_300)), "🎤 Áudio (0:42)");
+        assert_eq!(preview(MediaType::Audio, "", &Payload::default(), None), "🎵 Áudio");
+        assert_eq!(preview(MediaType::Image, "", &Payload::default(), None), "📷 Foto");
+        assert_eq!(
+            preview(MediaType::Image, " Comprovante  do Pix ", &Payload::default(), None),
+            "📷 Comprovante do Pix"
+        );
+        let boleto = Payload { file_name: Some("boleto.pdf".into()), ..Default::default() };
+        assert_eq!(preview(MediaType::Document, "segue", &boleto, None), "📄 boleto.pdf");
+        let maria = Payload {
+            contacts: Some(vec![Contact { name: "Maria".into(), phones: vec![], vcard: None }]),
+            ..Default::default()
+        };
+        assert_eq!(preview(MediaType::Contacts, "", &maria, None), "👤 Contato: Maria");
+        assert_eq!(preview(MediaType::Unsupported, "", &Payload::default(), None), "Tipo de mensagem não suportado");
+    }
+
+    #[test]
+    fn an_unknown_type_is_kept_and_a_medium_needs_its_bytes() {
+        let poll = of_inbound(Some("poll"), None, None, None).unwrap();
+        assert_eq!(poll.message_type, MediaType::Unsupported);
+        assert_eq!(poll.payload.original_type.as_deref(), Some("poll"));
+        let err = of_inbound(Some("image"), Some(&InboundMedia::default()), None, None).unwrap_err();
+        assert_eq!(err.to_string(), "Informe media.url ou media.data.");
+        let media = InboundMedia {
+            url: Some("https://cdn.example/a".into()),
+            file_name: Some("../../etc/passwd".into()),
+            voice: true,
+            ..Default::default()
+        };
+        let doc = of_inbound(Some("document"), Some(&media), None, None).unwrap();
+        assert!(doc.media_pending);
+        assert_eq!(doc.payload.file_name.as_deref(), Some("passwd"));
+        assert!(!doc.payload.voice, "only audio is a voice note");
+    }
+
+    #[test]
+    fn file_names_lose_paths_and_what_a_header_would_choke_on() {
+        assert_eq!(safe_file_name("C:\\Users\\ana\\nota \"fiscal\".pdf"), "nota fiscal.pdf");
+        assert_eq!(safe_file_name("..\\..\\x\n.pdf"), "x.pdf");
+        assert_eq!(clock(61_000), "1:01");
+    }
+}

@@ -1,0 +1,78 @@
+//! `media.fetch`: a customer's medium is fetched from where the provider said (or decoded from its
+//! inline bytes), typed, probed and kept; the message becomes `ready` — or, when it cannot be had,
+//! `failed` with why, after the retries a passing failure deserves (docs/media.md#fetching).
+
+use crate::{
+    domain::{
+        inbox,
+        instances::{self},
+        media::{fetch, ingest, payload::Payload},
+        outbox::MediaFetch,
+    },
+    entities::tenant::{instance, message},
+    jobs::{ATTEMPT_DEADLINE, Attempt, Ran, Worker},
+    tenancy::TenantDb,
+};
+use sea_orm::EntityTrait;
+
+pub async fn run(worker: &Worker, db: &TenantDb, payload: &MediaFetch, last_attempt: bool) -> Ran {
+    let fetched =
+        tokio::time::timeout(ATTEMPT_DEADLINE, attempt(worker, db, payload.message_id)).await.unwrap_or_else(|_| {
+            Err(fetch::FetchError::Retryable("o provedor demorou demais para entregar a mídia".into()))
+        });
+    let outcome = match fetched {
+        Ok(()) => return Attempt::Done.into(),
+        Err(fetch::FetchError::Retryable(reason)) if !last_attempt => return Attempt::Retry(reason).into(),
+        Err(err) => err.reason().to_owned(),
+    };
+    // Given up: the message stays, and its people read why its medium is missing.
+    let recorded = async {
+        let unit = worker.unit(db).await?;
+        inbox::media::unavailable(&unit, payload.message_id, &outcome).await?;
+        unit.commit().await?;
+        Ok::<_, crate::domain::Error>(())
+    };
+    match recorded.await {
+        Ok(()) => Attempt::Fail(outcome).into(),
+        Err(err) => Attempt::Retry(format!("banco de dados: {err}")).into(),
+    }
+}
+
+async fn attempt(worker: &Worker, db: &TenantDb, message_id: i32) -> Result<(), fetch::FetchError> {
+    use fetch::FetchError::{Permanent, Retryable};
+    let internal = |err: crate::domain::Error| Retryable(format!("banco de dados: {err}"));
+    let (source, bearer) = {
+        let tx = db.read().await.map_err(|e| internal(e.into()))?;
+        let found = message::Entity::find_by_id(message_id)
+            .one(&tx)
+            .await
+            .map_err(|e| internal(e.into()))?
+            .ok_or_else(|| Permanent("mensagem não encontrada".into()))?;
+        if found.media_status.as_deref() != Some("pending") {
+            // Fetched by an earlier attempt, or deleted by its sender since.
+            return Ok(());
+        }
+        let source = Payload::read(found.payload.as_deref())
+            .source
+            .ok_or_else(|| Permanent("o provedor não indicou a mídia".into()))?;
+        let instance =
+            instance::Entity::find_by_id(found.instance_id).one(&tx).await.map_err(|e| internal(e.into()))?;
+        let bearer = match instance {
+            Some(instance) => instances::provider_of(&instance, &worker.secrets, db.name())
+                .map_err(|e| Permanent(e.to_string()))?
+                .map(|p| p.secret),
+            None => None,
+        };
+        tx.end();
+        (source, bearer)
+    };
+    let client = fetch::client(worker.allow_private_providers).map_err(|e| Retryable(e.to_string()))?;
+    let spooled = fetch::fetch(&client, &source, bearer.as_deref(), worker.allow_private_providers).await?;
+    // A customer's medium is kept whatever the tenant's quota: their message must never be lost.
+    let prepared = ingest::prepare(spooled, false).await.map_err(|e| Permanent(e.to_string()))?;
+    let unit = worker.unit(db).await.map_err(internal)?;
+    let kept = ingest::keep(&unit, &worker.media, db.name().as_str(), prepared, None).await.map_err(internal)?;
+    inbox::media::fetched(&unit, message_id, &kept).await.map_err(internal)?;
+    unit.commit().await.map_err(|e| internal(e.into()))?;
+    Ok(())
+}

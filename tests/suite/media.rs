@@ -1,0 +1,494 @@
+//! Media in the conversation (docs/media.md), through the real HTTP and WebSocket surface with a
+//! fake provider that speaks contract 2: a customer's photo, voice note, document, sticker,
+//! location, contacts and unknown types arrive and are kept (their bytes fetched by the worker);
+//! an agent uploads, sends, reacts and quotes; links open only on their tenant, until they expire,
+//! by range; refusals are said in words; the same file is kept once.
+
+use std::time::Duration;
+
+use backoffice::domain::media::{
+    links::{self, Target, Variant},
+    probe, voice,
+};
+use base64::Engine;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{
+    TestApp, TestUser,
+    provider::{FakeProvider, push},
+    socket::{Socket, next_event, open},
+};
+
+const HOST: &str = "acme.localhost";
+const PHONE: &str = "+55 11 97777-1234";
+
+struct Media {
+    app: TestApp,
+    provider: FakeProvider,
+    admin: TestUser,
+    token: String,
+    instance: i32,
+}
+
+async fn media() -> Media {
+    let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let provider = FakeProvider::start().await;
+    let instance = app.instance_with_provider("acme", &token, "WhatsApp Loja", &provider).await;
+    Media { app, provider, admin, token, instance }
+}
+
+fn png(width: u32, height: u32, noise: bool) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| {
+        if noise {
+            let v = (x.wrapping_mul(2_654_435_761) ^ y.wrapping_mul(40_503)).wrapping_mul(2_246_822_519);
+            image::Rgb([(v >> 24) as u8, (v >> 16) as u8, (v >> 8) as u8])
+        } else {
+            image::Rgb([(x % 256) as u8, (y % 256) as u8, 120])
+        }
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+fn webp_sticker() -> Vec<u8> {
+    let img = image::RgbaImage::from_pixel(64, 64, image::Rgba([250, 200, 0, 255]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::WebP).unwrap();
+    out.into_inner()
+}
+
+/// A voice note as WhatsApp sends one: Ogg/Opus (our own remux of a browser recording).
+fn ogg_voice() -> Vec<u8> {
+    let mut ogg = Vec::new();
+    voice::webm_to_ogg(&voice::fixture::recorded_webm(3), &mut ogg).unwrap();
+    ogg
+}
+
+impl Media {
+    async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let response = self.app.call(method, HOST, path, Some(&self.token), body).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn push(&self, event_id: &str, event: Value) {
+        let response = push(&self.app, HOST, self.instance, event_id, &event).await;
+        assert_eq!(response.status(), 200, "{}", response.text().await.unwrap());
+    }
+
+    /// A customer's message of `data` (merged into the usual fields).
+    async fn customer_sends(&self, id: &str, data: Value) {
+        let mut base = json!({ "id": id, "phone": PHONE, "name": "Carla Dias", "direction": "in",
+                               "sentAt": chrono::Utc::now().to_rfc3339() });
+        base.as_object_mut().unwrap().extend(data.as_object().unwrap().clone());
+        self.push(&format!("evt-{id}"), json!({ "type": "message", "data": base })).await;
+    }
+
+    /// The ticket of the customer's conversation, accepted by the administrator.
+    async fn accepted_ticket(&self) -> i64 {
+        let (_, page) = self.call(Method::GET, "/api/tickets?status=pending", None).await;
+        let ticket = page["data"][0]["id"].as_i64().expect("a pending ticket");
+        let (status, _) = self.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
+        assert_eq!(status, 200);
+        ticket
+    }
+
+    async fn messages(&self, ticket: i64) -> Vec<Value> {
+        let (status, page) = self.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
+        assert_eq!(status, 200, "{page}");
+        page["data"].as_array().unwrap().clone()
+    }
+
+    /// Waits until the message of `ticket` with provider id `external` has its medium `status`.
+    async fn wait_media(&self, ticket: i64, body_or_index: usize, status: &str) -> Value {
+        let deadline = std::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            let messages = self.messages(ticket).await;
+            let message = messages[body_or_index].clone();
+            if message["media"]["status"] == status {
+                return message;
+            }
+            assert!(std::time::Instant::now() < deadline, "medium still {}: {message}", message["media"]["status"]);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    /// GET a link (a path) on `host`, with extra headers.
+    async fn fetch(&self, host: &str, path: &str, headers: &[(&str, &str)]) -> reqwest::Response {
+        let mut request = self.app.client.get(self.app.url(path)).header("host", host);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        request.send().await.unwrap()
+    }
+
+    async fn upload(&self, ticket: i64, query: &str, bytes: Vec<u8>) -> (u16, Value) {
+        let response = self
+            .app
+            .client
+            .post(self.app.url(&format!("/api/tickets/{ticket}/media?{query}")))
+            .header("host", HOST)
+            .bearer_auth(&self.token)
+            .header("content-type", "application/octet-stream")
+            .body(bytes)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+}
+
+async fn events_until(socket: &mut Socket, name: &str) -> Value {
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        let event = next_event(socket, left).await.unwrap_or_else(|| panic!("no {name} event"));
+        if event["event"] == name {
+            return event;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_customers_photo_is_shown_at_once_and_its_thumbnail_follows_behind_an_expiring_link() {
+    let m = media().await;
+    let mut socket = open(&m.app, &m.admin, &m.token, None).await.unwrap();
+    let url = m.provider.host("foto.png", png(1200, 900, false), "image/png");
+    m.customer_sends(
+        "img-1",
+        json!({ "type": "image", "body": "Comprovante do Pix",
+                                       "media": { "url": url, "mimeType": "image/png" } }),
+    )
+    .await;
+
+    // The message is there at once, its medium pending; the queue says what it is.
+    let notified = events_until(&mut socket, "ChatNotification").await;
+    assert_eq!(notified["message"]["type"], "image");
+    assert_eq!(notified["message"]["body"], "Comprovante do Pix");
+    assert_eq!(notified["message"]["media"]["status"], "pending");
+    assert_eq!(notified["ticket"]["lastMessage"]["body"], "📷 Comprovante do Pix");
+
+    // The worker fetched it with the instance's token; the conversation's people see it ready.
+    let updated = events_until(&mut socket, "ChatMessageUpdated").await;
+    let shown = &updated["message"]["media"];
+    assert_eq!(shown["status"], "ready", "{updated}");
+    assert_eq!((shown["width"].as_i64(), shown["height"].as_i64()), (Some(1200), Some(900)));
+    assert_eq!(shown["mimeType"], "image/png");
+    assert!(m.provider.fetches().iter().all(|auth| auth.starts_with("Bearer whsec_")), "{:?}", m.provider.fetches());
+
+    let ticket = updated["ticket_id"].as_i64().unwrap();
+    let page = m.messages(ticket).await;
+    let thumbnail = page[0]["media"]["thumbnailUrl"].as_str().unwrap().to_owned();
+    let response = m.fetch(HOST, &thumbnail, &[]).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/jpeg");
+    assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+    assert_eq!(response.headers()["cache-control"], "private, max-age=3600");
+    let thumb = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+    assert_eq!((thumb.width(), thumb.height()), (320, 240));
+
+    // The original by range (a player seeking), and as a download with its name.
+    let original = page[0]["media"]["url"].as_str().unwrap().to_owned();
+    let ranged = m.fetch(HOST, &original, &[("range", "bytes=0-7")]).await;
+    assert_eq!(ranged.status(), 206);
+    let total = page[0]["media"]["size"].as_i64().unwrap();
+    assert_eq!(ranged.headers()["content-range"], format!("bytes 0-7/{total}").as_str());
+    assert_eq!(ranged.bytes().await.unwrap().as_ref(), b"\x89PNG\r\n\x1a\n");
+    let beyond = m.fetch(HOST, &original, &[("range", &format!("bytes={total}-"))]).await;
+    assert_eq!(beyond.status(), 416);
+    let download = m.fetch(HOST, page[0]["media"]["downloadUrl"].as_str().unwrap(), &[]).await;
+    assert!(download.headers()["content-disposition"].to_str().unwrap().starts_with("attachment;"));
+
+    // Nobody else opens it: another tenant's host, a changed token, an expired one.
+    m.app.create_tenant("globex").await;
+    assert_eq!(m.fetch("globex.localhost", &original, &[]).await.status(), 404);
+    let mut forged = original.clone();
+    let last = forged.pop().unwrap();
+    forged.push(if last == 'A' { 'B' } else { 'A' });
+    assert_eq!(m.fetch(HOST, &forged, &[]).await.status(), 404);
+    let message_id = page[0]["id"].as_i64().unwrap() as i32;
+    let expired = links::token(
+        "acme",
+        Target { message_id, variant: Variant::Original },
+        chrono::Utc::now() - chrono::Duration::seconds(1),
+    );
+    assert_eq!(m.fetch(HOST, &format!("/api/media/{expired}"), &[]).await.status(), 404);
+    // Nor is a message id enough: links to the neighbouring message do not exist unsigned.
+    assert_eq!(m.fetch(HOST, &format!("/api/media/{}", message_id + 1), &[]).await.status(), 404);
+}
+
+#[tokio::test]
+async fn every_type_a_customer_sends_is_kept_and_shown_and_an_unknown_one_is_never_dropped() {
+    let m = media().await;
+    let voice_url = m.provider.host("audio.ogg", ogg_voice(), "audio/ogg; codecs=opus");
+    let pdf_url = m.provider.host("boleto", b"%PDF-1.4\n% boleto de teste\n".to_vec(), "application/pdf");
+    let sticker = base64::engine::general_purpose::STANDARD.encode(webp_sticker());
+    let vcard = "BEGIN:VCARD\nVERSION:3.0\nFN:Maria Souza\nTEL;type=CELL:+55 11 98765-4321\nEND:VCARD";
+    m.customer_sends("a-voice", json!({ "type": "audio", "media": { "url": voice_url, "voice": true } })).await;
+    m.customer_sends(
+        "a-doc",
+        json!({ "type": "document", "body": "segue", "media": { "url": pdf_url, "fileName": "boleto.pdf" } }),
+    )
+    .await;
+    m.customer_sends("a-sticker", json!({ "type": "sticker", "media": { "data": sticker } })).await;
+    m.customer_sends(
+        "a-place",
+        json!({ "type": "location", "location": { "latitude": -23.5614, "longitude": -46.6559, "name": "Loja Paulista" } }),
+    )
+    .await;
+    m.customer_sends("a-card", json!({ "type": "contacts", "contacts": [{ "vcard": vcard }] })).await;
+    m.customer_sends("a-poll", json!({ "type": "poll", "body": "Qual horário?" })).await;
+    let ticket = m.accepted_ticket().await;
+
+    let voice = m.wait_media(ticket, 0, "ready").await;
+    assert_eq!(voice["type"], "audio");
+    assert_eq!(voice["media"]["voice"], true);
+    assert_eq!(voice["media"]["mimeType"], "audio/ogg");
+    assert_eq!(voice["media"]["durationMs"], (3 * 50 * 960 - 312) * 1000 / 48_000);
+    assert_eq!(voice["media"]["waveform"].as_array().map(Vec::len), Some(64));
+    let doc = m.wait_media(ticket, 1, "ready").await;
+    assert_eq!(
+        (doc["media"]["fileName"].as_str(), doc["media"]["mimeType"].as_str()),
+        (Some("boleto.pdf"), Some("application/pdf"))
+    );
+    assert_eq!(doc["media"]["thumbnailUrl"], Value::Null);
+    let sticker = m.wait_media(ticket, 2, "ready").await;
+    assert_eq!(sticker["media"]["mimeType"], "image/webp");
+    assert!(sticker["media"]["thumbnailUrl"].is_string());
+    let messages = m.messages(ticket).await;
+    assert_eq!(messages[3]["location"]["name"], "Loja Paulista");
+    assert_eq!(messages[3]["location"]["latitude"], -23.5614);
+    assert_eq!(messages[4]["contacts"][0]["name"], "Maria Souza");
+    assert_eq!(messages[4]["contacts"][0]["phones"][0], "+55 11 98765-4321");
+    assert_eq!(messages[5]["type"], "unsupported");
+    assert_eq!(messages[5]["body"], "Qual horário?");
+
+    // The queue's line says what the last one was; the voice note's duration was learned.
+    let (_, ticket_view) = m.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    assert_eq!(ticket_view["lastMessage"]["body"], "Tipo de mensagem não suportado");
+}
+
+#[tokio::test]
+async fn a_medium_that_cannot_be_fetched_says_why_and_its_message_stays() {
+    let m = media().await;
+    let gone = m.provider.host_failing("gone.jpg", 404);
+    m.customer_sends("lost", json!({ "type": "image", "body": "olha", "media": { "url": gone } })).await;
+    let ticket = m.accepted_ticket().await;
+    let failed = m.wait_media(ticket, 0, "failed").await;
+    assert_eq!(failed["body"], "olha");
+    assert_eq!(failed["media"]["error"], "Mídia indisponível: o provedor respondeu 404.");
+    assert_eq!(failed["media"]["url"], Value::Null);
+
+    // What a provider may not send is refused before anything is written.
+    let response = push(
+        &m.app,
+        HOST,
+        m.instance,
+        "evt-bad",
+        &json!({ "type": "message", "data": { "id": "bad", "phone": PHONE, "direction": "in",
+                  "sentAt": chrono::Utc::now().to_rfc3339(), "type": "image", "media": {} } }),
+    )
+    .await;
+    assert_eq!(response.status(), 422);
+    assert_eq!(response.json::<Value>().await.unwrap()["message"], "Informe media.url ou media.data.");
+}
+
+#[tokio::test]
+async fn an_agent_sends_a_pdf_and_a_voice_note_that_the_provider_fetches_through_their_links() {
+    let m = media().await;
+    m.customer_sends("hello", json!({ "body": "Pode mandar o boleto?" })).await;
+    let ticket = m.accepted_ticket().await;
+
+    let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
+    let (status, uploaded) = m.upload(ticket, "fileName=boleto%20de%20dezembro.pdf", pdf.clone()).await;
+    assert_eq!(status, 201, "{uploaded}");
+    assert_eq!((uploaded["type"].as_str(), uploaded["mimeType"].as_str()), (Some("document"), Some("application/pdf")));
+    let send = json!({ "body": "Segue o boleto", "mediaId": uploaded["id"], "fileName": "boleto de dezembro.pdf",
+                       "clientId": "pdf-1" });
+    let (status, sent) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!(status, 201, "{sent}");
+    assert_eq!(sent["type"], "document");
+    assert_eq!(sent["media"]["fileName"], "boleto de dezembro.pdf");
+
+    // A browser's recording becomes Ogg/Opus, sent as a voice note.
+    let (status, recorded) = m.upload(ticket, "voice=true", voice::fixture::recorded_webm(2)).await;
+    assert_eq!(status, 201, "{recorded}");
+    assert_eq!((recorded["mimeType"].as_str(), recorded["voice"].as_bool()), (Some("audio/ogg"), Some(true)));
+    let send = json!({ "body": "", "mediaId": recorded["id"], "voice": true, "clientId": "voice-1" });
+    let (status, _) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!(status, 201);
+
+    let sent = m.provider.wait_sent(2).await;
+    let document = &sent[0].raw;
+    assert_eq!(document["type"], "document");
+    assert_eq!(document["body"], "Segue o boleto");
+    assert_eq!(document["media"]["fileName"], "boleto de dezembro.pdf");
+    let voice = &sent[1].raw;
+    assert_eq!((voice["type"].as_str(), voice["media"]["voice"].as_bool()), (Some("audio"), Some(true)));
+    assert_eq!(voice["media"]["mimeType"], "audio/ogg; codecs=opus");
+
+    // The provider fetches each from the tenant's host; the voice note is Ogg with its OpusHead.
+    for (raw, expected_start) in [(document, &b"%PDF-1.7"[..]), (voice, &b"OggS"[..])] {
+        let url = url::Url::parse(raw["media"]["url"].as_str().unwrap()).unwrap();
+        assert_eq!(url.host_str(), Some("acme.localhost"));
+        let fetched = m.fetch(HOST, url.path(), &[]).await;
+        assert_eq!(fetched.status(), 200);
+        let bytes = fetched.bytes().await.unwrap();
+        assert!(bytes.starts_with(expected_start));
+        if expected_start == b"OggS" {
+            // The first page's packet is the OpusHead: version 1, mono, 48 kHz.
+            let head = &bytes[28..];
+            assert!(head.starts_with(b"OpusHead"), "{:?}", &head[..8]);
+            assert_eq!(u32::from_le_bytes(head[12..16].try_into().unwrap()), 48_000);
+        } else {
+            assert_eq!(bytes.as_ref(), pdf.as_slice());
+        }
+    }
+    // The queue shows the last reply as what it is.
+    let (_, ticket_view) = m.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    assert_eq!(ticket_view["lastMessage"]["body"], "🎤 Áudio");
+}
+
+#[tokio::test]
+async fn uploads_are_checked_by_their_bytes_and_refused_in_words() {
+    let m = media().await;
+    m.customer_sends("hello", json!({ "body": "Oi" })).await;
+    let ticket = m.accepted_ticket().await;
+
+    // Over WhatsApp's 5 MB for an image.
+    let big = png(1600, 1200, true);
+    assert!(big.len() > 5 * 1024 * 1024, "{}", big.len());
+    let (status, refused) = m.upload(ticket, "fileName=foto.png", big).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_too_large")));
+    assert_eq!(refused["message"], "Imagem acima de 5 MB.");
+
+    // Empty; a "voice note" that is a PDF; a picture that would unpack to gigapixels.
+    let (status, refused) = m.upload(ticket, "fileName=vazio.txt", Vec::new()).await;
+    assert_eq!((status, refused["message"].as_str()), (422, Some("O arquivo está vazio.")));
+    let (status, refused) = m.upload(ticket, "voice=true", b"%PDF-1.4 nada de voz".to_vec()).await;
+    assert_eq!(status, 422);
+    assert!(refused["message"].as_str().unwrap().starts_with("A gravação de voz não pôde ser lida"), "{refused}");
+    let bomb = probe::fixture::png_claiming(png(1, 1, false), 60_000, 60_000);
+    let (status, refused) = m.upload(ticket, "fileName=bomba.png", bomb).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_invalid")), "{refused}");
+
+    // An HTML page named .jpg is an HTML document, downloaded as bytes, never shown.
+    let page = b"<!DOCTYPE html><html><script>alert(document.cookie)</script></html>".to_vec();
+    let (status, uploaded) = m.upload(ticket, "fileName=foto.jpg", page).await;
+    assert_eq!(status, 201, "{uploaded}");
+    assert_eq!((uploaded["type"].as_str(), uploaded["mimeType"].as_str()), (Some("document"), Some("text/html")));
+    let send = json!({ "body": "", "mediaId": uploaded["id"], "fileName": "foto.jpg" });
+    let (_, sent) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    let served = m.fetch(HOST, sent["media"]["url"].as_str().unwrap(), &[]).await;
+    assert_eq!(served.headers()["content-type"], "application/octet-stream");
+    assert!(served.headers()["content-disposition"].to_str().unwrap().starts_with("attachment;"));
+    assert_eq!(served.headers()["content-security-policy"], "sandbox; default-src 'none'");
+
+    // The same bytes twice are one medium.
+    let (_, first) = m.upload(ticket, "fileName=a.pdf", b"%PDF-1.4 mesmo".to_vec()).await;
+    let (_, second) = m.upload(ticket, "fileName=b.pdf", b"%PDF-1.4 mesmo".to_vec()).await;
+    assert_eq!(first["id"], second["id"]);
+
+    // Only who may reply uploads: another agent gets 403, another tenant's user the ticket's 404.
+    let other = m.app.create_user("acme", "bia@acme.example", "atendente").await;
+    let other_token = m.app.login(&other).await;
+    let response = m
+        .app
+        .client
+        .post(m.app.url(&format!("/api/tickets/{ticket}/media")))
+        .header("host", HOST)
+        .bearer_auth(&other_token)
+        .body(b"%PDF-1.4".to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404, "an agent not linked to the instance does not see the ticket");
+    let stranger = m.app.tenant_with_admin("globex").await;
+    let stranger_token = m.app.login(&stranger).await;
+    let response = m
+        .app
+        .client
+        .post(m.app.url(&format!("/api/tickets/{ticket}/media")))
+        .header("host", "globex.localhost")
+        .bearer_auth(&stranger_token)
+        .body(b"%PDF-1.4".to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 404);
+    // And a medium of this tenant cannot be sent by id from another one.
+    let send = json!({ "body": "", "mediaId": first["id"] });
+    let response = m
+        .app
+        .call(
+            Method::POST,
+            "globex.localhost",
+            &format!("/api/tickets/{ticket}/messages"),
+            Some(&stranger_token),
+            Some(send),
+        )
+        .await;
+    assert_eq!(response.status(), 404);
+}
+
+#[tokio::test]
+async fn reactions_quotes_edits_and_deletions_go_both_ways() {
+    let m = media().await;
+    let mut socket = open(&m.app, &m.admin, &m.token, None).await.unwrap();
+    m.customer_sends("q-1", json!({ "body": "Meu pedido 123 chegou quebrado" })).await;
+    let ticket = m.accepted_ticket().await;
+    let customer_message = m.messages(ticket).await[0]["id"].as_i64().unwrap();
+
+    // The agent replies quoting it, and reacts to it: the provider gets the customer's ids.
+    let send = json!({ "body": "Sinto muito! Vou trocar.", "quotedMessageId": customer_message, "clientId": "q-r" });
+    let (status, reply) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!(status, 201, "{reply}");
+    assert_eq!(reply["quoted"]["id"], customer_message);
+    assert_eq!(reply["quoted"]["body"], "Meu pedido 123 chegou quebrado");
+    let path = format!("/api/tickets/{ticket}/messages/{customer_message}/reaction");
+    let (status, reacted) = m.call(Method::PUT, &path, Some(json!({ "emoji": "🙏" }))).await;
+    assert_eq!(status, 200, "{reacted}");
+    assert_eq!(reacted["reactions"][0]["emoji"], "🙏");
+    assert_eq!(reacted["reactions"][0]["from"], "agent");
+    let event = events_until(&mut socket, "ChatMessageReaction").await;
+    assert_eq!(event["reactions"][0]["user"]["id"], m.admin.id, "whoever watches sees the agent's reaction");
+    let sent = m.provider.wait_sent(2).await;
+    let quoted = sent.iter().find(|s| s.raw["quotedId"].is_string()).expect("the reply quotes");
+    assert_eq!(quoted.raw["quotedId"], "q-1");
+    let reaction = sent.iter().find(|s| s.raw["type"] == "reaction").expect("the reaction went out");
+    assert_eq!(reaction.raw["reaction"], json!({ "messageId": "q-1", "emoji": "🙏" }));
+    let (status, refused) = m.call(Method::PUT, &path, Some(json!({ "emoji": "legal" }))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_emoji")));
+
+    // The customer reacts to the reply and quotes it back; they edit and then delete a message.
+    let reply_provider_id = sent.iter().find(|s| s.client_id == "q-r").unwrap().id.clone();
+    m.push("evt-r1", json!({ "type": "reaction", "data": { "id": "r1", "phone": PHONE, "messageId": reply_provider_id, "emoji": "❤️" } })).await;
+    let event = events_until(&mut socket, "ChatMessageReaction").await;
+    let reactions = event["reactions"].as_array().unwrap();
+    assert!(reactions.iter().any(|r| r["from"] == "customer" && r["emoji"] == "❤️"), "{event}");
+    m.customer_sends("q-2", json!({ "body": "Obrigada!", "quotedId": reply_provider_id })).await;
+    m.customer_sends("q-3", json!({ "body": "pedido 124" })).await;
+    m.push("evt-e", json!({ "type": "edit", "data": { "id": "q-3", "body": "pedido 123" } })).await;
+    let edited = events_until(&mut socket, "ChatMessageUpdated").await;
+    assert_eq!(edited["message"]["body"], "pedido 123");
+    assert!(edited["message"]["editedAt"].is_string());
+    m.push("evt-d", json!({ "type": "revoke", "data": { "id": "q-3" } })).await;
+    let revoked = events_until(&mut socket, "ChatMessageUpdated").await;
+    assert_eq!(revoked["message"]["body"], "");
+    assert!(revoked["message"]["revokedAt"].is_string());
+
+    let messages = m.messages(ticket).await;
+    let thanks = messages.iter().find(|msg| msg["body"] == "Obrigada!").unwrap();
+    assert_eq!(thanks["quoted"]["id"], reply["id"]);
+    let with_reaction = messages.iter().find(|msg| msg["id"] == reply["id"]).unwrap();
+    assert_eq!(with_reaction["reactions"][0]["emoji"], "❤️");
+    // Taking the reaction back leaves none.
+    m.push("evt-r2", json!({ "type": "reaction", "data": { "id": "r2", "phone": PHONE, "messageId": reply_provider_id, "emoji": "" } })).await;
+    let event = events_until(&mut socket, "ChatMessageReaction").await;
+    assert_eq!(event["reactions"], json!([]));
+}
