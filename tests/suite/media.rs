@@ -492,3 +492,113 @@ async fn reactions_quotes_edits_and_deletions_go_both_ways() {
     let event = events_until(&mut socket, "ChatMessageReaction").await;
     assert_eq!(event["reactions"], json!([]));
 }
+
+/// An S3-compatible server for one test: moto's standalone server (PyPI `moto[server]`, installed by
+/// `.ci/run`), on a free port, stopped with the test.
+struct S3Server {
+    child: std::process::Child,
+    endpoint: String,
+}
+
+impl Drop for S3Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn s3_server(bucket: &str) -> S3Server {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = std::process::Command::new("moto_server")
+        .args(["-H", "127.0.0.1", "-p", &port.to_string()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("moto_server runs (pip install 'moto[server]'; .ci/run installs it)");
+    let server = S3Server { child, endpoint: format!("http://127.0.0.1:{port}") };
+    let client = reqwest::Client::new();
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Ok(created) = client.put(format!("{}/{bucket}", server.endpoint)).send().await {
+            assert!(created.status().is_success(), "bucket created: {}", created.status());
+            return server;
+        }
+        assert!(std::time::Instant::now() < deadline, "the S3 server did not start");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+#[tokio::test]
+async fn on_s3_storage_media_is_kept_in_the_bucket_once_and_served_by_range() {
+    let s3 = s3_server("midias").await;
+    let endpoint = s3.endpoint.clone();
+    let app = TestApp::spawn_with(|config| {
+        config.allow_private_providers = true;
+        config.media_storage = "s3".into();
+        config.media_s3_bucket = Some("midias".into());
+        config.media_s3_endpoint = Some(endpoint);
+        config.media_s3_access_key_id = Some("teste".into());
+        config.media_s3_secret_access_key = Some("segredo-de-teste".to_owned().into());
+    })
+    .await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let provider = FakeProvider::start().await;
+    let instance = app.instance_with_provider("acme", &token, "WhatsApp Loja", &provider).await;
+    let m = Media { app, provider, admin, token, instance };
+
+    let photo = png(800, 600, false);
+    let url = m.provider.host("foto.png", photo.clone(), "image/png");
+    m.customer_sends("s3-1", json!({ "type": "image", "media": { "url": url } })).await;
+    let ticket = m.accepted_ticket().await;
+    let ready = m.wait_media(ticket, 0, "ready").await;
+    let ranged = m.fetch(HOST, ready["media"]["url"].as_str().unwrap(), &[("range", "bytes=1-3")]).await;
+    assert_eq!(ranged.status(), 206);
+    assert_eq!(ranged.bytes().await.unwrap().as_ref(), b"PNG");
+    let thumbnail = m.fetch(HOST, ready["media"]["thumbnailUrl"].as_str().unwrap(), &[]).await;
+    assert_eq!(thumbnail.status(), 200);
+
+    // The agent sends the same photo back: kept once — the original and its thumbnail, no more.
+    let (status, uploaded) = m.upload(ticket, "fileName=foto.png", photo).await;
+    assert_eq!(status, 201, "{uploaded}");
+    let listing = reqwest::get(format!("{}/midias?list-type=2&prefix=acme/", s3.endpoint)).await.unwrap().text().await.unwrap();
+    assert_eq!(listing.matches("<Key>").count(), 2, "{listing}");
+    assert!(listing.contains(".thumb.jpg</Key>"), "{listing}");
+}
+
+#[tokio::test]
+async fn an_upload_never_sent_is_removed_by_the_retention_and_a_sent_one_stays() {
+    use backoffice::domain::retention;
+    let m = media().await;
+    m.customer_sends("hello", json!({ "body": "Oi" })).await;
+    let ticket = m.accepted_ticket().await;
+    let (_, kept) = m.upload(ticket, "fileName=enviado.pdf", b"%PDF-1.4 enviado".to_vec()).await;
+    let send = json!({ "body": "", "mediaId": kept["id"] });
+    let (status, sent) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!(status, 201);
+    let (_, forgotten) = m.upload(ticket, "fileName=esquecido.png", png(40, 40, false)).await;
+
+    let db = m.app.tenant_db("acme").await;
+    let of = |report: &[retention::Pruned]| report.iter().find(|p| p.label == "mídias sem mensagem").unwrap().rows;
+    assert_eq!(of(&retention::count(&db, chrono::Utc::now()).await.unwrap()), 0, "kept a day");
+    let later = chrono::Utc::now() + chrono::Duration::days(2);
+    assert_eq!(of(&retention::count(&db, later).await.unwrap()), 1);
+    let pruned = retention::prune(&db, &m.app.state.media, later).await.unwrap();
+    assert_eq!(of(&pruned), 1);
+
+    // The forgotten upload can no longer be sent; the sent one still downloads.
+    let send = json!({ "body": "", "mediaId": forgotten["id"] });
+    let (status, refused) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_not_found")));
+    let served = m.fetch(HOST, sent["media"]["url"].as_str().unwrap(), &[]).await;
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.bytes().await.unwrap().as_ref(), b"%PDF-1.4 enviado");
+    // Its objects went too: only the sent file is left in the tenant's storage.
+    let mut left = 0;
+    let mut objects = m.app.state.media.list_tenant("acme");
+    while let Some(object) = futures::StreamExt::next(&mut objects).await {
+        object.unwrap();
+        left += 1;
+    }
+    assert_eq!(left, 1);
+}

@@ -83,7 +83,7 @@ async fn old_bookkeeping_goes_and_what_people_rely_on_stays() {
     assert_eq!(of(&planned, "tokens de sessão expirados"), tokens as u64);
     assert_eq!(rows(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM jobs").await, 2, "a dry run removes nothing");
 
-    let pruned = retention::prune(&db, later).await.unwrap();
+    let pruned = retention::prune(&db, &app.state.media, later).await.unwrap();
     assert_eq!(pruned, planned, "prune removes what the dry run counted");
     assert_eq!(rows(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM provider_events").await, 0);
     assert_eq!(rows(&app, "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM refresh_tokens").await, 0);

@@ -117,7 +117,7 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
         }
         Command::Prune(args) => {
             ensure_initialized(&dbs).await?;
-            prune::run(&dbs, args).await
+            prune::run(&dbs, &config, args).await
         }
         Command::Worker(_) => unreachable!("handled above: the worker owns the databases"),
     };

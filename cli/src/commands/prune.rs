@@ -18,12 +18,19 @@ pub struct Args {
     dry_run: bool,
 }
 
-pub async fn run(dbs: &backoffice::tenancy::Databases, args: Args) -> anyhow::Result<i32> {
+pub async fn run(
+    dbs: &backoffice::tenancy::Databases,
+    config: &backoffice::config::Config,
+    args: Args,
+) -> anyhow::Result<i32> {
     let names = super::tenant_names(dbs, args.tenant, args.all).await?;
     let now = Utc::now();
+    let store = config.media_store().map_err(|err| anyhow::anyhow!("MEDIA_STORAGE: {err}"))?;
+    let store = &store;
     Ok(super::each_tenant(&names, "retenção", |name| async move {
         let db = super::active_tenant(dbs, &name).await?.open(dbs).await?;
-        let report = if args.dry_run { retention::count(&db, now).await? } else { retention::prune(&db, now).await? };
+        let report =
+            if args.dry_run { retention::count(&db, now).await? } else { retention::prune(&db, store, now).await? };
         Ok(describe(&report, args.dry_run))
     })
     .await)

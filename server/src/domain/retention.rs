@@ -7,6 +7,7 @@
 //! | `jobs` failed | 30 days | the message shows `failed` and its retry queues a new job; the row is only for diagnosis |
 //! | `provider_events` | 7 days | they refuse a replayed `webhook-id`; signatures older than 5 minutes are refused anyway, and providers stop retrying within days. A replayed message is still recognised by its provider id in `messages` |
 //! | `refresh_tokens` | 30 days after they expired | an expired token is refused whether or not its row exists |
+//! | `media` no message holds | 1 day | an upload never sent, a medium whose message was deleted: nothing shows it (`media::unused`); its objects go with it |
 //!
 //! What a person reads — messages, tickets, login failures (their report), webhook deliveries, logs —
 //! is never pruned here. Pending jobs are never touched, whatever their age.
@@ -19,7 +20,11 @@ use chrono::{DateTime, Duration, Utc};
 use sea_orm::ConnectionTrait;
 
 use crate::{
-    domain::{error::Result, sql::Binder},
+    domain::{
+        error::Result,
+        media::{self, MediaStore},
+        sql::Binder,
+    },
     tenancy::TenantDb,
 };
 
@@ -74,8 +79,12 @@ pub struct Pruned {
     pub rows: u64,
 }
 
-/// Removes the tenant's rows past their retention at `now`; answers how many of each kind went.
-pub async fn prune(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
+/// What media no message holds is called in the report.
+const UNUSED_MEDIA: &str = "mídias sem mensagem";
+
+/// Removes the tenant's rows past their retention at `now` (and the objects of its unused media
+/// from `store`); answers how many of each kind went.
+pub async fn prune(db: &TenantDb, store: &MediaStore, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
     let mut report = Vec::new();
     for rule in rules() {
         let mut rows = 0;
@@ -90,6 +99,7 @@ pub async fn prune(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
         }
         report.push(Pruned { label: rule.label, rows });
     }
+    report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::prune(db, store, now).await? });
     Ok(report)
 }
 
@@ -105,6 +115,7 @@ pub async fn count(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
         let n: i64 = row.map(|r| r.try_get("", "n")).transpose()?.unwrap_or(0);
         report.push(Pruned { label: rule.label, rows: u64::try_from(n).unwrap_or(0) });
     }
+    report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::count(&reading, now).await? });
     reading.end();
     Ok(report)
 }

@@ -20,6 +20,8 @@ pub mod payload;
 pub mod probe;
 /// Where the bytes live: the data directory, or S3-compatible object storage.
 pub mod store;
+/// Media no message holds, removed after a day by the retention.
+pub mod unused;
 /// Browser voice notes (WebM/Opus) remuxed into Ogg/Opus, the container WhatsApp plays.
 pub mod voice;
 
