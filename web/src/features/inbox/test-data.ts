@@ -37,6 +37,14 @@ export function message(id: number, extra: Partial<ServerMessage> = {}): ServerM
     sentAt: '2026-11-23T12:00:00Z',
     user: null,
     clientId: null,
+    type: 'text',
+    media: null,
+    location: null,
+    contacts: null,
+    quoted: null,
+    reactions: [],
+    editedAt: null,
+    revokedAt: null,
     ...extra,
   };
 }
