@@ -37,10 +37,11 @@ export async function getMediaLimits(instanceId: number): Promise<MediaLimit[]> 
 }
 
 /** The channel's limits; WhatsApp's while they load or when they cannot be read. */
-export function useMediaLimits(instanceId: number): readonly MediaLimit[] {
+export function useMediaLimits(instanceId: number | undefined): readonly MediaLimit[] {
   const query = useQuery({
-    queryKey: [...inboxKeys.mediaLimits(), instanceId],
-    queryFn: () => getMediaLimits(instanceId),
+    queryKey: [...inboxKeys.mediaLimits(), instanceId ?? 0],
+    queryFn: () => getMediaLimits(instanceId ?? 0),
+    enabled: instanceId !== undefined,
     staleTime: 60 * 60 * 1000,
     retry: false,
   });
