@@ -111,7 +111,7 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
   }
 
   function onPointerDown(event: PointerEvent<HTMLButtonElement>) {
-    if (disabled || event.button !== 0) return;
+    if (disabled || event.button > 0) return;
     event.preventDefault();
     pressedAt.current = Date.now();
     if (state === 'recording') {

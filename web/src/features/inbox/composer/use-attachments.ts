@@ -1,13 +1,23 @@
 /**
- * The composer's files waiting to be sent: each checked against the channel's limits as it is added
- * (a file the channel would refuse says why, in the server's words, and is not uploaded), with an
+ * The composer's files waiting to be sent: each checked against the channel's limits (a file the
+ * channel would refuse says why, in the server's words, and is not uploaded), with an
  * optional caption; sending uploads them one after the other with their progress, then hands each
  * one on as a message. A failed upload stays with the server's message under it.
  */
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { checkFile, type LimitCheck, type MediaLimit } from './media-limits';
 import { uploadMedia, type UploadedMedia } from './upload-media';
+
+/** A file as kept (its check against the limits is made on every render: the limits may arrive later). */
+interface StoredFile {
+  key: string;
+  file: File;
+  caption: string;
+  voice: boolean;
+  progress: number | null;
+  error: string | null;
+}
 
 export interface PendingFile {
   key: string;
@@ -39,27 +49,27 @@ function voiceCheck(file: File, limits: readonly MediaLimit[]): LimitCheck {
 }
 
 export function useAttachments(ticketId: number, limits: readonly MediaLimit[]) {
-  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [stored, setFiles] = useState<StoredFile[]>([]);
+  const files = useMemo(
+    () =>
+      stored.map((f): PendingFile => ({
+        ...f,
+        check: f.voice ? voiceCheck(f.file, limits) : checkFile(f.file, limits),
+      })),
+    [stored, limits],
+  );
   const [sending, setSending] = useState(false);
   const aborts = useRef(new Map<string, AbortController>());
 
-  function patch(key: string, change: Partial<PendingFile>) {
+  function patch(key: string, change: Partial<StoredFile>) {
     setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
   }
 
   function add(list: readonly File[], options: { voice?: boolean } = {}) {
     if (list.length === 0) return;
-    const added = list.map((file): PendingFile => {
+    const added = list.map((file): StoredFile => {
       keys += 1;
-      return {
-        key: `f${keys}`,
-        file,
-        caption: '',
-        voice: options.voice === true,
-        check: options.voice ? voiceCheck(file, limits) : checkFile(file, limits),
-        progress: null,
-        error: null,
-      };
+      return { key: `f${keys}`, file, caption: '', voice: options.voice === true, progress: null, error: null };
     });
     setFiles((current) => [...current, ...added]);
   }

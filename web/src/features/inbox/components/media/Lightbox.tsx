@@ -3,9 +3,9 @@
  * out, previous and next (buttons and ← →), the caption, and "Baixar" (the file as an attachment).
  */
 import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconDownload, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import classes from './media.module.css';
 
 export interface LightboxImage {
@@ -41,10 +41,12 @@ export function Lightbox({ images, openId, onChange, onClose }: LightboxProps) {
     onChange(target.messageId);
   }
 
-  function onKeyDown(event: KeyboardEvent) {
+  // ← and → while it is open, wherever the focus is (a button that just became disabled loses it).
+  useWindowEvent('keydown', (event) => {
+    if (!image || event.defaultPrevented) return;
     if (event.key === 'ArrowLeft') go(previous);
     else if (event.key === 'ArrowRight') go(next);
-  }
+  });
 
   return (
     <Modal
@@ -60,7 +62,7 @@ export function Lightbox({ images, openId, onChange, onClose }: LightboxProps) {
       classNames={{ body: classes.lightboxBody }}
     >
       {image ? (
-        <div onKeyDown={onKeyDown} className={classes.lightbox}>
+        <div className={classes.lightbox}>
           <div className={classes.stage} data-zoomed={zoom > 0 || undefined}>
             <img
               src={image.url}
