@@ -10,7 +10,15 @@
  */
 import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconPaperclip, IconSend } from '@tabler/icons-react';
-import { useImperativeHandle, useRef, useState, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 import type { Message } from '../api/schemas';
 import { MAX_MESSAGE_LENGTH, type SendPreview } from '../api/send-message';
 import { Attachments } from '../composer/Attachments';
@@ -69,6 +77,12 @@ export function Composer({
   const canSend = !tooLong && !attachments.sending && (trimmed !== '' || attachments.sendable > 0);
 
   useImperativeHandle(ref, () => ({ addFiles: (files) => attachments.add(files) }), [attachments]);
+
+  // "Responder" on a message: the text box, to write the reply.
+  const replyId = replyTo?.id;
+  useEffect(() => {
+    if (replyId !== undefined) input.current?.focus();
+  }, [replyId]);
 
   function update(value: string) {
     setText(value);

@@ -167,7 +167,9 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   const [dialog, setDialog] = useState<'none' | 'transfer' | 'close'>('none');
   const react = useReactToMessage(ticketId, viewer);
   const queryClient = useQueryClient();
-  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  /** The message being answered ("Responder"), for the ticket it was chosen on. */
+  const [reply, setReply] = useState<{ ticketId: number; message: Message } | null>(null);
+  const replyTo = reply?.ticketId === ticketId ? reply.message : null;
   const [dragging, setDragging] = useState(false);
   const composer = useRef<ComposerHandle>(null);
   const lastExpiredRefresh = useRef(0);
@@ -286,12 +288,6 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
 
   function hasFiles(event: DragEvent) {
     return writable && Array.from(event.dataTransfer.types).includes('Files');
-  }
-
-  function reply(message: Message) {
-    setReplyTo(message);
-    // The text box, to write the reply.
-    requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('[aria-label="Mensagem"]')?.focus());
   }
 
   return (
@@ -445,7 +441,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             retryingId={retry.isPending ? (retry.variables ?? null) : null}
             customerName={name}
             viewerId={viewer.id}
-            onReply={writable ? reply : undefined}
+            onReply={writable ? (message) => setReply({ ticketId, message }) : undefined}
             onReact={writable ? (message, emoji) => react.mutate({ messageId: message.id, emoji }) : undefined}
             onMediaExpired={onMediaExpired}
           />
@@ -457,8 +453,8 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             ticketId={ticketId}
             instanceId={ticket.instance.id}
             customerName={name}
-            replyTo={replyTo?.ticketId === ticketId || replyTo?.ticketId == null ? replyTo : null}
-            onCancelReply={() => setReplyTo(null)}
+            replyTo={replyTo}
+            onCancelReply={() => setReply(null)}
             onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
           />
         </Footer>

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
@@ -102,5 +103,13 @@ describe('going to a quoted message', () => {
     const [quoted] = screen.getAllByTestId('message');
     expect(quoted).toHaveTextContent('Mandei o comprovante');
     expect(quoted).toHaveAttribute('data-highlighted', 'true');
+  });
+
+  it('says so when the conversation starts without it', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    list([reply], { hasOlder: false });
+    await userEvent.click(screen.getByRole('button', { name: /Ir para a mensagem citada/ }));
+    expect(show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Mensagem não encontrada' }));
+    show.mockRestore();
   });
 });
