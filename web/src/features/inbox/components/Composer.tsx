@@ -179,7 +179,8 @@ export function Composer({
           display={recording ? 'none' : undefined}
           ref={input}
           aria-label="Mensagem"
-          placeholder="Escreva uma mensagem… (Enter envia, Shift+Enter quebra a linha)"
+          placeholder="Escreva uma mensagem…"
+          title="Enter envia, Shift+Enter quebra a linha"
           autosize
           minRows={1}
           maxRows={6}

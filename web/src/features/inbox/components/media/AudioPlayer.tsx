@@ -94,8 +94,10 @@ export function AudioPlayer({ message, onExpired }: AudioPlayerProps) {
         onChange={seek}
         label={null}
         size="sm"
-        thumbProps={{ 'aria-label': `Posição do ${what}` }}
-        aria-valuetext={`${formatDuration(position)} de ${formatDuration(duration)}`}
+        thumbProps={{
+          'aria-label': `Posição do ${what}`,
+          'aria-valuetext': `${formatDuration(position)} de ${formatDuration(duration)}`,
+        }}
       />
       <Text size="xs" c="dimmed" className={classes.time} data-testid="audio-time">
         {playing || position > 0 ? `${formatDuration(position)} / ` : ''}

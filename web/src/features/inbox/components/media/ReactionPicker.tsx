@@ -20,7 +20,7 @@ export function ReactionPicker({ current, onPick }: ReactionPickerProps) {
   return (
     <Popover opened={opened} onChange={setOpened} position="top" withArrow shadow="md" trapFocus returnFocus>
       <Popover.Target>
-        <Tooltip label="Reagir">
+        <Tooltip label="Reagir" disabled={opened}>
           <ActionIcon
             variant="subtle"
             color="gray"
