@@ -53,6 +53,17 @@ export function sendMessage(ticketId: number, input: SendInput): Promise<ServerM
   return http.post(`/api/tickets/${ticketId}/messages`, body, { schema: MessageSchema });
 }
 
+/**
+ * What each message this page is sending was sent with (by `clientId`), so a retry after a failed
+ * request sends the same file and quote again, not only the text. Dropped once the server has it.
+ */
+const sentInputs = new Map<string, SendRequest>();
+
+/** The request a message being sent from this page was made with (its retry sends it again). */
+export function sentRequest(clientId: string): SendRequest | undefined {
+  return sentInputs.get(clientId);
+}
+
 /** Temporary ids of messages being sent: negative, so they never meet a server id. */
 let localIds = 0;
 
@@ -61,6 +72,7 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
   return useMutation({
     mutationFn: (input: SendRequest) => sendMessage(ticketId, input),
     onMutate: (input) => {
+      sentInputs.set(input.clientId, input);
       const key = inboxKeys.messages(ticketId);
       const data = queryClient.getQueryData<MessagePages>(key);
       const already = data?.pages.some((page) => page.data.some((m) => m.clientId === input.clientId));
@@ -97,7 +109,10 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
         return { ...current, pages: [{ ...newest, data: [...newest.data, optimistic] }, ...older] };
       });
     },
-    onSuccess: (message) => putMessage(queryClient, ticketId, message),
+    onSuccess: (message, input) => {
+      sentInputs.delete(input.clientId);
+      putMessage(queryClient, ticketId, message);
+    },
     onError: (error, input) => setLocalState(queryClient, ticketId, input.clientId, 'error', errorMessage(error)),
   });
 }

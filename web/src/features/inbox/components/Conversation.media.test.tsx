@@ -1,6 +1,7 @@
 import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import { alice, message, ticket } from '../test-data';
@@ -99,5 +100,39 @@ describe('media in the open conversation', () => {
     expect(screen.queryByRole('button', { name: 'Reagir' })).not.toBeInTheDocument();
     fireEvent.dragEnter(screen.getByTestId('conversation-drop'), { dataTransfer: { types: ['Files'], files: [] } });
     expect(screen.queryByText('Solte os arquivos para anexar')).not.toBeInTheDocument();
+  });
+
+  it('a file’s message whose request failed is sent again with its file', async () => {
+    stubXhr();
+    const { callsTo } = stubFetch({
+      'GET /api/tickets/1': () => json(mine),
+      'GET /api/tickets/1/messages': () => json({ data: [question], next_cursor: null }),
+      'GET /api/media/limits': () => json({ limits: [] }),
+      'POST /api/tickets/1/messages': [
+        () => json({ code: 'server_error', message: 'Erro no servidor.' }, 500),
+        () => json(message(8, { direction: 'out', type: 'document', body: 'Contrato', ack: 'queued' }), 201),
+      ],
+    });
+    const user = userEvent.setup();
+    open();
+    await screen.findByText('Qual o prazo?');
+    await user.upload(
+      screen.getByTestId('file-picker'),
+      new File(['%PDF'], 'contrato.pdf', { type: 'application/pdf' }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Legenda de contrato.pdf' }), 'Contrato');
+    await user.click(screen.getByRole('button', { name: 'Enviar' }));
+    (await nthXhr(1)).respond(201, {
+      id: 31,
+      type: 'document',
+      mimeType: 'application/pdf',
+      fileName: 'contrato.pdf',
+      size: 4,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Tentar de novo' }));
+    await waitFor(() => expect(callsTo('POST /api/tickets/1/messages')).toHaveLength(2));
+    const [first, second] = callsTo('POST /api/tickets/1/messages');
+    expect(second?.body).toEqual(first?.body);
+    expect(second?.body).toMatchObject({ body: 'Contrato', mediaId: 31 });
   });
 });

@@ -31,7 +31,7 @@ import { useResolveTransfer, type TransferResolution } from '../api/resolve-tran
 import { useReactToMessage } from '../api/react-to-message';
 import { useRetryMessage } from '../api/retry-message';
 import type { Message, Ticket, Transfer } from '../api/schemas';
-import { newClientId, useSendMessage } from '../api/send-message';
+import { newClientId, sentRequest, useSendMessage } from '../api/send-message';
 import { messagesInOrder, pendingTransfer } from '../cache';
 import { customerName, formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
 import { inboxKeys } from '../keys';
@@ -271,7 +271,8 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
 
   function onRetry(message: Message) {
     if (message.local === 'error' && message.clientId) {
-      send.mutate({ body: message.body, clientId: message.clientId });
+      // The same request again: a file's message keeps its file and a reply its quote.
+      send.mutate(sentRequest(message.clientId) ?? { body: message.body, clientId: message.clientId });
       return;
     }
     retry.mutate(message.id, { onError: (error) => failed('Não foi possível reenviar', error) });
