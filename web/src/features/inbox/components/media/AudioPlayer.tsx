@@ -94,10 +94,8 @@ export function AudioPlayer({ message, onExpired }: AudioPlayerProps) {
         onChange={seek}
         label={null}
         size="sm"
-        thumbProps={{
-          'aria-label': `Posição do ${what}`,
-          'aria-valuetext': `${formatDuration(position)} de ${formatDuration(duration)}`,
-        }}
+        thumbLabel={voice ? 'Posição da mensagem de voz' : 'Posição do áudio'}
+        thumbValueText={`${formatDuration(position)} de ${formatDuration(duration)}`}
       />
       <Text size="xs" c="dimmed" className={classes.time} data-testid="audio-time">
         {playing || position > 0 ? `${formatDuration(position)} / ` : ''}

@@ -42,6 +42,10 @@ describe('a message by its type', () => {
     });
     expect(screen.getByRole('img', { name: 'Mensagem de voz' })).toBeInTheDocument();
     expect(screen.getByTestId('audio-time')).toHaveTextContent('0:42');
+    expect(screen.getByRole('slider', { name: 'Posição da mensagem de voz' })).toHaveAttribute(
+      'aria-valuetext',
+      '0:00 de 0:42',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Reproduzir mensagem de voz' }));
     expect(play).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pausar mensagem de voz' })).toBeInTheDocument();
