@@ -108,6 +108,18 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         message: `Mensagem #${num(event, 'message_id')}: ${ack ? (ACK_LABELS[ack] ?? ack) : 'novo status'}.`,
       };
     }
+    case 'ChatMessageUpdated':
+      return {
+        color: 'gray',
+        title: 'Mensagem atualizada',
+        message: `Mensagem #${num(record(event.message), 'id')} de ${ticketName(event)}.`,
+      };
+    case 'ChatMessageReaction':
+      return {
+        color: 'gray',
+        title: 'Nova reação',
+        message: `Reação à mensagem #${num(event, 'message_id')} de ${ticketName(event)}.`,
+      };
     case 'ChatTicketTransfer': {
       const transfer = record(event.transfer);
       const from = text(record(transfer.fromUser), 'name');
@@ -190,6 +202,8 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'CustomerCreatedToChat':
     case 'CustomerChatCreated':
     case 'CustomerChatAckChanged':
+    case 'ChatMessageUpdated':
+    case 'ChatMessageReaction':
     case 'ChatTicketTransferring':
     case 'ChatTicketTransferred':
     case 'DeleteChatTicketTransfer':

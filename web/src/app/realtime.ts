@@ -149,7 +149,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
             alertNewMessage({
               ticketId: fresh.ticket.id,
               title: fresh.ticket.customer.name || fresh.ticket.customer.phone,
-              body: fresh.message.body,
+              // A photo or voice note has no text: the queue's preview says what it is ("📷 Foto").
+              body: fresh.message.body || fresh.ticket.lastMessage?.body || '',
               onOpen: () => open.current(inboxTicketPath(fresh.ticket.id)),
             });
           }

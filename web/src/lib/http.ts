@@ -192,7 +192,8 @@ export function endSessionEndedByServer(): void {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-function buildUrl(path: string, query?: QueryParams): string {
+/** The full URL of an API path (the configured base URL), with its query. */
+export function buildUrl(path: string, query?: QueryParams): string {
   const url = `${getBaseUrl()}${path}`;
   if (!query) return url;
   const search = new URLSearchParams();
@@ -307,21 +308,58 @@ async function send<T>(path: string, options: RequestOptions<T>, retried: boolea
   if (response.ok) return parseSuccess(response, options);
 
   const body = await readBody(response);
-  if (response.status === 401 && (options.handleUnauthorized ?? auth)) {
-    return handleUnauthorized(path, options, retried, token, body);
-  }
-  // Any call refused for a temporary password sends the person to change it (the caller still fails).
-  if (response.status === 403 && asRecord(body).code === PASSWORD_CHANGE_REQUIRED) passwordChangeHandler();
-  throw toApiError(response.status, body, response.headers);
+  await handleErrorAnswer(response.status, body, response.headers, {
+    retried,
+    sentToken: token,
+    unauthorizedRules: options.handleUnauthorized ?? auth,
+  });
+  return send(path, options, true);
 }
 
-async function handleUnauthorized<T>(
-  path: string,
-  options: RequestOptions<T>,
-  retried: boolean,
-  sentToken: string | null,
+/**
+ * What an error answer means (for a request sent outside `request`, e.g. an upload through
+ * XMLHttpRequest for its progress): resolves when the request should be sent once more with the
+ * stored token (a 401 "Token has expired", the token refreshed), else rejects with the `ApiError`
+ * — after the same 401 rules and temporary-password hand-off as every other call.
+ */
+export async function handleErrorAnswer(
+  status: number,
   body: unknown,
-): Promise<T> {
+  headers: Headers | undefined,
+  request: { retried: boolean; sentToken: string | null; unauthorizedRules?: boolean },
+): Promise<void> {
+  if (status === 401 && (request.unauthorizedRules ?? true)) {
+    await checkUnauthorized(request.retried, request.sentToken, body);
+    return;
+  }
+  // Any call refused for a temporary password sends the person to change it (the caller still fails).
+  if (status === 403 && asRecord(body).code === PASSWORD_CHANGE_REQUIRED) passwordChangeHandler();
+  throw toApiError(status, body, headers);
+}
+
+/**
+ * The token to send for a call made outside `request`; none (no session) ends the session the
+ * same way `request` does, and rejects.
+ */
+export function requireAccessToken(): string {
+  const token = getSession().accessToken;
+  if (token !== null) return token;
+  endSession(false);
+  throw toApiError(401, null);
+}
+
+/** Reads an answer's text as JSON when it is JSON (else the text itself; null when empty). */
+export function parseAnswerText(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Resolves when the request should be retried with the (refreshed) token; rejects otherwise. */
+async function checkUnauthorized(retried: boolean, sentToken: string | null, body: unknown): Promise<void> {
   const record = asRecord(body);
   if (typeof record.status === 'string' && LOGOUT_STATUSES.includes(record.status)) {
     endSession(true);
@@ -347,7 +385,7 @@ async function handleUnauthorized<T>(
           throw toApiError(401, body);
         }
       }
-      return send(path, options, true);
+      return;
     }
     if (typeof message === 'string' && LOGOUT_ERROR_MESSAGES.includes(message)) {
       endSession(true);

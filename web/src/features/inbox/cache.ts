@@ -7,7 +7,16 @@
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { inboxKeys, type QueueFilter } from './keys';
-import type { CustomerDetail, Message, MessagePage, ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
+import type {
+  CustomerDetail,
+  Message,
+  MessagePage,
+  Reaction,
+  ServerMessage,
+  Ticket,
+  TicketPage,
+  Transfer,
+} from './api/schemas';
 
 export type TicketPages = InfiniteData<TicketPage, unknown>;
 export type MessagePages = InfiniteData<MessagePage, unknown>;
@@ -208,6 +217,59 @@ export function putMessage(queryClient: QueryClient, ticketId: number, message: 
     if (!newest) return data;
     return { ...data, pages: [{ ...newest, data: [...newest.data, incoming] }, ...older] };
   });
+}
+
+/**
+ * A message changed after it was shown (`ChatMessageUpdated`: its media became ready or failed, or
+ * the sender edited or deleted it, or the answer to a reaction): replaced where it is cached — an
+ * ack already further along is kept. A message this tab does not hold is left for the next read.
+ */
+export function replaceMessage(queryClient: QueryClient, ticketId: number | null, message: ServerMessage): void {
+  const queries =
+    ticketId === null
+      ? queryClient.getQueriesData<MessagePages>({ queryKey: inboxKeys.conversations() })
+      : [[inboxKeys.messages(ticketId), queryClient.getQueryData<MessagePages>(inboxKeys.messages(ticketId))] as const];
+  for (const [key, data] of queries) {
+    if (!data || !holds(data, (m) => m.id === message.id)) continue;
+    queryClient.setQueryData<MessagePages>(
+      key,
+      mapMessages(data, (m) => {
+        if (m.id !== message.id) return m;
+        const ack = copyMoves(m.ack, message.ack) || m.ack === message.ack ? message.ack : m.ack;
+        return { ...message, ack, error: ack === message.ack ? message.error : m.error };
+      }),
+    );
+  }
+}
+
+/** A message's reactions as they are now (`ChatMessageReaction`, or the agent's own, optimistic). */
+export function setReactions(
+  queryClient: QueryClient,
+  ticketId: number | null,
+  messageId: number,
+  reactions: Reaction[],
+): void {
+  const queries =
+    ticketId === null
+      ? queryClient.getQueriesData<MessagePages>({ queryKey: inboxKeys.conversations() })
+      : [[inboxKeys.messages(ticketId), queryClient.getQueryData<MessagePages>(inboxKeys.messages(ticketId))] as const];
+  for (const [key, data] of queries) {
+    if (!data || !holds(data, (m) => m.id === messageId)) continue;
+    queryClient.setQueryData<MessagePages>(
+      key,
+      mapMessages(data, (m) => (m.id === messageId ? { ...m, reactions } : m)),
+    );
+  }
+}
+
+/** The message `id` where it is cached in its conversation, or null. */
+export function findMessage(queryClient: QueryClient, ticketId: number, id: number): Message | null {
+  const data = queryClient.getQueryData<MessagePages>(inboxKeys.messages(ticketId));
+  for (const page of data?.pages ?? []) {
+    const found = page.data.find((m) => m.id === id);
+    if (found) return found;
+  }
+  return null;
 }
 
 /** What a failed message was before a retry re-queued it here (to put back if the retry fails). */

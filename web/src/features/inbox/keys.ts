@@ -55,4 +55,6 @@ export const inboxKeys = {
   closingReasons: () => [...INBOX_KEY, 'closing-reasons'] as const,
   /** The instances the queue can be filtered by (GET /api/inbox/instances). */
   instances: () => [...INBOX_KEY, 'instances'] as const,
+  /** A channel's media limits (GET /api/media/limits?instanceId=). */
+  mediaLimits: () => [...INBOX_KEY, 'media-limits'] as const,
 };

@@ -6,9 +6,16 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { applyAck, patchCustomer, putMessage, putTicket, putTransfer } from './cache';
+import { applyAck, patchCustomer, putMessage, putTicket, putTransfer, replaceMessage, setReactions } from './cache';
 import { inboxKeys, INBOX_KEY } from './keys';
-import { MessageSchema, TicketSchema, TransferSchema, type ServerMessage, type Ticket } from './api/schemas';
+import {
+  MessageSchema,
+  ReactionSchema,
+  TicketSchema,
+  TransferSchema,
+  type ServerMessage,
+  type Ticket,
+} from './api/schemas';
 
 /** Events are many in a busy queue: the lists are read again at most once per this many ms. */
 export const LIST_REFRESH_DEBOUNCE_MS = 400;
@@ -27,6 +34,12 @@ const AckEvent = z.object({
   ack: z.string(),
   error: z.nullish(z.string()),
 });
+const MessageUpdatedEvent = z.object({ ticket_id: z.nullish(z.number()), message: MessageSchema });
+const ReactionEvent = z.object({
+  ticket_id: z.nullish(z.number()),
+  message_id: z.number(),
+  reactions: z.array(ReactionSchema),
+});
 const BlacklistEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
 
 /** The events this module handles (the rest is the app's: notifications, instances). */
@@ -35,6 +48,8 @@ export const INBOX_EVENTS: readonly string[] = [
   'CustomerChatCreated',
   'ChatNotification',
   'CustomerChatAckChanged',
+  'ChatMessageUpdated',
+  'ChatMessageReaction',
   'ChatTicketTransfer',
   'ChatTicketTransferring',
   'ChatTicketTransferred',
@@ -131,6 +146,17 @@ export function applyInboxEvent(
       const payload = parse(AckEvent, event);
       if (payload)
         applyAck(queryClient, payload.ticket_id ?? null, payload.message_id, payload.ack, payload.error ?? null);
+      return null;
+    }
+    case 'ChatMessageUpdated': {
+      // Its media became ready or failed, or the sender edited or deleted it (docs/media.md#events).
+      const payload = parse(MessageUpdatedEvent, event);
+      if (payload) replaceMessage(queryClient, payload.ticket_id ?? payload.message.ticketId ?? null, payload.message);
+      return null;
+    }
+    case 'ChatMessageReaction': {
+      const payload = parse(ReactionEvent, event);
+      if (payload) setReactions(queryClient, payload.ticket_id ?? null, payload.message_id, payload.reactions);
       return null;
     }
     case 'ChatTicketTransfer':

@@ -1,5 +1,5 @@
 /** Builders of inbox data for the unit tests (the server's shapes, server/src/domain/inbox/views.rs). */
-import type { ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
+import type { Media, ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
 import type { InboxViewer } from './viewer';
 
 export function ticket(id: number, extra: Partial<Ticket> = {}): Ticket {
@@ -37,6 +37,14 @@ export function message(id: number, extra: Partial<ServerMessage> = {}): ServerM
     sentAt: '2026-11-23T12:00:00Z',
     user: null,
     clientId: null,
+    type: 'text',
+    media: null,
+    location: null,
+    contacts: null,
+    quoted: null,
+    reactions: [],
+    editedAt: null,
+    revokedAt: null,
     ...extra,
   };
 }
@@ -62,3 +70,23 @@ export const alice: InboxViewer = {
   manager: false,
   departmentId: null,
 };
+
+/** A ready attachment with links (docs/media.md#message-types). */
+export function media(extra: Partial<Media> = {}): Media {
+  return {
+    status: 'ready',
+    error: null,
+    mimeType: 'image/jpeg',
+    fileName: null,
+    size: 1000,
+    width: 800,
+    height: 600,
+    durationMs: null,
+    voice: false,
+    waveform: null,
+    url: '/api/media/full',
+    downloadUrl: '/api/media/full?download=1',
+    thumbnailUrl: '/api/media/thumb',
+    ...extra,
+  };
+}

@@ -35,3 +35,12 @@ export function servesInbox({ seesAllTickets, instanceCount, originBackoffice }:
   if (originBackoffice) return false;
   return instanceCount > 0 || seesAllTickets;
 }
+
+/** Whether the viewer may write on a ticket (reply, react, send files): theirs, or a manager's, open. */
+export function mayWriteOn(
+  ticket: { status: string; assignedUser?: { id: number } | null },
+  viewer: InboxViewer,
+): boolean {
+  const owner = ticket.assignedUser;
+  return (ticket.status === 'open' || ticket.status === 'transferring') && (owner?.id === viewer.id || viewer.manager);
+}

@@ -64,6 +64,67 @@ export type TicketPage = z.infer<typeof TicketPageSchema>;
  */
 export type Ack = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
 
+/**
+ * A message's attachment (docs/media.md#message-types): `pending` while the worker fetches the bytes,
+ * `ready` (the links, which expire after an hour, are then set) or `failed` (`error`, pt_BR).
+ */
+export const MediaSchema = z.object({
+  status: z._default(z.string(), 'ready'),
+  error: z.nullish(z.string()),
+  mimeType: z.nullish(z.string()),
+  fileName: z.nullish(z.string()),
+  size: z.nullish(z.number()),
+  width: z.nullish(z.number()),
+  height: z.nullish(z.number()),
+  durationMs: z.nullish(z.number()),
+  voice: z.nullish(z.boolean()),
+  waveform: z.nullish(z.array(z.number())),
+  url: z.nullish(z.string()),
+  downloadUrl: z.nullish(z.string()),
+  thumbnailUrl: z.nullish(z.string()),
+});
+export type Media = z.infer<typeof MediaSchema>;
+
+export const LocationSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  name: z.nullish(z.string()),
+  address: z.nullish(z.string()),
+});
+export type MessageLocation = z.infer<typeof LocationSchema>;
+
+export const ContactCardSchema = z.object({
+  name: z._default(z.string(), ''),
+  phones: z._default(z.array(z.string()), []),
+  vcard: z.nullish(z.string()),
+});
+export type ContactCard = z.infer<typeof ContactCardSchema>;
+
+/** The message a reply quotes (`id` null when the quoted message is not stored). */
+export const QuotedSchema = z.object({
+  id: z.nullish(z.number()),
+  type: z._default(z.string(), 'text'),
+  body: z._default(z.string(), ''),
+  direction: z._default(z.string(), 'in'),
+  fileName: z.nullish(z.string()),
+});
+export type Quoted = z.infer<typeof QuotedSchema>;
+
+/** At most one per customer and one per agent (`user` for an agent's). */
+export const ReactionSchema = z.object({
+  emoji: z.string(),
+  from: z.string(),
+  user: z.nullish(NamedRefSchema),
+});
+export type Reaction = z.infer<typeof ReactionSchema>;
+
+/**
+ * What a message carries (docs/media.md): `text`, `image`, `audio`, `video`, `document`, `sticker`,
+ * `location`, `contacts`, or `unsupported` (an inbound type the server does not know).
+ */
+export type MessageType =
+  'text' | 'image' | 'audio' | 'video' | 'document' | 'sticker' | 'location' | 'contacts' | 'unsupported';
+
 export const MessageSchema = z.object({
   id: z.number(),
   ticketId: z.nullish(z.number()),
@@ -80,6 +141,17 @@ export const MessageSchema = z.object({
   sentAt: z.string(),
   user: z.nullish(NamedRefSchema),
   clientId: z.nullish(z.string()),
+  // Media (docs/media.md): all optional, so a page from a server without them still parses.
+  /** `MessageType`; 'text' from an older server. */
+  type: z._default(z.string(), 'text'),
+  media: z.nullish(MediaSchema),
+  location: z.nullish(LocationSchema),
+  contacts: z.nullish(z.array(ContactCardSchema)),
+  quoted: z.nullish(QuotedSchema),
+  reactions: z._default(z.array(ReactionSchema), []),
+  editedAt: z.nullish(z.string()),
+  /** Deleted by its sender for everyone: body and media are emptied ("mensagem apagada"). */
+  revokedAt: z.nullish(z.string()),
 });
 export type ServerMessage = z.infer<typeof MessageSchema>;
 

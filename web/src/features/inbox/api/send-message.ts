@@ -1,5 +1,5 @@
 /**
- * POST /api/tickets/{id}/messages `{body, clientId}` → 201 the message, `queued`
+ * POST /api/tickets/{id}/messages `{body, clientId, mediaId?, quotedMessageId?}` → 201 the message, `queued`
  * (server/src/domain/inbox/messages.rs); the worker sends it and acks follow as events. The
  * message shows at once (optimistic, `local: 'sending'`) and the server's replaces it, matched by
  * `clientId` — a UUID made here, which the server dedupes, so sending again after a lost answer
@@ -12,7 +12,7 @@ import { http } from '../../../lib/http';
 import { putMessage, setLocalState, type MessagePages } from '../cache';
 import { inboxKeys } from '../keys';
 import type { InboxViewer } from '../viewer';
-import { MessageSchema, type Message, type ServerMessage } from './schemas';
+import { MessageSchema, type Media, type Message, type Quoted, type ServerMessage } from './schemas';
 
 /** The longest body the server takes. */
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -28,12 +28,40 @@ export function newClientId(): string {
 }
 
 export interface SendInput {
+  /** The text, or a file's caption (may be '' with `mediaId`). */
   body: string;
   clientId: string;
+  /** An uploaded file (`POST /api/tickets/{id}/media`, docs/media.md#sending). */
+  mediaId?: number;
+  /** The message this one replies to. */
+  quotedMessageId?: number;
 }
 
+/** What the message being sent shows until the server's answer replaces it (never sent). */
+export interface SendPreview {
+  type?: string;
+  media?: Media | null;
+  quoted?: Quoted | null;
+}
+
+export type SendRequest = SendInput & { preview?: SendPreview };
+
 export function sendMessage(ticketId: number, input: SendInput): Promise<ServerMessage> {
-  return http.post(`/api/tickets/${ticketId}/messages`, input, { schema: MessageSchema });
+  const body: SendInput = { body: input.body, clientId: input.clientId };
+  if (input.mediaId !== undefined) body.mediaId = input.mediaId;
+  if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
+  return http.post(`/api/tickets/${ticketId}/messages`, body, { schema: MessageSchema });
+}
+
+/**
+ * What each message this page is sending was sent with (by `clientId`), so a retry after a failed
+ * request sends the same file and quote again, not only the text. Dropped once the server has it.
+ */
+const sentInputs = new Map<string, SendRequest>();
+
+/** The request a message being sent from this page was made with (its retry sends it again). */
+export function sentRequest(clientId: string): SendRequest | undefined {
+  return sentInputs.get(clientId);
 }
 
 /** Temporary ids of messages being sent: negative, so they never meet a server id. */
@@ -42,8 +70,9 @@ let localIds = 0;
 export function useSendMessage(ticketId: number, viewer: InboxViewer) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendInput) => sendMessage(ticketId, input),
+    mutationFn: (input: SendRequest) => sendMessage(ticketId, input),
     onMutate: (input) => {
+      sentInputs.set(input.clientId, input);
       const key = inboxKeys.messages(ticketId);
       const data = queryClient.getQueryData<MessagePages>(key);
       const already = data?.pages.some((page) => page.data.some((m) => m.clientId === input.clientId));
@@ -63,6 +92,14 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
         sentAt: new Date().toISOString(),
         user: { id: viewer.id, name: viewer.name },
         clientId: input.clientId,
+        type: input.preview?.type ?? 'text',
+        media: input.preview?.media ?? null,
+        location: null,
+        contacts: null,
+        quoted: input.preview?.quoted ?? null,
+        reactions: [],
+        editedAt: null,
+        revokedAt: null,
         local: 'sending',
       };
       queryClient.setQueryData<MessagePages>(key, (current) => {
@@ -72,7 +109,10 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
         return { ...current, pages: [{ ...newest, data: [...newest.data, optimistic] }, ...older] };
       });
     },
-    onSuccess: (message) => putMessage(queryClient, ticketId, message),
+    onSuccess: (message, input) => {
+      sentInputs.delete(input.clientId);
+      putMessage(queryClient, ticketId, message);
+    },
     onError: (error, input) => setLocalState(queryClient, ticketId, input.clientId, 'error', errorMessage(error)),
   });
 }

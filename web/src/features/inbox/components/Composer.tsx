@@ -1,26 +1,88 @@
 /**
  * Writing to the customer: Enter sends, Shift+Enter starts a new line (as in the inboxes staff
- * know); the text is kept per ticket while switching between tickets.
+ * know); the text is kept per ticket while switching between tickets. Files come by the clip
+ * ("Anexar arquivos", several at once), by pasting, or dropped on the conversation (`addFiles`,
+ * through the ref): they wait in a tray with an optional caption each, checked against the channel's
+ * limits, and go — uploaded with their progress, one message each — with the next send; the text,
+ * if any, follows as a message of its own. The microphone records a voice note into the tray. A
+ * reply ("Responder" on a message) shows above, with a button to take it back; the first message
+ * sent quotes it.
  */
 import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../api/send-message';
+import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import {
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import type { Message } from '../api/schemas';
+import { MAX_MESSAGE_LENGTH, type SendPreview } from '../api/send-message';
+import { Attachments } from '../composer/Attachments';
+import { useMediaLimits } from '../composer/media-limits';
+import { useAttachments, type Uploaded } from '../composer/use-attachments';
+import { canRecord } from '../composer/recording';
+import { VoiceRecorder } from '../composer/VoiceRecorder';
 import classes from './Inbox.module.css';
+import { quoteOf } from './media/format';
+import { QuotedReply } from './media/QuotedReply';
 
 /** Unsent text per ticket, for as long as the page lives. */
 const drafts = new Map<number, string>();
 
-export interface ComposerProps {
-  ticketId: number;
-  onSend: (body: string) => void;
+export interface SendExtra {
+  mediaId?: number;
+  quotedMessageId?: number;
+  preview?: SendPreview;
 }
 
-export function Composer({ ticketId, onSend }: ComposerProps) {
+export interface ComposerHandle {
+  /** Files dropped on the conversation. */
+  addFiles: (files: readonly File[]) => void;
+}
+
+export interface ComposerProps {
+  ticketId: number;
+  /** The ticket's instance (its channel's media limits); none: WhatsApp's. */
+  instanceId?: number;
+  onSend: (body: string, extra?: SendExtra) => void;
+  /** The message being answered ("Responder"), or null. */
+  replyTo?: Message | null;
+  onCancelReply?: () => void;
+  customerName?: string;
+  ref?: Ref<ComposerHandle>;
+}
+
+export function Composer({
+  ticketId,
+  instanceId,
+  onSend,
+  replyTo = null,
+  onCancelReply,
+  customerName = 'Cliente',
+  ref,
+}: ComposerProps) {
+  const limits = useMediaLimits(instanceId);
+  const [recording, setRecording] = useState(false);
   const [text, setText] = useState(() => drafts.get(ticketId) ?? '');
+  const [micProblem, setMicProblem] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const attachments = useAttachments(ticketId, limits);
   const trimmed = text.trim();
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
+  const canSend = !tooLong && !attachments.sending && (trimmed !== '' || attachments.sendable > 0);
+
+  useImperativeHandle(ref, () => ({ addFiles: (files) => attachments.add(files) }), [attachments]);
+
+  // "Responder" on a message: the text box, to write the reply.
+  const replyId = replyTo?.id;
+  useEffect(() => {
+    if (replyId !== undefined) input.current?.focus();
+  }, [replyId]);
 
   function update(value: string) {
     setText(value);
@@ -28,43 +90,123 @@ export function Composer({ ticketId, onSend }: ComposerProps) {
     else drafts.delete(ticketId);
   }
 
-  function send() {
-    if (trimmed === '' || tooLong) return;
-    onSend(trimmed);
+  async function send() {
+    if (!canSend) return;
+    let quoted = replyTo;
+    const body = trimmed;
     update('');
+    if (replyTo) onCancelReply?.();
+    const quoting = () => {
+      const q = quoted;
+      quoted = null;
+      return q ? { quotedMessageId: q.id, preview: { quoted: quoteOf(q) } } : {};
+    };
+    if (attachments.sendable > 0) {
+      await attachments.sendAll(({ item, media }: Uploaded) => {
+        const quote = quoting();
+        onSend(item.caption.trim(), {
+          mediaId: media.id,
+          quotedMessageId: quote.quotedMessageId,
+          preview: {
+            ...quote.preview,
+            type: media.type,
+            media: {
+              status: 'pending',
+              mimeType: media.mimeType,
+              fileName: media.fileName,
+              size: media.size,
+              voice: media.voice,
+              durationMs: media.durationMs,
+            },
+          },
+        });
+      });
+    }
+    if (body !== '') {
+      const quote = quoting();
+      if (quote.quotedMessageId !== undefined) onSend(body, quote);
+      else onSend(body);
+    }
     input.current?.focus();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    send();
+    void send();
+  }
+
+  function onPaste(event: ClipboardEvent<HTMLTextAreaElement>) {
+    const files = Array.from(event.clipboardData.files);
+    if (files.length === 0) return;
+    event.preventDefault();
+    attachments.add(files);
   }
 
   return (
     <div className={classes.composer}>
+      {replyTo ? <QuotedReply quoted={quoteOf(replyTo)} customerName={customerName} onCancel={onCancelReply} /> : null}
+      <Attachments state={attachments} />
+      {micProblem ? (
+        <Text size="xs" c="var(--inbox-failed)" role="alert" mb={4}>
+          {micProblem}
+        </Text>
+      ) : null}
       <Group gap="xs" align="flex-end" wrap="nowrap">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          data-testid="file-picker"
+          onChange={(event) => {
+            attachments.add(Array.from(event.currentTarget.files ?? []));
+            event.currentTarget.value = '';
+          }}
+        />
+        <Tooltip label="Anexar arquivos">
+          <ActionIcon
+            size={36}
+            variant="default"
+            aria-label="Anexar arquivos"
+            onClick={() => picker.current?.click()}
+            display={recording ? 'none' : undefined}
+          >
+            <IconPaperclip size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Textarea
+          display={recording ? 'none' : undefined}
           ref={input}
           aria-label="Mensagem"
-          placeholder="Escreva uma mensagem… (Enter envia, Shift+Enter quebra a linha)"
+          placeholder="Escreva uma mensagem…"
+          title="Enter envia, Shift+Enter quebra a linha"
           autosize
           minRows={1}
           maxRows={6}
           value={text}
           onChange={(event) => update(event.currentTarget.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           error={tooLong ? `Até ${MAX_MESSAGE_LENGTH} caracteres.` : undefined}
           flex={1}
         />
+        {canRecord() ? (
+          <VoiceRecorder
+            onRecorded={(file) => attachments.add([file], { voice: true })}
+            onProblem={setMicProblem}
+            onRecordingChange={setRecording}
+          />
+        ) : null}
         <Tooltip label="Enviar (Enter)">
           <ActionIcon
             size={36}
             variant="filled"
             color="indigo.7"
             aria-label="Enviar"
-            onClick={send}
-            disabled={trimmed === '' || tooLong}
+            onClick={() => void send()}
+            disabled={!canSend}
+            loading={attachments.sending}
           >
             <IconSend size={18} />
           </ActionIcon>

@@ -15,7 +15,8 @@ import {
   IconUserCircle,
   IconX,
 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
@@ -27,15 +28,17 @@ import { useTicket } from '../api/get-ticket';
 import { useTransfers } from '../api/get-transfers';
 import { useMarkRead } from '../api/mark-read';
 import { useResolveTransfer, type TransferResolution } from '../api/resolve-transfer';
+import { useReactToMessage } from '../api/react-to-message';
 import { useRetryMessage } from '../api/retry-message';
 import type { Message, Ticket, Transfer } from '../api/schemas';
-import { newClientId, useSendMessage } from '../api/send-message';
+import { newClientId, sentRequest, useSendMessage } from '../api/send-message';
 import { messagesInOrder, pendingTransfer } from '../cache';
 import { customerName, formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
+import { inboxKeys } from '../keys';
 import { useNow } from '../hooks/use-now';
-import type { InboxViewer } from '../viewer';
+import { mayWriteOn, type InboxViewer } from '../viewer';
 import { CloseTicketDialog } from './CloseTicketDialog';
-import { Composer } from './Composer';
+import { Composer, type ComposerHandle } from './Composer';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
 import { TransferDialog } from './TransferDialog';
@@ -128,11 +131,12 @@ function TransferBanner({
   );
 }
 
+/** Media links expire after an hour: the conversation is read again at most this often (ms). */
+const EXPIRED_REFRESH_MS = 30_000;
+
 function Footer({ ticket, viewer, children }: { ticket: Ticket; viewer: InboxViewer; children: ReactNode }) {
   const owner = ticket.assignedUser;
-  const mayWrite =
-    (ticket.status === 'open' || ticket.status === 'transferring') && (owner?.id === viewer.id || viewer.manager);
-  if (mayWrite) return <>{children}</>;
+  if (mayWriteOn(ticket, viewer)) return <>{children}</>;
   let text: string;
   if (ticket.status === 'pending') text = 'Aceite o atendimento para responder.';
   else if (ticket.status === 'bot') text = 'O assistente virtual está atendendo. Assuma o atendimento para responder.';
@@ -161,6 +165,14 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   const visibility = useDocumentVisibility();
   const now = useNow();
   const [dialog, setDialog] = useState<'none' | 'transfer' | 'close'>('none');
+  const react = useReactToMessage(ticketId, viewer);
+  const queryClient = useQueryClient();
+  /** The message being answered ("Responder"), for the ticket it was chosen on. */
+  const [reply, setReply] = useState<{ ticketId: number; message: Message } | null>(null);
+  const replyTo = reply?.ticketId === ticketId ? reply.message : null;
+  const [dragging, setDragging] = useState(false);
+  const composer = useRef<ComposerHandle>(null);
+  const lastExpiredRefresh = useRef(0);
 
   const messages = useMemo(() => messagesInOrder(conversation.data), [conversation.data]);
   const unread = ticket?.unread ?? 0;
@@ -259,10 +271,24 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
 
   function onRetry(message: Message) {
     if (message.local === 'error' && message.clientId) {
-      send.mutate({ body: message.body, clientId: message.clientId });
+      // The same request again: a file's message keeps its file and a reply its quote.
+      send.mutate(sentRequest(message.clientId) ?? { body: message.body, clientId: message.clientId });
       return;
     }
     retry.mutate(message.id, { onError: (error) => failed('Não foi possível reenviar', error) });
+  }
+
+  const writable = mayWriteOn(ticket, viewer);
+
+  function onMediaExpired() {
+    const at = Date.now();
+    if (at - lastExpiredRefresh.current < EXPIRED_REFRESH_MS) return;
+    lastExpiredRefresh.current = at;
+    void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(ticketId) });
+  }
+
+  function hasFiles(event: DragEvent) {
+    return writable && Array.from(event.dataTransfer.types).includes('Files');
   }
 
   return (
@@ -365,38 +391,75 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
           </Text>
         </div>
       ) : null}
-      {conversation.isPending ? (
-        <Center flex={1}>
-          <Loader aria-label="Carregando mensagens" />
-        </Center>
-      ) : conversation.isError ? (
-        <Stack p="md" flex={1}>
-          <LoadError
-            title="Não foi possível carregar as mensagens."
-            error={conversation.error}
-            onRetry={() => void conversation.refetch()}
-            retrying={conversation.isFetching}
+      <div
+        className={classes.dropArea}
+        onDragEnter={(event) => {
+          if (hasFiles(event)) setDragging(true);
+        }}
+        onDragOver={(event) => {
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = 'copy';
+        }}
+        onDragLeave={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        }}
+        onDrop={(event) => {
+          setDragging(false);
+          if (!hasFiles(event)) return;
+          event.preventDefault();
+          composer.current?.addFiles(Array.from(event.dataTransfer.files));
+        }}
+        data-testid="conversation-drop"
+      >
+        {dragging ? (
+          <div className={classes.dropOverlay} aria-hidden>
+            <Text fw={700}>Solte os arquivos para anexar</Text>
+          </div>
+        ) : null}
+        {conversation.isPending ? (
+          <Center flex={1}>
+            <Loader aria-label="Carregando mensagens" />
+          </Center>
+        ) : conversation.isError ? (
+          <Stack p="md" flex={1}>
+            <LoadError
+              title="Não foi possível carregar as mensagens."
+              error={conversation.error}
+              onRetry={() => void conversation.refetch()}
+              retrying={conversation.isFetching}
+            />
+          </Stack>
+        ) : (
+          <MessageList
+            key={ticketId}
+            messages={messages}
+            now={now}
+            hasOlder={conversation.hasNextPage}
+            loadingOlder={conversation.isFetchingNextPage}
+            loadOlder={() => void conversation.fetchNextPage()}
+            onRetry={onRetry}
+            retryingId={retry.isPending ? (retry.variables ?? null) : null}
+            customerName={name}
+            viewerId={viewer.id}
+            onReply={writable ? (message) => setReply({ ticketId, message }) : undefined}
+            onReact={writable ? (message, emoji) => react.mutate({ messageId: message.id, emoji }) : undefined}
+            onMediaExpired={onMediaExpired}
           />
-        </Stack>
-      ) : (
-        <MessageList
-          key={ticketId}
-          messages={messages}
-          now={now}
-          hasOlder={conversation.hasNextPage}
-          loadingOlder={conversation.isFetchingNextPage}
-          loadOlder={() => void conversation.fetchNextPage()}
-          onRetry={onRetry}
-          retryingId={retry.isPending ? (retry.variables ?? null) : null}
-        />
-      )}
-      <Footer ticket={ticket} viewer={viewer}>
-        <Composer
-          key={ticketId}
-          ticketId={ticketId}
-          onSend={(body) => send.mutate({ body, clientId: newClientId() })}
-        />
-      </Footer>
+        )}
+        <Footer ticket={ticket} viewer={viewer}>
+          <Composer
+            key={ticketId}
+            ref={composer}
+            ticketId={ticketId}
+            instanceId={ticket.instance.id}
+            customerName={name}
+            replyTo={replyTo}
+            onCancelReply={() => setReply(null)}
+            onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
+          />
+        </Footer>
+      </div>
       <TransferDialog opened={dialog === 'transfer'} ticket={ticket} onClose={() => setDialog('none')} />
       <CloseTicketDialog
         opened={dialog === 'close'}

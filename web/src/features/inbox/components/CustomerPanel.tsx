@@ -18,6 +18,7 @@ import { useSetBlacklisted } from '../api/set-blacklisted';
 import { formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import classes from './Inbox.module.css';
+import { TYPE_LABELS } from './media/format';
 
 export interface CustomerPanelProps {
   customerId: number;
@@ -192,7 +193,7 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
               {data.messagesWithoutTicket.map((message) => (
                 <li key={message.id}>
                   <Text size="sm" lineClamp={3} className={classes.messageText}>
-                    {message.body}
+                    {message.body || (TYPE_LABELS[message.type] ?? '')}
                   </Text>
                   <Text size="xs" c="dimmed">
                     <time dateTime={message.sentAt}>{formatDateTime(message.sentAt)}</time>

@@ -4,11 +4,15 @@
  * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
  * centred; the chatbot's (`kind: "bot"`) on the right too, marked with a robot and "Assistente
  * virtual · bot" (the bot's name is not in the message); a campaign's (`kind: "campaign"`, the
- * message the customer is answering) marked "Campanha". Long messages wrap.
+ * message the customer is answering) marked "Campanha". Long messages wrap. What it carries shows
+ * by its type (`media/MessageContent.tsx`: photos, audio, video, documents, stickers, locations,
+ * contacts), under the message it quotes, with its reactions, "editada" and the agent's actions
+ * beside it ("Responder", "Reagir": shown on hover or focus, always on touch screens).
  */
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconAlertCircle,
+  IconArrowBackUp,
   IconCheck,
   IconChecks,
   IconClock,
@@ -21,6 +25,10 @@ import { formatDateTime, formatTime } from '../../../lib/dates';
 import type { Message } from '../api/schemas';
 import { ACK_LABELS, BOT_AUTHOR } from '../format';
 import classes from './Inbox.module.css';
+import { MessageContent } from './media/MessageContent';
+import { QuotedReply } from './media/QuotedReply';
+import { ReactionPicker } from './media/ReactionPicker';
+import { Reactions } from './media/Reactions';
 
 function Ack({ message }: { message: Message }) {
   if (message.local === 'sending') {
@@ -47,9 +55,56 @@ export interface MessageBubbleProps {
   /** Sends a failed message again (ours only). */
   onRetry?: (message: Message) => void;
   retrying?: boolean;
+  /** The customer's name (alt texts, reactions, quotes). */
+  customerName?: string;
+  /** Who is looking (their own reaction). */
+  viewerId?: number;
+  /** Opens a photo in the lightbox. */
+  onOpenImage?: (messageId: number) => void;
+  /** Goes to a quoted message. */
+  onJumpTo?: (messageId: number) => void;
+  /** "Responder": quote this message in the composer (absent: the viewer may not write). */
+  onReply?: (message: Message) => void;
+  /** "Reagir": the viewer's reaction ('' takes it back). */
+  onReact?: (message: Message, emoji: string) => void;
+  /** A media link expired. */
+  onMediaExpired?: () => void;
 }
 
-export function MessageBubble({ message, onRetry, retrying = false }: MessageBubbleProps) {
+function Actions({
+  message,
+  viewerId,
+  onReply,
+  onReact,
+}: Pick<MessageBubbleProps, 'message' | 'viewerId' | 'onReply' | 'onReact'>) {
+  if (message.id <= 0 || message.kind === 'note' || message.revokedAt || (!onReply && !onReact)) return null;
+  const own = message.reactions.find((r) => r.from === 'agent' && r.user?.id === viewerId)?.emoji ?? '';
+  return (
+    <div className={classes.actions} data-testid="message-actions">
+      {onReply ? (
+        <Tooltip label="Responder">
+          <ActionIcon variant="subtle" color="gray" size={32} aria-label="Responder" onClick={() => onReply(message)}>
+            <IconArrowBackUp size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : null}
+      {onReact ? <ReactionPicker current={own} onPick={(emoji) => onReact(message, emoji)} /> : null}
+    </div>
+  );
+}
+
+export function MessageBubble({
+  message,
+  onRetry,
+  retrying = false,
+  customerName = 'Cliente',
+  viewerId,
+  onOpenImage,
+  onJumpTo,
+  onReply,
+  onReact,
+  onMediaExpired,
+}: MessageBubbleProps) {
   const note = message.kind === 'note';
   const bot = message.kind === 'bot';
   const campaign = message.kind === 'campaign';
@@ -64,6 +119,7 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
       data-failed={failed}
       data-ack={state}
       data-message-id={message.id > 0 ? message.id : undefined}
+      data-type={message.revokedAt ? 'revoked' : message.type}
       data-testid="message"
     >
       <div className={classes.bubble}>
@@ -95,12 +151,24 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
                 {message.user.name}
               </Text>
             ) : null}
-            <Text size="sm" span>
-              {message.body}
-            </Text>
+            {message.quoted && !message.revokedAt ? (
+              <QuotedReply quoted={message.quoted} customerName={customerName} onJump={onJumpTo} />
+            ) : null}
+            <MessageContent
+              message={message}
+              customerName={customerName}
+              onOpenImage={onOpenImage}
+              onMediaExpired={onMediaExpired}
+            />
           </>
         )}
+        <Reactions reactions={message.reactions} customerName={customerName} viewerId={viewerId} />
         <div className={classes.meta}>
+          {message.editedAt && !message.revokedAt ? (
+            <Text size="xs" c="dimmed" fs="italic" title={`Editada ${formatDateTime(message.editedAt)}`}>
+              editada
+            </Text>
+          ) : null}
           <Tooltip label={formatDateTime(message.sentAt)} openDelay={400}>
             <Text size="xs" c="dimmed" component="time" dateTime={message.sentAt}>
               {formatTime(message.sentAt)}
@@ -127,6 +195,7 @@ export function MessageBubble({ message, onRetry, retrying = false }: MessageBub
           </Group>
         ) : null}
       </div>
+      <Actions message={message} viewerId={viewerId} onReply={onReply} onReact={onReact} />
     </div>
   );
 }

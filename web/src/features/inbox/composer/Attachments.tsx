@@ -1,0 +1,91 @@
+/**
+ * The tray of files waiting to be sent: each with its name and size, a caption field (not for a
+ * voice note, which has a player to hear it first), its upload's progress, why the channel or the
+ * server refuses it, and a button to take it out.
+ */
+import { ActionIcon, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconMicrophone, IconPaperclip, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo } from 'react';
+import { MAX_MESSAGE_LENGTH } from '../api/send-message';
+import { formatBytes } from '../components/media/format';
+import classes from './composer.module.css';
+import type { AttachmentsState, PendingFile } from './use-attachments';
+
+function VoicePreview({ file }: { file: File }) {
+  const url = useMemo(() => URL.createObjectURL(file), [file]);
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return <audio controls src={url} aria-label="Prévia da mensagem de voz" className={classes.preview} />;
+}
+
+function Item({ item, state }: { item: PendingFile; state: AttachmentsState }) {
+  const name = item.voice ? 'Mensagem de voz' : item.file.name || 'arquivo';
+  const problem = item.check.ok ? item.error : item.check.message;
+  const uploading = item.progress !== null;
+  return (
+    <li className={classes.item} data-testid="pending-file">
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        {item.voice ? (
+          <IconMicrophone size={18} aria-hidden className={classes.icon} />
+        ) : (
+          <IconPaperclip size={18} aria-hidden className={classes.icon} />
+        )}
+        <Stack gap={4} flex={1} miw={0}>
+          <Text size="sm" fw={600} className={classes.name}>
+            {name}{' '}
+            <Text span size="xs" c="dimmed" fw={400}>
+              {formatBytes(item.file.size)}
+            </Text>
+          </Text>
+          {item.voice ? (
+            <VoicePreview file={item.file} />
+          ) : item.check.ok ? (
+            <TextInput
+              size="xs"
+              aria-label={`Legenda de ${name}`}
+              placeholder="Legenda (opcional)"
+              value={item.caption}
+              maxLength={MAX_MESSAGE_LENGTH}
+              disabled={uploading}
+              onChange={(event) => state.setCaption(item.key, event.currentTarget.value)}
+            />
+          ) : null}
+          {uploading ? (
+            <Progress
+              value={item.progress ?? 0}
+              size="sm"
+              aria-label={`Enviando ${name}`}
+              animated={(item.progress ?? 0) < 100}
+            />
+          ) : null}
+          {problem ? (
+            <Text size="xs" c="var(--inbox-failed)" role="alert" className={classes.name}>
+              {problem}
+            </Text>
+          ) : null}
+        </Stack>
+        <Tooltip label="Remover">
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size={32}
+            aria-label={`Remover ${name}`}
+            onClick={() => state.remove(item.key)}
+          >
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </li>
+  );
+}
+
+export function Attachments({ state }: { state: AttachmentsState }) {
+  if (state.files.length === 0) return null;
+  return (
+    <ul className={classes.tray} aria-label="Arquivos para enviar">
+      {state.files.map((item) => (
+        <Item key={item.key} item={item} state={state} />
+      ))}
+    </ul>
+  );
+}
