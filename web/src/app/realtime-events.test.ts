@@ -14,7 +14,7 @@ describe('realtime events in the interface', () => {
       expect(notice, name).not.toBeNull();
       expect(notice?.title, name).not.toBe('');
     }
-    expect(REALTIME_EVENTS).toHaveLength(13);
+    expect(REALTIME_EVENTS).toHaveLength(15);
   });
 
   it("InstanceUpdated names the instance and its status, and refreshes the instance lists (the inbox's filter too)", () => {
@@ -76,9 +76,13 @@ describe('realtime events in the interface', () => {
       'CustomerChatCreated',
       'ChatTicketClosed',
       'CustomerChatAckChanged',
+      'ChatMessageUpdated',
+      'ChatMessageReaction',
       'ChatTicketTransferred',
     ]) {
       expect(noticeFor({ event, ticket }, viewer), event).toBeNull();
+      // Known events (not logged as unknown), shown in place by the inbox.
+      expect(describeRealtimeEvent({ event, ticket }), event).not.toBeNull();
     }
     expect(noticeFor({ event: 'ChatNotification', ticket, message: { body: 'oi' }, notice: null }, viewer)).toBeNull();
     // A reply (this user's own, or a colleague's) is never toasted either.

@@ -49,10 +49,12 @@ export const RIGHTS_CHANGED_CLOSE_CODE = 1012;
 const CONNECTING = 0;
 const OPEN = 1;
 
-/** The server → client events (docs/realtime.md; besides `pong`). */
+/** The server → client events (docs/realtime.md, docs/media.md#events; besides `pong`). */
 export const REALTIME_EVENTS = [
   'CampaignUpdated',
   'ChatNotification',
+  'ChatMessageUpdated',
+  'ChatMessageReaction',
   'ChatTicketClosed',
   'ChatTicketTransferred',
   'ChatTicketTransferring',
