@@ -1,5 +1,5 @@
 /**
- * POST /api/tickets/{id}/messages `{body, clientId, mediaId?, quotedMessageId?}` → 201 the message, `queued`
+ * POST /api/tickets/{id}/messages `{body, clientId, mediaId?, fileName?, voice?, quotedMessageId?}` → 201 the message, `queued`
  * (server/src/domain/inbox/messages.rs); the worker sends it and acks follow as events. The
  * message shows at once (optimistic, `local: 'sending'`) and the server's replaces it, matched by
  * `clientId` — a UUID made here, which the server dedupes, so sending again after a lost answer
@@ -33,6 +33,10 @@ export interface SendInput {
   clientId: string;
   /** An uploaded file (`POST /api/tickets/{id}/media`, docs/media.md#sending). */
   mediaId?: number;
+  /** The file's name as the customer will see it (the server names it by its type otherwise). */
+  fileName?: string;
+  /** Send the audio as a voice note (push-to-talk). */
+  voice?: boolean;
   /** The message this one replies to. */
   quotedMessageId?: number;
 }
@@ -49,6 +53,8 @@ export type SendRequest = SendInput & { preview?: SendPreview };
 export function sendMessage(ticketId: number, input: SendInput): Promise<ServerMessage> {
   const body: SendInput = { body: input.body, clientId: input.clientId };
   if (input.mediaId !== undefined) body.mediaId = input.mediaId;
+  if (input.fileName !== undefined) body.fileName = input.fileName;
+  if (input.voice !== undefined) body.voice = input.voice;
   if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
   return http.post(`/api/tickets/${ticketId}/messages`, body, { schema: MessageSchema });
 }

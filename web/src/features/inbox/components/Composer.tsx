@@ -35,6 +35,9 @@ const drafts = new Map<number, string>();
 
 export interface SendExtra {
   mediaId?: number;
+  /** The file's name as the customer sees it, and whether an audio goes as a voice note. */
+  fileName?: string;
+  voice?: boolean;
   quotedMessageId?: number;
   preview?: SendPreview;
 }
@@ -106,6 +109,8 @@ export function Composer({
         const quote = quoting();
         onSend(item.caption.trim(), {
           mediaId: media.id,
+          fileName: media.fileName ?? undefined,
+          voice: media.voice ?? undefined,
           quotedMessageId: quote.quotedMessageId,
           preview: {
             ...quote.preview,
@@ -113,9 +118,9 @@ export function Composer({
             media: {
               status: 'pending',
               mimeType: media.mimeType,
-              fileName: media.fileName,
+              fileName: media.fileName ?? undefined,
               size: media.size,
-              voice: media.voice,
+              voice: media.voice ?? undefined,
               durationMs: media.durationMs,
             },
           },

@@ -133,6 +133,6 @@ describe('media in the open conversation', () => {
     await waitFor(() => expect(callsTo('POST /api/tickets/1/messages')).toHaveLength(2));
     const [first, second] = callsTo('POST /api/tickets/1/messages');
     expect(second?.body).toEqual(first?.body);
-    expect(second?.body).toMatchObject({ body: 'Contrato', mediaId: 31 });
+    expect(second?.body).toMatchObject({ body: 'Contrato', mediaId: 31, fileName: 'contrato.pdf' });
   });
 });

@@ -86,7 +86,7 @@ describe('recording a voice note', () => {
       voice: true,
       durationMs: 7000,
     });
-    await waitFor(() => expect(onSend).toHaveBeenCalledWith('', expect.objectContaining({ mediaId: 77 })));
+    await waitFor(() => expect(onSend).toHaveBeenCalledWith('', expect.objectContaining({ mediaId: 77, voice: true })));
   });
 
   it('records Ogg/Opus where the browser has no WebM', async () => {
