@@ -21,12 +21,14 @@ use backoffice::{
     demo::names,
     domain::{
         instances::{self, InstanceChanges, provider::ProviderConfig},
+        media::voice,
         standard_webhooks,
         unit::Unit,
     },
     random::random_token,
     tenancy::Databases,
 };
+use base64::{Engine, engine::general_purpose::STANDARD};
 use rand::{Rng, seq::IndexedRandom};
 use serde_json::{Value, json};
 
@@ -82,8 +84,7 @@ pub async fn run(dbs: &Databases, config: &Config, args: Args) -> anyhow::Result
     let tenant = super::active_tenant(dbs, &args.tenant).await?;
     let listener = tokio::net::TcpListener::bind(args.listen).await.context("o simulador não conseguiu escutar")?;
     let address = listener.local_addr()?;
-    let secret =
-        format!("whsec_{}", base64::Engine::encode(&base64::engine::general_purpose::STANDARD, random_token(24)));
+    let secret = format!("whsec_{}", STANDARD.encode(random_token(24)));
 
     // Become the provider of every instance of the tenant.
     let db = tenant.open(dbs).await?;
@@ -160,14 +161,56 @@ fn customer_message() -> Value {
     } else {
         names::TOPICS.choose(&mut rng).map(|(question, _)| question.replace("{city}", "Campinas")).unwrap_or_default()
     };
-    json!({ "type": "message", "data": {
+    let mut data = json!({
         "id": format!("SIM{}", random_token(16)),
         "phone": phone,
         "name": format!("{first} {surname}"),
         "direction": "in",
         "body": body,
         "sentAt": chrono::Utc::now().to_rfc3339(),
-    } })
+    });
+    // Customers also send photos, voice notes and where they are (docs/media.md), as inline bytes:
+    // the simulator serves no files.
+    match rng.random_range(0..10) {
+        0 => {
+            data["type"] = json!("image");
+            data["body"] = json!("Segue a foto do produto");
+            data["media"] = json!({ "data": STANDARD.encode(photo()), "mimeType": "image/jpeg" });
+        }
+        1 => {
+            let mut ogg = Vec::new();
+            let seconds = rng.random_range(2..9);
+            if voice::webm_to_ogg(&voice::fixture::recorded_webm(seconds), &mut ogg).is_ok() {
+                data["type"] = json!("audio");
+                data["body"] = json!("");
+                data["media"] = json!({ "data": STANDARD.encode(ogg), "mimeType": "audio/ogg", "voice": true });
+            }
+        }
+        2 => {
+            data["type"] = json!("location");
+            data["body"] = json!("");
+            data["location"] = json!({ "latitude": -22.9056, "longitude": -47.0608, "name": "Centro de Campinas",
+                                       "address": "R. Barão de Jaguara, Campinas - SP" });
+        }
+        _ => {}
+    }
+    json!({ "type": "message", "data": data })
+}
+
+/// A product photo, 480 × 360 JPEG (small enough to travel inline).
+fn photo() -> Vec<u8> {
+    static PHOTO: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    PHOTO
+        .get_or_init(|| {
+            let img = image::RgbImage::from_fn(480, 360, |x, y| {
+                let shade = ((x as f32 - 240.0).hypot(y as f32 - 180.0) / 2.4) as u8;
+                image::Rgb([230u8.saturating_sub(shade), 140u8.saturating_add(shade / 3), 60])
+            });
+            let mut out = std::io::Cursor::new(Vec::new());
+            let _ = img.write_to(&mut out, image::ImageFormat::Jpeg);
+            out.into_inner()
+        })
+        .clone()
 }
 
 /// The provider's HTTP side: what the server's worker calls, at `/i/{instance}/...`.

@@ -68,11 +68,34 @@ async fn attempt(worker: &Worker, db: &TenantDb, message_id: i32) -> Result<(), 
     };
     let client = fetch::client(worker.allow_private_providers).map_err(|e| Retryable(e.to_string()))?;
     let spooled = fetch::fetch(&client, &source, bearer.as_deref(), worker.allow_private_providers).await?;
-    // A customer's medium is kept whatever the tenant's quota: their message must never be lost.
-    let prepared = ingest::prepare(spooled, false).await.map_err(|e| Permanent(e.to_string()))?;
+    let known = {
+        let tx = db.read().await.map_err(|e| internal(e.into()))?;
+        let known = ingest::existing(&tx, &spooled.sha256).await.map_err(internal)?;
+        tx.end();
+        known
+    };
+    // The same bytes kept before (a forwarded photo, a sticker) are not probed again.
+    let bytes = match known {
+        Some(kept) => Bytes::Known(kept),
+        None => Bytes::New(ingest::prepare(spooled, false).await.map_err(|e| Permanent(e.to_string()))?),
+    };
     let unit = worker.unit(db).await.map_err(internal)?;
-    let kept = ingest::keep(&unit, &worker.media, db.name().as_str(), prepared, None).await.map_err(internal)?;
+    let kept = match bytes {
+        Bytes::Known(kept) => kept,
+        // A customer's medium is kept whatever the tenant's quota: their message must never be lost.
+        Bytes::New(prepared) => {
+            ingest::keep(&unit, &worker.media, db.name().as_str(), prepared, None).await.map_err(internal)?
+        }
+    };
     inbox::media::fetched(&unit, message_id, &kept).await.map_err(internal)?;
     unit.commit().await.map_err(|e| internal(e.into()))?;
     Ok(())
+}
+
+/// What the fetched bytes turned out to be.
+enum Bytes {
+    /// Kept before, under the same hash.
+    Known(crate::entities::tenant::medium::Model),
+    /// New: typed and probed, to keep.
+    New(ingest::Prepared),
 }

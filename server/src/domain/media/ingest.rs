@@ -105,10 +105,29 @@ pub struct Prepared {
 
 /// Types, remuxes and probes `spooled` on a blocking thread. `voice`: the file is a voice note,
 /// which must be Ogg/Opus or a WebM/Opus recording (remuxed). Refusals are 422 `media_invalid`.
+///
+/// At most half the machine's cores decode at once ([`PROCESSING`]): a burst of photos waits its
+/// turn instead of taking the CPU the inbox's requests need.
 pub async fn prepare(spooled: Spooled, voice: bool) -> Result<Prepared> {
+    let _turn = processing().acquire().await.map_err(|e| Error::Internal(anyhow::anyhow!("preparar mídia: {e}")))?;
     tokio::task::spawn_blocking(move || prepare_blocking(spooled, voice))
         .await
         .map_err(|e| Error::Internal(anyhow::anyhow!("preparar mídia: {e}")))?
+}
+
+/// Files probed at once: half the cores, at least one.
+static PROCESSING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+
+fn processing() -> &'static tokio::sync::Semaphore {
+    PROCESSING.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        tokio::sync::Semaphore::new((cores / 2).max(1))
+    })
+}
+
+/// The tenant's medium with these bytes, when it was kept before: nothing to probe or store again.
+pub async fn existing(db: &impl ConnectionTrait, sha256: &str) -> Result<Option<medium::Model>> {
+    Ok(medium::Entity::find().filter(medium::Column::Sha256.eq(sha256)).one(db).await?)
 }
 
 fn prepare_blocking(spooled: Spooled, voice: bool) -> Result<Prepared> {

@@ -26,10 +26,8 @@ const UNUSED: &str = "NOT EXISTS (SELECT 1 FROM messages WHERE messages.media_id
 /// How many media no message holds are past [`KEEP`] at `now`.
 pub async fn count(db: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64> {
     let mut b = Binder::new(db.get_database_backend());
-    let sql = format!(
-        "SELECT CAST(COUNT(*) AS BIGINT) AS n FROM media WHERE created_at < {} AND {UNUSED}",
-        b.p(now - KEEP)
-    );
+    let sql =
+        format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM media WHERE created_at < {} AND {UNUSED}", b.p(now - KEEP));
     let row = db.query_one_raw(b.statement(sql)).await?;
     let n: i64 = row.map(|r| r.try_get("", "n")).transpose()?.unwrap_or(0);
     Ok(u64::try_from(n).unwrap_or(0))
