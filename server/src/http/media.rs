@@ -129,18 +129,35 @@ async fn upload(
         })?;
     }
     let spooled = spool.finish().await.map_err(|err| AppError::Internal(err.to_string()))?;
-    let prepared = ingest::prepare(spooled, query.voice).await?;
-    let media_type = if query.voice { MediaType::Audio } else { kinds::type_of_upload(&prepared.mime) };
-    limits::whatsapp().check(media_type, &prepared.mime, prepared.spooled.size)?;
+    // The same bytes kept before are not probed or stored again.
+    let known = {
+        let tx = tenant.read(&state).await?;
+        let known = ingest::existing(&tx, &spooled.sha256).await?;
+        tx.end();
+        known
+    };
+    let (kept, media_type) = match known {
+        Some(kept) => {
+            let media_type = if query.voice { MediaType::Audio } else { kinds::type_of_upload(&kept.mime_type) };
+            limits::whatsapp().check(media_type, &kept.mime_type, kept.size as u64)?;
+            (kept, media_type)
+        }
+        None => {
+            let prepared = ingest::prepare(spooled, query.voice).await?;
+            let media_type = if query.voice { MediaType::Audio } else { kinds::type_of_upload(&prepared.mime) };
+            limits::whatsapp().check(media_type, &prepared.mime, prepared.spooled.size)?;
+            let unit = tenant.unit(&state).await?;
+            let kept = ingest::keep(&unit, &state.media, tenant.name.as_str(), prepared, None).await?;
+            unit.commit().await?;
+            (kept, media_type)
+        }
+    };
     let file_name = query
         .file_name
         .as_deref()
         .map(content::safe_file_name)
         .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| format!("{}.{}", media_type.word().to_lowercase(), kinds::extension(&prepared.mime)));
-    let unit = tenant.unit(&state).await?;
-    let kept = ingest::keep(&unit, &state.media, tenant.name.as_str(), prepared, None).await?;
-    unit.commit().await?;
+        .unwrap_or_else(|| format!("{}.{}", media_type.word().to_lowercase(), kinds::extension(&kept.mime_type)));
     let uploaded = Uploaded {
         id: kept.id,
         media_type,
