@@ -160,13 +160,14 @@ fn add_headers(headers: &mut HeaderMap, state: &AppState, api: bool) {
 
 /// The policy: only this origin's scripts (no inline script, no `eval`), styles inline too
 /// (Mantine writes style attributes and its CSS variables), images from here, `data:` and any
-/// HTTPS host (user photos are URLs), the API and the socket only on the tenant hosts of this
+/// HTTPS host (user photos are URLs), sound and video from here and from `blob:` (a voice note heard
+/// before it is sent), the API and the socket only on the tenant hosts of this
 /// deployment, and no framing at all.
 pub fn content_security_policy(base_domain: &str) -> String {
     let sockets = format!("ws://*.{base_domain}:* wss://*.{base_domain}:* ws://{base_domain}:* wss://{base_domain}:*");
     format!(
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; \
-         font-src 'self' data:; connect-src 'self' {sockets}; object-src 'none'; base-uri 'self'; \
+         media-src 'self' blob:; font-src 'self' data:; connect-src 'self' {sockets}; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     )
 }

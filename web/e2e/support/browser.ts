@@ -13,7 +13,8 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium headless; `extraArgs` e.g. its fake microphone (16-media). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -24,6 +25,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

@@ -27,6 +27,8 @@ export interface FakeProvider {
    * so a message the provider reported failed is only sent again under a new key.
    */
   sent: { id: string; body: string; phone: string; clientId: string }[];
+  /** Serves `bytes` at `/files/{name}` to the instance's bearer token (a customer's medium); its URL. */
+  host: (name: string, bytes: Buffer, contentType: string) => string;
   close: () => Promise<void>;
 }
 
@@ -47,13 +49,25 @@ export async function startFakeProvider(): Promise<FakeProvider> {
   const sent: FakeProvider['sent'] = [];
   const refused = new Set<string>();
   const taken = new Map<string, string>();
+  const files = new Map<string, { bytes: Buffer; contentType: string }>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://provider');
+      const file = request.method === 'GET' ? files.get(url.pathname) : undefined;
+      if (file) {
+        // The worker fetches a customer's medium with the instance's secret as its bearer token.
+        if (!(request.headers.authorization ?? '').startsWith('Bearer whsec_')) {
+          response.writeHead(401).end();
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': file.contentType });
+        response.end(file.bytes);
+        return;
+      }
       const text = Buffer.concat(chunks).toString('utf8');
       const body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
-      const url = new URL(request.url ?? '/', 'http://provider');
       calls.push({ method: request.method ?? 'GET', path: url.pathname, body });
       const json = (status: number, payload: unknown) => {
         response.writeHead(status, { 'Content-Type': 'application/json' });
@@ -88,10 +102,15 @@ export async function startFakeProvider(): Promise<FakeProvider> {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: base,
     calls,
     sent,
+    host: (name, bytes, contentType) => {
+      files.set(`/files/${name}`, { bytes, contentType });
+      return `${base}/files/${name}`;
+    },
     // The back-office keeps its keep-alive connections to us open (and may be mid-request, e.g. a
     // retried delivery): `close()` alone would wait for them, so they are cut first.
     close: () =>
@@ -118,7 +137,7 @@ export async function pushProviderEvent(
   e2e: E2EContext,
   instanceId: number,
   secret: string,
-  event: { type: 'message' | 'ack' | 'status'; data: Record<string, unknown> },
+  event: { type: 'message' | 'ack' | 'status' | 'reaction' | 'edit' | 'revoke'; data: Record<string, unknown> },
   origin: string = e2e.inbox.baseUrl,
 ): Promise<Answer> {
   eventCount += 1;

@@ -81,7 +81,7 @@ describe('going to a quoted message', () => {
   it('scrolls to it and highlights it when it is loaded', async () => {
     const scroll = vi.spyOn(window.HTMLElement.prototype, 'scrollIntoView');
     list([message(5, { body: 'Mandei o comprovante' }), reply]);
-    await userEvent.click(screen.getByRole('button', { name: /Ir para a mensagem citada de Maria/ }));
+    await userEvent.click(screen.getByRole('button', { name: /Ir para a mensagem citada:\s*Maria/ }));
     const target = screen.getAllByTestId('message')[0];
     expect(scroll).toHaveBeenCalled();
     expect(target).toHaveAttribute('data-highlighted', 'true');

@@ -5,16 +5,30 @@
  */
 import { ActionIcon, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconPaperclip, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useRef } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../api/send-message';
 import { formatBytes } from '../components/media/format';
 import classes from './composer.module.css';
 import type { AttachmentsState, PendingFile } from './use-attachments';
 
 function VoicePreview({ file }: { file: File }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <audio controls src={url} aria-label="Prévia da mensagem de voz" className={classes.preview} />;
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(file);
+    const element = audio.current;
+    if (element) element.src = made;
+    return () => {
+      // The element lets go of the recording before it is revoked: revoked first, the browser
+      // would log a failed load for the range it was still reading.
+      if (element) {
+        element.pause();
+        element.removeAttribute('src');
+        element.load();
+      }
+      setTimeout(() => URL.revokeObjectURL(made), 0);
+    };
+  }, [file]);
+  return <audio ref={audio} controls aria-label="Prévia da mensagem de voz" className={classes.preview} />;
 }
 
 function Item({ item, state }: { item: PendingFile; state: AttachmentsState }) {

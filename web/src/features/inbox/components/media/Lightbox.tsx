@@ -63,7 +63,14 @@ export function Lightbox({ images, openId, onChange, onClose }: LightboxProps) {
     >
       {image ? (
         <div className={classes.lightbox}>
-          <div className={classes.stage} data-zoomed={zoom > 0 || undefined}>
+          {/* Zoomed, the photo scrolls: the keyboard must reach it (arrow keys scroll it). */}
+          <div
+            className={classes.stage}
+            data-zoomed={zoom > 0 || undefined}
+            tabIndex={zoom > 0 ? 0 : undefined}
+            role={zoom > 0 ? 'region' : undefined}
+            aria-label={zoom > 0 ? 'Foto ampliada: use as setas para percorrer' : undefined}
+          >
             <img
               src={image.url}
               alt={image.alt}

@@ -3,7 +3,7 @@
  * name). A click (or Enter) goes to the quoted message when it is stored; the composer shows the
  * same block for the reply being written, with a cancel button.
  */
-import { ActionIcon, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   IconFile,
   IconMapPin,
@@ -56,11 +56,9 @@ export function QuotedReply({ quoted, customerName, onJump, onCancel }: QuotedRe
   return (
     <div className={classes.quote} data-direction={quoted.direction} data-testid="quoted">
       {onJump && id != null ? (
-        <UnstyledButton
-          className={classes.quoteBody}
-          onClick={() => onJump(id)}
-          aria-label={`Ir para a mensagem citada de ${author}: ${snippet}`}
-        >
+        // Named by what it shows (axe: the visible text is part of the name), with the action first.
+        <UnstyledButton className={classes.quoteBody} onClick={() => onJump(id)}>
+          <VisuallyHidden>Ir para a mensagem citada: </VisuallyHidden>
           {content}
         </UnstyledButton>
       ) : (
