@@ -561,7 +561,8 @@ async fn on_s3_storage_media_is_kept_in_the_bucket_once_and_served_by_range() {
     // The agent sends the same photo back: kept once — the original and its thumbnail, no more.
     let (status, uploaded) = m.upload(ticket, "fileName=foto.png", photo).await;
     assert_eq!(status, 201, "{uploaded}");
-    let listing = reqwest::get(format!("{}/midias?list-type=2&prefix=acme/", s3.endpoint)).await.unwrap().text().await.unwrap();
+    let listing =
+        reqwest::get(format!("{}/midias?list-type=2&prefix=acme/", s3.endpoint)).await.unwrap().text().await.unwrap();
     assert_eq!(listing.matches("<Key>").count(), 2, "{listing}");
     assert!(listing.contains(".thumb.jpg</Key>"), "{listing}");
 }
