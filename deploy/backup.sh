@@ -6,6 +6,10 @@
 #               on its own while the server writes; control first, so every tenant it lists has a file).
 #   PostgreSQL: `pg_dump --format=custom` of DATABASE_URL's database (schema control and the tenant
 #               schemas), then of each TENANT_POOLS cluster's database (its tenant schemas).
+#   Media:      with MEDIA_STORAGE=fs (the default), DATA_DIR/media is copied as hard links: its files
+#               are content-addressed and never rewritten, so a link is a consistent copy that costs
+#               no space until the original is deleted. Keep the copy on the same filesystem, or it is
+#               copied in full. With MEDIA_STORAGE=s3, use the bucket's own versioning or replication.
 # DATA_DIR's jwt_secret and secrets_key are never copied: keep SECRETS_KEY apart from the backups
 # (docs/operations.md#secrets-at-rest). Restoring: docs/operations.md#backup-and-restore.
 set -euo pipefail
@@ -51,6 +55,19 @@ case "$DATABASE_URL" in
     exit 1
     ;;
 esac
+
+if [ "${MEDIA_STORAGE:-fs}" = fs ]; then
+  data_dir="${DATA_DIR:-}"
+  if [ -z "$data_dir" ]; then
+    case "$DATABASE_URL" in
+      sqlite://*) data_dir="${DATABASE_URL#sqlite://}"; data_dir="${data_dir%%\?*}" ;;
+    esac
+  fi
+  if [ -n "$data_dir" ] && [ -d "$data_dir/media" ]; then
+    cp -al "$data_dir/media" "$partial/media" 2>/dev/null || { rm -rf "$partial/media"; cp -a "$data_dir/media" "$partial/media"; }
+    what="$what and media ($(find "$partial/media" -type f | wc -l) file(s))"
+  fi
+fi
 
 mv "$partial" "$dest"
 # Old backups, and attempts that died half-way.

@@ -166,6 +166,7 @@ backup_sqlite() {
   sqlite3 "$data/control.db" 'PRAGMA journal_mode=WAL; CREATE TABLE tenants(name TEXT); INSERT INTO tenants VALUES ("acme"),("demo");' >/dev/null
   for t in acme demo; do sqlite3 "$data/tenants/$t.db" "CREATE TABLE users(email TEXT); INSERT INTO users VALUES ('a@$t');"; done
   sqlite3 "$data/tenants/new.db.provisioning" 'CREATE TABLE x(y);'
+  mkdir -p "$data/media/acme/ab" && printf 'foto' >"$data/media/acme/ab/abcd"
   DATABASE_URL="sqlite://$data" BACKUP_DIR="$out" BACKUP_KEEP_DAYS=14 bash backup.sh || return 1
   dir="$(find "$out" -mindepth 1 -maxdepth 1 -type d -name '20*Z')"
   [ -n "$dir" ] && [ -f "$dir/control.db" ] && [ -f "$dir/tenants/acme.db" ] && [ -f "$dir/tenants/demo.db" ] \
@@ -174,7 +175,8 @@ backup_sqlite() {
   [ "$(sqlite3 "$dir/tenants/demo.db" 'PRAGMA integrity_check; SELECT email FROM users;')" = $'ok\na@demo' ] \
     || { echo "demo.db copy is not intact"; return 1; }
   [ "$(stat -c %a "$dir")" = 700 ] || { echo "backup directory is not private"; return 1; }
+  [ "$(cat "$dir/media/acme/ab/abcd")" = foto ] || { echo "media not copied"; return 1; }
 }
-check "backup: backup.sh copies SQLite files intact" backup_sqlite
+check "backup: backup.sh copies SQLite files and media intact" backup_sqlite
 
 [ $failed -eq 0 ]

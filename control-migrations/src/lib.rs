@@ -9,6 +9,7 @@ mod m20261121_000001_create_plans;
 mod m20261121_000002_create_tenants;
 mod m20261121_000003_index_tenant_search;
 mod m20261123_000004_create_revoked_sessions;
+mod m20261204_000005_media_limits;
 
 /// Applies the control migrations in order.
 pub struct Migrator;
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000002_create_tenants::Migration),
             Box::new(m20261121_000003_index_tenant_search::Migration),
             Box::new(m20261123_000004_create_revoked_sessions::Migration),
+            Box::new(m20261204_000005_media_limits::Migration),
         ]
     }
 

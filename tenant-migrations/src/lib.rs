@@ -33,11 +33,14 @@ mod m20261207_000023_lighter_ticket_writes;
 mod m20261208_000024_pin_counter_triggers;
 mod m20261209_000025_resumable_sync;
 mod m20261210_000026_conversation_media;
+mod m20261211_000027_analytics_message_types;
+mod m20261212_000028_media_holders;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
 pub use m20261202_000018_count_live_users::LIVE_USERS;
 pub use m20261204_000020_count_user_changes::USER_CHANGES;
+pub use m20261211_000027_analytics_message_types::MESSAGE_TYPE_COUNTS;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -72,6 +75,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261208_000024_pin_counter_triggers::Migration),
             Box::new(m20261209_000025_resumable_sync::Migration),
             Box::new(m20261210_000026_conversation_media::Migration),
+            Box::new(m20261211_000027_analytics_message_types::Migration),
+            Box::new(m20261212_000028_media_holders::Migration),
         ]
     }
 }
@@ -129,6 +134,7 @@ pub const TABLES: &[&str] = &[
     "early_acks",
     "media",
     "message_reactions",
+    "media_holds",
 ];
 
 #[cfg(test)]

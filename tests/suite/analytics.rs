@@ -97,6 +97,13 @@ fn week() -> (String, String) {
 async fn synced_totals_equal_counts_from_the_tickets_and_an_incremental_rerun_changes_nothing() {
     let demo = demo().await;
     let (from, to) = week();
+    // Some of the conversation carries photos, voice notes, videos, documents and a location.
+    demo.execute(
+        "UPDATE messages SET message_type = CASE id % 6 WHEN 1 THEN 'image' WHEN 2 THEN 'audio' \
+         WHEN 3 THEN 'document' WHEN 4 THEN 'location' ELSE message_type END WHERE id % 5 = 0",
+    )
+    .await;
+    demo.execute("UPDATE messages SET message_type = 'video' WHERE id = (SELECT MAX(id) FROM messages)").await;
 
     let (status, forced) = demo.get("/api/tenant/syncAnalytics?forceUpdate=true").await;
     assert_eq!(status, 200, "{forced}");
@@ -117,6 +124,19 @@ async fn synced_totals_equal_counts_from_the_tickets_and_an_incremental_rerun_ch
     assert_eq!(view["totals"]["ticketsClosed"], closed);
     assert_eq!(view["totals"]["messagesIn"], inbound);
     assert_eq!(view["totals"]["messagesOut"], outbound);
+    for (field, types) in [
+        ("messagesImage", "'image'"),
+        ("messagesAudio", "'audio'"),
+        ("messagesVideo", "'video'"),
+        ("messagesDocument", "'document'"),
+        ("messagesOther", "'sticker', 'location', 'contacts', 'unsupported'"),
+    ] {
+        let sql =
+            format!("SELECT CAST(COUNT(*) AS BIGINT) FROM messages WHERE kind <> 'note' AND message_type IN ({types})");
+        let counted = demo.scalar(&sql).await;
+        assert!(counted > 0, "{field}: the test changed some messages");
+        assert_eq!(view["totals"][field], counted, "{field}");
+    }
     assert_eq!(view["firstResponse"]["count"], answered);
     assert!(view["firstResponse"]["medianSecs"].as_i64().unwrap() > 0);
     assert_eq!(view["days"].as_array().unwrap().len(), 7);

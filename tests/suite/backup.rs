@@ -70,12 +70,14 @@ async fn export_to(app: &TestApp, name: &str, path: &std::path::Path) -> backup:
         tenants::enabled_features(app.dbs().control(), record.id).await.unwrap().into_iter().collect();
     features.sort();
     // The file as `backoffice-cli tenant export` writes it.
-    backup::export_file(&tenant, backup::TenantRecord::new(&record, features), path, |_, _| {}).await.unwrap()
+    backup::export_file(&tenant, &app.state.media, backup::TenantRecord::new(&record, features), path, |_, _| {})
+        .await
+        .unwrap()
 }
 
 async fn import_from(app: &TestApp, name: &str, path: &std::path::Path) -> Result<(), backoffice::domain::Error> {
     let secrets = app.config.secrets();
-    backup::import(app.dbs(), &secrets, TenantName::parse(name).unwrap(), path, None).await.map(drop)
+    backup::import(app.dbs(), &secrets, &app.state.media, TenantName::parse(name).unwrap(), path, None).await.map(drop)
 }
 
 /// Every page of a list, as a user of the tenant reads it.

@@ -468,6 +468,7 @@ async fn beyond_the_monthly_ticket_limit_messages_are_kept_and_administrators_ar
         "pro",
         Some(0),
         Some(1),
+        None,
         &inbox.app.state.bus,
     )
     .await

@@ -603,3 +603,232 @@ async fn an_upload_never_sent_is_removed_by_the_retention_and_a_sent_one_stays()
     }
     assert_eq!(left, 1);
 }
+
+#[tokio::test]
+async fn the_media_quota_refuses_in_words_and_shows_on_the_home_board() {
+    use backoffice::domain::tenants;
+    let m = media().await;
+    let control = m.app.dbs().control();
+    let acme = tenants::find_by_name(control, &"acme".parse().unwrap()).await.unwrap();
+    // 1 MB of media for this tenant (the plan's limits for users and tickets stay).
+    tenants::set_plan(control, acme, "pro", None, None, Some(1), &m.app.state.bus).await.unwrap();
+    m.customer_sends("hello", json!({ "body": "Oi" })).await;
+    let ticket = m.accepted_ticket().await;
+
+    let first = png(400, 400, true);
+    let (status, kept) = m.upload(ticket, "fileName=foto.png", first.clone()).await;
+    assert_eq!(status, 201, "{kept}");
+    let (_, home) = m.call(Method::GET, "/api/home", None).await;
+    assert_eq!(home["usage"]["mediaBytes"], json!({ "used": first.len(), "limit": 1024 * 1024 }), "{home}");
+
+    // A second, different picture would pass the megabyte: refused before it is stored.
+    let (status, refused) = m.upload(ticket, "fileName=outra.png", png(520, 520, true)).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_quota")), "{refused}");
+    let message = refused["message"].as_str().unwrap();
+    assert!(message.starts_with("O espaço de mídia da empresa acabou"), "{message}");
+    let (_, home) = m.call(Method::GET, "/api/home", None).await;
+    assert_eq!(home["usage"]["mediaBytes"]["used"], first.len(), "nothing of the refused file kept");
+    // The same picture again costs nothing: it is the one already kept.
+    let (status, again) = m.upload(ticket, "fileName=foto-de-novo.png", first).await;
+    assert_eq!((status, &again["id"]), (201, &kept["id"]));
+
+    // A customer's medium is never refused by the quota: their message must not be lost.
+    let url = m.provider.host("recibo.png", png(420, 420, true), "image/png");
+    m.customer_sends("img-q", json!({ "type": "image", "media": { "url": url, "mimeType": "image/png" } })).await;
+    let messages = m.messages(ticket).await;
+    let index = messages.iter().position(|msg| msg["type"] == "image").expect("the customer's photo");
+    m.wait_media(ticket, index, "ready").await;
+}
+
+#[tokio::test]
+async fn media_travel_with_a_tenants_export_and_go_when_it_is_purged() {
+    use backoffice::domain::{
+        Error,
+        tenants::{self, backup},
+    };
+    let m = media().await;
+    m.customer_sends("hello", json!({ "body": "Oi" })).await;
+    let ticket = m.accepted_ticket().await;
+    let (_, uploaded) = m.upload(ticket, "fileName=boleto.pdf", b"%PDF-1.4 boleto de dezembro".to_vec()).await;
+    let send = json!({ "body": "", "mediaId": uploaded["id"], "fileName": "boleto.pdf" });
+    let (status, _) = m.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+    assert_eq!(status, 201);
+    let url = m.provider.host("foto.png", png(600, 400, false), "image/png");
+    m.customer_sends("img-x", json!({ "type": "image", "media": { "url": url, "mimeType": "image/png" } })).await;
+    let index = m.messages(ticket).await.iter().position(|msg| msg["type"] == "image").unwrap();
+    let photo = m.wait_media(ticket, index, "ready").await;
+
+    // Exported with its media, imported under another name.
+    let control = m.app.dbs().control();
+    let record = tenants::find_by_name(control, &"acme".parse().unwrap()).await.unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("acme.jsonl");
+    let db = m.app.tenant_db("acme").await;
+    backup::export_file(&db, &m.app.state.media, backup::TenantRecord::new(&record, vec![]), &file, |_, _| {})
+        .await
+        .unwrap();
+    let secrets = m.app.config.secrets();
+    backup::import(m.app.dbs(), &secrets, &m.app.state.media, "filial".parse().unwrap(), &file, None).await.unwrap();
+
+    // The copy's people see the same files, byte for byte, through the copy's own links.
+    let moved = TestUser { tenant: "filial".into(), ..m.admin.clone() };
+    let token = m.app.login(&moved).await;
+    let response = m
+        .app
+        .call(Method::GET, "filial.localhost", &format!("/api/tickets/{ticket}/messages"), Some(&token), None)
+        .await;
+    let page: Value = response.json().await.unwrap();
+    let copied: Vec<&Value> = page["data"].as_array().unwrap().iter().filter(|msg| msg["media"].is_object()).collect();
+    assert_eq!(copied.len(), 2, "{page}");
+    let at_acme = m.messages(ticket).await;
+    for message in copied {
+        let twin = at_acme.iter().find(|a| a["id"] == message["id"]).expect("the same message at acme");
+        let original = m.fetch(HOST, twin["media"]["url"].as_str().unwrap(), &[]).await;
+        let served = m.fetch("filial.localhost", message["media"]["url"].as_str().unwrap(), &[]).await;
+        assert_eq!(served.status(), 200, "{message}");
+        assert_eq!(served.bytes().await.unwrap(), original.bytes().await.unwrap());
+    }
+    let thumbnail =
+        page["data"].as_array().unwrap().iter().find(|msg| msg["type"] == "image").unwrap()["media"]["thumbnailUrl"]
+            .clone();
+    assert_eq!(m.fetch("filial.localhost", thumbnail.as_str().unwrap(), &[]).await.status(), 200);
+    assert_eq!(photo["media"]["status"], "ready");
+
+    // A name in use is refused before a byte is stored.
+    let again = backup::import(m.app.dbs(), &secrets, &m.app.state.media, "filial".parse().unwrap(), &file, None).await;
+    let refused = again.unwrap_err();
+    assert!(matches!(refused, Error::Conflict { code: "tenant_exists", .. }), "{refused:?}");
+
+    // Purged: only after a delete; then its data, its media and its name are gone, acme's stay.
+    let filial = tenants::find_by_name(control, &"filial".parse().unwrap()).await.unwrap();
+    let refused = tenants::purge(m.app.dbs(), &m.app.state.media, filial.clone()).await.unwrap_err();
+    assert!(matches!(refused, Error::Conflict { code: "tenant_not_deleted", .. }), "{refused:?}");
+    let backoffice_name = m.app.config.backoffice_tenant.clone();
+    let deleted = tenants::delete(control, filial, &backoffice_name, &m.app.state.bus).await.unwrap();
+    let purged = tenants::purge(m.app.dbs(), &m.app.state.media, deleted.clone()).await.unwrap();
+    assert_eq!(purged.media_objects, 3, "the PDF, the photo and its thumbnail");
+    let count = |tenant: &'static str| {
+        let store = m.app.state.media.clone();
+        async move { futures::TryStreamExt::try_collect::<Vec<_>>(store.list_tenant(tenant)).await.unwrap().len() }
+    };
+    assert_eq!(count("filial").await, 0);
+    assert_eq!(count("acme").await, 3);
+    let name = "filial".parse().unwrap();
+    assert!(!m.app.dbs().tenant_storage_exists(&name, &deleted.pool).await.unwrap());
+    assert!(tenants::find_by_name(control, &name).await.is_err(), "the name is free again");
+    assert_eq!(m.fetch("filial.localhost", "/api/home", &[]).await.status(), 404);
+}
+
+#[tokio::test]
+async fn a_bots_answer_and_a_campaign_carry_a_file_that_the_retention_keeps() {
+    use backoffice::domain::{retention, tenants};
+    let m = media().await;
+    let control = m.app.dbs().control();
+    let acme = tenants::find_by_name(control, &"acme".parse().unwrap()).await.unwrap();
+    for option in ["chatbot", "campaigns"] {
+        tenants::set_feature(control, &acme, option, true, &m.app.state.bus).await.unwrap();
+    }
+    let upload = |path: &'static str, query: &'static str, bytes: Vec<u8>| {
+        let app = &m.app;
+        let token = m.token.clone();
+        async move {
+            let response = app
+                .client
+                .post(app.url(&format!("{path}?{query}")))
+                .header("host", HOST)
+                .bearer_auth(token)
+                .body(bytes)
+                .send()
+                .await
+                .unwrap();
+            (response.status().as_u16(), response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let price_list = b"%PDF-1.4 tabela de precos".to_vec();
+    let (status, file) = upload("/api/bot/media", "fileName=tabela.pdf", price_list.clone()).await;
+    assert_eq!(status, 201, "{file}");
+
+    // An answer option with the file: saved with its name made safe; a file that is not the
+    // tenant's is refused in words.
+    let config = |media_id: &Value| {
+        json!({
+            "enabled": true, "name": "Maria", "greeting": "Olá!", "menuPrompt": "Escolha:",
+            "options": [{ "label": "Preços", "action": "answer", "answer": "Segue a tabela.",
+                          "attachment": { "mediaId": media_id, "fileName": "../tabela de preços.pdf" } },
+                        { "label": "Atendente", "action": "human" }],
+            "invalidMessage": "Não entendi.", "invalidLimit": 3, "handoverMessage": "Aguarde.",
+            "outOfHoursMessage": "Fechados.", "businessHours": [], "holidays": [],
+            "inactivityMinutes": 30, "inactivityReasonId": null, "inactivityMessage": "Até logo."
+        })
+    };
+    let (status, refused) = m.call(Method::PUT, "/api/bot/config", Some(config(&json!(99_999)))).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "options[0].attachment", "{refused}");
+    let (status, saved) = m.call(Method::PUT, "/api/bot/config", Some(config(&file["id"]))).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["options"][0]["attachment"]["fileName"], "tabela de preços.pdf");
+    let (_, simulated) =
+        m.call(Method::POST, "/api/bot/simulate", Some(json!({ "config": saved, "messages": ["oi", "1"] }))).await;
+    let last = simulated["transcript"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["fileName"], "tabela de preços.pdf", "{simulated}");
+
+    // The customer picks it: one message, the file with the answer and the menu as its caption.
+    m.customer_sends("b1", json!({ "body": "oi" })).await;
+    m.provider.wait_sent(1).await;
+    m.customer_sends("b2", json!({ "body": "1" })).await;
+    let sent = m.provider.wait_sent(2).await;
+    let answer = &sent[1].raw;
+    assert_eq!(
+        (answer["type"].as_str(), answer["media"]["fileName"].as_str()),
+        (Some("document"), Some("tabela de preços.pdf"))
+    );
+    assert!(answer["body"].as_str().unwrap().starts_with("Segue a tabela.\n\nEscolha:"), "{answer}");
+    let url = url::Url::parse(answer["media"]["url"].as_str().unwrap()).unwrap();
+    assert_eq!(m.fetch(HOST, url.path(), &[]).await.bytes().await.unwrap().as_ref(), price_list.as_slice());
+
+    // A campaign with a photo: every message carries it, the campaign text its caption.
+    let photo = png(300, 200, false);
+    let (status, picture) = upload("/api/campaigns/media", "fileName=promo.png", photo.clone()).await;
+    assert_eq!((status, picture["type"].as_str()), (201, Some("image")), "{picture}");
+    let body = json!({ "name": "Promoção", "instanceId": m.instance, "body": "Oi {{nome}}, 20% hoje!",
+                       "phones": ["+55 11 98888-0001"], "attachment": { "mediaId": picture["id"], "fileName": "promo.png" } });
+    let (status, created) = m.call(Method::POST, "/api/campaigns", Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["attachment"]["mediaId"], picture["id"]);
+    let id = created["id"].as_i64().unwrap();
+    let (status, _) = m.call(Method::POST, &format!("/api/campaigns/{id}/start"), None).await;
+    assert_eq!(status, 200);
+    let sent = m.provider.wait_sent(3).await;
+    let promo = &sent[2].raw;
+    assert_eq!(promo["type"], "image", "{promo}");
+    assert!(promo["body"].as_str().unwrap().ends_with("20% hoje!"), "{promo}");
+    let url = url::Url::parse(promo["media"]["url"].as_str().unwrap()).unwrap();
+    assert_eq!(m.fetch(HOST, url.path(), &[]).await.bytes().await.unwrap().as_ref(), photo.as_slice());
+
+    // Days later the retention keeps both: the bot's configuration and the campaign hold them.
+    let (_, unheld) = upload("/api/bot/media", "fileName=rascunho.pdf", b"%PDF-1.4 rascunho".to_vec()).await;
+    let later = chrono::Utc::now() + chrono::Duration::days(2);
+    let db = m.app.tenant_db("acme").await;
+    let pruned = retention::prune(&db, &m.app.state.media, later).await.unwrap();
+    let media = pruned.iter().find(|p| p.label == "mídias sem mensagem").unwrap().rows;
+    assert_eq!(media, 1, "only the draft nobody holds");
+    let (status, refused) = m.call(Method::PUT, "/api/bot/config", Some(config(&unheld["id"]))).await;
+    assert_eq!(status, 422, "the pruned draft is gone: {refused}");
+    let (status, _) = m.call(Method::PUT, "/api/bot/config", Some(config(&file["id"]))).await;
+    assert_eq!(status, 200, "the held file is still there");
+
+    // An agent without the bot's route cannot upload there.
+    let agent = m.app.create_user("acme", "ana@acme.example", "atendente").await;
+    let agent_token = m.app.login(&agent).await;
+    let response = m
+        .app
+        .client
+        .post(m.app.url("/api/bot/media"))
+        .header("host", HOST)
+        .bearer_auth(&agent_token)
+        .body(b"%PDF-1.4".to_vec())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 403);
+}

@@ -212,7 +212,7 @@ async fn the_plan_user_limit_holds_even_for_concurrent_creations() {
     let app = TestApp::spawn().await;
     let (_, token) = setup(&app).await;
     let acme = tenants::find_by_name(app.dbs().control(), &"acme".parse().unwrap()).await.unwrap();
-    tenants::set_plan(app.dbs().control(), acme, "pro", Some(2), None, &app.state.bus).await.unwrap();
+    tenants::set_plan(app.dbs().control(), acme, "pro", Some(2), None, None, &app.state.bus).await.unwrap();
     let atendente = role_id(&app, &token, "atendente").await;
     let attempts = (0..6).map(|i| {
         let body = json!({ "name": format!("Pessoa {i}"), "email": format!("p{i}@acme.example"), "password": "Senha#Forte!9", "role_id": atendente });

@@ -29,6 +29,9 @@ pub enum Command {
         user_limit: Option<i32>,
         #[arg(long)]
         ticket_limit: Option<i32>,
+        /// Megabytes of media the tenant may keep (0 = unlimited).
+        #[arg(long)]
+        media_limit_mb: Option<i32>,
     },
     /// Lists tenants (deleted ones with --deleted).
     List {
@@ -43,6 +46,13 @@ pub enum Command {
     Delete { name: String },
     /// Restores a soft-deleted tenant.
     Restore { name: String },
+    /// Erases a deleted tenant for good: its data, its media and its name. Cannot be undone.
+    Purge {
+        name: String,
+        /// Confirms: the tenant's data and media are gone for good.
+        #[arg(long)]
+        yes: bool,
+    },
     /// Sets the plan, and optionally explicit limits (0 = unlimited).
     SetPlan {
         name: String,
@@ -52,6 +62,9 @@ pub enum Command {
         user_limit: Option<i32>,
         #[arg(long)]
         ticket_limit: Option<i32>,
+        /// Megabytes of media the tenant may keep (0 = unlimited).
+        #[arg(long)]
+        media_limit_mb: Option<i32>,
     },
     /// Switches a feature option on or off.
     Feature {
@@ -78,7 +91,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
     let control = dbs.control();
     let announcer = Announcer::new(config)?;
     match command {
-        Command::Create { name, plan, cnpj, template, pool, user_limit, ticket_limit } => {
+        Command::Create { name, plan, cnpj, template, pool, user_limit, ticket_limit, media_limit_mb } => {
             let name = TenantName::parse_new(&name, &config.backoffice_tenant)?;
             let new = NewTenant {
                 name: Some(name.clone()),
@@ -88,6 +101,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
                 pool,
                 user_limit,
                 ticket_limit,
+                media_limit_mb,
                 features: None,
                 restore_from: None,
             };
@@ -146,12 +160,26 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             tenants::restore(control, tenant, &announcer).await?;
             println!("tenant \"{name}\" restaurado");
         }
-        Command::SetPlan { name, plan, user_limit, ticket_limit } => {
+        Command::Purge { name, yes } => {
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
-            let t = tenants::set_plan(control, tenant, &plan, user_limit, ticket_limit, &announcer).await?;
+            if !yes {
+                anyhow::bail!(
+                    "apagar \"{name}\" de vez remove os dados e as mídias sem volta: repita com --yes para confirmar"
+                );
+            }
+            let purged = tenants::purge(dbs, &media_store(config)?, tenant).await?;
             println!(
-                "tenant \"{}\": plano {}, limite de usuários {}, limite mensal de tickets {}",
-                t.name, t.plan, t.user_limit, t.ticket_limit
+                "tenant \"{name}\" apagado de vez: banco de dados e {} objeto(s) de mídia removidos",
+                purged.media_objects
+            );
+        }
+        Command::SetPlan { name, plan, user_limit, ticket_limit, media_limit_mb } => {
+            let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
+            let t =
+                tenants::set_plan(control, tenant, &plan, user_limit, ticket_limit, media_limit_mb, &announcer).await?;
+            println!(
+                "tenant \"{}\": plano {}, limite de usuários {}, limite mensal de tickets {}, limite de mídia {} MB",
+                t.name, t.plan, t.user_limit, t.ticket_limit, t.media_limit_mb
             );
         }
         Command::Feature { name, option, state } => {
@@ -160,14 +188,15 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             tenants::set_feature(control, &tenant, &option, enabled, &announcer).await?;
             println!("tenant \"{name}\": {option} {}", if enabled { "ativado" } else { "desativado" });
         }
-        Command::Export { name, file } => export(dbs, &name, &file).await?,
+        Command::Export { name, file } => export(dbs, config, &name, &file).await?,
         Command::Import { name, file, pool } => {
             let name = TenantName::parse_new(&name, &config.backoffice_tenant)?;
             if !file.exists() {
                 anyhow::bail!("não foi possível abrir {}: arquivo não encontrado", file.display());
             }
             eprintln!("importando {} como \"{name}\"…", file.display());
-            let (header, created) = backup::import(dbs, &config.secrets(), name, &file, pool).await?;
+            let (header, created) =
+                backup::import(dbs, &config.secrets(), &media_store(config)?, name, &file, pool).await?;
             println!(
                 "tenant \"{}\" importado de {} (exportado de \"{}\" em {}, plano {})",
                 created.tenant().name,
@@ -184,14 +213,15 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
 
 /// Streams the tenant to FILE (created 0600 beside it and renamed into place once complete:
 /// `backup::export_file`).
-async fn export(dbs: &Databases, name: &str, file: &std::path::Path) -> anyhow::Result<()> {
+async fn export(dbs: &Databases, config: &Config, name: &str, file: &std::path::Path) -> anyhow::Result<()> {
     let name = TenantName::parse(name)?;
     let record = tenants::find_by_name(dbs.control(), &name).await?;
     let mut features: Vec<String> = tenants::enabled_features(dbs.control(), record.id).await?.into_iter().collect();
     features.sort();
     let db = dbs.tenant(&name, &record.pool).await?;
     let progress = Progress::new(0, "exportando");
-    let counts = backup::export_file(&db, backup::TenantRecord::new(&record, features), file, |table, rows| {
+    let store = media_store(config)?;
+    let counts = backup::export_file(&db, &store, backup::TenantRecord::new(&record, features), file, |table, rows| {
         progress.line(&format!("{table}: {rows} linha(s)"));
     })
     .await;
@@ -200,4 +230,9 @@ async fn export(dbs: &Databases, name: &str, file: &std::path::Path) -> anyhow::
     let rows: u64 = counts.iter().map(|(_, n)| n).sum();
     println!("tenant \"{name}\" exportado para {} ({rows} linhas em {} tabelas)", file.display(), counts.len());
     Ok(())
+}
+
+/// Where the tenant's media are kept (`MEDIA_STORAGE`): an export carries them, an import stores them.
+fn media_store(config: &Config) -> anyhow::Result<backoffice::domain::media::MediaStore> {
+    config.media_store().map_err(|err| anyhow::anyhow!("MEDIA_STORAGE: {err}"))
 }

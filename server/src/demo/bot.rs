@@ -29,6 +29,7 @@ pub(super) async fn seed<C: ConnectionTrait>(db: &C, ctx: &Ctx, dir: &Directory)
             action: Action::Department,
             department_id: Some(*id),
             answer: None,
+            attachment: None,
         })
         .collect();
     bot.options.push(MenuOption {
@@ -37,6 +38,7 @@ pub(super) async fn seed<C: ConnectionTrait>(db: &C, ctx: &Ctx, dir: &Directory)
         action: Action::Answer,
         department_id: None,
         answer: Some("Atendemos de segunda a sexta, das 8h às 18h (horário de Brasília).".into()),
+        attachment: None,
     });
     bot.options.push(MenuOption {
         key: PERSON_KEY.into(),
@@ -44,6 +46,7 @@ pub(super) async fn seed<C: ConnectionTrait>(db: &C, ctx: &Ctx, dir: &Directory)
         action: Action::Human,
         department_id: None,
         answer: None,
+        attachment: None,
     });
     bot.inactivity_reason_id = dir.reasons.first().map(|(id, _)| *id);
     config::save(db, None, bot, 0).await.map_err(|err| DbErr::Custom(format!("demo bot: {err}")))?;

@@ -14,6 +14,8 @@ pub struct Plan {
     pub name: String,
     pub user_limit: i32,
     pub ticket_limit: i32,
+    /// Megabytes of media (0 = unlimited).
+    pub media_limit_mb: i32,
     pub features: Vec<String>,
 }
 
@@ -25,6 +27,7 @@ impl From<plan::Model> for Plan {
             name: model.name,
             user_limit: model.user_limit,
             ticket_limit: model.ticket_limit,
+            media_limit_mb: model.media_limit_mb,
         }
     }
 }

@@ -41,7 +41,7 @@ async fn board(State(state): State<AppState>, tenant: CurrentTenant, current: Cu
         board.login_failures = Some(home::login_failures(&tx).await?);
     }
     if sees_users || sees_instances {
-        board.usage = Some(home::usage(&tx, tenant.record.user_limit, tenant.record.ticket_limit).await?);
+        board.usage = Some(home::usage(&tx, &tenant.record).await?);
     }
     if serves {
         board.inbox = Some(home::inbox(&tx, &current.viewer).await?);

@@ -47,13 +47,15 @@ const STAFF: Access = Access::Authenticated;
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
         .route(STAFF, files(routes!(upload)))
+        .route(Access::Route("chatbot"), files(routes!(bot_upload)))
+        .route(Access::Route("campaigns"), files(routes!(campaign_upload)))
         .route(STAFF, routes!(react))
         .route(STAFF, routes!(channel_limits))
         // The link is the authentication: an `<img>` cannot send a bearer token.
         .route(Access::Public, routes!(download))
 }
 
-/// The one handler that takes files (up to [`MAX_BYTES`]); it reads its body as a stream.
+/// The handlers that take files (up to [`MAX_BYTES`]); they read their bodies as streams.
 fn files((schemas, paths, handler): Documented) -> Documented {
     (schemas, paths, handler.layer(DefaultBodyLimit::max(MAX_BYTES as usize)))
 }
@@ -70,11 +72,11 @@ struct UploadQuery {
     voice: bool,
 }
 
-/// A file kept for a ticket, waiting to be sent.
+/// A file kept, waiting to be sent (with a message, a bot's answer or a campaign).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct Uploaded {
-    /// Pass as `mediaId` to `POST /api/tickets/{id}/messages`.
+    /// Pass as `mediaId` to `POST /api/tickets/{id}/messages`, or in an `attachment`.
     id: i32,
     #[serde(rename = "type")]
     media_type: MediaType,
@@ -107,6 +109,7 @@ async fn upload(
     current: CurrentUser,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
     body: Body,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
     // Who may send here is checked before a byte is stored.
@@ -114,6 +117,74 @@ async fn upload(
         let tx = tenant.read(&state).await?;
         let ticket = tickets::find_visible(&tx, &current.viewer, id).await?;
         tickets::ensure_owner(&current.viewer, &ticket)?;
+        tx.end();
+    }
+    receive(&state, &tenant, query, &headers, body).await
+}
+
+/// Uploads a file for the bot's answers.
+#[utoipa::path(
+    post, path = "/bot/media", tag = "chatbot", operation_id = "bot_upload_media",
+    summary = "Envia um arquivo para uma resposta do bot",
+    description = "Guarda o arquivo; informe-o em `options[].attachment` (`mediaId`, `fileName`) ao salvar a \
+        configuração. Um arquivo que nenhuma configuração use é apagado depois de um dia.",
+    params(UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "Os bytes do arquivo."),
+    responses(
+        (status = 201, description = "O arquivo, guardado.", body = Uploaded),
+        (status = 413, description = "Arquivo acima de 100 MB.", body = ErrorBody),
+        (status = 422, description = "`media_too_large`, `media_type_not_allowed`, `media_invalid`, `media_quota`.", body = ErrorBody),
+    )
+)]
+async fn bot_upload(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    receive(&state, &tenant, UploadQuery { voice: false, ..query }, &headers, body).await
+}
+
+/// Uploads a file for a campaign.
+#[utoipa::path(
+    post, path = "/campaigns/media", tag = "campanhas", operation_id = "campaigns_upload_media",
+    summary = "Envia o arquivo de uma campanha",
+    description = "Guarda o arquivo; informe-o em `attachment` (`mediaId`, `fileName`) ao criar a campanha. \
+        Um arquivo que nenhuma campanha use é apagado depois de um dia.",
+    params(UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "Os bytes do arquivo."),
+    responses(
+        (status = 201, description = "O arquivo, guardado.", body = Uploaded),
+        (status = 413, description = "Arquivo acima de 100 MB.", body = ErrorBody),
+        (status = 422, description = "`media_too_large`, `media_type_not_allowed`, `media_invalid`, `media_quota`.", body = ErrorBody),
+    )
+)]
+async fn campaign_upload(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    receive(&state, &tenant, UploadQuery { voice: false, ..query }, &headers, body).await
+}
+
+/// Receives an upload: refused early when its announced length cannot fit the tenant's quota,
+/// spooled to a temporary file while hashed, kept once per content (known bytes are not probed or
+/// stored again), checked against the channel's limits for its type.
+async fn receive(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    query: UploadQuery,
+    headers: &HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    let quota = ingest::quota(tenant.record.media_limit_mb);
+    let announced = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse().ok());
+    if let Some(announced) = announced {
+        let tx = tenant.read(state).await?;
+        ingest::ensure_room(&tx, quota, announced).await?;
         tx.end();
     }
     let mut spool = Spool::new(MAX_BYTES)?;
@@ -129,9 +200,8 @@ async fn upload(
         })?;
     }
     let spooled = spool.finish().await.map_err(|err| AppError::Internal(err.to_string()))?;
-    // The same bytes kept before are not probed or stored again.
     let known = {
-        let tx = tenant.read(&state).await?;
+        let tx = tenant.read(state).await?;
         let known = ingest::existing(&tx, &spooled.sha256).await?;
         tx.end();
         known
@@ -146,8 +216,8 @@ async fn upload(
             let prepared = ingest::prepare(spooled, query.voice).await?;
             let media_type = if query.voice { MediaType::Audio } else { kinds::type_of_upload(&prepared.mime) };
             limits::whatsapp().check(media_type, &prepared.mime, prepared.spooled.size)?;
-            let unit = tenant.unit(&state).await?;
-            let kept = ingest::keep(&unit, &state.media, tenant.name.as_str(), prepared, None).await?;
+            let unit = tenant.unit(state).await?;
+            let kept = ingest::keep(&unit, &state.media, tenant.name.as_str(), prepared, quota).await?;
             unit.commit().await?;
             (kept, media_type)
         }

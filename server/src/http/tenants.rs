@@ -216,6 +216,9 @@ struct CreateBody {
     /// Limite mensal de tickets (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     ticket_limit: Option<i32>,
+    /// Limite de mídia armazenada em MB (0 = ilimitado); o do plano quando ausente.
+    #[serde(default)]
+    media_limit_mb: Option<i32>,
 }
 
 /// Provisions a tenant, as `backoffice-cli tenant create` does.
@@ -252,6 +255,7 @@ async fn create(
         pool: body.pool,
         user_limit: body.user_limit,
         ticket_limit: body.ticket_limit,
+        media_limit_mb: body.media_limit_mb,
         features,
         restore_from: None,
     };
@@ -319,6 +323,9 @@ struct SetPlanBody {
     /// Limite mensal de tickets (0 = ilimitado); o do plano quando ausente.
     #[serde(default)]
     ticket: Option<i32>,
+    /// Limite de mídia armazenada em MB (0 = ilimitado); o do plano quando ausente.
+    #[serde(default)]
+    media: Option<i32>,
 }
 
 /// Changes a tenant's plan and limits.
@@ -335,7 +342,8 @@ struct SetPlanBody {
 async fn set_plan(State(state): State<AppState>, ApiJson(body): ApiJson<SetPlanBody>) -> AppResult<Json<TenantView>> {
     let control = state.dbs.control();
     let tenant = tenants::find_by_id(control, body.id).await?;
-    let updated = tenants::set_plan(control, tenant, &body.plan, body.user, body.ticket, &state.bus).await?;
+    let updated =
+        tenants::set_plan(control, tenant, &body.plan, body.user, body.ticket, body.media, &state.bus).await?;
     Ok(Json(tenants::view(control, updated).await?))
 }
 
@@ -439,7 +447,7 @@ struct FeatureSwitched {
 #[utoipa::path(
     get, path = "/tenant/plans", tag = "tenants", operation_id = "tenants_plans",
     summary = "Planos e opções (features) disponíveis",
-    responses((status = 200, description = "`{plans: [{code, name, user_limit, ticket_limit, features}], features: [{option, label}]}`",
+    responses((status = 200, description = "`{plans: [{code, name, user_limit, ticket_limit, media_limit_mb, features}], features: [{option, label}]}`",
         body = PlansAndFeatures))
 )]
 async fn plans(State(state): State<AppState>) -> AppResult<Json<PlansAndFeatures>> {

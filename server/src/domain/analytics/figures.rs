@@ -30,6 +30,13 @@ pub struct Totals {
     pub orders_value_cents: i64,
     pub bot_tickets: i64,
     pub bot_handoffs: i64,
+    /// Of the messages in and out: photos, audio (voice notes too), video, documents, and the rest
+    /// (stickers, locations, contact cards, unsupported types). Text is what is left.
+    pub messages_image: i64,
+    pub messages_audio: i64,
+    pub messages_video: i64,
+    pub messages_document: i64,
+    pub messages_other: i64,
 }
 
 impl Totals {
@@ -43,6 +50,11 @@ impl Totals {
         self.orders_value_cents += o.orders_value_cents;
         self.bot_tickets += o.bot_tickets;
         self.bot_handoffs += o.bot_handoffs;
+        self.messages_image += o.messages_image;
+        self.messages_audio += o.messages_audio;
+        self.messages_video += o.messages_video;
+        self.messages_document += o.messages_document;
+        self.messages_other += o.messages_other;
     }
 }
 
@@ -132,6 +144,11 @@ fn sum_columns() -> Vec<String> {
         ("orders_value_cents", "orders_value_cents"),
         ("bot_tickets", "bot_tickets"),
         ("bot_handoffs", "bot_handoffs"),
+        ("messages_image", "messages_image"),
+        ("messages_audio", "messages_audio"),
+        ("messages_video", "messages_video"),
+        ("messages_document", "messages_document"),
+        ("messages_other", "messages_other"),
     ]
     .iter()
     .map(|(col, alias)| format!("CAST(SUM({col}) AS BIGINT) AS {alias}"))
@@ -163,6 +180,11 @@ fn day_row(row: &QueryResult) -> Result<DayRow> {
             orders_value_cents: get("orders_value_cents")?,
             bot_tickets: get("bot_tickets")?,
             bot_handoffs: get("bot_handoffs")?,
+            messages_image: get("messages_image")?,
+            messages_audio: get("messages_audio")?,
+            messages_video: get("messages_video")?,
+            messages_document: get("messages_document")?,
+            messages_other: get("messages_other")?,
         },
         first_response: histogram(row, Metric::FirstResponse)?,
         resolution: histogram(row, Metric::Resolution)?,

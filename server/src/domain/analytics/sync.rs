@@ -303,7 +303,7 @@ fn units_sql((p1, p2): (&str, &str)) -> String {
 }
 
 /// The counts of `analytics_daily` (in insert order), each summed from the facts below.
-const COUNTS: [&str; 8] = [
+const COUNTS: [&str; 13] = [
     "tickets_opened",
     "tickets_closed",
     "transfers_in",
@@ -312,6 +312,21 @@ const COUNTS: [&str; 8] = [
     "messages_out",
     "orders_count",
     "orders_value_cents",
+    // Messages by what they carry (tenant migration 27); text is the rest of in + out.
+    "messages_image",
+    "messages_audio",
+    "messages_video",
+    "messages_document",
+    "messages_other",
+];
+
+/// `messages.message_type` values counted in each of the message-type counts.
+const MESSAGE_TYPES: [(&str, &str); 5] = [
+    ("messages_image", "'image'"),
+    ("messages_audio", "'audio'"),
+    ("messages_video", "'video'"),
+    ("messages_document", "'document'"),
+    ("messages_other", "'sticker', 'location', 'contacts', 'unsupported'"),
 ];
 
 /// One kind of fact: the rows of a source table in the period, each with its day, dimensions,
@@ -405,10 +420,16 @@ fn daily_sql(dialect: Dialect) -> String {
             instance: "m.instance_id",
             department: "COALESCE(t.department_id, 0)",
             user: "CASE WHEN m.direction = 'out' THEN COALESCE(m.user_id, 0) ELSE COALESCE(t.assigned_user_id, 0) END",
-            counts: vec![
-                ("messages_in", "CASE WHEN m.direction = 'in' THEN 1 ELSE 0 END".into()),
-                ("messages_out", "CASE WHEN m.direction = 'out' THEN 1 ELSE 0 END".into()),
-            ],
+            counts: [
+                ("messages_in", "CASE WHEN m.direction = 'in' THEN 1 ELSE 0 END".to_owned()),
+                ("messages_out", "CASE WHEN m.direction = 'out' THEN 1 ELSE 0 END".to_owned()),
+            ]
+            .into_iter()
+            .chain(
+                MESSAGE_TYPES
+                    .map(|(name, types)| (name, format!("CASE WHEN m.message_type IN ({types}) THEN 1 ELSE 0 END"))),
+            )
+            .collect(),
             fr: null_secs.into(),
             rs: null_secs.into(),
             from: format!(

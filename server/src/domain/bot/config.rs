@@ -13,8 +13,12 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+pub use crate::domain::media::holds::Attachment;
 use crate::{
-    domain::error::{Error, FieldError, Result},
+    domain::{
+        error::{Error, FieldError, Result},
+        media::holds,
+    },
     entities::tenant::{bot_config, closing_reason, department, instance},
     random::random_token,
 };
@@ -49,6 +53,9 @@ pub struct MenuOption {
     pub department_id: Option<i32>,
     #[serde(default)]
     pub answer: Option<String>,
+    /// A file sent with the answer (a price list, a menu): the answer is its caption.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attachment: Option<Attachment>,
 }
 
 /// One opening interval of a weekday, in São Paulo time.
@@ -121,6 +128,7 @@ impl BotConfig {
                 action: Action::Human,
                 department_id: None,
                 answer: None,
+                attachment: None,
             }],
             invalid_message: "Não entendi sua resposta.".into(),
             invalid_limit: 3,
@@ -208,6 +216,7 @@ pub fn normalize(mut config: BotConfig) -> Result<BotConfig> {
             Action::Department => {
                 need(option.department_id.is_some(), &field("departmentId"), "Escolha o departamento.");
                 option.answer = None;
+                option.attachment = None;
             }
             Action::Answer => {
                 let answer = option.answer.as_deref().map(str::trim).unwrap_or_default();
@@ -221,6 +230,7 @@ pub fn normalize(mut config: BotConfig) -> Result<BotConfig> {
             Action::Human => {
                 option.department_id = None;
                 option.answer = None;
+                option.attachment = None;
             }
         }
         let key = option.key.trim();
@@ -355,6 +365,8 @@ pub async fn save(
     let json = serde_json::to_string(&document).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
     let now = Utc::now();
     let scope = instance_id.unwrap_or(0);
+    let files: Vec<i32> = config.options.iter().filter_map(|o| o.attachment.as_ref().map(|a| a.media_id)).collect();
+    holds::hold(db, &holder(scope), &files).await?;
     match bot_config::Entity::find().filter(bot_config::Column::InstanceId.eq(scope)).one(db).await? {
         Some(row) => {
             let mut active: bot_config::ActiveModel = row.into();
@@ -380,10 +392,16 @@ pub async fn save(
 }
 
 /// The departments and closing reason a configuration names exist (and the reason is active).
-async fn check_references(db: &impl ConnectionTrait, config: BotConfig) -> Result<BotConfig> {
+async fn check_references(db: &impl ConnectionTrait, mut config: BotConfig) -> Result<BotConfig> {
     let departments = department_names(db).await?;
     let mut errors = Vec::new();
-    for (i, option) in config.options.iter().enumerate() {
+    for (i, option) in config.options.iter_mut().enumerate() {
+        if let Some(attachment) = option.attachment.as_mut() {
+            let field = format!("options[{i}].attachment");
+            if let Err(Error::Invalid { message, .. }) = holds::check(db, attachment, &field).await {
+                errors.push(FieldError::new(&field, message));
+            }
+        }
         if let Some(id) = option.department_id
             && !departments.contains_key(&id)
         {
@@ -410,9 +428,15 @@ async fn check_references(db: &impl ConnectionTrait, config: BotConfig) -> Resul
     }
 }
 
+/// The name under which a scope's configuration holds its files (0: the tenant's default).
+fn holder(scope: i32) -> String {
+    format!("bot:{scope}")
+}
+
 /// An instance goes back to the tenant's default bot.
 pub async fn remove(db: &impl ConnectionTrait, instance_id: i32) -> Result<()> {
     ensure_instance(db, instance_id).await?;
+    holds::release(db, &holder(instance_id)).await?;
     bot_config::Entity::delete_many().filter(bot_config::Column::InstanceId.eq(instance_id)).exec(db).await?;
     Ok(())
 }
@@ -430,6 +454,7 @@ mod tests {
             action: Action::Answer,
             department_id: Some(3),
             answer: Some("Das 8h às 18h.".into()),
+            attachment: None,
         });
         let checked = normalize(config).expect("valid");
         assert_eq!(checked.options[0].key, "atendente", "an existing key is kept");
@@ -448,6 +473,7 @@ mod tests {
             action: Action::Department,
             department_id: None,
             answer: None,
+            attachment: None,
         });
         config.business_hours.push(Interval { weekday: 2, start: "18:00".into(), end: "08:00".into() });
         config.holidays.push("25/12/2026".into());

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Datelike, Duration, Utc};
 
 use super::{
-    config::{Action, BotConfig, MenuOption, parse_time},
+    config::{Action, Attachment, BotConfig, MenuOption, parse_time},
     matching,
 };
 use crate::domain::local_time::SAO_PAULO_OFFSET_HOURS;
@@ -65,6 +65,8 @@ pub struct Turn {
     pub outcome: Outcome,
     /// Unmatched answers in a row after this turn.
     pub invalid_count: i32,
+    /// A file the turn's message carries (an `answer` option's), its text then the caption.
+    pub attachment: Option<Attachment>,
 }
 
 impl Turn {
@@ -122,7 +124,7 @@ pub fn open(config: &BotConfig, ctx: Context<'_>, at: DateTime<Utc>) -> Turn {
         replies.push(render(&config.out_of_hours_message, config, ctx, ""));
     }
     replies.push(menu(config));
-    Turn { replies, step: Step::Greeting, option: None, outcome: Outcome::Stay, invalid_count: 0 }
+    Turn { replies, step: Step::Greeting, option: None, outcome: Outcome::Stay, invalid_count: 0, attachment: None }
 }
 
 /// The bot's turn after the customer answered the menu.
@@ -139,6 +141,7 @@ pub fn answer(config: &BotConfig, ctx: Context<'_>, invalid_count: i32, input: &
             option: None,
             outcome: Outcome::Stay,
             invalid_count,
+            attachment: None,
         };
     };
     let picked = Some((option.key.clone(), option.label.clone()));
@@ -149,6 +152,7 @@ pub fn answer(config: &BotConfig, ctx: Context<'_>, invalid_count: i32, input: &
             option: picked,
             outcome: Outcome::Stay,
             invalid_count: 0,
+            attachment: option.attachment.clone(),
         },
         Action::Human => hand_over(config, ctx, Some(option), Step::HandedOver, 0),
         Action::Department => match option.department_id.and_then(|id| ctx.departments.get(&id).map(|n| (id, n))) {
@@ -158,6 +162,7 @@ pub fn answer(config: &BotConfig, ctx: Context<'_>, invalid_count: i32, input: &
                 option: picked,
                 outcome: Outcome::Routed { department_id, department_name: name.clone() },
                 invalid_count: 0,
+                attachment: None,
             },
             // The department was deleted since the bot was saved: a person sorts it out.
             None => hand_over(config, ctx, Some(option), Step::HandedOver, 0),
@@ -178,6 +183,7 @@ fn hand_over(
         option: option.map(|o| (o.key.clone(), o.label.clone())),
         outcome: Outcome::HandedOver,
         invalid_count,
+        attachment: None,
     }
 }
 
@@ -197,6 +203,7 @@ mod tests {
                 action: Action::Department,
                 department_id: Some(7),
                 answer: None,
+                attachment: None,
             },
             MenuOption {
                 key: "hor".into(),
@@ -204,6 +211,7 @@ mod tests {
                 action: Action::Answer,
                 department_id: None,
                 answer: Some("Abrimos das 8h às 18h.".into()),
+                attachment: None,
             },
             MenuOption {
                 key: "hum".into(),
@@ -211,6 +219,7 @@ mod tests {
                 action: Action::Human,
                 department_id: None,
                 answer: None,
+                attachment: None,
             },
         ];
         config.invalid_limit = 2;

@@ -84,6 +84,7 @@ pub async fn answer(unit: &Unit, bots: &Bots, ticket: &ticket::Model, said: Said
             option: None,
             outcome: Outcome::HandedOver,
             invalid_count: session.invalid_count,
+            attachment: None,
         };
         return play(unit, &BotConfig::template(), ticket, session, turn, said).await;
     };
@@ -115,8 +116,13 @@ async fn play(
     said: Said<'_>,
 ) -> Result<()> {
     let mut sent = Vec::new();
-    if let Some(text) = turn.message() {
-        sent.push(messages::queue_from_bot(unit, ticket, &text).await?);
+    match (&turn.attachment, turn.message()) {
+        // The answer's file, with the turn's text as its caption: still one message per turn.
+        (Some(attachment), text) => {
+            sent.push(messages::queue_from_bot_with(unit, ticket, &text.unwrap_or_default(), Some(attachment)).await?)
+        }
+        (None, Some(text)) => sent.push(messages::queue_from_bot(unit, ticket, &text).await?),
+        (None, None) => {}
     }
     record(unit, &session, turn.step.as_str(), said.text, turn.option.as_ref(), said.at).await?;
     let (key, label) = turn.option.clone().unzip();

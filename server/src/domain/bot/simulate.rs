@@ -22,6 +22,9 @@ pub struct Line {
     /// `customer` or `bot`.
     pub from: &'static str,
     pub text: String,
+    /// The name of the file the bot's message carries (its text is then the caption).
+    #[serde(rename = "fileName", skip_serializing_if = "Option::is_none")]
+    pub file_name: Option<String>,
 }
 
 /// Where the simulated ticket ended up.
@@ -56,7 +59,7 @@ pub fn replay(
     let mut outcome = SimulatedOutcome { status: "bot", department_id: None, department_name: None, option_key: None };
     let mut invalid_count = 0;
     for (i, message) in messages.iter().enumerate() {
-        transcript.push(Line { from: "customer", text: message.clone() });
+        transcript.push(Line { from: "customer", text: message.clone(), file_name: None });
         if outcome.status != "bot" {
             // Handed over: people answer from here on, not the bot.
             continue;
@@ -67,7 +70,10 @@ pub fn replay(
             dialogue::answer(config, ctx, invalid_count, message)
         };
         invalid_count = turn.invalid_count;
-        transcript.extend(turn.message().map(|text| Line { from: "bot", text }));
+        let file_name = turn.attachment.as_ref().map(|a| a.file_name.clone());
+        if turn.message().is_some() || file_name.is_some() {
+            transcript.push(Line { from: "bot", text: turn.message().unwrap_or_default(), file_name });
+        }
         let option_key = turn.option.map(|(key, _)| key);
         match turn.outcome {
             Outcome::Stay => {}

@@ -26,11 +26,14 @@ use crate::{
         conversations::messages::MAX_BODY,
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
+        media::holds,
         outbox::{self, CampaignTick},
         unit::Unit,
     },
     entities::tenant::{campaign, campaign_recipient, customer, instance, instance_send_rate},
 };
+
+pub use crate::domain::media::holds::Attachment;
 
 use recipients::{Contact, Invalid, Sources};
 
@@ -113,6 +116,8 @@ pub struct CampaignView {
     /// Quanto falta, na taxa da instância, para enviar os pendentes.
     pub remaining_seconds: u64,
     pub preflight: StoredPreflight,
+    /// O arquivo que cada mensagem leva (a mensagem é a legenda).
+    pub attachment: Option<Attachment>,
 }
 
 /// A campaign to create (or to preview).
@@ -131,6 +136,9 @@ pub struct NewCampaign {
     pub contacts: Option<Vec<Contact>>,
     #[serde(default)]
     pub scheduled_at: Option<DateTime<Utc>>,
+    /// Um arquivo enviado com cada mensagem (de `POST /api/campaigns/media`); a mensagem é a legenda.
+    #[serde(default)]
+    pub attachment: Option<Attachment>,
 }
 
 /// One rendered message of the preview.
@@ -290,7 +298,11 @@ async fn views(db: &impl ConnectionTrait, select: sea_orm::Select<campaign::Enti
         }
         let rate = row.try_get::<Option<i32>>("", "j_rate")?.unwrap_or(DEFAULT_RATE);
         let remaining = if matches!(c.status.as_str(), FINISHED | CANCELLED) { 0 } else { counts.pending };
+        let attachment = c
+            .media_id
+            .map(|media_id| Attachment { media_id, file_name: c.media_file_name.clone().unwrap_or_default() });
         views.push(CampaignView {
+            attachment,
             id: c.id,
             instance_name: row.try_get::<Option<String>>("", "j_instance_name")?.unwrap_or_default(),
             instance_id: c.instance_id,
@@ -419,8 +431,14 @@ pub async fn recipients(
 }
 
 /// Checks what every creation and preview needs; the sources it names.
-async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance::Model, Sources)> {
+async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance::Model, Sources, Option<Attachment>)> {
     let mut problems = Vec::new();
+    let mut attachment = new.attachment.clone();
+    if let Some(named) = attachment.as_mut()
+        && let Err(Error::Invalid { message, .. }) = holds::check(db, named, "attachment").await
+    {
+        problems.push(FieldError::new("attachment", message));
+    }
     let name = new.name.trim();
     if name.is_empty() || name.chars().count() > 120 {
         problems.push(FieldError::new("name", "Dê um nome de 1 a 120 caracteres."));
@@ -455,7 +473,7 @@ async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance
         problems.push(FieldError::new("instanceId", "Instância não encontrada."));
     }
     match instance {
-        Some(instance) if problems.is_empty() => Ok((instance, sources)),
+        Some(instance) if problems.is_empty() => Ok((instance, sources, attachment)),
         _ => Err(Error::Invalid {
             code: "invalid_campaign",
             message: problems.first().map(|p| p.message.clone()).unwrap_or_default(),
@@ -467,7 +485,7 @@ async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance
 /// What creating the campaign would do: recipients, duplicates, blacklisted, invalid phones, the
 /// first messages rendered and the expected duration. Writes nothing.
 pub async fn preview(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Preflight> {
-    let (instance, sources) = check(db, new).await?;
+    let (instance, sources, _) = check(db, new).await?;
     let resolution = recipients::resolve(db, &sources, false).await?;
     let rate = rates(db, &[instance.id]).await?.get(&instance.id).copied().unwrap_or(DEFAULT_RATE);
     let blacklisted = resolution.blacklisted() as u64;
@@ -497,7 +515,7 @@ pub async fn preview(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Pre
 /// Creates a campaign as a draft with its recipients (customers created for new phones;
 /// blacklisted ones `failed` with reason `blacklisted`).
 pub async fn create(unit: &Unit, user_id: i32, new: &NewCampaign) -> Result<CampaignView> {
-    let (instance, sources) = check(unit, new).await?;
+    let (instance, sources, attachment) = check(unit, new).await?;
     let resolution = recipients::resolve(unit, &sources, true).await?;
     if resolution.recipients.is_empty() {
         return Err(Error::invalid_field(
@@ -513,6 +531,8 @@ pub async fn create(unit: &Unit, user_id: i32, new: &NewCampaign) -> Result<Camp
         status: Set(DRAFT.into()),
         scheduled_at: Set(new.scheduled_at),
         body: Set(Some(new.body.trim().to_owned())),
+        media_id: Set(attachment.as_ref().map(|a| a.media_id)),
+        media_file_name: Set(attachment.map(|a| a.file_name)),
         created_by_user_id: Set(Some(user_id)),
         duplicates_removed: Set(i32::try_from(resolution.duplicates_removed).unwrap_or(i32::MAX)),
         blacklisted_skipped: Set(i32::try_from(resolution.blacklisted()).unwrap_or(i32::MAX)),

@@ -39,6 +39,7 @@ use crate::{
         },
         error::Result,
         events::{Audience, DomainEvent},
+        media::holds::{self, Attachment},
         outbox::{self, CampaignTick, ProviderSend},
         unit::Unit,
         webhooks,
@@ -124,6 +125,16 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
         .all(unit)
         .await?;
     let more_after = next.len() > room;
+    // The campaign's file, checked once for the batch (the campaign holds it: it is there).
+    let attachment = match found.media_id {
+        Some(media_id) => {
+            let mut named = Attachment { media_id, file_name: found.media_file_name.clone().unwrap_or_default() };
+            holds::check(unit, &mut named, "attachment").await.ok()
+        }
+        None => None,
+    };
+    let (message_type, media_id, media_status, payload) =
+        attachment.as_ref().map(holds::Checked::columns).unwrap_or(("text".into(), None, None, None));
     let mut queued = 0usize;
     for (recipient_id, customer_id, fields, phone, name, blacklisted) in next.into_iter().take(room) {
         if blacklisted {
@@ -142,6 +153,10 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
             direction: Set("out".into()),
             kind: Set(CAMPAIGN_KIND.into()),
             body: Set(text),
+            message_type: Set(message_type.clone()),
+            media_id: Set(media_id),
+            media_status: Set(media_status.clone()),
+            payload: Set(payload.clone()),
             ack: Set(Ack::Queued),
             // The provider's idempotency key for this send (its retries reuse it); a send again
             // after a failure ("retry the failed") is a new message with a new key.

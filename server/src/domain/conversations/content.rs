@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+/// Kept with the payload it names; here too for the callers that build messages.
+pub use crate::domain::media::payload::safe_file_name;
 use crate::domain::{
     error::{Error, Result},
     media::{
@@ -51,9 +53,6 @@ pub struct Content {
     /// The bytes are still to be fetched (`media_status` = `pending`).
     pub media_pending: bool,
 }
-
-/// The longest file name kept.
-const MAX_FILE_NAME: usize = 200;
 
 /// Reads what a provider's message holds. `type_name` absent is `text` (contract v1); an unknown
 /// one is `unsupported` (kept, never refused).
@@ -131,18 +130,6 @@ fn contact(card: &InboundContact) -> Contact {
         phones = from_card.map(|c| c.phones).unwrap_or_default();
     }
     Contact { name, phones, vcard: card.vcard.clone().filter(|v| v.len() <= 16 * 1024) }
-}
-
-/// A file name without a path, control characters or quotes, at most [`MAX_FILE_NAME`] characters.
-pub fn safe_file_name(name: &str) -> String {
-    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
-    base.chars()
-        .filter(|c| !c.is_control() && !matches!(c, '"' | '<' | '>' | '|' | '*' | '?' | ':'))
-        .take(MAX_FILE_NAME)
-        .collect::<String>()
-        .trim()
-        .trim_start_matches('.')
-        .to_owned()
 }
 
 /// The queue's line for a message: its text, or what it holds.

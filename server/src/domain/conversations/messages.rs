@@ -22,6 +22,7 @@ use crate::{
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
+        media::holds,
         outbox::{self, ProviderSend},
         unit::Unit,
     },
@@ -118,8 +119,29 @@ pub fn check_body(body: &str) -> Result<String> {
 /// A message the bot writes on a ticket (`kind` `bot`, no user): stored `queued` and sent through
 /// the outbox like a reply; the caller raises the events once the bot's turn is done.
 pub async fn queue_from_bot(unit: &Unit, ticket: &ticket::Model, body: &str) -> Result<message::Model> {
+    queue_from_bot_with(unit, ticket, body, None).await
+}
+
+/// [`queue_from_bot`] with a file (an `answer` option's), `body` its caption. A file that is no
+/// longer there (it cannot be: the bot's configuration holds it) sends the text alone.
+pub async fn queue_from_bot_with(
+    unit: &Unit,
+    ticket: &ticket::Model,
+    body: &str,
+    attachment: Option<&holds::Attachment>,
+) -> Result<message::Model> {
+    let checked = match attachment {
+        Some(attachment) => holds::check(unit, &mut attachment.clone(), "attachment").await.ok(),
+        None => None,
+    };
+    let (message_type, media_id, media_status, payload) =
+        checked.as_ref().map(holds::Checked::columns).unwrap_or(("text".into(), None, None, None));
     let now = Utc::now();
     let stored = message::ActiveModel {
+        message_type: Set(message_type),
+        media_id: Set(media_id),
+        media_status: Set(media_status),
+        payload: Set(payload),
         chat_id: Set(ticket.chat_id),
         ticket_id: Set(Some(ticket.id)),
         instance_id: Set(ticket.instance_id),

@@ -18,7 +18,10 @@ use crate::{
         reports::login_failures,
         sql::Binder,
     },
-    entities::tenant::{login_failure, user},
+    entities::{
+        control::tenant,
+        tenant::{login_failure, user},
+    },
 };
 
 pub use operator::{NearLimit, OperatorCard, RecentlyDeleted};
@@ -105,6 +108,8 @@ pub struct Usage {
     pub users: Gauge,
     pub instances: Gauge,
     pub tickets_this_month: Gauge,
+    /// Bytes of media kept, against the plan's megabytes.
+    pub media_bytes: Gauge,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -198,7 +203,7 @@ pub async fn people(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Re
 }
 
 /// Users, activated instances and tickets opened this month, against the tenant's limits.
-pub async fn usage(db: &impl ConnectionTrait, user_limit: i32, ticket_limit: i32) -> Result<Usage> {
+pub async fn usage(db: &impl ConnectionTrait, limits: &tenant::Model) -> Result<Usage> {
     let sql = "SELECT CAST((SELECT COUNT(*) FROM users WHERE deleted_at IS NULL) AS BIGINT) AS users, \
                CAST((SELECT COUNT(*) FROM instances WHERE activated = TRUE) AS BIGINT) AS instances";
     let row = db.query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql)).await?;
@@ -207,10 +212,15 @@ pub async fn usage(db: &impl ConnectionTrait, user_limit: i32, ticket_limit: i32
         None => (0, 0),
     };
     let tickets = tickets::opened_this_month(db).await? as i64;
+    let media = crate::domain::media::ingest::bytes_stored(db).await?;
     Ok(Usage {
-        users: Gauge::of(users, user_limit),
+        users: Gauge::of(users, limits.user_limit),
         instances: Gauge { used: instances, limit: None },
-        tickets_this_month: Gauge::of(tickets, ticket_limit),
+        tickets_this_month: Gauge::of(tickets, limits.ticket_limit),
+        media_bytes: Gauge {
+            used: media,
+            limit: crate::domain::media::ingest::quota(limits.media_limit_mb).map(|bytes| bytes as i64),
+        },
     })
 }
 

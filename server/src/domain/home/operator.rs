@@ -120,7 +120,12 @@ async fn scan(dbs: &Databases) -> Result<Vec<NearLimit>> {
         .await;
     let mut near: Vec<NearLimit> = found.into_iter().flatten().collect();
     // Fullest first (used / limit, compared without division).
-    near.sort_by(|a, b| (b.used * a.limit).cmp(&(a.used * b.limit)).then(a.tenant.cmp(&b.tenant)));
+    // In i128: media bytes times a limit in bytes passes i64.
+    near.sort_by(|a, b| {
+        (i128::from(b.used) * i128::from(a.limit))
+            .cmp(&(i128::from(a.used) * i128::from(b.limit)))
+            .then(a.tenant.cmp(&b.tenant))
+    });
     Ok(near)
 }
 
@@ -128,9 +133,9 @@ async fn read(dbs: &Databases, t: &tenant::Model) -> Result<Vec<NearLimit>> {
     let name =
         TenantName::parse(&t.name).map_err(|_| crate::domain::Error::invalid("invalid_tenant", "nome inválido"))?;
     let tx = dbs.tenant(&name, &t.pool).await?.read().await?;
-    let used = usage(&tx, t.user_limit, t.ticket_limit).await?;
+    let used = usage(&tx, t).await?;
     tx.end();
-    Ok([("users", used.users), ("ticketsThisMonth", used.tickets_this_month)]
+    Ok([("users", used.users), ("ticketsThisMonth", used.tickets_this_month), ("mediaBytes", used.media_bytes)]
         .into_iter()
         .filter(|(_, gauge)| gauge.is_near())
         .filter_map(|(resource, Gauge { used, limit })| {

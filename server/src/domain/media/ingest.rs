@@ -177,6 +177,32 @@ pub async fn bytes_stored(db: &impl ConnectionTrait) -> Result<i64> {
     Ok(total.and_then(|t| t.total).unwrap_or(0))
 }
 
+/// The bytes a tenant may keep from its megabyte limit (0 = unlimited).
+pub fn quota(limit_mb: i32) -> Option<u64> {
+    (limit_mb > 0).then(|| limit_mb as u64 * 1024 * 1024)
+}
+
+/// Refuses (422 `media_quota`) `incoming` new bytes that would take the tenant past `quota`.
+///
+/// Two uploads at the same moment may both pass: the quota can be exceeded by one file, never
+/// more — a lock per upload would serialise a tenant's agents for a limit that is about billing.
+pub async fn ensure_room(db: &impl ConnectionTrait, quota: Option<u64>, incoming: u64) -> Result<()> {
+    let Some(quota) = quota else { return Ok(()) };
+    let used = bytes_stored(db).await?.max(0) as u64;
+    if used.saturating_add(incoming) > quota {
+        return Err(Error::invalid(
+            "media_quota",
+            format!(
+                "O espaço de mídia da empresa acabou ({} de {}). Apague mídias antigas ou fale com o suporte para \
+                 ampliar o plano.",
+                words(used),
+                words(quota)
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// Keeps a prepared file for `tenant`: its existing row when the same bytes were kept before,
 /// otherwise its objects stored and a new row. `quota`: the bytes the tenant may keep in all
 /// (`None`: no limit) — a new file past it is refused with 422 `media_quota`.
@@ -191,20 +217,7 @@ pub async fn keep(
     if let Some(existing) = medium::Entity::find().filter(medium::Column::Sha256.eq(&sha)).one(db).await? {
         return Ok(existing);
     }
-    if let Some(quota) = quota {
-        let used = bytes_stored(db).await?.max(0) as u64;
-        if used + prepared.spooled.size > quota {
-            return Err(Error::invalid(
-                "media_quota",
-                format!(
-                    "O espaço de mídia da empresa acabou ({} de {}). Apague mídias antigas ou fale com o suporte para \
-                     ampliar o plano.",
-                    words(used),
-                    words(quota)
-                ),
-            ));
-        }
-    }
+    ensure_room(db, quota, prepared.spooled.size).await?;
     let original = store::key(tenant, &sha, Object::Original);
     if !store.exists(&original).await? {
         store.put_file(&original, &prepared.spooled.temp).await?;

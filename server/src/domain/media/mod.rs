@@ -6,6 +6,8 @@
 
 /// Fetching a provider's medium from its URL under the outbound rules.
 pub mod fetch;
+/// Files attached to a bot's answer or a campaign, and what keeps them from the retention.
+pub mod holds;
 /// Files in, deduplicated by SHA-256: hashed, typed, probed, stored, recorded.
 pub mod ingest;
 /// What the bytes are, from their magic numbers; what a browser may show inline.
@@ -20,7 +22,7 @@ pub mod payload;
 pub mod probe;
 /// Where the bytes live: the data directory, or S3-compatible object storage.
 pub mod store;
-/// Media no message holds, removed after a day by the retention.
+/// Media nothing holds, removed after a day by the retention.
 pub mod unused;
 /// Browser voice notes (WebM/Opus) remuxed into Ogg/Opus, the container WhatsApp plays.
 pub mod voice;

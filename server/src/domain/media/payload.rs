@@ -6,6 +6,21 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+/// The longest file name kept.
+const MAX_FILE_NAME: usize = 200;
+
+/// A file name without a path, control characters or quotes, at most [`MAX_FILE_NAME`] characters.
+pub fn safe_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    base.chars()
+        .filter(|c| !c.is_control() && !matches!(c, '"' | '<' | '>' | '|' | '*' | '?' | ':'))
+        .take(MAX_FILE_NAME)
+        .collect::<String>()
+        .trim()
+        .trim_start_matches('.')
+        .to_owned()
+}
+
 /// The JSON of `messages.payload`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]

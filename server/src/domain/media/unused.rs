@@ -1,4 +1,5 @@
-//! Media no message holds: an upload never sent, a medium whose message its sender deleted. Kept a
+//! Media nothing holds — no message, campaign or bot answer ([`super::holds`]): an upload never sent,
+//! a medium whose message its sender deleted. Kept a
 //! day (an agent may still send what they uploaded), then its objects and its row go with the
 //! nightly retention (`domain::retention`, `backoffice-cli prune`). Media a message holds stays as
 //! long as the message: messages are what people read.
@@ -21,7 +22,10 @@ pub const KEEP: Duration = Duration::days(1);
 /// Media removed per transaction.
 const BATCH: u64 = 200;
 
-const UNUSED: &str = "NOT EXISTS (SELECT 1 FROM messages WHERE messages.media_id = media.id)";
+/// Held by no message, no campaign and no other document ([`super::holds`]).
+const UNUSED: &str = "NOT EXISTS (SELECT 1 FROM messages WHERE messages.media_id = media.id) \
+                      AND NOT EXISTS (SELECT 1 FROM campaigns WHERE campaigns.media_id = media.id) \
+                      AND NOT EXISTS (SELECT 1 FROM media_holds WHERE media_holds.media_id = media.id)";
 
 /// How many media no message holds are past [`KEEP`] at `now`.
 pub async fn count(db: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64> {

@@ -9,6 +9,8 @@
 //! {"t":"departments","r":{"id":1,"name":"Comercial",...}}
 //! ...
 //! {"end":{"rows":12345}}
+//! {"m":"3f/3fa9…","d":"<base64>"}      the tenant's media (version 2), [`super::backup_media`]
+//! {"mediaEnd":{"objects":1,"bytes":52311}}
 //! ```
 //!
 //! * **Export** reads one consistent snapshot (a read transaction; `REPEATABLE READ` on
@@ -44,8 +46,9 @@ use serde_json::{Map, Value};
 use crate::{
     domain::{
         error::{Error, Result},
+        media::MediaStore,
         sealing,
-        tenants::{self, NewTenant, Provisioned},
+        tenants::{self, NewTenant, Provisioned, backup_media},
     },
     entities::{control::tenant, tenant::user},
     secrets::Secrets,
@@ -53,7 +56,8 @@ use crate::{
 };
 
 pub const FORMAT: &str = "backoffice-tenant";
-pub const VERSION: u32 = 1;
+/// 2: the media section after the rows (a version 1 file imports with no media).
+pub const VERSION: u32 = 2;
 /// Rows sent to the database in one statement on import.
 const BATCH: usize = 500;
 /// Tables that are the storage's own bookkeeping, not the tenant's data. `tenant_counters` is kept
@@ -94,6 +98,9 @@ pub struct TenantRecord {
     pub template: String,
     pub user_limit: i32,
     pub ticket_limit: i32,
+    /// Absent from files exported before the media quota: the plan's.
+    #[serde(default)]
+    pub media_limit_mb: Option<i32>,
     pub features: Vec<String>,
 }
 
@@ -106,6 +113,7 @@ impl TenantRecord {
             template: record.template.clone(),
             user_limit: record.user_limit,
             ticket_limit: record.ticket_limit,
+            media_limit_mb: Some(record.media_limit_mb),
             features,
         }
     }
@@ -130,6 +138,7 @@ pub type Counts = Vec<(String, u64)>;
 /// Writes the tenant's data to `out`; `progress(table, rows so far)` is called as tables finish.
 pub async fn export(
     db: &TenantDb,
+    store: &MediaStore,
     record: TenantRecord,
     out: &mut impl Write,
     mut progress: impl FnMut(&str, u64),
@@ -162,8 +171,10 @@ pub async fn export(
         counts.push((table, count));
     }
     write_line(out, &Line::End { end: End { rows: total } })?;
-    out.flush().map_err(io_error)?;
     tx.commit().await?;
+    let media = backup_media::export(store, db.name().as_str(), out).await?;
+    progress("mídia (objetos)", media.objects);
+    out.flush().map_err(io_error)?;
     Ok(counts)
 }
 
@@ -173,6 +184,7 @@ pub async fn export(
 /// a backup, and a file already at `path` is replaced whole, its old mode with it.
 pub async fn export_file(
     db: &TenantDb,
+    store: &MediaStore,
     record: TenantRecord,
     path: &std::path::Path,
     progress: impl FnMut(&str, u64),
@@ -192,7 +204,7 @@ pub async fn export_file(
     }
     let file = options.open(&partial).map_err(|err| file_error(&partial, err))?;
     let mut out = std::io::BufWriter::new(file);
-    let written = export(db, record, &mut out, progress).await;
+    let written = export(db, store, record, &mut out, progress).await;
     let flushed = out.into_inner().map_err(|err| file_error(&partial, err.into_error()));
     let done = written.and_then(|counts| flushed.map(|file| (counts, file)));
     let counts = match done {
@@ -212,17 +224,34 @@ pub async fn export_file(
 /// Creates tenant `name` from the export at `path` (on `pool`): provisioning with the file in
 /// place of the template, then, when the name differs from the exported one, its secrets re-sealed
 /// for the new name (they are bound to it). Needs the `SECRETS_KEY` the export was made under.
+///
+/// The media are stored first, under the new name's prefix, so that no restored message points at
+/// a file that is not there; the name is checked free before, and a failed import takes its
+/// objects away again.
 pub async fn import(
     dbs: &Databases,
     secrets: &Secrets,
+    store: &MediaStore,
     name: TenantName,
     path: &std::path::Path,
     pool: Option<String>,
 ) -> Result<(Header, Provisioned)> {
     let file = std::fs::File::open(path)
         .map_err(|err| Error::invalid_field("invalid_backup", "file", format!("{}: {err}", path.display())))?;
-    let header = read_header(&mut std::io::BufReader::new(file))?;
+    let mut input = std::io::BufReader::new(file);
+    let header = read_header(&mut input)?;
     let record = header.tenant.clone();
+    match tenants::find_by_name(dbs.control(), &name).await {
+        Err(Error::NotFound { .. }) => {}
+        Ok(_) => return Err(Error::conflict("tenant_exists", format!("Já existe um tenant chamado \"{name}\"."))),
+        Err(other) => return Err(other),
+    }
+    backup_media::skip_rows(&mut input)?;
+    if let Err(err) = backup_media::import(store, name.as_str(), header.version, &mut input).await {
+        let _ = store.delete_tenant(name.as_str()).await;
+        return Err(err);
+    }
+    drop(input);
     let new = NewTenant {
         name: Some(name.clone()),
         cnpj: record.cnpj,
@@ -231,10 +260,17 @@ pub async fn import(
         pool,
         user_limit: Some(record.user_limit),
         ticket_limit: Some(record.ticket_limit),
+        media_limit_mb: record.media_limit_mb,
         features: Some(record.features),
         restore_from: Some(path.to_owned()),
     };
-    let provisioned = tenants::provision(dbs, new, None).await?;
+    let provisioned = match tenants::provision(dbs, new, None).await {
+        Ok(provisioned) => provisioned,
+        Err(err) => {
+            let _ = store.delete_tenant(name.as_str()).await;
+            return Err(err);
+        }
+    };
     let exported_as = TenantName::parse(&header.tenant.name)?;
     if exported_as != name {
         let db = dbs.tenant(&name, &provisioned.tenant().pool).await?;

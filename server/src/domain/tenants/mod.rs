@@ -2,6 +2,7 @@
 //! Creating one is `provisioning`.
 
 pub mod backup;
+pub mod backup_media;
 mod provisioning;
 
 pub use provisioning::{NewTenant, ProvisionStep, Provisioned, provision};
@@ -47,6 +48,8 @@ pub struct TenantView {
     pub user_limit: i32,
     pub plan: String,
     pub ticket_limit: i32,
+    /// Megabytes of media the tenant may keep (0 = unlimited).
+    pub media_limit_mb: i32,
     #[serde(rename = "deleted_at")]
     pub deleted_at: Option<DateTime<Utc>>,
     #[serde(rename = "created_at")]
@@ -71,6 +74,7 @@ impl TenantView {
             user_limit: model.user_limit,
             plan: model.plan,
             ticket_limit: model.ticket_limit,
+            media_limit_mb: model.media_limit_mb,
             deleted_at: model.deleted_at,
             created_at: model.created_at,
         }
@@ -284,6 +288,36 @@ pub async fn delete(
     Ok(deleted)
 }
 
+/// What purging a tenant removed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Purged {
+    /// Media objects (originals and thumbnails) deleted.
+    pub media_objects: u64,
+}
+
+/// Erases a soft-deleted tenant for good (`backoffice-cli tenant purge`, docs/operations.md#purging-a-tenant):
+/// its media, its storage (file or schema), then its control record — the name becomes free.
+/// Each step can run again: a purge cut short is finished by running it once more.
+pub async fn purge(
+    dbs: &crate::tenancy::Databases,
+    store: &crate::domain::media::MediaStore,
+    model: tenant::Model,
+) -> Result<Purged> {
+    if model.deleted_at.is_none() {
+        return Err(Error::conflict(
+            "tenant_not_deleted",
+            "Só um tenant excluído pode ser apagado de vez: exclua-o antes (`tenant delete`).",
+        ));
+    }
+    let name = TenantName::parse(&model.name)?;
+    let media_objects = store.delete_tenant(name.as_str()).await?;
+    dbs.drop_tenant_storage(&name, &model.pool).await?;
+    let control = dbs.control();
+    tenant_feature::Entity::delete_many().filter(tenant_feature::Column::TenantId.eq(model.id)).exec(control).await?;
+    tenant::Entity::delete_by_id(model.id).exec(control).await?;
+    Ok(Purged { media_objects })
+}
+
 /// Tells every replica a tenant's record changed (the write above is its own transaction).
 fn announce(changed: &dyn Publisher, model: tenant::Model) -> Result<tenant::Model> {
     if let Ok(name) = TenantName::parse(&model.name) {
@@ -314,15 +348,18 @@ pub async fn set_plan(
     plan_code: &str,
     user_limit: Option<i32>,
     ticket_limit: Option<i32>,
+    media_limit_mb: Option<i32>,
     changed: &dyn Publisher,
 ) -> Result<tenant::Model> {
     let plan = plans::find(control, plan_code).await?;
     let user_limit = check_limit("user", user_limit.unwrap_or(plan.user_limit))?;
     let ticket_limit = check_limit("ticket", ticket_limit.unwrap_or(plan.ticket_limit))?;
+    let media_limit_mb = check_limit("media", media_limit_mb.unwrap_or(plan.media_limit_mb))?;
     let mut active = model.into_active_model();
     active.plan = Set(plan.code);
     active.user_limit = Set(user_limit);
     active.ticket_limit = Set(ticket_limit);
+    active.media_limit_mb = Set(media_limit_mb);
     active.updated_at = Set(Utc::now());
     announce(changed, active.update(control).await?)
 }

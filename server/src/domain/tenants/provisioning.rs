@@ -33,6 +33,8 @@ pub struct NewTenant {
     pub pool: Option<String>,
     pub user_limit: Option<i32>,
     pub ticket_limit: Option<i32>,
+    /// Megabytes of media the tenant may keep.
+    pub media_limit_mb: Option<i32>,
     /// Feature options to switch on; `None` = the plan's defaults.
     pub features: Option<Vec<String>>,
     /// Fill the storage from a tenant export (`backup`) instead of the template.
@@ -94,6 +96,7 @@ pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<Prov
     }
     let user_limit = check_limit("userLimit", new.user_limit.unwrap_or(plan.user_limit))?;
     let ticket_limit = check_limit("ticketLimit", new.ticket_limit.unwrap_or(plan.ticket_limit))?;
+    let media_limit_mb = check_limit("mediaLimitMb", new.media_limit_mb.unwrap_or(plan.media_limit_mb))?;
     let enabled = new.features.clone().unwrap_or_else(|| plan.features.clone());
     if let Some(unknown) = enabled.iter().find(|option| !features::is_feature(option)) {
         return Err(Error::invalid_field(
@@ -117,6 +120,7 @@ pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<Prov
             active.pool = Set(pool.clone());
             active.user_limit = Set(user_limit);
             active.ticket_limit = Set(ticket_limit);
+            active.media_limit_mb = Set(media_limit_mb);
             active.updated_at = Set(Utc::now());
             (active.update(control).await?, true)
         }
@@ -129,6 +133,7 @@ pub async fn provision(dbs: &Databases, new: NewTenant, crash_after: Option<Prov
                 plan: Set(plan.code.clone()),
                 user_limit: Set(user_limit),
                 ticket_limit: Set(ticket_limit),
+                media_limit_mb: Set(media_limit_mb),
                 provisioned_at: Set(None),
                 deleted_at: Set(None),
                 created_at: Set(Utc::now()),

@@ -10,6 +10,8 @@ pub struct Model {
     pub name: String,
     pub user_limit: i32,
     pub ticket_limit: i32,
+    /// Megabytes of media the tenant may keep (0 = unlimited).
+    pub media_limit_mb: i32,
     /// JSON list of the feature options the plan switches on by default.
     pub features: String,
     pub created_at: DateTimeUtc,

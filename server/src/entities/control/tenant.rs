@@ -13,6 +13,8 @@ pub struct Model {
     pub plan: String,
     pub user_limit: i32,
     pub ticket_limit: i32,
+    /// Megabytes of media the tenant may keep (0 = unlimited).
+    pub media_limit_mb: i32,
     /// Null while provisioning runs: such a tenant does not resolve yet.
     pub provisioned_at: Option<DateTimeUtc>,
     pub deleted_at: Option<DateTimeUtc>,

@@ -19,6 +19,9 @@ pub struct Model {
     /// The message, with `{{variables}}`.
     #[sea_orm(column_type = "Text")]
     pub body: Option<String>,
+    /// The file every message carries (the body is then its caption), and its name.
+    pub media_id: Option<i32>,
+    pub media_file_name: Option<String>,
     /// Why the server paused it (`instance_disconnected`); `None` when a person did.
     pub paused_reason: Option<String>,
     pub created_by_user_id: Option<i32>,

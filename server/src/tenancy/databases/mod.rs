@@ -134,6 +134,14 @@ impl Databases {
         }
     }
 
+    /// Deletes a tenant's storage (its file, or its schema) for good. Only purging calls it.
+    pub async fn drop_tenant_storage(&self, name: &TenantName, pool: &str) -> Result<(), StorageError> {
+        match &self.backend {
+            Backend::Sqlite(files) => files.remove(name).await,
+            Backend::Postgres(clusters) => clusters.drop_storage(name, pool).await,
+        }
+    }
+
     /// Whether a tenant's storage exists (file or schema).
     pub async fn tenant_storage_exists(&self, name: &TenantName, pool: &str) -> Result<bool, StorageError> {
         match &self.backend {

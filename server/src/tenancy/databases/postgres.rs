@@ -115,6 +115,13 @@ impl PostgresClusters {
         Ok(count)
     }
 
+    /// Drops a tenant's schema with everything in it.
+    pub(super) async fn drop_storage(&self, name: &TenantName, pool: &str) -> Result<(), StorageError> {
+        let conn = &self.get(pool)?.conn;
+        conn.execute_unprepared(&format!("DROP SCHEMA IF EXISTS \"{}\" CASCADE", name.schema())).await?;
+        Ok(())
+    }
+
     /// Whether a tenant's schema exists.
     pub(super) async fn storage_exists(&self, name: &TenantName, pool: &str) -> Result<bool, StorageError> {
         Ok(spares::schema_exists(&self.get(pool)?.conn, &name.schema()).await?)

@@ -198,6 +198,22 @@ impl SqliteFiles {
         tenants
     }
 
+    /// Closes the tenant's file if open and removes it with its log: the tenant's data is gone.
+    pub(super) async fn remove(&self, name: &TenantName) -> Result<(), StorageError> {
+        let open = self.lock().remove(name);
+        if let Some(file) = open {
+            let _ = file.readers.close_by_ref().await;
+            let _ = file.conn.close_by_ref().await;
+        }
+        let path = self.path(name);
+        for suffix in ["-wal", "-shm"] {
+            let mut side = path.clone().into_os_string();
+            side.push(suffix);
+            remove_if_exists(Path::new(&side))?;
+        }
+        remove_if_exists(&path)
+    }
+
     /// Closes every open file.
     pub(super) async fn close(&self) {
         let open: Vec<_> = self.lock().drain().collect();
