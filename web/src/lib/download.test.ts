@@ -66,5 +66,12 @@ describe('downloadFile', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(35_328)).toBe('34,5 KB');
     expect(formatBytes(1_258_291)).toBe('1,2 MB');
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1024)).toBe('1 KB');
+    expect(formatBytes(350 * 1024 ** 2)).toBe('350 MB');
+    expect(formatBytes(1024 ** 2 - 1)).toBe('1 MB');
+    expect(formatBytes(1.2 * 1024 ** 3)).toBe('1,2 GB');
+    expect(formatBytes(2 * 1024 ** 3)).toBe('2 GB');
+    expect(formatBytes(1536 * 1024 ** 3)).toBe('1.536 GB');
   });
 });

@@ -101,9 +101,14 @@ export function saveFile({ blob, filename }: DownloadedFile): void {
 
 const SIZE = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
-/** `512 B`, `34,5 KB`, `1,2 MB` (pt_BR). */
+/** `512 B`, `34,5 KB`, `1,2 MB`, `2 GB` (pt_BR, binary units: 1 KB = 1024 B). */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${SIZE.format(bytes / 1024)} KB`;
-  return `${SIZE.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024) return `${SIZE.format(bytes)} B`;
+  let value = bytes / 1024;
+  for (const unit of ['KB', 'MB']) {
+    // Rounded as written, so 1.048.575 B reads `1 MB`, not `1.024 KB`.
+    if (Math.round(value * 10) < 1024 * 10) return `${SIZE.format(value)} ${unit}`;
+    value /= 1024;
+  }
+  return `${SIZE.format(value)} GB`;
 }

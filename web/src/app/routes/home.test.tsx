@@ -152,6 +152,9 @@ describe('/ (home)', () => {
   });
 });
 
+const GB = 1024 ** 3;
+const MB = 1024 ** 2;
+
 /** The board of docs/account.md#home-board, as its example shows it. */
 const fullBoard = {
   instances: {
@@ -170,6 +173,7 @@ const fullBoard = {
     users: { used: 8, limit: 25 },
     instances: { used: 3, limit: null },
     ticketsThisMonth: { used: 1240, limit: 10000 },
+    mediaBytes: { used: 1.2 * GB, limit: 2 * GB },
   },
   loginFailures: {
     last24h: 12,
@@ -186,6 +190,7 @@ const calmBoard = {
     users: { used: 5, limit: 25 },
     instances: { used: 2, limit: null },
     ticketsThisMonth: { used: 10, limit: null },
+    mediaBytes: { used: 12 * MB, limit: null },
   },
   loginFailures: { last24h: 0, recent: [] },
   inbox: null,
@@ -225,9 +230,13 @@ describe('/ (home board, docs/account.md#home-board)', () => {
     expect(card('Pessoas')).toHaveTextContent('Eva Lima · eva@acme.com.br');
     expect(card('Sem o segundo fator exigido')).toHaveTextContent('2pessoas');
     expect(screen.getByTestId('home-usage-summary')).toHaveTextContent(
-      '8 de 25 usuários · 1.240 de 10.000 tickets este mês',
+      '8 de 25 usuários · 1.240 de 10.000 tickets este mês · 1,2 GB de 2 GB de mídia',
     );
     expect(card('Uso do plano')).toHaveTextContent('3 ativas (sem limite)');
+    expect(card('Uso do plano')).toHaveTextContent('Mídia armazenada1,2 GB de 2 GB');
+    // The fullest limit is the media quota's (60 %, users are at 32 %), not yet near.
+    expect(card('Uso do plano')).toHaveTextContent('60%do espaço de mídia');
+    expect(card('Uso do plano')).toHaveAttribute('data-tone', 'neutral');
     expect(card('Falhas de login')).toHaveTextContent('12nas últimas 24 horas');
     expect(card('Falhas de login')).toHaveTextContent('intruso@x.com · Senha errada');
     // Something needs attention: no all-clear.
@@ -293,8 +302,49 @@ describe('/ (home board, docs/account.md#home-board)', () => {
     renderRoutes([{ path: '/', element: <Home /> }], '/');
     expect(await screen.findByText('Tudo em ordem: nada pede a sua atenção agora.')).toBeInTheDocument();
     expect(card('Instâncias')).toHaveTextContent('Todas conectadas e sincronizadas.');
-    expect(screen.getByTestId('home-usage-summary')).toHaveTextContent('5 de 25 usuários · 10 tickets este mês');
+    expect(screen.getByTestId('home-usage-summary')).toHaveTextContent(
+      '5 de 25 usuários · 10 tickets este mês · 12 MB de mídia',
+    );
+    expect(card('Uso do plano')).toHaveTextContent('Mídia armazenada12 MB (sem limite)');
     expect(screen.queryByRole('heading', { name: 'Sem o segundo fator exigido' })).not.toBeInTheDocument();
+  });
+
+  it('the media quota counts like the other limits: near asks for attention, full is urgent', async () => {
+    logIn(ROUTES);
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [], { has_permission_routes: ROUTES })),
+      'GET /api/home': [
+        () => json({ ...calmBoard, usage: { ...calmBoard.usage, mediaBytes: { used: 350 * MB, limit: 400 * MB } } }),
+        () => json({ ...calmBoard, usage: { ...calmBoard.usage, mediaBytes: { used: 2 * GB, limit: 2 * GB } } }),
+      ],
+    });
+    const { unmount } = renderRoutes([{ path: '/', element: <Home /> }], '/');
+    await screen.findByRole('heading', { name: 'Uso do plano', level: 2 });
+    expect(card('Uso do plano')).toHaveTextContent('88%do espaço de mídia');
+    expect(card('Uso do plano')).toHaveTextContent('Mídia armazenada350 MB de 400 MB');
+    expect(card('Uso do plano')).toHaveAttribute('data-tone', 'attention');
+    expect(screen.queryByText(/Tudo em ordem/)).not.toBeInTheDocument();
+    unmount();
+
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    await screen.findByRole('heading', { name: 'Uso do plano', level: 2 });
+    expect(card('Uso do plano')).toHaveTextContent('100%do espaço de mídia');
+    expect(card('Uso do plano')).toHaveAttribute('data-tone', 'urgent');
+    expect(card('Uso do plano')).toHaveTextContent('Um limite do plano foi atingido');
+  });
+
+  it('an older server without the media gauge: the card is as it was', async () => {
+    logIn(ROUTES);
+    const { mediaBytes: _media, ...olderUsage } = calmBoard.usage;
+    stubFetch({
+      'GET /api/auth/userInfo': () => json(userInfo(false, [], { has_permission_routes: ROUTES })),
+      'GET /api/home': () => json({ ...calmBoard, usage: olderUsage }),
+    });
+    renderRoutes([{ path: '/', element: <Home /> }], '/');
+    await screen.findByRole('heading', { name: 'Uso do plano', level: 2 });
+    expect(screen.getByTestId('home-usage-summary')).toHaveTextContent(/^5 de 25 usuários · 10 tickets este mês$/);
+    expect(card('Uso do plano')).not.toHaveTextContent('Mídia armazenada');
+    expect(card('Uso do plano')).toHaveTextContent('20%do limite de usuários');
   });
 
   it('shows skeletons while loading, then the error with a retry that works', async () => {
@@ -329,7 +379,10 @@ describe('/ (home board, docs/account.md#home-board)', () => {
           // The server counts an operator's queue too; this app shows operators no inbox.
           inbox: { pending: 3, open: 1 },
           operator: {
-            nearLimits: [{ tenant: 'loja', resource: 'users', used: 24, limit: 25 }],
+            nearLimits: [
+              { tenant: 'loja', resource: 'users', used: 24, limit: 25 },
+              { tenant: 'fotos', resource: 'mediaBytes', used: 1.8 * GB, limit: 2 * GB },
+            ],
             recentlyDeleted: [{ tenant: 'antiga', deletedAt: '2026-11-20T10:00:00Z' }],
             checkedAt: '2026-11-26T12:00:00Z',
           },
@@ -338,6 +391,7 @@ describe('/ (home board, docs/account.md#home-board)', () => {
     renderRoutes([{ path: '/', element: <Home /> }], '/');
     await screen.findByRole('heading', { name: 'Empresas perto dos limites', level: 2 });
     expect(card('Empresas perto dos limites')).toHaveTextContent('loja · 24 de 25 usuários');
+    expect(card('Empresas perto dos limites')).toHaveTextContent('fotos · 1,8 GB de 2 GB de mídia');
     expect(within(card('Empresas perto dos limites')).getByRole('link')).toHaveAttribute('href', '/tenants');
     expect(card('Empresas excluídas')).toHaveTextContent('antiga · excluída');
     expect(within(card('Empresas excluídas')).getByRole('link')).toHaveAttribute('href', '/tenants');

@@ -2,6 +2,7 @@
  * What the home board says about its sections (docs/account.md#home-board): pt_BR numbers and
  * labels, and what needs attention, as plain functions the cards and the tests share.
  */
+import { formatBytes } from '../../lib/download';
 import type { Board, Gauge } from './api/get-home';
 
 const NUMBER = new Intl.NumberFormat('pt-BR');
@@ -52,11 +53,21 @@ export function gaugeText(gauge: Gauge, noun: Noun): string {
     : `${formatNumber(gauge.used)} ${word}`;
 }
 
-/** The plan usage in one line: "8 de 25 usuários · 1.240 de 10.000 tickets este mês". */
+/** A gauge of bytes (the media kept): `1,2 GB de 2 GB`, `350 MB de 2 GB`; without a limit `12 MB`. */
+export function bytesGaugeText(gauge: Gauge): string {
+  const limited = gauge.limit !== null && gauge.limit !== undefined && gauge.limit > 0;
+  return limited ? `${formatBytes(gauge.used)} de ${formatBytes(gauge.limit ?? 0)}` : formatBytes(gauge.used);
+}
+
+/**
+ * The plan usage in one line: "8 de 25 usuários · 1.240 de 10.000 tickets este mês · 1,2 GB de 2 GB
+ * de mídia".
+ */
 export function usageSummary(usage: NonNullable<Board['usage']>): string {
   const parts: string[] = [];
   if (usage.users) parts.push(gaugeText(usage.users, USERS));
   if (usage.ticketsThisMonth) parts.push(gaugeText(usage.ticketsThisMonth, TICKETS_THIS_MONTH));
+  if (usage.mediaBytes) parts.push(`${bytesGaugeText(usage.mediaBytes)} de mídia`);
   return parts.join(' · ');
 }
 
@@ -89,12 +100,21 @@ export function instanceProblem(instance: { status?: string | null; lastSyncStat
   return parts.join(' · ') || 'Pede atenção';
 }
 
-/** A limit's resource in pt_BR (`users`, `ticketsThisMonth`). */
+/** A limit's resource in pt_BR (`users`, `ticketsThisMonth`, `mediaBytes`). */
 export function resourceLabel(resource: string): string {
   if (resource === 'users') return 'usuários';
   if (resource === 'ticketsThisMonth') return 'tickets este mês';
   if (resource === 'instances') return 'instâncias';
+  if (resource === 'mediaBytes') return 'de mídia';
   return resource;
+}
+
+/** A tenant near a limit: `24 de 25 usuários`; media in bytes as words, `1,8 GB de 2 GB de mídia`. */
+export function nearLimitText(near: { resource: string; used: number; limit: number }): string {
+  if (near.resource === 'mediaBytes') {
+    return `${bytesGaugeText({ used: near.used, limit: near.limit })} ${resourceLabel(near.resource)}`;
+  }
+  return `${formatNumber(near.used)} de ${formatNumber(near.limit)} ${resourceLabel(near.resource)}`;
 }
 
 /**
@@ -105,7 +125,8 @@ export function needsAttention(board: Board, withInbox = true): boolean {
   const instances = board.instances;
   if (instances && (instances.attentionCount ?? instances.attention.length) > 0) return true;
   if (board.people && (board.people.blockedCount > 0 || board.people.missingTwoFactor > 0)) return true;
-  if (board.usage && (isNear(board.usage.users) || isNear(board.usage.ticketsThisMonth))) return true;
+  const usage = board.usage;
+  if (usage && (isNear(usage.users) || isNear(usage.ticketsThisMonth) || isNear(usage.mediaBytes))) return true;
   if (board.loginFailures && board.loginFailures.last24h >= LOGIN_FAILURES_ALERT) return true;
   if (withInbox && board.inbox && board.inbox.pending > 0) return true;
   if (board.operator && board.operator.nearLimits.length > 0) return true;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskCnpj, validateCnpj } from './limits';
+import { formatMediaLimit, maskCnpj, planLimitHint, validateCnpj, validateLimit } from './limits';
 
 describe('the CNPJ field', () => {
   it('masks the digits as they are typed: 00.000.000/0000-00', () => {
@@ -25,5 +25,30 @@ describe('the CNPJ field', () => {
     expect(validateCnpj('11.222.333/0001-8')).toBe('O CNPJ deve ter 14 dígitos.');
     expect(validateCnpj('11.222.333/0001-82')).toBe('CNPJ inválido: dígitos verificadores não conferem.');
     expect(validateCnpj('11.111.111/1111-11')).toBe('CNPJ inválido.');
+  });
+});
+
+describe('the limits', () => {
+  it('words a media limit (MB) in bytes as words, 0 unlimited', () => {
+    expect(formatMediaLimit(0)).toBe('Ilimitado');
+    expect(formatMediaLimit(500)).toBe('500 MB');
+    expect(formatMediaLimit(2048)).toBe('2 GB');
+    expect(formatMediaLimit(1536)).toBe('1,5 GB');
+  });
+
+  it("names the plan's default under the field, the media limit in words", () => {
+    expect(planLimitHint(1000)).toBe('Vazio: o do plano (1.000); 0: ilimitado');
+    expect(planLimitHint(0)).toBe('Vazio: o do plano (ilimitado); 0: ilimitado');
+    expect(planLimitHint(undefined)).toBe('Vazio: o do plano; 0: ilimitado');
+    expect(planLimitHint(2048, formatMediaLimit)).toBe('Vazio: o do plano (2 GB); 0: ilimitado');
+    expect(planLimitHint(0, formatMediaLimit)).toBe('Vazio: o do plano (ilimitado); 0: ilimitado');
+  });
+
+  it('takes empty (the plan’s), zero or a whole number', () => {
+    expect(validateLimit('')).toBeNull();
+    expect(validateLimit(0)).toBeNull();
+    expect(validateLimit(5120)).toBeNull();
+    expect(validateLimit(-1)).toBe('Informe zero (ilimitado) ou um número inteiro positivo.');
+    expect(validateLimit(1.5)).toBe('Informe zero (ilimitado) ou um número inteiro positivo.');
   });
 });

@@ -1,7 +1,9 @@
 /**
- * User and ticket limits as the tenant forms edit them (empty means "the plan's", 0 unlimited),
- * the CNPJ field (its mask while typing and the server's check), and how tenant numbers are shown.
+ * User, ticket and media limits as the tenant forms edit them (empty means "the plan's", 0
+ * unlimited), the CNPJ field (its mask while typing and the server's check), and how tenant numbers
+ * are shown (media limits, in MB, as words: `2 GB`).
  */
+import { formatBytes } from '../../lib/download';
 
 /** The value to send: null for empty (the server then takes the plan's), else the number. */
 export function limitValue(value: number | string): number | null {
@@ -23,6 +25,11 @@ const NUMBER = new Intl.NumberFormat('pt-BR');
 /** `Ilimitado` for 0, else the number with pt_BR grouping (`1.000`). */
 export function formatLimit(limit: number): string {
   return limit === 0 ? 'Ilimitado' : NUMBER.format(limit);
+}
+
+/** A media limit in MB as words: `Ilimitado` for 0, else `500 MB`, `2 GB`, `1,5 GB`. */
+export function formatMediaLimit(megabytes: number): string {
+  return megabytes === 0 ? 'Ilimitado' : formatBytes(megabytes * 1024 * 1024);
 }
 
 /**
@@ -79,8 +86,11 @@ export function formatCnpj(cnpj: string | null | undefined): string | null {
   return `${digits.slice(0, 2)}.${digits.slice(2, 5)}.${digits.slice(5, 8)}/${digits.slice(8, 12)}-${digits.slice(12)}`;
 }
 
-/** What an empty limit field means under the chosen plan: `Vazio: o do plano (1.000); 0: ilimitado`. */
-export function planLimitHint(planLimit: number | undefined): string {
+/**
+ * What an empty limit field means under the chosen plan: `Vazio: o do plano (1.000); 0: ilimitado`
+ * (`format` words the plan's limit: `2 GB` for media).
+ */
+export function planLimitHint(planLimit: number | undefined, format: (limit: number) => string = formatLimit): string {
   if (planLimit === undefined) return 'Vazio: o do plano; 0: ilimitado';
-  return `Vazio: o do plano (${formatLimit(planLimit).toLowerCase()}); 0: ilimitado`;
+  return `Vazio: o do plano (${planLimit === 0 ? 'ilimitado' : format(planLimit)}); 0: ilimitado`;
 }

@@ -1,7 +1,8 @@
 /**
  * GET /api/home → the home board (docs/account.md#home-board), in one call: each section is `null`
  * when the caller may not see it — `instances` (route `instances`), `people` and `loginFailures`
- * (route `users`), `usage` (`users` or `instances`), `inbox` (who serves instances or sees every
+ * (route `users`), `usage` (`users` or `instances`; users, instances, tickets this month and media
+ * bytes kept, each `{used, limit}` with `limit` null when unlimited), `inbox` (who serves instances or sees every
  * ticket), `operator` (back-office operators). No list is longer than 5. Loose: fields this client
  * does not name are kept, a missing optional one reads as absent.
  */
@@ -42,6 +43,8 @@ const BoardSchema = z.looseObject({
       users: z.nullish(GaugeSchema),
       instances: z.nullish(GaugeSchema),
       ticketsThisMonth: z.nullish(GaugeSchema),
+      /** Media kept, in bytes (`limit` the plan's media quota); absent from older answers. */
+      mediaBytes: z.nullish(GaugeSchema),
     }),
   ),
   loginFailures: z.nullish(

@@ -1,10 +1,12 @@
 /**
  * The home board (docs/account.md#home-board): from one `GET /api/home`, a card per section the
  * person may see — instances needing attention, people online and blocked, people without the
- * two-factor their role requires, the plan's usage, recent failed logins, the inbox's counts and,
- * for operators, tenants near their limits and tenants deleted lately. A `null` section is not
- * shown, nor the inbox's counts to someone this app shows no inbox (operators). Each card leads to the screen where it is handled (when the person may open it). Loading
- * shows skeletons; a failure, the error with a retry; with nothing to act on, an all-clear.
+ * two-factor their role requires, the plan's usage (users, tickets this month, instances, media
+ * kept), recent failed logins, the inbox's counts and, for operators, tenants near their limits and
+ * tenants deleted lately. A `null` section is not shown, nor the inbox's counts to someone this app
+ * shows no inbox (operators). Each card leads to the screen where it is handled (when the person may
+ * open it). Loading shows skeletons; a failure, the error with a retry; with nothing to act on, an
+ * all-clear.
  */
 import { Alert, Box, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
@@ -22,6 +24,7 @@ import { LoadError } from '../../../components/LoadError';
 import { formatRelative } from '../../../lib/dates';
 import { useHome, type Board, type Gauge } from '../api/get-home';
 import {
+  bytesGaugeText,
   formatNumber,
   formatPercent,
   gaugeText,
@@ -29,13 +32,12 @@ import {
   isEmptyBoard,
   isNear,
   LOGIN_FAILURES_ALERT,
+  nearLimitText,
   needsAttention,
   plural,
-  resourceLabel,
   share,
   usageSummary,
   USERS,
-  type Noun,
 } from '../board';
 import { BoardCard } from './BoardCard';
 import classes from './HomeBoard.module.css';
@@ -166,7 +168,8 @@ function TwoFactorCard({ missing, to }: { missing: number; to: string | null }) 
   );
 }
 
-function GaugeRow({ label, gauge, noun }: { label: string; gauge: Gauge; noun: Noun }) {
+/** A gauge: its words (`8 de 25 usuários`, `1,2 GB de 2 GB`), then `(sem limite)` without one, and a bar. */
+function GaugeRow({ label, gauge, text }: { label: string; gauge: Gauge; text: string }) {
   const used = share(gauge);
   const color = used === null ? 'blue' : used >= 1 ? 'red' : used >= 0.8 ? 'orange' : 'teal';
   return (
@@ -176,7 +179,7 @@ function GaugeRow({ label, gauge, noun }: { label: string; gauge: Gauge; noun: N
           {label}
         </Text>
         <Text size="sm" ta="right">
-          {gaugeText(gauge, noun)}
+          {text}
           {used === null ? ' (sem limite)' : ''}
         </Text>
       </Group>
@@ -191,6 +194,7 @@ function usageFigure(usage: NonNullable<Board['usage']>): { figure: string; capt
   const limited = [
     { gauge: usage.users, caption: 'do limite de usuários' },
     { gauge: usage.ticketsThisMonth, caption: 'do limite de tickets do mês' },
+    { gauge: usage.mediaBytes, caption: 'do espaço de mídia' },
   ].flatMap(({ gauge, caption }) => {
     const used = gauge ? share(gauge) : null;
     return used === null ? [] : [{ used, caption }];
@@ -204,7 +208,7 @@ function usageFigure(usage: NonNullable<Board['usage']>): { figure: string; capt
 }
 
 function UsageCard({ usage, to }: { usage: NonNullable<Board['usage']>; to: string | null }) {
-  const gauges = [usage.users, usage.ticketsThisMonth];
+  const gauges = [usage.users, usage.ticketsThisMonth, usage.mediaBytes];
   const over = gauges.some((gauge) => gauge && (share(gauge) ?? 0) >= 1);
   const near = gauges.some((gauge) => isNear(gauge));
   const { figure, caption } = usageFigure(usage);
@@ -222,12 +226,23 @@ function UsageCard({ usage, to }: { usage: NonNullable<Board['usage']>; to: stri
         {usageSummary(usage)}
       </Text>
       <Stack gap="sm">
-        {usage.users ? <GaugeRow label="Usuários" gauge={usage.users} noun={USERS} /> : null}
+        {usage.users ? <GaugeRow label="Usuários" gauge={usage.users} text={gaugeText(usage.users, USERS)} /> : null}
         {usage.ticketsThisMonth ? (
-          <GaugeRow label="Tickets este mês" gauge={usage.ticketsThisMonth} noun={{ one: 'ticket', many: 'tickets' }} />
+          <GaugeRow
+            label="Tickets este mês"
+            gauge={usage.ticketsThisMonth}
+            text={gaugeText(usage.ticketsThisMonth, { one: 'ticket', many: 'tickets' })}
+          />
         ) : null}
         {usage.instances ? (
-          <GaugeRow label="Instâncias" gauge={usage.instances} noun={{ one: 'ativa', many: 'ativas' }} />
+          <GaugeRow
+            label="Instâncias"
+            gauge={usage.instances}
+            text={gaugeText(usage.instances, { one: 'ativa', many: 'ativas' })}
+          />
+        ) : null}
+        {usage.mediaBytes ? (
+          <GaugeRow label="Mídia armazenada" gauge={usage.mediaBytes} text={bytesGaugeText(usage.mediaBytes)} />
         ) : null}
       </Stack>
       {over ? <Note>Um limite do plano foi atingido: fale com o suporte para mudar de plano.</Note> : null}
@@ -305,11 +320,7 @@ function OperatorCards({ card, to }: { card: NonNullable<Board['operator']>; to:
         {card.nearLimits.length > 0 ? (
           <Items label="Empresas perto dos limites">
             {card.nearLimits.map((near) => (
-              <Item
-                key={`${near.tenant}-${near.resource}`}
-                primary={near.tenant}
-                secondary={`${formatNumber(near.used)} de ${formatNumber(near.limit)} ${resourceLabel(near.resource)}`}
-              />
+              <Item key={`${near.tenant}-${near.resource}`} primary={near.tenant} secondary={nearLimitText(near)} />
             ))}
           </Items>
         ) : (

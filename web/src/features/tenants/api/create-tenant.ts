@@ -1,8 +1,9 @@
 /**
- * POST /api/tenant `{name, cnpj, features, template, pool, userLimit, plan, ticketLimit}` → 201 the
- * tenant (docs/contracts.md#api-calls, Tenants): provisions its database with the template. Absent
- * limits and features take the plan's. 409 `tenant_exists`; 422 with field errors (`name`, `cnpj`,
- * `plan`, `template`, `pool`, `userLimit`, `ticketLimit`, `features`).
+ * POST /api/tenant `{name, cnpj, features, template, pool, userLimit, plan, ticketLimit,
+ * mediaLimitMb}` → 201 the tenant (docs/contracts.md#api-calls, Tenants): provisions its database
+ * with the template. Absent limits and features take the plan's. 409 `tenant_exists`; 422 with field
+ * errors (`name`, `cnpj`, `plan`, `template`, `pool`, `userLimit`, `ticketLimit`, `mediaLimitMb`,
+ * `features`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
@@ -19,6 +20,8 @@ export interface NewTenantInput {
   userLimit: number | null;
   plan: string;
   ticketLimit: number | null;
+  /** Media quota in MB (0 = unlimited); null: the plan's. */
+  mediaLimitMb: number | null;
 }
 
 export function createTenant(input: NewTenantInput): Promise<Tenant> {

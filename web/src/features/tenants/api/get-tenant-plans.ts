@@ -1,7 +1,7 @@
 /**
  * GET /api/tenant/plans (operators, route `tenants`) → `{plans: [{code, name, user_limit,
- * ticket_limit, features: [option]}], features: [{option, label}]}`: the plans, cheapest first,
- * with their default limits (0 = unlimited) and the options they switch on, and the feature
+ * ticket_limit, media_limit_mb, features: [option]}], features: [{option, label}]}`: the plans,
+ * cheapest first, with their default limits (0 = unlimited; media in MB) and the options they switch on, and the feature
  * catalogue with pt_BR labels. The tenant forms and the list's plan names read it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,6 +13,8 @@ const PlanSchema = z.object({
   name: z.string(),
   user_limit: z.number(),
   ticket_limit: z.number(),
+  /** The media quota in MB (0 = unlimited); absent from older answers: unlimited. */
+  media_limit_mb: z._default(z.number(), 0),
   features: z._default(z.array(z.string()), []),
 });
 export type Plan = z.infer<typeof PlanSchema>;

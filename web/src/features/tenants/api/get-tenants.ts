@@ -20,6 +20,8 @@ export const TenantSchema = z.object({
   userLimit: z.number(),
   plan: z.string(),
   ticketLimit: z.number(),
+  /** Media the tenant may keep, in MB (0 = unlimited); absent from older answers: unlimited. */
+  mediaLimitMb: z._default(z.number(), 0),
   deleted_at: z.nullish(z.string()),
   created_at: z.optional(z.string()),
 });

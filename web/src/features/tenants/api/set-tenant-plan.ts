@@ -1,7 +1,7 @@
 /**
- * POST /api/tenant/set-plan `{id, plan, user, ticket}` → the tenant (docs/contracts.md#api-calls):
- * the plan and the user and monthly ticket limits (0 = unlimited; absent = the plan's). 422 `plan`,
- * `user`, `ticket`.
+ * POST /api/tenant/set-plan `{id, plan, user, ticket, media}` → the tenant
+ * (docs/contracts.md#api-calls): the plan and the user, monthly ticket and media (MB) limits
+ * (0 = unlimited; absent = the plan's). 422 `plan`, `user`, `ticket`, `media`.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
@@ -14,6 +14,8 @@ export interface SetTenantPlanInput {
   user: number | null;
   /** Monthly ticket limit; null takes the plan's. */
   ticket: number | null;
+  /** Media quota in MB; null takes the plan's. */
+  media: number | null;
 }
 
 export function setTenantPlan(input: SetTenantPlanInput): Promise<Tenant> {

@@ -16,6 +16,7 @@ const ACME: Tenant = {
   userLimit: 25,
   plan: 'pro',
   ticketLimit: 10000,
+  mediaLimitMb: 10240,
   deleted_at: null,
   created_at: '2026-11-21T12:00:00Z',
 };

@@ -15,7 +15,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateTenant } from '../api/create-tenant';
 import type { TenantPlans } from '../api/get-tenant-plans';
-import { limitValue, maskCnpj, validateCnpj, validateLimit } from '../limits';
+import { formatMediaLimit, limitValue, maskCnpj, validateCnpj, validateLimit } from '../limits';
 import { LimitInput } from './LimitInput';
 import { TEMPLATES } from '../templates';
 import { PlansGate } from './PlansGate';
@@ -31,6 +31,7 @@ const FIELD_MAP: Record<string, string> = {
   pool: 'pool',
   userLimit: 'userLimit',
   ticketLimit: 'ticketLimit',
+  mediaLimitMb: 'mediaLimitMb',
   features: 'features',
 };
 
@@ -42,6 +43,7 @@ interface FormValues {
   pool: string;
   userLimit: number | string;
   ticketLimit: number | string;
+  mediaLimitMb: number | string;
   chooseFeatures: boolean;
   features: string[];
 }
@@ -86,6 +88,7 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
       pool: 'default',
       userLimit: '',
       ticketLimit: '',
+      mediaLimitMb: '',
       chooseFeatures: false,
       features: [],
     },
@@ -94,6 +97,7 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
       cnpj: validateCnpj,
       userLimit: validateLimit,
       ticketLimit: validateLimit,
+      mediaLimitMb: validateLimit,
       pool: (value) => (value.trim() === '' ? 'O campo pool é obrigatório' : null),
       plan: (value) => (value === '' ? 'Escolha um plano.' : null),
     },
@@ -121,6 +125,7 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
         pool: values.pool.trim(),
         userLimit: limitValue(values.userLimit),
         ticketLimit: limitValue(values.ticketLimit),
+        mediaLimitMb: limitValue(values.mediaLimitMb),
         ...(values.chooseFeatures
           ? {
               features: catalogue.features.map(({ option }) => ({ option, enabled: values.features.includes(option) })),
@@ -183,6 +188,12 @@ function TenantForm({ catalogue, onDone }: { catalogue: TenantPlans; onDone: () 
             label="Limite de tickets por mês"
             planDefault={plan?.ticket_limit}
             {...form.getInputProps('ticketLimit')}
+          />
+          <LimitInput
+            label="Limite de mídia (MB)"
+            planDefault={plan?.media_limit_mb}
+            formatDefault={formatMediaLimit}
+            {...form.getInputProps('mediaLimitMb')}
           />
         </SimpleGrid>
         <TextInput

@@ -1,10 +1,11 @@
 /**
  * Set a tenant's plan and limits (docs/contracts.md#api-calls, `POST /api/tenant/set-plan {id, plan,
- * user, ticket}`: a null limit is the plan's). An empty field means "the plan's" (its default is
- * named under the field, from `GET /api/tenant/plans`); the server stores numbers only, so a limit
- * equal to its plan's default starts empty. Choosing another plan empties the limits the person has
- * not typed here, so they become the new plan's: a Pro → Enterprise change must not keep Pro's
- * 10.000 tickets a month as an explicit limit. Errors show once, in the form (no toast).
+ * user, ticket, media}`: a null limit is the plan's; media in MB). An empty field means "the plan's"
+ * (its default is named under the field, from `GET /api/tenant/plans`); the server stores numbers
+ * only, so a limit equal to its plan's default starts empty. Choosing another plan empties the
+ * limits the person has not typed here, so they become the new plan's: a Pro → Enterprise change
+ * must not keep Pro's 10.000 tickets a month as an explicit limit. Errors show once, in the form (no
+ * toast).
  */
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -15,7 +16,7 @@ import { formErrors } from '../../../lib/api-errors';
 import type { Tenant } from '../api/get-tenants';
 import { useSetTenantPlan } from '../api/set-tenant-plan';
 import { planName, type TenantPlans } from '../api/get-tenant-plans';
-import { limitValue, validateLimit } from '../limits';
+import { formatMediaLimit, limitValue, validateLimit } from '../limits';
 import { LimitInput } from './LimitInput';
 import { PlansGate } from './PlansGate';
 
@@ -23,6 +24,7 @@ interface FormValues {
   plan: string;
   user: number | string;
   ticket: number | string;
+  media: number | string;
 }
 
 export function TenantPlanModal({ tenant, onClose }: { tenant: Tenant | null; onClose: () => void }) {
@@ -52,8 +54,9 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
       plan: tenant.plan,
       user: shownLimit(tenant.userLimit, current?.user_limit),
       ticket: shownLimit(tenant.ticketLimit, current?.ticket_limit),
+      media: shownLimit(tenant.mediaLimitMb, current?.media_limit_mb),
     },
-    validate: { user: validateLimit, ticket: validateLimit },
+    validate: { user: validateLimit, ticket: validateLimit, media: validateLimit },
   });
   const plan = catalogue.plans.find((candidate) => candidate.code === form.values.plan);
   const planChanged = form.values.plan !== tenant.plan;
@@ -62,7 +65,7 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
   function choosePlan(code: string | null) {
     if (code === null) return;
     form.setFieldValue('plan', code);
-    for (const field of ['user', 'ticket'] as const) {
+    for (const field of ['user', 'ticket', 'media'] as const) {
       if (!form.isDirty(field)) form.setFieldValue(field, '');
     }
   }
@@ -70,7 +73,13 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
   function submit(values: FormValues) {
     setGeneral([]);
     setPlan.mutate(
-      { id: tenant.id, plan: values.plan, user: limitValue(values.user), ticket: limitValue(values.ticket) },
+      {
+        id: tenant.id,
+        plan: values.plan,
+        user: limitValue(values.user),
+        ticket: limitValue(values.ticket),
+        media: limitValue(values.media),
+      },
       {
         onSuccess: (saved) => {
           notifications.show({
@@ -82,7 +91,7 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
         },
         onError: (error) => {
           // Once, in the form: next to the field it names, or above the fields.
-          const errors = formErrors(error, { plan: 'plan', user: 'user', ticket: 'ticket' });
+          const errors = formErrors(error, { plan: 'plan', user: 'user', ticket: 'ticket', media: 'media' });
           form.setErrors(errors.fields);
           setGeneral(errors.general);
         },
@@ -115,6 +124,12 @@ function PlanForm({ tenant, catalogue, onDone }: { tenant: Tenant; catalogue: Te
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <LimitInput label="Limite de usuários" planDefault={plan?.user_limit} {...form.getInputProps('user')} />
           <LimitInput label="Tickets por mês" planDefault={plan?.ticket_limit} {...form.getInputProps('ticket')} />
+          <LimitInput
+            label="Limite de mídia (MB)"
+            planDefault={plan?.media_limit_mb}
+            formatDefault={formatMediaLimit}
+            {...form.getInputProps('media')}
+          />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onDone} disabled={setPlan.isPending}>

@@ -1,14 +1,14 @@
 /**
  * One tenant of the list: a row of the desktop table (`TenantRow`) and the phone's card
  * (`TenantCard`): name and CNPJ, plan (its name once the catalogue is there, its code until then),
- * limits, options on, creation date, status and the actions menu.
+ * limits (users, tickets a month, media), options on, creation date, status and the actions menu.
  */
 import { Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { ListCard, ListCardDetail } from '../../../components/ResponsiveList';
 import { formatDate } from '../../../lib/dates';
 import { planName, type TenantPlans } from '../api/get-tenant-plans';
 import type { Tenant } from '../api/get-tenants';
-import { formatCnpj, formatLimit } from '../limits';
+import { formatCnpj, formatLimit, formatMediaLimit } from '../limits';
 import { TenantActionsMenu } from './TenantActionsMenu';
 import type { TenantDialog } from './tenant-dialog';
 import classes from './TenantRow.module.css';
@@ -64,6 +64,7 @@ export function TenantRow({ tenant, plans, onAction }: TenantRowProps) {
       </Table.Td>
       <Table.Td>{formatLimit(tenant.userLimit)}</Table.Td>
       <Table.Td>{formatLimit(tenant.ticketLimit)}</Table.Td>
+      <Table.Td>{formatMediaLimit(tenant.mediaLimitMb)}</Table.Td>
       <Table.Td>{enabledCount(tenant)}</Table.Td>
       <Table.Td>{formatDate(tenant.created_at)}</Table.Td>
       <Table.Td>
@@ -97,6 +98,7 @@ export function TenantCard({ tenant, plans, onAction }: TenantRowProps) {
       <Stack gap={2} mt="sm">
         <ListCardDetail label="Usuários">{formatLimit(tenant.userLimit)}</ListCardDetail>
         <ListCardDetail label="Tickets/mês">{formatLimit(tenant.ticketLimit)}</ListCardDetail>
+        <ListCardDetail label="Mídia">{formatMediaLimit(tenant.mediaLimitMb)}</ListCardDetail>
         <ListCardDetail label="Opções">{enabledCount(tenant)}</ListCardDetail>
       </Stack>
     </ListCard>

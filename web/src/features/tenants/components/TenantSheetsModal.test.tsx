@@ -21,6 +21,7 @@ function tenant(id: number, name: string, off: string[] = []): Tenant {
     userLimit: 5,
     plan: 'basic',
     ticketLimit: 1000,
+    mediaLimitMb: 2048,
     deleted_at: null,
     created_at: '2026-11-21T12:00:00Z',
   };

@@ -17,7 +17,7 @@ import { TENANT_PAGE_SIZES, type TenantFilter, type TenantsPage } from '../api/g
 import type { TenantDialog } from './tenant-dialog';
 import { TenantCard, TenantRow } from './TenantRow';
 
-const HEADERS = ['Id', 'Tenant', 'Plano', 'Usuários', 'Tickets/mês', 'Opções', 'Criado em', 'Situação'];
+const HEADERS = ['Id', 'Tenant', 'Plano', 'Usuários', 'Tickets/mês', 'Mídia', 'Opções', 'Criado em', 'Situação'];
 
 export interface TenantsListProps {
   tenants: UseQueryResult<TenantsPage>;

@@ -20,15 +20,30 @@ const LABELS: Record<string, string> = {
 /** GET /api/tenant/plans as the server answers it. */
 const PLANS = {
   plans: [
-    { code: 'basic', name: 'Básico', user_limit: 5, ticket_limit: 1000, features: ['chatbot', 'reports'] },
+    {
+      code: 'basic',
+      name: 'Básico',
+      user_limit: 5,
+      ticket_limit: 1000,
+      media_limit_mb: 2048,
+      features: ['chatbot', 'reports'],
+    },
     {
       code: 'pro',
       name: 'Profissional',
       user_limit: 25,
       ticket_limit: 10000,
+      media_limit_mb: 10240,
       features: ['campaigns', 'chatbot', 'analytics', 'reports', 'two_factor'],
     },
-    { code: 'enterprise', name: 'Enterprise', user_limit: 0, ticket_limit: 0, features: FEATURES },
+    {
+      code: 'enterprise',
+      name: 'Enterprise',
+      user_limit: 0,
+      ticket_limit: 0,
+      media_limit_mb: 0,
+      features: FEATURES,
+    },
   ],
   features: FEATURES.map((option) => ({ option, label: LABELS[option] })),
 };
@@ -45,6 +60,7 @@ function tenant(id: number, name: string, extra: Partial<Tenant> = {}): Tenant {
     userLimit: 5,
     plan: 'basic',
     ticketLimit: 1000,
+    mediaLimitMb: 2048,
     deleted_at: null,
     created_at: '2026-11-21T12:00:00Z',
     ...extra,
@@ -58,7 +74,13 @@ function page(
   return { data: tenants, pagination: { page: 1, limit: 4, total: tenants.length, pages: 1, ...pagination } };
 }
 
-const acme = tenant(2, 'acme', { plan: 'pro', userLimit: 25, ticketLimit: 10000, cnpj: '11.222.333/0001-81' });
+const acme = tenant(2, 'acme', {
+  plan: 'pro',
+  userLimit: 25,
+  ticketLimit: 10000,
+  mediaLimitMb: 10240,
+  cnpj: '11.222.333/0001-81',
+});
 const globex = tenant(3, 'globex');
 const gone = tenant(4, 'initech', { deleted_at: '2026-11-20T10:00:00Z' });
 
@@ -78,6 +100,9 @@ describe('TenantsPanel', () => {
     const row = await screen.findByTestId('tenant-row-acme');
     expect(within(row).getByText('Profissional')).toBeInTheDocument();
     expect(within(row).getByText('10.000')).toBeInTheDocument();
+    // The media limit (MB) in words.
+    expect(within(row).getByText('10 GB')).toBeInTheDocument();
+    expect(within(screen.getByTestId('tenant-row-globex')).getByText('2 GB')).toBeInTheDocument();
     expect(within(row).getByText('11.222.333/0001-81')).toBeInTheDocument();
     expect(callsTo('POST /api/tenant/paginated')[0]?.body).toEqual({
       filter_users: 'active',
@@ -217,9 +242,18 @@ describe('TenantsPanel', () => {
     const tickets = within(dialog).getByRole('textbox', { name: /Tickets por mês/ });
     await user.clear(tickets);
     await user.type(tickets, '0');
+    const media = within(dialog).getByRole('textbox', { name: /Limite de mídia \(MB\)/ });
+    await user.type(media, '5120');
+    expect(media).toHaveValue('5.120');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(callsTo('POST /api/tenant/set-plan')).toHaveLength(1));
-    expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({ id: 2, plan: 'enterprise', user: null, ticket: 0 });
+    expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({
+      id: 2,
+      plan: 'enterprise',
+      user: null,
+      ticket: 0,
+      media: 5120,
+    });
   }, 15_000);
 
   // The bug: Pro → Enterprise kept Pro's 10.000 tickets a month as an explicit limit.
@@ -228,7 +262,8 @@ describe('TenantsPanel', () => {
     const { callsTo } = stubFetch({
       ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([acme])),
-      'POST /api/tenant/set-plan': () => json({ ...acme, plan: 'enterprise', userLimit: 0, ticketLimit: 0 }),
+      'POST /api/tenant/set-plan': () =>
+        json({ ...acme, plan: 'enterprise', userLimit: 0, ticketLimit: 0, mediaLimitMb: 0 }),
     });
     renderWithProviders(<TenantsPanel renderInstances={() => null} />);
     const row = await screen.findByTestId('tenant-row-acme');
@@ -238,11 +273,13 @@ describe('TenantsPanel', () => {
     // acme's limits are Pro's own: shown as "the plan's" (empty), not as numbers to keep.
     expect(within(dialog).getByRole('textbox', { name: /Limite de usuários/ })).toHaveValue('');
     expect(within(dialog).getByRole('textbox', { name: /Tickets por mês/ })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: /Limite de mídia/ })).toHaveValue('');
+    expect(within(dialog).getByText('Vazio: o do plano (10 GB); 0: ilimitado')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: 'Plano' }));
     await user.click(await screen.findByRole('option', { name: 'Enterprise' }));
     expect(within(dialog).getByText(/os limites vazios passam a ser os do plano Enterprise/)).toBeInTheDocument();
-    // Both limits now name Enterprise's (unlimited) under their fields.
-    expect(within(dialog).getAllByText('Vazio: o do plano (ilimitado); 0: ilimitado')).toHaveLength(2);
+    // The three limits now name Enterprise's (unlimited) under their fields.
+    expect(within(dialog).getAllByText('Vazio: o do plano (ilimitado); 0: ilimitado')).toHaveLength(3);
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(callsTo('POST /api/tenant/set-plan')).toHaveLength(1));
     expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({
@@ -250,12 +287,13 @@ describe('TenantsPanel', () => {
       plan: 'enterprise',
       user: null,
       ticket: null,
+      media: null,
     });
   }, 15_000);
 
   it('a limit of its own is cleared by a plan change, unless typed in the dialog', async () => {
     const user = userEvent.setup();
-    const custom = tenant(5, 'hooli', { plan: 'basic', userLimit: 8, ticketLimit: 1000 });
+    const custom = tenant(5, 'hooli', { plan: 'basic', userLimit: 8, ticketLimit: 1000, mediaLimitMb: 4096 });
     const { callsTo } = stubFetch({
       ...CATALOGUE,
       'POST /api/tenant/paginated': () => json(page([custom])),
@@ -268,18 +306,28 @@ describe('TenantsPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Plano e limites: hooli' });
     const users = within(dialog).getByRole('textbox', { name: /Limite de usuários/ });
     const tickets = within(dialog).getByRole('textbox', { name: /Tickets por mês/ });
-    // Its own user limit (8, Básico's is 5) shows as a number; the ticket limit is Básico's.
+    const media = within(dialog).getByRole('textbox', { name: /Limite de mídia/ });
+    // Its own user and media limits (8 and 4.096 MB; Básico's are 5 and 2 GB) show as numbers; the
+    // ticket limit is Básico's.
     expect(users).toHaveValue('8');
+    expect(media).toHaveValue('4.096');
     expect(tickets).toHaveValue('');
     // Typed here before choosing the plan: kept.
     await user.type(tickets, '2000');
     await user.click(within(dialog).getByRole('combobox', { name: 'Plano' }));
     await user.click(await screen.findByRole('option', { name: 'Profissional' }));
     expect(users).toHaveValue('');
+    expect(media).toHaveValue('');
     expect(tickets).toHaveValue('2.000');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(callsTo('POST /api/tenant/set-plan')).toHaveLength(1));
-    expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({ id: 5, plan: 'pro', user: null, ticket: 2000 });
+    expect(callsTo('POST /api/tenant/set-plan')[0]?.body).toEqual({
+      id: 5,
+      plan: 'pro',
+      user: null,
+      ticket: 2000,
+      media: null,
+    });
   }, 15_000);
 
   it('masks the CNPJ while typing and shows each error once, in the form (no toast)', async () => {
@@ -327,7 +375,12 @@ describe('TenantsPanel', () => {
     expect(within(dialog).getAllByText('Pool desconhecido.')).toHaveLength(1);
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     expect(notifications.show).not.toHaveBeenCalled();
-    expect(callsTo('POST /api/tenant')[0]?.body).toMatchObject({ name: 'globex', cnpj: '11.222.333/0001-81' });
+    // An empty media limit is the plan's (null), as the other limits.
+    expect(callsTo('POST /api/tenant')[0]?.body).toMatchObject({
+      name: 'globex',
+      cnpj: '11.222.333/0001-81',
+      mediaLimitMb: null,
+    });
   }, 20_000);
 
   it('creates a tenant, showing the server field error next to the name', async () => {
@@ -354,6 +407,7 @@ describe('TenantsPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Novo tenant' });
     const name = await within(dialog).findByRole('textbox', { name: /^Nome/ });
     expect(within(dialog).getByText('Vazio: o do plano (1.000); 0: ilimitado')).toBeInTheDocument();
+    expect(within(dialog).getByText('Vazio: o do plano (2 GB); 0: ilimitado')).toBeInTheDocument();
     await user.type(name, 'Acme!');
     await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
     expect(await within(dialog).findByText(/Use de 2 a 63 letras minúsculas/)).toBeInTheDocument();
@@ -370,6 +424,7 @@ describe('TenantsPanel', () => {
     expect(within(dialog).getByRole('checkbox', { name: 'Chatbot' })).toBeChecked();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Campanhas' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Relatórios' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Limite de mídia \(MB\)/ }), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Criar tenant' }));
     await waitFor(() => expect(callsTo('POST /api/tenant')).toHaveLength(2));
     expect(callsTo('POST /api/tenant')[1]?.body).toEqual({
@@ -380,6 +435,7 @@ describe('TenantsPanel', () => {
       pool: 'default',
       userLimit: null,
       ticketLimit: null,
+      mediaLimitMb: 500,
       features: FEATURES.map((option) => ({ option, enabled: option === 'campaigns' || option === 'chatbot' })),
     });
   }, 20_000);
@@ -467,6 +523,24 @@ describe('TenantsPanel', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tenant não encontrado.');
     expect(email).not.toHaveAttribute('aria-invalid', 'true');
     expect(notifications.show).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('an older server without media limits: the tenant and the plans still read, as unlimited', async () => {
+    const user = userEvent.setup();
+    const { mediaLimitMb: _media, ...older } = globex;
+    stubFetch({
+      'GET /api/tenant/plans': () =>
+        json({ ...PLANS, plans: PLANS.plans.map(({ media_limit_mb: _limit, ...plan }) => plan) }),
+      'POST /api/tenant/paginated': () => json(page([older as Tenant])),
+    });
+    renderWithProviders(<TenantsPanel renderInstances={() => null} />);
+    const row = await screen.findByTestId('tenant-row-globex');
+    expect(within(row).getByText('Ilimitado')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações do tenant globex' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Plano e limites' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plano e limites: globex' });
+    expect(await within(dialog).findByRole('textbox', { name: /Limite de mídia/ })).toHaveValue('');
+    expect(within(dialog).getByText('Vazio: o do plano (ilimitado); 0: ilimitado')).toBeInTheDocument();
   }, 15_000);
 
   const failure = () => json({ code: 'internal', message: 'Erro interno.' }, 500);
