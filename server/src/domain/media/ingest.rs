@@ -106,23 +106,11 @@ pub struct Prepared {
 /// Types, remuxes and probes `spooled` on a blocking thread. `voice`: the file is a voice note,
 /// which must be Ogg/Opus or a WebM/Opus recording (remuxed). Refusals are 422 `media_invalid`.
 ///
-/// At most half the machine's cores decode at once ([`PROCESSING`]): a burst of photos waits its
-/// turn instead of taking the CPU the inbox's requests need.
+/// The work runs on the media threads ([`super::processing`]): at most half the machine's cores,
+/// at a lower CPU priority, so a burst of photos waits its turn instead of taking the CPU the
+/// inbox's requests need.
 pub async fn prepare(spooled: Spooled, voice: bool) -> Result<Prepared> {
-    let _turn = processing().acquire().await.map_err(|e| Error::Internal(anyhow::anyhow!("preparar mídia: {e}")))?;
-    tokio::task::spawn_blocking(move || prepare_blocking(spooled, voice))
-        .await
-        .map_err(|e| Error::Internal(anyhow::anyhow!("preparar mídia: {e}")))?
-}
-
-/// Files probed at once: half the cores, at least one.
-static PROCESSING: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-
-fn processing() -> &'static tokio::sync::Semaphore {
-    PROCESSING.get_or_init(|| {
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        tokio::sync::Semaphore::new((cores / 2).max(1))
-    })
+    super::processing::run(move || prepare_blocking(spooled, voice)).await?
 }
 
 /// The tenant's medium with these bytes, when it was kept before: nothing to probe or store again.

@@ -20,6 +20,8 @@ pub mod links;
 pub mod payload;
 /// Reading the bytes: image dimensions under caps, thumbnails, Ogg/Opus duration and waveform.
 pub mod probe;
+/// The threads media is decoded on, yielding the CPU to requests.
+pub mod processing;
 /// Where the bytes live: the data directory, or S3-compatible object storage.
 pub mod store;
 /// Media nothing holds, removed after a day by the retention.
