@@ -12,6 +12,7 @@ export type FigureId =
   | 'transfersIn'
   | 'messagesIn'
   | 'messagesOut'
+  | 'messageTypes'
   | 'firstResponse'
   | 'resolution'
   | 'medianP90'
@@ -81,6 +82,12 @@ export const DEFINITIONS: Readonly<Record<FigureId, FigureDefinition>> = {
   messagesOut: {
     label: 'Mensagens enviadas',
     definition: 'Respostas da equipe aos clientes (notas internas não contam).',
+    countedOn: 'no dia do envio',
+  },
+  messageTypes: {
+    label: 'Mensagens por tipo',
+    definition:
+      'Das mensagens recebidas e enviadas (notas internas fora): fotos, áudios (inclusive mensagens de voz), vídeos, documentos e outros (figurinhas, localizações, contatos, tipos não suportados); texto é o restante.',
     countedOn: 'no dia do envio',
   },
   firstResponse: {

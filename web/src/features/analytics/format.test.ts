@@ -6,6 +6,7 @@ import {
   formatDurationTick,
   formatHours,
   formatPercent,
+  formatShare,
   trendOf,
   variation,
 } from './format';
@@ -80,5 +81,14 @@ describe('formatDurationTick', () => {
     expect(formatDurationTick(5400)).toBe('1 h 30');
     expect(formatDurationTick(86_400)).toBe('1 d');
     expect(formatDurationTick(129_600)).toBe('1 d 12 h');
+  });
+});
+
+describe('formatShare', () => {
+  it('writes a part of a total as a whole percentage, never a misleading 0 %', () => {
+    expect(formatShare(7400, 9990)).toBe('74%');
+    expect(formatShare(0, 9990)).toBe('0%');
+    expect(formatShare(40, 9990)).toBe('menos de 1%');
+    expect(formatShare(5, 0)).toBe('—');
   });
 });

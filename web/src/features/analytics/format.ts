@@ -94,6 +94,17 @@ export function formatPercent(ratio: number): string {
 }
 
 /**
+ * A part of a total as a percentage: `74%`; `menos de 1%` for a part too small to round to 1 %
+ * (never a misleading `0%`), `—` when the total is zero.
+ */
+export function formatShare(part: number, total: number): string {
+  if (!(total > 0)) return '—';
+  const ratio = part / total;
+  if (part > 0 && ratio < 0.005) return `menos de ${PERCENT.format(0.01)}`;
+  return PERCENT.format(ratio);
+}
+
+/**
  * The change from `previous` to `current` as a ratio (0.12 = 12 % more), or null when it cannot
  * be told: a figure missing on either side, or a previous zero (no base to compare with).
  */

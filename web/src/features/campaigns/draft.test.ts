@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { CampaignSchema } from './api/schemas';
 import { EMPTY_DRAFT, fieldOfServer, parsePhones, scheduleToIso, toInput, usedVariables, validateDraft } from './draft';
+import { campaign } from './test-data';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 
@@ -76,5 +78,23 @@ describe('the campaign draft', () => {
     expect(fieldOfServer('customerGroupIds')).toBe('groupIds');
     expect(fieldOfServer('scheduledAt')).toBe('scheduleTime');
     expect(fieldOfServer('other')).toBeUndefined();
+  });
+
+  it('sends the uploaded file as {mediaId, fileName}, and nothing without one', () => {
+    const values = { ...EMPTY_DRAFT, name: 'Promo', instanceId: '3', body: 'Oi', phones: '11 99999-0000' };
+    const file = { mediaId: 44, fileName: 'promo.png', size: 512_000, mimeType: 'image/png' };
+    expect(toInput({ ...values, attachment: file }, null).attachment).toEqual({ mediaId: 44, fileName: 'promo.png' });
+    expect(toInput(values, null)).not.toHaveProperty('attachment');
+    expect(fieldOfServer('attachment')).toBe('attachment');
+    expect(fieldOfServer('attachment.mediaId')).toBe('attachment');
+  });
+
+  it('reads a campaign without the attachment field (an older server) as without a file', () => {
+    const { attachment: _, ...older } = campaign();
+    expect(CampaignSchema.parse(older).attachment).toBeNull();
+    expect(CampaignSchema.parse({ ...older, attachment: { mediaId: 44, fileName: 'promo.png' } }).attachment).toEqual({
+      mediaId: 44,
+      fileName: 'promo.png',
+    });
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The create form ⇄ the API (docs/campaigns.md, create / preview body): phones typed one per line,
- * groups, an imported file's contacts, the schedule typed in São Paulo time (sent as ISO UTC), the
+ * groups, an imported file's contacts, the file the message goes with, the schedule typed in São Paulo time (sent as ISO UTC), the
  * variables the message may use, the checks made before anything is sent, and the server's 422
  * field names mapped back to the form's fields.
  */
+import { toMediaAttachment, type AttachedFile } from '../../lib/media-upload';
 import type { CampaignInput, ImportResult } from './api/schemas';
 
 export interface DraftValues {
@@ -19,6 +20,8 @@ export interface DraftValues {
   scheduleDate: string;
   /** `HH:MM`, São Paulo. */
   scheduleTime: string;
+  /** A file uploaded for the campaign (the message becomes its caption); null: none. */
+  attachment: AttachedFile | null;
 }
 
 export const EMPTY_DRAFT: DraftValues = {
@@ -30,6 +33,7 @@ export const EMPTY_DRAFT: DraftValues = {
   schedule: false,
   scheduleDate: '',
   scheduleTime: '',
+  attachment: null,
 };
 
 export const NAME_MAX = 120;
@@ -93,6 +97,7 @@ export function toInput(values: DraftValues, imported: ImportResult | null): Cam
   };
   const scheduledAt = values.schedule ? scheduleToIso(values.scheduleDate, values.scheduleTime) : null;
   if (scheduledAt) input.scheduledAt = scheduledAt;
+  if (values.attachment) input.attachment = toMediaAttachment(values.attachment);
   return input;
 }
 
@@ -145,6 +150,8 @@ export function fieldOfServer(field: string): keyof DraftValues | undefined {
       return head === 'customerGroupIds' ? 'groupIds' : 'phones';
     case 'scheduledAt':
       return 'scheduleTime';
+    case 'attachment':
+      return 'attachment';
     default:
       return undefined;
   }

@@ -8,6 +8,7 @@ export function campaign(extra: Partial<Campaign> = {}): Campaign {
     instanceId: 3,
     instanceName: 'WhatsApp Loja',
     body: 'Olá {{nome}}, seu cupom: {{cupom}}',
+    attachment: null,
     status: 'running',
     pausedReason: null,
     scheduledAt: null,

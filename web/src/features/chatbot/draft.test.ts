@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BotConfigSchema } from './api/schemas';
 import { newOption, serverFieldMap, toDraft, toInput, validateDraft, type BotDraft } from './draft';
 import { botConfig } from './test-data';
 
@@ -99,5 +100,34 @@ describe('the editor’s draft', () => {
     expect(map['businessHours[2].end']).toBe('hours.5.0.end');
     expect(map['holidays[0]']).toBe('holidays.1.date');
     expect(map['holidays[1]']).toBe('holidays.0.date');
+  });
+
+  it('sends an answer’s file as {mediaId, fileName}, and no file with another action', () => {
+    const draft = toDraft(botConfig());
+    const file = { mediaId: 31, fileName: 'tabela.pdf', size: 2048, mimeType: 'application/pdf' };
+    draft.options[1] = { ...draft.options[1]!, attachment: file };
+    draft.options[2] = { ...draft.options[2]!, attachment: file };
+    const input = toInput(draft, null);
+    expect(input.options[1]?.attachment).toEqual({ mediaId: 31, fileName: 'tabela.pdf' });
+    expect(input.options[2]).not.toHaveProperty('attachment');
+    expect(input.options[0]).not.toHaveProperty('attachment');
+    expect(serverFieldMap(draft)['options[1].attachment']).toBe('options.1.attachment');
+    expect(serverFieldMap(draft)['options[1].attachment.mediaId']).toBe('options.1.attachment');
+  });
+
+  it('reads a saved file back, and a configuration without files as before', () => {
+    const config = botConfig();
+    const saved = BotConfigSchema.parse({
+      ...config,
+      options: config.options.map((option) =>
+        option.key === 'hor' ? { ...option, attachment: { mediaId: 31, fileName: 'tabela.pdf' } } : option,
+      ),
+    });
+    expect(toDraft(saved).options.map((option) => option.attachment)).toEqual([
+      null,
+      { mediaId: 31, fileName: 'tabela.pdf' },
+      null,
+    ]);
+    expect(BotConfigSchema.parse(config).options[1]?.attachment).toBeUndefined();
   });
 });

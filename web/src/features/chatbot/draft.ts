@@ -3,9 +3,10 @@
  * and intervals carry a local `uid`, so a dragged or removed row keeps its inputs; business hours
  * as seven days), and back (`toInput`: what `PUT /api/bot/config` and the simulator send). Also the
  * checks made before saving, and where the server's 422 field names (`options[1].departmentId`,
- * `businessHours[3].end`, `holidays[0]`) point in the form.
+ * `options[0].attachment`, `businessHours[3].end`, `holidays[0]`) point in the form.
  */
 import type { FormErrors } from '@mantine/form';
+import { toMediaAttachment, type AttachedFile } from '../../lib/media-upload';
 import {
   INACTIVITY_RANGE,
   INVALID_LIMIT_RANGE,
@@ -25,6 +26,8 @@ export interface OptionDraft {
   action: BotAction;
   departmentId: number | null;
   answer: string;
+  /** An answer's file (kept when the action changes, sent only with `answer`). */
+  attachment: AttachedFile | null;
 }
 
 export interface IntervalDraft extends Interval {
@@ -71,7 +74,15 @@ export const ACTION_LABELS: Record<BotAction, string> = {
 };
 
 export function newOption(): OptionDraft {
-  return { uid: newUid(), key: '', label: '', action: 'department', departmentId: null, answer: '' };
+  return {
+    uid: newUid(),
+    key: '',
+    label: '',
+    action: 'department',
+    departmentId: null,
+    answer: '',
+    attachment: null,
+  };
 }
 
 export function toDraft(config: BotConfig): BotDraft {
@@ -87,6 +98,7 @@ export function toDraft(config: BotConfig): BotDraft {
       action: option.action,
       departmentId: option.departmentId ?? null,
       answer: option.answer ?? '',
+      attachment: option.attachment ?? null,
     })),
     invalidMessage: config.invalidMessage,
     invalidLimit: config.invalidLimit,
@@ -109,7 +121,10 @@ function sortedHolidays(holidays: readonly HolidayDraft[]): { date: string; inde
   return holidays.map((holiday, index) => ({ date: holiday.date, index })).sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** The configuration as the server takes it. Fields an action does not use are sent as null. */
+/**
+ * The configuration as the server takes it. Fields an action does not use are sent as null; the
+ * file goes only with an answer that has one (else the field is left out).
+ */
 export function toInput(draft: BotDraft, instanceId: number | null): BotConfigInput {
   return {
     instanceId,
@@ -123,6 +138,7 @@ export function toInput(draft: BotDraft, instanceId: number | null): BotConfigIn
       action: option.action,
       departmentId: option.action === 'department' ? option.departmentId : null,
       answer: option.action === 'answer' ? option.answer : null,
+      ...(option.action === 'answer' && option.attachment ? { attachment: toMediaAttachment(option.attachment) } : {}),
     })),
     invalidMessage: draft.invalidMessage,
     invalidLimit: integer(draft.invalidLimit),
@@ -217,6 +233,9 @@ export function serverFieldMap(draft: BotDraft): Record<string, string> {
     map[`options[${index}]`] = `${base}.label`;
     for (const field of ['label', 'action', 'departmentId', 'answer', 'key']) {
       map[`options[${index}].${field}`] = field === 'key' || field === 'action' ? `${base}.label` : `${base}.${field}`;
+    }
+    for (const field of ['attachment', 'attachment.mediaId', 'attachment.fileName']) {
+      map[`options[${index}].${field}`] = `${base}.attachment`;
     }
   });
   flatPositions(draft.hours).forEach(([weekday, index], flat) => {

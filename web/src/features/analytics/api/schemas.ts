@@ -20,6 +20,16 @@ export const TotalsSchema = z.object({
   ordersValueCents: Count,
   botTickets: Count,
   botHandoffs: Count,
+  /**
+   * Of `messagesIn + messagesOut`, by type (internal notes left out): photos, audios (voice notes
+   * too), videos, documents and the rest (stickers, locations, contacts, unsupported types). Text
+   * is what remains. 0 from an older server.
+   */
+  messagesImage: Count,
+  messagesAudio: Count,
+  messagesVideo: Count,
+  messagesDocument: Count,
+  messagesOther: Count,
 });
 export type Totals = z.infer<typeof TotalsSchema>;
 

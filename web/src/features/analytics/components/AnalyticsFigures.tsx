@@ -1,14 +1,15 @@
 /**
  * The analytics dashboard's "Números do período": each figure of the period against the previous
  * one, with its definition; tickets opened, closed, transferred and the first response open the
- * tickets behind them.
+ * tickets behind them. Under them, the messages by type (MessageTypesCard).
  */
-import { SimpleGrid, Title } from '@mantine/core';
+import { Box, SimpleGrid, Title } from '@mantine/core';
 import { formatMoney } from '../../../lib/money';
 import type { TicketMetric } from '../api/get-dashboard-tickets';
 import type { Analytics } from '../api/schemas';
 import { formatCount, formatDuration } from '../format';
 import { Delta } from './Delta';
+import { MessageTypesCard } from './MessageTypesCard';
 import { StatCard } from './StatCard';
 
 export interface AnalyticsFiguresProps {
@@ -136,6 +137,9 @@ export function AnalyticsFigures({ data, onOpen }: AnalyticsFiguresProps) {
           }
         />
       </SimpleGrid>
+      <Box mt="md">
+        <MessageTypesCard totals={totals} />
+      </Box>
     </section>
   );
 }

@@ -89,6 +89,9 @@ describe('DashboardScreen', () => {
     expect(screen.getByText(/Dados atualizados em 25\/11\/2026/)).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Segunda-feira, 9 h às 10 h: 31 tickets' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /412 tickets abertos e 398 encerrados/ })).toBeInTheDocument();
+    // Near the messages' figures, the messages by type: text is what the other types leave.
+    const types = screen.getByRole('region', { name: 'Mensagens por tipo' });
+    expect(within(types).getByRole('rowheader', { name: 'Texto' }).closest('tr')).toHaveTextContent('Texto7.40074%');
     expect(lastQuery(fetchMock, '/api/dashboard/analytics')).toEqual({
       from: '2026-11-01',
       to: '2026-11-30',

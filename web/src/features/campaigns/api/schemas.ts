@@ -5,6 +5,7 @@
  * server that leaves one out is read the same.
  */
 import * as z from 'zod/mini';
+import { MediaAttachmentSchema, type MediaAttachment } from '../../../lib/media-upload';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'running', 'paused', 'finished', 'cancelled'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
@@ -34,6 +35,8 @@ export const CampaignSchema = z.object({
   instanceId: z._default(z.nullish(z.number()), null),
   instanceName: z._default(z.nullish(z.string()), null),
   body: z._default(z.string(), ''),
+  /** The file sent with the message (the message is its caption); null: text only. */
+  attachment: z._default(z.nullish(MediaAttachmentSchema), null),
   status: z.string(),
   /** null, or `instance_disconnected` (paused by the server; it resumes on reconnect). */
   pausedReason: z._default(z.nullish(z.string()), null),
@@ -149,4 +152,6 @@ export interface CampaignInput {
   contacts: { phone: string; name: string | null; fields: Record<string, FieldValue> }[];
   /** ISO UTC; absent: starts when "Iniciar" is pressed. */
   scheduledAt?: string;
+  /** A file uploaded first (`POST /api/campaigns/media`); absent: text only. */
+  attachment?: MediaAttachment;
 }

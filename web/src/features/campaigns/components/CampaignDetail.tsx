@@ -2,7 +2,8 @@
  * One campaign (`/campaigns?campaign=7`, so a reload or a shared link opens it): its status — with
  * why the server paused it ("Pausada: a instância desconectou") —, live counts and progress, the
  * moves its status allows (Iniciar, Pausar, Retomar, Cancelar after confirming, Reenviar falhas),
- * the message, what the pre-flight found, and the recipients filtered by status.
+ * the message (with the file it carries, if any), what the pre-flight found, and the recipients
+ * filtered by status.
  */
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -28,6 +29,7 @@ import { useCampaign } from '../api/get-campaign';
 import type { Campaign } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
 import { ACTION_DONE, ACTION_LABELS, allowedActions } from '../status';
+import { CampaignAttachment } from './CampaignAttachment';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import classes from './campaigns.module.css';
 import { FeatureOff } from './FeatureOff';
@@ -229,9 +231,12 @@ export function CampaignDetail({ id, backPath }: CampaignDetailProps) {
           <Title order={3} size="h4" id="campaign-message" mb="xs">
             Mensagem
           </Title>
-          <Text size="sm" className={classes.messageText}>
-            {data.body}
-          </Text>
+          <Stack gap="xs">
+            <CampaignAttachment fileName={data.attachment?.fileName} />
+            <Text size="sm" className={classes.messageText}>
+              {data.body}
+            </Text>
+          </Stack>
         </Paper>
         {data.preflight ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="campaign-preflight">

@@ -1,7 +1,8 @@
 /**
  * "Nova campanha" (docs/campaigns.md): name, the instance that sends, the message with its
  * variables (`{{nome}}`, `{{telefone}}` and the columns of an imported file; a click puts one where
- * the cursor is), the recipients — phones one per line, groups of customers, a spreadsheet —, and
+ * the cursor is), an optional file the message goes with as its caption (uploaded as soon as it is
+ * picked, `POST /api/campaigns/media`), the recipients — phones one per line, groups of customers, a spreadsheet —, and
  * an optional schedule in São Paulo time. "Pré-visualizar" asks the server what the campaign would
  * be (`POST /api/campaigns/preview`, nothing written) and shows it; "Criar campanha" is offered only
  * for the draft that was previewed (any change asks for a new preview). The campaign is created as
@@ -25,6 +26,7 @@ import {
 import { useForm } from '@mantine/form';
 import { IconEye } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
+import { AttachmentField } from '../../../components/AttachmentField';
 import { DateField } from '../../../components/DateField';
 import { TimeField } from '../../../components/TimeField';
 import { FormAlert } from '../../../components/FormAlert';
@@ -36,6 +38,7 @@ import { useCampaignInstances, type InstanceSource } from '../api/get-campaign-i
 import { useCustomerGroups } from '../api/get-customer-groups';
 import { usePreviewCampaign } from '../api/preview-campaign';
 import type { Campaign, ImportResult, Preflight } from '../api/schemas';
+import { uploadCampaignMedia } from '../api/upload-campaign-media';
 import {
   BODY_MAX,
   draftSignature,
@@ -86,9 +89,16 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
   const create = useCreateCampaign();
   const [imported, setImported] = useState<ImportResult | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
-  const [previewed, setPreviewed] = useState<{ signature: string; preflight: Preflight } | null>(null);
+  const [previewed, setPreviewed] = useState<{
+    signature: string;
+    preflight: Preflight;
+    fileName: string | null;
+  } | null>(null);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
+  /** Files still uploading: the preview and the create call wait for them. */
+  const [uploads, setUploads] = useState(0);
+  const uploading = uploads > 0;
   const form = useForm<DraftValues>({ mode: 'controlled', initialValues: EMPTY_DRAFT });
 
   const signature = draftSignature(form.values, imported);
@@ -139,12 +149,14 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
   }
 
   function runPreview() {
+    if (uploading) return;
     setGeneral([]);
     if (!check()) return;
     const sentSignature = signature;
+    const sentFile = form.values.attachment?.fileName ?? null;
     preview.mutate(toInput(form.values, imported), {
       onSuccess: (preflight) => {
-        setPreviewed({ signature: sentSignature, preflight });
+        setPreviewed({ signature: sentSignature, preflight, fileName: sentFile });
         // The pre-flight shows under the form: bring it into view (on a phone it is below the fold).
         requestAnimationFrame(() => previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
       },
@@ -157,7 +169,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
 
   function submit() {
     setGeneral([]);
-    if (!current || !check()) return;
+    if (uploading || !current || !check()) return;
     create.mutate(toInput(form.values, imported), {
       onSuccess: onCreated,
       onError: showServerErrors,
@@ -241,6 +253,16 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
           </Group>
         </Stack>
 
+        <AttachmentField
+          label="Arquivo (opcional)"
+          description="A mensagem vai como legenda do arquivo."
+          value={form.values.attachment}
+          onChange={(file) => form.setFieldValue('attachment', file)}
+          upload={uploadCampaignMedia}
+          error={form.errors.attachment}
+          onUploadingChange={(started) => setUploads((count) => Math.max(0, count + (started ? 1 : -1)))}
+        />
+
         <Fieldset legend="Destinatários" radius="md">
           <Stack gap="sm">
             <Textarea
@@ -291,7 +313,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
               </Text>
             ) : null}
             <Box ref={previewRef} opacity={current ? 1 : 0.55}>
-              <PreflightPanel preflight={previewed.preflight} />
+              <PreflightPanel preflight={previewed.preflight} fileName={previewed.fileName} />
             </Box>
           </Stack>
         ) : null}
@@ -306,15 +328,23 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
             leftSection={<IconEye size={16} />}
             onClick={runPreview}
             loading={preview.isPending}
-            disabled={create.isPending}
+            disabled={create.isPending || uploading}
           >
             Pré-visualizar
           </Button>
-          <Button type="submit" disabled={!current || previewed?.preflight.recipients === 0} loading={create.isPending}>
+          <Button
+            type="submit"
+            disabled={!current || uploading || previewed?.preflight.recipients === 0}
+            loading={create.isPending}
+          >
             Criar campanha
           </Button>
         </Group>
-        {!current ? (
+        {uploading ? (
+          <Text size="xs" c="dimmed" ta="right" role="status">
+            Aguarde o envio do arquivo para pré-visualizar e criar.
+          </Text>
+        ) : !current ? (
           <Text size="xs" c="dimmed" ta="right">
             Pré-visualize para conferir os destinatários antes de criar.
           </Text>

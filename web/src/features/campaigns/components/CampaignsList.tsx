@@ -1,8 +1,8 @@
 /**
- * The campaigns, newest first (docs/campaigns.md): a card each with its status, instance, dates and
- * live progress (the realtime `CampaignUpdated` writes into the cached pages: ../realtime.ts),
- * filtered by status (in the URL, `?status=running`), 20 at a time with "Carregar mais" (keyset, by
- * `nextCursor`). A card opens the campaign's detail; "Ritmo de envio" beside "Nova campanha" each
+ * The campaigns, newest first (docs/campaigns.md): a card each with its status, instance, dates,
+ * the file it sends (if any) and live progress (the realtime `CampaignUpdated` writes into the
+ * cached pages: ../realtime.ts), filtered by status (in the URL, `?status=running`), 20 at a time
+ * with "Carregar mais" (keyset, by `nextCursor`). A card opens the campaign's detail; "Ritmo de envio" beside "Nova campanha" each
  * instance's send rate.
  */
 import { Anchor, Button, Card, Group, Loader, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
@@ -16,6 +16,7 @@ import { isFeatureDisabled } from '../../../lib/features';
 import { useCampaigns } from '../api/get-campaigns';
 import { CAMPAIGN_STATUSES, type Campaign } from '../api/schemas';
 import { CAMPAIGN_STATUS_LABELS } from '../status';
+import { CampaignAttachment } from './CampaignAttachment';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import { FeatureOff } from './FeatureOff';
 import { LoadMore } from '../../../components/LoadMore';
@@ -63,6 +64,7 @@ function CampaignCard({ campaign, href }: { campaign: Campaign; href: string }) 
               {campaign.instanceName ?? (campaign.instanceId !== null ? `Instância #${campaign.instanceId}` : '—')} ·{' '}
               {when(campaign)}
             </Text>
+            <CampaignAttachment fileName={campaign.attachment?.fileName} />
           </Stack>
           <CampaignStatusBadge campaign={campaign} />
         </Group>

@@ -4,7 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { theme } from '../../../theme';
 import type { CampaignInput } from '../api/schemas';
@@ -312,7 +313,7 @@ describe('CampaignsScreen', { timeout: 30_000 }, () => {
     await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Nova campanha' });
     const file = new File(['telefone,nome,cupom\n11988887777,Ana,ANA10\n'], 'contatos.csv', { type: '' });
-    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"][accept*=".xlsx"]');
     if (!input) throw new Error('no file input');
     await user.upload(input, file);
 
@@ -404,5 +405,191 @@ describe('CampaignsScreen', { timeout: 30_000 }, () => {
     expect(loja).toHaveAttribute('aria-invalid', 'true');
     expect(callsTo('PUT /api/campaigns/rates/3')[0]?.body).toEqual({ ratePerMinute: 900 });
     expect(notifications.show).not.toHaveBeenCalled();
+  });
+});
+
+const PROMO = {
+  id: 44,
+  type: 'image',
+  mimeType: 'image/png',
+  fileName: 'promo.png',
+  size: 512_000,
+  width: 1080,
+  height: 1080,
+  durationMs: null,
+  voice: false,
+};
+
+/** Opens "Nova campanha" and fills what a preview needs. */
+async function openFilledForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Nova campanha' });
+  await fill(user, within(dialog).getByRole('textbox', { name: /Nome da campanha/ }), 'Promo de maio');
+  await user.click(within(dialog).getByRole('combobox', { name: /Instância/ }));
+  await user.click(screen.getByRole('option', { name: 'WhatsApp Loja' }));
+  await fill(user, within(dialog).getByRole('textbox', { name: /Mensagem/ }), 'Olá {{nome}}, confira!');
+  await fill(user, within(dialog).getByRole('textbox', { name: /Telefones/ }), '11 99999-0000');
+  return dialog;
+}
+
+function attachmentField(dialog: HTMLElement): HTMLElement {
+  return within(dialog).getByRole('group', { name: 'Arquivo (opcional)' });
+}
+
+function filePicker(field: HTMLElement): HTMLInputElement {
+  const input = field.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+describe('CampaignsScreen: a file with the campaign', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['campaigns', 'instances']);
+    stubXhr();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads the file with its progress and sends it with the preview and the create call', async () => {
+    const user = userEvent.setup();
+    const created = campaign({
+      id: 12,
+      name: 'Promo de maio',
+      status: 'draft',
+      startedAt: null,
+      total: 1,
+      attachment: { mediaId: 44, fileName: 'promo.png' },
+    });
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'POST /api/campaigns/preview': () =>
+        json(preflight({ recipients: 1, invalid: [], samples: [preflight().samples[0]!] })),
+      'POST /api/campaigns': () => json(created, 201),
+      'GET /api/campaigns/12': () => json(created),
+      'GET /api/campaigns/12/recipients': () => json({ data: [], nextCursor: null }),
+    });
+    renderScreen();
+    const dialog = await openFilledForm(user);
+    const field = attachmentField(dialog);
+    expect(field).toHaveTextContent('A mensagem vai como legenda do arquivo.');
+    const file = new File(['\x89PNG'], 'promo.png', { type: 'image/png' });
+    await user.upload(filePicker(field), file);
+
+    const xhr = await nthXhr(1);
+    expect(xhr.url).toBe('/api/campaigns/media?fileName=promo.png');
+    expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
+    expect(xhr.body).toBe(file);
+    xhr.progress(1, 4);
+    await waitFor(() =>
+      expect(within(field).getByRole('progressbar', { name: 'Enviando promo.png' })).toHaveAttribute(
+        'aria-valuenow',
+        '25',
+      ),
+    );
+    // The preview waits for the file.
+    expect(within(dialog).getByRole('button', { name: 'Pré-visualizar' })).toBeDisabled();
+    xhr.respond(201, PROMO);
+    expect(await within(field).findByTestId('attached-file')).toHaveTextContent('promo.pngImagem · 500 KB');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    const panel = await within(dialog).findByRole('region', { name: 'Pré-visualização' });
+    expect(within(panel).getByTestId('campaign-attachment')).toHaveTextContent('Arquivo: promo.png');
+    const sent = callsTo('POST /api/campaigns/preview')[0]?.body as CampaignInput;
+    expect(sent.attachment).toEqual({ mediaId: 44, fileName: 'promo.png' });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Criar campanha' }));
+    await waitFor(() => expect(callsTo('POST /api/campaigns')).toHaveLength(1));
+    expect(callsTo('POST /api/campaigns')[0]?.body).toEqual(sent);
+    // The new campaign's detail says which file it sends.
+    expect(await screen.findByRole('heading', { name: 'Promo de maio', level: 2 })).toBeInTheDocument();
+    expect(screen.getByTestId('campaign-attachment')).toHaveTextContent('Arquivo: promo.png');
+  });
+
+  it('"Remover" takes the file out: the preview goes without it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'POST /api/campaigns/preview': () => json(preflight()),
+    });
+    renderScreen();
+    const dialog = await openFilledForm(user);
+    const field = attachmentField(dialog);
+    await user.upload(filePicker(field), new File(['x'], 'promo.png', { type: 'image/png' }));
+    (await nthXhr(1)).respond(201, PROMO);
+    await user.click(await within(field).findByRole('button', { name: 'Remover arquivo promo.png' }));
+    expect(within(field).queryByTestId('attached-file')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(field).getByRole('button', { name: 'Anexar arquivo' })).toHaveFocus());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    await waitFor(() => expect(callsTo('POST /api/campaigns/preview')).toHaveLength(1));
+    expect(callsTo('POST /api/campaigns/preview')[0]?.body).not.toHaveProperty('attachment');
+    const panel = await within(dialog).findByRole('region', { name: 'Pré-visualização' });
+    expect(within(panel).queryByTestId('campaign-attachment')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of the file, on upload and on preview', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'POST /api/campaigns/preview': () =>
+        json(
+          {
+            code: 'validation_failed',
+            message: 'Dados inválidos.',
+            errors: [{ field: 'attachment', message: 'O arquivo não foi encontrado; anexe de novo.' }],
+          },
+          422,
+        ),
+    });
+    renderScreen();
+    const dialog = await openFilledForm(user);
+    const field = attachmentField(dialog);
+    await user.upload(filePicker(field), new File(['x'], 'filme.mp4', { type: 'video/mp4' }));
+    (await nthXhr(1)).respond(413, { code: 'payload_too_large', message: 'O arquivo passa de 100 MB.' });
+    expect(await within(field).findByRole('alert')).toHaveTextContent('O arquivo passa de 100 MB.');
+    expect(within(field).queryByTestId('attached-file')).not.toBeInTheDocument();
+
+    await user.upload(filePicker(field), new File(['x'], 'promo.png', { type: 'image/png' }));
+    (await nthXhr(2)).respond(201, PROMO);
+    await within(field).findByTestId('attached-file');
+    expect(within(field).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    expect(await within(field).findByRole('alert')).toHaveTextContent('O arquivo não foi encontrado; anexe de novo.');
+    expect(within(field).getByRole('button', { name: 'Remover arquivo promo.png' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('a campaign’s card says which file it sends', async () => {
+    const withFile = campaign({ attachment: { mediaId: 44, fileName: 'promo.png' } });
+    stubFetch({
+      'GET /api/campaigns': () =>
+        json({ data: [withFile, campaign({ id: 8, name: 'Natal', attachment: null })], nextCursor: null }),
+    });
+    renderScreen();
+    await screen.findByRole('link', { name: 'Black Friday' });
+    expect(within(card('Black Friday')).getByTestId('campaign-attachment')).toHaveTextContent('Arquivo: promo.png');
+    expect(within(card('Natal')).queryByTestId('campaign-attachment')).not.toBeInTheDocument();
+  });
+
+  it('the detail shows the file above the message', async () => {
+    stubFetch({
+      'GET /api/campaigns/7': () => json(campaign({ attachment: { mediaId: 44, fileName: 'promo.png' } })),
+      'GET /api/campaigns/7/recipients': () => json({ data: [], nextCursor: null }),
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+    });
+    renderScreen('/campaigns?campaign=7');
+    const message = await screen.findByRole('region', { name: 'Mensagem' });
+    const file = within(message).getByTestId('campaign-attachment');
+    expect(file).toHaveTextContent('Arquivo: promo.png');
+    const text = within(message).getByText('Olá {{nome}}, seu cupom: {{cupom}}');
+    expect(file.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -2,13 +2,15 @@
  * The pre-flight of a draft (`POST /api/campaigns/preview`, docs/campaigns.md), shown before
  * "Criar campanha": how many recipients it will have, the duplicates removed, the blacklisted
  * customers (kept as failed), the phones left out as invalid (each with why), how long it should
- * take at the instance's rate, and the first messages exactly as they will read.
+ * take at the instance's rate, and the first messages exactly as they will read (under the file
+ * they go with, if any).
  */
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { Preflight } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
+import { CampaignAttachment } from './CampaignAttachment';
 import classes from './campaigns.module.css';
 
 function Figure({ label, value, testId }: { label: string; value: number; testId: string }) {
@@ -24,7 +26,13 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
-export function PreflightPanel({ preflight }: { preflight: Preflight }) {
+export interface PreflightPanelProps {
+  preflight: Preflight;
+  /** The file the messages go with (they are its caption). */
+  fileName?: string | null;
+}
+
+export function PreflightPanel({ preflight, fileName }: PreflightPanelProps) {
   const duration =
     preflight.expectedSeconds !== null
       ? `Duração prevista: cerca de ${formatDuration(preflight.expectedSeconds)}${
@@ -96,9 +104,12 @@ export function PreflightPanel({ preflight }: { preflight: Preflight }) {
                       {sample.name && sample.name !== sample.phone ? `${sample.name} (${sample.phone})` : sample.phone}
                     </Text>
                   </Group>
-                  <Text size="sm" className={classes.bubble}>
-                    {sample.text}
-                  </Text>
+                  <Stack gap={4} className={classes.bubble}>
+                    <CampaignAttachment fileName={fileName} />
+                    <Text size="sm" className={classes.messageText}>
+                      {sample.text}
+                    </Text>
+                  </Stack>
                 </Stack>
               ))}
             </Stack>

@@ -2,9 +2,10 @@
  * The menu bot's shapes as the server sends them (`/api/bot/*`, camelCase): its configuration
  * (one per scope: the tenant's default, or an instance's own) and what a simulated conversation
  * answers. Greetings and messages may hold `{{bot}}` (the bot's name) and `{{nome}}` (the
- * customer's); the handover message `{{departamento}}` too.
+ * customer's); the handover message `{{departamento}}` too. An answer may carry a file.
  */
 import * as z from 'zod/mini';
+import { MediaAttachmentSchema } from '../../../lib/media-upload';
 
 /** What a menu option does: route to a department's queue, answer with a fixed text, call a person. */
 export const BOT_ACTIONS = ['department', 'answer', 'human'] as const;
@@ -24,6 +25,11 @@ export const BotOptionSchema = z.object({
   action: z.enum(BOT_ACTIONS),
   departmentId: z._default(z.nullish(z.number()), null),
   answer: z._default(z.nullish(z.string()), null),
+  /**
+   * An `answer` option's file, sent with the text as its caption (uploaded first through
+   * `POST /api/bot/media`); absent when none, never on another action.
+   */
+  attachment: z.nullish(MediaAttachmentSchema),
 });
 export type BotOption = z.infer<typeof BotOptionSchema>;
 
@@ -60,7 +66,8 @@ export type BotConfig = z.infer<typeof BotConfigSchema>;
 export type BotConfigInput = Omit<BotConfig, 'inherited' | 'updatedAt'>;
 
 export const SimulationSchema = z.object({
-  transcript: z.array(z.object({ from: z.string(), text: z.string() })),
+  /** `fileName`: the file a bot's answer carries (shown above its text). */
+  transcript: z.array(z.object({ from: z.string(), text: z.string(), fileName: z.nullish(z.string()) })),
   outcome: z.object({
     /** `bot` (still with it), `routed` (to a department's queue) or `handed_over` (to a person). */
     status: z.string(),

@@ -1,10 +1,11 @@
 /**
  * The bot's configuration for one scope as a form: on/off, name, greeting and menu text, the menu's
- * options (ordered by dragging), what it says to an invalid answer and how many it takes, the
- * handover message, business hours with holidays and the out-of-hours message, and what happens
- * after a silence (minutes, closing reason, message) — with the simulator beside it trying the
- * draft as it is. Saving sends the whole configuration (`PUT /api/bot/config`); the server's 422
- * field errors go next to their fields. Leaving with unsaved changes asks first (in-app navigation
+ * options (ordered by dragging; an answer may carry a file), what it says to an invalid answer and
+ * how many it takes, the handover message, business hours with holidays and the out-of-hours
+ * message, and what happens after a silence (minutes, closing reason, message) — with the
+ * simulator beside it trying the draft as it is. Saving sends the whole configuration (`PUT
+ * /api/bot/config`; it waits for an answer's file still uploading); the server's 422 field errors
+ * go next to their fields. Leaving with unsaved changes asks first (in-app navigation
  * through the router's blocker, a reload or closed tab through `beforeunload`).
  *
  * An instance without its own configuration shows the default's values read-only until
@@ -121,6 +122,9 @@ export function BotEditor({
   const [customizing, setCustomizing] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const [general, setGeneral] = useState<string[]>([]);
+  /** Answer files still uploading: saving waits for them. */
+  const [uploads, setUploads] = useState(0);
+  const uploading = uploads > 0;
 
   const inherited = instanceId !== null && config.inherited;
   const readOnly = !canEdit || (inherited && !customizing);
@@ -149,6 +153,7 @@ export function BotEditor({
   }
 
   function submit(values: BotDraft) {
+    if (uploading) return;
     setGeneral([]);
     save.mutate(toInput(values, instanceId), {
       onSuccess: (saved) => {
@@ -217,11 +222,13 @@ export function BotEditor({
             <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.saveBar}>
               <Stack gap={0} flex={1} miw={0}>
                 <Text size="sm" c={unsaved ? undefined : 'dimmed'} fw={unsaved ? 600 : undefined} aria-live="polite">
-                  {unsaved
-                    ? 'Alterações não salvas'
-                    : config.updatedAt
-                      ? `Salva em ${formatDateTime(config.updatedAt)}`
-                      : 'Valores iniciais do bot'}
+                  {uploading
+                    ? 'Enviando arquivo…'
+                    : unsaved
+                      ? 'Alterações não salvas'
+                      : config.updatedAt
+                        ? `Salva em ${formatDateTime(config.updatedAt)}`
+                        : 'Valores iniciais do bot'}
                 </Text>
                 <Anchor href="#simulador" size="sm" hiddenFrom="lg">
                   Ir para o simulador
@@ -244,7 +251,7 @@ export function BotEditor({
                   type="submit"
                   size="sm"
                   loading={save.isPending}
-                  disabled={!unsaved}
+                  disabled={!unsaved || uploading}
                   leftSection={<IconDeviceFloppy size={18} />}
                 >
                   Salvar
@@ -352,6 +359,7 @@ export function BotEditor({
                   departments={departments}
                   departmentsLoading={departmentsLoading}
                   readOnly={readOnly}
+                  onUploadingChange={(started) => setUploads((count) => Math.max(0, count + (started ? 1 : -1)))}
                 />
               </Section>
 

@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router-dom';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import type { BotConfig } from '../api/schemas';
@@ -321,5 +322,213 @@ describe('ChatbotScreen', { timeout: 30_000 }, () => {
     renderRoutes(routes(), '/chatbot');
     expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
     expect(screen.getByText('A opção Chatbot está desligada para esta empresa.')).toBeInTheDocument();
+  });
+});
+
+/** The configuration with a file on its answer option ("Horário de funcionamento"). */
+function withFile(extra: Partial<BotConfig> = {}, fileName = 'tabela.pdf'): BotConfig {
+  const config = botConfig(extra);
+  return {
+    ...config,
+    options: config.options.map((option) =>
+      option.key === 'hor' ? { ...option, attachment: { mediaId: 31, fileName } } : option,
+    ),
+  };
+}
+
+function filePicker(card: HTMLElement): HTMLInputElement {
+  const input = card.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}
+
+function sentOptions(callsTo: (key: string) => { body: unknown }[]) {
+  return (callsTo('PUT /api/bot/config')[0]?.body as BotConfig).options;
+}
+
+describe('ChatbotScreen: a file with an answer', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    lastInstanceId = null;
+    logIn(['chatbot', 'instances', 'users']);
+    stubXhr();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads the file as soon as it is picked and saves it with its option only', async () => {
+    const user = userEvent.setup();
+    // The server answers the saved configuration with the file's name made safe.
+    let saved = false;
+    const { callsTo } = apis(
+      () => (saved ? withFile({ updatedAt: '2026-11-25T10:00:00Z' }, 'tabela_precos.pdf') : botConfig()),
+      {
+        'PUT /api/bot/config': () => {
+          saved = true;
+          return json(withFile({ updatedAt: '2026-11-25T10:00:00Z' }, 'tabela_precos.pdf'));
+        },
+      },
+    );
+    await openEditor();
+    // Only an answer takes a file.
+    expect(within(optionCards()[0]!).queryByRole('button', { name: /Anexar arquivo/ })).not.toBeInTheDocument();
+    const answer = optionCards()[1]!;
+    expect(within(answer).getByRole('group', { name: 'Arquivo da resposta (opcional)' })).toBeInTheDocument();
+    const file = new File(['%PDF-1.7'], 'tabela preços.pdf', { type: 'application/pdf' });
+    await user.upload(filePicker(answer), file);
+
+    const xhr = await nthXhr(1);
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/bot/media?fileName=tabela+pre%C3%A7os.pdf');
+    expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
+    expect(xhr.headers.Authorization).toMatch(/^Bearer /);
+    expect(xhr.body).toBe(file);
+    xhr.progress(4, 8);
+    await waitFor(() =>
+      expect(within(answer).getByRole('progressbar', { name: 'Enviando tabela preços.pdf' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      ),
+    );
+    // Saving waits for the upload.
+    expect(screen.getByText('Enviando arquivo…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+
+    xhr.respond(201, {
+      id: 31,
+      type: 'document',
+      mimeType: 'application/pdf',
+      fileName: 'tabela.pdf',
+      size: 204_800,
+      width: null,
+      height: null,
+      durationMs: null,
+      voice: false,
+    });
+    const attached = await within(answer).findByTestId('attached-file');
+    expect(attached).toHaveTextContent('tabela.pdf');
+    expect(attached).toHaveTextContent('PDF · 200 KB');
+    await waitFor(() =>
+      expect(within(answer).getByRole('button', { name: 'Remover arquivo tabela.pdf' })).toHaveFocus(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    const options = sentOptions(callsTo);
+    expect(options[1]).toEqual({
+      key: 'hor',
+      label: 'Horário de funcionamento',
+      action: 'answer',
+      departmentId: null,
+      answer: 'Abrimos às 8h.',
+      attachment: { mediaId: 31, fileName: 'tabela.pdf' },
+    });
+    expect(options[0]).not.toHaveProperty('attachment');
+    expect(options[2]).not.toHaveProperty('attachment');
+    // The editor starts again from what the server saved.
+    await waitFor(() => expect(screen.getByText(/Salva em 25\/11\/2026/)).toBeInTheDocument());
+    expect(within(optionCards()[1]!).getByTestId('attached-file')).toHaveTextContent('tabela_precos.pdf');
+  });
+
+  it('shows the saved file and "Remover" takes it out of what is saved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = apis(() => withFile(), { 'PUT /api/bot/config': () => json(botConfig()) });
+    await openEditor();
+    const answer = optionCards()[1]!;
+    expect(within(answer).getByTestId('attached-file')).toHaveTextContent('tabela.pdf');
+    expect(within(answer).getByRole('img', { name: 'PDF' })).toBeInTheDocument();
+
+    await user.click(within(answer).getByRole('button', { name: 'Remover arquivo tabela.pdf' }));
+    expect(within(answer).queryByTestId('attached-file')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(answer).getByRole('button', { name: 'Anexar arquivo à opção 2' })).toHaveFocus());
+    expect(screen.getByText('Alterações não salvas')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    expect(sentOptions(callsTo)[1]).not.toHaveProperty('attachment');
+  });
+
+  it('an option that stops answering with text does not send its file', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = apis(() => withFile(), { 'PUT /api/bot/config': () => json(botConfig()) });
+    await openEditor();
+    const answer = optionCards()[1]!;
+    await user.click(within(answer).getByRole('combobox', { name: 'O que fazer' }));
+    await user.click(screen.getByRole('option', { name: 'Falar com atendente' }));
+    expect(within(answer).queryByTestId('attached-file')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    expect(sentOptions(callsTo)[1]).toEqual({
+      key: 'hor',
+      label: 'Horário de funcionamento',
+      action: 'human',
+      departmentId: null,
+      answer: null,
+    });
+  });
+
+  it('shows the server’s refusal of an upload on the option', async () => {
+    const user = userEvent.setup();
+    apis();
+    await openEditor();
+    const answer = optionCards()[1]!;
+    await user.upload(filePicker(answer), new File(['x'], 'filme.mkv'));
+    (await nthXhr(1)).respond(422, {
+      code: 'media_type_not_allowed',
+      message: 'Este tipo de arquivo não pode ser enviado pelo WhatsApp.',
+    });
+    expect(await within(answer).findByRole('alert')).toHaveTextContent(
+      'Este tipo de arquivo não pode ser enviado pelo WhatsApp.',
+    );
+    expect(within(answer).queryByTestId('attached-file')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  });
+
+  it('shows a save error about the file on its option', async () => {
+    const user = userEvent.setup();
+    apis(() => withFile(), {
+      'PUT /api/bot/config': () =>
+        json(
+          {
+            code: 'validation_failed',
+            message: 'Dados inválidos.',
+            errors: [{ field: 'options[1].attachment', message: 'O arquivo não foi encontrado; anexe de novo.' }],
+          },
+          422,
+        ),
+    });
+    await openEditor();
+    await fill(user, screen.getByRole('textbox', { name: /Nome do assistente/ }), 'Marina');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    const answer = optionCards()[1]!;
+    expect(await within(answer).findByText('O arquivo não foi encontrado; anexe de novo.')).toBeInTheDocument();
+    const remove = within(answer).getByRole('button', { name: 'Remover arquivo tabela.pdf' });
+    expect(remove).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(remove).toHaveFocus());
+  });
+
+  it('the simulator shows the file of the bot’s answer above its text', async () => {
+    const user = userEvent.setup();
+    apis(() => withFile(), {
+      'POST /api/bot/simulate': () =>
+        json({
+          transcript: [
+            { from: 'customer', text: '2' },
+            { from: 'bot', text: 'Abrimos às 8h.', fileName: 'tabela.pdf' },
+            { from: 'bot', text: 'Escolha uma opção:' },
+          ],
+          outcome: { status: 'bot', departmentId: null, departmentName: null, optionKey: null },
+          outOfHours: false,
+        }),
+    });
+    await openEditor();
+    await user.type(screen.getByRole('textbox', { name: 'Mensagem do cliente' }), '2{Enter}');
+    const log = screen.getByRole('log', { name: 'Conversa simulada' });
+    const chip = await within(log).findByTestId('simulated-file');
+    expect(chip).toHaveTextContent(/^📄\s*Arquivo: tabela\.pdf$/);
+    const bubble = chip.closest<HTMLElement>('[data-testid="simulated-message"]')!;
+    expect(bubble).toHaveAttribute('data-from', 'bot');
+    const text = within(bubble).getByText('Abrimos às 8h.');
+    expect(chip.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(log).getAllByTestId('simulated-file')).toHaveLength(1);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The menu's options as an ordered list: each with its text, what it does (route to a department,
- * answer with a fixed text, call a person) and what that needs. Reordered by dragging the handle
+ * answer with a fixed text — and, if wanted, a file uploaded at once —, call a person) and what
+ * that needs. Reordered by dragging the handle
  * (`@hello-pangea/dnd`, as Mantine's docs show: the handle also lifts with Space and moves with the
  * arrow keys, announced in pt_BR), or with the "mover" buttons — a way that needs no dragging
  * (WCAG 2.5.7) and no pointer at all.
@@ -18,7 +19,10 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Texta
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { AttachmentField } from '../../../components/AttachmentField';
+import type { AttachedFile } from '../../../lib/media-upload';
 import { BOT_ACTIONS, MAX_BOT_OPTIONS, type BotAction, type Choice } from '../api/schemas';
+import { uploadBotMedia } from '../api/upload-bot-media';
 import { ACTION_LABELS, newOption, type BotDraft, type OptionDraft } from '../draft';
 import classes from './chatbot.module.css';
 
@@ -33,6 +37,8 @@ export interface OptionsEditorProps {
   departments: readonly Choice[];
   departmentsLoading: boolean;
   readOnly: boolean;
+  /** An answer's file started or ended uploading (saving waits for it). */
+  onUploadingChange: (uploading: boolean) => void;
 }
 
 function optionName(option: OptionDraft | undefined, index: number): string {
@@ -52,7 +58,13 @@ function departmentData(departments: readonly Choice[], current: number | null) 
   return data;
 }
 
-export function OptionsEditor({ form, departments, departmentsLoading, readOnly }: OptionsEditorProps) {
+export function OptionsEditor({
+  form,
+  departments,
+  departmentsLoading,
+  readOnly,
+  onUploadingChange,
+}: OptionsEditorProps) {
   const options = form.values.options;
   const full = options.length >= MAX_BOT_OPTIONS;
 
@@ -121,6 +133,7 @@ export function OptionsEditor({ form, departments, departmentsLoading, readOnly 
                         departmentsLoading={departmentsLoading}
                         readOnly={readOnly}
                         onMove={move}
+                        onUploadingChange={onUploadingChange}
                         handle={
                           readOnly ? null : (
                             <div
@@ -172,6 +185,7 @@ interface OptionRowProps {
   departmentsLoading: boolean;
   readOnly: boolean;
   onMove: (from: number, to: number) => void;
+  onUploadingChange: (uploading: boolean) => void;
   handle: ReactNode;
 }
 
@@ -184,10 +198,18 @@ function OptionRow({
   departmentsLoading,
   readOnly,
   onMove,
+  onUploadingChange,
   handle,
 }: OptionRowProps) {
   const name = optionName(option, index);
   const path = `options.${index}`;
+
+  /** Puts the uploaded file on this option wherever it is now (it may have moved meanwhile). */
+  function attach(file: AttachedFile | null) {
+    const at = form.getValues().options.findIndex((entry) => entry.uid === option.uid);
+    if (at >= 0) form.setFieldValue(`options.${at}.attachment`, file);
+  }
+
   return (
     <Paper withBorder radius="md" p="sm" className={classes.optionCard}>
       <Group align="flex-start" gap="sm" wrap="nowrap">
@@ -239,6 +261,19 @@ function OptionRow({
               minRows={2}
               maxRows={8}
               {...form.getInputProps(`${path}.answer`)}
+            />
+          ) : null}
+          {option.action === 'answer' ? (
+            <AttachmentField
+              label="Arquivo da resposta (opcional)"
+              description="O bot envia o arquivo junto com a resposta, que vira a legenda dele."
+              value={option.attachment}
+              onChange={attach}
+              upload={uploadBotMedia}
+              error={form.errors[`${path}.attachment`]}
+              readOnly={readOnly}
+              onUploadingChange={onUploadingChange}
+              context={`à opção ${index + 1}`}
             />
           ) : null}
           {option.action === 'human' ? (

@@ -2,12 +2,24 @@
  * The simulator beside the editor: the administrator writes as a customer (Enter sends) and the
  * bot answers with the current draft — saved or not — through `POST /api/bot/simulate`, which
  * replays the whole conversation each time (stateless: every message typed so far goes along).
- * Shows the transcript as chat bubbles, what became of the conversation ("Encaminhado para
+ * Shows the transcript as chat bubbles (a file an answer carries as a chip above its text), what became of the conversation ("Encaminhado para
  * Financeiro"), whether it was out of hours, and lets the conversation start over or pretend
  * another moment ("Simular em", São Paulo time) to try the out-of-hours answer. Nothing is sent to
  * anyone.
  */
-import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconMessageChatbot, IconRefresh, IconRobot, IconSend, IconUser } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DateTimeField } from '../../../components/DateField';
@@ -135,7 +147,13 @@ export function Simulator({ instanceId, draft, botName, onRefused, allowed }: Si
                 </Text>
               ) : null}
               {transcript.map((line, index) => (
-                <Bubble key={`${index}:${line.from}`} from={line.from} text={line.text} botName={name} />
+                <Bubble
+                  key={`${index}:${line.from}`}
+                  from={line.from}
+                  text={line.text}
+                  fileName={line.fileName}
+                  botName={name}
+                />
               ))}
               {waiting !== null ? (
                 <>
@@ -208,7 +226,15 @@ export function Simulator({ instanceId, draft, botName, onRefused, allowed }: Si
   );
 }
 
-function Bubble({ from, text, botName }: { from: string; text: string; botName: string }) {
+interface BubbleProps {
+  from: string;
+  text: string;
+  /** The file the bot's answer carries. */
+  fileName?: string | null;
+  botName: string;
+}
+
+function Bubble({ from, text, fileName, botName }: BubbleProps) {
   const bot = from === 'bot';
   return (
     <div className={classes.simRow} data-from={bot ? 'bot' : 'customer'} data-testid="simulated-message">
@@ -219,7 +245,14 @@ function Bubble({ from, text, botName }: { from: string; text: string; botName: 
             {bot ? `${botName} · bot` : 'Cliente'}
           </Text>
         </Group>
-        <Text size="sm">{text}</Text>
+        {fileName ? (
+          <div className={classes.fileChip} data-testid="simulated-file">
+            <span aria-hidden="true">📄</span>
+            <VisuallyHidden>Arquivo: </VisuallyHidden>
+            <span className={classes.fileChipName}>{fileName}</span>
+          </div>
+        ) : null}
+        {text ? <Text size="sm">{text}</Text> : null}
       </div>
     </div>
   );

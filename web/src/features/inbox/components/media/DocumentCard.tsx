@@ -1,9 +1,9 @@
 /** A document: an icon by its type, its name, its size in pt-BR ("1,2 MB") and a download button. */
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { documentKind } from '../../../../lib/file-kind';
 import type { Message } from '../../api/schemas';
 import classes from './media.module.css';
-import { documentKind } from './document-kind';
 import { formatBytes, mediaReady } from './format';
 import { MediaState } from './MediaState';
 
