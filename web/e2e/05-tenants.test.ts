@@ -209,6 +209,7 @@ describe('tenants', () => {
       plan: 'enterprise',
       user: 10,
       ticket: null,
+      media: null,
     });
     await toast(page, 'Plano salvo').waitFor();
     await row.filter({ hasText: 'Enterprise' }).waitFor();

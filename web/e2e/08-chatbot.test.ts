@@ -5,7 +5,7 @@
  * bot, which is off, so the two files pass in any order.
  *
  * The administrator personalises the instance's bot in the editor (/chatbot): two options — one
- * routes to the Financeiro department, one answers with a fixed text — reordered from the keyboard
+ * routes to the Financeiro department, one answers with a fixed text and a PDF — reordered from the keyboard
  * (the drag handle) and back with the "mover" buttons, tries them in the simulator (the bot
  * answers, the outcome shows, a Sunday night is out of hours) and saves. Then a customer writes (a
  * provider event): the ticket appears under "Com o bot" without a reload, with the bot's messages
@@ -37,6 +37,7 @@ const OTHER_CUSTOMER = { phone: '+55 31 97777-2222', name: 'Caio Confeiteiro' };
 const FINANCE = 'Financeiro e boletos';
 const HOURS = 'Horário de funcionamento';
 const HOURS_ANSWER = 'Abrimos de segunda a sábado, das 7h às 19h.';
+const HOURS_FILE = 'horarios.pdf';
 
 let browser: Browser;
 let provider: FakeProvider;
@@ -178,6 +179,11 @@ describe('the chatbot editor', () => {
     await option(page, 1)
       .getByRole('textbox', { name: /Resposta/ })
       .fill(HOURS_ANSWER);
+    // The answer carries a PDF: uploaded at once, shown with its name, its caption the answer.
+    await option(page, 1)
+      .locator('input[type="file"]')
+      .setInputFiles({ name: HOURS_FILE, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 horários') });
+    await option(page, 1).getByTestId('attached-file').getByText(HOURS_FILE).waitFor();
     expect(await optionLabels(page)).toEqual([FINANCE, HOURS]);
 
     // Reordered from the keyboard with the drag handle (Space, ArrowUp, Space)...
@@ -200,6 +206,7 @@ describe('the chatbot editor', () => {
     await outcome.getByText('Ainda com o bot').waitFor();
     await simulate(page, '2', HOURS_ANSWER);
     await outcome.getByText('Ainda com o bot').waitFor();
+    await page.getByTestId('simulated-file').filter({ hasText: HOURS_FILE }).first().waitFor();
     await simulate(page, '1', /Financeiro/);
     await outcome.getByText('Encaminhado para Financeiro').waitFor();
     await shots(page, '08-chatbot-editor');
@@ -218,9 +225,13 @@ describe('the chatbot editor', () => {
     await page.getByRole('button', { name: 'Salvar' }).click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(200);
-    const body = answer.request().postDataJSON() as { instanceId: number; options: { label: string }[] };
+    const body = answer.request().postDataJSON() as {
+      instanceId: number;
+      options: { label: string; attachment?: { fileName: string } }[];
+    };
     expect(body.instanceId).toBe(instanceId);
     expect(body.options.map((entry) => entry.label)).toEqual([FINANCE, HOURS]);
+    expect(body.options.map((entry) => entry.attachment?.fileName)).toEqual([undefined, HOURS_FILE]);
     await toast(page, 'Configuração salva').waitFor();
     await page.getByText('Configuração própria', { exact: true }).waitFor();
     expect(await optionLabels(page)).toEqual([FINANCE, HOURS]);
@@ -294,6 +305,14 @@ describe('the bot in the inbox', () => {
         timeout: 10_000,
       })
       .toBe(0);
+    // Option 2 first: the answer goes out as the PDF, its text the caption; the bot keeps the ticket.
+    const asked = provider.sent.length;
+    expect((await customerWrites(e2e, instanceId, secret, { ...CUSTOMER, body: '2' })).status).toBe(200);
+    await expect
+      .poll(() => provider.sent.slice(asked).find((message) => message.body.includes(HOURS_ANSWER)), {
+        timeout: 15_000,
+      })
+      .toMatchObject({ type: 'document', fileName: HOURS_FILE });
     const sentBefore = provider.sent.length;
     expect((await customerWrites(e2e, instanceId, secret, { ...CUSTOMER, body: '1' })).status).toBe(200);
     await queueItem(page, CUSTOMER.name).waitFor();

@@ -49,6 +49,10 @@ import {
 } from './support/inbox';
 import { shots } from './support/shots';
 
+/** A 1 × 1 PNG: the campaign's photo. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PHOTO_NAME = 'natal.png';
 const e2e = inject('e2e');
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const INSTANCE_NAME = 'Campanhas Loja';
@@ -344,6 +348,11 @@ describe('campaigns', () => {
       .getByRole('textbox', { name: /Telefones/ })
       .fill([...RECIPIENTS.map((recipient) => recipient.phone), RECIPIENTS[0]!.phone, INVALID_PHONE].join('\n'));
     expect(await form.getByRole('button', { name: 'Criar campanha' }).isDisabled()).toBe(true);
+    // A photo goes with every message, the text its caption.
+    await form
+      .locator('input[type="file"]:not([accept*=".xlsx"])')
+      .setInputFiles({ name: PHOTO_NAME, mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    await form.getByTestId('attached-file').getByText(PHOTO_NAME).waitFor();
 
     const previewed = page.waitForResponse((response) => response.url().endsWith('/api/campaigns/preview'));
     await form.getByRole('button', { name: 'Pré-visualizar' }).click();
@@ -375,7 +384,11 @@ describe('campaigns', () => {
     await form.getByRole('button', { name: 'Criar campanha' }).click();
     const answer = await created;
     expect(answer.status(), await answer.text()).toBe(201);
+    expect((answer.request().postDataJSON() as { attachment?: { fileName: string } }).attachment?.fileName).toBe(
+      PHOTO_NAME,
+    );
     await page.waitForURL((url) => url.searchParams.has('campaign'));
+    await page.getByText(PHOTO_NAME).first().waitFor();
     await page.getByRole('heading', { name: CAMPAIGN_NAME, level: 2 }).waitFor();
     await page.getByTestId('campaign-status').getByText('Rascunho').waitFor();
     await shots(page, '09-campaign-draft');

@@ -26,7 +26,7 @@ export interface FakeProvider {
    * already taken answers its first id again and is not sent twice (docs/providers.md#sending),
    * so a message the provider reported failed is only sent again under a new key.
    */
-  sent: { id: string; body: string; phone: string; clientId: string }[];
+  sent: { id: string; body: string; phone: string; clientId: string; type: string; fileName: string }[];
   /** Serves `bytes` at `/files/{name}` to the instance's bearer token (a customer's medium); its URL. */
   host: (name: string, bytes: Buffer, contentType: string) => string;
   close: () => Promise<void>;
@@ -88,7 +88,15 @@ export async function startFakeProvider(): Promise<FakeProvider> {
         }
         const id = `prov-${sent.length + 1}`;
         taken.set(clientId, id);
-        sent.push({ id, body: message, phone: str(body?.phone), clientId });
+        const media = (body?.media ?? {}) as Record<string, unknown>;
+        sent.push({
+          id,
+          body: message,
+          phone: str(body?.phone),
+          clientId,
+          type: str(body?.type) || 'text',
+          fileName: str(media.fileName),
+        });
         json(200, { id });
       } else if (request.method === 'POST' && url.pathname === '/session') {
         json(200, { qrcode: PAIRING_CODE });
