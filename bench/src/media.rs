@@ -35,7 +35,7 @@ use backoffice::{
     tenancy::{Databases, TenantName},
 };
 use clap::Parser;
-use common::{Scratch, quantile, report, wrk};
+use common::{CpuTime, Scratch, quantile, report, wrk};
 use futures::StreamExt;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
@@ -223,6 +223,9 @@ async fn measure(args: &Args, provider: &FakeProvider, pid: u32) -> anyhow::Resu
     // Ingest: all text, then 30 % photos.
     for share in [0u64, 30] {
         let started = Instant::now();
+        // Where the CPU goes: the server (requests and, meanwhile, the worker's photos) and this
+        // process (the signing clients and the fake provider serving the photos).
+        let cpu_before = CpuTime::now(pid, args.postgres.is_some());
         let next = Arc::new(AtomicU64::new(0));
         let mut clients = Vec::new();
         for _ in 0..32 {
@@ -244,10 +247,12 @@ async fn measure(args: &Args, provider: &FakeProvider, pid: u32) -> anyhow::Resu
         }
         let elapsed = started.elapsed().as_secs_f64();
         let per_second = args.events as f64 / elapsed;
+        let cpu = CpuTime::now(pid, args.postgres.is_some()).since(&cpu_before);
         println!(
-            "  ingest, {share:>2} % photos: {:>7.0} events/s  {:>5.1}% of /healthz",
+            "  ingest, {share:>2} % photos: {:>7.0} events/s  {:>5.1}% of /healthz  {}",
             per_second,
-            100.0 * per_second / rate
+            100.0 * per_second / rate,
+            cpu.per(args.events, "event")
         );
         if share > 0 {
             // The worker's backlog: a photo sent now is ready once those before it are.

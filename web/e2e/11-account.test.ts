@@ -395,6 +395,7 @@ describe('home board', () => {
     usage: {
       users: { used: number; limit: number | null };
       ticketsThisMonth: { used: number; limit: number | null };
+      mediaBytes: { used: number; limit: number | null };
     } | null;
     loginFailures: { last24h: number } | null;
     instances: { total: number } | null;
@@ -430,9 +431,12 @@ describe('home board', () => {
       const word = (limit > 0 ? limit : used) === 1 ? one : many;
       return limit > 0 ? `${format(used)} de ${format(limit)} ${word}` : `${format(used)} ${word}`;
     };
-    expect(await usage.getByTestId('home-usage-summary').innerText()).toBe(
-      `${part(users, 'usuário', 'usuários')} · ${part(tickets, 'ticket este mês', 'tickets este mês')}`,
-    );
+    const summary = await usage.getByTestId('home-usage-summary').innerText();
+    const counted = `${part(users, 'usuário', 'usuários')} · ${part(tickets, 'ticket este mês', 'tickets este mês')}`;
+    expect(summary.startsWith(counted), summary).toBe(true);
+    // Then the media kept against the plan's, in bytes as words ("0 B de 20 GB de mídia").
+    expect(board.usage?.mediaBytes.limit).toBe(20 * 1024 ** 3);
+    expect(summary.slice(counted.length)).toMatch(/^ · [\d.,]+ (B|KB|MB|GB) de 20 GB de mídia$/);
     expect(await page.getByTestId('home-card-people').innerText()).toContain(
       `${format(board.people?.online ?? 0)} de ${format(board.people?.total ?? 0)}`,
     );
