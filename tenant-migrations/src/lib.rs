@@ -35,12 +35,14 @@ mod m20261209_000025_resumable_sync;
 mod m20261210_000026_conversation_media;
 mod m20261211_000027_analytics_message_types;
 mod m20261212_000028_media_holders;
+mod m20261213_000029_count_media_bytes;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
 pub use m20261202_000018_count_live_users::LIVE_USERS;
 pub use m20261204_000020_count_user_changes::USER_CHANGES;
 pub use m20261211_000027_analytics_message_types::MESSAGE_TYPE_COUNTS;
+pub use m20261213_000029_count_media_bytes::MEDIA_BYTES;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -77,6 +79,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261210_000026_conversation_media::Migration),
             Box::new(m20261211_000027_analytics_message_types::Migration),
             Box::new(m20261212_000028_media_holders::Migration),
+            Box::new(m20261213_000029_count_media_bytes::Migration),
         ]
     }
 }

@@ -586,6 +586,9 @@ async fn an_upload_never_sent_is_removed_by_the_retention_and_a_sent_one_stays()
     assert_eq!(of(&retention::count(&db, later).await.unwrap()), 1);
     let pruned = retention::prune(&db, &m.app.state.media, later).await.unwrap();
     assert_eq!(of(&pruned), 1);
+    // The bytes the quota counts went down with it: only the sent file is left.
+    let (_, home) = m.call(Method::GET, "/api/home", None).await;
+    assert_eq!(home["usage"]["mediaBytes"]["used"], b"%PDF-1.4 enviado".len(), "{home}");
 
     // The forgotten upload can no longer be sent; the sent one still downloads.
     let send = json!({ "body": "", "mediaId": forgotten["id"] });

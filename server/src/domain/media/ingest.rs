@@ -8,10 +8,7 @@
 use std::path::Path;
 
 use chrono::Utc;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, FromQueryResult, QueryFilter, QuerySelect, Set,
-    sea_query::Expr,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use sha2::{Digest, Sha256};
 use tempfile::NamedTempFile;
 use tokio::io::AsyncWriteExt;
@@ -150,19 +147,12 @@ fn remux(webm: &Path) -> Result<Spooled> {
     Ok(Spooled { temp: named.into_temp_path(), sha256: hex(&Sha256::digest(&ogg)), size: ogg.len() as u64, head })
 }
 
-/// Bytes a tenant keeps in media.
+/// Bytes a tenant keeps in media: a counter the `media` table's triggers move in the same
+/// transaction as its rows (tenant migration 29), not a sum over every row.
 pub async fn bytes_stored(db: &impl ConnectionTrait) -> Result<i64> {
-    #[derive(FromQueryResult)]
-    struct Total {
-        total: Option<i64>,
-    }
-    let total = medium::Entity::find()
-        .select_only()
-        .column_as(Expr::cust("CAST(SUM(size) AS BIGINT)"), "total")
-        .into_model::<Total>()
-        .one(db)
-        .await?;
-    Ok(total.and_then(|t| t.total).unwrap_or(0))
+    let sql = format!("SELECT value FROM tenant_counters WHERE name = '{}'", tenant_migrations::MEDIA_BYTES);
+    let row = db.query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql)).await?;
+    Ok(row.map(|r| r.try_get::<i64>("", "value")).transpose()?.unwrap_or(0))
 }
 
 /// The bytes a tenant may keep from its megabyte limit (0 = unlimited).

@@ -17,9 +17,9 @@ use crate::domain::error::{Error, Result};
 
 type Job = Box<dyn FnOnce() + Send + 'static>;
 
-static QUEUE: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+static QUEUE: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
 
-fn queue() -> &'static Mutex<mpsc::Sender<Job>> {
+fn queue() -> &'static mpsc::Sender<Job> {
     QUEUE.get_or_init(|| {
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = std::sync::Arc::new(Mutex::new(receiver));
@@ -43,7 +43,7 @@ fn queue() -> &'static Mutex<mpsc::Sender<Job>> {
                 })
                 .expect("start a media thread");
         }
-        Mutex::new(sender)
+        sender
     })
 }
 
@@ -62,11 +62,7 @@ pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
     let job: Job = Box::new(move || {
         let _ = done.send(std::panic::catch_unwind(AssertUnwindSafe(work)));
     });
-    queue()
-        .lock()
-        .map_err(|_| Error::Internal(anyhow::anyhow!("fila de mídia indisponível")))?
-        .send(job)
-        .map_err(|_| Error::Internal(anyhow::anyhow!("fila de mídia encerrada")))?;
+    queue().send(job).map_err(|_| Error::Internal(anyhow::anyhow!("fila de mídia encerrada")))?;
     match result.await {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(_)) => Err(Error::Internal(anyhow::anyhow!("falha ao processar a mídia"))),
