@@ -130,9 +130,9 @@ export function AttachmentField({
     const KindIcon = kind.icon;
     content = (
       <Paper withBorder radius="sm" p="xs" className={classes.card} data-testid="attached-file">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           <KindIcon size={28} role="img" aria-label={kind.label} className={classes.icon} />
-          <Stack gap={0} miw={0} flex={1}>
+          <Stack gap={0} className={classes.text}>
             <Text size="sm" fw={600} className={classes.name}>
               {value.fileName}
             </Text>
@@ -161,9 +161,9 @@ export function AttachmentField({
   } else if (uploading) {
     content = (
       <Paper withBorder radius="sm" p="xs" className={classes.card} data-testid="uploading-file">
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           <IconPaperclip size={20} aria-hidden className={classes.icon} />
-          <Stack gap={4} miw={0} flex={1}>
+          <Stack gap={4} className={classes.text}>
             <Text size="sm" fw={600} className={classes.name}>
               {uploading.name}{' '}
               <Text span size="xs" c="dimmed" fw={400}>
