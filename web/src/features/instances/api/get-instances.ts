@@ -1,13 +1,31 @@
 /**
  * GET /api/instance?tenantName= → `[{id, name, activated, isOfficial, isUnlimited, status,
- * hasProvider, providerBaseUrl, lastSyncAt}]` by name (docs/contracts.md#api-calls; route
- * `instances`). Without `tenantName` the caller's own tenant; back-office operators name another
- * tenant.
+ * hasProvider, providerBaseUrl, providerKind, cloud, lastSyncAt}]` by name
+ * (docs/contracts.md#api-calls; route `instances`). Without `tenantName` the caller's own tenant;
+ * back-office operators name another tenant.
+ *
+ * `providerKind` says how the instance reaches its number: `generic` (a provider at
+ * `providerBaseUrl`, paired by QR code) or `cloud` (Meta's WhatsApp Cloud API, whose public
+ * settings are in `cloud`). A missing (or null) kind is `generic` (older servers), and a kind this screen does
+ * not know yet is kept as the server wrote it rather than failing the whole list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
+
+/** The kinds of provider this screen can set up (`providerKind` may hold others). */
+export const PROVIDER_KINDS = ['generic', 'cloud'] as const;
+export type ProviderKind = (typeof PROVIDER_KINDS)[number];
+
+/** The public side of a Cloud API connection; the token and secrets are never sent back. */
+const CloudSettingsSchema = z.object({
+  phoneNumberId: z.string(),
+  wabaId: z.string(),
+  /** Where Meta calls back, e.g. `/api/instance/7/cloud` (this origin's path). */
+  webhookPath: z.string(),
+});
+export type CloudSettings = z.infer<typeof CloudSettingsSchema>;
 
 export const InstanceSchema = z.object({
   id: z.number(),
@@ -19,9 +37,28 @@ export const InstanceSchema = z.object({
   status: z._default(z.string(), 'disconnected'),
   hasProvider: z._default(z.boolean(), false),
   providerBaseUrl: z.nullish(z.string()),
+  /** `generic`, `cloud`, or a kind added later (see PROVIDER_KINDS); missing or null is `generic`. */
+  providerKind: z.pipe(
+    z.nullish(z.string()),
+    z.transform((kind) => kind ?? 'generic'),
+  ),
+  cloud: z.nullish(CloudSettingsSchema),
   lastSyncAt: z.nullish(z.string()),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
+
+/** Whether the instance talks to Meta's WhatsApp Cloud API (no QR pairing, no history sync). */
+export function isCloudInstance(instance: Pick<Instance, 'providerKind'>): boolean {
+  return instance.providerKind === 'cloud';
+}
+
+/**
+ * The URL Meta calls back for a cloud instance: this origin (the tenant's host, which the server
+ * resolves the tenant from) and the server's `webhookPath`. Null without Cloud API settings.
+ */
+export function cloudWebhookUrl(instance: Pick<Instance, 'cloud'>): string | null {
+  return instance.cloud ? `${window.location.origin}${instance.cloud.webhookPath}` : null;
+}
 
 /** Connection statuses the server accepts (`domain::instances::STATUSES`). */
 export const INSTANCE_STATUSES = ['connected', 'disconnected', 'qrcode', 'connecting'] as const;

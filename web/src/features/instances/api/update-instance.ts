@@ -1,12 +1,19 @@
 /**
  * POST /api/instance/update `{id, tenantName?, name?, activated?, isOfficial?, isUnlimited?,
- * status?, providerBaseUrl?, providerSecret?}` → the instance (docs/contracts.md#api-calls
- * "instance fields"): only the fields present change. A new status is written to the instance log.
+ * status?, providerBaseUrl?, providerSecret?, providerKind?, cloud?}` → the instance
+ * (docs/contracts.md#api-calls "instance fields"): only the fields present change. A new status is
+ * written to the instance log. In `cloud`, an absent (or empty) `accessToken`, `appSecret` or
+ * `verifyToken` keeps the stored one. 422 as on create (`create-instance.ts`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
-import { InstanceSchema, type Instance } from './get-instances';
+import type { CloudCredentials } from './create-instance';
+import { InstanceSchema, type Instance, type ProviderKind } from './get-instances';
+
+/** The ids always travel; a secret left out keeps the stored one. */
+export type CloudChanges = Pick<CloudCredentials, 'phoneNumberId' | 'wabaId'> &
+  Partial<Pick<CloudCredentials, 'accessToken' | 'appSecret' | 'verifyToken'>>;
 
 export interface InstanceChangesInput {
   id: number;
@@ -19,6 +26,8 @@ export interface InstanceChangesInput {
   /** Both provider fields travel together (the server checks them as a pair). */
   providerBaseUrl?: string;
   providerSecret?: string;
+  providerKind?: ProviderKind;
+  cloud?: CloudChanges;
 }
 
 export function updateInstance(input: InstanceChangesInput): Promise<Instance> {

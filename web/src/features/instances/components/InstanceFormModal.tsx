@@ -1,35 +1,31 @@
 /**
  * Create or update an instance (docs/contracts.md#screens-and-routes Instances "create, update"):
- * name, official/unlimited flags, and its provider connector (base URL + secret; the secret is
- * never shown back). On update also activation; only changed fields are sent. The connection status is
- * not set by hand: the provider reports it (`InstanceUpdated`) after "Conectar número".
+ * name, official/unlimited flags, and how it reaches its number: a generic provider (base URL +
+ * secret) or Meta's WhatsApp Cloud API (ids and secrets from Meta's dashboards; picking it turns
+ * "Oficial" on). Secrets are never shown back. On update also activation; only changed fields are
+ * sent (instance-form.ts). The connection status is not set by hand: the provider reports it
+ * (`InstanceUpdated`) after "Conectar número".
  */
-import { Button, Group, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { FormModal } from '../../../components/FormModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateInstance } from '../api/create-instance';
-import type { Instance } from '../api/get-instances';
-import { useUpdateInstance, type InstanceChangesInput } from '../api/update-instance';
-
-const FIELD_MAP: Record<string, string> = {
-  name: 'name',
-  providerBaseUrl: 'providerBaseUrl',
-  providerSecret: 'providerSecret',
-};
-const MAX_NAME = 80;
-
-interface FormValues {
-  name: string;
-  isOfficial: boolean;
-  isUnlimited: boolean;
-  activated: boolean;
-  providerBaseUrl: string;
-  providerSecret: string;
-}
+import { cloudWebhookUrl, isCloudInstance, type Instance, type ProviderKind } from '../api/get-instances';
+import { useUpdateInstance } from '../api/update-instance';
+import {
+  INSTANCE_FIELD_MAP,
+  MAX_NAME,
+  initialFormValues,
+  instanceFormValidation,
+  toInstanceChanges,
+  toNewInstance,
+  type InstanceFormValues,
+} from '../instance-form';
+import { CloudProviderFields } from './CloudProviderFields';
 
 export interface InstanceFormModalProps {
   opened: boolean;
@@ -54,6 +50,66 @@ export function InstanceFormModal({ opened, instance, tenantName, onClose }: Ins
   );
 }
 
+function KindChoice({
+  value,
+  error,
+  onChange,
+}: {
+  value: ProviderKind;
+  error: ReactNode;
+  onChange: (kind: ProviderKind) => void;
+}) {
+  return (
+    <Radio.Group
+      label="Tipo de conexão"
+      value={value}
+      onChange={(next) => onChange(next === 'cloud' ? 'cloud' : 'generic')}
+      error={error}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={6}>
+        <Radio
+          value="generic"
+          label="Provedor genérico"
+          description="Um serviço intermediário, conectado por QR code"
+        />
+        <Radio
+          value="cloud"
+          label="WhatsApp oficial (Cloud API)"
+          description="A API da Meta, com o número no WhatsApp Business"
+        />
+      </SimpleGrid>
+    </Radio.Group>
+  );
+}
+
+function GenericProviderFields({
+  form,
+  keepSecret,
+}: {
+  form: UseFormReturnType<InstanceFormValues>;
+  keepSecret: boolean;
+}) {
+  return (
+    <Stack gap="xs">
+      <Text size="xs" c="dimmed">
+        De onde vêm as mensagens sincronizadas. URL HTTPS e segredo (o segredo nunca é mostrado de novo
+        {keepSecret ? '; deixe em branco para manter o atual' : ''}).
+      </Text>
+      <TextInput
+        label="URL do provedor"
+        placeholder="https://provedor.exemplo.com.br"
+        autoComplete="off"
+        {...form.getInputProps('providerBaseUrl')}
+      />
+      <PasswordInput
+        label="Segredo do provedor"
+        autoComplete="new-password"
+        {...form.getInputProps('providerSecret')}
+      />
+    </Stack>
+  );
+}
+
 function InstanceForm({
   instance,
   tenantName,
@@ -67,37 +123,31 @@ function InstanceForm({
   const update = useUpdateInstance();
   const [general, setGeneral] = useState<string[]>([]);
   const editing = instance !== null;
-  const form = useForm<FormValues>({
+  const form = useForm<InstanceFormValues>({
     mode: 'controlled',
-    initialValues: {
-      name: instance?.name ?? '',
-      isOfficial: instance?.isOfficial ?? false,
-      isUnlimited: instance?.isUnlimited ?? false,
-      activated: instance?.activated ?? true,
-      providerBaseUrl: instance?.providerBaseUrl ?? '',
-      providerSecret: '',
-    },
-    validate: {
-      name: (value) => {
-        const name = value.trim();
-        if (name === '') return 'O campo nome é obrigatório';
-        return name.length > MAX_NAME ? `O campo nome deve ter no máximo ${MAX_NAME} caracteres` : null;
-      },
-      providerSecret: (value, values) => {
-        const urlChanged = values.providerBaseUrl.trim() !== (instance?.providerBaseUrl ?? '');
-        if (values.providerBaseUrl.trim() !== '' && value === '' && (urlChanged || !instance?.hasProvider)) {
-          return 'Informe o segredo do provedor.';
-        }
-        return null;
-      },
-      providerBaseUrl: (value, values) =>
-        value.trim() === '' && values.providerSecret !== '' ? 'Informe a URL do provedor.' : null,
-    },
+    initialValues: initialFormValues(instance),
+    validate: instanceFormValidation(instance),
   });
+  // "Oficial" as it was before picking the Cloud API turned it on: picking generic again restores it.
+  const officialBeforeCloud = useRef(form.getValues().isOfficial);
   const pending = create.isPending || update.isPending;
+  const kind = form.getValues().providerKind;
+
+  function chooseKind(next: ProviderKind) {
+    if (next === kind) return;
+    const { isOfficial } = form.getValues();
+    if (next === 'cloud') {
+      officialBeforeCloud.current = isOfficial;
+      form.setFieldValue('isOfficial', true);
+    } else {
+      form.setFieldValue('isOfficial', officialBeforeCloud.current);
+    }
+    form.setFieldValue('providerKind', next);
+    form.clearErrors();
+  }
 
   function failed(error: unknown) {
-    const errors = formErrors(error, FIELD_MAP);
+    const errors = formErrors(error, INSTANCE_FIELD_MAP);
     form.setErrors(errors.fields);
     setGeneral(errors.general);
     notifications.show({
@@ -107,35 +157,23 @@ function InstanceForm({
     });
   }
 
-  function submit(values: FormValues) {
+  function submit(values: InstanceFormValues) {
     setGeneral([]);
-    const name = values.name.trim();
-    const baseUrl = values.providerBaseUrl.trim();
-    const provider =
-      values.providerSecret !== '' ? { providerBaseUrl: baseUrl, providerSecret: values.providerSecret } : {};
     if (!instance) {
-      create.mutate(
-        { name, tenantName, isOfficial: values.isOfficial, isUnlimited: values.isUnlimited, ...provider },
-        {
-          onSuccess: (created) => {
-            notifications.show({
-              color: 'teal',
-              title: 'Instância criada',
-              message: `A instância ${created.name} foi criada.`,
-            });
-            onDone();
-          },
-          onError: failed,
+      create.mutate(toNewInstance(values, tenantName), {
+        onSuccess: (created) => {
+          notifications.show({
+            color: 'teal',
+            title: 'Instância criada',
+            message: `A instância ${created.name} foi criada.`,
+          });
+          onDone();
         },
-      );
+        onError: failed,
+      });
       return;
     }
-    const changes: InstanceChangesInput = { id: instance.id, tenantName, ...provider };
-    if (name !== instance.name) changes.name = name;
-    if (values.activated !== instance.activated) changes.activated = values.activated;
-    if (values.isOfficial !== instance.isOfficial) changes.isOfficial = values.isOfficial;
-    if (values.isUnlimited !== instance.isUnlimited) changes.isUnlimited = values.isUnlimited;
-    update.mutate(changes, {
+    update.mutate(toInstanceChanges(values, instance, tenantName), {
       onSuccess: (saved) => {
         notifications.show({
           color: 'teal',
@@ -148,10 +186,12 @@ function InstanceForm({
     });
   }
 
+  const cloudInstance = instance !== null && isCloudInstance(instance);
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
         <FormAlert messages={general} />
+        <KindChoice value={kind} error={form.errors.providerKind} onChange={chooseKind} />
         <TextInput
           label="Nome"
           required
@@ -181,23 +221,17 @@ function InstanceForm({
         </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            Provedor
+            {kind === 'cloud' ? 'WhatsApp Cloud API' : 'Provedor'}
           </Text>
-          <Text size="xs" c="dimmed">
-            De onde vêm as mensagens sincronizadas. URL HTTPS e segredo (o segredo nunca é mostrado de novo
-            {editing && instance?.hasProvider ? '; deixe em branco para manter o atual' : ''}).
-          </Text>
-          <TextInput
-            label="URL do provedor"
-            placeholder="https://provedor.exemplo.com.br"
-            autoComplete="off"
-            {...form.getInputProps('providerBaseUrl')}
-          />
-          <PasswordInput
-            label="Segredo do provedor"
-            autoComplete="new-password"
-            {...form.getInputProps('providerSecret')}
-          />
+          {kind === 'cloud' ? (
+            <CloudProviderFields
+              form={form}
+              hasSecrets={cloudInstance}
+              webhookUrl={cloudInstance ? cloudWebhookUrl(instance) : null}
+            />
+          ) : (
+            <GenericProviderFields form={form} keepSecret={editing && instance.hasProvider && !cloudInstance} />
+          )}
         </Stack>
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>

@@ -17,6 +17,8 @@ function instance(id: number, name: string, extra: Partial<Instance> = {}): Inst
     status: 'disconnected',
     hasProvider: false,
     providerBaseUrl: null,
+    providerKind: 'generic',
+    cloud: null,
     lastSyncAt: null,
     ...extra,
   };
@@ -321,5 +323,241 @@ describe('InstancesPanel', () => {
     expect(callsTo('GET /api/instance/syncMessages/11')).toHaveLength(polls);
     expect(screen.queryByText(/Não foi possível consultar o andamento/)).not.toBeInTheDocument();
     expect(error).not.toHaveBeenCalled();
+  });
+});
+
+describe('InstancesPanel: WhatsApp Cloud API', () => {
+  const official = instance(7, 'WhatsApp Oficial', {
+    providerKind: 'cloud',
+    hasProvider: true,
+    isOfficial: true,
+    status: 'disconnected',
+    cloud: { phoneNumberId: '106540352242922', wabaId: '102290129340398', webhookPath: '/api/instance/7/cloud' },
+  });
+
+  const metaAnswer = {
+    displayPhoneNumber: '+55 11 4000-1234',
+    verifiedName: 'Loja Exemplo',
+    qualityRating: 'GREEN',
+    messagingLimit: 'TIER_1K',
+  };
+
+  async function openMenuOf(user: ReturnType<typeof userEvent.setup>, id: number, name: string) {
+    const row = await screen.findByTestId(`instance-row-${id}`);
+    await user.click(within(row).getByRole('button', { name: `Ações da instância ${name}` }));
+    return row;
+  }
+
+  async function fillCloudFields(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, phoneNumberId: string) {
+    await user.type(within(dialog).getByRole('textbox', { name: /^ID do número de telefone/ }), phoneNumberId);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^ID da conta do WhatsApp Business/ }),
+      '102290129340398',
+    );
+    await user.type(within(dialog).getByLabelText(/^Token de acesso/), 'EAAGtokenpermanente');
+    await user.type(within(dialog).getByLabelText(/^Chave secreta do app/), 'app-secret-da-meta');
+  }
+
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['instances']);
+  });
+
+  it('creates a cloud instance: the five Meta fields, a generated verify token, official on, no generic provider', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([]),
+      'POST /api/instance': () => json(official, 201),
+    });
+    renderWithProviders(<InstancesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Nova instância' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova instância' });
+    const kind = within(dialog).getByRole('radiogroup', { name: 'Tipo de conexão' });
+    expect(within(kind).getByRole('radio', { name: /Provedor genérico/ })).toBeChecked();
+    await user.click(within(kind).getByRole('radio', { name: /WhatsApp oficial \(Cloud API\)/ }));
+    // Picking the Cloud API turns "Oficial" on, and the generic provider's fields give way to Meta's.
+    expect(within(dialog).getByRole('switch', { name: /Oficial/ })).toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: 'URL do provedor' })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/ }), 'WhatsApp Oficial');
+    await fillCloudFields(user, dialog, ' 106540352242922 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar token de verificação' }));
+    const verifyToken = within(dialog).getByRole('textbox', { name: /^Token de verificação do webhook/ });
+    expect((verifyToken as HTMLInputElement).value).toMatch(/^[A-Za-z0-9]{32}$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    await waitFor(() => expect(callsTo('POST /api/instance')).toHaveLength(1));
+    expect(callsTo('POST /api/instance')[0]?.body).toEqual({
+      name: 'WhatsApp Oficial',
+      isOfficial: true,
+      isUnlimited: false,
+      providerKind: 'cloud',
+      cloud: {
+        phoneNumberId: '106540352242922',
+        wabaId: '102290129340398',
+        accessToken: 'EAAGtokenpermanente',
+        appSecret: 'app-secret-da-meta',
+        verifyToken: (verifyToken as HTMLInputElement).value,
+      },
+    });
+  });
+
+  it('refuses a phone number id that is not only digits, and missing secrets, before sending', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({ 'GET /api/instance': () => json([]) });
+    renderWithProviders(<InstancesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Nova instância' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova instância' });
+    await user.click(within(dialog).getByRole('radio', { name: /WhatsApp oficial/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/ }), 'WhatsApp Oficial');
+    await user.type(within(dialog).getByRole('textbox', { name: /^ID do número de telefone/ }), '+55 11 4000-1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    expect(
+      await within(dialog).findByText(
+        'O ID do número de telefone deve ter apenas dígitos, como aparece no painel da Meta.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe o ID da conta do WhatsApp Business.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe o token de acesso.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe a chave secreta do app.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe o token de verificação do webhook.')).toBeInTheDocument();
+    expect(callsTo('POST /api/instance')).toHaveLength(0);
+  });
+
+  it("shows the server's cloud field errors next to their fields", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/instance': () => json([]),
+      'POST /api/instance': () =>
+        json(
+          {
+            code: 'unprocessable_entity',
+            message: 'Dados inválidos.',
+            errors: [{ field: 'cloud.accessToken', message: 'A Meta recusou o token de acesso.' }],
+          },
+          422,
+        ),
+    });
+    renderWithProviders(<InstancesPanel />);
+    await user.click(await screen.findByRole('button', { name: 'Nova instância' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova instância' });
+    await user.click(within(dialog).getByRole('radio', { name: /WhatsApp oficial/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome/ }), 'WhatsApp Oficial');
+    await fillCloudFields(user, dialog, '106540352242922');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Token de verificação do webhook/ }), 'meu-token');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    expect(await within(dialog).findByText('A Meta recusou o token de acesso.')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Token de acesso/)).toHaveAccessibleDescription(
+      /A Meta recusou o token de acesso\./,
+    );
+  });
+
+  it('edits a cloud instance: its secrets start empty and, left empty, are kept', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([official]),
+      'POST /api/instance/update': () => json(official),
+    });
+    renderWithProviders(<InstancesPanel />);
+    await openMenuOf(user, 7, 'WhatsApp Oficial');
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar instância: WhatsApp Oficial' });
+    expect(within(dialog).getByRole('radio', { name: /WhatsApp oficial/ })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /^ID do número de telefone/ })).toHaveValue('106540352242922');
+    const token = within(dialog).getByLabelText(/^Token de acesso/);
+    expect(token).toHaveValue('');
+    expect(token).toHaveAccessibleDescription(/Deixe em branco para manter o atual\./);
+    const waba = within(dialog).getByRole('textbox', { name: /^ID da conta do WhatsApp Business/ });
+    await user.clear(waba);
+    await user.type(waba, '999');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('POST /api/instance/update')).toHaveLength(1));
+    expect(callsTo('POST /api/instance/update')[0]?.body).toEqual({
+      id: 7,
+      providerKind: 'cloud',
+      cloud: { phoneNumberId: '106540352242922', wabaId: '999' },
+    });
+  });
+
+  it('lists a cloud instance with its kind and the webhook URL to copy, offering no Conectar nor Sincronizar', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales, official]),
+      'GET /api/instance/syncMessages': neverSynced,
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-7');
+    expect(within(row).getByText('Oficial (Cloud API)')).toBeInTheDocument();
+    expect(within(screen.getByTestId('instance-row-4')).getByText('Genérico')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Webhook da Meta' }));
+    const popover = await screen.findByRole('dialog', { name: 'Webhook da Meta' });
+    const url = `${window.location.origin}/api/instance/7/cloud`;
+    expect(within(popover).getByRole('textbox', { name: 'URL de retorno (webhook)' })).toHaveValue(url);
+    expect(within(popover).getByText(/assine o campo messages/)).toBeInTheDocument();
+    await user.click(within(popover).getByRole('button', { name: 'Copiar URL' }));
+    expect(await within(popover).findByRole('button', { name: 'URL copiada' })).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(url);
+    await user.keyboard('{Escape}');
+
+    await openMenuOf(user, 7, 'WhatsApp Oficial');
+    expect(await screen.findByRole('menuitem', { name: 'Testar conexão' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Conectar número' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Sincronizar mensagens' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Desconectar' })).toBeNull();
+    // Never synced, and its latest sync is not asked: only the generic instance's is.
+    expect(within(row).getByText('Não se aplica (Cloud API)')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(1));
+    const asked = fetchMock.mock.calls
+      .map(([input]) => requestUrl(input))
+      .filter((url) => url.includes('/api/instance/syncMessages?'));
+    expect(asked).toEqual([expect.stringContaining('instanceId=4')]);
+  });
+
+  it("Testar conexão shows Meta's answer, with the quality as a badge", async () => {
+    const user = userEvent.setup();
+    const { fetchMock, callsTo } = stubFetch({
+      'GET /api/instance': () => json([official]),
+      'POST /api/instance/7/test': () => json(metaAnswer),
+    });
+    renderWithProviders(<InstancesPanel tenantName="acme" />);
+    await openMenuOf(user, 7, 'WhatsApp Oficial');
+    await user.click(await screen.findByRole('menuitem', { name: 'Testar conexão' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Testar conexão: WhatsApp Oficial' });
+    const result = await within(dialog).findByTestId('connection-test-result');
+    expect(within(result).getByText('+55 11 4000-1234')).toBeInTheDocument();
+    expect(within(result).getByText('Loja Exemplo')).toBeInTheDocument();
+    expect(within(result).getByTestId('quality-rating')).toHaveTextContent('Qualidade alta');
+    expect(within(result).getByText('1.000 conversas iniciadas pela empresa a cada 24 horas')).toBeInTheDocument();
+    expect(callsTo('POST /api/instance/7/test')).toHaveLength(1);
+    const url = fetchMock.mock.calls.map(([input]) => requestUrl(input)).find((u) => u.includes('/test'));
+    expect(url).toContain('tenantName=acme');
+  });
+
+  it('a 422 from the test shows its message, and testing again shows the new answer', async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([official]),
+      'POST /api/instance/7/test': [
+        () =>
+          json(
+            {
+              code: 'provider_error',
+              message: 'Erro no provedor da instância: Invalid OAuth access token.',
+            },
+            422,
+          ),
+        () => json({ ...metaAnswer, qualityRating: 'YELLOW', messagingLimit: null }),
+      ],
+    });
+    renderWithProviders(<InstancesPanel />);
+    await openMenuOf(user, 7, 'WhatsApp Oficial');
+    await user.click(await screen.findByRole('menuitem', { name: 'Testar conexão' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Testar conexão: WhatsApp Oficial' });
+    const failure = await within(dialog).findByRole('alert');
+    expect(failure).toHaveTextContent('Erro no provedor da instância: Invalid OAuth access token.');
+    await user.click(within(dialog).getByRole('button', { name: 'Testar de novo' }));
+    expect(await within(dialog).findByTestId('quality-rating')).toHaveTextContent('Qualidade média');
+    expect(within(dialog).queryByText(/Limite de mensagens/)).toBeNull();
+    expect(callsTo('POST /api/instance/7/test')).toHaveLength(2);
   });
 });

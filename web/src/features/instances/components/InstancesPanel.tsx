@@ -4,6 +4,10 @@
  * screen for back-office operators acting on another tenant. Each instance with a provider shows
  * its latest synchronisation in its row (and in the sync dialog): one still running, even if
  * started before this screen was opened, is followed until it ends.
+ *
+ * A WhatsApp Cloud API instance (`providerKind: cloud`) is neither paired by QR code nor synced
+ * (Meta offers no history): its row shows the webhook Meta must call back and offers "Testar
+ * conexão" instead of "Conectar número", "Desconectar" and "Sincronizar mensagens".
  */
 import {
   ActionIcon,
@@ -24,6 +28,7 @@ import { notifications } from '@mantine/notifications';
 import {
   IconDots,
   IconMessageChatbot,
+  IconPlugConnected,
   IconPencil,
   IconPlugConnectedX,
   IconPlus,
@@ -37,12 +42,14 @@ import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import { useDisconnectInstance } from '../api/disconnect-instance';
-import { STATUS_LABELS, useInstances, type Instance } from '../api/get-instances';
+import { STATUS_LABELS, cloudWebhookUrl, isCloudInstance, useInstances, type Instance } from '../api/get-instances';
 import { useLatestSyncJob } from '../api/get-latest-sync-job';
+import { CloudWebhookButton } from './CloudWebhook';
 import { ConnectInstanceModal } from './ConnectInstanceModal';
 import { InstanceFormModal } from './InstanceFormModal';
 import { SyncMessagesModal } from './SyncMessagesModal';
 import { SyncProgress } from './SyncProgress';
+import { TestConnectionModal } from './TestConnectionModal';
 import classes from './instances.module.css';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -63,6 +70,7 @@ type Dialog =
   | { kind: 'edit'; instance: Instance }
   | { kind: 'sync'; instance: Instance }
   | { kind: 'connect'; id: number }
+  | { kind: 'test'; instance: Instance }
   | { kind: 'disconnect'; instance: Instance };
 
 function Flags({ instance }: { instance: Instance }) {
@@ -89,6 +97,7 @@ function Flags({ instance }: { instance: Instance }) {
 }
 
 function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog: Dialog) => void }) {
+  const cloud = isCloudInstance(instance);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -100,10 +109,16 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
         <Menu.Item leftSection={<IconPencil size={16} />} onClick={() => onAction({ kind: 'edit', instance })}>
           Editar
         </Menu.Item>
-        <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onAction({ kind: 'sync', instance })}>
-          Sincronizar mensagens
-        </Menu.Item>
-        {instance.hasProvider && instance.status !== 'connected' ? (
+        {cloud ? (
+          <Menu.Item leftSection={<IconPlugConnected size={16} />} onClick={() => onAction({ kind: 'test', instance })}>
+            Testar conexão
+          </Menu.Item>
+        ) : (
+          <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onAction({ kind: 'sync', instance })}>
+            Sincronizar mensagens
+          </Menu.Item>
+        )}
+        {!cloud && instance.hasProvider && instance.status !== 'connected' ? (
           <Menu.Item
             leftSection={<IconQrcode size={16} />}
             onClick={() => onAction({ kind: 'connect', id: instance.id })}
@@ -111,7 +126,7 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
             Conectar número
           </Menu.Item>
         ) : null}
-        {instance.hasProvider && instance.status !== 'disconnected' ? (
+        {!cloud && instance.hasProvider && instance.status !== 'disconnected' ? (
           <Menu.Item
             color="red"
             leftSection={<IconPlugConnectedX size={16} />}
@@ -125,29 +140,80 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
   );
 }
 
+/** The kind of provider; one this screen does not know yet is named as the server wrote it. */
+function KindBadge({ instance }: { instance: Instance }) {
+  if (isCloudInstance(instance)) {
+    return (
+      <Badge color="green" variant="light">
+        Oficial (Cloud API)
+      </Badge>
+    );
+  }
+  return (
+    <Badge color="gray" variant="light">
+      {instance.providerKind === 'generic' ? 'Genérico' : instance.providerKind}
+    </Badge>
+  );
+}
+
 function Provider({ instance }: { instance: Instance }) {
-  return instance.hasProvider ? (
-    <Text size="sm" className={classes.breakAnywhere}>
-      {instance.providerBaseUrl ?? 'configurado'}
-    </Text>
-  ) : (
-    <Text size="sm" c="dimmed">
-      Não configurado
-    </Text>
+  const webhookUrl = cloudWebhookUrl(instance);
+  let detail: ReactNode;
+  if (isCloudInstance(instance)) {
+    detail = (
+      <>
+        {instance.cloud ? (
+          <Text size="sm" className={classes.breakAnywhere}>
+            Número (ID): {instance.cloud.phoneNumberId}
+          </Text>
+        ) : null}
+        {webhookUrl ? <CloudWebhookButton url={webhookUrl} /> : null}
+      </>
+    );
+  } else if (instance.hasProvider) {
+    detail = (
+      <Text size="sm" className={classes.breakAnywhere}>
+        {instance.providerBaseUrl ?? 'configurado'}
+      </Text>
+    );
+  } else {
+    detail = (
+      <Text size="sm" c="dimmed">
+        Não configurado
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} align="flex-start">
+      <KindBadge instance={instance} />
+      {detail}
+    </Stack>
   );
 }
 
 function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: string }) {
-  const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider).data;
+  // Meta offers no history: a cloud instance is never synced, so its latest job is not asked.
+  const cloud = isCloudInstance(instance);
+  const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider && !cloud).data;
+  let last: ReactNode;
+  if (instance.lastSyncAt) {
+    last = (
+      <Text size="sm" title={formatDateTime(instance.lastSyncAt)}>
+        {formatDateTime(instance.lastSyncAt)} ({formatRelative(instance.lastSyncAt)})
+      </Text>
+    );
+  } else if (cloud) {
+    last = (
+      <Text size="sm" c="dimmed">
+        Não se aplica (Cloud API)
+      </Text>
+    );
+  } else {
+    last = <Text size="sm">Nunca sincronizada</Text>;
+  }
   return (
     <Stack gap={4}>
-      {instance.lastSyncAt ? (
-        <Text size="sm" title={formatDateTime(instance.lastSyncAt)}>
-          {formatDateTime(instance.lastSyncAt)} ({formatRelative(instance.lastSyncAt)})
-        </Text>
-      ) : (
-        <Text size="sm">Nunca sincronizada</Text>
-      )}
+      {last}
       {job ? <SyncProgress job={job} tenantName={tenantName} compact /> : null}
     </Stack>
   );
@@ -277,6 +343,11 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
         onClose={close}
       />
       <SyncMessagesModal instance={syncing} tenantName={tenantName} onClose={close} />
+      <TestConnectionModal
+        instance={dialog.kind === 'test' ? dialog.instance : null}
+        tenantName={tenantName}
+        onClose={close}
+      />
       <ConnectInstanceModal
         instance={dialog.kind === 'connect' ? (instances.data?.find((item) => item.id === dialog.id) ?? null) : null}
         tenantName={tenantName}
