@@ -163,7 +163,7 @@ async fn prepare(
             &unit,
             &secrets,
             instance.id,
-            InstanceChanges { provider: Some(provider), ..Default::default() },
+            InstanceChanges { provider: Some(instances::ConnectionInput::Generic(provider)), ..Default::default() },
         )
         .await?;
     }

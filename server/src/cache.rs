@@ -27,7 +27,7 @@ use crate::{
     domain::{
         bot::config::Bots,
         conversations::{Viewer, tickets::Counts},
-        instances::provider::ProviderConfig,
+        instances::Connection,
         users::{KnownTotal, UserView},
     },
     entities::{
@@ -65,11 +65,11 @@ pub struct AuthEntry {
 }
 
 /// An instance as its provider's events need it: the row (its name goes into events) and the
-/// opened provider secret the signature is checked with.
+/// opened connection whose secret the signature is checked with.
 #[derive(Debug, Clone)]
 pub struct InstanceEntry {
     pub instance: instance::Model,
-    pub provider: ProviderConfig,
+    pub connection: Connection,
 }
 
 /// The caches of one process.

@@ -95,6 +95,11 @@ pub struct Config {
     #[arg(long, env = "ALLOW_PRIVATE_PROVIDERS", default_value_t = false)]
     pub allow_private_providers: bool,
 
+    /// Meta's Graph API, which official (`cloud`) instances call (docs/providers.md#cloud). Set
+    /// only to pin another API version, or to a fake of it in tests.
+    #[arg(long, env = "GRAPH_API_URL", default_value = crate::domain::instances::cloud::DEFAULT_GRAPH_API_URL)]
+    pub graph_api_url: String,
+
     /// Let webhook endpoints live on loopback or private networks (and on plain http): tests and
     /// on-premise receivers. Off in production (SSRF: docs/campaigns.md#webhooks).
     #[arg(long, env = "ALLOW_PRIVATE_WEBHOOKS", default_value_t = false)]
@@ -279,6 +284,7 @@ impl Config {
             max_open_tenants: 64,
             db_idle_seconds: 60,
             allow_private_providers: false,
+            graph_api_url: crate::domain::instances::cloud::DEFAULT_GRAPH_API_URL.into(),
             allow_private_webhooks: false,
             sync_max_pages: 2_000,
             analytics_refresh_seconds: 300,
@@ -342,6 +348,14 @@ impl Config {
         }
         self.media_store().map_err(|err| ConfigError::MediaStorage(err.to_string()))?;
         Ok(())
+    }
+
+    /// How connectors reach providers.
+    pub fn reach(&self) -> crate::domain::instances::connector::Reach {
+        crate::domain::instances::connector::Reach {
+            allow_private: self.allow_private_providers,
+            graph_api_url: self.graph_api_url.clone(),
+        }
     }
 
     /// The origin of `tenant`'s host as the outside reaches it (`PUBLIC_URL`).

@@ -34,6 +34,7 @@ impl AppState {
             bus: self.bus.clone(),
             secrets: self.secrets.clone(),
             allow_private_providers: self.config.allow_private_providers,
+            reach: self.config.reach(),
             sync_max_pages: self.config.sync_max_pages,
             analytics_refresh: (self.config.analytics_refresh_seconds > 0)
                 .then(|| chrono::Duration::seconds(self.config.analytics_refresh_seconds as i64)),

@@ -36,6 +36,7 @@ mod m20261210_000026_conversation_media;
 mod m20261211_000027_analytics_message_types;
 mod m20261212_000028_media_holders;
 mod m20261213_000029_count_media_bytes;
+mod m20261214_000030_provider_kinds;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -80,6 +81,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261211_000027_analytics_message_types::Migration),
             Box::new(m20261212_000028_media_holders::Migration),
             Box::new(m20261213_000029_count_media_bytes::Migration),
+            Box::new(m20261214_000030_provider_kinds::Migration),
         ]
     }
 }

@@ -41,7 +41,8 @@ async fn seeded_tenant(app: &TestApp) -> TestUser {
     let unit = Unit::begin(&db, Arc::new(Discard)).await.unwrap();
     let first = instances::list(&unit, &[]).await.unwrap().remove(0);
     let provider = ProviderConfig::parse("http://127.0.0.1:9", "whsec_c2VncmVkby1kby1wcm92ZWRvcg==", true).unwrap();
-    let changes = InstanceChanges { provider: Some(provider), ..Default::default() };
+    let changes =
+        InstanceChanges { provider: Some(instances::ConnectionInput::Generic(provider)), ..Default::default() };
     instances::update(&unit, &app.config.secrets(), first.id, changes).await.unwrap();
     unit.commit().await.unwrap();
     admin

@@ -12,6 +12,7 @@ mod bot;
 mod caches;
 mod campaigns;
 mod checkpoints;
+mod cloud;
 mod edge;
 mod fairness;
 mod graphql_auth;

@@ -95,7 +95,8 @@ pub async fn run(dbs: &Databases, config: &Config, args: Args) -> anyhow::Result
     for instance in &all {
         // One base address per instance, so an ack goes back to the instance that sent the message.
         let provider = ProviderConfig::parse(&format!("http://{address}/i/{}", instance.id), &secret, true)?;
-        let changes = InstanceChanges { provider: Some(provider), ..Default::default() };
+        let changes =
+            InstanceChanges { provider: Some(instances::ConnectionInput::Generic(provider)), ..Default::default() };
         instances::update(&unit, &secrets, instance.id, changes).await?;
     }
     unit.commit().await?;

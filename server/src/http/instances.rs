@@ -17,7 +17,9 @@ use crate::{
             intake::Arrival,
         },
         instances::{
-            self, InstanceChanges, InstanceSummary, NewInstance,
+            self, Connection, ConnectionInput, InstanceChanges, InstanceSummary, Kind, NewInstance,
+            cloud::CloudInput,
+            connector::{Connector, PhoneHealth},
             provider::ProviderConfig,
             sync::{self, SyncRequest},
         },
@@ -45,6 +47,7 @@ pub fn routes() -> ApiRoutes {
         .route(RULE, routes!(sync_status))
         .route(RULE, routes!(connect))
         .route(RULE, routes!(disconnect))
+        .route(RULE, routes!(test_connection))
         // Called by the instance's provider, authenticated by its signature.
         .route(Access::Public, routes!(provider_events))
 }
@@ -81,15 +84,31 @@ async fn list(
     Ok(Json(all))
 }
 
-fn provider(state: &AppState, url: Option<String>, secret: Option<String>) -> AppResult<Option<ProviderConfig>> {
-    match (url, secret) {
-        (None, None) => Ok(None),
-        (url, secret) => Ok(Some(ProviderConfig::parse(
+/// The connection a create or update body describes: `providerKind` names it (`cloud` with its
+/// `cloud` object); without it, a `cloud` object means an official number and a base URL or secret
+/// the generic contract, as before kinds existed.
+fn connection(
+    state: &AppState,
+    kind: Option<&str>,
+    url: Option<String>,
+    secret: Option<String>,
+    cloud: Option<CloudInput>,
+) -> AppResult<Option<ConnectionInput>> {
+    let kind = match kind {
+        Some(kind) => Some(Kind::parse(kind)?),
+        None if cloud.is_some() => Some(Kind::Cloud),
+        None if url.is_some() || secret.is_some() => Some(Kind::Generic),
+        None => None,
+    };
+    Ok(match kind {
+        None => None,
+        Some(Kind::Generic) => Some(ConnectionInput::Generic(ProviderConfig::parse(
             url.as_deref().unwrap_or_default(),
             secret.as_deref().unwrap_or_default(),
             state.config.allow_private_providers,
         )?)),
-    }
+        Some(Kind::Cloud) => Some(ConnectionInput::Cloud(cloud.unwrap_or_default())),
+    })
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -111,6 +130,12 @@ struct CreateBody {
     /// Segredo do provedor (nunca é mostrado).
     #[serde(default)]
     provider_secret: Option<String>,
+    /// `generic` (padrão) ou `cloud` (API oficial do WhatsApp, com `cloud`).
+    #[serde(default)]
+    provider_kind: Option<String>,
+    /// Número oficial: `{phoneNumberId, wabaId, accessToken, appSecret, verifyToken}`.
+    #[serde(default)]
+    cloud: Option<CloudInput>,
 }
 
 /// Creates an instance, optionally with its provider connector.
@@ -135,7 +160,13 @@ async fn create(
         name: body.name,
         is_official: body.is_official,
         is_unlimited: body.is_unlimited,
-        provider: provider(&state, body.provider_base_url, body.provider_secret)?,
+        provider: connection(
+            &state,
+            body.provider_kind.as_deref(),
+            body.provider_base_url,
+            body.provider_secret,
+            body.cloud,
+        )?,
     };
     let unit = target.unit(&state).await?;
     let summary = instances::create(&unit, &state.secrets, new).await?;
@@ -166,6 +197,12 @@ struct UpdateBody {
     provider_base_url: Option<String>,
     #[serde(default)]
     provider_secret: Option<String>,
+    /// `generic` ou `cloud`.
+    #[serde(default)]
+    provider_kind: Option<String>,
+    /// Número oficial; segredos ausentes mantêm os guardados.
+    #[serde(default)]
+    cloud: Option<CloudInput>,
 }
 
 /// Changes what the body carries.
@@ -194,7 +231,13 @@ async fn update(
         is_official: body.is_official,
         is_unlimited: body.is_unlimited,
         status: body.status,
-        provider: provider(&state, body.provider_base_url, body.provider_secret)?,
+        provider: connection(
+            &state,
+            body.provider_kind.as_deref(),
+            body.provider_base_url,
+            body.provider_secret,
+            body.cloud,
+        )?,
     };
     let unit = target.unit(&state).await?;
     let summary = instances::update(&unit, &state.secrets, body.id, changes).await?;
@@ -358,7 +401,7 @@ async fn latest_sync(
 /// (dropped whenever an instance of the tenant changes, `Raised::InstancesChanged`), else read
 /// beside the writer and kept. Every failure is the same 401: an unknown instance is no more
 /// informative than a bad signature.
-async fn provider_instance(
+pub(super) async fn provider_instance(
     state: &AppState,
     tenant: &CurrentTenant,
     db: &TenantDb,
@@ -378,9 +421,10 @@ async fn provider_instance(
         Err(crate::domain::error::Error::NotFound { .. }) => return Err(refused()),
         Err(other) => return Err(other.into()),
     };
-    let provider =
-        instances::provider_of(&instance, &state.secrets, &tenant.name).map_err(|_| refused())?.ok_or_else(refused)?;
-    let entry = Arc::new(crate::cache::InstanceEntry { instance, provider });
+    let connection = instances::connection_of(&instance, &state.secrets, &tenant.name)
+        .map_err(|_| refused())?
+        .ok_or_else(refused)?;
+    let entry = Arc::new(crate::cache::InstanceEntry { instance, connection });
     caches.store_instance(ticket, tenant.name.clone(), entry.clone());
     Ok(entry)
 }
@@ -446,7 +490,12 @@ async fn authenticate(
     body: &bytes::Bytes,
 ) -> AppResult<Arrival> {
     let known = provider_instance(state, tenant, db, id).await?;
-    let provider = &known.provider;
+    // Only the generic contract signs as Standard Webhooks: an official number's events come to
+    // its own endpoint (`http::cloud_webhook`).
+    let Connection::Generic(provider) = &known.connection else {
+        tracing::info!(instance = id, "provider event refused: the instance is not of the generic kind");
+        return Err(crate::error::AppError::ProviderSignature);
+    };
     let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let event_id = header("webhook-id");
     let verified = {
@@ -483,15 +532,25 @@ async fn authenticate(
     })?;
     let event: ProviderEvent = serde_json::from_slice(body)
         .map_err(|err| crate::error::AppError::BadRequest(format!("Evento do provedor inválido: {err}")))?;
+    let plan = plan_for(state, tenant, db, &event).await?;
+    let instance = known.instance.clone();
+    Ok(Arrival { instance, event_id: event_id.unwrap_or_default().to_owned(), event, plan })
+}
+
+/// What of the tenant decides how `event` is handled (its ticket limit, its bots).
+pub(super) async fn plan_for(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    db: &TenantDb,
+    event: &ProviderEvent,
+) -> AppResult<inbound::Plan> {
     let chatbot = tenant.has_feature(crate::domain::features::Feature::Chatbot.option());
     // Only a customer's message may meet the bot: acks and status changes never read its bots.
-    let bots = match &event {
+    let bots = match event {
         ProviderEvent::Message(_) if chatbot => state.bus.caches().bots_of(&tenant.name, db).await?,
         _ => Default::default(),
     };
-    let plan = inbound::Plan { ticket_limit: tenant.record.ticket_limit, chatbot, bots };
-    let instance = known.instance.clone();
-    Ok(Arrival { instance, event_id: event_id.unwrap_or_default().to_owned(), event, plan })
+    Ok(inbound::Plan { ticket_limit: tenant.record.ticket_limit, chatbot, bots })
 }
 
 /// Asks the provider for a pairing code; the status arrives later as a `status` event.
@@ -547,15 +606,43 @@ async fn disconnect(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn session_client(state: &AppState, target: &CurrentTenant, id: i32) -> AppResult<instances::provider::Provider> {
-    let tx = target.begin(state).await?;
-    let found = instances::find(&tx, id).await?;
-    tx.commit().await?;
-    let config = instances::provider_of(&found, &state.secrets, &target.name)?.ok_or_else(|| {
+async fn session_client(state: &AppState, target: &CurrentTenant, id: i32) -> AppResult<Box<dyn Connector>> {
+    let tx = target.read(state).await?;
+    let found = instances::find(&tx, id).await;
+    tx.end();
+    let config = instances::connection_of(&found?, &state.secrets, &target.name)?.ok_or_else(|| {
         crate::domain::Error::invalid(
             "provider_missing",
             "Configure o provedor da instância antes de conectar o número.",
         )
     })?;
-    Ok(instances::provider::Provider::new(config, state.config.allow_private_providers)?)
+    Ok(instances::open(config, &state.config.reach())?)
+}
+
+/// Reads the number's state at its provider: for an official number, its display number, verified
+/// name, quality rating and messaging limit (the token, the ids and Meta's answer, all at once).
+#[utoipa::path(
+    post, path = "/instance/{id}/test", tag = "instâncias", operation_id = "instances_test",
+    summary = "Testa a conexão do número com o provedor",
+    params(("id" = i32, Path, description = "Id da instância"), TenantParam),
+    responses(
+        (status = 200, description = "O número como a Meta o vê.", body = PhoneHealth),
+        (status = 404, description = "Instância não encontrada (`instance_not_found`).", body = ErrorBody),
+        (status = 422, description = "Sem provedor (`provider_missing`), provedor genérico (`check_unsupported`), ou a Meta recusou (`provider_error`, com o motivo).", body = ErrorBody),
+    )
+)]
+async fn test_connection(
+    State(state): State<AppState>,
+    caller: CurrentTenant,
+    user: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(param): ApiQuery<TenantParam>,
+) -> AppResult<Json<PhoneHealth>> {
+    let target = access::target(&state, &caller, &user, param.tenant_name.as_deref()).await?;
+    let health = session_client(&state, &target, id).await?.check().await?;
+    // Meta answered for the number with its token: the connection works, and the list shows it.
+    let unit = target.unit(&state).await?;
+    inbound::connection_status(&unit, id, "connected").await?;
+    unit.commit().await?;
+    Ok(Json(health))
 }

@@ -7,6 +7,7 @@ mod analytics;
 mod auth;
 mod bot;
 mod campaigns;
+mod cloud_webhook;
 mod customers;
 mod departments;
 pub mod error_bodies;
@@ -61,6 +62,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(users::routes())
         .merge(departments::routes())
         .merge(instances::routes())
+        .merge(cloud_webhook::routes())
         .merge(home::routes())
         .merge(inbox::routes())
         .merge(media::routes())

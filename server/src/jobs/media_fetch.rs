@@ -4,8 +4,7 @@
 
 use crate::{
     domain::{
-        inbox,
-        instances::{self},
+        inbox, instances,
         media::{fetch, ingest, payload::Payload},
         outbox::MediaFetch,
     },
@@ -41,7 +40,7 @@ pub async fn run(worker: &Worker, db: &TenantDb, payload: &MediaFetch, last_atte
 async fn attempt(worker: &Worker, db: &TenantDb, message_id: i32) -> Result<(), fetch::FetchError> {
     use fetch::FetchError::{Permanent, Retryable};
     let internal = |err: crate::domain::Error| Retryable(format!("banco de dados: {err}"));
-    let (source, bearer) = {
+    let (source, connection) = {
         let tx = db.read().await.map_err(|e| internal(e.into()))?;
         let found = message::Entity::find_by_id(message_id)
             .one(&tx)
@@ -57,14 +56,24 @@ async fn attempt(worker: &Worker, db: &TenantDb, message_id: i32) -> Result<(), 
             .ok_or_else(|| Permanent("o provedor não indicou a mídia".into()))?;
         let instance =
             instance::Entity::find_by_id(found.instance_id).one(&tx).await.map_err(|e| internal(e.into()))?;
-        let bearer = match instance {
-            Some(instance) => instances::provider_of(&instance, &worker.secrets, db.name())
-                .map_err(|e| Permanent(e.to_string()))?
-                .map(|p| p.secret),
+        let connection = match instance {
+            Some(instance) => {
+                instances::connection_of(&instance, &worker.secrets, db.name()).map_err(|e| Permanent(e.to_string()))?
+            }
             None => None,
         };
         tx.end();
-        (source, bearer)
+        (source, connection)
+    };
+    // The connector says where the bytes are: the generic contract's URL as given, the Cloud
+    // API's media id turned into a URL that lasts minutes (asked for now, not when the event came).
+    let (source, bearer) = match connection {
+        Some(connection) => {
+            let connector = instances::open(connection, &worker.reach).map_err(|e| Permanent(e.to_string()))?;
+            let located = connector.locate_media(&source).await?;
+            (located.source, located.bearer)
+        }
+        None => (source, None),
     };
     let client = fetch::client(worker.allow_private_providers).map_err(|e| Retryable(e.to_string()))?;
     let spooled = fetch::fetch(&client, &source, bearer.as_deref(), worker.allow_private_providers).await?;

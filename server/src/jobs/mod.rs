@@ -53,6 +53,8 @@ pub struct Worker {
     pub bus: EventBus,
     pub secrets: Arc<Secrets>,
     pub allow_private_providers: bool,
+    /// How connectors reach providers (the address rule, Meta's Graph API).
+    pub reach: crate::domain::instances::connector::Reach,
     pub allow_private_webhooks: bool,
     /// Pages a message-history synchronisation may ask a provider for (`SYNC_MAX_PAGES`).
     pub sync_max_pages: u32,

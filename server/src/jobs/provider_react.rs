@@ -8,7 +8,7 @@ use crate::{
     domain::{
         instances::{
             self,
-            provider::{CallError, Outgoing, OutgoingReaction, Provider},
+            provider::{CallError, Outgoing, OutgoingReaction},
         },
         outbox::ProviderReact,
     },
@@ -50,11 +50,10 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderReact) -> Res
     let (Some(customer), Some(instance)) = (customer, instance) else {
         return Err(CallError::Permanent("conversa sem cliente ou instância".into()));
     };
-    let config = instances::provider_of(&instance, &worker.secrets, db.name())
+    let config = instances::connection_of(&instance, &worker.secrets, db.name())
         .map_err(|e| CallError::Permanent(e.to_string()))?
         .ok_or_else(|| CallError::Permanent("a instância não tem provedor configurado".into()))?;
-    let client =
-        Provider::new(config, worker.allow_private_providers).map_err(|e| CallError::Permanent(e.to_string()))?;
+    let client = instances::open(config, &worker.reach).map_err(|e| CallError::Permanent(e.to_string()))?;
     let outgoing = Outgoing {
         phone: customer.phone,
         client_id: format!("bo-react-{}-{}-{}", payload.reaction_id, payload.user_id, payload.emoji.len()),
@@ -62,5 +61,5 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderReact) -> Res
         reaction: Some(OutgoingReaction { message_id: external_id, emoji: payload.emoji.clone() }),
         ..Default::default()
     };
-    client.send_message(&outgoing).await.map(drop)
+    client.send(&outgoing).await.map(drop)
 }

@@ -13,7 +13,7 @@ use crate::{
         inbox::acks,
         instances::{
             self,
-            provider::{CallError, Outgoing, OutgoingMedia, Provider},
+            provider::{CallError, Outgoing, OutgoingMedia},
         },
         media::{
             links::{self, Target, Variant},
@@ -94,7 +94,7 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         let (Some(customer), Some(instance)) = (customer, instance) else {
             return Err(CallError::Permanent("conversa sem cliente ou instância".into()));
         };
-        let provider = instances::provider_of(&instance, &worker.secrets, db.name())
+        let provider = instances::connection_of(&instance, &worker.secrets, db.name())
             .map_err(|e| CallError::Permanent(e.to_string()))?
             .ok_or_else(|| CallError::Permanent("a instância não tem provedor configurado".into()))?;
         let outgoing = outgoing(&tx, worker, db, &found, &customer.phone).await.map_err(internal)?;
@@ -102,15 +102,14 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         (found, outgoing, provider)
     };
     // Refused here only for a literal address that is not public: retrying will not change it.
-    let client =
-        Provider::new(provider, worker.allow_private_providers).map_err(|e| CallError::Permanent(e.to_string()))?;
+    let client = instances::open(provider, &worker.reach).map_err(|e| CallError::Permanent(e.to_string()))?;
     let client_id = found.client_id.clone().unwrap_or_else(|| format!("bo-msg-{}", found.id));
     let client_id = match &payload.resend {
         Some(resend) => format!("{client_id}~{resend}"),
         None => client_id,
     };
     outgoing.client_id = client_id;
-    Ok(Some(client.send_message(&outgoing).await?))
+    Ok(Some(client.send(&outgoing).await?))
 }
 
 /// What the provider is asked to send for `found`: its text, its medium as a link the provider

@@ -31,6 +31,10 @@ pub struct InboundMedia {
     /// A voice note (push-to-talk).
     #[serde(default)]
     pub voice: bool,
+    /// The provider's own id of the medium, resolved by its connector when fetched (the Cloud
+    /// API's media id). Never read from the generic contract's JSON: only a connector sets it.
+    #[serde(skip)]
+    pub id: Option<String>,
 }
 
 /// A contact card as a provider sends it: a vCard, or its name and phones, or both.
@@ -73,7 +77,7 @@ pub fn of_inbound(
             let media = media.ok_or_else(|| {
                 Error::invalid_field("invalid_event", "data.media", "Informe a mídia (media.url ou media.data).")
             })?;
-            if media.url.is_none() && media.data.is_none() {
+            if media.url.is_none() && media.data.is_none() && media.id.is_none() {
                 return Err(Error::invalid_field("invalid_event", "data.media", "Informe media.url ou media.data."));
             }
             if media.data.as_ref().is_some_and(|d| d.len() > MAX_INLINE_BYTES * 4 / 3 + 4) {
@@ -88,8 +92,12 @@ pub fn of_inbound(
             }
             payload.file_name = media.file_name.as_deref().map(safe_file_name).filter(|n| !n.is_empty());
             payload.voice = media.voice && t == MediaType::Audio;
-            payload.source =
-                Some(Source { url: media.url.clone(), data: media.data.clone(), mime_type: media.mime_type.clone() });
+            payload.source = Some(Source {
+                url: media.url.clone(),
+                data: media.data.clone(),
+                mime_type: media.mime_type.clone(),
+                id: media.id.clone(),
+            });
             media_pending = true;
         }
         MediaType::Location => {

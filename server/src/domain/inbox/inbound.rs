@@ -105,6 +105,10 @@ pub struct InboundAck {
     /// `sent`, `delivered`, `read` or `failed` (anything else is refused with a clear 422, not a
     /// bare parse error: [`validate`]).
     pub ack: String,
+    /// Why a `failed` message failed, in pt_BR, when the provider says (an official number's
+    /// error code, explained); otherwise the message reads "O provedor não conseguiu entregar…".
+    #[serde(default)]
+    pub error: Option<String>,
 }
 
 /// The instance's connection changed.
@@ -168,16 +172,23 @@ pub async fn receive(
         ProviderEvent::Message(inbound) => receive_message(unit, instance, *inbound, plan).await,
         ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
         ProviderEvent::Status(status) => {
-            if instances::set_status(unit, instance.id, &status.status).await? {
-                // Its running campaigns pause on a disconnection and resume on a reconnection.
-                campaigns::sending::instance_status_changed(unit, instance.id, &status.status).await?;
-            }
+            connection_status(unit, instance.id, &status.status).await?;
             Ok(Received::Done)
         }
         ProviderEvent::Reaction(reaction) => changes::react(unit, instance, reaction).await.map(|()| Received::Done),
         ProviderEvent::Edit(edit) => changes::edit(unit, instance, edit).await.map(|()| Received::Done),
         ProviderEvent::Revoke(revoke) => changes::revoke(unit, instance, revoke).await.map(|()| Received::Done),
     }
+}
+
+/// The instance's connection is `status` now (its provider said so, or a test of an official
+/// number reached it): logged and raised when it changed, and its running campaigns pause on a
+/// disconnection and resume on a reconnection.
+pub async fn connection_status(unit: &Unit, instance_id: i32, status: &str) -> Result<()> {
+    if instances::set_status(unit, instance_id, status).await? {
+        campaigns::sending::instance_status_changed(unit, instance_id, status).await?;
+    }
+    Ok(())
 }
 
 /// Records the event id, unless it was seen before or `message`'s provider id is stored already;
@@ -473,7 +484,11 @@ async fn receive_ack(unit: &Unit, instance: &instance::Model, ack: InboundAck) -
         .await?;
     match found {
         Some(found) => {
-            inbox::acks::apply(unit, found, reported, ack_error(reported), None).await?;
+            let error = match (&ack.error, reported) {
+                (Some(reason), Ack::Failed) => Some(format!("Não entregue: {}.", reason.trim_end_matches('.'))),
+                _ => ack_error(reported),
+            };
+            inbox::acks::apply(unit, found, reported, error, None).await?;
         }
         // Perhaps it overtook the answer to our send: kept until the send's id is stored.
         None => acks::keep_early(unit, instance.id, &ack.id, reported).await?,

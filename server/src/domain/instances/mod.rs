@@ -2,10 +2,13 @@
 //! isOfficial, isUnlimited), each with a connector to its provider (`provider`) from which
 //! message history is synchronised (`sync`).
 
+pub mod cloud;
+pub mod connector;
 pub mod provider;
 pub mod summary;
 pub mod sync;
 
+pub use connector::Kind;
 pub use summary::InstanceSummary;
 
 use chrono::Utc;
@@ -40,7 +43,15 @@ pub struct NewInstance {
     pub name: String,
     pub is_official: bool,
     pub is_unlimited: bool,
-    pub provider: Option<provider::ProviderConfig>,
+    pub provider: Option<ConnectionInput>,
+}
+
+/// A connection as a client gives it, by kind.
+#[derive(Debug, Clone)]
+pub enum ConnectionInput {
+    Generic(provider::ProviderConfig),
+    /// An official number; on a change, secrets left out keep the stored ones.
+    Cloud(cloud::CloudInput),
 }
 
 /// Fields to change; `None` leaves them.
@@ -52,7 +63,7 @@ pub struct InstanceChanges {
     pub is_unlimited: Option<bool>,
     /// A connection status reported by the provider (`connected`, `disconnected`, `qrcode`...).
     pub status: Option<String>,
-    pub provider: Option<provider::ProviderConfig>,
+    pub provider: Option<ConnectionInput>,
 }
 
 /// Connection statuses an instance can report.
@@ -74,22 +85,126 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<instance::Model>
         .ok_or_else(|| Error::not_found("instance_not_found", "Instância não encontrada."))
 }
 
-/// The instance's provider connector with its secret opened, if it has one.
+/// The instance's generic provider with its secret opened, if it has one (`None` for another kind:
+/// what only the generic contract offers — history synchronisation — asks this).
 pub fn provider_of(
     instance: &instance::Model,
     secrets: &Secrets,
     tenant: &TenantName,
 ) -> Result<Option<provider::ProviderConfig>> {
-    let (Some(base_url), Some(stored)) = (instance.provider_base_url.clone(), instance.provider_secret.as_deref())
-    else {
+    match connection_of(instance, secrets, tenant)? {
+        Some(Connection::Generic(config)) => Ok(Some(config)),
+        _ => Ok(None),
+    }
+}
+
+/// The instance's connection, whatever its kind, with its secrets opened; `None` when it has none.
+pub fn connection_of(instance: &instance::Model, secrets: &Secrets, tenant: &TenantName) -> Result<Option<Connection>> {
+    let Some(stored) = instance.provider_secret.as_deref() else {
         return Ok(None);
     };
-    let scope = secret_scope(tenant, instance.id);
-    let secret = secrets.open(&scope, stored).map_err(|err| {
-        tracing::error!(instance = instance.id, error = %err, "provider secret does not open");
+    let unreadable = || {
         Error::invalid("provider_secret_unreadable", "O segredo do provedor não pôde ser lido: informe-o novamente.")
+    };
+    let secret = secrets.open(&secret_scope(tenant, instance.id), stored).map_err(|err| {
+        tracing::error!(instance = instance.id, error = %err, "provider secret does not open");
+        unreadable()
     })?;
-    Ok(Some(provider::ProviderConfig { base_url, secret }))
+    match Kind::stored(&instance.provider_kind) {
+        Kind::Generic => Ok(instance
+            .provider_base_url
+            .clone()
+            .map(|base_url| Connection::Generic(provider::ProviderConfig { base_url, secret }))),
+        Kind::Cloud => {
+            let account = instance.provider_account.as_deref().and_then(|a| serde_json::from_str(a).ok());
+            let secrets = serde_json::from_str(&secret).ok();
+            match (account, secrets) {
+                (Some(account), Some(secrets)) => Ok(Some(Connection::Cloud(cloud::CloudConfig { account, secrets }))),
+                _ => Err(unreadable()),
+            }
+        }
+    }
+}
+
+/// The official number's account of a `cloud` instance (shown on the instances screen).
+pub fn cloud_account(instance: &instance::Model) -> Option<cloud::CloudAccount> {
+    (Kind::stored(&instance.provider_kind) == Kind::Cloud)
+        .then(|| instance.provider_account.as_deref().and_then(|a| serde_json::from_str(a).ok()))
+        .flatten()
+}
+
+/// Writes a connection onto `active` (its secrets sealed for the instance); an official number
+/// already connected to another instance is refused.
+async fn set_connection(
+    unit: &Unit,
+    secrets: &Secrets,
+    active: &mut instance::ActiveModel,
+    current: Option<&instance::Model>,
+    input: ConnectionInput,
+) -> Result<()> {
+    let id = *active.id.as_ref();
+    let scope = secret_scope(unit.tenant(), id);
+    match input {
+        ConnectionInput::Generic(config) => {
+            active.provider_kind = Set(Kind::Generic.as_str().to_owned());
+            active.provider_base_url = Set(Some(config.base_url));
+            active.provider_secret = Set(Some(secrets.seal(&scope, &config.secret)));
+            active.provider_account = Set(None);
+            active.provider_account_key = Set(None);
+        }
+        ConnectionInput::Cloud(input) => {
+            let stored = match current.map(|c| connection_of(c, secrets, unit.tenant())) {
+                Some(Ok(Some(Connection::Cloud(config)))) => Some(config.secrets),
+                _ => None,
+            };
+            let config = input.settle(stored.as_ref())?;
+            let taken = instance::Entity::find()
+                .filter(instance::Column::ProviderKind.eq(Kind::Cloud.as_str()))
+                .filter(instance::Column::ProviderAccountKey.eq(&config.account.phone_number_id))
+                .filter(instance::Column::Id.ne(id))
+                .one(unit)
+                .await?;
+            if let Some(taken) = taken {
+                return Err(Error::invalid_field(
+                    "cloud_number_taken",
+                    "cloud.phoneNumberId",
+                    format!("Este número já está conectado à instância \"{}\".", taken.name),
+                ));
+            }
+            let sealed = serde_json::to_string(&config.secrets).map_err(|e| Error::Internal(e.into()))?;
+            active.provider_kind = Set(Kind::Cloud.as_str().to_owned());
+            active.provider_base_url = Set(None);
+            active.provider_secret = Set(Some(secrets.seal(&scope, &sealed)));
+            active.provider_account_key = Set(Some(config.account.phone_number_id.clone()));
+            active.provider_account =
+                Set(Some(serde_json::to_string(&config.account).map_err(|e| Error::Internal(e.into()))?));
+        }
+    }
+    Ok(())
+}
+
+/// An instance's connection with its secrets opened.
+#[derive(Debug, Clone)]
+pub enum Connection {
+    Generic(provider::ProviderConfig),
+    Cloud(cloud::CloudConfig),
+}
+
+impl Connection {
+    pub fn kind(&self) -> Kind {
+        match self {
+            Connection::Generic(_) => Kind::Generic,
+            Connection::Cloud(_) => Kind::Cloud,
+        }
+    }
+}
+
+/// The connector of `connection`.
+pub fn open(connection: Connection, reach: &connector::Reach) -> Result<Box<dyn connector::Connector>> {
+    Ok(match connection {
+        Connection::Generic(config) => Box::new(provider::Provider::new(config, reach.allow_private)?),
+        Connection::Cloud(config) => Box::new(cloud::CloudClient::new(config, reach)?),
+    })
 }
 
 /// What a provider secret is sealed for: its tenant and instance, so it opens nowhere else.
@@ -123,9 +238,7 @@ pub async fn create(unit: &Unit, secrets: &Secrets, new: NewInstance) -> Result<
     let created = match new.provider {
         Some(provider) => {
             let mut active = created.into_active_model();
-            active.provider_base_url = Set(Some(provider.base_url));
-            let scope = secret_scope(unit.tenant(), *active.id.as_ref());
-            active.provider_secret = Set(Some(secrets.seal(&scope, &provider.secret)));
+            set_connection(unit, secrets, &mut active, None, provider).await?;
             active.update(db).await?
         }
         None => created,
@@ -159,6 +272,7 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
     let db = unit;
     let found = find(db, id).await?;
     let previous_status = found.status.clone();
+    let current = found.clone();
     // Every linked user's own view (`userInfo`) shows the instance's name and whether it is active.
     let shown_to_users = changes.name.is_some() || changes.activated.is_some();
     let mut active = found.into_active_model();
@@ -175,8 +289,7 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
         active.is_unlimited = Set(unlimited);
     }
     if let Some(provider) = changes.provider {
-        active.provider_base_url = Set(Some(provider.base_url));
-        active.provider_secret = Set(Some(secrets.seal(&secret_scope(unit.tenant(), id), &provider.secret)));
+        set_connection(unit, secrets, &mut active, Some(&current), provider).await?;
     }
     let new_status = match changes.status {
         Some(status) if !STATUSES.contains(&status.as_str()) => {

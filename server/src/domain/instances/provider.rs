@@ -13,8 +13,10 @@ use std::{net::IpAddr, sync::LazyLock, time::Duration};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, de::DeserializeOwned};
 
+use super::connector::{Connector, MediaLocation, PhoneHealth};
 use crate::domain::{
     error::{Error, Result},
+    media::{fetch::FetchError, payload::Source},
     outbound::{self, BodyError, is_public},
 };
 
@@ -33,6 +35,13 @@ static CLIENTS: LazyLock<[std::result::Result<reqwest::Client, String>; 2]> = La
         outbound::client(allow_private, TIMEOUT, "backoffice-providers/1").map_err(|e| e.to_string())
     })
 });
+
+/// The shared provider client (public addresses only unless `allow_private`).
+pub fn client(allow_private: bool) -> Result<reqwest::Client> {
+    CLIENTS[usize::from(allow_private)]
+        .clone()
+        .map_err(|e| Error::invalid("provider_client", format!("Cliente HTTP indisponível: {e}")))
+}
 
 /// Where an instance's provider is and how to authenticate.
 #[derive(Clone)]
@@ -163,10 +172,12 @@ impl Provider {
                 return Err(provider_error("o endereço do provedor não é público"));
             }
         }
-        let http = CLIENTS[usize::from(allow_private)]
-            .clone()
-            .map_err(|e| Error::invalid("provider_client", format!("Cliente HTTP indisponível: {e}")))?;
-        Ok(Self { config, http })
+        Ok(Self { config, http: client(allow_private)? })
+    }
+
+    /// The secret calls and media fetches authenticate with.
+    pub fn secret(&self) -> &str {
+        &self.config.secret
     }
 
     /// One page of messages sent since `since`.
@@ -194,7 +205,7 @@ impl Provider {
 }
 
 /// Why a request got no answer, in pt_BR: the resolver's refusal when it refused.
-fn unreachable(err: reqwest::Error) -> String {
+pub(super) fn unreachable(err: reqwest::Error) -> String {
     match outbound::refusal(&err) {
         Some(refused) => refused.0.trim_end_matches('.').to_owned(),
         None => format!("falha de conexão com o provedor ({})", err.without_url()),
@@ -202,7 +213,10 @@ fn unreachable(err: reqwest::Error) -> String {
 }
 
 /// An answer's JSON, read up to `cap` bytes.
-async fn read_json<T: DeserializeOwned>(response: reqwest::Response, cap: usize) -> std::result::Result<T, CallError> {
+pub(super) async fn read_json<T: DeserializeOwned>(
+    response: reqwest::Response,
+    cap: usize,
+) -> std::result::Result<T, CallError> {
     let body = outbound::read_capped(response, cap).await.map_err(|e| match e {
         BodyError::TooLarge(_) => {
             CallError::Permanent(format!("a resposta do provedor passou de {}", outbound::size(cap)))
@@ -298,8 +312,35 @@ impl Provider {
     }
 }
 
-fn provider_error(detail: &str) -> Error {
+pub(super) fn provider_error(detail: &str) -> Error {
     Error::invalid("provider_error", format!("Erro no provedor da instância: {detail}."))
+}
+
+#[async_trait::async_trait]
+impl Connector for Provider {
+    async fn send(&self, outgoing: &Outgoing) -> std::result::Result<String, CallError> {
+        self.send_message(outgoing).await
+    }
+
+    async fn start_session(&self) -> Result<String> {
+        Provider::start_session(self).await
+    }
+
+    async fn end_session(&self) -> Result<()> {
+        Provider::end_session(self).await
+    }
+
+    async fn locate_media(&self, source: &Source) -> std::result::Result<MediaLocation, FetchError> {
+        // The generic contract names a URL (or inline bytes): fetched with the instance's secret.
+        Ok(MediaLocation { source: source.clone(), bearer: Some(self.secret().to_owned()) })
+    }
+
+    async fn check(&self) -> Result<PhoneHealth> {
+        Err(Error::invalid(
+            "check_unsupported",
+            "O teste de conexão está disponível para a API oficial; no provedor genérico, conecte o número.",
+        ))
+    }
 }
 
 #[cfg(test)]

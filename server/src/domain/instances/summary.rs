@@ -17,11 +17,31 @@ pub struct InstanceSummary {
     /// Whether a provider is configured (its secret is never shown).
     pub has_provider: bool,
     pub provider_base_url: Option<String>,
+    /// `generic` or `cloud` (docs/providers.md#kinds).
+    pub provider_kind: String,
+    /// An official number's ids and where Meta delivers its webhook; `null` for other kinds.
+    pub cloud: Option<CloudView>,
     pub last_sync_at: Option<chrono::DateTime<Utc>>,
+}
+
+/// An official number as the instances screen shows it (its secrets never are).
+#[derive(Debug, Clone, PartialEq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CloudView {
+    pub phone_number_id: String,
+    pub waba_id: String,
+    /// The callback URL's path to paste in Meta's webhook configuration (on the tenant's host).
+    #[schema(example = "/api/instance/7/cloud")]
+    pub webhook_path: String,
 }
 
 impl From<instance::Model> for InstanceSummary {
     fn from(i: instance::Model) -> Self {
+        let cloud = super::cloud_account(&i).map(|account| CloudView {
+            phone_number_id: account.phone_number_id,
+            waba_id: account.waba_id,
+            webhook_path: format!("/api/instance/{}/cloud", i.id),
+        });
         Self {
             id: i.id,
             name: i.name,
@@ -29,8 +49,10 @@ impl From<instance::Model> for InstanceSummary {
             is_official: i.is_official,
             is_unlimited: i.is_unlimited,
             status: i.status,
-            has_provider: i.provider_base_url.is_some(),
+            has_provider: i.provider_secret.is_some(),
             provider_base_url: i.provider_base_url,
+            provider_kind: i.provider_kind,
+            cloud,
             last_sync_at: i.last_sync_at,
         }
     }

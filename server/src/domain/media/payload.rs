@@ -54,6 +54,10 @@ pub struct Source {
     /// The type the provider said (only a hint: the bytes decide).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mime_type: Option<String>,
+    /// The provider's id of the medium, resolved by the instance's connector (the Cloud API's
+    /// media id: its URL lasts five minutes, so it is asked for when fetching).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
 }
 
 /// A place.

@@ -81,7 +81,7 @@ impl TenantView {
     }
 }
 
-fn not_found() -> Error {
+pub(super) fn not_found() -> Error {
     Error::not_found("tenant_not_found", "Tenant não encontrado.")
 }
 

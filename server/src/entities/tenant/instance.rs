@@ -18,6 +18,13 @@ pub struct Model {
     pub provider_base_url: Option<String>,
     #[serde(skip_serializing)]
     pub provider_secret: Option<String>,
+    /// `generic` or `cloud` (docs/providers.md#kinds).
+    pub provider_kind: String,
+    /// What identifies the number at its provider, not secret (JSON; `cloud`: phone number id and
+    /// business account id).
+    pub provider_account: Option<String>,
+    /// The provider's own id of the number (the Cloud API's phone number id), unique per kind.
+    pub provider_account_key: Option<String>,
     pub last_sync_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

@@ -1,0 +1,328 @@
+//! Official numbers on Meta's WhatsApp Business Cloud API (docs/providers.md#cloud), through the
+//! real HTTP surface with a fake Graph API that speaks Meta's documented format
+//! (`support::graph`): connecting and testing a number, the webhook's handshake and signatures
+//! (good, bad, replayed), every message type a customer sends, replies and reactions both ways,
+//! statuses with Meta's error codes read in Portuguese, throttling retried.
+
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{
+    TestApp,
+    graph::{self, ACCESS_TOKEN, APP_SECRET, FakeGraph, PHONE_NUMBER_ID, VERIFY_TOKEN, WABA_ID},
+    provider::{FakeProvider, customer_message, push},
+};
+
+const HOST: &str = "acme.localhost";
+const CUSTOMER: &str = "5511987654321";
+
+struct Official {
+    app: TestApp,
+    graph: FakeGraph,
+    token: String,
+    instance: i32,
+}
+
+fn cloud_body(name: &str, phone_number_id: &str) -> Value {
+    json!({ "name": name, "providerKind": "cloud", "isOfficial": true, "cloud": {
+        "phoneNumberId": phone_number_id, "wabaId": WABA_ID, "accessToken": ACCESS_TOKEN,
+        "appSecret": APP_SECRET, "verifyToken": VERIFY_TOKEN } })
+}
+
+async fn official() -> Official {
+    let graph = FakeGraph::start().await;
+    let graph_url = graph.url();
+    let app = TestApp::spawn_with(move |config| {
+        config.allow_private_providers = true;
+        config.graph_api_url = graph_url;
+    })
+    .await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let response =
+        app.call(Method::POST, HOST, "/api/instance", Some(&token), Some(cloud_body("Oficial", PHONE_NUMBER_ID))).await;
+    assert_eq!(response.status(), 201);
+    let instance = response.json::<Value>().await.unwrap()["id"].as_i64().unwrap() as i32;
+    Official { app, graph, token, instance }
+}
+
+impl Official {
+    async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+        let response = self.app.call(method, HOST, path, Some(&self.token), body).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    fn webhook(&self) -> String {
+        self.app.url(&format!("/api/instance/{}/cloud", self.instance))
+    }
+
+    async fn deliver(&self, body: &Value) -> Value {
+        let response = graph::post_delivery(&self.app.client, &self.webhook(), HOST, body, APP_SECRET).await;
+        assert_eq!(response.status(), 200);
+        response.json().await.unwrap()
+    }
+
+    async fn ticket(&self) -> i64 {
+        let (_, page) = self.call(Method::GET, "/api/tickets?status=pending", None).await;
+        let ticket = page["data"][0]["id"].as_i64().expect("a pending ticket");
+        let (status, _) = self.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
+        assert_eq!(status, 200);
+        ticket
+    }
+
+    async fn messages(&self, ticket: i64) -> Vec<Value> {
+        let (status, page) = self.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
+        assert_eq!(status, 200, "{page}");
+        page["data"].as_array().unwrap().clone()
+    }
+
+    /// Waits until the message `id` of `ticket` satisfies `done`.
+    async fn wait_message(&self, ticket: i64, id: i64, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = std::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let message = self.messages(ticket).await.into_iter().find(|m| m["id"] == id).expect("the message");
+            if done(&message) {
+                return message;
+            }
+            assert!(std::time::Instant::now() < deadline, "still {message}");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
+    async fn reply(&self, ticket: i64, body: Value) -> i64 {
+        let (status, sent) = self.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(body)).await;
+        assert_eq!(status, 201, "{sent}");
+        sent["id"].as_i64().unwrap()
+    }
+}
+
+#[tokio::test]
+async fn an_official_number_is_connected_and_tested_and_its_secrets_never_come_back() {
+    let o = official().await;
+    let (_, list) = o.call(Method::GET, "/api/instance", None).await;
+    let shown = list.as_array().unwrap().iter().find(|i| i["id"] == o.instance).unwrap().clone();
+    assert_eq!(shown["providerKind"], "cloud");
+    assert_eq!(shown["hasProvider"], true);
+    assert_eq!(shown["cloud"]["phoneNumberId"], PHONE_NUMBER_ID);
+    assert_eq!(shown["cloud"]["webhookPath"], format!("/api/instance/{}/cloud", o.instance));
+    for secret in [ACCESS_TOKEN, APP_SECRET, VERIFY_TOKEN] {
+        assert!(!list.to_string().contains(secret), "the list shows no secret");
+    }
+
+    let (status, health) = o.call(Method::POST, &format!("/api/instance/{}/test", o.instance), None).await;
+    assert_eq!(status, 200, "{health}");
+    assert_eq!(health["displayPhoneNumber"], "+55 11 4002-8922");
+    assert_eq!(health["qualityRating"], "GREEN");
+    assert_eq!(health["messagingLimit"], "TIER_1K");
+    let (_, list) = o.call(Method::GET, "/api/instance", None).await;
+    let tested = list.as_array().unwrap().iter().find(|i| i["id"] == o.instance).unwrap().clone();
+    assert_eq!(tested["status"], "connected", "a test Meta answered shows the number connected");
+
+    // A rename that leaves the secrets out keeps them: the test still passes.
+    let change = json!({ "id": o.instance, "name": "Oficial SAC", "providerKind": "cloud",
+                         "cloud": { "phoneNumberId": PHONE_NUMBER_ID, "wabaId": WABA_ID } });
+    let (status, changed) = o.call(Method::POST, "/api/instance/update", Some(change)).await;
+    assert_eq!((status, changed["name"].as_str()), (200, Some("Oficial SAC")), "{changed}");
+    let (status, _) = o.call(Method::POST, &format!("/api/instance/{}/test", o.instance), None).await;
+    assert_eq!(status, 200);
+
+    // Every missing field at once; a number already connected elsewhere; no QR pairing.
+    let (status, refused) = o
+        .call(
+            Method::POST,
+            "/api/instance",
+            Some(json!({ "name": "Outro", "providerKind": "cloud", "cloud": { "phoneNumberId": "12a" } })),
+        )
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_cloud")), "{refused}");
+    let fields: Vec<&str> =
+        refused["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!(
+        fields,
+        ["cloud.phoneNumberId", "cloud.wabaId", "cloud.accessToken", "cloud.appSecret", "cloud.verifyToken"]
+    );
+    let (status, taken) = o.call(Method::POST, "/api/instance", Some(cloud_body("Duplicada", PHONE_NUMBER_ID))).await;
+    assert_eq!((status, taken["code"].as_str()), (422, Some("cloud_number_taken")), "{taken}");
+    let (status, qr) = o.call(Method::POST, &format!("/api/instance/{}/connect", o.instance), None).await;
+    assert_eq!((status, qr["code"].as_str()), (422, Some("not_paired_by_qr")));
+
+    // A number Meta does not know: its answer, explained.
+    let (status, created) = o.call(Method::POST, "/api/instance", Some(cloud_body("Errada", "999"))).await;
+    assert_eq!(status, 201);
+    let wrong = created["id"].as_i64().unwrap();
+    let (status, failed) = o.call(Method::POST, &format!("/api/instance/{wrong}/test"), None).await;
+    assert_eq!((status, failed["code"].as_str()), (422, Some("provider_error")), "{failed}");
+    assert!(failed["message"].as_str().unwrap().contains("parâmetro"), "{failed}");
+}
+
+#[tokio::test]
+async fn the_webhook_answers_metas_handshake_and_takes_only_signed_deliveries_once() {
+    let o = official().await;
+    let handshake = |token: &str| {
+        let url = format!("{}?hub.mode=subscribe&hub.verify_token={token}&hub.challenge=1158201444", o.webhook());
+        o.app.client.get(url).header("host", HOST).send()
+    };
+    let answered = handshake(VERIFY_TOKEN).await.unwrap();
+    assert_eq!(answered.status(), 200);
+    assert_eq!(answered.text().await.unwrap(), "1158201444");
+    assert_eq!(handshake("outro-token").await.unwrap().status(), 403);
+
+    let hello =
+        graph::customer_message("wamid.HELLO", CUSTOMER, "Carla Dias", "text", json!({ "body": "Oi, tudo bem?" }));
+    let raw = hello.to_string();
+    let unsigned = o
+        .app
+        .client
+        .post(o.webhook())
+        .header("host", HOST)
+        .header("content-type", "application/json")
+        .body(raw.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(unsigned.status(), 401);
+    let forged = graph::post_delivery(&o.app.client, &o.webhook(), HOST, &hello, "outro-segredo").await;
+    assert_eq!(forged.status(), 401);
+    // The same bytes signed right, then replayed: one message.
+    assert_eq!(o.deliver(&hello).await, json!({ "received": 1, "duplicates": 0, "skipped": 0 }));
+    assert_eq!(o.deliver(&hello).await, json!({ "received": 0, "duplicates": 1, "skipped": 0 }));
+    let ticket = o.ticket().await;
+    let messages = o.messages(ticket).await;
+    assert_eq!(messages.len(), 1);
+    assert_eq!(messages[0]["body"], "Oi, tudo bem?");
+    let (_, view) = o.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    assert_eq!(view["customer"]["name"], "Carla Dias", "{view}");
+
+    // Another number's change (an app shared by two numbers) is left to that number's endpoint.
+    let mut other = graph::customer_message("wamid.OTHER", CUSTOMER, "Carla Dias", "text", json!({ "body": "?" }));
+    other["entry"][0]["changes"][0]["value"]["metadata"]["phone_number_id"] = json!("555");
+    assert_eq!(o.deliver(&other).await["skipped"], 1);
+
+    // The generic contract's endpoint does not take an official number's events, nor the other way round.
+    let generic = push(&o.app, HOST, o.instance, "evt-x", &customer_message("x", "+5511912345678", "X", "oi")).await;
+    assert_eq!(generic.status(), 401);
+    let provider = FakeProvider::start().await;
+    let plain = o.app.instance_with_provider("acme", &o.token, "Genérica", &provider).await;
+    let url = o.app.url(&format!("/api/instance/{plain}/cloud"));
+    assert_eq!(graph::post_delivery(&o.app.client, &url, HOST, &hello, APP_SECRET).await.status(), 401);
+}
+
+#[tokio::test]
+async fn every_message_type_arrives_and_replies_reactions_and_statuses_go_both_ways() {
+    let o = official().await;
+    let photo = {
+        let img = image::RgbImage::from_fn(64, 48, |x, y| image::Rgb([(x * 4) as u8, (y * 5) as u8, 90]));
+        let mut out = std::io::Cursor::new(Vec::new());
+        img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+        out.into_inner()
+    };
+    o.graph.keep_media("1037543291543636", photo.clone(), "image/png");
+    o.graph.keep_media("2093811", b"%PDF-1.4\n% nota fiscal\n".to_vec(), "application/pdf");
+    let deliveries = [
+        ("text", json!({ "body": "Meu pedido chegou quebrado" })),
+        (
+            "image",
+            json!({ "caption": "Olha a caixa", "mime_type": "image/png", "sha256": "x", "id": "1037543291543636" }),
+        ),
+        (
+            "document",
+            json!({ "caption": "A nota", "filename": "nota.pdf", "mime_type": "application/pdf", "sha256": "y", "id": "2093811" }),
+        ),
+        (
+            "location",
+            json!({ "latitude": -23.5614, "longitude": -46.6559, "name": "Loja Paulista", "address": "Av. Paulista, 1000" }),
+        ),
+        (
+            "contacts",
+            json!([{ "name": { "formatted_name": "Maria Souza", "first_name": "Maria" },
+                              "phones": [{ "phone": "+55 11 98765-4321", "wa_id": "5511987654321", "type": "CELL" }] }]),
+        ),
+        ("interactive", json!({ "type": "button_reply", "button_reply": { "id": "troca", "title": "Quero trocar" } })),
+        ("order", json!({ "catalog_id": "1", "product_items": [] })),
+    ];
+    for (index, (kind, object)) in deliveries.iter().enumerate() {
+        let body = graph::customer_message(&format!("wamid.IN{index}"), CUSTOMER, "Carla Dias", kind, object.clone());
+        assert_eq!(o.deliver(&body).await["received"], 1, "{kind}");
+    }
+    let ticket = o.ticket().await;
+    let messages = o.messages(ticket).await;
+    assert_eq!(messages.len(), deliveries.len());
+    assert_eq!(messages[0]["body"], "Meu pedido chegou quebrado");
+    assert_eq!((messages[1]["type"].as_str(), messages[1]["body"].as_str()), (Some("image"), Some("Olha a caixa")));
+    assert_eq!(messages[3]["location"]["name"], "Loja Paulista");
+    assert_eq!(messages[4]["contacts"][0]["phones"][0], "+55 11 98765-4321");
+    assert_eq!(messages[5]["body"], "Quero trocar");
+    assert_eq!(messages[6]["type"], "unsupported");
+    // The photo's bytes were fetched from the Graph API by id, with the number's token.
+    let image = o.wait_message(ticket, messages[1]["id"].as_i64().unwrap(), |m| m["media"]["status"] == "ready").await;
+    assert_eq!(image["media"]["mimeType"], "image/png");
+    let document =
+        o.wait_message(ticket, messages[2]["id"].as_i64().unwrap(), |m| m["media"]["status"] == "ready").await;
+    assert_eq!(document["media"]["fileName"], "nota.pdf");
+    assert!(o.graph.downloads().iter().all(|auth| auth == &format!("Bearer {ACCESS_TOKEN}")));
+
+    // The agent replies quoting the first message, and reacts to it: Meta's formats.
+    let first = messages[0]["id"].as_i64().unwrap();
+    let reply = o
+        .reply(ticket, json!({ "body": "Sinto muito! Vamos trocar.", "quotedMessageId": first, "clientId": "r1" }))
+        .await;
+    let (status, _) = o
+        .call(Method::PUT, &format!("/api/tickets/{ticket}/messages/{first}/reaction"), Some(json!({ "emoji": "🙏" })))
+        .await;
+    assert_eq!(status, 200);
+    let sent = o.graph.wait_sent(2).await;
+    let text = sent.iter().find(|s| s["type"] == "text").expect("the reply");
+    assert_eq!(text["to"], CUSTOMER);
+    assert_eq!(text["text"]["body"], "Sinto muito! Vamos trocar.");
+    assert_eq!(text["context"]["message_id"], "wamid.IN0");
+    let reaction = sent.iter().find(|s| s["type"] == "reaction").expect("the reaction");
+    assert_eq!(reaction["reaction"], json!({ "message_id": "wamid.IN0", "emoji": "🙏" }));
+    let sent_id = o.wait_message(ticket, reply, |m| m["ack"] == "sent").await;
+    assert_eq!(sent_id["ack"], "sent");
+
+    // Meta's statuses move it on; the customer reacts to it.
+    let wamid = text_wamid(&o, "Sinto muito! Vamos trocar.");
+    o.deliver(&graph::status(&wamid, CUSTOMER, "delivered", None)).await;
+    o.deliver(&graph::status(&wamid, CUSTOMER, "read", None)).await;
+    o.wait_message(ticket, reply, |m| m["ack"] == "read").await;
+    let reacted = graph::customer_message(
+        "wamid.R1",
+        CUSTOMER,
+        "Carla Dias",
+        "reaction",
+        json!({ "message_id": wamid, "emoji": "❤️" }),
+    );
+    o.deliver(&reacted).await;
+    let with_reaction =
+        o.wait_message(ticket, reply, |m| m["reactions"].as_array().is_some_and(|r| !r.is_empty())).await;
+    assert_eq!(with_reaction["reactions"][0]["emoji"], "❤️");
+
+    // A send Meta fails later (the window closed) reads in Portuguese.
+    let late = o.reply(ticket, json!({ "body": "Ainda está aí?", "clientId": "r2" })).await;
+    o.wait_message(ticket, late, |m| m["ack"] == "sent").await;
+    let late_wamid = text_wamid(&o, "Ainda está aí?");
+    let errors = json!([{ "code": 131047, "title": "Re-engagement message",
+                          "message": "Re-engagement message", "error_data": { "details": "Message failed to send because more than 24 hours have passed since the customer last replied to this number." } }]);
+    o.deliver(&graph::status(&late_wamid, CUSTOMER, "failed", Some(errors))).await;
+    let failed = o.wait_message(ticket, late, |m| m["ack"] == "failed").await;
+    assert!(failed["error"].as_str().unwrap().contains("24 horas"), "{failed}");
+
+    // Throttling is retried; a refusal is not, and says why.
+    o.graph.fail_next(400, 130429, "Rate limit hit");
+    let throttled = o.reply(ticket, json!({ "body": "Mensagem após limite", "clientId": "r3" })).await;
+    o.wait_message(ticket, throttled, |m| m["ack"] == "sent").await;
+    o.graph.fail_next(400, 131026, "Message undeliverable");
+    let refused = o.reply(ticket, json!({ "body": "Não vai chegar", "clientId": "r4" })).await;
+    let refused = o.wait_message(ticket, refused, |m| m["ack"] == "failed").await;
+    assert!(refused["error"].as_str().unwrap().contains("não entregou"), "{refused}");
+}
+
+/// The id Meta gave the text sent with `body`.
+fn text_wamid(o: &Official, body: &str) -> String {
+    let sent = o.graph.sent();
+    let found = sent.iter().find(|s| s["text"]["body"] == body).expect("sent to Meta");
+    found["__wamid"].as_str().unwrap().to_owned()
+}
