@@ -37,6 +37,7 @@ mod m20261211_000027_analytics_message_types;
 mod m20261212_000028_media_holders;
 mod m20261213_000029_count_media_bytes;
 mod m20261214_000030_provider_kinds;
+mod m20261215_000031_cloud_window_and_templates;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -82,6 +83,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261212_000028_media_holders::Migration),
             Box::new(m20261213_000029_count_media_bytes::Migration),
             Box::new(m20261214_000030_provider_kinds::Migration),
+            Box::new(m20261215_000031_cloud_window_and_templates::Migration),
         ]
     }
 }
@@ -140,6 +142,7 @@ pub const TABLES: &[&str] = &[
     "media",
     "message_reactions",
     "media_holds",
+    "message_templates",
 ];
 
 #[cfg(test)]

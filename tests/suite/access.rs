@@ -24,6 +24,9 @@ const PUBLIC: &[(&str, &str)] = &[
     ("GET", "/docs"),
     ("GET", "/docs.js"),
     ("POST", "/instance/{id}/events"),
+    // Meta's webhook: the verify token and the signature are its authentication (docs/providers.md#cloud).
+    ("GET", "/instance/{id}/cloud"),
+    ("POST", "/instance/{id}/cloud"),
     // The link is the authentication (docs/media.md#downloads).
     ("GET", "/media/{token}"),
 ];

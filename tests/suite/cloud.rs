@@ -326,3 +326,78 @@ fn text_wamid(o: &Official, body: &str) -> String {
     let found = sent.iter().find(|s| s["text"]["body"] == body).expect("sent to Meta");
     found["__wamid"].as_str().unwrap().to_owned()
 }
+
+#[tokio::test]
+async fn templates_are_synced_and_the_24_hour_window_decides_between_free_text_and_a_template() {
+    let o = official().await;
+    let (status, synced) = o.call(Method::POST, &format!("/api/instance/{}/templates/sync", o.instance), None).await;
+    assert_eq!((status, synced["synced"].as_u64()), (200, Some(3)), "both of Meta's pages: {synced}");
+    let (status, templates) = o.call(Method::GET, &format!("/api/templates?instanceId={}", o.instance), None).await;
+    assert_eq!(status, 200);
+    let templates = templates.as_array().unwrap().clone();
+    let named = |name: &str| templates.iter().find(|t| t["name"] == name).unwrap().clone();
+    let shipped = named("pedido_enviado");
+    assert_eq!((shipped["status"].as_str(), shipped["category"].as_str()), (Some("APPROVED"), Some("UTILITY")));
+    assert_eq!(shipped["header"], "Seu pedido");
+    assert_eq!(shipped["parameters"], json!([{ "index": 1, "example": "Maria" }, { "index": 2, "example": "12345" }]));
+    assert_eq!(named("promocao_natal")["status"], "PENDING");
+
+    // The customer last wrote 25 hours ago: the window is closed.
+    let mut old = graph::customer_message("wamid.OLD", CUSTOMER, "Carla Dias", "text", json!({ "body": "Oi" }));
+    let then = chrono::Utc::now() - chrono::Duration::hours(25);
+    old["entry"][0]["changes"][0]["value"]["messages"][0]["timestamp"] = json!(then.timestamp().to_string());
+    o.deliver(&old).await;
+    let ticket = o.ticket().await;
+    let (_, view) = o.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    let closes: chrono::DateTime<chrono::Utc> = view["windowClosesAt"].as_str().expect("a window").parse().unwrap();
+    assert!((closes - (then + chrono::Duration::hours(24))).num_seconds().abs() <= 1, "{view}");
+
+    let path = format!("/api/tickets/{ticket}/messages");
+    let send = |body: Value| o.call(Method::POST, &path, Some(body));
+    let (status, refused) = send(json!({ "body": "Oi, Carla!" })).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("window_closed")), "{refused}");
+    let choose =
+        |name: &str, parameters: Value| json!({ "template": { "id": named(name)["id"], "parameters": parameters } });
+    let (status, missing) = send(choose("pedido_enviado", json!(["Carla", " "]))).await;
+    assert_eq!((status, missing["code"].as_str()), (422, Some("template_parameters")), "{missing}");
+    assert_eq!(missing["errors"][0]["field"], "template.parameters[1]");
+    let (status, pending) = send(choose("promocao_natal", json!(["Carla"]))).await;
+    assert_eq!((status, pending["code"].as_str()), (422, Some("template_not_approved")));
+    let (status, sent) = send(choose("pedido_enviado", json!(["Carla", "98765"]))).await;
+    assert_eq!(status, 201, "{sent}");
+    assert_eq!(sent["body"], "Seu pedido\n\nOlá Carla, seu pedido 98765 saiu para entrega.\n\nAcme Lojas");
+    let at_meta = o.graph.wait_sent(1).await[0].clone();
+    assert_eq!(at_meta["type"], "template");
+    assert_eq!(at_meta["template"]["name"], "pedido_enviado");
+    assert_eq!(at_meta["template"]["language"]["code"], "pt_BR");
+    assert_eq!(
+        at_meta["template"]["components"],
+        json!([{ "type": "body", "parameters": [{ "type": "text", "text": "Carla" }, { "type": "text", "text": "98765" }] }])
+    );
+
+    // The customer answers: the window opens again for 24 hours, and free text goes.
+    let answer = graph::customer_message("wamid.NEW", CUSTOMER, "Carla Dias", "text", json!({ "body": "Obrigada!" }));
+    o.deliver(&answer).await;
+    let (_, view) = o.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    let closes: chrono::DateTime<chrono::Utc> = view["windowClosesAt"].as_str().unwrap().parse().unwrap();
+    assert!(closes > chrono::Utc::now() + chrono::Duration::hours(23), "{view}");
+    let (status, _) = send(json!({ "body": "De nada, Carla!" })).await;
+    assert_eq!(status, 201);
+
+    // Meta pauses a template: the picker sees it at once.
+    o.deliver(&graph::template_status("pedido_enviado", "pt_BR", "PAUSED")).await;
+    let (_, templates) = o.call(Method::GET, &format!("/api/templates?instanceId={}", o.instance), None).await;
+    let paused = templates.as_array().unwrap().iter().find(|t| t["name"] == "pedido_enviado").unwrap().clone();
+    assert_eq!(paused["status"], "PAUSED");
+
+    // A generic number has no window and no templates.
+    let provider = FakeProvider::start().await;
+    let plain = o.app.instance_with_provider("acme", &o.token, "Genérica", &provider).await;
+    let (status, unsupported) = o.call(Method::POST, &format!("/api/instance/{plain}/templates/sync"), None).await;
+    assert_eq!((status, unsupported["code"].as_str()), (422, Some("templates_unsupported")));
+    push(&o.app, HOST, plain, "evt-g", &customer_message("g1", "+5511912345678", "Gui", "oi")).await;
+    let (_, page) = o.call(Method::GET, "/api/tickets?status=pending", None).await;
+    let generic_ticket =
+        page["data"].as_array().unwrap().iter().find(|t| t["instance"]["id"] == plain).unwrap().clone();
+    assert_eq!(generic_ticket["windowClosesAt"], Value::Null);
+}

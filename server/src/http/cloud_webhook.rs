@@ -22,7 +22,7 @@ use crate::{
             inbound::{self, Received},
             intake::Arrival,
         },
-        instances::{Connection, cloud::signature},
+        instances::{Connection, cloud::signature, message_templates},
     },
     error::{AppError, AppResult},
     http::{
@@ -141,8 +141,16 @@ async fn deliveries(
         tracing::info!(instance = id, reason, "cloud delivery refused");
         AppError::ProviderSignature
     })?;
-    let (events, skipped) = cloud_webhook::translate(&body, &config.account.phone_number_id)
-        .map_err(|unreadable| AppError::BadRequest(unreadable.0))?;
+    let cloud_webhook::Read { events, templates, skipped } =
+        cloud_webhook::translate(&body, &config.account.phone_number_id)
+            .map_err(|unreadable| AppError::BadRequest(unreadable.0))?;
+    if !templates.is_empty() {
+        let unit = tenant.unit(&state).await?;
+        for change in &templates {
+            message_templates::set_status(&unit, id, &change.name, &change.language, &change.status).await?;
+        }
+        unit.commit().await?;
+    }
     if skipped != cloud_webhook::Skipped::default() {
         tracing::info!(instance = id, ?skipped, "cloud delivery: changes left out");
     }

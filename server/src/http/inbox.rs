@@ -212,6 +212,19 @@ struct SendBody {
     /// A mensagem desta conversa que esta responde (citação).
     #[serde(default)]
     quoted_message_id: Option<i32>,
+    /// Um modelo aprovado do número oficial, com os valores de `{{1}}`, `{{2}}`… (então `body` é
+    /// ignorado). Fora da janela de 24 horas, é o único envio aceito.
+    #[serde(default)]
+    template: Option<TemplateBody>,
+}
+
+#[derive(Deserialize, ToSchema)]
+struct TemplateBody {
+    /// Id do modelo (`GET /api/templates`).
+    id: i32,
+    /// Os valores, na ordem.
+    #[serde(default)]
+    parameters: Vec<String>,
 }
 
 /// Replies to the customer: the message is queued and sent by the worker.
@@ -225,7 +238,7 @@ struct SendBody {
         (status = 403, description = "O atendimento é de outra pessoa (`not_ticket_owner`).", body = ErrorBody),
         (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
         (status = 409, description = "Atendimento não aceito (`ticket_not_accepted`) ou encerrado (`ticket_closed`).", body = ErrorBody),
-        (status = 422, description = "Mensagem vazia ou longa demais.", body = ErrorBody),
+        (status = 422, description = "Mensagem vazia ou longa demais; janela de 24 horas fechada (`window_closed`); modelo não aprovado (`template_not_approved`) ou parâmetros faltando (`template_parameters`).", body = ErrorBody),
     )
 )]
 async fn send(
@@ -243,6 +256,7 @@ async fn send(
         file_name: body.file_name,
         voice: body.voice,
         quoted_message_id: body.quoted_message_id,
+        template: body.template.map(|t| inbox::messages::TemplateChoice { id: t.id, parameters: t.parameters }),
     };
     let sent = inbox::messages::send(&unit, &current.viewer, id, reply).await?;
     unit.commit().await?;

@@ -606,7 +606,7 @@ async fn disconnect(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn session_client(state: &AppState, target: &CurrentTenant, id: i32) -> AppResult<Box<dyn Connector>> {
+pub(super) async fn session_client(state: &AppState, target: &CurrentTenant, id: i32) -> AppResult<Box<dyn Connector>> {
     let tx = target.read(state).await?;
     let found = instances::find(&tx, id).await;
     tx.end();

@@ -17,6 +17,7 @@ mod home;
 mod inbox;
 mod instances;
 mod media;
+mod message_templates;
 pub mod metrics;
 pub mod openapi;
 mod roles;
@@ -63,6 +64,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(departments::routes())
         .merge(instances::routes())
         .merge(cloud_webhook::routes())
+        .merge(message_templates::routes())
         .merge(home::routes())
         .merge(inbox::routes())
         .merge(media::routes())

@@ -122,7 +122,12 @@ async fn outgoing(
     found: &message::Model,
     phone: &str,
 ) -> crate::domain::error::Result<Outgoing> {
-    let mut outgoing = Outgoing { phone: phone.to_owned(), body: found.body.clone(), ..Default::default() };
+    let mut outgoing = Outgoing {
+        phone: phone.to_owned(),
+        body: found.body.clone(),
+        template: Payload::read(found.payload.as_deref()).template,
+        ..Default::default()
+    };
     if let Some(quoted) = found.quoted_message_id {
         outgoing.quoted_id = message::Entity::find_by_id(quoted).one(db).await?.and_then(|q| q.external_id);
     }

@@ -120,6 +120,43 @@ async fn node(State(inner): State<Arc<Inner>>, Path(id): Path<String>, headers: 
     }
 }
 
+/// Two pages of the WABA's templates (Graph API "Message templates": `data` and `paging.cursors`).
+async fn templates(
+    Path(waba): Path<String>,
+    headers: HeaderMap,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+) -> Response {
+    if !authorized(&headers) {
+        return graph_error(401, 190, "Error validating access token");
+    }
+    if waba != WABA_ID {
+        return graph_error(400, 100, "Unsupported get request");
+    }
+    let body =
+        |text: &str, examples: Value| json!({ "type": "BODY", "text": text, "example": { "body_text": [examples] } });
+    if query.get("after").map(String::as_str) == Some("QVFIUmFFR") {
+        return Json(json!({ "data": [{
+            "name": "promocao_natal", "language": "pt_BR", "category": "MARKETING", "status": "PENDING", "id": "3",
+            "components": [body("Oferta de Natal para {{1}}!", json!(["Carla"]))]
+        }], "paging": { "cursors": { "before": "QVFIUmFFR", "after": "QVFIUmFFR" } } }))
+        .into_response();
+    }
+    Json(json!({ "data": [
+        { "name": "pedido_enviado", "language": "pt_BR", "category": "UTILITY", "status": "APPROVED", "id": "1",
+          "components": [
+            { "type": "HEADER", "format": "TEXT", "text": "Seu pedido" },
+            body("Olá {{1}}, seu pedido {{2}} saiu para entrega.", json!(["Maria", "12345"])),
+            { "type": "FOOTER", "text": "Acme Lojas" },
+            { "type": "BUTTONS", "buttons": [{ "type": "QUICK_REPLY", "text": "Falar com atendente" }] }
+          ] },
+        { "name": "retomar_conversa", "language": "pt_BR", "category": "UTILITY", "status": "APPROVED", "id": "2",
+          "components": [body("Oi! Podemos continuar seu atendimento?", json!([]))] }
+      ],
+      "paging": { "cursors": { "before": "MAZDZD", "after": "QVFIUmFFR" },
+                  "next": "https://graph.facebook.com/v23.0/102290129340398/message_templates?after=QVFIUmFFR" } }))
+    .into_response()
+}
+
 async fn download(State(inner): State<Arc<Inner>>, Path(id): Path<String>, headers: HeaderMap) -> Response {
     let auth = headers.get("authorization").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
     inner.downloads.lock().unwrap().push(auth);
@@ -137,6 +174,7 @@ impl FakeGraph {
         let inner = Arc::new(Inner::default());
         let router = Router::new()
             .route("/v23.0/{id}/messages", post(send))
+            .route("/v23.0/{id}/message_templates", get(templates))
             .route("/v23.0/{id}", get(node))
             .route("/whatsapp_business/attachments/{id}", get(download))
             .with_state(inner.clone());
@@ -208,6 +246,14 @@ pub fn status(wamid: &str, recipient: &str, status: &str, errors: Option<Value>)
         entry["errors"] = errors;
     }
     delivery(json!({ "statuses": [entry] }))
+}
+
+/// Meta's `message_template_status_update` change for one template.
+pub fn template_status(name: &str, language: &str, event: &str) -> Value {
+    json!({ "object": "whatsapp_business_account", "entry": [{ "id": WABA_ID, "time": chrono::Utc::now().timestamp(),
+        "changes": [{ "field": "message_template_status_update", "value": {
+            "event": event, "message_template_id": 1, "message_template_name": name,
+            "message_template_language": language, "reason": "NONE" } }] }] })
 }
 
 /// Posts `body` to the instance's webhook, signed with `secret` as Meta signs.

@@ -165,7 +165,7 @@ async fn play(
     }
     let current = match (&notice, sent.last()) {
         (Some(notice), _) => release(unit, ticket, department_id, notice, &names).await?,
-        (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false).await?.ticket,
+        (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false, None).await?.ticket,
         (None, None) => ticket.clone(),
     };
     raise_sent(unit, &current, &sent, &names);

@@ -451,7 +451,8 @@ pub async fn show_in_open_ticket(unit: &Unit, sent: message::Model) -> Result<me
     active.sent_at = Set(now);
     active.updated_at = Set(now);
     let joined = active.update(unit).await?;
-    let tickets::Touched { ticket: touched, names } = tickets::touch(unit, open.id, &joined.body, now, false).await?;
+    let tickets::Touched { ticket: touched, names } =
+        tickets::touch(unit, open.id, &joined.body, now, false, None).await?;
     unit.raise(
         ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(names.message(&joined)), notice: None }
             .to(Audience::of_ticket(&touched, &[])),

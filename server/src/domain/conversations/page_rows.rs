@@ -46,7 +46,7 @@ pub fn decode(rows: &[QueryResult]) -> Result<Vec<(ticket::Model, JoinedNames)>>
 /// The positions of the columns a page reads, found once from the first row's columns.
 struct Positions([usize; COLUMNS.len()]);
 
-const COLUMNS: [&str; 23] = [
+const COLUMNS: [&str; 24] = [
     "id",
     "protocol",
     "chat_id",
@@ -64,6 +64,7 @@ const COLUMNS: [&str; 23] = [
     "unread_count",
     "created_at",
     "updated_at",
+    "window_closes_at",
     "j_customer_name",
     "j_customer_phone",
     "j_customer_blacklisted",
@@ -120,14 +121,15 @@ where
             unread_count: get(row, at[14])?,
             created_at: get(row, at[15])?,
             updated_at: get(row, at[16])?,
+            window_closes_at: get(row, at[17])?,
         };
         let names = JoinedNames {
-            customer_name: get(row, at[17])?,
-            customer_phone: get(row, at[18])?,
-            customer_blacklisted: get(row, at[19])?,
-            instance_name: get(row, at[20])?,
-            user_name: get(row, at[21])?,
-            department_name: get(row, at[22])?,
+            customer_name: get(row, at[18])?,
+            customer_phone: get(row, at[19])?,
+            customer_blacklisted: get(row, at[20])?,
+            instance_name: get(row, at[21])?,
+            user_name: get(row, at[22])?,
+            department_name: get(row, at[23])?,
         };
         Ok((ticket, names))
     })

@@ -48,7 +48,13 @@ pub struct NewTicket<'a> {
     pub held_by_bot: bool,
     /// The customer's message that opens it: the ticket starts with its preview and one unread.
     pub opening_message: &'a str,
+    /// On an official number, when the 24-hour window the opening message started closes.
+    pub window_closes_at: Option<DateTime<Utc>>,
 }
+
+/// How long after a customer's message an official number may answer with free text (Meta's
+/// customer-service window, docs/providers.md#the-24-hour-window).
+pub const SERVICE_WINDOW: chrono::Duration = chrono::Duration::hours(24);
 
 /// Tickets opened this month.
 pub async fn opened_this_month(db: &impl ConnectionTrait) -> Result<u64> {
@@ -112,6 +118,7 @@ async fn open_with_protocols(
         unread_count: Set(1),
         created_at: Set(now),
         updated_at: Set(now),
+        window_closes_at: Set(new.window_closes_at),
         ..Default::default()
     };
     for _ in 0..PROTOCOL_TRIES {
@@ -503,14 +510,27 @@ pub async fn touch(
     preview: &str,
     at: DateTime<Utc>,
     unread: bool,
+    window_closes_at: Option<DateTime<Utc>>,
 ) -> Result<Touched> {
     let mut b = Binder::new(db.get_database_backend());
     let (at, preview, now, id) = (b.p(at), b.p(views::preview(preview)), b.p(Utc::now()), b.p(id));
     let unread = if unread { ", unread_count = unread_count + 1" } else { "" };
+    // A customer's message on an official number moves the window forward, never back (messages
+    // may arrive out of order).
+    let window = match window_closes_at {
+        Some(closes) => {
+            let (first, second) = (b.p(closes), b.p(closes));
+            format!(
+                ", window_closes_at = CASE WHEN window_closes_at IS NULL OR window_closes_at < {first} THEN {second} \
+                 ELSE window_closes_at END"
+            )
+        }
+        None => String::new(),
+    };
     // `RETURNING *` and not `tickets.*`: SQLite refuses a qualified wildcard there. The counter
     // comes back as incremented here, in the same statement.
     let sql = format!(
-        "UPDATE tickets SET last_activity_at = {at}, last_message_preview = {preview}, updated_at = {now}{unread} \
+        "UPDATE tickets SET last_activity_at = {at}, last_message_preview = {preview}, updated_at = {now}{unread}{window} \
          WHERE id = {id} RETURNING *, {}",
         views::NAMES_OF_TICKET
     );
@@ -553,6 +573,7 @@ mod tests {
             department_id: None,
             held_by_bot: false,
             opening_message: "oi",
+            window_closes_at: None,
         };
         let first = open_with_protocols(&db, new(), |_| "20261201AAAAAA".to_owned()).await.expect("opens");
 

@@ -72,6 +72,10 @@ pub struct TicketView {
     pub closed_at: Option<DateTime<Utc>>,
     pub closing_reason_id: Option<i32>,
     pub updated_at: DateTime<Utc>,
+    /// When free text stops being accepted (an official number's 24-hour window, from the
+    /// customer's last message); past: only an approved template may be sent. `null` when the
+    /// number has no such rule.
+    pub window_closes_at: Option<DateTime<Utc>>,
 }
 
 /// A message of a conversation.
@@ -356,6 +360,7 @@ impl Names {
             closed_at: t.closed_at,
             closing_reason_id: t.closing_reason_id,
             updated_at: t.last_activity_at.unwrap_or(t.updated_at),
+            window_closes_at: t.window_closes_at,
         }
     }
 

@@ -29,13 +29,30 @@ pub struct Translated {
     pub event: ProviderEvent,
 }
 
+/// Meta changed the status of one of the number's templates (`message_template_status_update`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplateStatus {
+    pub name: String,
+    pub language: String,
+    /// `APPROVED`, `REJECTED`, `PAUSED`, `DISABLED`…
+    pub status: String,
+}
+
+/// Everything a delivery said.
+#[derive(Debug, Clone, Default)]
+pub struct Read {
+    pub events: Vec<Translated>,
+    pub templates: Vec<TemplateStatus>,
+    pub skipped: Skipped,
+}
+
 /// What was left out of a delivery, and why (logged; Meta is answered 200 all the same, or it
 /// would deliver the same thing for days).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Skipped {
     /// Changes for another phone number id.
     pub other_numbers: usize,
-    /// Fields this product does not read (`account_update`, template statuses until they are).
+    /// Fields this product does not read (`account_update`, `phone_number_quality_update`…).
     pub other_fields: usize,
     /// Messages of kinds with nothing to show (`system`, `request_welcome`) or without a phone.
     pub messages: usize,
@@ -144,14 +161,24 @@ struct WaErrorData {
 pub struct Unreadable(pub String);
 
 /// The events of `body` for the number `phone_number_id`, in the order Meta wrote them.
-pub fn translate(body: &[u8], phone_number_id: &str) -> Result<(Vec<Translated>, Skipped), Unreadable> {
+pub fn translate(body: &[u8], phone_number_id: &str) -> Result<Read, Unreadable> {
     let delivery: Delivery =
         serde_json::from_slice(body).map_err(|err| Unreadable(format!("Entrega da Meta inválida: {err}")))?;
     if delivery.object != "whatsapp_business_account" {
         return Err(Unreadable(format!("Objeto \"{}\" não é whatsapp_business_account.", delivery.object)));
     }
-    let (mut events, mut skipped) = (Vec::new(), Skipped::default());
+    let mut read = Read::default();
+    let (events, skipped) = (&mut read.events, &mut read.skipped);
     for change in delivery.entry.into_iter().flat_map(|entry| entry.changes) {
+        if change.field == "message_template_status_update" {
+            let text = |key: &str| change.value.get(key).and_then(Value::as_str).map(str::to_owned);
+            if let (Some(name), Some(language), Some(status)) =
+                (text("message_template_name"), text("message_template_language"), text("event"))
+            {
+                read.templates.push(TemplateStatus { name, language, status });
+            }
+            continue;
+        }
         if change.field != "messages" {
             skipped.other_fields += 1;
             continue;
@@ -174,7 +201,7 @@ pub fn translate(body: &[u8], phone_number_id: &str) -> Result<(Vec<Translated>,
             }
         }
     }
-    Ok((events, skipped))
+    Ok(read)
 }
 
 fn read_message(message: &WaMessage, contacts: &[WaContact]) -> Option<Translated> {

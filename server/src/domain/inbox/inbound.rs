@@ -271,6 +271,9 @@ async fn receive_message(
         unit.raise(CustomerCreatedToChat { customer: reference, instance_id: instance.id }.to(instance_audience));
     }
     let inbound_from_customer = inbound.direction == "in";
+    // An official number may answer with free text for 24 hours after the customer's message.
+    let window = (inbound_from_customer && instances::Kind::stored(&instance.provider_kind) == instances::Kind::Cloud)
+        .then(|| inbound.sent_at.min(Utc::now()) + tickets::SERVICE_WINDOW);
     let answered_campaigns = if inbound_from_customer && awaiting_reply {
         campaigns::sending::customer_replied(unit, customer.id, instance.id).await?
     } else {
@@ -297,6 +300,7 @@ async fn receive_message(
                 department_id: None,
                 held_by_bot: bot.is_some(),
                 opening_message: &preview,
+                window_closes_at: window,
             };
             match tickets::open(unit, new, plan.ticket_limit).await {
                 Ok(opened) => {
@@ -363,7 +367,7 @@ async fn receive_message(
             // It opened with this message's preview and unread count: nothing to touch.
             (ticket, names_at_hand())
         } else {
-            let touched = tickets::touch(unit, ticket.id, &preview, now, inbound_from_customer).await?;
+            let touched = tickets::touch(unit, ticket.id, &preview, now, inbound_from_customer, window).await?;
             (touched.ticket, touched.names)
         };
         let mut message_views = [names.message(&stored)];

@@ -16,6 +16,7 @@ use crate::{
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
+        instances::message_templates,
         media::{MediaType, kinds, payload::Payload},
         outbox::{self, ProviderSend},
         unit::Unit,
@@ -38,6 +39,15 @@ pub struct Reply {
     pub voice: Option<bool>,
     /// The message of the conversation this one replies to.
     pub quoted_message_id: Option<i32>,
+    /// An official number's approved template, with its values (then `body` is not read).
+    pub template: Option<TemplateChoice>,
+}
+
+/// A template an agent chose, with the values of its `{{1}}`, `{{2}}`…
+#[derive(Debug, Clone)]
+pub struct TemplateChoice {
+    pub id: i32,
+    pub parameters: Vec<String>,
 }
 
 /// What a reply carries besides its text.
@@ -83,8 +93,26 @@ async fn quoted(unit: &Unit, chat_id: i32, quoted_message_id: Option<i32>) -> Re
 pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) -> Result<MessageView> {
     let found = tickets::find_visible(unit, viewer, ticket_id).await?;
     ensure_owner(viewer, &found)?;
-    let attached = attached(unit, &reply).await?;
-    let body = if attached.media_id.is_some() { check_caption(&reply.body)? } else { check_body(&reply.body)? };
+    let mut attached = attached(unit, &reply).await?;
+    let body = match &reply.template {
+        Some(choice) => {
+            if attached.media_id.is_some() {
+                return Err(Error::invalid_field("template_with_media", "mediaId", "Um modelo é enviado sem anexo."));
+            }
+            let (text, used) =
+                message_templates::prepare(unit, found.instance_id, choice.id, &choice.parameters).await?;
+            attached.payload.template = Some(used);
+            check_body(&text)?
+        }
+        None => {
+            // Past an official number's 24-hour window, Meta refuses free text: said here, before
+            // the agent waits for a failure.
+            if found.window_closes_at.is_some_and(|closes| closes <= Utc::now()) {
+                return Err(Error::invalid("window_closed", "A janela de 24 horas fechou: envie um modelo aprovado."));
+            }
+            if attached.media_id.is_some() { check_caption(&reply.body)? } else { check_body(&reply.body)? }
+        }
+    };
     let quoted_message_id = quoted(unit, found.chat_id, reply.quoted_message_id).await?;
     if let Some(client_id) = reply.client_id.as_deref() {
         if client_id.is_empty() || client_id.len() > 100 {
@@ -135,7 +163,7 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .await?;
     }
     let preview = content::preview(attached.message_type, &body, &attached.payload, None);
-    let touched = tickets::touch(unit, ticket_id, &preview, now, false).await?;
+    let touched = tickets::touch(unit, ticket_id, &preview, now, false, None).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
     // Whoever watches the conversation (a supervisor, the sender's other tab) sees the reply live;
     // `direction: "out"` tells clients not to ring for it. The author may not be the owner.

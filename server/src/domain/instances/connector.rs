@@ -10,7 +10,10 @@ use crate::domain::{
     media::{fetch::FetchError, payload::Source},
 };
 
-use super::provider::{CallError, Outgoing};
+use super::{
+    message_templates::RemoteTemplate,
+    provider::{CallError, Outgoing},
+};
 
 /// The kinds of connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -90,4 +93,11 @@ pub trait Connector: Send + Sync {
     async fn locate_media(&self, source: &Source) -> std::result::Result<MediaLocation, FetchError>;
     /// Reads the number's state at the provider (the instances screen's "Testar conexão").
     async fn check(&self) -> Result<PhoneHealth>;
+    /// The number's message templates as the provider keeps them (official numbers only).
+    async fn templates(&self) -> Result<Vec<RemoteTemplate>> {
+        Err(Error::invalid(
+            "templates_unsupported",
+            "Modelos de mensagem existem só em números oficiais (API oficial do WhatsApp).",
+        ))
+    }
 }

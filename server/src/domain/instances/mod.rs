@@ -4,6 +4,7 @@
 
 pub mod cloud;
 pub mod connector;
+pub mod message_templates;
 pub mod provider;
 pub mod summary;
 pub mod sync;

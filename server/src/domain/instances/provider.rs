@@ -135,6 +135,10 @@ pub struct Outgoing {
     pub quoted_id: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reaction: Option<OutgoingReaction>,
+    /// An official number's approved template (`body` is its filled text, for providers that
+    /// send text only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub template: Option<crate::domain::media::payload::TemplateUse>,
 }
 
 /// A medium the provider fetches from us.

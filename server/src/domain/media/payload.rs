@@ -39,6 +39,18 @@ pub struct Payload {
     /// The type an `unsupported` message said it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub original_type: Option<String>,
+    /// An official number's template this message was sent as (its text is the filled body).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub template: Option<TemplateUse>,
+}
+
+/// A template as sent: which one, in which language, with which values for `{{1}}`, `{{2}}`…
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateUse {
+    pub name: String,
+    pub language: String,
+    pub parameters: Vec<String>,
 }
 
 /// Where a provider's medium is.

@@ -46,6 +46,8 @@ pub mod medium;
 pub mod message;
 /// `message_reactions`: Emoji reactions on messages, one per reactor.
 pub mod message_reaction;
+/// `message_templates`: Official numbers' message templates, as Meta reports them.
+pub mod message_template;
 /// `orders`: Orders taken in attendances, in centavos.
 pub mod order;
 /// `permissions`: Route permissions (web route names) roles can be granted.

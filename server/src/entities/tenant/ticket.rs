@@ -29,6 +29,9 @@ pub struct Model {
     pub unread_count: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// When free text stops being accepted for this customer: 24 h after their last message, on
+    /// an official number (docs/providers.md#the-24-hour-window); `None` elsewhere.
+    pub window_closes_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 
 use super::{
     connector::{Connector, MediaLocation, PhoneHealth, Reach},
+    message_templates::RemoteTemplate,
     provider::{ANSWER_BYTES, CallError, Outgoing, provider_error, read_json, unreachable},
 };
 use crate::domain::{
@@ -213,6 +214,17 @@ impl CloudClient {
     pub fn message_body(outgoing: &Outgoing) -> Value {
         let to = outgoing.phone.trim_start_matches('+');
         let mut body = json!({"messaging_product": "whatsapp", "recipient_type": "individual", "to": to});
+        if let Some(template) = &outgoing.template {
+            let parameters: Vec<Value> =
+                template.parameters.iter().map(|value| json!({"type": "text", "text": value})).collect();
+            let mut object = json!({"name": template.name, "language": {"code": template.language}});
+            if !parameters.is_empty() {
+                object["components"] = json!([{"type": "body", "parameters": parameters}]);
+            }
+            body["type"] = json!("template");
+            body["template"] = object;
+            return body;
+        }
         let kind = outgoing.message_type.as_deref().unwrap_or("text");
         match (kind, &outgoing.media, &outgoing.reaction) {
             ("reaction", _, Some(reaction)) => {
@@ -305,6 +317,31 @@ impl Connector for CloudClient {
         })
     }
 
+    async fn templates(&self) -> Result<Vec<RemoteTemplate>> {
+        let url = self.url(&format!("{}/message_templates", self.config.account.waba_id));
+        let mut found = Vec::new();
+        let mut after: Option<String> = None;
+        // Paged by Meta's `after` cursor on our own base URL (never by following the `next` URL
+        // an answer names), at most 50 pages of 100.
+        for _ in 0..50 {
+            let mut query =
+                vec![("fields", "id,name,language,category,status,components".to_owned()), ("limit", "100".into())];
+            if let Some(cursor) = &after {
+                query.push(("after", cursor.clone()));
+            }
+            let page = self.call(self.http.get(&url).query(&query)).await.map_err(|e| provider_error(e.reason()))?;
+            found.extend(page["data"].as_array().into_iter().flatten().filter_map(remote_template));
+            after = page["paging"]["cursors"]["after"]
+                .as_str()
+                .filter(|_| page["paging"]["next"].is_string())
+                .map(str::to_owned);
+            if after.is_none() {
+                break;
+            }
+        }
+        Ok(found)
+    }
+
     async fn check(&self) -> Result<PhoneHealth> {
         let url = self.url(&self.config.account.phone_number_id);
         let query = [("fields", "display_phone_number,verified_name,quality_rating,messaging_limit_tier")];
@@ -317,6 +354,31 @@ impl Connector for CloudClient {
             messaging_limit: answer["messaging_limit_tier"].as_str().map(str::to_owned),
         })
     }
+}
+
+/// One template of Meta's list: its text components read (buttons and media headers are Meta's to
+/// show; the picker shows the text).
+fn remote_template(data: &Value) -> Option<RemoteTemplate> {
+    let text = |field: &str| data[field].as_str().map(str::to_owned);
+    let components = data["components"].as_array().cloned().unwrap_or_default();
+    let component = |kind: &str| components.iter().find(|c| c["type"].as_str() == Some(kind));
+    let body = component("BODY")?;
+    Some(RemoteTemplate {
+        meta_id: text("id"),
+        name: text("name")?,
+        language: text("language")?,
+        category: text("category").unwrap_or_default(),
+        status: text("status").unwrap_or_default(),
+        header: component("HEADER")
+            .filter(|h| h["format"].as_str().unwrap_or("TEXT") == "TEXT")
+            .and_then(|h| h["text"].as_str().map(str::to_owned)),
+        body: body["text"].as_str()?.to_owned(),
+        footer: component("FOOTER").and_then(|f| f["text"].as_str().map(str::to_owned)),
+        examples: body["example"]["body_text"][0]
+            .as_array()
+            .map(|values| values.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default(),
+    })
 }
 
 fn not_paired() -> Error {
