@@ -27,6 +27,8 @@ const PUBLIC: &[(&str, &str)] = &[
     // Meta's webhook: the verify token and the signature are its authentication (docs/providers.md#cloud).
     ("GET", "/instance/{id}/cloud"),
     ("POST", "/instance/{id}/cloud"),
+    // An Evolution API gateway's events: the token in the path (docs/providers.md#evolution).
+    ("POST", "/instance/{id}/evolution/{token}"),
     // The link is the authentication (docs/media.md#downloads).
     ("GET", "/media/{token}"),
 ];

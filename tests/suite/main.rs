@@ -14,6 +14,7 @@ mod campaigns;
 mod checkpoints;
 mod cloud;
 mod edge;
+mod evolution;
 mod fairness;
 mod graphql_auth;
 mod graphql_directory;

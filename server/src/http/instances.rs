@@ -20,6 +20,7 @@ use crate::{
             self, Connection, ConnectionInput, InstanceChanges, InstanceSummary, Kind, NewInstance,
             cloud::CloudInput,
             connector::{Connector, PhoneHealth},
+            evolution::EvolutionInput,
             provider::ProviderConfig,
             sync::{self, SyncRequest},
         },
@@ -93,10 +94,12 @@ fn connection(
     url: Option<String>,
     secret: Option<String>,
     cloud: Option<CloudInput>,
+    evolution: Option<EvolutionInput>,
 ) -> AppResult<Option<ConnectionInput>> {
     let kind = match kind {
         Some(kind) => Some(Kind::parse(kind)?),
         None if cloud.is_some() => Some(Kind::Cloud),
+        None if evolution.is_some() => Some(Kind::Evolution),
         None if url.is_some() || secret.is_some() => Some(Kind::Generic),
         None => None,
     };
@@ -108,6 +111,10 @@ fn connection(
             state.config.allow_private_providers,
         )?)),
         Some(Kind::Cloud) => Some(ConnectionInput::Cloud(cloud.unwrap_or_default())),
+        Some(Kind::Evolution) => Some(ConnectionInput::Evolution {
+            input: evolution.unwrap_or_default(),
+            allow_private: state.config.allow_private_providers,
+        }),
     })
 }
 
@@ -136,6 +143,9 @@ struct CreateBody {
     /// Número oficial: `{phoneNumberId, wabaId, accessToken, appSecret, verifyToken}`.
     #[serde(default)]
     cloud: Option<CloudInput>,
+    /// Gateway Evolution API: `{baseUrl, instanceName, apiKey}`.
+    #[serde(default)]
+    evolution: Option<EvolutionInput>,
 }
 
 /// Creates an instance, optionally with its provider connector.
@@ -166,6 +176,7 @@ async fn create(
             body.provider_base_url,
             body.provider_secret,
             body.cloud,
+            body.evolution,
         )?,
     };
     let unit = target.unit(&state).await?;
@@ -203,6 +214,9 @@ struct UpdateBody {
     /// Número oficial; segredos ausentes mantêm os guardados.
     #[serde(default)]
     cloud: Option<CloudInput>,
+    /// Gateway Evolution API; `apiKey` ausente mantém a guardada.
+    #[serde(default)]
+    evolution: Option<EvolutionInput>,
 }
 
 /// Changes what the body carries.
@@ -237,6 +251,7 @@ async fn update(
             body.provider_base_url,
             body.provider_secret,
             body.cloud,
+            body.evolution,
         )?,
     };
     let unit = target.unit(&state).await?;
@@ -616,6 +631,16 @@ pub(super) async fn session_client(state: &AppState, target: &CurrentTenant, id:
             "Configure o provedor da instância antes de conectar o número.",
         )
     })?;
+    let config = match config {
+        // The gateway is told where to post this instance's events when it pairs.
+        Connection::Evolution(mut gateway) => {
+            let origin = state.config.public_origin(target.name.as_str());
+            gateway.webhook_url =
+                Some(format!("{origin}/api/instance/{id}/evolution/{}", gateway.secrets.webhook_token));
+            Connection::Evolution(gateway)
+        }
+        other => other,
+    };
     Ok(instances::open(config, &state.config.reach())?)
 }
 

@@ -11,6 +11,7 @@ mod cloud_webhook;
 mod customers;
 mod departments;
 pub mod error_bodies;
+mod evolution_webhook;
 pub mod extract;
 pub mod health;
 mod home;
@@ -64,6 +65,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(departments::routes())
         .merge(instances::routes())
         .merge(cloud_webhook::routes())
+        .merge(evolution_webhook::routes())
         .merge(message_templates::routes())
         .merge(home::routes())
         .merge(inbox::routes())

@@ -4,7 +4,8 @@
 
 use crate::{
     domain::{
-        inbox, instances,
+        inbox,
+        instances::{self, connector::MediaLocation},
         media::{fetch, ingest, payload::Payload},
         outbox::MediaFetch,
     },
@@ -67,16 +68,20 @@ async fn attempt(worker: &Worker, db: &TenantDb, message_id: i32) -> Result<(), 
     };
     // The connector says where the bytes are: the generic contract's URL as given, the Cloud
     // API's media id turned into a URL that lasts minutes (asked for now, not when the event came).
-    let (source, bearer) = match connection {
+    let located = match connection {
         Some(connection) => {
             let connector = instances::open(connection, &worker.reach).map_err(|e| Permanent(e.to_string()))?;
-            let located = connector.locate_media(&source).await?;
-            (located.source, located.bearer)
+            connector.locate_media(&source).await?
         }
-        None => (source, None),
+        None => MediaLocation::Fetch { source, bearer: None },
     };
-    let client = fetch::client(worker.allow_private_providers).map_err(|e| Retryable(e.to_string()))?;
-    let spooled = fetch::fetch(&client, &source, bearer.as_deref(), worker.allow_private_providers).await?;
+    let spooled = match located {
+        MediaLocation::Fetch { source, bearer } => {
+            let client = fetch::client(worker.allow_private_providers).map_err(|e| Retryable(e.to_string()))?;
+            fetch::fetch(&client, &source, bearer.as_deref(), worker.allow_private_providers).await?
+        }
+        MediaLocation::Fetched(bytes) => fetch::spool(&bytes).await?,
+    };
     let known = {
         let tx = db.read().await.map_err(|e| internal(e.into()))?;
         let known = ingest::existing(&tx, &spooled.sha256).await.map_err(internal)?;

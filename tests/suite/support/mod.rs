@@ -2,6 +2,7 @@
 //! PostgreSQL), the server on a random port, and builders for tenants.
 
 pub mod app;
+pub mod gateway;
 pub mod graph;
 pub mod outage;
 pub mod provider;

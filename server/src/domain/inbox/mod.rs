@@ -9,6 +9,7 @@
 pub mod acks;
 pub mod changes;
 pub mod cloud_webhook;
+pub mod evolution_webhook;
 pub mod inbound;
 pub mod intake;
 pub mod media;

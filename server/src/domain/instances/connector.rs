@@ -22,15 +22,18 @@ pub enum Kind {
     Generic,
     /// Meta's WhatsApp Business Cloud API: an official number.
     Cloud,
+    /// An Evolution API gateway (v2): an unofficial number paired by QR code.
+    Evolution,
 }
 
 impl Kind {
-    pub const ALL: [Kind; 2] = [Kind::Generic, Kind::Cloud];
+    pub const ALL: [Kind; 3] = [Kind::Generic, Kind::Cloud, Kind::Evolution];
 
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Generic => "generic",
             Kind::Cloud => "cloud",
+            Kind::Evolution => "evolution",
         }
     }
 
@@ -40,7 +43,7 @@ impl Kind {
             Error::invalid_field(
                 "invalid_provider_kind",
                 "providerKind",
-                format!("Tipo de conexão \"{text}\" inválido: use generic ou cloud."),
+                format!("Tipo de conexão \"{text}\" inválido: use generic, cloud ou evolution."),
             )
         })
     }
@@ -59,11 +62,13 @@ pub struct Reach {
     pub graph_api_url: String,
 }
 
-/// Where a provider's medium is fetched from, and the bearer token the fetch sends.
+/// Where a provider's medium is.
 #[derive(Debug, Clone)]
-pub struct MediaLocation {
-    pub source: Source,
-    pub bearer: Option<String>,
+pub enum MediaLocation {
+    /// Fetched from `source` (a URL, or inline bytes) with `bearer` as the token.
+    Fetch { source: Source, bearer: Option<String> },
+    /// The connector had the bytes handed over already (a gateway that answers them in base64).
+    Fetched(Vec<u8>),
 }
 
 /// The number's state at its provider (the instances screen's "Testar conexão").

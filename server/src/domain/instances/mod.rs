@@ -4,6 +4,7 @@
 
 pub mod cloud;
 pub mod connector;
+pub mod evolution;
 pub mod message_templates;
 pub mod provider;
 pub mod summary;
@@ -53,6 +54,11 @@ pub enum ConnectionInput {
     Generic(provider::ProviderConfig),
     /// An official number; on a change, secrets left out keep the stored ones.
     Cloud(cloud::CloudInput),
+    /// A number paired through an Evolution API gateway (its address checked like a provider's).
+    Evolution {
+        input: evolution::EvolutionInput,
+        allow_private: bool,
+    },
 }
 
 /// Fields to change; `None` leaves them.
@@ -124,7 +130,24 @@ pub fn connection_of(instance: &instance::Model, secrets: &Secrets, tenant: &Ten
                 _ => Err(unreadable()),
             }
         }
+        Kind::Evolution => {
+            let account = instance.provider_account.as_deref().and_then(|a| serde_json::from_str(a).ok());
+            let secrets = serde_json::from_str(&secret).ok();
+            match (account, secrets) {
+                (Some(account), Some(secrets)) => {
+                    Ok(Some(Connection::Evolution(evolution::EvolutionConfig { account, secrets, webhook_url: None })))
+                }
+                _ => Err(unreadable()),
+            }
+        }
     }
+}
+
+/// The gateway account of an `evolution` instance (shown on the instances screen).
+pub fn evolution_account(instance: &instance::Model) -> Option<evolution::EvolutionAccount> {
+    (Kind::stored(&instance.provider_kind) == Kind::Evolution)
+        .then(|| instance.provider_account.as_deref().and_then(|a| serde_json::from_str(a).ok()))
+        .flatten()
 }
 
 /// The official number's account of a `cloud` instance (shown on the instances screen).
@@ -180,6 +203,34 @@ async fn set_connection(
             active.provider_account =
                 Set(Some(serde_json::to_string(&config.account).map_err(|e| Error::Internal(e.into()))?));
         }
+        ConnectionInput::Evolution { input, allow_private } => {
+            let stored = match current.map(|c| connection_of(c, secrets, unit.tenant())) {
+                Some(Ok(Some(Connection::Evolution(config)))) => Some(config.secrets),
+                _ => None,
+            };
+            let config = input.settle(stored.as_ref(), allow_private)?;
+            let key = format!("{}/{}", config.account.base_url, config.account.instance_name);
+            let taken = instance::Entity::find()
+                .filter(instance::Column::ProviderKind.eq(Kind::Evolution.as_str()))
+                .filter(instance::Column::ProviderAccountKey.eq(&key))
+                .filter(instance::Column::Id.ne(id))
+                .one(unit)
+                .await?;
+            if let Some(taken) = taken {
+                return Err(Error::invalid_field(
+                    "evolution_instance_taken",
+                    "evolution.instanceName",
+                    format!("Esta instância do gateway já está ligada à instância \"{}\".", taken.name),
+                ));
+            }
+            let sealed = serde_json::to_string(&config.secrets).map_err(|e| Error::Internal(e.into()))?;
+            active.provider_kind = Set(Kind::Evolution.as_str().to_owned());
+            active.provider_base_url = Set(None);
+            active.provider_secret = Set(Some(secrets.seal(&scope, &sealed)));
+            active.provider_account_key = Set(Some(key));
+            active.provider_account =
+                Set(Some(serde_json::to_string(&config.account).map_err(|e| Error::Internal(e.into()))?));
+        }
     }
     Ok(())
 }
@@ -189,6 +240,7 @@ async fn set_connection(
 pub enum Connection {
     Generic(provider::ProviderConfig),
     Cloud(cloud::CloudConfig),
+    Evolution(evolution::EvolutionConfig),
 }
 
 impl Connection {
@@ -196,6 +248,7 @@ impl Connection {
         match self {
             Connection::Generic(_) => Kind::Generic,
             Connection::Cloud(_) => Kind::Cloud,
+            Connection::Evolution(_) => Kind::Evolution,
         }
     }
 }
@@ -205,6 +258,7 @@ pub fn open(connection: Connection, reach: &connector::Reach) -> Result<Box<dyn 
     Ok(match connection {
         Connection::Generic(config) => Box::new(provider::Provider::new(config, reach.allow_private)?),
         Connection::Cloud(config) => Box::new(cloud::CloudClient::new(config, reach)?),
+        Connection::Evolution(config) => Box::new(evolution::EvolutionClient::new(config, reach)?),
     })
 }
 

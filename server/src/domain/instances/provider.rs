@@ -336,7 +336,7 @@ impl Connector for Provider {
 
     async fn locate_media(&self, source: &Source) -> std::result::Result<MediaLocation, FetchError> {
         // The generic contract names a URL (or inline bytes): fetched with the instance's secret.
-        Ok(MediaLocation { source: source.clone(), bearer: Some(self.secret().to_owned()) })
+        Ok(MediaLocation::Fetch { source: source.clone(), bearer: Some(self.secret().to_owned()) })
     }
 
     async fn check(&self) -> Result<PhoneHealth> {

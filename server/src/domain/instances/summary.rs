@@ -21,6 +21,8 @@ pub struct InstanceSummary {
     pub provider_kind: String,
     /// An official number's ids and where Meta delivers its webhook; `null` for other kinds.
     pub cloud: Option<CloudView>,
+    /// A gateway number's address and name at its Evolution API; `null` for other kinds.
+    pub evolution: Option<super::evolution::EvolutionAccount>,
     pub last_sync_at: Option<chrono::DateTime<Utc>>,
 }
 
@@ -42,7 +44,9 @@ impl From<instance::Model> for InstanceSummary {
             waba_id: account.waba_id,
             webhook_path: format!("/api/instance/{}/cloud", i.id),
         });
+        let evolution = super::evolution_account(&i);
         Self {
+            evolution,
             id: i.id,
             name: i.name,
             activated: i.activated,

@@ -33,6 +33,17 @@ impl FetchError {
     }
 }
 
+/// Bytes a connector had handed over, spooled like a fetch's (refused past [`MAX_BYTES`]).
+pub async fn spool(bytes: &[u8]) -> Result<Spooled, FetchError> {
+    let spooled = |err: SpoolError| match err {
+        SpoolError::TooLarge(too) => FetchError::Permanent(format!("a mídia passou de {} MB", too.0 / (1 << 20))),
+        SpoolError::Io(reason) => FetchError::Retryable(reason),
+    };
+    let mut spool = Spool::new(MAX_BYTES).map_err(|err| FetchError::Retryable(err.to_string()))?;
+    spool.write(bytes).await.map_err(spooled)?;
+    spool.finish().await.map_err(spooled)
+}
+
 /// The client media is fetched with.
 pub fn client(allow_private: bool) -> reqwest::Result<reqwest::Client> {
     outbound::client(allow_private, FETCH_TIMEOUT, "backoffice-media/1")

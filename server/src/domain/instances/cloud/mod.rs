@@ -311,7 +311,7 @@ impl Connector for CloudClient {
             .filter(|u| !u.is_empty())
             .ok_or_else(|| FetchError::Permanent("a Meta não informou o endereço da mídia".into()))?;
         let mime_type = answer["mime_type"].as_str().map(str::to_owned).or_else(|| source.mime_type.clone());
-        Ok(MediaLocation {
+        Ok(MediaLocation::Fetch {
             source: Source { url: Some(url.to_owned()), data: None, mime_type, id: None },
             bearer: Some(self.config.secrets.access_token.clone()),
         })
