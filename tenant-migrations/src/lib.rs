@@ -38,6 +38,7 @@ mod m20261212_000028_media_holders;
 mod m20261213_000029_count_media_bytes;
 mod m20261214_000030_provider_kinds;
 mod m20261215_000031_cloud_window_and_templates;
+mod m20261216_000032_template_campaigns;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -84,6 +85,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261213_000029_count_media_bytes::Migration),
             Box::new(m20261214_000030_provider_kinds::Migration),
             Box::new(m20261215_000031_cloud_window_and_templates::Migration),
+            Box::new(m20261216_000032_template_campaigns::Migration),
         ]
     }
 }
@@ -143,6 +145,7 @@ pub const TABLES: &[&str] = &[
     "message_reactions",
     "media_holds",
     "message_templates",
+    "template_prices",
 ];
 
 #[cfg(test)]

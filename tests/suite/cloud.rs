@@ -401,3 +401,74 @@ async fn templates_are_synced_and_the_24_hour_window_decides_between_free_text_a
         page["data"].as_array().unwrap().iter().find(|t| t["instance"]["id"] == plain).unwrap().clone();
     assert_eq!(generic_ticket["windowClosesAt"], Value::Null);
 }
+
+#[tokio::test]
+async fn a_campaign_on_an_official_number_sends_an_approved_template_with_its_cost_estimated() {
+    let o = official().await;
+    let record = backoffice::domain::tenants::find_by_name(
+        o.app.dbs().control(),
+        &backoffice::tenancy::TenantName::parse("acme").unwrap(),
+    )
+    .await
+    .unwrap();
+    backoffice::domain::tenants::set_feature(o.app.dbs().control(), &record, "campaigns", true, &o.app.state.bus)
+        .await
+        .unwrap();
+    o.call(Method::POST, &format!("/api/instance/{}/templates/sync", o.instance), None).await;
+    let (_, templates) = o.call(Method::GET, &format!("/api/templates?instanceId={}", o.instance), None).await;
+    let shipped = templates.as_array().unwrap().iter().find(|t| t["name"] == "pedido_enviado").unwrap()["id"].clone();
+
+    // The price table an administrator keeps; nonsense is refused in words.
+    let (status, refused) = o
+        .call(
+            Method::PUT,
+            "/api/templates/prices",
+            Some(json!({ "prices": [{ "category": "PROMO", "priceBrl": -1 }] })),
+        )
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_prices")));
+    assert_eq!(refused["errors"].as_array().unwrap().len(), 2);
+    let prices = json!({ "prices": [{ "category": "UTILITY", "priceBrl": 0.045 }, { "category": "MARKETING", "priceBrl": 0.3125 }] });
+    let (status, saved) = o.call(Method::PUT, "/api/templates/prices", Some(prices)).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved[0], json!({ "category": "MARKETING", "priceBrl": 0.3125 }));
+
+    let phones = json!(["+55 11 98765-4321", "+55 21 99876-5432"]);
+    let free_text = json!({ "name": "Avisos", "instanceId": o.instance, "body": "Seu pedido saiu!", "phones": phones });
+    let (status, refused) = o.call(Method::POST, "/api/campaigns/preview", Some(free_text)).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (422, Some("template")), "{refused}");
+    let missing = json!({ "name": "Avisos", "instanceId": o.instance, "body": "", "phones": phones,
+                          "template": { "id": shipped, "parameters": ["{{nome}}"] } });
+    let (status, refused) = o.call(Method::POST, "/api/campaigns/preview", Some(missing)).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (422, Some("template.parameters[1]")), "{refused}");
+
+    let body = json!({ "name": "Avisos", "instanceId": o.instance, "body": "", "phones": phones,
+                       "template": { "id": shipped, "parameters": ["cliente", "{{telefone}}"] } });
+    let (status, preflight) = o.call(Method::POST, "/api/campaigns/preview", Some(body.clone())).await;
+    assert_eq!(status, 200, "{preflight}");
+    assert_eq!(preflight["template"]["name"], "pedido_enviado");
+    assert_eq!(preflight["estimatedCost"], json!({ "category": "UTILITY", "perMessageBrl": 0.045, "totalBrl": 0.09 }));
+    assert_eq!(
+        preflight["samples"][0]["text"],
+        "Seu pedido\n\nOlá cliente, seu pedido +5511987654321 saiu para entrega.\n\nAcme Lojas"
+    );
+
+    let (status, created) = o.call(Method::POST, "/api/campaigns", Some(body)).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!(created["template"]["parameters"], json!(["cliente", "{{telefone}}"]));
+    let id = created["id"].as_i64().unwrap();
+    let (status, started) = o.call(Method::POST, &format!("/api/campaigns/{id}/start"), None).await;
+    assert_eq!(status, 200, "{started}");
+    let sent = o.graph.wait_sent(2).await;
+    let mut numbers: Vec<&str> = sent.iter().map(|s| s["to"].as_str().unwrap()).collect();
+    numbers.sort();
+    assert_eq!(numbers, ["5511987654321", "5521998765432"]);
+    for message in &sent {
+        assert_eq!(message["type"], "template");
+        let to = message["to"].as_str().unwrap();
+        assert_eq!(
+            message["template"]["components"][0]["parameters"],
+            json!([{ "type": "text", "text": "cliente" }, { "type": "text", "text": format!("+{to}") }])
+        );
+    }
+}

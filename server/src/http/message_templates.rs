@@ -11,7 +11,7 @@ use crate::{
     context::{Access, CurrentTenant, CurrentUser, access},
     domain::instances::{
         self,
-        message_templates::{self, TemplateView},
+        message_templates::{self, Price, TemplateView},
     },
     error::AppResult,
     http::{
@@ -24,7 +24,50 @@ use crate::{
 };
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().route(Access::Authenticated, routes!(list)).route(Access::Route("instances"), routes!(sync))
+    ApiRoutes::default()
+        .route(Access::Authenticated, routes!(list))
+        .route(Access::Route("instances"), routes!(sync))
+        .route(Access::Route("instances"), routes!(prices, set_prices))
+}
+
+/// The tenant's price of one template message per category (for campaigns' cost estimates).
+#[utoipa::path(
+    get, path = "/templates/prices", tag = "instâncias", operation_id = "templates_prices",
+    summary = "Tabela de preços dos modelos (por categoria, em reais)",
+    responses((status = 200, description = "Os preços que a empresa definiu.", body = Vec<Price>))
+)]
+async fn prices(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<Vec<Price>>> {
+    let tx = tenant.read(&state).await?;
+    let prices = message_templates::prices(&tx).await?;
+    tx.end();
+    Ok(Json(prices))
+}
+
+#[derive(Deserialize, ToSchema)]
+struct PricesBody {
+    /// `[{category, priceBrl}]`: a tabela inteira (categorias ausentes ficam sem preço).
+    prices: Vec<Price>,
+}
+
+/// Replaces the tenant's price table.
+#[utoipa::path(
+    put, path = "/templates/prices", tag = "instâncias", operation_id = "templates_prices_set",
+    summary = "Define a tabela de preços dos modelos",
+    request_body = PricesBody,
+    responses(
+        (status = 200, description = "A tabela gravada.", body = Vec<Price>),
+        (status = 422, description = "Categoria ou preço inválidos (`invalid_prices`).", body = ErrorBody),
+    )
+)]
+async fn set_prices(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    crate::http::extract::ApiJson(body): crate::http::extract::ApiJson<PricesBody>,
+) -> AppResult<Json<Vec<Price>>> {
+    let unit = tenant.unit(&state).await?;
+    let prices = message_templates::set_prices(&unit, &body.prices).await?;
+    unit.commit().await?;
+    Ok(Json(prices))
 }
 
 #[derive(Deserialize, IntoParams)]

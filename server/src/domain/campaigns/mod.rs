@@ -26,6 +26,7 @@ use crate::{
         conversations::messages::MAX_BODY,
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
+        instances::{self, message_templates},
         media::holds,
         outbox::{self, CampaignTick},
         unit::Unit,
@@ -118,6 +119,42 @@ pub struct CampaignView {
     pub preflight: StoredPreflight,
     /// O arquivo que cada mensagem leva (a mensagem é a legenda).
     pub attachment: Option<Attachment>,
+    /// O modelo aprovado que a campanha envia (números oficiais).
+    pub template: Option<TemplateChosen>,
+}
+
+/// An official number's template a campaign sends, with the values of its parameters (which may
+/// hold the recipient's variables, `{{nome}}`…).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignTemplate {
+    /// Id do modelo (`GET /api/templates`).
+    pub id: i32,
+    #[serde(default)]
+    pub parameters: Vec<String>,
+}
+
+/// The template as the campaign keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateChosen {
+    pub id: i32,
+    pub name: String,
+    pub language: String,
+    /// `MARKETING`, `UTILITY` ou `AUTHENTICATION`.
+    pub category: String,
+    pub parameters: Vec<String>,
+}
+
+/// What sending the campaign's template would cost, from the tenant's price table.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CostEstimate {
+    pub category: String,
+    /// O preço por mensagem da tabela da empresa; `null` se a categoria não tem preço.
+    pub per_message_brl: Option<f64>,
+    /// Destinatários × preço; `null` sem preço.
+    pub total_brl: Option<f64>,
 }
 
 /// A campaign to create (or to preview).
@@ -139,6 +176,10 @@ pub struct NewCampaign {
     /// Um arquivo enviado com cada mensagem (de `POST /api/campaigns/media`); a mensagem é a legenda.
     #[serde(default)]
     pub attachment: Option<Attachment>,
+    /// Em números oficiais, obrigatório: um modelo aprovado e os valores dos parâmetros (que podem
+    /// usar `{{nome}}`, `{{telefone}}` e os campos do arquivo). `body` é então ignorado.
+    #[serde(default)]
+    pub template: Option<CampaignTemplate>,
 }
 
 /// One rendered message of the preview.
@@ -161,6 +202,10 @@ pub struct Preflight {
     pub samples: Vec<Sample>,
     pub rate_per_minute: i32,
     pub expected_seconds: u64,
+    /// O modelo que será enviado (números oficiais).
+    pub template: Option<TemplateChosen>,
+    /// O custo estimado pela tabela de preços da empresa (números oficiais).
+    pub estimated_cost: Option<CostEstimate>,
 }
 
 /// One recipient as the API shows it.
@@ -301,7 +346,22 @@ async fn views(db: &impl ConnectionTrait, select: sea_orm::Select<campaign::Enti
         let attachment = c
             .media_id
             .map(|media_id| Attachment { media_id, file_name: c.media_file_name.clone().unwrap_or_default() });
+        let template = match (c.template_id, c.template_name.clone()) {
+            (Some(id), Some(name)) => Some(TemplateChosen {
+                id,
+                name,
+                language: c.template_language.clone().unwrap_or_default(),
+                category: c.template_category.clone().unwrap_or_default(),
+                parameters: c
+                    .template_parameters
+                    .as_deref()
+                    .and_then(|p| serde_json::from_str(p).ok())
+                    .unwrap_or_default(),
+            }),
+            _ => None,
+        };
         views.push(CampaignView {
+            template,
             attachment,
             id: c.id,
             instance_name: row.try_get::<Option<String>>("", "j_instance_name")?.unwrap_or_default(),
@@ -431,7 +491,16 @@ pub async fn recipients(
 }
 
 /// Checks what every creation and preview needs; the sources it names.
-async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance::Model, Sources, Option<Attachment>)> {
+/// What a checked campaign sends.
+struct Checked {
+    instance: instance::Model,
+    sources: Sources,
+    attachment: Option<Attachment>,
+    /// The template (official numbers) and its text with `{{n}}` still to fill.
+    template: Option<(TemplateChosen, String)>,
+}
+
+async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Checked> {
     let mut problems = Vec::new();
     let mut attachment = new.attachment.clone();
     if let Some(named) = attachment.as_mut()
@@ -444,7 +513,9 @@ async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance
         problems.push(FieldError::new("name", "Dê um nome de 1 a 120 caracteres."));
     }
     let body = new.body.trim();
-    if body.is_empty() {
+    if new.template.is_some() {
+        // The template is the message.
+    } else if body.is_empty() {
         problems.push(FieldError::new("body", "Escreva a mensagem."));
     } else if body.chars().count() > MAX_BODY {
         problems.push(FieldError::new("body", format!("A mensagem tem no máximo {MAX_BODY} caracteres.")));
@@ -472,8 +543,12 @@ async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance
     if instance.is_none() {
         problems.push(FieldError::new("instanceId", "Instância não encontrada."));
     }
+    let template = match &instance {
+        Some(instance) => template_of(db, instance, new, &sources, &mut problems).await?,
+        None => None,
+    };
     match instance {
-        Some(instance) if problems.is_empty() => Ok((instance, sources, attachment)),
+        Some(instance) if problems.is_empty() => Ok(Checked { instance, sources, attachment, template }),
         _ => Err(Error::Invalid {
             code: "invalid_campaign",
             message: problems.first().map(|p| p.message.clone()).unwrap_or_default(),
@@ -482,10 +557,96 @@ async fn check(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<(instance
     }
 }
 
+/// The campaign's template, checked: an official number starts conversations only with an
+/// approved template (Meta refuses free text outside the 24-hour window), every parameter filled
+/// (its variables known); other numbers have none.
+async fn template_of(
+    db: &impl ConnectionTrait,
+    instance: &instance::Model,
+    new: &NewCampaign,
+    sources: &Sources,
+    problems: &mut Vec<FieldError>,
+) -> Result<Option<(TemplateChosen, String)>> {
+    let official = instances::Kind::stored(&instance.provider_kind) == instances::Kind::Cloud;
+    let Some(chosen) = &new.template else {
+        if official {
+            problems.push(FieldError::new(
+                "template",
+                "Números oficiais só começam conversas com modelos aprovados pela Meta: escolha um modelo.",
+            ));
+        }
+        return Ok(None);
+    };
+    if !official {
+        problems.push(FieldError::new("template", "Modelos de mensagem existem só em números oficiais."));
+        return Ok(None);
+    }
+    if new.attachment.is_some() {
+        problems.push(FieldError::new("attachment", "Um modelo é enviado sem anexo."));
+    }
+    let Some(found) = message_templates::find(db, instance.id, chosen.id).await? else {
+        problems.push(FieldError::new("template.id", "Modelo não encontrado para este número: sincronize os modelos."));
+        return Ok(None);
+    };
+    if found.status != "APPROVED" {
+        problems.push(FieldError::new(
+            "template.id",
+            format!("O modelo \"{}\" não está aprovado pela Meta (situação: {}).", found.name, found.status),
+        ));
+    }
+    let wanted = usize::try_from(found.parameters).unwrap_or(0);
+    for index in 0..wanted.max(chosen.parameters.len()) {
+        match chosen.parameters.get(index).map(|v| v.trim()) {
+            _ if index >= wanted => problems.push(FieldError::new(
+                "template.parameters",
+                format!("O modelo \"{}\" tem {wanted} parâmetro(s), não {}.", found.name, chosen.parameters.len()),
+            )),
+            Some(value) if !value.is_empty() => {
+                if let Err(Error::Invalid { fields, .. }) = recipients::check_variables(value, &sources.contacts) {
+                    problems.extend(
+                        fields
+                            .into_iter()
+                            .map(|f| FieldError::new(&format!("template.parameters[{index}]"), f.message)),
+                    );
+                }
+            }
+            _ => problems.push(FieldError::new(
+                &format!("template.parameters[{index}]"),
+                format!("Preencha o parâmetro {{{{{}}}}}.", index + 1),
+            )),
+        }
+        if index >= wanted {
+            break;
+        }
+    }
+    let text = message_templates::compose(&found);
+    let kept = TemplateChosen {
+        id: found.id,
+        name: found.name,
+        language: found.language,
+        category: found.category,
+        parameters: chosen.parameters.iter().map(|p| p.trim().to_owned()).collect(),
+    };
+    Ok(Some((kept, text)))
+}
+
+/// A recipient's text of a template campaign: each parameter rendered for them, then the template
+/// filled with them. Answers the text and the values sent.
+pub fn render_template(
+    text: &str,
+    parameters: &[String],
+    name: &str,
+    phone: &str,
+    fields: Option<&recipients::Fields>,
+) -> (String, Vec<String>) {
+    let values: Vec<String> = parameters.iter().map(|p| recipients::render(p, name, phone, fields)).collect();
+    (message_templates::fill(text, &values), values)
+}
+
 /// What creating the campaign would do: recipients, duplicates, blacklisted, invalid phones, the
 /// first messages rendered and the expected duration. Writes nothing.
 pub async fn preview(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Preflight> {
-    let (instance, sources, _) = check(db, new).await?;
+    let Checked { instance, sources, template, .. } = check(db, new).await?;
     let resolution = recipients::resolve(db, &sources, false).await?;
     let rate = rates(db, &[instance.id]).await?.get(&instance.id).copied().unwrap_or(DEFAULT_RATE);
     let blacklisted = resolution.blacklisted() as u64;
@@ -498,10 +659,28 @@ pub async fn preview(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Pre
         .map(|r| Sample {
             phone: r.phone.clone(),
             name: r.name.clone(),
-            text: recipients::render(new.body.trim(), &r.name, &r.phone, r.fields.as_ref()),
+            text: match &template {
+                Some((chosen, text)) => {
+                    render_template(text, &chosen.parameters, &r.name, &r.phone, r.fields.as_ref()).0
+                }
+                None => recipients::render(new.body.trim(), &r.name, &r.phone, r.fields.as_ref()),
+            },
         })
         .collect();
+    let estimated_cost = match &template {
+        Some((chosen, _)) => {
+            let per_message = message_templates::price_of(db, &chosen.category).await?;
+            Some(CostEstimate {
+                category: chosen.category.clone(),
+                per_message_brl: per_message,
+                total_brl: per_message.map(|price| (price * sendable as f64 * 100.0).round() / 100.0),
+            })
+        }
+        None => None,
+    };
     Ok(Preflight {
+        template: template.map(|(chosen, _)| chosen),
+        estimated_cost,
         recipients: sendable,
         duplicates_removed: resolution.duplicates_removed as u64,
         blacklisted_skipped: blacklisted,
@@ -515,7 +694,7 @@ pub async fn preview(db: &impl ConnectionTrait, new: &NewCampaign) -> Result<Pre
 /// Creates a campaign as a draft with its recipients (customers created for new phones;
 /// blacklisted ones `failed` with reason `blacklisted`).
 pub async fn create(unit: &Unit, user_id: i32, new: &NewCampaign) -> Result<CampaignView> {
-    let (instance, sources, attachment) = check(unit, new).await?;
+    let Checked { instance, sources, attachment, template } = check(unit, new).await?;
     let resolution = recipients::resolve(unit, &sources, true).await?;
     if resolution.recipients.is_empty() {
         return Err(Error::invalid_field(
@@ -530,7 +709,18 @@ pub async fn create(unit: &Unit, user_id: i32, new: &NewCampaign) -> Result<Camp
         instance_id: Set(instance.id),
         status: Set(DRAFT.into()),
         scheduled_at: Set(new.scheduled_at),
-        body: Set(Some(new.body.trim().to_owned())),
+        // A template campaign keeps the template's text, `{{n}}` filled per recipient when sent.
+        body: Set(Some(match &template {
+            Some((_, text)) => text.clone(),
+            None => new.body.trim().to_owned(),
+        })),
+        template_id: Set(template.as_ref().map(|(t, _)| t.id)),
+        template_name: Set(template.as_ref().map(|(t, _)| t.name.clone())),
+        template_language: Set(template.as_ref().map(|(t, _)| t.language.clone())),
+        template_category: Set(template.as_ref().map(|(t, _)| t.category.clone())),
+        template_parameters: Set(template
+            .as_ref()
+            .map(|(t, _)| serde_json::to_string(&t.parameters).unwrap_or_default())),
         media_id: Set(attachment.as_ref().map(|a| a.media_id)),
         media_file_name: Set(attachment.map(|a| a.file_name)),
         created_by_user_id: Set(Some(user_id)),

@@ -39,7 +39,10 @@ use crate::{
         },
         error::Result,
         events::{Audience, DomainEvent},
-        media::holds::{self, Attachment},
+        media::{
+            holds::{self, Attachment},
+            payload::{Payload, TemplateUse},
+        },
         outbox::{self, CampaignTick, ProviderSend},
         unit::Unit,
         webhooks,
@@ -135,6 +138,7 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
     };
     let (message_type, media_id, media_status, payload) =
         attachment.as_ref().map(holds::Checked::columns).unwrap_or(("text".into(), None, None, None));
+    let template: Option<Vec<String>> = found.template_parameters.as_deref().and_then(|p| serde_json::from_str(p).ok());
     let mut queued = 0usize;
     for (recipient_id, customer_id, fields, phone, name, blacklisted) in next.into_iter().take(room) {
         if blacklisted {
@@ -143,7 +147,19 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
             continue;
         }
         let fields = fields.and_then(|f| serde_json::from_str(&f).ok());
-        let text = recipients::render(&body, &name, &phone, fields.as_ref());
+        // A template campaign fills the template per recipient and sends it as Meta's template.
+        let (text, payload) = match (&template, &found.template_name) {
+            (Some(parameters), Some(template_name)) => {
+                let (text, values) = super::render_template(&body, parameters, &name, &phone, fields.as_ref());
+                let used = TemplateUse {
+                    name: template_name.clone(),
+                    language: found.template_language.clone().unwrap_or_default(),
+                    parameters: values,
+                };
+                (text, Payload { template: Some(used), ..Default::default() }.stored())
+            }
+            _ => (recipients::render(&body, &name, &phone, fields.as_ref()), payload.clone()),
+        };
         let chat_id = chats::ensure(unit, customer_id, found.instance_id).await?;
         let stored = message::ActiveModel {
             chat_id: Set(chat_id),
@@ -156,7 +172,7 @@ pub async fn tick(unit: &Unit, campaign_id: i32) -> Result<Option<DateTime<Utc>>
             message_type: Set(message_type.clone()),
             media_id: Set(media_id),
             media_status: Set(media_status.clone()),
-            payload: Set(payload.clone()),
+            payload: Set(payload),
             ack: Set(Ack::Queued),
             // The provider's idempotency key for this send (its retries reuse it); a send again
             // after a failure ("retry the failed") is a new message with a new key.

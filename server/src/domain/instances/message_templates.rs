@@ -13,7 +13,7 @@ use crate::{
         error::{Error, FieldError, Result},
         media::payload::TemplateUse,
     },
-    entities::tenant::message_template,
+    entities::tenant::{message_template, template_price},
 };
 
 /// The most values a template's body may ask for (Meta's bodies stay far below).
@@ -242,17 +242,102 @@ pub async fn prepare(
         return Err(Error::Invalid { code: "template_parameters", message, fields: problems });
     }
     let values: Vec<String> = values.iter().map(|v| v.trim().to_owned()).collect();
+    let text = fill(&compose(&found), &values);
+    Ok((text, TemplateUse { name: found.name, language: found.language, parameters: values }))
+}
+
+/// The template's text as the customer reads it, its `{{n}}` still to fill: header, body, footer.
+pub fn compose(template: &message_template::Model) -> String {
     let mut text = String::new();
-    if let Some(header) = found.header.as_deref().filter(|h| !h.is_empty()) {
+    if let Some(header) = template.header.as_deref().filter(|h| !h.is_empty()) {
         text.push_str(header);
         text.push_str("\n\n");
     }
-    text.push_str(&fill(&found.body, &values));
-    if let Some(footer) = found.footer.as_deref().filter(|f| !f.is_empty()) {
+    text.push_str(&template.body);
+    if let Some(footer) = template.footer.as_deref().filter(|f| !f.is_empty()) {
         text.push_str("\n\n");
         text.push_str(footer);
     }
-    Ok((text, TemplateUse { name: found.name, language: found.language, parameters: values }))
+    text
+}
+
+/// A template of `instance_id` by id, whatever its status.
+pub async fn find(
+    db: &impl ConnectionTrait,
+    instance_id: i32,
+    template_id: i32,
+) -> Result<Option<message_template::Model>> {
+    Ok(message_template::Entity::find_by_id(template_id)
+        .filter(message_template::Column::InstanceId.eq(instance_id))
+        .one(db)
+        .await?)
+}
+
+/// The categories Meta prices template messages by.
+pub const CATEGORIES: [&str; 3] = ["MARKETING", "UTILITY", "AUTHENTICATION"];
+
+/// What one template message of a category costs the tenant, as an administrator set it.
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    /// `MARKETING`, `UTILITY` ou `AUTHENTICATION`.
+    pub category: String,
+    /// Em reais, até quatro casas (`0.3125`).
+    pub price_brl: f64,
+}
+
+/// The tenant's price table (categories never set are absent).
+pub async fn prices(db: &impl ConnectionTrait) -> Result<Vec<Price>> {
+    let mut rows = template_price::Entity::find().all(db).await?;
+    rows.sort_by_key(|row| CATEGORIES.iter().position(|c| *c == row.category).unwrap_or(usize::MAX));
+    Ok(rows
+        .into_iter()
+        .map(|row| Price { category: row.category, price_brl: row.price_e4 as f64 / 10_000.0 })
+        .collect())
+}
+
+/// Replaces the tenant's price table (every field error at once).
+pub async fn set_prices(db: &impl ConnectionTrait, given: &[Price]) -> Result<Vec<Price>> {
+    let mut problems = Vec::new();
+    for (index, price) in given.iter().enumerate() {
+        if !CATEGORIES.contains(&price.category.as_str()) {
+            problems.push(FieldError::new(
+                &format!("prices[{index}].category"),
+                format!("Categoria \"{}\" inválida: use MARKETING, UTILITY ou AUTHENTICATION.", price.category),
+            ));
+        }
+        if !price.price_brl.is_finite() || price.price_brl < 0.0 || price.price_brl > 100.0 {
+            problems.push(FieldError::new(
+                &format!("prices[{index}].priceBrl"),
+                "Informe um preço entre R$ 0 e R$ 100 por mensagem.",
+            ));
+        }
+        if given[..index].iter().any(|earlier| earlier.category == price.category) {
+            problems.push(FieldError::new(&format!("prices[{index}].category"), "Categoria repetida."));
+        }
+    }
+    if !problems.is_empty() {
+        let message = problems[0].message.clone();
+        return Err(Error::Invalid { code: "invalid_prices", message, fields: problems });
+    }
+    let now = Utc::now();
+    template_price::Entity::delete_many().exec(db).await?;
+    for price in given {
+        template_price::ActiveModel {
+            category: Set(price.category.clone()),
+            price_e4: Set((price.price_brl * 10_000.0).round() as i64),
+            created_at: Set(now),
+            updated_at: Set(now),
+        }
+        .insert(db)
+        .await?;
+    }
+    prices(db).await
+}
+
+/// The price of one message of `category`, when the table has it.
+pub async fn price_of(db: &impl ConnectionTrait, category: &str) -> Result<Option<f64>> {
+    Ok(template_price::Entity::find_by_id(category.to_owned()).one(db).await?.map(|row| row.price_e4 as f64 / 10_000.0))
 }
 
 #[cfg(test)]

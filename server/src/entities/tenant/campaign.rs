@@ -31,6 +31,13 @@ pub struct Model {
     pub invalid_count: i32,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// An official number's template the campaign sends (docs/campaigns.md#templates).
+    pub template_id: Option<i32>,
+    pub template_name: Option<String>,
+    pub template_language: Option<String>,
+    pub template_category: Option<String>,
+    /// The values of the template's parameters (a JSON array; they may hold `{nome}`…).
+    pub template_parameters: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -64,6 +64,8 @@ pub mod role_permission;
 pub mod states;
 /// `sync_jobs`: Message-history synchronisations of instances and their progress.
 pub mod sync_job;
+/// `template_prices`: The tenant's price of a template message per category.
+pub mod template_price;
 /// `tickets`: Tickets (attendances) of a chat, from open to close.
 pub mod ticket;
 /// `ticket_transfers`: Transfers of a ticket to another user or department.
