@@ -324,6 +324,21 @@ export function setLocalState(
   );
 }
 
+/** Takes away a message this tab was sending (by `clientId`) that the server refused outright. */
+export function dropLocal(queryClient: QueryClient, ticketId: number, clientId: string): void {
+  queryClient.setQueryData<MessagePages>(inboxKeys.messages(ticketId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            data: page.data.filter((m: Message) => !(m.clientId === clientId && m.local)),
+          })),
+        }
+      : data,
+  );
+}
+
 /** The conversation's messages in reading order (oldest first), from its pages (newest page first). */
 export function messagesInOrder(data: MessagePages | undefined): Message[] {
   if (!data) return [];

@@ -57,4 +57,7 @@ export const inboxKeys = {
   instances: () => [...INBOX_KEY, 'instances'] as const,
   /** A channel's media limits (GET /api/media/limits?instanceId=). */
   mediaLimits: () => [...INBOX_KEY, 'media-limits'] as const,
+  /** Every instance's message templates, and one instance's (GET /api/templates?instanceId=). */
+  allTemplates: () => [...INBOX_KEY, 'templates'] as const,
+  templates: (instanceId: number) => [...INBOX_KEY, 'templates', instanceId] as const,
 };

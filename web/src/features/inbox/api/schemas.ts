@@ -37,6 +37,12 @@ export const TicketSchema = z.object({
   closingReasonId: z.nullish(z.number()),
   /** The last activity (what the queue is ordered by, newest first). */
   updatedAt: z.string(),
+  /**
+   * When WhatsApp's 24-hour customer-service window closes (official numbers: free text until
+   * then, only approved templates after; `window.ts`). Null — or absent, from an older server —
+   * for a number without the rule.
+   */
+  windowClosesAt: z._default(z.nullable(z.string()), null),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

@@ -5,11 +5,18 @@
  * `clientId` — a UUID made here, which the server dedupes, so sending again after a lost answer
  * (the retry of a message that shows "não enviada") never makes a second message. 403
  * `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer than 4096.
+ *
+ * On an official number after WhatsApp's 24-hour window (`window.ts`), free text is refused (422
+ * `window_closed`: the ticket is read again, for its `windowClosesAt`) and an approved template goes
+ * instead: `{clientId, template: {id, parameters}}`, no body; the answer's body is the filled text.
+ * A template the server refuses (422: `template_parameters`, its `errors` naming
+ * `template.parameters[i]`, or `template_not_approved`) leaves no message behind: the picker, which
+ * keeps what was typed, shows why (`refusedTemplate`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-errors';
-import { http } from '../../../lib/http';
-import { putMessage, setLocalState, type MessagePages } from '../cache';
+import { ApiError, http } from '../../../lib/http';
+import { dropLocal, putMessage, setLocalState, type MessagePages } from '../cache';
 import { inboxKeys } from '../keys';
 import type { InboxViewer } from '../viewer';
 import { MessageSchema, type Media, type Message, type Quoted, type ServerMessage } from './schemas';
@@ -27,8 +34,17 @@ export function newClientId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** An approved template and its parameters, in order: `{{1}}`, `{{2}}`… */
+export interface TemplateSend {
+  id: number;
+  parameters: string[];
+}
+
 export interface SendInput {
-  /** The text, or a file's caption (may be '' with `mediaId`). */
+  /**
+   * The text, or a file's caption (may be '' with `mediaId`); with `template`, the filled text the
+   * message shows until the server's answer (not sent).
+   */
   body: string;
   clientId: string;
   /** An uploaded file (`POST /api/tickets/{id}/media`, docs/media.md#sending). */
@@ -39,6 +55,8 @@ export interface SendInput {
   voice?: boolean;
   /** The message this one replies to. */
   quotedMessageId?: number;
+  /** A template instead of text (the only thing a closed window takes). */
+  template?: TemplateSend;
 }
 
 /** What the message being sent shows until the server's answer replaces it (never sent). */
@@ -51,12 +69,25 @@ export interface SendPreview {
 export type SendRequest = SendInput & { preview?: SendPreview };
 
 export function sendMessage(ticketId: number, input: SendInput): Promise<ServerMessage> {
+  const path = `/api/tickets/${ticketId}/messages`;
+  if (input.template !== undefined) {
+    const { id, parameters } = input.template;
+    return http.post(path, { clientId: input.clientId, template: { id, parameters } }, { schema: MessageSchema });
+  }
   const body: SendInput = { body: input.body, clientId: input.clientId };
   if (input.mediaId !== undefined) body.mediaId = input.mediaId;
   if (input.fileName !== undefined) body.fileName = input.fileName;
   if (input.voice !== undefined) body.voice = input.voice;
   if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
-  return http.post(`/api/tickets/${ticketId}/messages`, body, { schema: MessageSchema });
+  return http.post(path, body, { schema: MessageSchema });
+}
+
+/**
+ * Whether the server refused a template outright (422: a parameter, a template no longer
+ * approved): nothing was stored, so there is nothing to retry — what was typed is to be fixed.
+ */
+export function refusedTemplate(error: unknown, input: Pick<SendInput, 'template'>): boolean {
+  return input.template !== undefined && error instanceof ApiError && error.status === 422;
 }
 
 /**
@@ -119,6 +150,17 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
       sentInputs.delete(input.clientId);
       putMessage(queryClient, ticketId, message);
     },
-    onError: (error, input) => setLocalState(queryClient, ticketId, input.clientId, 'error', errorMessage(error)),
+    onError: (error, input) => {
+      const code = error instanceof ApiError ? error.code : null;
+      // The window closed sooner than this page knew (or its clock is off): read the ticket again.
+      if (code === 'window_closed') void queryClient.invalidateQueries({ queryKey: inboxKeys.ticket(ticketId) });
+      if (code === 'template_not_approved') void queryClient.invalidateQueries({ queryKey: inboxKeys.allTemplates() });
+      if (refusedTemplate(error, input)) {
+        sentInputs.delete(input.clientId);
+        dropLocal(queryClient, ticketId, input.clientId);
+        return;
+      }
+      setLocalState(queryClient, ticketId, input.clientId, 'error', errorMessage(error));
+    },
   });
 }

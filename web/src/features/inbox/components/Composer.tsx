@@ -7,9 +7,13 @@
  * if any, follows as a message of its own. The microphone records a voice note into the tray. A
  * reply ("Responder" on a message) shows above, with a button to take it back; the first message
  * sent quotes it.
+ *
+ * On an official number (a ticket with `windowClosesAt`) the 24-hour window rules: once it has
+ * closed, text, files and voice give way to the template picker, the only thing WhatsApp takes;
+ * while it is open, "Modelo" opens the same picker. Tickets of other numbers never see either.
  */
 import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend } from '@tabler/icons-react';
+import { IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import {
   useEffect,
   useImperativeHandle,
@@ -20,12 +24,14 @@ import {
   type Ref,
 } from 'react';
 import type { Message } from '../api/schemas';
-import { MAX_MESSAGE_LENGTH, type SendPreview } from '../api/send-message';
+import { MAX_MESSAGE_LENGTH, type SendPreview, type TemplateSend } from '../api/send-message';
 import { Attachments } from '../composer/Attachments';
 import { useMediaLimits } from '../composer/media-limits';
 import { useAttachments, type Uploaded } from '../composer/use-attachments';
 import { canRecord } from '../composer/recording';
+import { TemplatePicker } from '../composer/TemplatePicker';
 import { VoiceRecorder } from '../composer/VoiceRecorder';
+import { NO_WINDOW, type ServiceWindow } from '../window';
 import classes from './Inbox.module.css';
 import { quoteOf } from './media/format';
 import { QuotedReply } from './media/QuotedReply';
@@ -57,7 +63,14 @@ export interface ComposerProps {
   onCancelReply?: () => void;
   customerName?: string;
   ref?: Ref<ComposerHandle>;
+  /** WhatsApp's 24-hour window of the ticket (`useServiceWindow`); none: no such rule. */
+  serviceWindow?: ServiceWindow;
+  /** Sends an approved template (its filled `body` shows until the server answers). */
+  onSendTemplate?: (template: TemplateSend, body: string) => Promise<unknown>;
 }
+
+/** What a closed window leaves to say (and why the text box is gone). */
+export const WINDOW_CLOSED_HINT = 'A janela de 24 h fechou: para falar com o cliente, envie um modelo aprovado.';
 
 export function Composer({
   ticketId,
@@ -67,11 +80,15 @@ export function Composer({
   onCancelReply,
   customerName = 'Cliente',
   ref,
+  serviceWindow = NO_WINDOW,
+  onSendTemplate,
 }: ComposerProps) {
   const limits = useMediaLimits(instanceId);
   const [recording, setRecording] = useState(false);
   const [text, setText] = useState(() => drafts.get(ticketId) ?? '');
   const [micProblem, setMicProblem] = useState<string | null>(null);
+  /** "Modelo" while the window is open: the picker instead of the text box. */
+  const [picking, setPicking] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const attachments = useAttachments(ticketId, limits);
@@ -148,6 +165,27 @@ export function Composer({
     attachments.add(files);
   }
 
+  const offersTemplates = onSendTemplate && instanceId !== undefined && serviceWindow.state !== 'none';
+  const closed = serviceWindow.state === 'closed';
+  if (closed || (picking && offersTemplates)) {
+    return (
+      <div className={classes.composer}>
+        {closed ? (
+          <Text size="sm" c="dimmed" role="status" mb={4}>
+            {WINDOW_CLOSED_HINT}
+          </Text>
+        ) : null}
+        {offersTemplates ? (
+          <TemplatePicker
+            instanceId={instanceId}
+            onSend={onSendTemplate}
+            onClose={closed ? undefined : () => setPicking(false)}
+          />
+        ) : null}
+      </div>
+    );
+  }
+
   return (
     <div className={classes.composer}>
       {replyTo ? <QuotedReply quoted={quoteOf(replyTo)} customerName={customerName} onCancel={onCancelReply} /> : null}
@@ -180,6 +218,19 @@ export function Composer({
             <IconPaperclip size={18} />
           </ActionIcon>
         </Tooltip>
+        {offersTemplates ? (
+          <Tooltip label="Enviar um modelo aprovado">
+            <ActionIcon
+              size={36}
+              variant="default"
+              aria-label="Modelo"
+              onClick={() => setPicking(true)}
+              display={recording ? 'none' : undefined}
+            >
+              <IconTemplate size={18} />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
         <Textarea
           display={recording ? 'none' : undefined}
           ref={input}

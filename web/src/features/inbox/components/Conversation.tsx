@@ -1,7 +1,8 @@
 /**
  * The open ticket: who and where (header with its actions: accept, transfer, close, the customer
  * panel on narrower screens), a pending transfer with what the viewer may do about it, the
- * messages, and the composer when the viewer may write. Opening it marks it read.
+ * messages, and the composer when the viewer may write. Opening it marks it read. On an official
+ * number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer follows.
  */
 import { ActionIcon, Avatar, Badge, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
@@ -36,12 +37,14 @@ import { messagesInOrder, pendingTransfer } from '../cache';
 import { customerName, formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
 import { inboxKeys } from '../keys';
 import { useNow } from '../hooks/use-now';
+import { useServiceWindow } from '../hooks/use-service-window';
 import { mayWriteOn, type InboxViewer } from '../viewer';
 import { CloseTicketDialog } from './CloseTicketDialog';
 import { Composer, type ComposerHandle } from './Composer';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
 import { TransferDialog } from './TransferDialog';
+import { WindowBadge } from './WindowBadge';
 
 export interface ConversationProps {
   viewer: InboxViewer;
@@ -173,6 +176,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   const [dragging, setDragging] = useState(false);
   const composer = useRef<ComposerHandle>(null);
   const lastExpiredRefresh = useRef(0);
+  const serviceWindow = useServiceWindow(ticket?.windowClosesAt);
 
   const messages = useMemo(() => messagesInOrder(conversation.data), [conversation.data]);
   const unread = ticket?.unread ?? 0;
@@ -279,6 +283,8 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   }
 
   const writable = mayWriteOn(ticket, viewer);
+  /** WhatsApp's window has closed: templates only (no files, no replies quoting a message). */
+  const windowClosed = serviceWindow.state === 'closed';
 
   function onMediaExpired() {
     const at = Date.now();
@@ -288,7 +294,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   }
 
   function hasFiles(event: DragEvent) {
-    return writable && Array.from(event.dataTransfer.types).includes('Files');
+    return writable && !windowClosed && Array.from(event.dataTransfer.types).includes('Files');
   }
 
   return (
@@ -309,10 +315,11 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
           <Text fw={700} truncate component="h2" size="md">
             {name}
           </Text>
-          <Group gap={6} wrap="nowrap">
+          <Group gap={6} wrap={serviceWindow.state === 'none' ? 'nowrap' : 'wrap'} className={classes.statusLine}>
             <Badge size="sm" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'} flex="none">
               {STATUS_LABELS[ticket.status] ?? ticket.status}
             </Badge>
+            <WindowBadge serviceWindow={serviceWindow} />
             <Text size="xs" c="dimmed" truncate>
               {formatPhone(ticket.customer.phone)} · {ticket.instance.name} · Protocolo {ticket.protocol}
               {ticket.assignedUser && ticket.status !== 'pending'
@@ -442,7 +449,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             retryingId={retry.isPending ? (retry.variables ?? null) : null}
             customerName={name}
             viewerId={viewer.id}
-            onReply={writable ? (message) => setReply({ ticketId, message }) : undefined}
+            onReply={writable && !windowClosed ? (message) => setReply({ ticketId, message }) : undefined}
             onReact={writable ? (message, emoji) => react.mutate({ messageId: message.id, emoji }) : undefined}
             onMediaExpired={onMediaExpired}
           />
@@ -457,6 +464,8 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             replyTo={replyTo}
             onCancelReply={() => setReply(null)}
             onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
+            serviceWindow={serviceWindow}
+            onSendTemplate={(template, body) => send.mutateAsync({ body, clientId: newClientId(), template })}
           />
         </Footer>
       </div>

@@ -1,10 +1,14 @@
-/** One ticket of the queue: the customer, the last message, when, unread count and where it is. */
+/**
+ * One ticket of the queue: the customer, the last message, when, unread count and where it is —
+ * and, on an official number whose 24-hour window has closed, that only a template may go now.
+ */
 import { Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import type { Ticket } from '../api/schemas';
 import { customerName } from '../format';
+import { serviceWindow, WINDOW_EXPLANATION } from '../window';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import classes from './Inbox.module.css';
 
@@ -69,6 +73,11 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
           {ticket.status === 'bot' ? (
             <Badge size="xs" color="violet" variant="dot">
               Com o bot
+            </Badge>
+          ) : null}
+          {serviceWindow(ticket.windowClosesAt, now).state === 'closed' ? (
+            <Badge size="xs" color="red" variant="dot" title={WINDOW_EXPLANATION}>
+              Janela fechada
             </Badge>
           ) : null}
           {ticket.customer.blacklisted ? (
