@@ -319,7 +319,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             <Badge size="sm" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'} flex="none">
               {STATUS_LABELS[ticket.status] ?? ticket.status}
             </Badge>
-            <WindowBadge serviceWindow={serviceWindow} />
+            {ticket.status === 'closed' ? null : <WindowBadge serviceWindow={serviceWindow} />}
             <Text size="xs" c="dimmed" truncate>
               {formatPhone(ticket.customer.phone)} · {ticket.instance.name} · Protocolo {ticket.protocol}
               {ticket.assignedUser && ticket.status !== 'pending'

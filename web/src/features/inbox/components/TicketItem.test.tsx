@@ -7,14 +7,14 @@ import { TicketItem } from './TicketItem';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
-function item(windowClosesAt: string | null) {
+function item(windowClosesAt: string | null, status = 'open') {
   return renderRoutes(
     [
       {
         path: '/',
         element: (
           <TicketItem
-            ticket={ticket(1, { windowClosesAt })}
+            ticket={ticket(1, { windowClosesAt, status })}
             href="/?ticket=1"
             selected={false}
             now={NOW}
@@ -39,6 +39,11 @@ describe('a ticket of the queue and the 24-hour window', () => {
     expect(screen.queryByText('Janela fechada')).not.toBeInTheDocument();
     unmount();
     item(null);
+    expect(screen.queryByText('Janela fechada')).not.toBeInTheDocument();
+  });
+
+  it('says nothing on a closed ticket: there is nothing to answer there', () => {
+    item('2026-11-23T11:59:00Z', 'closed');
     expect(screen.queryByText('Janela fechada')).not.toBeInTheDocument();
   });
 });

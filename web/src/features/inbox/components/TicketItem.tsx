@@ -75,7 +75,7 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
               Com o bot
             </Badge>
           ) : null}
-          {serviceWindow(ticket.windowClosesAt, now).state === 'closed' ? (
+          {ticket.status !== 'closed' && serviceWindow(ticket.windowClosesAt, now).state === 'closed' ? (
             <Badge size="xs" color="red" variant="dot" title={WINDOW_EXPLANATION}>
               Janela fechada
             </Badge>
