@@ -21,6 +21,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import type { E2EContext } from './support/context';
+import { startFakeGraph } from './support/graph';
 
 const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO_DIR = resolve(WEB_DIR, '..');
@@ -45,6 +46,12 @@ const INBOX_TENANT = 'loja';
  */
 const DEMO_TENANT = 'demo';
 const DEMO_ADMIN_EMAIL = 'admin@demo.example';
+/**
+ * The providers test's tenant (17-providers): official and gateway numbers, their tickets and
+ * campaigns stay out of the other files' tenants. Created last, so the tenants list's first page
+ * (05-tenants) still holds acme.
+ */
+const OFFICIAL_TENANT = 'oficial';
 /** The back-office tenant `backoffice-cli init` creates (BACKOFFICE_TENANT's default). */
 const BACKOFFICE_TENANT = 'backoffice';
 const PASSWORD = 'Senha#Forte!9';
@@ -144,6 +151,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dataDir = mkdtempSync(join(tmpdir(), 'backoffice-e2e-'));
   const port = await freePort();
+  // Meta's Graph API, faked: the server calls it for official numbers (GRAPH_API_URL).
+  const graph = await startFakeGraph();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: `sqlite://${dataDir}`,
@@ -162,6 +171,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // one address's failure budget (10 per 15 minutes by default; the suite spends ~9). The limits
     // themselves are tested by the Rust suite (docs/auth.md#guessing-limits).
     LOGIN_FAILURES_PER_ADDRESS: '50',
+    GRAPH_API_URL: graph.url,
   };
   delete env.DEFAULT_TENANT;
   delete env.REDIS_URL;
@@ -250,6 +260,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     PASSWORD,
   );
 
+  const officialAdmin = { email: 'admin@oficial.example', name: 'Olívia Oficial', password: PASSWORD };
+  cli('tenant', 'create', OFFICIAL_TENANT, '--plan', 'enterprise');
+  cli(
+    'user',
+    'create',
+    '--tenant',
+    OFFICIAL_TENANT,
+    '--email',
+    officialAdmin.email,
+    '--name',
+    officialAdmin.name,
+    '--password',
+    officialAdmin.password,
+    '--role',
+    'administrador',
+  );
+
   rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const serverLog = join(dataDir, 'server.log');
@@ -296,6 +323,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       tenant: DEMO_TENANT,
       admin: { email: DEMO_ADMIN_EMAIL, name: 'Administrador Demo', password: PASSWORD },
     },
+    official: {
+      baseUrl: `http://${OFFICIAL_TENANT}.localhost:${port}`,
+      tenant: OFFICIAL_TENANT,
+      admin: officialAdmin,
+    },
     inbox: {
       baseUrl: `http://${INBOX_TENANT}.localhost:${port}`,
       tenant: INBOX_TENANT,
@@ -308,6 +340,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stop(server);
+    await graph.close();
     process.off('exit', killOnExit);
     await new Promise<void>((resolveEnd) => logStream.end(resolveEnd));
     copyFileSync(serverLog, join(ARTIFACTS_DIR, 'server.log'));

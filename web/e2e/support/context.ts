@@ -32,6 +32,16 @@ export interface E2EContext {
     admin: { email: string; password: string; name: string };
   };
   /**
+   * The providers test's tenant `oficial` (17-providers): official (Cloud API, Meta faked by the
+   * global set-up) and gateway numbers, and its administrator.
+   */
+  official: {
+    /** `http://oficial.localhost:<port>`. */
+    baseUrl: string;
+    tenant: string;
+    admin: { email: string; password: string; name: string };
+  };
+  /**
    * The inbox test's own tenant `loja` (06-inbox): an administrator and two attendants, who are
    * linked to the instance the test creates.
    */

@@ -1,0 +1,147 @@
+/**
+ * Real WhatsApp connections (docs/providers.md#cloud, #evolution), on the tenant `oficial`: an
+ * administrator connects an official number (Meta's Graph API faked by the global set-up), copies
+ * its webhook and tests it; a customer whose last message is 25 hours old is answered with an
+ * approved template, the composer offering nothing else.
+ */
+import { request } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { send } from './support/api';
+import { launchBrowser, logIn, mainNav, openPage, toast, waitForPath } from './support/browser';
+import {
+  ACCESS_TOKEN,
+  APP_SECRET,
+  PHONE_NUMBER_ID,
+  VERIFY_TOKEN,
+  WABA_ID,
+  customerText,
+  metaSignature,
+} from './support/graph';
+import { shots } from './support/shots';
+
+const e2e = inject('e2e');
+const official = e2e.official;
+const origin = { origin: official.baseUrl };
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const answer = await send(
+    e2e,
+    'POST',
+    '/api/auth/login',
+    { email: official.admin.email, password: official.admin.password, ip: null },
+    undefined,
+    origin,
+  );
+  token = (answer.body as { access_token: string }).access_token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openInstances(page: Page): Promise<void> {
+  await logIn(page, official.admin.email, official.admin.password);
+  await mainNav(page).getByRole('link', { name: 'Instâncias' }).click();
+  await waitForPath(page, '/instances');
+}
+
+async function instanceId(name: string): Promise<number> {
+  const answer = await send(e2e, 'GET', '/api/instance', undefined, token, origin);
+  const found = (answer.body as { id: number; name: string }[]).find((instance) => instance.name === name);
+  if (!found) throw new Error(`no instance ${name}`);
+  return found.id;
+}
+
+/** Posts a raw body to the instance's Meta webhook, signed as Meta signs. */
+function deliver(id: number, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      new URL(`/api/instance/${id}/cloud`, e2e.serverUrl),
+      {
+        method: 'POST',
+        headers: {
+          Host: new URL(official.baseUrl).host,
+          'Content-Type': 'application/json',
+          'X-Hub-Signature-256': metaSignature(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('official numbers (WhatsApp Cloud API)', () => {
+  it('an administrator connects an official number, sees its webhook and tests it', async () => {
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await openInstances(page);
+    await page.getByRole('button', { name: 'Nova instância' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nova instância' });
+    await form.getByLabel('Nome').fill('WhatsApp Oficial');
+    await form.getByRole('radio', { name: 'WhatsApp oficial (Cloud API)' }).check();
+    await form.getByLabel('ID do número de telefone').fill(PHONE_NUMBER_ID);
+    await form.getByLabel('ID da conta do WhatsApp Business (WABA)').fill(WABA_ID);
+    await form.getByLabel('Token de acesso').fill(ACCESS_TOKEN);
+    await form.getByLabel('Chave secreta do app').fill(APP_SECRET);
+    await form.getByLabel('Token de verificação do webhook').fill(VERIFY_TOKEN);
+    await shots(page, '17-providers-cloud-form');
+    await form.getByRole('button', { name: 'Criar instância' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'WhatsApp Oficial' });
+    await row.getByText('Oficial (Cloud API)').waitFor();
+    await shots(page, '17-providers-instances');
+
+    await page.getByRole('button', { name: 'Ações da instância WhatsApp Oficial' }).click();
+    await page.getByRole('menuitem', { name: 'Testar conexão' }).click();
+    const test = page.getByRole('dialog', { name: /Testar conexão/ });
+    await test.getByText('Acme Atendimento').waitFor();
+    await test.getByText('Qualidade alta').waitFor();
+    await shots(page, '17-providers-test-connection');
+    await page.keyboard.press('Escape');
+    // Meta answered for the number: the list shows it connected, live.
+    await row.getByText(/Conectad/).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a customer who wrote 25 hours ago is answered with an approved template, and only with one', async () => {
+    const id = await instanceId('WhatsApp Oficial');
+    const synced = await send(e2e, 'POST', `/api/instance/${id}/templates/sync`, undefined, token, origin);
+    expect(synced.status).toBe(200);
+    expect(
+      await deliver(id, customerText('wamid.E2E-OLD', '5511987650000', 'Carla Dias', 'Ainda tem o tênis?', 25)),
+    ).toBe(200);
+
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await logIn(page, official.admin.email, official.admin.password);
+    await page.getByRole('heading', { name: 'Atendimentos', level: 1 }).waitFor();
+    await page.locator('a[data-ticket-id]').filter({ hasText: 'Carla Dias' }).click();
+    const conversation = page.getByRole('region', { name: 'Conversa' });
+    await conversation.getByText('Ainda tem o tênis?').waitFor();
+    await conversation.getByRole('button', { name: 'Aceitar' }).click();
+    await toast(page, 'Atendimento aceito').waitFor();
+    await conversation.getByText('Janela de 24 h fechada').waitFor();
+    // No free text: the picker stands in for the text box.
+    await conversation.getByText(/A janela de 24 h fechou/).waitFor();
+    expect(await conversation.getByRole('textbox', { name: /Mensagem/ }).count()).toBe(0);
+    await conversation.getByLabel('Modelo', { exact: true }).click();
+    await page.getByRole('option', { name: /pedido_enviado/ }).click();
+    const send_ = conversation.getByRole('button', { name: 'Enviar modelo' });
+    expect(await send_.isDisabled()).toBe(true);
+    await conversation.getByLabel('Parâmetro {{1}}').fill('Carla');
+    await conversation.getByLabel('Parâmetro {{2}}').fill('98765');
+    await conversation.getByText('Olá Carla, seu pedido 98765 saiu para entrega.').first().waitFor();
+    await shots(page, '17-providers-template-picker');
+    await send_.click();
+    await conversation.getByText('Olá Carla, seu pedido 98765 saiu para entrega.').last().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
