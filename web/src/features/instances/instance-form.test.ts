@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Instance } from './api/get-instances';
-import { initialFormValues, toInstanceChanges, toNewInstance } from './instance-form';
+import { initialFormValues, instanceFormValidation, toInstanceChanges, toNewInstance } from './instance-form';
 
 const generic: Instance = {
   id: 4,
@@ -26,6 +26,14 @@ const official: Instance = {
 };
 
 const secrets = { accessToken: 'EAAG', appSecret: 'segredo', verifyToken: 'verifica' };
+
+const gateway: Instance = {
+  ...generic,
+  id: 9,
+  providerBaseUrl: null,
+  providerKind: 'evolution',
+  evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' },
+};
 
 describe('the instance form', () => {
   it('a generic instance is created as before: no providerKind, the provider only with its secret', () => {
@@ -90,12 +98,106 @@ describe('the instance form', () => {
   });
 
   it('an instance of a kind this screen does not know keeps it when only its name changes', () => {
-    const evolution = { ...generic, providerKind: 'evolution' };
-    const values = { ...initialFormValues(evolution), name: 'Outro nome' };
-    expect(toInstanceChanges(values, evolution, undefined)).toEqual({
+    const unknown = { ...generic, providerKind: 'telegram' };
+    const values = { ...initialFormValues(unknown), name: 'Outro nome' };
+    expect(toInstanceChanges(values, unknown, undefined)).toEqual({
       id: 4,
       tenantName: undefined,
       name: 'Outro nome',
     });
+  });
+
+  it('a new evolution instance sends the kind and its three fields, trimmed, and no generic provider', () => {
+    const values = {
+      ...initialFormValues(null),
+      name: 'WhatsApp Loja',
+      providerKind: 'evolution' as const,
+      providerBaseUrl: 'https://restou.example',
+      evolutionBaseUrl: ' https://evolution.loja.com.br ',
+      evolutionInstanceName: 'loja-centro ',
+      evolutionApiKey: ' chave\n',
+    };
+    expect(toNewInstance(values, 'acme')).toEqual({
+      name: 'WhatsApp Loja',
+      tenantName: 'acme',
+      isOfficial: false,
+      isUnlimited: false,
+      providerKind: 'evolution',
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro', apiKey: 'chave' },
+    });
+  });
+
+  it('an unchanged evolution instance sends nothing of its gateway; a new name sends address and name, not the key', () => {
+    expect(toInstanceChanges(initialFormValues(gateway), gateway, undefined)).toEqual({ id: 9, tenantName: undefined });
+    const values = { ...initialFormValues(gateway), evolutionInstanceName: 'loja-sul' };
+    expect(toInstanceChanges(values, gateway, undefined)).toEqual({
+      id: 9,
+      tenantName: undefined,
+      providerKind: 'evolution',
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul' },
+    });
+  });
+
+  it('a generic instance turned evolution sends the kind and the three fields', () => {
+    const values = {
+      ...initialFormValues(generic),
+      providerKind: 'evolution' as const,
+      evolutionBaseUrl: 'https://evolution.loja.com.br',
+      evolutionInstanceName: 'vendas',
+      evolutionApiKey: 'chave',
+    };
+    expect(toInstanceChanges(values, generic, undefined)).toEqual({
+      id: 4,
+      tenantName: undefined,
+      providerKind: 'evolution',
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'vendas', apiKey: 'chave' },
+    });
+  });
+
+  it("checks the gateway's fields only for the evolution kind; its key is required unless one is stored", () => {
+    const check = (instance: Instance | null, values: Partial<ReturnType<typeof initialFormValues>>) => {
+      const rules = instanceFormValidation(instance);
+      const all = { ...initialFormValues(instance), ...values };
+      return {
+        evolutionBaseUrl: rules.evolutionBaseUrl(all.evolutionBaseUrl, all),
+        evolutionInstanceName: rules.evolutionInstanceName(all.evolutionInstanceName, all),
+        evolutionApiKey: rules.evolutionApiKey(all.evolutionApiKey, all),
+      };
+    };
+    expect(check(null, { providerKind: 'generic' })).toEqual({
+      evolutionBaseUrl: null,
+      evolutionInstanceName: null,
+      evolutionApiKey: null,
+    });
+    expect(check(null, { providerKind: 'evolution' })).toEqual({
+      evolutionBaseUrl: 'Informe o endereço do gateway.',
+      evolutionInstanceName: 'Informe o nome da instância no gateway.',
+      evolutionApiKey: 'Informe a chave de API do gateway.',
+    });
+    const invalidName = 'Use apenas letras (sem acento), números, - e _, até 64 caracteres.';
+    for (const name of ['loja centro', 'loja/centro', 'instância', 'a'.repeat(65)]) {
+      expect(check(null, { providerKind: 'evolution', evolutionInstanceName: name }).evolutionInstanceName).toBe(
+        invalidName,
+      );
+    }
+    expect(
+      check(null, {
+        providerKind: 'evolution',
+        evolutionBaseUrl: 'evolution.loja.com.br',
+        evolutionInstanceName: 'Loja_Centro-2',
+        evolutionApiKey: 'k',
+      }),
+    ).toEqual({
+      evolutionBaseUrl: 'Informe o endereço completo do gateway, ex.: https://evolution.suaempresa.com.br.',
+      evolutionInstanceName: null,
+      evolutionApiKey: null,
+    });
+    expect(
+      check(null, { providerKind: 'evolution', evolutionInstanceName: 'a'.repeat(64) }).evolutionInstanceName,
+    ).toBe(null);
+    // Editing an evolution instance: its stored key is kept when the field is left empty.
+    expect(check(gateway, {}).evolutionApiKey).toBeNull();
+    // A generic instance turned evolution has no key to keep.
+    expect(check(generic, { providerKind: 'evolution' }).evolutionApiKey).toBe('Informe a chave de API do gateway.');
   });
 });

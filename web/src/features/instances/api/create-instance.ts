@@ -1,10 +1,14 @@
 /**
  * POST /api/instance `{name, tenantName, isOfficial, isUnlimited, providerBaseUrl?,
- * providerSecret?, providerKind?, cloud?}` → 201 the instance (docs/contracts.md#api-calls). A
- * generic instance may carry its provider (URL + secret); a `cloud` one carries all five `cloud`
- * fields and no provider URL or secret. 422 `name` (empty, too long, taken), `providerBaseUrl` (not
- * HTTPS, private network), `providerSecret`, `cloud.phoneNumberId`, `cloud.wabaId`,
- * `cloud.accessToken`, `cloud.appSecret`, `cloud.verifyToken`.
+ * providerSecret?, providerKind?, cloud?, evolution?}` → 201 the instance
+ * (docs/contracts.md#api-calls; docs/providers.md#kinds). A generic instance may carry its provider
+ * (URL + secret); a `cloud` one carries all five `cloud` fields, an `evolution` one its three
+ * `evolution` fields, and neither a provider URL or secret. 422 `name` (empty, too long, taken),
+ * `providerBaseUrl` (not HTTPS, private network), `providerSecret`, `cloud.phoneNumberId`,
+ * `cloud.wabaId`, `cloud.accessToken`, `cloud.appSecret`, `cloud.verifyToken`,
+ * `evolution.baseUrl`, `evolution.instanceName`, `evolution.apiKey` (code `invalid_evolution`),
+ * `evolution.instanceName` (code `evolution_instance_taken`: the gateway's instance already
+ * belongs to another instance).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
@@ -23,6 +27,16 @@ export interface CloudCredentials {
   verifyToken: string;
 }
 
+/** What connects an instance to an Evolution API gateway (all required on create). */
+export interface EvolutionCredentials {
+  /** The gateway's address (Evolution API v2). */
+  baseUrl: string;
+  /** The number's instance at the gateway: letters, digits, `-` and `_`, up to 64. */
+  instanceName: string;
+  /** The gateway's `AUTHENTICATION_API_KEY`. */
+  apiKey: string;
+}
+
 export interface NewInstanceInput {
   name: string;
   /** Another tenant (back-office operators); absent for the caller's own. */
@@ -35,6 +49,8 @@ export interface NewInstanceInput {
   providerKind?: ProviderKind;
   /** With `providerKind: 'cloud'` only. */
   cloud?: CloudCredentials;
+  /** With `providerKind: 'evolution'` only. */
+  evolution?: EvolutionCredentials;
 }
 
 export function createInstance(input: NewInstanceInput): Promise<Instance> {

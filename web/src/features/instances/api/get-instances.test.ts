@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
-import { cloudWebhookUrl, getInstances, isCloudInstance } from './get-instances';
+import { cloudWebhookUrl, getInstances, isCloudInstance, isEvolutionInstance } from './get-instances';
 
 const base = { id: 4, name: 'WhatsApp Vendas', activated: true };
 
@@ -20,14 +20,32 @@ describe('the instance list', () => {
     stubFetch({
       'GET /api/instance': () =>
         json([
-          { ...base, providerKind: 'evolution' },
+          { ...base, providerKind: 'telegram' },
           { ...base, id: 6, providerKind: 'cloud', hasProvider: true, cloud },
         ]),
     });
-    const [evolution, official] = await getInstances(undefined);
-    expect(evolution?.providerKind).toBe('evolution');
+    const [unknown, official] = await getInstances(undefined);
+    expect(unknown?.providerKind).toBe('telegram');
+    expect(unknown && (isCloudInstance(unknown) || isEvolutionInstance(unknown))).toBe(false);
     expect(official).toMatchObject({ providerKind: 'cloud', cloud });
     expect(official && isCloudInstance(official)).toBe(true);
     expect(official && cloudWebhookUrl(official)).toBe(`${window.location.origin}/api/instance/6/cloud`);
+  });
+
+  it('an evolution instance reads its gateway address and instance name; a server without the field reads too', async () => {
+    logIn(['instances']);
+    const evolution = { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' };
+    stubFetch({
+      'GET /api/instance': () =>
+        json([
+          { ...base, providerKind: 'evolution', hasProvider: true, cloud: null, evolution },
+          { ...base, id: 5, providerKind: 'generic' },
+        ]),
+    });
+    const [gateway, older] = await getInstances(undefined);
+    expect(gateway).toMatchObject({ providerKind: 'evolution', evolution });
+    expect(gateway && isEvolutionInstance(gateway)).toBe(true);
+    expect(gateway && isCloudInstance(gateway)).toBe(false);
+    expect(older?.evolution).toBeUndefined();
   });
 });

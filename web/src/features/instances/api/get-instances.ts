@@ -1,13 +1,15 @@
 /**
  * GET /api/instance?tenantName= → `[{id, name, activated, isOfficial, isUnlimited, status,
- * hasProvider, providerBaseUrl, providerKind, cloud, lastSyncAt}]` by name
+ * hasProvider, providerBaseUrl, providerKind, cloud, evolution, lastSyncAt}]` by name
  * (docs/contracts.md#api-calls; route `instances`). Without `tenantName` the caller's own tenant;
  * back-office operators name another tenant.
  *
  * `providerKind` says how the instance reaches its number: `generic` (a provider at
- * `providerBaseUrl`, paired by QR code) or `cloud` (Meta's WhatsApp Cloud API, whose public
- * settings are in `cloud`). A missing (or null) kind is `generic` (older servers), and a kind this screen does
- * not know yet is kept as the server wrote it rather than failing the whole list.
+ * `providerBaseUrl`, paired by QR code), `cloud` (Meta's WhatsApp Cloud API, whose public
+ * settings are in `cloud`) or `evolution` (an unofficial number paired by QR code through an
+ * Evolution API gateway, whose address and instance name are in `evolution`). A missing (or null)
+ * kind is `generic` (older servers), and a kind this screen does not know yet is kept as the
+ * server wrote it rather than failing the whole list.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -15,7 +17,7 @@ import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
 
 /** The kinds of provider this screen can set up (`providerKind` may hold others). */
-export const PROVIDER_KINDS = ['generic', 'cloud'] as const;
+export const PROVIDER_KINDS = ['generic', 'cloud', 'evolution'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** The public side of a Cloud API connection; the token and secrets are never sent back. */
@@ -27,6 +29,15 @@ const CloudSettingsSchema = z.object({
 });
 export type CloudSettings = z.infer<typeof CloudSettingsSchema>;
 
+/** Where an Evolution gateway is and the number's name there; the API key is never sent back. */
+const EvolutionSettingsSchema = z.object({
+  /** The gateway's address, e.g. `https://evolution.example.com`. */
+  baseUrl: z.string(),
+  /** The gateway's instance (its `instanceName`). */
+  instanceName: z.string(),
+});
+export type EvolutionSettings = z.infer<typeof EvolutionSettingsSchema>;
+
 export const InstanceSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -37,12 +48,14 @@ export const InstanceSchema = z.object({
   status: z._default(z.string(), 'disconnected'),
   hasProvider: z._default(z.boolean(), false),
   providerBaseUrl: z.nullish(z.string()),
-  /** `generic`, `cloud`, or a kind added later (see PROVIDER_KINDS); missing or null is `generic`. */
+  /** `generic`, `cloud`, `evolution`, or a kind added later (see PROVIDER_KINDS); missing or null is `generic`. */
   providerKind: z.pipe(
     z.nullish(z.string()),
     z.transform((kind) => kind ?? 'generic'),
   ),
   cloud: z.nullish(CloudSettingsSchema),
+  /** Absent on servers older than the `evolution` kind. */
+  evolution: z.nullish(EvolutionSettingsSchema),
   lastSyncAt: z.nullish(z.string()),
 });
 export type Instance = z.infer<typeof InstanceSchema>;
@@ -50,6 +63,11 @@ export type Instance = z.infer<typeof InstanceSchema>;
 /** Whether the instance talks to Meta's WhatsApp Cloud API (no QR pairing, no history sync). */
 export function isCloudInstance(instance: Pick<Instance, 'providerKind'>): boolean {
   return instance.providerKind === 'cloud';
+}
+
+/** Whether the instance's number is paired through an Evolution API gateway (QR code, no history sync). */
+export function isEvolutionInstance(instance: Pick<Instance, 'providerKind'>): boolean {
+  return instance.providerKind === 'evolution';
 }
 
 /**

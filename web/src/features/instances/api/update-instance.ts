@@ -1,19 +1,24 @@
 /**
  * POST /api/instance/update `{id, tenantName?, name?, activated?, isOfficial?, isUnlimited?,
- * status?, providerBaseUrl?, providerSecret?, providerKind?, cloud?}` → the instance
+ * status?, providerBaseUrl?, providerSecret?, providerKind?, cloud?, evolution?}` → the instance
  * (docs/contracts.md#api-calls "instance fields"): only the fields present change. A new status is
  * written to the instance log. In `cloud`, an absent (or empty) `accessToken`, `appSecret` or
- * `verifyToken` keeps the stored one. 422 as on create (`create-instance.ts`).
+ * `verifyToken` keeps the stored one; in `evolution`, an absent (or empty) `apiKey` does. 422 as
+ * on create (`create-instance.ts`).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
 import { INSTANCES_QUERY_KEY } from '../../../lib/query-keys';
-import type { CloudCredentials } from './create-instance';
+import type { CloudCredentials, EvolutionCredentials } from './create-instance';
 import { InstanceSchema, type Instance, type ProviderKind } from './get-instances';
 
 /** The ids always travel; a secret left out keeps the stored one. */
 export type CloudChanges = Pick<CloudCredentials, 'phoneNumberId' | 'wabaId'> &
   Partial<Pick<CloudCredentials, 'accessToken' | 'appSecret' | 'verifyToken'>>;
+
+/** The address and the instance name always travel; the API key left out keeps the stored one. */
+export type EvolutionChanges = Pick<EvolutionCredentials, 'baseUrl' | 'instanceName'> &
+  Partial<Pick<EvolutionCredentials, 'apiKey'>>;
 
 export interface InstanceChangesInput {
   id: number;
@@ -28,6 +33,7 @@ export interface InstanceChangesInput {
   providerSecret?: string;
   providerKind?: ProviderKind;
   cloud?: CloudChanges;
+  evolution?: EvolutionChanges;
 }
 
 export function updateInstance(input: InstanceChangesInput): Promise<Instance> {

@@ -1,10 +1,11 @@
 /**
  * Create or update an instance (docs/contracts.md#screens-and-routes Instances "create, update"):
  * name, official/unlimited flags, and how it reaches its number: a generic provider (base URL +
- * secret) or Meta's WhatsApp Cloud API (ids and secrets from Meta's dashboards; picking it turns
- * "Oficial" on). Secrets are never shown back. On update also activation; only changed fields are
- * sent (instance-form.ts). The connection status is not set by hand: the provider reports it
- * (`InstanceUpdated`) after "Conectar número".
+ * secret), Meta's WhatsApp Cloud API (ids and secrets from Meta's dashboards; picking it turns
+ * "Oficial" on) or an Evolution API gateway (an unofficial number paired by QR code: its address,
+ * the instance name there and its API key; "Oficial" is left as it is). Secrets are never shown
+ * back. On update also activation; only changed fields are sent (instance-form.ts). The connection
+ * status is not set by hand: the provider reports it (`InstanceUpdated`) after "Conectar número".
  */
 import { Button, Group, PasswordInput, Radio, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
@@ -14,11 +15,19 @@ import { FormModal } from '../../../components/FormModal';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { useCreateInstance } from '../api/create-instance';
-import { cloudWebhookUrl, isCloudInstance, type Instance, type ProviderKind } from '../api/get-instances';
+import {
+  PROVIDER_KINDS,
+  cloudWebhookUrl,
+  isCloudInstance,
+  isEvolutionInstance,
+  type Instance,
+  type ProviderKind,
+} from '../api/get-instances';
 import { useUpdateInstance } from '../api/update-instance';
 import {
   INSTANCE_FIELD_MAP,
   MAX_NAME,
+  formKind,
   initialFormValues,
   instanceFormValidation,
   toInstanceChanges,
@@ -26,6 +35,7 @@ import {
   type InstanceFormValues,
 } from '../instance-form';
 import { CloudProviderFields } from './CloudProviderFields';
+import { EvolutionProviderFields } from './EvolutionProviderFields';
 
 export interface InstanceFormModalProps {
   opened: boolean;
@@ -50,6 +60,12 @@ export function InstanceFormModal({ opened, instance, tenantName, onClose }: Ins
   );
 }
 
+const PROVIDER_TITLES: Record<ProviderKind, string> = {
+  generic: 'Provedor',
+  cloud: 'WhatsApp Cloud API',
+  evolution: 'Gateway Evolution',
+};
+
 function KindChoice({
   value,
   error,
@@ -63,10 +79,10 @@ function KindChoice({
     <Radio.Group
       label="Tipo de conexão"
       value={value}
-      onChange={(next) => onChange(next === 'cloud' ? 'cloud' : 'generic')}
+      onChange={(next) => onChange(PROVIDER_KINDS.find((kind) => kind === next) ?? 'generic')}
       error={error}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt={6}>
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" mt={6}>
         <Radio
           value="generic"
           label="Provedor genérico"
@@ -76,6 +92,11 @@ function KindChoice({
           value="cloud"
           label="WhatsApp oficial (Cloud API)"
           description="A API da Meta, com o número no WhatsApp Business"
+        />
+        <Radio
+          value="evolution"
+          label="Gateway Evolution (QR code)"
+          description="Um número não oficial, pela sua Evolution API"
         />
       </SimpleGrid>
     </Radio.Group>
@@ -139,7 +160,9 @@ function InstanceForm({
     if (next === 'cloud') {
       officialBeforeCloud.current = isOfficial;
       form.setFieldValue('isOfficial', true);
-    } else {
+    } else if (kind === 'cloud') {
+      // Leaving the Cloud API; another kind (an Evolution gateway's unofficial number included)
+      // does not force "Oficial" either way.
       form.setFieldValue('isOfficial', officialBeforeCloud.current);
     }
     form.setFieldValue('providerKind', next);
@@ -187,6 +210,26 @@ function InstanceForm({
   }
 
   const cloudInstance = instance !== null && isCloudInstance(instance);
+  const evolutionInstance = instance !== null && isEvolutionInstance(instance);
+  let providerFields: ReactNode;
+  if (kind === 'cloud') {
+    providerFields = (
+      <CloudProviderFields
+        form={form}
+        hasSecrets={cloudInstance}
+        webhookUrl={cloudInstance ? cloudWebhookUrl(instance) : null}
+      />
+    );
+  } else if (kind === 'evolution') {
+    providerFields = <EvolutionProviderFields form={form} hasKey={evolutionInstance && instance.hasProvider} />;
+  } else {
+    providerFields = (
+      <GenericProviderFields
+        form={form}
+        keepSecret={editing && instance.hasProvider && formKind(instance) === 'generic'}
+      />
+    );
+  }
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
@@ -221,17 +264,9 @@ function InstanceForm({
         </SimpleGrid>
         <Stack gap="xs">
           <Text fw={600} size="sm">
-            {kind === 'cloud' ? 'WhatsApp Cloud API' : 'Provedor'}
+            {PROVIDER_TITLES[kind]}
           </Text>
-          {kind === 'cloud' ? (
-            <CloudProviderFields
-              form={form}
-              hasSecrets={cloudInstance}
-              webhookUrl={cloudInstance ? cloudWebhookUrl(instance) : null}
-            />
-          ) : (
-            <GenericProviderFields form={form} keepSecret={editing && instance.hasProvider && !cloudInstance} />
-          )}
+          {providerFields}
         </Stack>
         <Group justify="flex-end" gap="sm" mt="sm">
           <Button variant="default" onClick={onDone} disabled={pending}>

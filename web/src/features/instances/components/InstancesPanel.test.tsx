@@ -561,3 +561,224 @@ describe('InstancesPanel: WhatsApp Cloud API', () => {
     expect(callsTo('POST /api/instance/7/test')).toHaveLength(2);
   });
 });
+
+describe('InstancesPanel: Evolution API gateway', () => {
+  const gateway = instance(9, 'WhatsApp Loja', {
+    providerKind: 'evolution',
+    hasProvider: true,
+    status: 'connected',
+    evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' },
+  });
+
+  async function openNewEvolutionForm(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(await screen.findByRole('button', { name: 'Nova instância' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nova instância' });
+    await user.click(within(dialog).getByRole('radio', { name: /Gateway Evolution \(QR code\)/ }));
+    return dialog;
+  }
+
+  async function fillEvolutionFields(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome(?! da instância)/ }), 'WhatsApp Loja');
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /^Endereço do gateway/ }),
+      'https://evolution.loja.com.br',
+    );
+    await user.type(within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ }), name);
+    await user.type(within(dialog).getByLabelText(/^Chave de API/), 'chave-do-gateway');
+  }
+
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['instances']);
+  });
+
+  it('creates an evolution instance: the gateway address, instance name and API key, unofficial, no generic provider nor cloud', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([]),
+      'POST /api/instance': () => json(gateway, 201),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const dialog = await openNewEvolutionForm(user);
+    // An unofficial number: "Oficial" stays off, and the generic provider's fields give way to the gateway's.
+    expect(within(dialog).getByRole('switch', { name: /Oficial/ })).not.toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: 'URL do provedor' })).toBeNull();
+    expect(within(dialog).getByRole('textbox', { name: /^Endereço do gateway/ })).toHaveAccessibleDescription(
+      'O endereço da sua Evolution API v2, ex.: https://evolution.suaempresa.com.br',
+    );
+    expect(within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ })).toHaveAccessibleDescription(
+      'Letras, números, - e _; a instância é criada no gateway ao conectar.',
+    );
+    expect(within(dialog).getByLabelText(/^Chave de API/)).toHaveAccessibleDescription(
+      'A AUTHENTICATION_API_KEY do gateway.',
+    );
+    await fillEvolutionFields(user, dialog, 'loja-centro');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    await waitFor(() => expect(callsTo('POST /api/instance')).toHaveLength(1));
+    const body = callsTo('POST /api/instance')[0]?.body;
+    expect(body).toEqual({
+      name: 'WhatsApp Loja',
+      isOfficial: false,
+      isUnlimited: false,
+      providerKind: 'evolution',
+      evolution: {
+        baseUrl: 'https://evolution.loja.com.br',
+        instanceName: 'loja-centro',
+        apiKey: 'chave-do-gateway',
+      },
+    });
+    expect(body).not.toHaveProperty('providerBaseUrl');
+    expect(body).not.toHaveProperty('cloud');
+  });
+
+  it('refuses an instance name the gateway would not take, before sending', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([]),
+      'POST /api/instance': () => json(gateway, 201),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const dialog = await openNewEvolutionForm(user);
+    await fillEvolutionFields(user, dialog, 'loja centro');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    const field = within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ });
+    expect(
+      await within(dialog).findByText('Use apenas letras (sem acento), números, - e _, até 64 caracteres.'),
+    ).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(/Use apenas letras \(sem acento\), números, - e _, até 64 caracteres\./);
+    expect(callsTo('POST /api/instance')).toHaveLength(0);
+    // Fixed, it goes.
+    await user.clear(field);
+    await user.type(field, 'loja_centro-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    await waitFor(() => expect(callsTo('POST /api/instance')).toHaveLength(1));
+    expect(callsTo('POST /api/instance')[0]?.body).toMatchObject({ evolution: { instanceName: 'loja_centro-2' } });
+  });
+
+  it("shows the server's gateway field errors next to their fields", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch({
+      'GET /api/instance': () => json([]),
+      'POST /api/instance': [
+        () =>
+          json(
+            {
+              code: 'invalid_evolution',
+              message: 'Verifique os dados do gateway Evolution.',
+              errors: [
+                { field: 'evolution.baseUrl', message: 'O endereço do provedor deve usar HTTPS.' },
+                { field: 'evolution.apiKey', message: 'A chave de API tem no máximo 512 caracteres.' },
+              ],
+            },
+            422,
+          ),
+        () =>
+          json(
+            {
+              code: 'evolution_instance_taken',
+              message: 'Esta instância do gateway já está ligada à instância "WhatsApp Vendas".',
+              errors: [
+                {
+                  field: 'evolution.instanceName',
+                  message: 'Esta instância do gateway já está ligada à instância "WhatsApp Vendas".',
+                },
+              ],
+            },
+            422,
+          ),
+      ],
+    });
+    renderWithProviders(<InstancesPanel />);
+    const dialog = await openNewEvolutionForm(user);
+    await fillEvolutionFields(user, dialog, 'loja-centro');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    expect(await within(dialog).findByText('O endereço do provedor deve usar HTTPS.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Endereço do gateway/ })).toHaveAccessibleDescription(
+      /O endereço do provedor deve usar HTTPS\./,
+    );
+    expect(within(dialog).getByLabelText(/^Chave de API/)).toHaveAccessibleDescription(
+      /A chave de API tem no máximo 512 caracteres\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Criar instância' }));
+    expect(
+      await within(dialog).findByText('Esta instância do gateway já está ligada à instância "WhatsApp Vendas".'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ })).toHaveAccessibleDescription(
+      /Esta instância do gateway já está ligada à instância "WhatsApp Vendas"\./,
+    );
+    expect(screen.getByRole('dialog', { name: 'Nova instância' })).toBeInTheDocument();
+  });
+
+  it('edits an evolution instance: the key starts empty and, left empty, is kept', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([gateway]),
+      'POST /api/instance/update': () => json(gateway),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-9');
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Loja' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Editar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar instância: WhatsApp Loja' });
+    expect(within(dialog).getByRole('radio', { name: /Gateway Evolution/ })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /^Endereço do gateway/ })).toHaveValue(
+      'https://evolution.loja.com.br',
+    );
+    const key = within(dialog).getByLabelText(/^Chave de API/);
+    expect(key).toHaveValue('');
+    expect(key).not.toBeRequired();
+    expect(key).toHaveAccessibleDescription(/Deixe em branco para manter a atual\./);
+    const name = within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ });
+    await user.clear(name);
+    await user.type(name, 'loja-sul');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('POST /api/instance/update')).toHaveLength(1));
+    expect(callsTo('POST /api/instance/update')[0]?.body).toEqual({
+      id: 9,
+      providerKind: 'evolution',
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul' },
+    });
+  });
+
+  it('lists an evolution instance with its kind, gateway instance and address, offering Desconectar but no Testar nor Sincronizar', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, callsTo } = stubFetch({
+      'GET /api/instance': () => json([sales, gateway]),
+      'GET /api/instance/syncMessages': neverSynced,
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-9');
+    expect(within(row).getByText('Gateway Evolution')).toBeInTheDocument();
+    expect(within(row).getByText('Instância: loja-centro')).toBeInTheDocument();
+    expect(within(row).getByText('https://evolution.loja.com.br')).toBeInTheDocument();
+    expect(within(row).getByText('Não se aplica (Gateway Evolution)')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Loja' }));
+    expect(await screen.findByRole('menuitem', { name: 'Desconectar' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Testar conexão' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Sincronizar mensagens' })).toBeNull();
+    // Its latest sync is not asked: only the generic instance's is.
+    await waitFor(() => expect(callsTo('GET /api/instance/syncMessages')).toHaveLength(1));
+    const asked = fetchMock.mock.calls
+      .map(([input]) => requestUrl(input))
+      .filter((url) => url.includes('/api/instance/syncMessages?'));
+    expect(asked).toEqual([expect.stringContaining('instanceId=4')]);
+  });
+
+  it('offers Conectar número for a disconnected evolution instance', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([{ ...gateway, status: 'disconnected' }]),
+      'POST /api/instance/9/connect': () => json({ qrcode: '2@codigo-do-gateway' }),
+    });
+    renderWithProviders(<InstancesPanel />);
+    const row = await screen.findByTestId('instance-row-9');
+    await user.click(within(row).getByRole('button', { name: 'Ações da instância WhatsApp Loja' }));
+    expect(screen.queryByRole('menuitem', { name: 'Desconectar' })).toBeNull();
+    await user.click(await screen.findByRole('menuitem', { name: 'Conectar número' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar número: WhatsApp Loja' });
+    await within(dialog).findByTitle('QR code para conectar o número');
+    expect(within(dialog).getByText('O código é renovado a cada 20 s.')).toBeInTheDocument();
+    expect(callsTo('POST /api/instance/9/connect')).toHaveLength(1);
+  });
+});

@@ -7,7 +7,11 @@
  *
  * A WhatsApp Cloud API instance (`providerKind: cloud`) is neither paired by QR code nor synced
  * (Meta offers no history): its row shows the webhook Meta must call back and offers "Testar
- * conexão" instead of "Conectar número", "Desconectar" and "Sincronizar mensagens".
+ * conexão" instead of "Conectar número", "Desconectar" and "Sincronizar mensagens". An Evolution
+ * gateway instance (`providerKind: evolution`) is paired by QR code like a generic one ("Conectar
+ * número", "Desconectar") but not synced (the gateway's history is not read): its row shows the
+ * gateway's instance name and address, and offers neither "Testar conexão" nor "Sincronizar
+ * mensagens".
  */
 import {
   ActionIcon,
@@ -42,7 +46,14 @@ import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import { useDisconnectInstance } from '../api/disconnect-instance';
-import { STATUS_LABELS, cloudWebhookUrl, isCloudInstance, useInstances, type Instance } from '../api/get-instances';
+import {
+  STATUS_LABELS,
+  cloudWebhookUrl,
+  isCloudInstance,
+  isEvolutionInstance,
+  useInstances,
+  type Instance,
+} from '../api/get-instances';
 import { useLatestSyncJob } from '../api/get-latest-sync-job';
 import { CloudWebhookButton } from './CloudWebhook';
 import { ConnectInstanceModal } from './ConnectInstanceModal';
@@ -98,6 +109,7 @@ function Flags({ instance }: { instance: Instance }) {
 
 function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog: Dialog) => void }) {
   const cloud = isCloudInstance(instance);
+  const evolution = isEvolutionInstance(instance);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -113,11 +125,12 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
           <Menu.Item leftSection={<IconPlugConnected size={16} />} onClick={() => onAction({ kind: 'test', instance })}>
             Testar conexão
           </Menu.Item>
-        ) : (
+        ) : null}
+        {!cloud && !evolution ? (
           <Menu.Item leftSection={<IconRefresh size={16} />} onClick={() => onAction({ kind: 'sync', instance })}>
             Sincronizar mensagens
           </Menu.Item>
-        )}
+        ) : null}
         {!cloud && instance.hasProvider && instance.status !== 'connected' ? (
           <Menu.Item
             leftSection={<IconQrcode size={16} />}
@@ -149,6 +162,13 @@ function KindBadge({ instance }: { instance: Instance }) {
       </Badge>
     );
   }
+  if (isEvolutionInstance(instance)) {
+    return (
+      <Badge color="cyan" variant="light">
+        Gateway Evolution
+      </Badge>
+    );
+  }
   return (
     <Badge color="gray" variant="light">
       {instance.providerKind === 'generic' ? 'Genérico' : instance.providerKind}
@@ -169,6 +189,21 @@ function Provider({ instance }: { instance: Instance }) {
         ) : null}
         {webhookUrl ? <CloudWebhookButton url={webhookUrl} /> : null}
       </>
+    );
+  } else if (isEvolutionInstance(instance)) {
+    detail = instance.evolution ? (
+      <Stack gap={0}>
+        <Text size="sm" className={classes.breakAnywhere}>
+          Instância: {instance.evolution.instanceName}
+        </Text>
+        <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
+          {instance.evolution.baseUrl}
+        </Text>
+      </Stack>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {instance.hasProvider ? 'Configurado' : 'Não configurado'}
+      </Text>
     );
   } else if (instance.hasProvider) {
     detail = (
@@ -192,9 +227,11 @@ function Provider({ instance }: { instance: Instance }) {
 }
 
 function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: string }) {
-  // Meta offers no history: a cloud instance is never synced, so its latest job is not asked.
+  // Meta offers no history, and a gateway's is not read: cloud and evolution instances are never
+  // synced, so their latest job is not asked.
   const cloud = isCloudInstance(instance);
-  const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider && !cloud).data;
+  const evolution = isEvolutionInstance(instance);
+  const job = useLatestSyncJob(instance.id, tenantName, instance.hasProvider && !cloud && !evolution).data;
   let last: ReactNode;
   if (instance.lastSyncAt) {
     last = (
@@ -206,6 +243,12 @@ function SyncCell({ instance, tenantName }: { instance: Instance; tenantName?: s
     last = (
       <Text size="sm" c="dimmed">
         Não se aplica (Cloud API)
+      </Text>
+    );
+  } else if (evolution) {
+    last = (
+      <Text size="sm" c="dimmed">
+        Não se aplica (Gateway Evolution)
       </Text>
     );
   } else {
