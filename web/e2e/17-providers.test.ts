@@ -2,9 +2,11 @@
  * Real WhatsApp connections (docs/providers.md#cloud, #evolution), on the tenant `oficial`: an
  * administrator connects an official number (Meta's Graph API faked by the global set-up), copies
  * its webhook and tests it; a customer whose last message is 25 hours old is answered with an
- * approved template, the composer offering nothing else.
+ * approved template, the composer offering nothing else; a number behind an Evolution API gateway
+ * pairs by QR code and turns connected live when the gateway says so.
  */
-import { request } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { send } from './support/api';
@@ -25,9 +27,62 @@ const official = e2e.official;
 const origin = { origin: official.baseUrl };
 let browser: Browser;
 let token: string;
+let gateway: Server;
+let gatewayUrl: string;
+/** The webhook URL the server gave the gateway when it created the number there. */
+let gatewayWebhook: string | undefined;
+const GATEWAY_KEY = 'chave-do-gateway-e2e';
+
+/**
+ * An Evolution API gateway (v2) in its documented REST format (`apikey` header): the number does not
+ * exist until created, the QR code changes on every ask.
+ */
+function startGateway(): Promise<void> {
+  let created = false;
+  let asks = 0;
+  gateway = createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (req.headers.apikey !== GATEWAY_KEY) {
+      reply(401, { status: 401, error: 'Unauthorized', response: { message: 'Unauthorized' } });
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://gateway').pathname;
+      const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+      if (path.startsWith('/instance/connectionState/')) {
+        if (created) reply(200, { instance: { instanceName: 'loja-e2e', state: 'connecting' } });
+        else reply(404, { status: 404, error: 'Not Found', response: { message: ['The instance does not exist'] } });
+      } else if (path === '/instance/create') {
+        created = true;
+        gatewayWebhook = (body.webhook as { url: string }).url;
+        reply(201, { instance: { instanceName: body.instanceName, status: 'created' }, hash: 'token' });
+      } else if (path.startsWith('/webhook/set/')) {
+        gatewayWebhook = (body.webhook as { url: string }).url;
+        reply(201, { webhook: body.webhook });
+      } else if (path.startsWith('/instance/connect/')) {
+        asks += 1;
+        reply(200, { pairingCode: 'WZYEH1YY', code: `2@e2e-evolution-${asks},ZmFrZQ==`, count: asks });
+      } else {
+        reply(200, { status: 'SUCCESS', error: false, response: { message: 'ok' } });
+      }
+    });
+  });
+  return new Promise((resolve) => {
+    gateway.listen(0, '127.0.0.1', () => {
+      gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+      resolve();
+    });
+  });
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  await startGateway();
   const answer = await send(
     e2e,
     'POST',
@@ -40,6 +95,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  // The server keeps its connections to the gateway open: closed here, or `close` waits for them.
+  gateway?.closeAllConnections();
+  await new Promise((resolve) => gateway?.close(resolve));
 });
 
 async function openInstances(page: Page): Promise<void> {
@@ -113,14 +171,16 @@ describe('official numbers (WhatsApp Cloud API)', () => {
 
   it('a customer who wrote 25 hours ago is answered with an approved template, and only with one', async () => {
     const id = await instanceId('WhatsApp Oficial');
-    const synced = await send(e2e, 'POST', `/api/instance/${id}/templates/sync`, undefined, token, origin);
-    expect(synced.status).toBe(200);
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await openInstances(page);
+    await page.getByRole('button', { name: 'Ações da instância WhatsApp Oficial' }).click();
+    await page.getByRole('menuitem', { name: 'Sincronizar modelos' }).click();
+    await toast(page, 'Modelos sincronizados').waitFor();
     expect(
       await deliver(id, customerText('wamid.E2E-OLD', '5511987650000', 'Carla Dias', 'Ainda tem o tênis?', 25)),
     ).toBe(200);
 
-    const { page, context, errors } = await openPage(browser, official.baseUrl);
-    await logIn(page, official.admin.email, official.admin.password);
+    await page.goto('/');
     await page.getByRole('heading', { name: 'Atendimentos', level: 1 }).waitFor();
     await page.locator('a[data-ticket-id]').filter({ hasText: 'Carla Dias' }).click();
     const conversation = page.getByRole('region', { name: 'Conversa' });
@@ -141,6 +201,59 @@ describe('official numbers (WhatsApp Cloud API)', () => {
     await shots(page, '17-providers-template-picker');
     await send_.click();
     await conversation.getByText('Olá Carla, seu pedido 98765 saiu para entrega.').last().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('numbers behind an Evolution API gateway', () => {
+  it('an administrator adds a gateway number, scans its QR code and sees it connected live', async () => {
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await openInstances(page);
+    await page.getByRole('button', { name: 'Nova instância' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nova instância' });
+    await form.getByLabel('Nome').fill('WhatsApp Loja');
+    await form.getByRole('radio', { name: 'Gateway Evolution (QR code)' }).check();
+    await form.getByLabel('Endereço do gateway').fill(gatewayUrl);
+    await form.getByLabel('Nome da instância no gateway').fill('loja-e2e');
+    await form.getByLabel('Chave de API').fill(GATEWAY_KEY);
+    await form.getByRole('button', { name: 'Criar instância' }).click();
+    await form.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ hasText: 'WhatsApp Loja' });
+    await row.getByText('Gateway Evolution', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Ações da instância WhatsApp Loja' }).click();
+    await page.getByRole('menuitem', { name: 'Conectar número' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Conectar número: WhatsApp Loja' });
+    await dialog.getByText('O código é renovado a cada 20 s.').waitFor();
+    await shots(page, '17-providers-evolution-qr');
+    // The gateway was told where to post this number's events; it reports the phone paired.
+    expect(gatewayWebhook).toMatch(/\/api\/instance\/\d+\/evolution\/[A-Za-z0-9_-]+$/);
+    const hook = new URL(gatewayWebhook ?? '');
+    const posted = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        new URL(hook.pathname, e2e.serverUrl),
+        { method: 'POST', headers: { Host: hook.host, 'Content-Type': 'application/json' } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', reject);
+      req.end(
+        JSON.stringify({
+          event: 'connection.update',
+          instance: 'loja-e2e',
+          data: { instance: 'loja-e2e', state: 'open', statusReason: 200 },
+          date_time: new Date().toISOString(),
+        }),
+      );
+    });
+    expect(posted).toBe(200);
+    await dialog.getByText('Número conectado').waitFor();
+    // The footer's button (the corner's × is named "Fechar" too).
+    await dialog.getByRole('button', { name: 'Fechar' }).last().click();
+    await row.getByText(/Conectad/).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

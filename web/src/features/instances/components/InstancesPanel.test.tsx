@@ -532,6 +532,23 @@ describe('InstancesPanel: WhatsApp Cloud API', () => {
     expect(url).toContain('tenantName=acme');
   });
 
+  it('Sincronizar modelos asks Meta for the templates and says how many came', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/instance': () => json([official]),
+      'POST /api/instance/7/templates/sync': () => json({ synced: 3, templates: [] }),
+    });
+    renderWithProviders(<InstancesPanel tenantName="acme" />);
+    await openMenuOf(user, 7, 'WhatsApp Oficial');
+    await user.click(await screen.findByRole('menuitem', { name: 'Sincronizar modelos' }));
+    await vi.waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ title: 'Modelos sincronizados', message: 'WhatsApp Oficial: 3 modelos da Meta.' }),
+      ),
+    );
+    expect(callsTo('POST /api/instance/7/templates/sync')).toHaveLength(1);
+  });
+
   it('a 422 from the test shows its message, and testing again shows the new answer', async () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => {});

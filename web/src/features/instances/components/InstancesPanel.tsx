@@ -38,6 +38,7 @@ import {
   IconPlus,
   IconQrcode,
   IconRefresh,
+  IconTemplate,
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -55,6 +56,7 @@ import {
   type Instance,
 } from '../api/get-instances';
 import { useLatestSyncJob } from '../api/get-latest-sync-job';
+import { useSyncTemplates } from '../api/sync-templates';
 import { CloudWebhookButton } from './CloudWebhook';
 import { ConnectInstanceModal } from './ConnectInstanceModal';
 import { InstanceFormModal } from './InstanceFormModal';
@@ -107,7 +109,15 @@ function Flags({ instance }: { instance: Instance }) {
   );
 }
 
-function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog: Dialog) => void }) {
+function Actions({
+  instance,
+  onAction,
+  onSyncTemplates,
+}: {
+  instance: Instance;
+  onAction: (dialog: Dialog) => void;
+  onSyncTemplates: (instance: Instance) => void;
+}) {
   const cloud = isCloudInstance(instance);
   const evolution = isEvolutionInstance(instance);
   return (
@@ -124,6 +134,11 @@ function Actions({ instance, onAction }: { instance: Instance; onAction: (dialog
         {cloud ? (
           <Menu.Item leftSection={<IconPlugConnected size={16} />} onClick={() => onAction({ kind: 'test', instance })}>
             Testar conexão
+          </Menu.Item>
+        ) : null}
+        {cloud ? (
+          <Menu.Item leftSection={<IconTemplate size={16} />} onClick={() => onSyncTemplates(instance)}>
+            Sincronizar modelos
           </Menu.Item>
         ) : null}
         {!cloud && !evolution ? (
@@ -276,6 +291,25 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 export function InstancesPanel({ tenantName }: InstancesPanelProps) {
   const instances = useInstances(tenantName);
   const disconnect = useDisconnectInstance();
+  const templates = useSyncTemplates();
+  const syncTemplates = (instance: Instance) =>
+    templates.mutate(
+      { id: instance.id, tenantName },
+      {
+        onSuccess: ({ synced }) =>
+          notifications.show({
+            color: 'teal',
+            title: 'Modelos sincronizados',
+            message: `${instance.name}: ${synced} ${synced === 1 ? 'modelo' : 'modelos'} da Meta.`,
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: 'Não foi possível sincronizar os modelos',
+            message: errorMessage(error),
+          }),
+      },
+    );
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
   const newButton = (
@@ -342,7 +376,7 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
                     <SyncCell instance={instance} tenantName={tenantName} />
                   </Table.Td>
                   <Table.Td ta="right">
-                    <Actions instance={instance} onAction={setDialog} />
+                    <Actions instance={instance} onAction={setDialog} onSyncTemplates={syncTemplates} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -356,7 +390,7 @@ export function InstancesPanel({ tenantName }: InstancesPanelProps) {
                 <Text fw={600} className={classes.breakAnywhere}>
                   {instance.name}
                 </Text>
-                <Actions instance={instance} onAction={setDialog} />
+                <Actions instance={instance} onAction={setDialog} onSyncTemplates={syncTemplates} />
               </Group>
               <Stack gap={6} mt="xs">
                 <Flags instance={instance} />
