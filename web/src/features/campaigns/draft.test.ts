@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { CampaignSchema } from './api/schemas';
-import { EMPTY_DRAFT, fieldOfServer, parsePhones, scheduleToIso, toInput, usedVariables, validateDraft } from './draft';
+import { CampaignSchema, PreflightSchema } from './api/schemas';
+import {
+  EMPTY_DRAFT,
+  fieldOfServer,
+  isOfficial,
+  parsePhones,
+  scheduleToIso,
+  toInput,
+  usedVariables,
+  validateDraft,
+} from './draft';
 import { campaign } from './test-data';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -96,5 +105,69 @@ describe('the campaign draft', () => {
       mediaId: 44,
       fileName: 'promo.png',
     });
+  });
+
+  it('on an official number sends the template and its parameters, with an empty body and no file', () => {
+    const values = {
+      ...EMPTY_DRAFT,
+      name: 'Pedidos',
+      instanceId: '9',
+      body: 'Texto livre de antes',
+      phones: '11 99999-0000',
+      attachment: { mediaId: 44, fileName: 'promo.png', size: 1, mimeType: 'image/png' },
+      templateId: '12',
+      templateParameters: [' {{nome}} ', 'PED-42'],
+    };
+    expect(toInput(values, null, true)).toEqual({
+      name: 'Pedidos',
+      instanceId: 9,
+      body: '',
+      phones: ['11 99999-0000'],
+      customerGroupIds: [],
+      contacts: [],
+      template: { id: 12, parameters: ['{{nome}}', 'PED-42'] },
+    });
+    // Another number: the free text and its file, no template.
+    const other = toInput(values, null, false);
+    expect(other.body).toBe('Texto livre de antes');
+    expect(other).not.toHaveProperty('template');
+    expect(other.attachment).toEqual({ mediaId: 44, fileName: 'promo.png' });
+  });
+
+  it('checks the template and each parameter instead of the message on an official number', () => {
+    const ok = { ...EMPTY_DRAFT, name: 'X', instanceId: '9', groupIds: ['2'] };
+    expect(validateDraft(ok, null, NOW, true)).toEqual({ templateId: 'Escolha um modelo aprovado.' });
+    expect(validateDraft({ ...ok, templateId: '12', templateParameters: ['{{cupom}}', ' '] }, null, NOW, true)).toEqual(
+      {
+        'templateParameters.0': 'Variável desconhecida: {{cupom}}. Use {{nome}}, {{telefone}}.',
+        'templateParameters.1': 'Preencha o parâmetro {{2}}.',
+      },
+    );
+    const columns = { contacts: [], columns: ['cupom'], errors: [] };
+    expect(
+      validateDraft({ ...ok, templateId: '12', templateParameters: ['{{cupom}}', 'x'] }, columns, NOW, true),
+    ).toEqual({});
+  });
+
+  it('maps the server’s template fields to the template and its parameters', () => {
+    expect(fieldOfServer('template')).toBe('templateId');
+    expect(fieldOfServer('template.id')).toBe('templateId');
+    expect(fieldOfServer('template.parameters')).toBe('templateId');
+    expect(fieldOfServer('template.parameters[1]')).toBe('templateParameters.1');
+  });
+
+  it('tells an official number by its kind, else by its templates or the server asking for one', () => {
+    expect(isOfficial('cloud', undefined)).toBe(true);
+    expect(isOfficial('generic', [{}])).toBe(false);
+    expect(isOfficial('evolution', [], true)).toBe(true);
+    expect(isOfficial(null, undefined)).toBeNull();
+    expect(isOfficial(null, [])).toBe(false);
+    expect(isOfficial(null, [{}])).toBe(true);
+  });
+
+  it('reads a campaign and a pre-flight without the template fields (an older server) as without a template', () => {
+    const { template: _, ...older } = campaign();
+    expect(CampaignSchema.parse(older).template).toBeNull();
+    expect(PreflightSchema.parse({ recipients: 1 })).toMatchObject({ template: null, estimatedCost: null });
   });
 });

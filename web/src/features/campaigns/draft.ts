@@ -1,8 +1,10 @@
 /**
  * The create form ⇄ the API (docs/campaigns.md, create / preview body): phones typed one per line,
- * groups, an imported file's contacts, the file the message goes with, the schedule typed in São Paulo time (sent as ISO UTC), the
- * variables the message may use, the checks made before anything is sent, and the server's 422
- * field names mapped back to the form's fields.
+ * groups, an imported file's contacts, the file the message goes with, the schedule typed in São
+ * Paulo time (sent as ISO UTC), the variables the message may use, the checks made before anything
+ * is sent, and the server's 422 field names mapped back to the form's fields. On an official number
+ * (docs/campaigns.md#templates) the message is an approved template with its parameters' values
+ * (which may use the same variables): `body` goes empty and no file goes.
  */
 import { toMediaAttachment, type AttachedFile } from '../../lib/media-upload';
 import type { CampaignInput, ImportResult } from './api/schemas';
@@ -22,6 +24,10 @@ export interface DraftValues {
   scheduleTime: string;
   /** A file uploaded for the campaign (the message becomes its caption); null: none. */
   attachment: AttachedFile | null;
+  /** Official numbers: the approved template's id as the picker holds it ('' = none chosen). */
+  templateId: string;
+  /** Official numbers: what was typed for `{{1}}`, `{{2}}`…, one for each of the template's parameters. */
+  templateParameters: string[];
 }
 
 export const EMPTY_DRAFT: DraftValues = {
@@ -34,6 +40,8 @@ export const EMPTY_DRAFT: DraftValues = {
   scheduleDate: '',
   scheduleTime: '',
   attachment: null,
+  templateId: '',
+  templateParameters: [],
 };
 
 export const NAME_MAX = 120;
@@ -81,12 +89,32 @@ export function scheduleToIso(date: string, time: string): string | null {
   return parsed.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** The body of the preview and create calls. */
-export function toInput(values: DraftValues, imported: ImportResult | null): CampaignInput {
+/**
+ * Is the instance an official number (it sends approved templates)? Its kind says so (`cloud`);
+ * when the kind is unknown (the inbox's instance list does not say it), a number with templates is
+ * one; and one the server asked a template for (422 `template`) is one too. Null while the
+ * templates that would tell are still loading.
+ */
+export function isOfficial(
+  providerKind: string | null | undefined,
+  templates: readonly unknown[] | undefined,
+  serverAskedForTemplate = false,
+): boolean | null {
+  if (providerKind === 'cloud' || serverAskedForTemplate) return true;
+  if (providerKind) return false;
+  if (templates === undefined) return null;
+  return templates.length > 0;
+}
+
+/**
+ * The body of the preview and create calls. `official`: the message is the chosen template
+ * (`template: {id, parameters}`, `body` empty, no file).
+ */
+export function toInput(values: DraftValues, imported: ImportResult | null, official = false): CampaignInput {
   const input: CampaignInput = {
     name: values.name.trim(),
     instanceId: Number(values.instanceId),
-    body: values.body,
+    body: official ? '' : values.body,
     phones: parsePhones(values.phones),
     customerGroupIds: values.groupIds.map(Number),
     contacts: (imported?.contacts ?? []).map((contact) => ({
@@ -97,29 +125,61 @@ export function toInput(values: DraftValues, imported: ImportResult | null): Cam
   };
   const scheduledAt = values.schedule ? scheduleToIso(values.scheduleDate, values.scheduleTime) : null;
   if (scheduledAt) input.scheduledAt = scheduledAt;
-  if (values.attachment) input.attachment = toMediaAttachment(values.attachment);
+  if (official) {
+    if (values.templateId !== '') {
+      input.template = {
+        id: Number(values.templateId),
+        parameters: values.templateParameters.map((value) => value.trim()),
+      };
+    }
+  } else if (values.attachment) {
+    input.attachment = toMediaAttachment(values.attachment);
+  }
   return input;
 }
 
-export type DraftErrors = Partial<Record<keyof DraftValues, string>>;
+/** The form's field of a template parameter: `templateParameters.0` is `{{1}}`. */
+export type ParameterField = `templateParameters.${number}`;
 
-/** The checks made before the preview or the create call (the server checks again). */
-export function validateDraft(values: DraftValues, imported: ImportResult | null, now: Date = new Date()): DraftErrors {
+export type DraftErrors = Partial<Record<keyof DraftValues | ParameterField, string>>;
+
+/** Why a text uses variables the campaign does not know; null: it does not. */
+function unknownVariablesError(text: string, known: readonly string[]): string | null {
+  const unknown = usedVariables(text).filter((variable) => !known.includes(variable));
+  if (unknown.length === 0) return null;
+  return `${unknown.length === 1 ? 'Variável desconhecida' : 'Variáveis desconhecidas'}: ${unknown
+    .map((variable) => `{{${variable}}}`)
+    .join(', ')}. Use ${known.map((variable) => `{{${variable}}}`).join(', ')}.`;
+}
+
+/**
+ * The checks made before the preview or the create call (the server checks again). `official`:
+ * the template and each of its parameters instead of the message.
+ */
+export function validateDraft(
+  values: DraftValues,
+  imported: ImportResult | null,
+  now: Date = new Date(),
+  official = false,
+): DraftErrors {
   const errors: DraftErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = 'Dê um nome à campanha.';
   else if (name.length > NAME_MAX) errors.name = `Use no máximo ${NAME_MAX} caracteres.`;
   if (values.instanceId === '') errors.instanceId = 'Escolha a instância que envia.';
-  if (values.body.trim() === '') errors.body = 'Escreva a mensagem.';
+  const known = knownVariables(imported?.columns ?? []);
+  if (official) {
+    if (values.templateId === '') errors.templateId = 'Escolha um modelo aprovado.';
+    values.templateParameters.forEach((value, position) => {
+      const problem =
+        value.trim() === '' ? `Preencha o parâmetro {{${position + 1}}}.` : unknownVariablesError(value, known);
+      if (problem) errors[`templateParameters.${position}`] = problem;
+    });
+  } else if (values.body.trim() === '') errors.body = 'Escreva a mensagem.';
   else if (values.body.length > BODY_MAX) errors.body = `A mensagem pode ter no máximo ${BODY_MAX} caracteres.`;
   else {
-    const known = knownVariables(imported?.columns ?? []);
-    const unknown = usedVariables(values.body).filter((variable) => !known.includes(variable));
-    if (unknown.length > 0) {
-      errors.body = `${unknown.length === 1 ? 'Variável desconhecida' : 'Variáveis desconhecidas'}: ${unknown
-        .map((variable) => `{{${variable}}}`)
-        .join(', ')}. Use ${known.map((variable) => `{{${variable}}}`).join(', ')}.`;
-    }
+    const problem = unknownVariablesError(values.body, known);
+    if (problem) errors.body = problem;
   }
   const contacts = imported?.contacts.length ?? 0;
   if (parsePhones(values.phones).length === 0 && values.groupIds.length === 0 && contacts === 0) {
@@ -133,8 +193,13 @@ export function validateDraft(values: DraftValues, imported: ImportResult | null
   return errors;
 }
 
-/** The form field a server's 422 `field` names (`phones[2]` → `phones`); undefined: none. */
-export function fieldOfServer(field: string): keyof DraftValues | undefined {
+/**
+ * The form field a server's 422 `field` names (`phones[2]` → `phones`, `template.parameters[1]` →
+ * `templateParameters.1`); undefined: none.
+ */
+export function fieldOfServer(field: string): keyof DraftValues | ParameterField | undefined {
+  const parameter = /^template\.parameters\[(\d+)\]/.exec(field);
+  if (parameter) return `templateParameters.${Number(parameter[1])}`;
   const head = field.split(/[.[]/)[0] ?? '';
   switch (head) {
     case 'name':
@@ -152,12 +217,22 @@ export function fieldOfServer(field: string): keyof DraftValues | undefined {
       return 'scheduleTime';
     case 'attachment':
       return 'attachment';
+    case 'template':
+      // `template` (none chosen), `template.id`, `template.parameters` (their number).
+      return 'templateId';
     default:
       return undefined;
   }
 }
 
+/** The errors without those of the template and its parameters (another number or template chosen). */
+export function withoutTemplateErrors<T extends Record<string, unknown>>(errors: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => field !== 'templateId' && !field.startsWith('templateParameters')),
+  ) as Partial<T>;
+}
+
 /** A stable text of what the preview was made of: a change after it asks for a new preview. */
-export function draftSignature(values: DraftValues, imported: ImportResult | null): string {
-  return JSON.stringify(toInput(values, imported));
+export function draftSignature(values: DraftValues, imported: ImportResult | null, official = false): string {
+  return JSON.stringify(toInput(values, imported, official));
 }

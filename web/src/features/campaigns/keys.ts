@@ -1,6 +1,6 @@
 /**
- * Query keys of the campaigns screen. Its instance picker lives under the shared instances key
- * (lib/query-keys.ts), so an `InstanceUpdated` event refreshes it too.
+ * Query keys of the campaigns screen. Its instance picker and an official number's templates live
+ * under the shared instances key (lib/query-keys.ts), so an `InstanceUpdated` event refreshes them too.
  */
 import { INSTANCES_QUERY_KEY } from '../../lib/query-keys';
 
@@ -19,4 +19,8 @@ export const campaignKeys = {
   rates: () => [...CAMPAIGNS_KEY, 'rates'] as const,
   groups: () => [...CAMPAIGNS_KEY, 'customer-groups'] as const,
   instances: (source: string) => [...INSTANCES_QUERY_KEY, 'campaigns', source] as const,
+  /** An official number's message templates (`GET /api/templates?instanceId=`), under the instances key too. */
+  templates: (instanceId: number) => [...INSTANCES_QUERY_KEY, 'campaigns', 'templates', instanceId] as const,
+  /** The tenant's template price table (`GET /api/templates/prices`). */
+  prices: () => [...CAMPAIGNS_KEY, 'template-prices'] as const,
 };

@@ -1,5 +1,8 @@
-/** Campaigns, recipients, pre-flights and send rates as the server answers them, for the tests. */
-import type { Campaign, Preflight, Recipient, SendRate } from './api/schemas';
+/**
+ * Campaigns, recipients, pre-flights, send rates and official numbers' templates as the server
+ * answers them, for the tests.
+ */
+import type { Campaign, MessageTemplate, Preflight, Recipient, SendRate } from './api/schemas';
 
 export function campaign(extra: Partial<Campaign> = {}): Campaign {
   return {
@@ -9,6 +12,7 @@ export function campaign(extra: Partial<Campaign> = {}): Campaign {
     instanceName: 'WhatsApp Loja',
     body: 'Olá {{nome}}, seu cupom: {{cupom}}',
     attachment: null,
+    template: null,
     status: 'running',
     pausedReason: null,
     scheduledAt: null,
@@ -51,10 +55,32 @@ export function preflight(extra: Partial<Preflight> = {}): Preflight {
     ],
     ratePerMinute: 20,
     expectedSeconds: 6,
+    template: null,
+    estimatedCost: null,
     ...extra,
   };
 }
 
 export function sendRate(extra: Partial<SendRate> = {}): SendRate {
   return { instanceId: 3, instanceName: 'WhatsApp Loja', ratePerMinute: 20, ...extra };
+}
+
+export function messageTemplate(extra: Partial<MessageTemplate> = {}): MessageTemplate {
+  return {
+    id: 12,
+    instanceId: 9,
+    name: 'pedido_enviado',
+    language: 'pt_BR',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    header: 'Seu pedido saiu',
+    body: 'Olá {{1}}, o pedido {{2}} está a caminho.',
+    footer: 'Loja Exemplo',
+    parameters: [
+      { index: 1, example: 'Maria' },
+      { index: 2, example: 'PED-123' },
+    ],
+    syncedAt: '2026-12-01T10:00:00Z',
+    ...extra,
+  };
 }

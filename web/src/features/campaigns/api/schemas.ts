@@ -1,8 +1,10 @@
 /**
  * The campaign API's shapes as the server sends them (docs/campaigns.md, camelCase): a campaign,
- * the pre-flight of a draft (`POST /api/campaigns/preview`), a recipient, an imported file, and the
- * pages of the keyset-paginated lists, and each instance's send rate. Fields the contract allows to be null default to null, so a
- * server that leaves one out is read the same.
+ * the pre-flight of a draft (`POST /api/campaigns/preview`), a recipient, an imported file, the
+ * pages of the keyset-paginated lists, each instance's send rate, and — for official numbers — the
+ * message templates, the template a campaign sends, its estimated cost and the tenant's price
+ * table. Fields the contract allows to be null default to null, so a server that leaves one out is
+ * read the same.
  */
 import * as z from 'zod/mini';
 import { MediaAttachmentSchema, type MediaAttachment } from '../../../lib/media-upload';
@@ -29,6 +31,57 @@ export const InvalidPhoneSchema = z.object({
 });
 export type InvalidPhone = z.infer<typeof InvalidPhoneSchema>;
 
+/** A number's message template (`GET /api/templates?instanceId=`): only `APPROVED` ones can be sent. */
+export const MessageTemplateSchema = z.object({
+  id: z.number(),
+  instanceId: z.number(),
+  name: z.string(),
+  /** `pt_BR`, `en_US`… */
+  language: z.string(),
+  /** `MARKETING`, `UTILITY` or `AUTHENTICATION`. */
+  category: z.string(),
+  /** `APPROVED`, `PENDING`, `REJECTED`, `PAUSED`, `DISABLED`, or another of Meta's. */
+  status: z.string(),
+  header: z._default(z.nullish(z.string()), null),
+  /** With the placeholders `{{1}}`, `{{2}}`… */
+  body: z.string(),
+  footer: z._default(z.nullish(z.string()), null),
+  parameters: z._default(
+    z.array(z.object({ index: z.number(), example: z._default(z.nullish(z.string()), null) })),
+    [],
+  ),
+  syncedAt: z._default(z.nullish(z.string()), null),
+});
+export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
+
+/** The template a campaign sends (official numbers), with the values of its parameters as chosen. */
+export const ChosenTemplateSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  language: z._default(z.string(), ''),
+  category: z._default(z.string(), ''),
+  /** In order: `{{1}}`, `{{2}}`…; they may hold the recipient's variables (`{{nome}}`). */
+  parameters: z._default(z.array(z.string()), []),
+});
+export type ChosenTemplate = z.infer<typeof ChosenTemplateSchema>;
+
+/** What sending the template would cost by the tenant's price table (null prices: no price). */
+export const CostEstimateSchema = z.object({
+  category: z.string(),
+  perMessageBrl: z._default(z.nullish(z.number()), null),
+  totalBrl: z._default(z.nullish(z.number()), null),
+});
+export type CostEstimate = z.infer<typeof CostEstimateSchema>;
+
+/** One line of the tenant's template price table (`GET`/`PUT /api/templates/prices`). */
+export const TemplatePriceSchema = z.object({ category: z.string(), priceBrl: z.number() });
+export type TemplatePrice = z.infer<typeof TemplatePriceSchema>;
+
+/** The limits of a template price (docs/campaigns.md#templates): reais a message, four decimals. */
+export const PRICE_MIN = 0;
+export const PRICE_MAX = 100;
+export const PRICE_DECIMALS = 4;
+
 export const CampaignSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -37,6 +90,8 @@ export const CampaignSchema = z.object({
   body: z._default(z.string(), ''),
   /** The file sent with the message (the message is its caption); null: text only. */
   attachment: z._default(z.nullish(MediaAttachmentSchema), null),
+  /** The approved template it sends (official numbers); null: the free-text `body`. */
+  template: z._default(z.nullish(ChosenTemplateSchema), null),
   status: z.string(),
   /** null, or `instance_disconnected` (paused by the server; it resumes on reconnect). */
   pausedReason: z._default(z.nullish(z.string()), null),
@@ -81,6 +136,10 @@ export const PreflightSchema = z.object({
   ),
   ratePerMinute: z._default(z.nullish(z.number()), null),
   expectedSeconds: z._default(z.nullish(z.number()), null),
+  /** The template to be sent (official numbers). */
+  template: z._default(z.nullish(ChosenTemplateSchema), null),
+  /** The cost by the tenant's price table (official numbers). */
+  estimatedCost: z._default(z.nullish(CostEstimateSchema), null),
 });
 export type Preflight = z.infer<typeof PreflightSchema>;
 
@@ -154,4 +213,12 @@ export interface CampaignInput {
   scheduledAt?: string;
   /** A file uploaded first (`POST /api/campaigns/media`); absent: text only. */
   attachment?: MediaAttachment;
+  /** Official numbers: the approved template and its parameters' values (`body` is then `""`). */
+  template?: TemplateInput;
+}
+
+/** The template of a create or preview body: its id and one value for each `{{n}}`, in order. */
+export interface TemplateInput {
+  id: number;
+  parameters: string[];
 }

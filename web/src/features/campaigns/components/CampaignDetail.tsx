@@ -2,10 +2,10 @@
  * One campaign (`/campaigns?campaign=7`, so a reload or a shared link opens it): its status — with
  * why the server paused it ("Pausada: a instância desconectou") —, live counts and progress, the
  * moves its status allows (Iniciar, Pausar, Retomar, Cancelar after confirming, Reenviar falhas),
- * the message (with the file it carries, if any), what the pre-flight found, and the recipients
- * filtered by status.
+ * the message (with the file it carries, if any; on an official number the approved template with
+ * its parameters' values), what the pre-flight found, and the recipients filtered by status.
  */
-import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconAlertTriangle,
@@ -26,14 +26,16 @@ import { isFeatureDisabled } from '../../../lib/features';
 import { ApiError } from '../../../lib/http';
 import { useCampaignAction, type CampaignAction } from '../api/campaign-action';
 import { useCampaign } from '../api/get-campaign';
-import type { Campaign } from '../api/schemas';
+import type { Campaign, ChosenTemplate } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
 import { ACTION_DONE, ACTION_LABELS, allowedActions } from '../status';
+import { categoryLabel } from '../template';
 import { CampaignAttachment } from './CampaignAttachment';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import classes from './campaigns.module.css';
 import { FeatureOff } from './FeatureOff';
 import { RecipientsTable } from './RecipientsTable';
+import { TemplateText } from './TemplateText';
 
 export interface CampaignDetailProps {
   id: number;
@@ -67,6 +69,38 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Text>
       <Text size="sm">{children}</Text>
+    </Stack>
+  );
+}
+
+/** The approved template a campaign sends: its name, language, category and parameters' values. */
+function CampaignTemplate({ template, body }: { template: ChosenTemplate; body: string }) {
+  return (
+    <Stack gap="xs" data-testid="campaign-template">
+      <Group gap="xs" wrap="wrap">
+        <Text size="sm" className={classes.breakAnywhere}>
+          <Text span fw={600}>
+            Modelo:
+          </Text>{' '}
+          {template.name}
+          {template.language ? ` · ${template.language}` : ''}
+        </Text>
+        {template.category ? (
+          <Badge size="sm" variant="light" color="gray">
+            {categoryLabel(template.category)}
+          </Badge>
+        ) : null}
+      </Group>
+      {template.parameters.length > 0 ? (
+        <Stack gap={2} component="ul" aria-label="Parâmetros do modelo" className={classes.plainList}>
+          {template.parameters.map((value, position) => (
+            <Text key={position} size="sm" component="li" className={classes.breakAnywhere}>
+              <Text span c="dimmed" size="sm">{`Parâmetro {{${position + 1}}}:`}</Text> {value}
+            </Text>
+          ))}
+        </Stack>
+      ) : null}
+      {body ? <TemplateText title="Texto do modelo" body={body} values={template.parameters} /> : null}
     </Stack>
   );
 }
@@ -231,12 +265,16 @@ export function CampaignDetail({ id, backPath }: CampaignDetailProps) {
           <Title order={3} size="h4" id="campaign-message" mb="xs">
             Mensagem
           </Title>
-          <Stack gap="xs">
-            <CampaignAttachment fileName={data.attachment?.fileName} />
-            <Text size="sm" className={classes.messageText}>
-              {data.body}
-            </Text>
-          </Stack>
+          {data.template ? (
+            <CampaignTemplate template={data.template} body={data.body} />
+          ) : (
+            <Stack gap="xs">
+              <CampaignAttachment fileName={data.attachment?.fileName} />
+              <Text size="sm" className={classes.messageText}>
+                {data.body}
+              </Text>
+            </Stack>
+          )}
         </Paper>
         {data.preflight ? (
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="campaign-preflight">

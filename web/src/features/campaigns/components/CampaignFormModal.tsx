@@ -7,6 +7,13 @@
  * be (`POST /api/campaigns/preview`, nothing written) and shows it; "Criar campanha" is offered only
  * for the draft that was previewed (any change asks for a new preview). The campaign is created as
  * a draft and opened: it is started from there.
+ *
+ * On an official number (docs/campaigns.md#templates) the message is an approved template of the
+ * number with its parameters' values (CampaignTemplateFields), sent without a file; the pre-flight
+ * then shows the template and its estimated cost. The number is official by its kind (`cloud`, from
+ * `GET /api/instance`); when the instance list does not say the kind (the inbox's), a number with
+ * templates is taken as official, and so is one the server asks a template for (422 `template`).
+ * Switching back to another number brings the free text (and its file) back.
  */
 import {
   Box,
@@ -14,6 +21,7 @@ import {
   Divider,
   Fieldset,
   Group,
+  Loader,
   MultiSelect,
   Select,
   SimpleGrid,
@@ -36,6 +44,7 @@ import { ApiError } from '../../../lib/http';
 import { useCreateCampaign } from '../api/create-campaign';
 import { useCampaignInstances, type InstanceSource } from '../api/get-campaign-instances';
 import { useCustomerGroups } from '../api/get-customer-groups';
+import { useCampaignTemplates } from '../api/get-templates';
 import { usePreviewCampaign } from '../api/preview-campaign';
 import type { Campaign, ImportResult, Preflight } from '../api/schemas';
 import { uploadCampaignMedia } from '../api/upload-campaign-media';
@@ -44,14 +53,17 @@ import {
   draftSignature,
   EMPTY_DRAFT,
   fieldOfServer,
+  isOfficial,
   knownVariables,
   NAME_MAX,
   parsePhones,
   toInput,
   validateDraft,
+  withoutTemplateErrors,
   type DraftValues,
 } from '../draft';
 import { formatCount } from '../progress';
+import { CampaignTemplateFields } from './CampaignTemplateFields';
 import { PreflightPanel } from './PreflightPanel';
 import { RecipientsImport } from './RecipientsImport';
 
@@ -66,12 +78,34 @@ export interface CampaignFormModalProps {
   onClose: () => void;
   onCreated: (campaign: Campaign) => void;
   instanceSource: InstanceSource;
+  /** Opens the template price table (users who may edit it: route `instances`); absent: not offered. */
+  onOpenPrices?: () => void;
+  /** Goes up each time the price table is saved: a pre-flight made before must be made again. */
+  pricesVersion?: number;
+  /** The modal's place in a `Modal.Stack` (the price table opens over it). */
+  stackId?: string;
 }
 
-export function CampaignFormModal({ opened, onClose, onCreated, instanceSource }: CampaignFormModalProps) {
+export function CampaignFormModal({
+  opened,
+  onClose,
+  onCreated,
+  instanceSource,
+  onOpenPrices,
+  pricesVersion = 0,
+  stackId,
+}: CampaignFormModalProps) {
   return (
-    <FormModal opened={opened} onClose={onClose} title="Nova campanha" size="xl">
-      {opened ? <CampaignForm onCancel={onClose} onCreated={onCreated} instanceSource={instanceSource} /> : null}
+    <FormModal opened={opened} onClose={onClose} title="Nova campanha" size="xl" stackId={stackId}>
+      {opened ? (
+        <CampaignForm
+          onCancel={onClose}
+          onCreated={onCreated}
+          instanceSource={instanceSource}
+          onOpenPrices={onOpenPrices}
+          pricesVersion={pricesVersion}
+        />
+      ) : null}
     </FormModal>
   );
 }
@@ -80,9 +114,11 @@ interface CampaignFormProps {
   onCancel: () => void;
   onCreated: (campaign: Campaign) => void;
   instanceSource: InstanceSource;
+  onOpenPrices?: () => void;
+  pricesVersion: number;
 }
 
-function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps) {
+function CampaignForm({ onCancel, onCreated, instanceSource, onOpenPrices, pricesVersion }: CampaignFormProps) {
   const instances = useCampaignInstances(instanceSource);
   const groups = useCustomerGroups();
   const preview = usePreviewCampaign();
@@ -93,7 +129,10 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
     signature: string;
     preflight: Preflight;
     fileName: string | null;
+    pricesVersion: number;
   } | null>(null);
+  /** Instances the server asked a template for (422 `template`): official, whatever the list said. */
+  const [askedForTemplate, setAskedForTemplate] = useState<string[]>([]);
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const previewRef = useRef<HTMLDivElement>(null);
   /** Files still uploading: the preview and the create call wait for them. */
@@ -101,8 +140,19 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
   const uploading = uploads > 0;
   const form = useForm<DraftValues>({ mode: 'controlled', initialValues: EMPTY_DRAFT });
 
-  const signature = draftSignature(form.values, imported);
-  const current = previewed !== null && previewed.signature === signature;
+  const instanceId = form.values.instanceId;
+  const providerKind = instances.data?.find((instance) => String(instance.id) === instanceId)?.providerKind ?? null;
+  const serverAsked = askedForTemplate.includes(instanceId);
+  // Templates are read for an official number, and for one whose kind the list does not say.
+  const mayBeOfficial = instanceId !== '' && (providerKind === 'cloud' || providerKind === null || serverAsked);
+  const templates = useCampaignTemplates(mayBeOfficial ? Number(instanceId) : null);
+  const officialState =
+    instanceId === '' ? false : isOfficial(providerKind, templates.isError ? [] : templates.data, serverAsked);
+  const official = officialState === true;
+
+  const signature = draftSignature(form.values, imported, official);
+  const sameDraft = previewed !== null && previewed.signature === signature;
+  const current = sameDraft && previewed.pricesVersion === pricesVersion;
   const variables = knownVariables(imported?.columns ?? []);
   const phoneCount = parsePhones(form.values.phones).length;
 
@@ -130,17 +180,24 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
 
   /** Checks the draft; false (with the errors shown) when it cannot be sent. */
   function check(): boolean {
-    const errors = validateDraft(form.values, imported);
+    const errors = validateDraft(form.values, imported, new Date(), official);
     form.setErrors(errors);
     return Object.keys(errors).length === 0;
   }
 
-  function showServerErrors(error: unknown) {
+  /** Shows a refusal of what was sent (`sentOfficial`: a template, not free text). */
+  function showServerErrors(error: unknown, sentOfficial: boolean) {
     const fieldMap: Record<string, string> = {};
     if (error instanceof ApiError) {
       for (const entry of error.errors) {
         const field = entry.field !== undefined ? fieldOfServer(entry.field) : undefined;
+        // With a template, the message and the file are not on screen: their errors go above.
+        if (sentOfficial && (field === 'body' || field === 'attachment')) continue;
         if (entry.field !== undefined && field) fieldMap[entry.field] = field;
+        // The number is official after all (its kind was not known): the template picker shows.
+        if (entry.field === 'template' && !sentOfficial && instanceId !== '') {
+          setAskedForTemplate((ids) => (ids.includes(instanceId) ? ids : [...ids, instanceId]));
+        }
       }
     }
     const errors = formErrors(error, fieldMap);
@@ -149,30 +206,34 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
   }
 
   function runPreview() {
-    if (uploading) return;
+    // While the number's kind is being found out, what its message is is not known yet.
+    if (uploading || officialState === null) return;
     setGeneral([]);
     if (!check()) return;
     const sentSignature = signature;
-    const sentFile = form.values.attachment?.fileName ?? null;
-    preview.mutate(toInput(form.values, imported), {
+    const sentOfficial = official;
+    const sentFile = official ? null : (form.values.attachment?.fileName ?? null);
+    const sentPrices = pricesVersion;
+    preview.mutate(toInput(form.values, imported, sentOfficial), {
       onSuccess: (preflight) => {
-        setPreviewed({ signature: sentSignature, preflight, fileName: sentFile });
+        setPreviewed({ signature: sentSignature, preflight, fileName: sentFile, pricesVersion: sentPrices });
         // The pre-flight shows under the form: bring it into view (on a phone it is below the fold).
         requestAnimationFrame(() => previewRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' }));
       },
       onError: (error) => {
         setPreviewed(null);
-        showServerErrors(error);
+        showServerErrors(error, sentOfficial);
       },
     });
   }
 
   function submit() {
     setGeneral([]);
-    if (uploading || !current || !check()) return;
-    create.mutate(toInput(form.values, imported), {
+    if (uploading || officialState === null || !current || !check()) return;
+    const sentOfficial = official;
+    create.mutate(toInput(form.values, imported, sentOfficial), {
       onSuccess: onCreated,
-      onError: showServerErrors,
+      onError: (error) => showServerErrors(error, sentOfficial),
     });
   }
 
@@ -219,49 +280,67 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('instanceId')}
             value={form.values.instanceId || null}
-            onChange={(value: string | null) => form.setFieldValue('instanceId', value ?? '')}
+            onChange={(value: string | null) => {
+              // A template belongs to its number: another number starts without one.
+              form.setValues({ instanceId: value ?? '', templateId: '', templateParameters: [] });
+              const { instanceId: _, ...others } = withoutTemplateErrors(form.errors);
+              form.setErrors(others);
+            }}
           />
         </SimpleGrid>
 
-        <Stack gap={6}>
-          <Textarea
-            ref={bodyRef}
-            label="Mensagem"
-            required
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={BODY_MAX}
-            description="As variáveis entre chaves duplas são trocadas pelos dados de cada destinatário."
-            {...form.getInputProps('body')}
-          />
-          <Group gap={6} wrap="wrap" role="group" aria-label="Inserir variável na mensagem">
-            <Text size="xs" c="dimmed">
-              Variáveis:
+        {officialState === null ? (
+          <Group gap="xs">
+            <Loader size="xs" aria-hidden />
+            <Text size="sm" c="dimmed" role="status">
+              Verificando se o número é oficial…
             </Text>
-            {variables.map((variable) => (
-              <Button
-                key={variable}
-                size="compact-xs"
-                variant="default"
-                onClick={() => insertVariable(variable)}
-                aria-label={`Inserir {{${variable}}}`}
-              >
-                {`{{${variable}}}`}
-              </Button>
-            ))}
           </Group>
-        </Stack>
+        ) : official ? (
+          <CampaignTemplateFields form={form} templates={templates} variables={variables} />
+        ) : (
+          <>
+            <Stack gap={6}>
+              <Textarea
+                ref={bodyRef}
+                label="Mensagem"
+                required
+                autosize
+                minRows={4}
+                maxRows={12}
+                maxLength={BODY_MAX}
+                description="As variáveis entre chaves duplas são trocadas pelos dados de cada destinatário."
+                {...form.getInputProps('body')}
+              />
+              <Group gap={6} wrap="wrap" role="group" aria-label="Inserir variável na mensagem">
+                <Text size="xs" c="dimmed">
+                  Variáveis:
+                </Text>
+                {variables.map((variable) => (
+                  <Button
+                    key={variable}
+                    size="compact-xs"
+                    variant="default"
+                    onClick={() => insertVariable(variable)}
+                    aria-label={`Inserir {{${variable}}}`}
+                  >
+                    {`{{${variable}}}`}
+                  </Button>
+                ))}
+              </Group>
+            </Stack>
 
-        <AttachmentField
-          label="Arquivo (opcional)"
-          description="A mensagem vai como legenda do arquivo."
-          value={form.values.attachment}
-          onChange={(file) => form.setFieldValue('attachment', file)}
-          upload={uploadCampaignMedia}
-          error={form.errors.attachment}
-          onUploadingChange={(started) => setUploads((count) => Math.max(0, count + (started ? 1 : -1)))}
-        />
+            <AttachmentField
+              label="Arquivo (opcional)"
+              description="A mensagem vai como legenda do arquivo."
+              value={form.values.attachment}
+              onChange={(file) => form.setFieldValue('attachment', file)}
+              upload={uploadCampaignMedia}
+              error={form.errors.attachment}
+              onUploadingChange={(started) => setUploads((count) => Math.max(0, count + (started ? 1 : -1)))}
+            />
+          </>
+        )}
 
         <Fieldset legend="Destinatários" radius="md">
           <Stack gap="sm">
@@ -309,11 +388,17 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
           <Stack gap={4}>
             {!current ? (
               <Text size="sm" c="dimmed" role="status">
-                A campanha mudou depois da pré-visualização: pré-visualize de novo para criar.
+                {sameDraft
+                  ? 'A tabela de preços mudou depois da pré-visualização: pré-visualize de novo para ver o custo e criar.'
+                  : 'A campanha mudou depois da pré-visualização: pré-visualize de novo para criar.'}
               </Text>
             ) : null}
             <Box ref={previewRef} opacity={current ? 1 : 0.55}>
-              <PreflightPanel preflight={previewed.preflight} fileName={previewed.fileName} />
+              <PreflightPanel
+                preflight={previewed.preflight}
+                fileName={previewed.fileName}
+                onOpenPrices={onOpenPrices}
+              />
             </Box>
           </Stack>
         ) : null}
@@ -328,7 +413,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource }: CampaignFormProps
             leftSection={<IconEye size={16} />}
             onClick={runPreview}
             loading={preview.isPending}
-            disabled={create.isPending || uploading}
+            disabled={create.isPending || uploading || officialState === null}
           >
             Pré-visualizar
           </Button>

@@ -3,10 +3,10 @@
  * the file it sends (if any) and live progress (the realtime `CampaignUpdated` writes into the
  * cached pages: ../realtime.ts), filtered by status (in the URL, `?status=running`), 20 at a time
  * with "Carregar mais" (keyset, by `nextCursor`). A card opens the campaign's detail; "Ritmo de envio" beside "Nova campanha" each
- * instance's send rate.
+ * instance's send rate; "Preços dos modelos" (only for those who may edit it) the template price table.
  */
 import { Anchor, Button, Card, Group, Loader, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconGauge, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
+import { IconCurrencyReal, IconGauge, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState';
@@ -38,6 +38,8 @@ export interface CampaignsListProps {
   onCreate: () => void;
   /** Opens "Ritmo de envio" (each instance's send rate). */
   onRates: () => void;
+  /** Opens "Preços dos modelos" (route `instances`); absent: the button is not shown. */
+  onPrices?: () => void;
 }
 
 function when(campaign: Campaign): string {
@@ -80,7 +82,7 @@ function CampaignCard({ campaign, href }: { campaign: Campaign; href: string }) 
   );
 }
 
-export function CampaignsList({ status, onStatusChange, detailPath, onCreate, onRates }: CampaignsListProps) {
+export function CampaignsList({ status, onStatusChange, detailPath, onCreate, onRates, onPrices }: CampaignsListProps) {
   const campaigns = useCampaigns(status);
 
   const createButton = (
@@ -173,6 +175,11 @@ export function CampaignsList({ status, onStatusChange, detailPath, onCreate, on
           <Button variant="default" leftSection={<IconGauge size={18} />} onClick={onRates}>
             Ritmo de envio
           </Button>
+          {onPrices ? (
+            <Button variant="default" leftSection={<IconCurrencyReal size={18} />} onClick={onPrices}>
+              Preços dos modelos
+            </Button>
+          ) : null}
           {createButton}
         </Group>
       </Group>

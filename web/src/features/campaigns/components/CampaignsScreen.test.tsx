@@ -8,9 +8,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
 import { theme } from '../../../theme';
+import type { InstanceSource } from '../api/get-campaign-instances';
 import type { CampaignInput } from '../api/schemas';
 import { applyCampaignEvent } from '../realtime';
-import { campaign, preflight, recipient, sendRate } from '../test-data';
+import { campaign, messageTemplate, preflight, recipient, sendRate } from '../test-data';
 import { CampaignsScreen } from './CampaignsScreen';
 
 const INSTANCES = [
@@ -23,11 +24,12 @@ const GROUPS = [
   { id: 6, name: 'Atacado', members: 1 },
 ];
 
-function renderScreen(path = '/campaigns') {
+function renderScreen(path = '/campaigns', instanceSource: InstanceSource = 'instances') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/campaigns', element: <CampaignsScreen instanceSource="instances" /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/campaigns', element: <CampaignsScreen instanceSource={instanceSource} /> }],
+    { initialEntries: [path] },
+  );
   render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
@@ -591,5 +593,412 @@ describe('CampaignsScreen: a file with the campaign', { timeout: 30_000 }, () =>
     expect(file).toHaveTextContent('Arquivo: promo.png');
     const text = within(message).getByText('Olá {{nome}}, seu cupom: {{cupom}}');
     expect(file.compareDocumentPosition(text) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+/** GET /api/instance with an official number (`providerKind: cloud`) among the others. */
+const KINDED_INSTANCES = [
+  { id: 3, name: 'WhatsApp Loja', activated: true, status: 'connected', providerKind: 'generic' },
+  { id: 9, name: 'WhatsApp Oficial', activated: true, status: 'connected', providerKind: 'cloud' },
+];
+const TEMPLATES = [
+  messageTemplate(),
+  messageTemplate({ id: 13, name: 'promo_natal', category: 'MARKETING', status: 'PENDING' }),
+];
+const CHOSEN = {
+  id: 12,
+  name: 'pedido_enviado',
+  language: 'pt_BR',
+  category: 'UTILITY',
+  parameters: ['{{nome}}', 'PED-42'],
+};
+
+/** Opens "Nova campanha" with a name and a phone, on the instance named `instance`. */
+async function openOn(user: ReturnType<typeof userEvent.setup>, instance: string) {
+  await user.click((await screen.findAllByRole('button', { name: 'Nova campanha' }))[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Nova campanha' });
+  await fill(user, within(dialog).getByRole('textbox', { name: /Nome da campanha/ }), 'Pedidos');
+  await fill(user, within(dialog).getByRole('textbox', { name: /Telefones/ }), '11 99999-0000\n21 98888-7777');
+  await chooseInstance(user, dialog, instance);
+  return dialog;
+}
+
+async function chooseInstance(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, instance: string) {
+  await user.click(within(dialog).getByRole('combobox', { name: /Instância/ }));
+  await user.click(screen.getByRole('option', { name: instance }));
+}
+
+/** Chooses the approved template and types its parameters. */
+async function chooseTemplate(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, values: string[]) {
+  await user.click(await within(dialog).findByRole('combobox', { name: /Modelo aprovado/ }));
+  await user.click(screen.getByRole('option', { name: /pedido_enviado/ }));
+  for (const [position, value] of values.entries()) {
+    await fill(user, within(dialog).getByRole('textbox', { name: `Parâmetro {{${position + 1}}}` }), value);
+  }
+}
+
+describe('CampaignsScreen: official numbers send an approved template', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.spyOn(notifications, 'show').mockImplementation(() => 'id');
+    logIn(['campaigns', 'instances']);
+  });
+
+  it('an official number shows the template picker instead of the message; another brings the message back', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(KINDED_INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+    });
+    renderScreen();
+    const dialog = await openOn(user, 'WhatsApp Loja');
+    await fill(user, within(dialog).getByRole('textbox', { name: /Mensagem/ }), 'Oi {{nome}}');
+    expect(queries(fetchMock, '/api/templates')).toEqual([]);
+
+    await chooseInstance(user, dialog, 'WhatsApp Oficial');
+    const picker = await within(dialog).findByRole('combobox', { name: /Modelo aprovado/ });
+    expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('group', { name: 'Arquivo (opcional)' })).not.toBeInTheDocument();
+    expect(queries(fetchMock, '/api/templates')).toEqual([{ instanceId: '9' }]);
+
+    // Only approved templates are offered.
+    await user.click(picker);
+    expect(screen.queryByRole('option', { name: /promo_natal/ })).not.toBeInTheDocument();
+    const option = screen.getByRole('option', { name: /pedido_enviado/ });
+    expect(option).toHaveTextContent('pedido_enviadopt_BRUtilidade');
+    await user.click(option);
+    expect(within(dialog).getByRole('combobox', { name: /Modelo aprovado/ })).toHaveValue('pedido_enviado (pt_BR)');
+    const first = within(dialog).getByRole('textbox', { name: 'Parâmetro {{1}}' });
+    expect(first).toHaveAttribute('placeholder', 'Maria');
+    expect(within(dialog).getByRole('textbox', { name: 'Parâmetro {{2}}' })).toHaveAttribute('placeholder', 'PED-123');
+    expect(
+      within(dialog).getByText(/Nos parâmetros você pode usar \{\{nome\}\} e \{\{telefone\}\}/),
+    ).toBeInTheDocument();
+
+    // The preview follows what is typed; the recipient's variables show as typed.
+    const preview = within(dialog).getByRole('group', { name: 'Prévia do modelo' });
+    expect(preview).toHaveTextContent('Seu pedido saiuOlá {{1}}, o pedido {{2}} está a caminho.Loja Exemplo');
+    await fill(user, first, '{{nome}}');
+    expect(preview).toHaveTextContent('Olá {{nome}}, o pedido {{2}} está a caminho.');
+
+    await chooseInstance(user, dialog, 'WhatsApp Loja');
+    expect(within(dialog).getByRole('textbox', { name: /Mensagem/ })).toHaveValue('Oi {{nome}}');
+    expect(within(dialog).queryByRole('combobox', { name: /Modelo aprovado/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('group', { name: 'Arquivo (opcional)' })).toBeInTheDocument();
+  });
+
+  it('the preview sends template {id, parameters} and shows the template and its estimated cost; the campaign is created with it', async () => {
+    const user = userEvent.setup();
+    const created = campaign({
+      id: 12,
+      name: 'Pedidos',
+      instanceId: 9,
+      instanceName: 'WhatsApp Oficial',
+      status: 'draft',
+      startedAt: null,
+      total: 2,
+      body: 'Seu pedido saiu\n\nOlá {{1}}, o pedido {{2}} está a caminho.\n\nLoja Exemplo',
+      template: CHOSEN,
+    });
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(KINDED_INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+      'POST /api/campaigns/preview': () =>
+        json(
+          preflight({
+            invalid: [],
+            samples: [
+              {
+                phone: '+55 11 99999-0000',
+                name: 'Bruno',
+                text: 'Seu pedido saiu\n\nOlá Bruno, o pedido PED-42 está a caminho.\n\nLoja Exemplo',
+              },
+            ],
+            template: CHOSEN,
+            estimatedCost: { category: 'UTILITY', perMessageBrl: 0.045, totalBrl: 0.09 },
+          }),
+        ),
+      'POST /api/campaigns': () => json(created, 201),
+      'GET /api/campaigns/12': () => json(created),
+      'GET /api/campaigns/12/recipients': () => json({ data: [], nextCursor: null }),
+    });
+    renderScreen();
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    await chooseTemplate(user, dialog, ['{{nome}}', 'PED-42']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+
+    const panel = await within(dialog).findByRole('region', { name: 'Pré-visualização' });
+    const sent = callsTo('POST /api/campaigns/preview')[0]?.body as CampaignInput;
+    expect(sent).toEqual({
+      name: 'Pedidos',
+      instanceId: 9,
+      body: '',
+      phones: ['11 99999-0000', '21 98888-7777'],
+      customerGroupIds: [],
+      contacts: [],
+      template: { id: 12, parameters: ['{{nome}}', 'PED-42'] },
+    });
+    expect(within(panel).getByTestId('preflight-template')).toHaveTextContent(
+      'Modelo: pedido_enviado · pt_BRUtilidade',
+    );
+    expect(within(panel).getByTestId('preflight-cost')).toHaveTextContent(
+      'Custo estimado: R$ 0,09 (2 × R$ 0,045 — Utilidade)',
+    );
+    expect(within(panel).getByText(/Olá Bruno, o pedido PED-42 está a caminho\./)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Criar campanha' }));
+    await waitFor(() => expect(callsTo('POST /api/campaigns')).toHaveLength(1));
+    expect(callsTo('POST /api/campaigns')[0]?.body).toEqual(sent);
+
+    // The detail names the template and its parameters.
+    const message = await screen.findByRole('region', { name: 'Mensagem' });
+    expect(within(message).getByTestId('campaign-template')).toHaveTextContent('Modelo: pedido_enviado · pt_BR');
+    const parameters = within(message).getByRole('list', { name: 'Parâmetros do modelo' });
+    expect(parameters).toHaveTextContent('Parâmetro {{1}}: {{nome}}');
+    expect(parameters).toHaveTextContent('Parâmetro {{2}}: PED-42');
+    expect(within(message).getByRole('group', { name: 'Texto do modelo' })).toHaveTextContent(
+      'Olá {{nome}}, o pedido PED-42 está a caminho.',
+    );
+  });
+
+  it('without a price for the category the pre-flight says so, opens the price table, and a save asks for a new pre-flight', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(KINDED_INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+      'POST /api/campaigns/preview': () =>
+        json(
+          preflight({
+            template: CHOSEN,
+            estimatedCost: { category: 'UTILITY', perMessageBrl: null, totalBrl: null },
+          }),
+        ),
+      'GET /api/templates/prices': () => json([]),
+      'PUT /api/templates/prices': () => json([{ category: 'UTILITY', priceBrl: 0.045 }]),
+    });
+    renderScreen();
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    await chooseTemplate(user, dialog, ['{{nome}}', 'PED-42']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    const panel = await within(dialog).findByRole('region', { name: 'Pré-visualização' });
+    const cost = within(panel).getByTestId('preflight-cost');
+    expect(cost).toHaveTextContent('Sem preço para a categoria Utilidade na tabela da empresa.');
+    expect(within(panel).queryByText(/Custo estimado/)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Criar campanha' })).toBeEnabled();
+
+    await user.click(within(cost).getByRole('button', { name: 'Abrir a tabela de preços' }));
+    const prices = await screen.findByRole('dialog', { name: 'Preços dos modelos' });
+    const utility = await within(prices).findByRole('textbox', { name: 'Utilidade' });
+    await user.type(utility, '0,045');
+    await user.click(within(prices).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/templates/prices')).toHaveLength(1));
+    expect(callsTo('PUT /api/templates/prices')[0]?.body).toEqual({
+      prices: [{ category: 'UTILITY', priceBrl: 0.045 }],
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Preços dos modelos' })).not.toBeInTheDocument());
+
+    // The estimate was made with the old table: a new pre-flight is needed to create.
+    expect(within(dialog).getByText(/A tabela de preços mudou depois da pré-visualização/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Criar campanha' })).toBeDisabled();
+  });
+
+  it('shows the server’s error on template.parameters[1] next to parameter 2', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(KINDED_INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+      'POST /api/campaigns/preview': () =>
+        json(
+          {
+            code: 'invalid_campaign',
+            message: 'O pedido não pode ficar vazio.',
+            errors: [{ field: 'template.parameters[1]', message: 'O pedido não pode ficar vazio.' }],
+          },
+          422,
+        ),
+    });
+    renderScreen();
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    await chooseTemplate(user, dialog, ['{{nome}}', 'PED-42']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+
+    const second = within(dialog).getByRole('textbox', { name: 'Parâmetro {{2}}' });
+    await waitFor(() => expect(second).toHaveAttribute('aria-invalid', 'true'));
+    expect(second).toHaveAccessibleDescription(/O pedido não pode ficar vazio\./);
+    expect(within(dialog).getByRole('textbox', { name: 'Parâmetro {{1}}' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).queryByRole('region', { name: 'Pré-visualização' })).not.toBeInTheDocument();
+  });
+
+  it('checks the parameters before asking the server', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/instance': () => json(KINDED_INSTANCES),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+    });
+    renderScreen();
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    await user.click(await within(dialog).findByRole('button', { name: 'Pré-visualizar' }));
+    expect(within(dialog).getByText('Escolha um modelo aprovado.')).toBeInTheDocument();
+
+    await chooseTemplate(user, dialog, ['{{cidade}}']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Parâmetro {{1}}' })).toHaveAccessibleDescription(
+      /Variável desconhecida: \{\{cidade\}\}/,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Parâmetro {{2}}' })).toHaveAccessibleDescription(
+      /Preencha o parâmetro \{\{2\}\}\./,
+    );
+    expect(callsTo('POST /api/campaigns/preview')).toHaveLength(0);
+  });
+
+  it('from the inbox’s list (kind unknown): a number with templates is official; the server’s 422 on template shows the picker', async () => {
+    const user = userEvent.setup();
+    logIn(['campaigns']);
+    const { fetchMock } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/inbox/instances': () =>
+        json([
+          { id: 9, name: 'WhatsApp Oficial' },
+          { id: 3, name: 'WhatsApp Loja' },
+        ]),
+      'GET /api/customer-groups': () => json(GROUPS),
+      // Instance 9 has templates; instance 3 none (yet): its answers after the server's 422 too.
+      'GET /api/templates': [() => json(TEMPLATES), () => json([])],
+      'POST /api/campaigns/preview': () =>
+        json(
+          {
+            code: 'invalid_campaign',
+            message: 'Números oficiais só começam conversas com modelos aprovados pela Meta: escolha um modelo.',
+            errors: [
+              {
+                field: 'template',
+                message: 'Números oficiais só começam conversas com modelos aprovados pela Meta: escolha um modelo.',
+              },
+            ],
+          },
+          422,
+        ),
+    });
+    renderScreen('/campaigns', 'inbox');
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    expect(await within(dialog).findByRole('combobox', { name: /Modelo aprovado/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).not.toBeInTheDocument();
+
+    await chooseInstance(user, dialog, 'WhatsApp Loja');
+    const body = await within(dialog).findByRole('textbox', { name: /Mensagem/ });
+    expect(queries(fetchMock, '/api/templates')).toEqual([{ instanceId: '9' }, { instanceId: '3' }]);
+    await fill(user, body, 'Oi {{nome}}');
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+
+    const picker = await within(dialog).findByRole('combobox', { name: /Modelo aprovado/ });
+    expect(picker).toHaveAccessibleDescription(
+      /Nenhum modelo aprovado para este número\. Sincronize os modelos em Instâncias\./,
+    );
+    expect(
+      within(dialog).getByText(
+        'Números oficiais só começam conversas com modelos aprovados pela Meta: escolha um modelo.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).not.toBeInTheDocument();
+  });
+
+  it('"Preços dos modelos" saves the table’s body and shows the server’s 422 under the category', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/templates/prices': () => json([{ category: 'MARKETING', priceBrl: 0.3125 }]),
+      'PUT /api/templates/prices': [
+        () =>
+          json(
+            {
+              code: 'invalid_prices',
+              message: 'Informe um preço entre R$ 0 e R$ 100 por mensagem.',
+              errors: [{ field: 'prices[1].priceBrl', message: 'Informe um preço entre R$ 0 e R$ 100 por mensagem.' }],
+            },
+            422,
+          ),
+        () =>
+          json([
+            { category: 'MARKETING', priceBrl: 0.3125 },
+            { category: 'UTILITY', priceBrl: 0.045 },
+          ]),
+      ],
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Preços dos modelos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Preços dos modelos' });
+    expect(
+      within(dialog).getByText(
+        'Os preços da Meta mudam por país e volume: confira a tabela oficial e informe o que sua empresa paga por mensagem.',
+      ),
+    ).toBeInTheDocument();
+    const marketing = await within(dialog).findByRole('textbox', { name: /Marketing/ });
+    expect(marketing).toHaveValue('R$ 0,3125');
+    const utility = within(dialog).getByRole('textbox', { name: 'Utilidade' });
+    expect(utility).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Autenticação' })).toHaveValue('');
+
+    await user.type(utility, '0,045');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(utility).toHaveAttribute('aria-invalid', 'true'));
+    expect(utility).toHaveAccessibleDescription('Informe um preço entre R$ 0 e R$ 100 por mensagem.');
+    expect(marketing).not.toHaveAttribute('aria-invalid', 'true');
+    const body = {
+      prices: [
+        { category: 'MARKETING', priceBrl: 0.3125 },
+        { category: 'UTILITY', priceBrl: 0.045 },
+      ],
+    };
+    expect(callsTo('PUT /api/templates/prices')[0]?.body).toEqual(body);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/templates/prices')).toHaveLength(2));
+    expect(callsTo('PUT /api/templates/prices')[1]?.body).toEqual(body);
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ title: 'Preços salvos' })),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Preços dos modelos' })).not.toBeInTheDocument());
+  });
+
+  it('without the route instances: no "Preços dos modelos", and the pre-flight without a price offers no way to it', async () => {
+    const user = userEvent.setup();
+    logIn(['campaigns']);
+    const { callsTo } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [campaign()], nextCursor: null }),
+      'GET /api/inbox/instances': () => json([{ id: 9, name: 'WhatsApp Oficial' }]),
+      'GET /api/customer-groups': () => json(GROUPS),
+      'GET /api/templates': () => json(TEMPLATES),
+      'POST /api/campaigns/preview': () =>
+        json(
+          preflight({
+            template: CHOSEN,
+            estimatedCost: { category: 'UTILITY', perMessageBrl: null, totalBrl: null },
+          }),
+        ),
+    });
+    renderScreen('/campaigns', 'inbox');
+    expect(await screen.findByRole('link', { name: 'Black Friday' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ritmo de envio' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Preços dos modelos' })).not.toBeInTheDocument();
+
+    const dialog = await openOn(user, 'WhatsApp Oficial');
+    await chooseTemplate(user, dialog, ['{{nome}}', 'PED-42']);
+    await user.click(within(dialog).getByRole('button', { name: 'Pré-visualizar' }));
+    const cost = await within(dialog).findByTestId('preflight-cost');
+    expect(cost).toHaveTextContent('Sem preço para a categoria Utilidade na tabela da empresa.');
+    expect(within(cost).queryByRole('button')).not.toBeInTheDocument();
+    expect(callsTo('GET /api/templates/prices')).toHaveLength(0);
   });
 });

@@ -3,13 +3,17 @@
  * "Criar campanha": how many recipients it will have, the duplicates removed, the blacklisted
  * customers (kept as failed), the phones left out as invalid (each with why), how long it should
  * take at the instance's rate, and the first messages exactly as they will read (under the file
- * they go with, if any).
+ * they go with, if any). On an official number it also names the template (name · language ·
+ * category) and estimates the cost by the tenant's price table ("Custo estimado: R$ 0,09 (2 ×
+ * R$ 0,045 — Utilidade)"), or says the category has no price there — with a way to the price table
+ * for those who may edit it.
  */
-import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCurrencyReal } from '@tabler/icons-react';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { Preflight } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
+import { categoryLabel, costText, noPriceText } from '../template';
 import { CampaignAttachment } from './CampaignAttachment';
 import classes from './campaigns.module.css';
 
@@ -30,9 +34,54 @@ export interface PreflightPanelProps {
   preflight: Preflight;
   /** The file the messages go with (they are its caption). */
   fileName?: string | null;
+  /** Opens the template price table (users who may edit it); absent: not offered. */
+  onOpenPrices?: () => void;
 }
 
-export function PreflightPanel({ preflight, fileName }: PreflightPanelProps) {
+function TemplateCost({ preflight, onOpenPrices }: { preflight: Preflight; onOpenPrices?: () => void }) {
+  const { template, estimatedCost } = preflight;
+  if (!template && !estimatedCost) return null;
+  const cost = estimatedCost ? costText(estimatedCost, preflight.recipients) : null;
+  return (
+    <Stack gap={6}>
+      {template ? (
+        <Group gap="xs" wrap="wrap" data-testid="preflight-template">
+          <Text size="sm">
+            <Text span fw={600}>
+              Modelo:
+            </Text>{' '}
+            {template.name} · {template.language}
+          </Text>
+          {template.category ? (
+            <Badge size="sm" variant="light" color="gray">
+              {categoryLabel(template.category)}
+            </Badge>
+          ) : null}
+        </Group>
+      ) : null}
+      {estimatedCost ? (
+        cost ? (
+          <Text size="sm" fw={600} data-testid="preflight-cost">
+            {cost}
+          </Text>
+        ) : (
+          <Alert color="yellow" variant="light" icon={<IconCurrencyReal size={18} />} data-testid="preflight-cost">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{noPriceText(estimatedCost.category)}</Text>
+              {onOpenPrices ? (
+                <Button size="xs" variant="default" onClick={onOpenPrices}>
+                  Abrir a tabela de preços
+                </Button>
+              ) : null}
+            </Stack>
+          </Alert>
+        )
+      ) : null}
+    </Stack>
+  );
+}
+
+export function PreflightPanel({ preflight, fileName, onOpenPrices }: PreflightPanelProps) {
   const duration =
     preflight.expectedSeconds !== null
       ? `Duração prevista: cerca de ${formatDuration(preflight.expectedSeconds)}${
@@ -58,6 +107,7 @@ export function PreflightPanel({ preflight, fileName }: PreflightPanelProps) {
           <Figure label="Telefones inválidos" value={preflight.invalid.length} testId="preflight-invalid" />
         </SimpleGrid>
         {duration ? <Text size="sm">{duration}</Text> : null}
+        <TemplateCost preflight={preflight} onOpenPrices={onOpenPrices} />
         {preflight.recipients === 0 ? (
           <Alert color="orange" variant="light" icon={<IconAlertTriangle size={18} />}>
             Nenhum destinatário sobrou: confira os telefones, grupos e o arquivo.
