@@ -206,6 +206,42 @@ describe('official numbers (WhatsApp Cloud API)', () => {
   });
 });
 
+describe('campaigns on an official number', () => {
+  it('a campaign sends an approved template and estimates its cost once the price is set', async () => {
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await logIn(page, official.admin.email, official.admin.password);
+    await mainNav(page).getByRole('link', { name: 'Campanhas' }).click();
+    await waitForPath(page, '/campaigns');
+    await page.getByRole('button', { name: 'Nova campanha' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nova campanha' });
+    await form.getByRole('textbox', { name: /Nome da campanha/ }).fill('Pedidos enviados');
+    await form.getByRole('combobox', { name: /Instância/ }).click();
+    await page.getByRole('option', { name: 'WhatsApp Oficial' }).click();
+    // An official number sends a template: the message box gives way to the picker.
+    await form.getByLabel('Modelo aprovado').click();
+    await page.getByRole('option', { name: /pedido_enviado/ }).click();
+    await form.getByLabel('Parâmetro {{1}}').fill('{{nome}}');
+    await form.getByLabel('Parâmetro {{2}}').fill('PED-2024');
+    await form.getByRole('textbox', { name: /Telefones/ }).fill('+55 11 98765-1111\n+55 21 98765-2222');
+    await form.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await form.getByText('Sem preço para a categoria Utilidade na tabela da empresa.').waitFor();
+    await form.getByRole('button', { name: 'Abrir a tabela de preços' }).click();
+    const prices = page.getByRole('dialog', { name: 'Preços dos modelos' });
+    await prices.getByLabel('Utilidade').fill('0,045');
+    await shots(page, '17-providers-template-prices');
+    await prices.getByRole('button', { name: 'Salvar' }).click();
+    await prices.waitFor({ state: 'detached' });
+    await form.getByRole('button', { name: 'Pré-visualizar' }).click();
+    await form.getByText(/Custo estimado: R\$\s0,09 \(2 × R\$\s0,045 — Utilidade\)/).waitFor();
+    await shots(page, '17-providers-template-campaign');
+    await form.getByRole('button', { name: 'Criar campanha' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('Pedidos enviados').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('numbers behind an Evolution API gateway', () => {
   it('an administrator adds a gateway number, scans its QR code and sees it connected live', async () => {
     const { page, context, errors } = await openPage(browser, official.baseUrl);

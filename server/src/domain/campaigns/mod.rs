@@ -630,6 +630,9 @@ async fn template_of(
     Ok(Some((kept, text)))
 }
 
+/// What a template parameter that renders empty for a recipient is sent as.
+pub const EMPTY_PARAMETER: &str = "cliente";
+
 /// A recipient's text of a template campaign: each parameter rendered for them, then the template
 /// filled with them. Answers the text and the values sent.
 pub fn render_template(
@@ -639,7 +642,13 @@ pub fn render_template(
     phone: &str,
     fields: Option<&recipients::Fields>,
 ) -> (String, Vec<String>) {
-    let values: Vec<String> = parameters.iter().map(|p| recipients::render(p, name, phone, fields)).collect();
+    // Meta refuses a template with an empty parameter: a value that comes out empty for this
+    // recipient (a name never known) is sent as "cliente" (docs/campaigns.md#templates).
+    let values: Vec<String> = parameters
+        .iter()
+        .map(|p| recipients::render(p, name, phone, fields))
+        .map(|value| if value.trim().is_empty() { EMPTY_PARAMETER.to_owned() } else { value })
+        .collect();
     (message_templates::fill(text, &values), values)
 }
 
