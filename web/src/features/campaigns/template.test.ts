@@ -1,37 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryLabel,
-  costText,
-  fillTemplate,
-  formatBrl,
-  formatPrice,
-  isApproved,
-  noPriceText,
-  templateSlots,
-} from './template';
-import { messageTemplate } from './test-data';
+import { costText, formatBrl, formatPrice, noPriceText } from './template';
 
 /** Intl puts a no-break space after "R$": compared as a plain one. */
 function plain(text: string | null): string | null {
   return text === null ? null : text.replace(/\u00a0/g, ' ');
 }
 
-describe('templates of official numbers', () => {
-  it('offers only approved templates, with their categories in pt_BR', () => {
-    expect(isApproved(messageTemplate())).toBe(true);
-    expect(isApproved(messageTemplate({ status: 'PENDING' }))).toBe(false);
-    expect(categoryLabel('UTILITY')).toBe('Utilidade');
-    expect(categoryLabel('marketing')).toBe('Marketing');
-    expect(categoryLabel('AUTHENTICATION')).toBe('Autenticação');
-    expect(categoryLabel('OUTRA')).toBe('OUTRA');
-  });
-
-  it('asks one value per parameter and fills the text with what was typed', () => {
-    expect(templateSlots(messageTemplate())).toEqual([1, 2]);
-    expect(templateSlots(messageTemplate({ body: 'Oi {{1}} {{3}}', parameters: [] }))).toEqual([1, 2, 3]);
-    expect(fillTemplate('Olá {{1}}, pedido {{2}}.', ['{{nome}}', ''])).toBe('Olá {{nome}}, pedido {{2}}.');
-  });
-
+describe('templates of official numbers (their cost)', () => {
   it('formats money in pt-BR: totals with two decimals, a message’s price with up to four', () => {
     expect(plain(formatBrl(0.09))).toBe('R$ 0,09');
     expect(plain(formatBrl(1234.5))).toBe('R$ 1.234,50');

@@ -1,69 +1,11 @@
 /**
- * Official numbers' message templates as a campaign uses them (docs/campaigns.md#templates): which
- * may be sent (approved), their parameters (`{{1}}`, `{{2}}`…), the text with what was typed in
- * place of each one, Meta's categories in pt_BR, and the cost estimate in reais. Pure, for the
- * tests. (A few of these mirror the inbox's template helpers: features do not import each other.)
+ * What a campaign adds to the shared template helpers (lib/message-templates.ts: approval,
+ * parameters, filled text, categories in pt_BR): the form's field of each parameter and the cost
+ * estimate in reais. Pure, for the tests.
  */
-import type { CostEstimate, MessageTemplate } from './api/schemas';
+import { categoryLabel } from '../../lib/message-templates';
+import type { CostEstimate } from './api/schemas';
 import { formatCount } from './progress';
-
-/** The categories Meta prices template messages by, in the order the screens show them. */
-export const TEMPLATE_CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
-export type TemplateCategory = (typeof TEMPLATE_CATEGORIES)[number];
-
-/** Meta's categories in pt_BR (another shows as it comes). */
-export const TEMPLATE_CATEGORY_LABELS: Record<TemplateCategory, string> = {
-  MARKETING: 'Marketing',
-  UTILITY: 'Utilidade',
-  AUTHENTICATION: 'Autenticação',
-};
-
-export function categoryLabel(category: string): string {
-  return TEMPLATE_CATEGORY_LABELS[category.toUpperCase() as TemplateCategory] ?? category;
-}
-
-/** Only approved templates can be sent. */
-export function isApproved(template: Pick<MessageTemplate, 'status'>): boolean {
-  return template.status.toUpperCase() === 'APPROVED';
-}
-
-const PLACEHOLDER = /\{\{\s*(\d+)\s*\}\}/g;
-
-/**
- * The template's parameters, `[1, 2, …, n]`: up to the highest of those the server lists and those
- * the body holds (the request sends one value for each, in this order).
- */
-export function templateSlots(template: Pick<MessageTemplate, 'body' | 'parameters'>): number[] {
-  let highest = 0;
-  for (const parameter of template.parameters) highest = Math.max(highest, parameter.index);
-  for (const match of template.body.matchAll(PLACEHOLDER)) highest = Math.max(highest, Number(match[1]));
-  return Array.from({ length: highest }, (_, position) => position + 1);
-}
-
-/** A piece of a text: as written, or a placeholder with what was typed for it (null: nothing yet). */
-export type TemplatePart = { text: string } | { index: number; value: string | null };
-
-/** The text cut at its placeholders; `values[i]` fills `{{i+1}}`. */
-export function templateParts(text: string, values: readonly string[]): TemplatePart[] {
-  const parts: TemplatePart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(PLACEHOLDER)) {
-    if (match.index > last) parts.push({ text: text.slice(last, match.index) });
-    const index = Number(match[1]);
-    const value = values[index - 1]?.trim() ?? '';
-    parts.push({ index, value: value === '' ? null : value });
-    last = match.index + match[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last) });
-  return parts;
-}
-
-/** The text with the values in place (an empty one stays `{{n}}`). */
-export function fillTemplate(text: string, values: readonly string[]): string {
-  return templateParts(text, values)
-    .map((part) => ('text' in part ? part.text : (part.value ?? `{{${part.index}}}`)))
-    .join('');
-}
 
 /** The form's field of the parameter at `position` (0-based). */
 export function parameterPath(position: number): `templateParameters.${number}` {

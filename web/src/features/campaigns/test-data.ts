@@ -2,7 +2,8 @@
  * Campaigns, recipients, pre-flights, send rates and official numbers' templates as the server
  * answers them, for the tests.
  */
-import type { Campaign, MessageTemplate, Preflight, Recipient, SendRate } from './api/schemas';
+import type { Template } from '../../lib/message-templates';
+import type { Campaign, Preflight, Recipient, SendRate } from './api/schemas';
 
 export function campaign(extra: Partial<Campaign> = {}): Campaign {
   return {
@@ -65,7 +66,7 @@ export function sendRate(extra: Partial<SendRate> = {}): SendRate {
   return { instanceId: 3, instanceName: 'WhatsApp Loja', ratePerMinute: 20, ...extra };
 }
 
-export function messageTemplate(extra: Partial<MessageTemplate> = {}): MessageTemplate {
+export function messageTemplate(extra: Partial<Template> = {}): Template {
   return {
     id: 12,
     instanceId: 9,

@@ -1,5 +1,5 @@
 /** Builders of inbox data for the unit tests (the server's shapes, server/src/domain/inbox/views.rs). */
-import type { Template } from './api/get-templates';
+import type { Template } from '../../lib/message-templates';
 import type { Media, ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
 import type { InboxViewer } from './viewer';
 

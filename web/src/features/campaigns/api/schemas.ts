@@ -2,8 +2,8 @@
  * The campaign API's shapes as the server sends them (docs/campaigns.md, camelCase): a campaign,
  * the pre-flight of a draft (`POST /api/campaigns/preview`), a recipient, an imported file, the
  * pages of the keyset-paginated lists, each instance's send rate, and — for official numbers — the
- * message templates, the template a campaign sends, its estimated cost and the tenant's price
- * table. Fields the contract allows to be null default to null, so a server that leaves one out is
+ * template a campaign sends, its estimated cost and the tenant's price table (the templates
+ * themselves: lib/message-templates.ts). Fields the contract allows to be null default to null, so a server that leaves one out is
  * read the same.
  */
 import * as z from 'zod/mini';
@@ -30,29 +30,6 @@ export const InvalidPhoneSchema = z.object({
   message: z._default(z.string(), ''),
 });
 export type InvalidPhone = z.infer<typeof InvalidPhoneSchema>;
-
-/** A number's message template (`GET /api/templates?instanceId=`): only `APPROVED` ones can be sent. */
-export const MessageTemplateSchema = z.object({
-  id: z.number(),
-  instanceId: z.number(),
-  name: z.string(),
-  /** `pt_BR`, `en_US`… */
-  language: z.string(),
-  /** `MARKETING`, `UTILITY` or `AUTHENTICATION`. */
-  category: z.string(),
-  /** `APPROVED`, `PENDING`, `REJECTED`, `PAUSED`, `DISABLED`, or another of Meta's. */
-  status: z.string(),
-  header: z._default(z.nullish(z.string()), null),
-  /** With the placeholders `{{1}}`, `{{2}}`… */
-  body: z.string(),
-  footer: z._default(z.nullish(z.string()), null),
-  parameters: z._default(
-    z.array(z.object({ index: z.number(), example: z._default(z.nullish(z.string()), null) })),
-    [],
-  ),
-  syncedAt: z._default(z.nullish(z.string()), null),
-});
-export type MessageTemplate = z.infer<typeof MessageTemplateSchema>;
 
 /** The template a campaign sends (official numbers), with the values of its parameters as chosen. */
 export const ChosenTemplateSchema = z.object({

@@ -29,7 +29,7 @@ import { useCampaign } from '../api/get-campaign';
 import type { Campaign, ChosenTemplate } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
 import { ACTION_DONE, ACTION_LABELS, allowedActions } from '../status';
-import { categoryLabel } from '../template';
+import { categoryLabel } from '../../../lib/message-templates';
 import { CampaignAttachment } from './CampaignAttachment';
 import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import classes from './campaigns.module.css';

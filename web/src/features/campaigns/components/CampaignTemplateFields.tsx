@@ -6,13 +6,20 @@
  * recipient gets their own) and a live preview of the text with what was typed. The server's 422
  * shows next to the template or the parameter it names.
  */
-import { Badge, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadError } from '../../../components/LoadError';
-import type { MessageTemplate } from '../api/schemas';
+import { TemplateOption } from '../../../components/TemplateOption';
+import {
+  findTemplate,
+  isApproved,
+  templateOptions,
+  templateSlots,
+  type Template,
+} from '../../../lib/message-templates';
 import { BUILT_IN_VARIABLES, withoutTemplateErrors, type DraftValues } from '../draft';
-import { categoryLabel, isApproved, parameterPath, templateSlots } from '../template';
+import { parameterPath } from '../template';
 import { TemplateText } from './TemplateText';
 
 export const NO_APPROVED_TEMPLATES = 'Nenhum modelo aprovado para este número. Sincronize os modelos em Instâncias.';
@@ -20,25 +27,9 @@ export const NO_APPROVED_TEMPLATES = 'Nenhum modelo aprovado para este número. 
 export interface CampaignTemplateFieldsProps {
   form: UseFormReturnType<DraftValues>;
   /** The number's templates (`GET /api/templates?instanceId=`). */
-  templates: UseQueryResult<MessageTemplate[]>;
+  templates: UseQueryResult<Template[]>;
   /** The variables the parameters may use (`nome`, `telefone`, the imported file's columns). */
   variables: readonly string[];
-}
-
-function TemplateOption({ template }: { template: MessageTemplate }) {
-  return (
-    <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-      <div>
-        <Text size="sm">{template.name}</Text>
-        <Text size="xs" c="dimmed">
-          {template.language}
-        </Text>
-      </div>
-      <Badge size="xs" variant="light" color="gray" flex="none">
-        {categoryLabel(template.category)}
-      </Badge>
-    </Group>
-  );
 }
 
 /** "{{nome}}, {{telefone}} e {{cupom}}". */
@@ -80,14 +71,14 @@ export function CampaignTemplateFields({ form, templates, variables }: CampaignT
   }
 
   const approved = templates.data.filter(isApproved);
-  const template = approved.find((t) => String(t.id) === form.values.templateId) ?? null;
+  const template = findTemplate(approved, form.values.templateId);
   const slots = template ? templateSlots(template) : [];
   const hint = `Nos parâmetros você pode usar ${listVariables(variables)}${
     variables.length > BUILT_IN_VARIABLES.length ? '' : ' (e as colunas de um arquivo importado)'
   }: cada destinatário recebe os seus dados.`;
 
   function choose(id: string | null) {
-    const next = approved.find((t) => String(t.id) === id) ?? null;
+    const next = findTemplate(approved, id);
     form.setValues({
       templateId: next ? String(next.id) : '',
       templateParameters: next ? templateSlots(next).map(() => '') : [],
@@ -106,9 +97,9 @@ export function CampaignTemplateFields({ form, templates, variables }: CampaignT
         }
         required
         placeholder={approved.length === 0 ? 'Nenhum modelo aprovado' : 'Escolha um modelo'}
-        data={approved.map((t) => ({ value: String(t.id), label: `${t.name} (${t.language})` }))}
+        data={templateOptions(approved)}
         renderOption={({ option }) => {
-          const shown = approved.find((t) => String(t.id) === option.value);
+          const shown = findTemplate(approved, option.value);
           return shown ? <TemplateOption template={shown} /> : option.label;
         }}
         disabled={approved.length === 0}

@@ -13,7 +13,8 @@ import { IconAlertTriangle, IconCurrencyReal } from '@tabler/icons-react';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { Preflight } from '../api/schemas';
 import { formatCount, formatDuration } from '../progress';
-import { categoryLabel, costText, noPriceText } from '../template';
+import { categoryLabel } from '../../../lib/message-templates';
+import { costText, noPriceText } from '../template';
 import { CampaignAttachment } from './CampaignAttachment';
 import classes from './campaigns.module.css';
 

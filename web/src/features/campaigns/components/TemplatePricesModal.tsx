@@ -17,7 +17,7 @@ import { formErrors } from '../../../lib/api-errors';
 import { useTemplatePrices } from '../api/get-template-prices';
 import { PRICE_DECIMALS, PRICE_MAX, PRICE_MIN, type TemplatePrice } from '../api/schemas';
 import { useUpdateTemplatePrices } from '../api/update-template-prices';
-import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from '../template';
+import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, type TemplateCategory } from '../../../lib/message-templates';
 
 export interface TemplatePricesModalProps {
   opened: boolean;

@@ -6,7 +6,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { Fragment, useId } from 'react';
-import { categoryLabel, templateParts } from '../template';
+import { categoryLabel, templateParts } from '../../../lib/message-templates';
 import classes from './campaigns.module.css';
 
 export interface TemplateTextProps {

@@ -6,14 +6,16 @@
  * shows here, next to the parameter it names, with what was typed kept; once sent — or once the
  * conversation shows it as not sent, with its retry — the picker starts over.
  */
-import { Badge, Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { TemplateOption } from '../../../components/TemplateOption';
 import { formErrors } from '../../../lib/api-errors';
-import { useTemplates, type Template } from '../api/get-templates';
+import { fillTemplate, findTemplate, isApproved, templateOptions, templateSlots } from '../../../lib/message-templates';
+import { useTemplates } from '../api/get-templates';
 import { refusedTemplate, type TemplateSend } from '../api/send-message';
-import { categoryLabel, fillTemplate, isApproved, parameterField, templateSlots } from '../template';
+import { parameterField } from '../template';
 import classes from './composer.module.css';
 import { TemplatePreview } from './TemplatePreview';
 
@@ -36,22 +38,6 @@ interface Refusal {
 
 const NO_REFUSAL: Refusal = { fields: {}, general: [] };
 
-function TemplateOption({ template }: { template: Template }) {
-  return (
-    <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
-      <div>
-        <Text size="sm">{template.name}</Text>
-        <Text size="xs" c="dimmed">
-          {template.language}
-        </Text>
-      </div>
-      <Badge size="xs" variant="light" color="gray" flex="none">
-        {categoryLabel(template.category)}
-      </Badge>
-    </Group>
-  );
-}
-
 export function TemplatePicker({ instanceId, onSend, onClose }: TemplatePickerProps) {
   const query = useTemplates(instanceId);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -72,7 +58,7 @@ export function TemplatePicker({ instanceId, onSend, onClose }: TemplatePickerPr
   }
 
   const approved = query.data.filter(isApproved);
-  const template = approved.find((t) => String(t.id) === chosenId) ?? null;
+  const template = findTemplate(approved, chosenId);
   const slots = template ? templateSlots(template) : [];
   const parameters = slots.map((_, position) => (values[position] ?? '').trim());
   const complete = template !== null && parameters.every((value) => value !== '');
@@ -143,9 +129,9 @@ export function TemplatePicker({ instanceId, onSend, onClose }: TemplatePickerPr
         <Select
           label="Modelo"
           placeholder="Escolha um modelo aprovado"
-          data={approved.map((t) => ({ value: String(t.id), label: `${t.name} (${t.language})` }))}
+          data={templateOptions(approved)}
           renderOption={({ option }) => {
-            const shown = approved.find((t) => String(t.id) === option.value);
+            const shown = findTemplate(approved, option.value);
             return shown ? <TemplateOption template={shown} /> : option.label;
           }}
           value={chosenId}

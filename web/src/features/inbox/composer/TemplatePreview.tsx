@@ -5,8 +5,7 @@
  */
 import { Badge, Group, Text } from '@mantine/core';
 import { Fragment, useId } from 'react';
-import type { Template } from '../api/get-templates';
-import { categoryLabel, templateParts } from '../template';
+import { categoryLabel, templateParts, type Template } from '../../../lib/message-templates';
 import classes from './composer.module.css';
 
 export function TemplatePreview({ template, values }: { template: Template; values: readonly string[] }) {
