@@ -3,25 +3,19 @@
 //! 178). `GET` is the subscription handshake; `POST` a signed delivery, read into provider events
 //! (`domain::inbox::cloud_webhook`) and written by the same intake as the generic contract's.
 
-use std::sync::Arc;
-
 use axum::{
     extract::State,
     http::{HeaderMap, StatusCode, header},
     response::{IntoResponse, Response},
 };
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant},
     domain::{
-        inbox::{
-            cloud_webhook,
-            inbound::{self, Received},
-            intake::Arrival,
-        },
+        inbox::cloud_webhook,
         instances::{Connection, cloud::signature, message_templates},
     },
     error::{AppError, AppResult},
@@ -29,7 +23,7 @@ use crate::{
         access::ApiRoutes,
         error_bodies::ErrorBody,
         extract::{ApiPath, ApiQuery},
-        instances::{plan_for, provider_instance},
+        instances::{EventsTaken, provider_instance, take_events},
     },
     state::AppState,
 };
@@ -96,24 +90,13 @@ async fn handshake(
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], query.challenge).into_response())
 }
 
-/// What a delivery answers.
-#[derive(Serialize, ToSchema)]
-struct DeliveryReceived {
-    /// Eventos gravados agora.
-    received: usize,
-    /// Eventos já recebidos antes (a Meta reenvia; nada muda).
-    duplicates: usize,
-    /// Eventos deixados de lado (outro número, tipo sem conteúdo, dados inválidos).
-    skipped: usize,
-}
-
 /// A signed delivery: messages and statuses of the number, written as provider events.
 #[utoipa::path(
     post, path = "/instance/{id}/cloud", tag = "instâncias", operation_id = "instances_cloud_deliveries",
     summary = "Eventos da Meta (API oficial): mensagens e status",
     params(("id" = i32, Path, description = "Id da instância")),
     responses(
-        (status = 200, description = "Entrega processada.", body = DeliveryReceived),
+        (status = 200, description = "Entrega processada.", body = EventsTaken),
         (status = 400, description = "Não é uma entrega da Meta (`bad_request`).", body = ErrorBody),
         (status = 401, description = "Assinatura ausente ou errada, ou instância que não é oficial (`invalid_signature`).", body = ErrorBody),
     )
@@ -123,7 +106,7 @@ async fn deliveries(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
     request: axum::extract::Request,
-) -> AppResult<(StatusCode, axum::Json<DeliveryReceived>)> {
+) -> AppResult<(StatusCode, axum::Json<EventsTaken>)> {
     let headers: HeaderMap = request.headers().clone();
     let given = headers.get("x-hub-signature-256").map(|v| v.to_str().unwrap_or_default().to_owned());
     // A header no genuine delivery carries is refused before the body is read.
@@ -154,27 +137,8 @@ async fn deliveries(
     if skipped != cloud_webhook::Skipped::default() {
         tracing::info!(instance = id, ?skipped, "cloud delivery: changes left out");
     }
-    let publisher: Arc<dyn crate::domain::events::Publisher> = Arc::new(state.bus.clone());
-    let mut answer = DeliveryReceived {
-        received: 0,
-        duplicates: 0,
-        skipped: skipped.other_numbers + skipped.other_fields + skipped.messages,
-    };
     // In Meta's order: a message before the status of a reply to it.
-    for translated in events {
-        if let Err(err) = inbound::validate(&translated.event) {
-            // One unusable event must not make Meta deliver the others again for days.
-            tracing::warn!(instance = id, event = %translated.event_id, error = %err, "cloud event left out");
-            answer.skipped += 1;
-            continue;
-        }
-        let plan = plan_for(&state, &tenant, &db, &translated.event).await?;
-        let arrival =
-            Arrival { instance: known.instance.clone(), event_id: translated.event_id, event: translated.event, plan };
-        match state.intake.take(db.clone(), publisher.clone(), arrival).await? {
-            Received::Duplicate => answer.duplicates += 1,
-            Received::Done => answer.received += 1,
-        }
-    }
+    let skipped = skipped.other_numbers + skipped.other_fields + skipped.messages;
+    let answer = take_events(&state, &tenant, &db, &known.instance, events, skipped).await?;
     Ok((StatusCode::OK, axum::Json(answer)))
 }

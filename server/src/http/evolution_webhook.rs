@@ -2,21 +2,13 @@
 //! (docs/providers.md#evolution). The token in the path is the instance's own, generated here and
 //! handed to the gateway when pairing; a wrong one answers like an unknown instance.
 
-use std::sync::Arc;
-
 use axum::{Json, extract::State};
-use serde::Serialize;
-use utoipa::ToSchema;
 use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant},
     domain::{
-        inbox::{
-            evolution_webhook,
-            inbound::{self, Received},
-            intake::Arrival,
-        },
+        inbox::evolution_webhook,
         instances::{Connection, cloud::signature},
     },
     error::{AppError, AppResult},
@@ -24,7 +16,7 @@ use crate::{
         access::ApiRoutes,
         error_bodies::ErrorBody,
         extract::ApiPath,
-        instances::{plan_for, provider_instance},
+        instances::{EventsTaken, provider_instance, take_events},
     },
     state::AppState,
 };
@@ -34,21 +26,13 @@ pub fn routes() -> ApiRoutes {
     ApiRoutes::default().route(Access::Public, routes!(events))
 }
 
-/// What a post answers.
-#[derive(Serialize, ToSchema)]
-struct EventsReceived {
-    received: usize,
-    duplicates: usize,
-    skipped: usize,
-}
-
 /// The gateway's events for the number: messages, acks, deletions, connection and QR changes.
 #[utoipa::path(
     post, path = "/instance/{id}/evolution/{token}", tag = "instâncias", operation_id = "instances_evolution_events",
     summary = "Eventos do gateway Evolution API (número não oficial)",
     params(("id" = i32, Path, description = "Id da instância"), ("token" = String, Path, description = "O token do webhook da instância")),
     responses(
-        (status = 200, description = "Eventos processados.", body = EventsReceived),
+        (status = 200, description = "Eventos processados.", body = EventsTaken),
         (status = 400, description = "Não é um evento do gateway (`bad_request`).", body = ErrorBody),
         (status = 401, description = "Token errado, ou instância que não é do gateway (`invalid_signature`).", body = ErrorBody),
     )
@@ -58,7 +42,7 @@ async fn events(
     tenant: CurrentTenant,
     ApiPath((id, token)): ApiPath<(i32, String)>,
     request: axum::extract::Request,
-) -> AppResult<Json<EventsReceived>> {
+) -> AppResult<Json<EventsTaken>> {
     if token.len() > 128 {
         return Err(AppError::ProviderSignature);
     }
@@ -75,21 +59,6 @@ async fn events(
     let body = crate::edge::read_body(request, &state).await?;
     let read = evolution_webhook::translate(&body, &config.account.instance_name)
         .map_err(|unreadable| AppError::BadRequest(unreadable.0))?;
-    let publisher: Arc<dyn crate::domain::events::Publisher> = Arc::new(state.bus.clone());
-    let mut answer = EventsReceived { received: 0, duplicates: 0, skipped: read.skipped };
-    for translated in read.events {
-        if let Err(err) = inbound::validate(&translated.event) {
-            tracing::warn!(instance = id, event = %translated.event_id, error = %err, "gateway event left out");
-            answer.skipped += 1;
-            continue;
-        }
-        let plan = plan_for(&state, &tenant, &db, &translated.event).await?;
-        let arrival =
-            Arrival { instance: known.instance.clone(), event_id: translated.event_id, event: translated.event, plan };
-        match state.intake.take(db.clone(), publisher.clone(), arrival).await? {
-            Received::Duplicate => answer.duplicates += 1,
-            Received::Done => answer.received += 1,
-        }
-    }
+    let answer = take_events(&state, &tenant, &db, &known.instance, read.events, read.skipped).await?;
     Ok(Json(answer))
 }

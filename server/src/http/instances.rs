@@ -552,6 +552,47 @@ async fn authenticate(
     Ok(Arrival { instance, event_id: event_id.unwrap_or_default().to_owned(), event, plan })
 }
 
+/// How many events of a provider's post were written, were seen before, or were left out.
+#[derive(Debug, Default, Serialize, ToSchema)]
+pub(super) struct EventsTaken {
+    /// Eventos gravados agora.
+    pub received: usize,
+    /// Eventos já recebidos antes (o provedor reenvia; nada muda).
+    pub duplicates: usize,
+    /// Eventos deixados de lado (outro número, tipo sem conteúdo, dados inválidos).
+    pub skipped: usize,
+}
+
+/// Writes the events a provider's post (Meta's delivery, a gateway's post) was read into, in
+/// their order, each once. An event that could never be written is left out and logged, not
+/// refused: a non-2xx would make the provider post all of them again.
+pub(super) async fn take_events(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    db: &TenantDb,
+    instance: &crate::entities::tenant::instance::Model,
+    events: Vec<crate::domain::inbox::cloud_webhook::Translated>,
+    skipped: usize,
+) -> AppResult<EventsTaken> {
+    let publisher: Arc<dyn crate::domain::events::Publisher> = Arc::new(state.bus.clone());
+    let mut taken = EventsTaken { skipped, ..Default::default() };
+    for translated in events {
+        if let Err(err) = inbound::validate(&translated.event) {
+            tracing::warn!(instance = instance.id, event = %translated.event_id, error = %err, "provider event left out");
+            taken.skipped += 1;
+            continue;
+        }
+        let plan = plan_for(state, tenant, db, &translated.event).await?;
+        let arrival =
+            Arrival { instance: instance.clone(), event_id: translated.event_id, event: translated.event, plan };
+        match state.intake.take(db.clone(), publisher.clone(), arrival).await? {
+            Received::Duplicate => taken.duplicates += 1,
+            Received::Done => taken.received += 1,
+        }
+    }
+    Ok(taken)
+}
+
 /// What of the tenant decides how `event` is handled (its ticket limit, its bots).
 pub(super) async fn plan_for(
     state: &AppState,
