@@ -110,8 +110,8 @@ describe('tenants', () => {
     });
     await tenantRow(page, 'acme').waitFor();
     await tenantRow(page, 'loja').waitFor();
-    // id descending: loja (3) before acme (2); the four newest fill the page (backoffice, the
-    // first, is on page 2 since 17-providers' tenant exists).
+    // id descending: loja (4) before acme (3); the four newest fill the page (backoffice, the
+    // first, and 17-providers' oficial, the second, are on page 2).
     const names = await page.getByRole('row').allInnerTexts();
     expect(names.findIndex((text) => text.includes('loja'))).toBeLessThan(
       names.findIndex((text) => text.includes('acme')),

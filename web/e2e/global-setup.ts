@@ -48,8 +48,9 @@ const DEMO_TENANT = 'demo';
 const DEMO_ADMIN_EMAIL = 'admin@demo.example';
 /**
  * The providers test's tenant (17-providers): official and gateway numbers, their tickets and
- * campaigns stay out of the other files' tenants. Created last, so the tenants list's first page
- * (05-tenants) still holds acme.
+ * campaigns stay out of the other files' tenants. Created right after the back-office tenant,
+ * before acme: the tenants list's first page (05-tenants, 4 newest first) keeps acme even after
+ * that file creates a tenant of its own.
  */
 const OFFICIAL_TENANT = 'oficial';
 /** The back-office tenant `backoffice-cli init` creates (BACKOFFICE_TENANT's default). */
@@ -200,6 +201,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
     '--operator-name',
     operator.name,
   );
+  const officialAdmin = { email: 'admin@oficial.example', name: 'Olívia Oficial', password: PASSWORD };
+  cli('tenant', 'create', OFFICIAL_TENANT, '--plan', 'enterprise');
+  cli(
+    'user',
+    'create',
+    '--tenant',
+    OFFICIAL_TENANT,
+    '--email',
+    officialAdmin.email,
+    '--name',
+    officialAdmin.name,
+    '--password',
+    officialAdmin.password,
+    '--role',
+    'administrador',
+  );
+
   cli('tenant', 'create', TENANT, '--plan', 'pro');
   const inboxUsers = {
     admin: { email: 'admin@loja.example', name: 'Lia Gerente', password: PASSWORD, role: 'administrador' },
@@ -258,23 +276,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     DEMO_ADMIN_EMAIL,
     '--password',
     PASSWORD,
-  );
-
-  const officialAdmin = { email: 'admin@oficial.example', name: 'Olívia Oficial', password: PASSWORD };
-  cli('tenant', 'create', OFFICIAL_TENANT, '--plan', 'enterprise');
-  cli(
-    'user',
-    'create',
-    '--tenant',
-    OFFICIAL_TENANT,
-    '--email',
-    officialAdmin.email,
-    '--name',
-    officialAdmin.name,
-    '--password',
-    officialAdmin.password,
-    '--role',
-    'administrador',
   );
 
   rmSync(ARTIFACTS_DIR, { recursive: true, force: true });

@@ -9,6 +9,7 @@
  * `Modal.Stack`), and saving it asks for a new pre-flight.
  */
 import { Modal } from '@mantine/core';
+import { useFocusReturn } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -41,6 +42,10 @@ export function CampaignsScreen({ instanceSource }: CampaignsScreenProps) {
   const [creating, setCreating] = useState(false);
   const [editingRates, setEditingRates] = useState(false);
   const [editingPrices, setEditingPrices] = useState(false);
+  // Modals inside a `Modal.Stack` do not give the focus back when they close: the screen does, to
+  // whatever opened them ("Nova campanha", "Preços dos modelos").
+  useFocusReturn({ opened: creating });
+  useFocusReturn({ opened: editingPrices && !creating });
   /** Goes up with each save of the price table: the form's pre-flight is then made again. */
   const [pricesVersion, setPricesVersion] = useState(0);
   const { permissionRoutes } = useSession();
