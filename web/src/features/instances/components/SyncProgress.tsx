@@ -48,9 +48,7 @@ export function SyncProgress({ job: started, tenantName, compact = false }: Sync
       <Group gap={4} wrap="nowrap" role="status" data-testid="sync-progress" data-status="done">
         <IconCheck size={14} color="var(--mantine-color-teal-6)" />
         {/* Plain text beside the teal check: teal on a hovered row is 4.49:1, under AA's 4.5. */}
-        <Text size="xs">
-          Sincronizada: {counts(job)}
-        </Text>
+        <Text size="xs">Sincronizada: {counts(job)}</Text>
       </Group>
     ) : (
       <Alert
