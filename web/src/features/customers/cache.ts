@@ -1,7 +1,8 @@
 /**
  * Writing into the customers' cache what an answer or an event already says, without asking the
  * server again: a customer put on or taken off the blacklist (every loaded page of every search,
- * and their detail), a group's new name or size.
+ * and their detail), a customer merged into another (gone from every page), a group's new name or
+ * size.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { CustomerDetail, CustomerGroup, CustomerPage } from './api/schemas';
@@ -21,6 +22,18 @@ export function patchBlacklisted(queryClient: QueryClient, id: number, blacklist
   );
   queryClient.setQueryData<CustomerDetail>(customerKeys.detail(id), (detail) =>
     detail ? { ...detail, blacklisted } : detail,
+  );
+}
+
+/** A customer who no longer exists (merged into another) out of every loaded page of every search. */
+export function dropCustomer(queryClient: QueryClient, id: number): void {
+  queryClient.setQueriesData<InfiniteData<CustomerPage>>({ queryKey: customerKeys.lists() }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, data: page.data.filter((customer) => customer.id !== id) })),
+        }
+      : data,
   );
 }
 

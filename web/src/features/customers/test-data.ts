@@ -57,6 +57,8 @@ export function detail(extra: Partial<CustomerDetail> = {}): CustomerDetail {
       },
     ],
     messagesWithoutTicket: [],
+    identities: [{ kind: 'phone', value: '+5511988887777', createdAt: '2026-11-20T15:00:00Z' }],
+    merges: [],
     ...extra,
   };
 }

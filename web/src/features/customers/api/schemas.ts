@@ -9,7 +9,11 @@ const NamedRefSchema = z.object({ id: z.number(), name: z.string() });
 export const CustomerSchema = z.object({
   id: z.number(),
   name: z.string(),
-  /** E.164: `+` and the digits. */
+  /**
+   * The customer's address: E.164 (`+` and the digits) when their number is known; otherwise the id
+   * WhatsApp gives instead of a hidden number — a business-scoped user id (BSUID, `BR.1502…`) or a
+   * linked id (LID, `1203…@lid`). Shown through `formatAddress` (../format.ts), never as a phone.
+   */
   phone: z.string(),
   email: z.nullish(z.string()),
   blacklisted: z.boolean(),
@@ -48,6 +52,39 @@ export const LooseMessageSchema = z.object({
 });
 export type LooseMessage = z.infer<typeof LooseMessageSchema>;
 
+/**
+ * How a customer is known to WhatsApp: `phone` (E.164), `bsuid` (the business-scoped user id Meta
+ * sends when a username hides the number) or `lid` (a QR gateway's linked id). A kind this app does
+ * not know yet is kept as the server says it (`identityLabel`).
+ */
+export type IdentityKind = 'phone' | 'bsuid' | 'lid';
+
+export const IdentitySchema = z.object({
+  kind: z.string(),
+  value: z.string(),
+  /** When the customer was first seen with it. */
+  createdAt: z.string(),
+});
+export type Identity = z.infer<typeof IdentitySchema>;
+
+/** A customer absorbed into this one (`POST /api/customers/{id}/merge`), as the merge log keeps it. */
+export const MergeSchema = z.object({
+  id: z.number(),
+  mergedCustomerId: z.number(),
+  mergedName: z.string(),
+  /** The absorbed customer's address (a phone, a BSUID or a LID). */
+  mergedPhone: z.string(),
+  /** The identities it brought. */
+  identities: z._default(z.array(z.object({ kind: z.string(), value: z.string() })), []),
+  /** How many tickets and orders moved. */
+  tickets: z._default(z.number(), 0),
+  orders: z._default(z.number(), 0),
+  /** The administrator who merged (null: their user no longer exists). */
+  by: z.nullish(z.string()),
+  createdAt: z.string(),
+});
+export type CustomerMerge = z.infer<typeof MergeSchema>;
+
 export const CustomerDetailSchema = z.object({
   ...CustomerSchema.shape,
   groups: z._default(z.array(GroupSchema), []),
@@ -58,5 +95,9 @@ export const CustomerDetailSchema = z.object({
    * instances the caller serves, newest first (at most 20).
    */
   messagesWithoutTicket: z._default(z.array(LooseMessageSchema), []),
+  /** How the customer is known (at least one; oldest first). Absent from an older server. */
+  identities: z._default(z.array(IdentitySchema), []),
+  /** The customers merged into this one, newest first. Absent from an older server. */
+  merges: z._default(z.array(MergeSchema), []),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;

@@ -1,21 +1,29 @@
 /**
- * A customer's detail (the screen's drawer, `?cliente=7`): their data, the blacklist (with its
- * button), their groups (CustomerGroupsEditor) and their history (CustomerHistory); loading, and a
- * load error with a retry (404: the customer does not exist).
+ * A customer's detail (the screen's drawer, `?cliente=7`): their data (a hidden number reads
+ * "Número oculto", with its id), the blacklist (with its button), their identities
+ * (CustomerIdentities) — where managers, those with the `customers` route the server asks to
+ * change groups and to merge, find "Unir com outro cliente…" (MergeCustomerDialog) — their groups
+ * (CustomerGroupsEditor), their history (CustomerHistory) and the customers merged into them
+ * (CustomerMerges); loading, and a load error with a retry (404: the customer does not exist).
  */
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconBan, IconLockOpen } from '@tabler/icons-react';
+import { IconArrowMerge, IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { hasPermissionRoute } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/dates';
-import { formatPhone } from '../../../lib/phone';
+import { useSession } from '../../../lib/session';
 import { useCustomer } from '../api/get-customer';
 import type { Customer } from '../api/schemas';
 import { displayName } from '../format';
 import { BlacklistDialog } from './BlacklistDialog';
+import { CustomerAddress } from './CustomerAddress';
 import { CustomerGroupsEditor } from './CustomerGroupsEditor';
 import { CustomerHistory } from './CustomerHistory';
+import { CustomerIdentities } from './CustomerIdentities';
+import { CustomerMerges } from './CustomerMerges';
 import { BlacklistBadge } from './CustomerRow';
+import { MergeCustomerDialog } from './MergeCustomerDialog';
 import classes from './customers.module.css';
 
 export interface CustomerDetailPanelProps {
@@ -40,6 +48,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: CustomerDetailPanelProps) {
   const customer = useCustomer(customerId);
   const [blacklisting, setBlacklisting] = useState<Customer | null>(null);
+  const [merging, setMerging] = useState<Customer | null>(null);
+  // Who may change the groups (the `customers` route) may merge customers too; the server checks.
+  const mayMerge = hasPermissionRoute('customers', useSession().permissionRoutes);
 
   if (customer.isPending) {
     return (
@@ -88,11 +99,26 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
           </Text>
         ) : null}
         <Stack gap="xs" component="dl" m={0}>
-          <Field label="Telefone">{formatPhone(data.phone)}</Field>
+          <Field label="Telefone">
+            <CustomerAddress address={data.phone} />
+          </Field>
           <Field label="Email">{data.email || 'Não informado'}</Field>
           <Field label="Cliente desde">{formatDateTime(data.createdAt)}</Field>
         </Stack>
       </Stack>
+      <Divider />
+      <CustomerIdentities
+        identities={data.identities}
+        action={
+          mayMerge ? (
+            <Group>
+              <Button variant="default" leftSection={<IconArrowMerge size={16} />} onClick={() => setMerging(data)}>
+                Unir com outro cliente…
+              </Button>
+            </Group>
+          ) : null
+        }
+      />
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">
@@ -102,7 +128,14 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
       </Stack>
       <Divider />
       <CustomerHistory customer={data} ticketHref={ticketHref} />
+      {data.merges.length > 0 ? (
+        <>
+          <Divider />
+          <CustomerMerges merges={data.merges} />
+        </>
+      ) : null}
       <BlacklistDialog customer={blacklisting} onClose={() => setBlacklisting(null)} />
+      <MergeCustomerDialog customer={merging} onClose={() => setMerging(null)} />
     </Stack>
   );
 }

@@ -9,9 +9,9 @@ import { Link } from 'react-router-dom';
 import { ListCard, ListCardDetail } from '../../../components/ResponsiveList';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { formatDate } from '../../../lib/dates';
-import { formatPhone } from '../../../lib/phone';
 import type { Customer } from '../api/schemas';
 import { displayName } from '../format';
+import { CustomerAddress } from './CustomerAddress';
 import classes from './customers.module.css';
 
 export interface CustomerRowProps {
@@ -65,7 +65,9 @@ export function CustomerRow({ customer, detailHref, onOpen, onBlacklist }: Custo
       <Table.Td maw={260}>
         <NameLink customer={customer} detailHref={detailHref} />
       </Table.Td>
-      <Table.Td className={classes.nowrap}>{formatPhone(customer.phone)}</Table.Td>
+      <Table.Td maw={220}>
+        <CustomerAddress address={customer.phone} />
+      </Table.Td>
       <Table.Td maw={240}>
         <Text size="sm" className={classes.breakAnywhere}>
           {customer.email || '—'}
@@ -88,7 +90,9 @@ export function CustomerCard({ customer, detailHref, onOpen, onBlacklist }: Cust
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} miw={0}>
           <NameLink customer={customer} detailHref={detailHref} />
-          <Text size="sm">{formatPhone(customer.phone)}</Text>
+          <Text size="sm" component="div">
+            <CustomerAddress address={customer.phone} />
+          </Text>
           {customer.email ? (
             <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
               {customer.email}

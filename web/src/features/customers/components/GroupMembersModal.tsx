@@ -16,12 +16,11 @@ import { LoadError } from '../../../components/LoadError';
 import { LoadMore } from '../../../components/LoadMore';
 import { SearchField } from '../../../components/SearchField';
 import { formErrors } from '../../../lib/api-errors';
-import { formatPhone } from '../../../lib/phone';
 import { MAX_MEMBER_CHANGES, useChangeMembers } from '../api/change-members';
 import { MAX_CUSTOMER_SEARCH, SEARCH_DEBOUNCE_MS, useCustomers } from '../api/get-customers';
 import { useGroups } from '../api/get-groups';
 import type { Customer, CustomerGroup } from '../api/schemas';
-import { customersCount, displayName } from '../format';
+import { addressLine, customersCount, displayName } from '../format';
 import classes from './customers.module.css';
 
 export interface GroupMembersModalProps {
@@ -123,7 +122,7 @@ function MembersForm({ group: opened, onClose }: { group: CustomerGroup; onClose
                 px="sm"
                 py="xs"
                 label={displayName(customer)}
-                description={formatPhone(customer.phone)}
+                description={addressLine(customer.phone)}
                 checked={chosen.has(customer.id)}
                 onChange={(event) => toggle(customer, event.currentTarget.checked)}
               />
