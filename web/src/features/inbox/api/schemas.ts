@@ -11,6 +11,11 @@ export type NamedRef = z.infer<typeof NamedRefSchema>;
 export const CustomerRefSchema = z.object({
   id: z.number(),
   name: z.string(),
+  /**
+   * The customer's address: E.164 (`+` and the digits) when their number is known, otherwise the id
+   * WhatsApp gives instead of a hidden number (a BSUID `BR.1502…`, a LID `1203…@lid`). Shown through
+   * `formatAddress` (../format.ts), never as a phone.
+   */
   phone: z.string(),
   blacklisted: z._default(z.boolean(), false),
 });
@@ -204,6 +209,26 @@ export const CustomerSchema = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * How a customer is known to WhatsApp: `phone` (E.164), `bsuid` (the business-scoped user id Meta
+ * sends when a username hides the number) or `lid` (a QR gateway's linked id); oldest first.
+ */
+export const IdentitySchema = z.object({ kind: z.string(), value: z.string(), createdAt: z.string() });
+export type Identity = z.infer<typeof IdentitySchema>;
+
+/** A customer merged into this one (the customers screen merges; the inbox only reads). */
+export const MergeSchema = z.object({
+  id: z.number(),
+  mergedCustomerId: z.number(),
+  mergedName: z.string(),
+  mergedPhone: z.string(),
+  identities: z._default(z.array(z.object({ kind: z.string(), value: z.string() })), []),
+  tickets: z._default(z.number(), 0),
+  orders: z._default(z.number(), 0),
+  by: z.nullish(z.string()),
+  createdAt: z.string(),
+});
+
 export const CustomerDetailSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -219,6 +244,10 @@ export const CustomerDetailSchema = z.object({
    * limit — on instances the viewer serves, newest first (at most 20; `ticketId` null).
    */
   messagesWithoutTicket: z._default(z.array(MessageSchema), []),
+  /** How the customer is known (at least one). Absent from an older server. */
+  identities: z._default(z.array(IdentitySchema), []),
+  /** The customers merged into this one, newest first. Absent from an older server. */
+  merges: z._default(z.array(MergeSchema), []),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 

@@ -34,7 +34,7 @@ import { useRetryMessage } from '../api/retry-message';
 import type { Message, Ticket, Transfer } from '../api/schemas';
 import { newClientId, sentRequest, useSendMessage } from '../api/send-message';
 import { messagesInOrder, pendingTransfer } from '../cache';
-import { customerName, formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
+import { addressLine, customerName, STATUS_COLORS, STATUS_LABELS } from '../format';
 import { inboxKeys } from '../keys';
 import { useNow } from '../hooks/use-now';
 import { useServiceWindow } from '../hooks/use-service-window';
@@ -321,7 +321,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             </Badge>
             {ticket.status === 'closed' ? null : <WindowBadge serviceWindow={serviceWindow} />}
             <Text size="xs" c="dimmed" truncate>
-              {formatPhone(ticket.customer.phone)} · {ticket.instance.name} · Protocolo {ticket.protocol}
+              {addressLine(ticket.customer.phone)} · {ticket.instance.name} · Protocolo {ticket.protocol}
               {ticket.assignedUser && ticket.status !== 'pending'
                 ? ` · ${mine ? 'Você' : ticket.assignedUser.name}`
                 : ''}

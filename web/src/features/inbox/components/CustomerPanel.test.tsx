@@ -66,4 +66,47 @@ describe('CustomerPanel', () => {
     expect(await screen.findByRole('heading', { name: 'Maria Souza' })).toBeInTheDocument();
     expect(screen.queryByTestId('messages-without-ticket')).not.toBeInTheDocument();
   });
+
+  it('lists how WhatsApp knows the customer, read-only, with their labels', async () => {
+    logIn(['customers']);
+    stubFetch({
+      'GET /api/customers/101': () =>
+        json(
+          customer({
+            identities: [
+              { kind: 'phone', value: '+5511988887777', createdAt: '2026-11-01T12:00:00Z' },
+              { kind: 'bsuid', value: 'BR.1502576394655843', createdAt: '2026-11-02T12:00:00Z' },
+              { kind: 'lid', value: '120363025246125486@lid', createdAt: '2026-11-03T12:00:00Z' },
+            ],
+          }),
+        ),
+    });
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'Identidades' })).toBeInTheDocument();
+    expect(screen.getAllByTestId('customer-identity').map((item) => item.textContent)).toEqual([
+      'Telefone+55 11 98888-7777',
+      'Usuário do WhatsApp (BSUID)BR.1502576394655843',
+      'ID vinculado (LID)120363025246125486@lid',
+    ]);
+    // Merging is the customers screen's: nothing here changes the identities.
+    expect(screen.queryByRole('button', { name: /Unir/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a number WhatsApp hides as "Número oculto" with the id, never as a phone', async () => {
+    logIn();
+    stubFetch({
+      'GET /api/customers/101': () =>
+        json(
+          customer({
+            name: '',
+            phone: 'BR.1502576394655843',
+            identities: [{ kind: 'bsuid', value: 'BR.1502576394655843', createdAt: '2026-11-02T12:00:00Z' }],
+          }),
+        ),
+    });
+    renderPanel();
+    expect(await screen.findByRole('heading', { name: 'Número oculto' })).toBeInTheDocument();
+    const panel = screen.getByTestId('customer-panel');
+    expect(within(panel).getByText('ID: BR.1502576394655843')).toBeInTheDocument();
+  });
 });

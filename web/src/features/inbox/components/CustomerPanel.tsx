@@ -1,8 +1,9 @@
 /**
- * The customer beside the conversation: name, phone, email, groups, the blacklist, their earlier
- * tickets (each opens in the inbox), and — when there are any — the messages they wrote that
- * opened no ticket ("Mensagens sem atendimento": kept while blacklisted or beyond the plan's
- * monthly ticket limit).
+ * The customer beside the conversation: name, phone (or "Número oculto" and the id WhatsApp gives
+ * instead), email, the blacklist, how WhatsApp knows them ("Identidades": phone, BSUID, LID;
+ * read-only — the customers screen merges), groups, their earlier tickets (each opens in the
+ * inbox), and — when there are any — the messages they wrote that opened no ticket ("Mensagens sem
+ * atendimento": kept while blacklisted or beyond the plan's monthly ticket limit).
  */
 import { Anchor, Avatar, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -15,8 +16,9 @@ import { errorMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useCustomer } from '../api/get-customer';
 import { useSetBlacklisted } from '../api/set-blacklisted';
-import { formatPhone, STATUS_COLORS, STATUS_LABELS } from '../format';
+import { displayName, identityLabel, identityValue, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
+import { CustomerAddress } from './CustomerAddress';
 import classes from './Inbox.module.css';
 import { TYPE_LABELS } from './media/format';
 
@@ -58,7 +60,7 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
     );
   }
   const data = customer.data;
-  const name = data.name.trim() || data.phone;
+  const name = displayName(data);
 
   function toggle() {
     const next = !data.blacklisted;
@@ -92,7 +94,9 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
         <Title order={headingOrder} size="h5" className={classes.breakAnywhere}>
           {name}
         </Title>
-        <Text size="sm">{formatPhone(data.phone)}</Text>
+        <Text size="sm" component="div">
+          <CustomerAddress address={data.phone} />
+        </Text>
         {data.email ? (
           <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
             {data.email}
@@ -117,6 +121,28 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
       >
         {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
       </Button>
+      {data.identities.length > 0 ? (
+        <>
+          <Divider />
+          <Stack gap={6}>
+            <Title order={sub} size="h6">
+              Identidades
+            </Title>
+            <Stack gap={6} component="ul" className={classes.plainList} aria-label="Identidades do cliente">
+              {data.identities.map((identity) => (
+                <li key={`${identity.kind}:${identity.value}`} data-testid="customer-identity">
+                  <Text size="xs" c="dimmed">
+                    {identityLabel(identity.kind)}
+                  </Text>
+                  <Text size="sm" className={classes.breakAnywhere}>
+                    {identityValue(identity)}
+                  </Text>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        </>
+      ) : null}
       <Divider />
       <Stack gap={6}>
         <Title order={sub} size="h6">

@@ -7,7 +7,7 @@ import type { KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import type { Ticket } from '../api/schemas';
-import { customerName } from '../format';
+import { customerName, formatAddress } from '../format';
 import { serviceWindow, WINDOW_EXPLANATION } from '../window';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import classes from './Inbox.module.css';
@@ -24,6 +24,8 @@ export interface TicketItemProps {
 
 export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }: TicketItemProps) {
   const name = customerName(ticket);
+  // A nameless customer whose number WhatsApp hides is "Número oculto": the id tells them apart.
+  const hiddenId = ticket.customer.name.trim() ? null : formatAddress(ticket.customer.phone).id;
   const at = ticket.lastMessage?.at ?? ticket.updatedAt;
   const owner =
     ticket.assignedUser && ticket.status !== 'pending'
@@ -61,6 +63,11 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
           ) : null}
         </Group>
         <Group gap={6} wrap="wrap">
+          {hiddenId ? (
+            <Text size="xs" c="dimmed" className={classes.breakAnywhere}>
+              ID: {hiddenId}
+            </Text>
+          ) : null}
           <Text size="xs" c="dimmed" truncate>
             {ticket.instance.name}
             {owner ? ` · ${owner}` : ''}
