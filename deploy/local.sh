@@ -12,6 +12,12 @@ export WEB_DIST="${WEB_DIST:-$PWD/web/dist}"
 export ALLOW_PRIVATE_PROVIDERS="${ALLOW_PRIVATE_PROVIDERS:-true}"
 # Customers writing in, per second (0 = no simulator).
 simulate_rate="${SIMULATE_RATE:-0.05}"
+# The simulator speaks each kind's wire format: our contract, Meta's Cloud API (its Graph API
+# under /graph, which the server is pointed at) and an Evolution API gateway.
+simulate_listen="${SIMULATE_LISTEN:-127.0.0.1:8091}"
+if [ "$simulate_rate" != "0" ]; then
+  export GRAPH_API_URL="${GRAPH_API_URL:-http://$simulate_listen/graph}"
+fi
 operator_email="operador@backoffice.example"
 operator_password="${OPERATOR_PASSWORD:-Operador#Demo!58}"
 demo_password="${DEMO_PASSWORD:-Demo@Senha#2026}"
@@ -44,7 +50,8 @@ until curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1; do
   sleep 0.2
 done
 if [ "$simulate_rate" != "0" ]; then
-  "$bin/backoffice-cli" simulate --tenant demo --rate "$simulate_rate" --url "http://127.0.0.1:$port" &
+  "$bin/backoffice-cli" simulate --tenant demo --kinds generic,cloud,evolution --rate "$simulate_rate" \
+    --listen "$simulate_listen" --url "http://127.0.0.1:$port" &
   simulator=$!
 fi
 
@@ -55,7 +62,8 @@ cat <<INFO
                         (atendente: atendente@demo.example, mesma senha)
     Operadores:         http://backoffice.localhost:$port   login $operator_email / $operator_password
     API:                http://demo.localhost:$port/api   saúde: http://localhost:$port/healthz
-    Clientes simulados: $simulate_rate mensagem(ns)/s nas instâncias do demo (SIMULATE_RATE=0 desliga)
+    Clientes simulados: $simulate_rate mensagem(ns)/s nas instâncias do demo (SIMULATE_RATE=0 desliga),
+                        em três tipos de conexão: contrato genérico, API oficial (Cloud) e gateway Evolution
 
 INFO
 wait $server

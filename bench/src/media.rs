@@ -25,15 +25,7 @@ use std::{
 };
 
 use anyhow::Context;
-use backoffice::{
-    bus::wire,
-    domain::{
-        setup, standard_webhooks,
-        tenants::{self, NewTenant},
-    },
-    random::random_token,
-    tenancy::{Databases, TenantName},
-};
+use backoffice::{bus::wire, domain::standard_webhooks, random::random_token};
 use clap::Parser;
 use common::{CpuTime, Scratch, quantile, report, wrk};
 use futures::StreamExt;
@@ -65,18 +57,7 @@ async fn main() -> anyhow::Result<()> {
     let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "media").await?;
     let jwt = random_token(48);
     let config = scratch.config(temp.path(), &jwt)?;
-    {
-        let dbs = Databases::connect(&config.database_settings()).await?;
-        setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
-        let bench = TenantName::parse("bench")?;
-        let new = NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() };
-        tenants::provision(&dbs, new, None).await?;
-        let db = dbs.tenant(&bench, "default").await?;
-        let tx = db.begin().await?;
-        common::create_admin(&tx, "admin@bench.example", PASSWORD).await?;
-        tx.commit().await?;
-        dbs.close().await;
-    }
+    common::bench_tenant(&config, "admin@bench.example", PASSWORD).await?;
     println!("== {}", if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" });
     let provider = FakeProvider::start().await?;
     let mut server = common::start_server(

@@ -463,3 +463,118 @@ fn a_tenant_name_longer_than_56_characters_is_refused_before_anything_is_created
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names.iter().filter(|n| n.len() > 56).count(), 0, "{names:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_simulator_speaks_each_kinds_wire_format_and_the_inbox_fills() {
+    use backoffice::{
+        config::{Config, DatabaseUrl},
+        startup::Application,
+    };
+    use serde_json::{Value, json};
+
+    let cli = Cli::new();
+    cli.ok(&["init"]);
+    cli.ok(&["tenant", "create", "acme"]);
+    cli.ok(&[
+        "user",
+        "create",
+        "--tenant",
+        "acme",
+        "--email",
+        "ana@acme.example",
+        "--name",
+        "Ana",
+        "--password",
+        "Senha#Forte!9",
+        "--role",
+        "administrador",
+    ]);
+    // The simulator's address is fixed before the server starts: the server's Graph API is there.
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let simulator = free.local_addr().unwrap();
+    drop(free);
+    let graph = format!("http://{simulator}/graph");
+    let mut config = Config::for_database(DatabaseUrl::Sqlite { dir: cli.dir.path().to_owned() });
+    config.jwt_secret = Some(cli.secret.clone().into());
+    config.allow_private_providers = true;
+    config.graph_api_url = graph.clone();
+    config.validate().unwrap();
+    let app = Application::build(config).await.unwrap();
+    let server = format!("http://{}", app.local_addr());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    let http = reqwest::Client::new();
+    let call = |method: reqwest::Method, path: &str, token: Option<&str>, body: Option<Value>| {
+        let mut request = http.request(method, format!("{server}{path}")).header("host", "acme.localhost");
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(&body);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            (status, response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    let login = json!({ "email": "ana@acme.example", "password": "Senha#Forte!9" });
+    let (status, session) = call(reqwest::Method::POST, "/api/auth/login", None, Some(login)).await;
+    assert_eq!(status, 200, "{session}");
+    let token = session["access_token"].as_str().unwrap().to_owned();
+    for name in ["Contrato", "Oficial", "Gateway"] {
+        let (status, created) =
+            call(reqwest::Method::POST, "/api/instance", Some(&token), Some(json!({ "name": name }))).await;
+        assert_eq!(status, 201, "{created}");
+    }
+
+    let run = tokio::process::Command::new(env!("CARGO_BIN_EXE_backoffice-cli"))
+        .args(["simulate", "--tenant", "acme", "--kinds", "generic,cloud,evolution", "--rate", "10"])
+        .args(["--duration", "7", "--listen", &simulator.to_string(), "--url", &server])
+        .env_clear()
+        .env("DATABASE_URL", format!("sqlite://{}", cli.dir.path().display()))
+        .env("JWT_SECRET", &cli.secret)
+        .env("GRAPH_API_URL", &graph)
+        .env("ALLOW_PRIVATE_PROVIDERS", "true")
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(std::time::Duration::from_secs(60), run).await.unwrap().unwrap();
+    assert!(output.status.success(), "{}", text(&output.stderr));
+
+    // Each instance took its kind and came up: the official number tested against the simulated
+    // Graph API, the gateway number paired by its QR code.
+    let (_, instances) = call(reqwest::Method::GET, "/api/instance", Some(&token), None).await;
+    let mut kinds: Vec<(String, String)> = instances
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["providerKind"].as_str().unwrap().to_owned(), i["status"].as_str().unwrap().to_owned()))
+        .collect();
+    kinds.sort();
+    assert_eq!(
+        kinds,
+        [("cloud", "connected"), ("evolution", "connected"), ("generic", "connected")]
+            .map(|(k, s)| (k.to_owned(), s.to_owned()))
+            .to_vec(),
+        "{}",
+        text(&output.stderr)
+    );
+    // Customers wrote to all three in their formats; some hid their phone behind a username.
+    let (_, pending) = call(reqwest::Method::GET, "/api/tickets?status=pending&limit=100", Some(&token), None).await;
+    let mut reached: Vec<i64> =
+        pending["data"].as_array().unwrap().iter().map(|t| t["instance"]["id"].as_i64().unwrap()).collect();
+    reached.sort_unstable();
+    reached.dedup();
+    assert_eq!(reached.len(), 3, "every kind opened tickets: {pending}");
+    let (_, customers) = call(reqwest::Method::GET, "/api/customers?limit=100", Some(&token), None).await;
+    let addresses: Vec<&str> =
+        customers["data"].as_array().unwrap().iter().map(|c| c["phone"].as_str().unwrap()).collect();
+    assert!(
+        addresses.iter().any(|a| a.starts_with("BR.")),
+        "a username's id reached the official number: {addresses:?}"
+    );
+    assert!(addresses.iter().any(|a| a.ends_with("@lid")), "a LID reached the gateway: {addresses:?}");
+    let _ = stop.send(());
+}

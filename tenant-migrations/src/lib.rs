@@ -39,6 +39,7 @@ mod m20261213_000029_count_media_bytes;
 mod m20261214_000030_provider_kinds;
 mod m20261215_000031_cloud_window_and_templates;
 mod m20261216_000032_template_campaigns;
+mod m20261217_000033_customer_identities;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -86,6 +87,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261214_000030_provider_kinds::Migration),
             Box::new(m20261215_000031_cloud_window_and_templates::Migration),
             Box::new(m20261216_000032_template_campaigns::Migration),
+            Box::new(m20261217_000033_customer_identities::Migration),
         ]
     }
 }
@@ -110,6 +112,8 @@ pub const TABLES: &[&str] = &[
     "customers",
     "customer_groups",
     "customer_group_members",
+    "customer_identities",
+    "customer_merges",
     "chats",
     "tickets",
     "messages",
@@ -224,6 +228,78 @@ mod tests {
             detail.iter().any(|step| step.contains("ux_messages_client_id")),
             "a lookup by client_id uses the partial index: {detail:?}"
         );
+    }
+
+    #[tokio::test]
+    async fn every_customer_is_known_by_its_address_whichever_path_adds_it() {
+        // Arrange
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
+        Migrator::up(&db, None).await.expect("migrates");
+
+        // Act: a customer with a phone, one known only by a username's id, one by a linked id;
+        // then the second reveals a phone.
+        for sql in [
+            "INSERT INTO customers (id, name, phone) VALUES (1, 'Ana', '+5511987654321')",
+            "INSERT INTO customers (id, name, phone) VALUES (2, 'Bia', 'BR.1502576394655843')",
+            "INSERT INTO customers (id, name, phone) VALUES (3, 'Caio', '120363025246125486@lid')",
+            "UPDATE customers SET phone = '+5521999990000' WHERE id = 2",
+        ] {
+            db.execute_unprepared(sql).await.expect("customers are written");
+        }
+        let rows = db
+            .query_all_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT customer_id, kind, value FROM customer_identities ORDER BY customer_id, id",
+            ))
+            .await
+            .expect("identities are read");
+
+        // Assert
+        let identities: Vec<(i32, String, String)> = rows
+            .iter()
+            .map(|row| {
+                (
+                    row.try_get("", "customer_id").expect("customer_id"),
+                    row.try_get("", "kind").expect("kind"),
+                    row.try_get("", "value").expect("value"),
+                )
+            })
+            .collect();
+        let expected = [
+            (1, "phone", "+5511987654321"),
+            (2, "bsuid", "BR.1502576394655843"),
+            (2, "phone", "+5521999990000"),
+            (3, "lid", "120363025246125486@lid"),
+        ];
+        let expected: Vec<(i32, String, String)> =
+            expected.iter().map(|(id, kind, value)| (*id, (*kind).to_owned(), (*value).to_owned())).collect();
+        assert_eq!(identities, expected);
+    }
+
+    #[tokio::test]
+    async fn customers_from_before_identities_keep_their_phone_as_one() {
+        // Arrange: a tenant at the migration before identities, with a customer.
+        let db = Database::connect("sqlite::memory:").await.expect("in-memory SQLite opens");
+        let before = <u32 as TryFrom<usize>>::try_from(Migrator::migrations().len() - 1).expect("a small count");
+        Migrator::up(&db, Some(before)).await.expect("migrates to the one before");
+        db.execute_unprepared("INSERT INTO customers (id, name, phone) VALUES (7, 'Ana', '+5511987654321')")
+            .await
+            .expect("a customer of before");
+
+        // Act
+        Migrator::up(&db, None).await.expect("migrates the rest");
+        let row = db
+            .query_one_raw(Statement::from_string(
+                DbBackend::Sqlite,
+                "SELECT customer_id, kind FROM customer_identities WHERE value = '+5511987654321'",
+            ))
+            .await
+            .expect("identities are read")
+            .expect("the phone became an identity");
+
+        // Assert
+        assert_eq!(row.try_get::<i32>("", "customer_id").expect("customer_id"), 7);
+        assert_eq!(row.try_get::<String>("", "kind").expect("kind"), "phone");
     }
 
     #[tokio::test]

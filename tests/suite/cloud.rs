@@ -15,14 +15,14 @@ use crate::support::{
     provider::{FakeProvider, customer_message, push},
 };
 
-const HOST: &str = "acme.localhost";
+pub(crate) const HOST: &str = "acme.localhost";
 const CUSTOMER: &str = "5511987654321";
 
-struct Official {
-    app: TestApp,
-    graph: FakeGraph,
-    token: String,
-    instance: i32,
+pub(crate) struct Official {
+    pub(crate) app: TestApp,
+    pub(crate) graph: FakeGraph,
+    pub(crate) token: String,
+    pub(crate) instance: i32,
 }
 
 fn cloud_body(name: &str, phone_number_id: &str) -> Value {
@@ -31,7 +31,7 @@ fn cloud_body(name: &str, phone_number_id: &str) -> Value {
         "appSecret": APP_SECRET, "verifyToken": VERIFY_TOKEN } })
 }
 
-async fn official() -> Official {
+pub(crate) async fn official() -> Official {
     let graph = FakeGraph::start().await;
     let graph_url = graph.url();
     let app = TestApp::spawn_with(move |config| {
@@ -49,23 +49,23 @@ async fn official() -> Official {
 }
 
 impl Official {
-    async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+    pub(crate) async fn call(&self, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
         let response = self.app.call(method, HOST, path, Some(&self.token), body).await;
         let status = response.status().as_u16();
         (status, response.json().await.unwrap_or(Value::Null))
     }
 
-    fn webhook(&self) -> String {
+    pub(crate) fn webhook(&self) -> String {
         self.app.url(&format!("/api/instance/{}/cloud", self.instance))
     }
 
-    async fn deliver(&self, body: &Value) -> Value {
+    pub(crate) async fn deliver(&self, body: &Value) -> Value {
         let response = graph::post_delivery(&self.app.client, &self.webhook(), HOST, body, APP_SECRET).await;
         assert_eq!(response.status(), 200);
         response.json().await.unwrap()
     }
 
-    async fn ticket(&self) -> i64 {
+    pub(crate) async fn ticket(&self) -> i64 {
         let (_, page) = self.call(Method::GET, "/api/tickets?status=pending", None).await;
         let ticket = page["data"][0]["id"].as_i64().expect("a pending ticket");
         let (status, _) = self.call(Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
@@ -73,14 +73,14 @@ impl Official {
         ticket
     }
 
-    async fn messages(&self, ticket: i64) -> Vec<Value> {
+    pub(crate) async fn messages(&self, ticket: i64) -> Vec<Value> {
         let (status, page) = self.call(Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
         assert_eq!(status, 200, "{page}");
         page["data"].as_array().unwrap().clone()
     }
 
     /// Waits until the message `id` of `ticket` satisfies `done`.
-    async fn wait_message(&self, ticket: i64, id: i64, done: impl Fn(&Value) -> bool) -> Value {
+    pub(crate) async fn wait_message(&self, ticket: i64, id: i64, done: impl Fn(&Value) -> bool) -> Value {
         let deadline = std::time::Instant::now() + Duration::from_secs(20);
         loop {
             let message = self.messages(ticket).await.into_iter().find(|m| m["id"] == id).expect("the message");
@@ -92,7 +92,7 @@ impl Official {
         }
     }
 
-    async fn reply(&self, ticket: i64, body: Value) -> i64 {
+    pub(crate) async fn reply(&self, ticket: i64, body: Value) -> i64 {
         let (status, sent) = self.call(Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(body)).await;
         assert_eq!(status, 201, "{sent}");
         sent["id"].as_i64().unwrap()

@@ -215,6 +215,47 @@ async fn a_gateway_number_pairs_by_qr_and_talks_both_ways() {
     assert_eq!(repeated["duplicates"], 1);
     wait_ack("read").await;
 
+    // WhatsApp names someone by their LID alone: a customer known by it, answered at it.
+    let mut lid_only = gateway::customer_message(
+        "3EB0LID1",
+        CUSTOMER,
+        "Bia",
+        "conversation",
+        json!({ "conversation": "Oi, sou nova" }),
+    );
+    lid_only["data"]["key"]["remoteJid"] = json!("120363025246125486@lid");
+    let (status, answer) = post(lid_only, path.clone()).await;
+    assert_eq!((status, answer["received"].as_u64()), (200, Some(1)), "{answer}");
+    let (_, customers) = call(Method::GET, "/api/customers?search=Bia".into(), None).await;
+    assert_eq!(customers["data"][0]["phone"], "120363025246125486@lid", "{customers}");
+
+    // Groups are kept once the setting says so: the group is a customer, the member named.
+    let change = json!({ "id": id, "name": "Loja Centro", "providerKind": "evolution",
+                         "evolution": { "baseUrl": fake.url(), "instanceName": INSTANCE, "keepGroups": true } });
+    let (status, changed) = call(Method::POST, "/api/instance/update".into(), Some(change)).await;
+    assert_eq!((status, changed["evolution"]["keepGroups"].as_bool()), (200, Some(true)), "{changed}");
+    let mut group = gateway::customer_message(
+        "3EB0GRP2",
+        CUSTOMER,
+        "Ana",
+        "conversation",
+        json!({ "conversation": "Bom dia, grupo" }),
+    );
+    group["data"]["key"]["remoteJid"] = json!("120363025246125486@g.us");
+    group["data"]["key"]["participant"] = json!(format!("{CUSTOMER}@s.whatsapp.net"));
+    let (status, answer) = post(group, path.clone()).await;
+    assert_eq!((status, answer["received"].as_u64()), (200, Some(1)), "{answer}");
+    let (_, pending) = call(Method::GET, "/api/tickets?status=pending".into(), None).await;
+    let in_group = pending["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["customer"]["phone"] == "120363025246125486@g.us")
+        .cloned()
+        .expect("the group's ticket");
+    assert_eq!(in_group["customer"]["name"], "Grupo do WhatsApp");
+    assert_eq!(in_group["lastMessage"]["body"], "Ana: Bom dia, grupo", "{in_group}");
+
     // Logging out goes to the gateway.
     let (status, _) = call(Method::POST, format!("/api/instance/{id}/disconnect"), None).await;
     assert_eq!(status, 204);

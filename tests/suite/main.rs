@@ -20,6 +20,7 @@ mod graphql_auth;
 mod graphql_directory;
 mod hardening;
 mod health;
+mod identities;
 mod imports;
 mod inbox;
 mod instances;

@@ -257,3 +257,26 @@ fn process_cpu(pid: u32, children: bool) -> Duration {
     let ticks: u64 = fields_read.iter().filter_map(|i| fields.get(*i)?.parse::<u64>().ok()).sum();
     Duration::from_millis(ticks * 10)
 }
+
+/// Sets up `scratch` for a benchmark: the control database, and a tenant `bench` on the
+/// enterprise plan with the administrator `admin_email` (who logs in with `password`).
+pub async fn bench_tenant(config: &Config, admin_email: &str, password: &str) -> anyhow::Result<()> {
+    use backoffice::{
+        domain::{
+            setup,
+            tenants::{self, NewTenant},
+        },
+        tenancy::{Databases, TenantName},
+    };
+    let dbs = Databases::connect(&config.database_settings()).await?;
+    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
+    let bench = TenantName::parse("bench")?;
+    let new = NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() };
+    tenants::provision(&dbs, new, None).await?;
+    let db = dbs.tenant(&bench, "default").await?;
+    let tx = db.begin().await?;
+    create_admin(&tx, admin_email, password).await?;
+    tx.commit().await?;
+    dbs.close().await;
+    Ok(())
+}

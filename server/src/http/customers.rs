@@ -11,7 +11,10 @@ use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::conversations::customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
+    domain::conversations::{
+        customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
+        merges,
+    },
     error::AppResult,
     http::{
         access::ApiRoutes,
@@ -34,6 +37,7 @@ pub fn routes() -> ApiRoutes {
         .route(MANAGERS, routes!(create_group))
         .route(MANAGERS, routes!(rename_group))
         .route(MANAGERS, routes!(members))
+        .route(MANAGERS, routes!(merge))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -123,6 +127,42 @@ async fn blacklist(
     let changed = customers::set_blacklisted(&unit, &current.viewer, id, body.blacklisted).await?;
     unit.commit().await?;
     Ok(Json(changed))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct MergeBody {
+    /// O cliente que será incorporado a este (e deixará de existir).
+    customer_id: i32,
+}
+
+/// Merges another customer into this one (docs/inbox.md#merging-customers): their identities,
+/// chats, tickets, orders, groups and campaign sends move here, they are deleted, and the merge
+/// is logged.
+#[utoipa::path(
+    post, path = "/customers/{id}/merge", tag = "clientes", operation_id = "customers_merge",
+    summary = "Une dois clientes que são a mesma pessoa",
+    params(("id" = i32, Path, description = "Id do cliente que fica")),
+    request_body = MergeBody,
+    responses(
+        (status = 200, description = "O cliente que ficou, com o registro da união.", body = CustomerDetail),
+        (status = 404, description = "Cliente não encontrado (`customer_not_found`).", body = ErrorBody),
+        (status = 409, description = "Os dois têm atendimento aberto na mesma conexão (`merge_conflict`).", body = ErrorBody),
+        (status = 422, description = "O mesmo cliente dos dois lados (`same_customer`).", body = ErrorBody),
+    )
+)]
+async fn merge(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<MergeBody>,
+) -> AppResult<Json<CustomerDetail>> {
+    let unit = tenant.unit(&state).await?;
+    merges::merge(&unit, current.user.id, id, body.customer_id).await?;
+    let detail = customers::detail(&unit, &current.viewer, id).await?;
+    unit.commit().await?;
+    Ok(Json(detail))
 }
 
 /// Groups of customers, by name.

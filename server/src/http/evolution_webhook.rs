@@ -57,7 +57,7 @@ async fn events(
         return Err(AppError::ProviderSignature);
     }
     let body = crate::edge::read_body(request, &state).await?;
-    let read = evolution_webhook::translate(&body, &config.account.instance_name)
+    let read = evolution_webhook::translate(&body, &config.account)
         .map_err(|unreadable| AppError::BadRequest(unreadable.0))?;
     let answer = take_events(&state, &tenant, &db, &known.instance, read.events, read.skipped).await?;
     Ok(Json(answer))

@@ -237,6 +237,29 @@ pub fn customer_message(wamid: &str, from: &str, name: &str, kind: &str, object:
     delivery(json!({ "contacts": [{ "profile": { "name": name }, "wa_id": from }], "messages": [message] }))
 }
 
+/// A text from a person who adopted a WhatsApp username, as Meta documents it since the 2026
+/// rollout: the business-scoped user id in `from_user_id` and the contact's `user_id`, the
+/// username in the profile, and the phone (`from`, `wa_id`) only when Meta shares it.
+pub fn username_message(wamid: &str, user_id: &str, username: &str, phone: Option<&str>, body: &str) -> Value {
+    let mut message = json!({ "from_user_id": user_id, "id": wamid,
+                              "timestamp": chrono::Utc::now().timestamp().to_string(),
+                              "type": "text", "text": { "body": body } });
+    let mut contact = json!({ "profile": { "name": "", "username": username }, "user_id": user_id });
+    if let Some(phone) = phone {
+        message["from"] = json!(phone);
+        contact["wa_id"] = json!(phone);
+    }
+    delivery(json!({ "contacts": [contact], "messages": [message] }))
+}
+
+/// Meta's system message for a customer who moved from `old` to `new` (`user_changed_number`).
+pub fn number_change(wamid: &str, old: &str, new: &str) -> Value {
+    let message = json!({ "from": old, "id": wamid, "timestamp": chrono::Utc::now().timestamp().to_string(),
+        "type": "system", "system": { "body": format!("Marina mudou de {old} para {new}"), "wa_id": new,
+        "type": "user_changed_number" } });
+    delivery(json!({ "messages": [message] }))
+}
+
 /// A status of one of our messages; `errors` for a `failed` one.
 pub fn status(wamid: &str, recipient: &str, status: &str, errors: Option<Value>) -> Value {
     let mut entry = json!({ "id": wamid, "status": status, "timestamp": chrono::Utc::now().timestamp().to_string(),

@@ -16,6 +16,8 @@ use crate::{
         conversations::{
             Viewer,
             events::{CustomerBlacklisted, GroupOfCustomersUpdated},
+            identities::{self, IdentityView},
+            merges::{self, MergeView},
             views::{self, MessageView, Names, TicketView},
         },
         error::{Error, Result},
@@ -71,6 +73,10 @@ pub struct CustomerDetail {
     /// limit) on instances the viewer serves, newest first (at most 20): kept, never lost.
     #[serde(rename = "messagesWithoutTicket")]
     pub messages_without_ticket: Vec<MessageView>,
+    /// Every address they are known by, oldest first (at least one: `phone` is among them).
+    pub identities: Vec<IdentityView>,
+    /// Customers merged into this one, newest first.
+    pub merges: Vec<MergeView>,
 }
 
 /// One page of customers.
@@ -84,15 +90,7 @@ fn not_found() -> Error {
     Error::not_found("customer_not_found", "Cliente não encontrado.")
 }
 
-/// A phone number in E.164 form, `+` and its digits (what customers are found by, whatever
-/// spaces, dashes or parentheses the provider or the user wrote).
-pub fn normalize_phone(raw: &str) -> Result<String> {
-    let digits: String = raw.chars().filter(char::is_ascii_digit).collect();
-    if !(8..=15).contains(&digits.len()) {
-        return Err(Error::invalid_field("invalid_phone", "phone", "Telefone inválido: de 8 a 15 dígitos."));
-    }
-    Ok(format!("+{digits}"))
-}
+pub use super::identities::normalize_phone;
 
 /// Customers whose name contains `search` (any case), or whose phone contains its digits (four
 /// or more, whatever spaces or dashes were typed). `customers.search` is the name lower-cased
@@ -177,6 +175,8 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
         groups,
         tickets: tickets.iter().map(|t| names.ticket(t)).collect(),
         messages_without_ticket: loose.iter().map(|m| names.message(m)).collect(),
+        identities: identities::of_customer(db, id).await?,
+        merges: merges::of_customer(db, id).await?,
     })
 }
 

@@ -21,6 +21,8 @@ pub mod closing_reasons;
 pub mod content;
 pub mod customers;
 pub mod events;
+pub mod identities;
+pub mod merges;
 pub mod messages;
 mod page_rows;
 pub mod tickets;

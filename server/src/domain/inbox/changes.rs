@@ -30,6 +30,9 @@ use crate::{
 pub struct InboundReaction {
     /// The provider's id of the reaction itself.
     pub id: String,
+    /// Who reacted; empty when the provider hides the phone (the reaction is found by the
+    /// message it is on, not by who made it).
+    #[serde(default)]
     pub phone: String,
     /// `in`: the customer reacted; `out`: someone reacted on the instance's phone.
     #[serde(default = "inbound")]
@@ -91,8 +94,11 @@ fn check_emoji(emoji: &str, field: &str) -> Result<()> {
 pub fn check_reaction(reaction: &InboundReaction) -> Result<()> {
     check_provider_id(&reaction.id)?;
     check_provider_id(&reaction.message_id)?;
-    customers::normalize_phone(&reaction.phone)
-        .map_err(|_| Error::invalid_field("invalid_phone", "data.phone", "Telefone inválido: de 8 a 15 dígitos."))?;
+    if !reaction.phone.is_empty() {
+        customers::normalize_phone(&reaction.phone).map_err(|_| {
+            Error::invalid_field("invalid_phone", "data.phone", "Telefone inválido: de 8 a 15 dígitos.")
+        })?;
+    }
     if !matches!(reaction.direction.as_str(), "in" | "out") {
         return Err(Error::invalid_field("invalid_event", "data.direction", "direction deve ser \"in\" ou \"out\"."));
     }

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::{
     changes::InboundReaction,
-    inbound::{InboundAck, InboundMessage, ProviderEvent},
+    inbound::{InboundAck, InboundIdentity, InboundMessage, ProviderEvent},
 };
 use crate::domain::{
     conversations::content::{InboundContact, InboundMedia},
@@ -102,14 +102,21 @@ struct Metadata {
 struct WaContact {
     #[serde(default)]
     profile: Option<Profile>,
+    /// The phone (digits); absent when a username hides it.
     #[serde(default)]
     wa_id: Option<String>,
+    /// The business-scoped user id (BSUID), sent with every message since April 2026.
+    #[serde(default)]
+    user_id: Option<String>,
 }
 
 #[derive(Deserialize)]
 struct Profile {
     #[serde(default)]
     name: Option<String>,
+    /// The WhatsApp username, when the person adopted one.
+    #[serde(default)]
+    username: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -117,6 +124,9 @@ struct WaMessage {
     /// The customer's WhatsApp number (digits); absent when only a business-scoped id is shared.
     #[serde(default)]
     from: Option<String>,
+    /// The customer's business-scoped user id.
+    #[serde(default)]
+    from_user_id: Option<String>,
     id: String,
     #[serde(default)]
     timestamp: Option<String>,
@@ -205,15 +215,21 @@ pub fn translate(body: &[u8], phone_number_id: &str) -> Result<Read, Unreadable>
 }
 
 fn read_message(message: &WaMessage, contacts: &[WaContact]) -> Option<Translated> {
-    let digits =
-        message.from.clone().or_else(|| contacts.iter().find_map(|c| c.wa_id.clone())).filter(|d| !d.is_empty())?;
-    let phone = format!("+{}", digits.trim_start_matches('+'));
-    let name = contacts
+    let present = |value: &Option<String>| value.clone().filter(|v| !v.is_empty());
+    // The contact this message is from: by its id, by its phone, or the only one.
+    let contact = contacts
         .iter()
-        .find(|c| c.wa_id.as_deref() == Some(digits.as_str()))
-        .or(contacts.first())
-        .and_then(|c| c.profile.as_ref())
-        .and_then(|p| p.name.clone());
+        .find(|c| c.user_id.is_some() && c.user_id == message.from_user_id)
+        .or_else(|| contacts.iter().find(|c| c.wa_id.is_some() && c.wa_id == message.from))
+        .or(contacts.first());
+    let digits = present(&message.from).or_else(|| contact.and_then(|c| present(&c.wa_id)));
+    let user_id = present(&message.from_user_id).or_else(|| contact.and_then(|c| present(&c.user_id)));
+    if digits.is_none() && user_id.is_none() {
+        return None;
+    }
+    let phone = digits.map(|d| format!("+{}", d.trim_start_matches('+'))).unwrap_or_default();
+    let profile = contact.and_then(|c| c.profile.as_ref());
+    let name = profile.and_then(|p| present(&p.name).or_else(|| present(&p.username)));
     let sent_at = message
         .timestamp
         .as_deref()
@@ -225,6 +241,7 @@ fn read_message(message: &WaMessage, contacts: &[WaContact]) -> Option<Translate
     let mut inbound = InboundMessage {
         id: message.id.clone(),
         phone: phone.clone(),
+        user_id,
         name,
         direction: "in".into(),
         body: String::new(),
@@ -296,8 +313,19 @@ fn read_message(message: &WaMessage, contacts: &[WaContact]) -> Option<Translate
         }
         // A template's quick-reply button.
         "button" => inbound.body = text(&object, "text").unwrap_or_default(),
-        // A number change and the like (identity, not conversation), and the first open of the
-        // chat with nothing written: nothing to show an agent.
+        // The customer moved to a new number: an identity change, not a message.
+        "system" if text(&object, "type").as_deref() == Some("user_changed_number") => {
+            return Some(Translated {
+                event_id: format!("cloud:{}", message.id),
+                event: ProviderEvent::Identity(InboundIdentity {
+                    phone,
+                    user_id: inbound.user_id,
+                    new_phone: text(&object, "wa_id")?,
+                }),
+            });
+        }
+        // Other system notices, and the first open of the chat with nothing written: nothing to
+        // show an agent.
         "system" | "request_welcome" => return None,
         // Kept as "tipo de mensagem não suportado", never dropped.
         other => inbound.content_type = Some(if other.is_empty() { "unsupported".into() } else { other.to_owned() }),

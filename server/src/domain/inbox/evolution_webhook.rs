@@ -4,7 +4,8 @@
 //!
 //! Each event gets an id of its own (`evo:{message id}`, `evo:{message id}:{status}`…), recorded
 //! with its effects, so a repeated post changes nothing. Group chats and status broadcasts are
-//! left out, and so are chats known only by a WhatsApp LID (no phone yet).
+//! left out; a person WhatsApp names by a LID alone is a customer known by that LID until their
+//! phone shows (docs/inbox.md#identities).
 
 use chrono::{DateTime, Utc};
 use serde::Deserialize;
@@ -17,6 +18,7 @@ use super::{
 };
 use crate::domain::{
     conversations::content::{InboundContact, InboundMedia},
+    instances::evolution::EvolutionAccount,
     media::payload::Location,
 };
 
@@ -39,8 +41,10 @@ pub struct Read {
     pub skipped: usize,
 }
 
-/// The events of `body`, posted for the gateway instance `instance_name`.
-pub fn translate(body: &[u8], instance_name: &str) -> Result<Read, Unreadable> {
+/// The events of `body`, posted for the gateway instance of `account` (its name; whether group
+/// chats are kept).
+pub fn translate(body: &[u8], account: &EvolutionAccount) -> Result<Read, Unreadable> {
+    let instance_name = account.instance_name.as_str();
     let envelope: Envelope =
         serde_json::from_slice(body).map_err(|err| Unreadable(format!("Evento do gateway inválido: {err}")))?;
     let mut read = Read::default();
@@ -56,7 +60,7 @@ pub fn translate(body: &[u8], instance_name: &str) -> Result<Read, Unreadable> {
     };
     for data in items {
         let translated = match event.as_str() {
-            "messages.upsert" => upsert(&data),
+            "messages.upsert" => upsert(&data, account.keep_groups),
             "messages.update" => update(&data),
             "messages.delete" => deleted(&data),
             "connection.update" => connection(&data, &stamp),
@@ -82,14 +86,47 @@ fn phone_of(jid: &str) -> Option<String> {
     (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then(|| format!("+{number}"))
 }
 
+/// A person's LID (`123456789012345@lid`), as written.
+fn lid_of(jid: &str) -> Option<String> {
+    let number = jid.strip_suffix("@lid")?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then(|| jid.to_owned())
+}
+
+/// Who a one-to-one message is with: the phone and the LID the key names. WhatsApp may address a
+/// person by LID alone (`remoteJid` `…@lid`); gateways from 2.3 add the phone's JID beside it, as
+/// `remoteJidAlt` (2.3.6) or `senderPn` (2.3.0). `None` for groups and broadcasts.
+fn sender_of(key: &Value, keep_groups: bool) -> Option<(Option<String>, Option<String>)> {
+    let jids: Vec<&str> =
+        ["remoteJid", "remoteJidAlt", "senderPn"].iter().filter_map(|k| key.get(*k).and_then(Value::as_str)).collect();
+    let remote = *jids.first()?;
+    // A kept group is a customer of its own, known by the group's JID.
+    if keep_groups && group_of(remote).is_some() {
+        return Some((None, group_of(remote)));
+    }
+    if !(remote.ends_with("@s.whatsapp.net") || remote.ends_with("@lid")) {
+        return None;
+    }
+    let phone = jids.iter().find_map(|jid| phone_of(jid));
+    let lid = jids.iter().find_map(|jid| lid_of(jid));
+    (phone.is_some() || lid.is_some()).then_some((phone, lid))
+}
+
+/// A group chat's JID (`120363025246125486@g.us`), as written.
+fn group_of(jid: &str) -> Option<String> {
+    let number = jid.strip_suffix("@g.us")?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit() || b == b'-')).then(|| jid.to_owned())
+}
+
 fn text(value: &Value, key: &str) -> Option<String> {
     value.get(key).and_then(Value::as_str).map(str::to_owned)
 }
 
-fn upsert(data: &Value) -> Option<Translated> {
+fn upsert(data: &Value, keep_groups: bool) -> Option<Translated> {
     let key = data.get("key")?;
     let id = text(key, "id")?;
-    let phone = phone_of(key.get("remoteJid")?.as_str()?)?;
+    let (phone, lid) = sender_of(key, keep_groups)?;
+    let group = lid.as_deref().is_some_and(|jid| jid.ends_with("@g.us"));
+    let phone = phone.unwrap_or_default();
     let from_me = key.get("fromMe").and_then(Value::as_bool).unwrap_or(false);
     let direction = if from_me { "out" } else { "in" };
     let message = data.get("message").cloned().unwrap_or(Value::Null);
@@ -110,7 +147,13 @@ fn upsert(data: &Value) -> Option<Translated> {
     let mut inbound = InboundMessage {
         id: id.clone(),
         phone: phone.clone(),
-        name: if from_me { None } else { text(data, "pushName").filter(|n| !n.is_empty()) },
+        user_id: lid,
+        name: match (from_me, group) {
+            (true, _) => None,
+            // The gateway's post names the member who wrote, not the group.
+            (false, true) => Some("Grupo do WhatsApp".to_owned()),
+            (false, false) => text(data, "pushName").filter(|n| !n.is_empty()),
+        },
         direction: direction.into(),
         body: String::new(),
         sent_at,
@@ -186,6 +229,11 @@ fn upsert(data: &Value) -> Option<Translated> {
         // Polls, lists, buttons and the like: kept as "tipo de mensagem não suportado".
         other => inbound.content_type = Some(other.trim_end_matches("Message").to_owned()),
     }
+    // In a group, who of its members wrote, as WhatsApp shows it.
+    if let (true, false, Some(member)) = (group, from_me, text(data, "pushName").filter(|n| !n.is_empty())) {
+        inbound.body =
+            if inbound.body.is_empty() { format!("{member}:") } else { format!("{member}: {}", inbound.body) };
+    }
     Some(Translated { event_id, event: ProviderEvent::Message(Box::new(inbound)) })
 }
 
@@ -244,5 +292,29 @@ mod tests {
         assert_eq!(phone_of("120363025246125486@g.us"), None);
         assert_eq!(phone_of("status@broadcast"), None);
         assert_eq!(phone_of("123456789012345@lid"), None);
+        let key = |value: Value| sender_of(&value, false);
+        assert_eq!(
+            key(serde_json::json!({"remoteJid": "123456789012345@lid"})),
+            Some((None, Some("123456789012345@lid".into())))
+        );
+        assert_eq!(
+            key(
+                serde_json::json!({"remoteJid": "123456789012345@lid", "remoteJidAlt": "5511987654321@s.whatsapp.net"})
+            ),
+            Some((Some("+5511987654321".into()), Some("123456789012345@lid".into())))
+        );
+        assert_eq!(
+            key(serde_json::json!({"remoteJid": "123456789012345@lid", "senderPn": "5511987654321@s.whatsapp.net"})),
+            Some((Some("+5511987654321".into()), Some("123456789012345@lid".into())))
+        );
+        assert_eq!(key(serde_json::json!({"remoteJid": "120363025246125486@g.us"})), None);
+        assert_eq!(
+            sender_of(
+                &serde_json::json!({"remoteJid": "120363025246125486@g.us", "participant": "5511@s.whatsapp.net"}),
+                true
+            ),
+            Some((None, Some("120363025246125486@g.us".into()))),
+            "a kept group is known by its JID"
+        );
     }
 }

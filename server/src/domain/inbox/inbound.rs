@@ -9,8 +9,8 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, QueryFilter, QuerySelect,
-    QueryTrait, Set, sea_query::Expr,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, PaginatorTrait,
+    QueryFilter, QuerySelect, QueryTrait, Set, sea_query::Expr,
 };
 use serde::Deserialize;
 
@@ -22,6 +22,7 @@ use crate::{
             content::{self, Content, InboundContact, InboundMedia},
             customers,
             events::{ChatNotification, CustomerChatCreated, CustomerCreatedToChat},
+            identities::{self, Addresses, Kind},
             messages::{Ack, ack_error},
             tickets::{self, NewTicket, TicketStatus},
             views::{CustomerRef, Names},
@@ -54,6 +55,20 @@ pub enum ProviderEvent {
     Edit(changes::InboundEdit),
     /// The sender deleted a message for everyone.
     Revoke(changes::InboundRevoke),
+    /// A customer moved to a new phone number (Meta's `user_changed_number`).
+    Identity(InboundIdentity),
+}
+
+/// A customer's new number: they are found by `phone` (or `userId`), and `newPhone` joins their
+/// identities and becomes the address replies go to (docs/inbox.md#identities).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboundIdentity {
+    #[serde(default)]
+    pub phone: String,
+    #[serde(default)]
+    pub user_id: Option<String>,
+    pub new_phone: String,
 }
 
 /// A message, as in the sync contract.
@@ -62,7 +77,14 @@ pub enum ProviderEvent {
 pub struct InboundMessage {
     /// The provider's id of the message.
     pub id: String,
+    /// The customer's phone; empty when the provider hides it (a WhatsApp username) and names
+    /// them by `userId` instead.
+    #[serde(default)]
     pub phone: String,
+    /// The provider's id of the customer when it has one: Meta's business-scoped user id
+    /// (`BR.1502576394655843`) or a gateway's linked id (`…@lid`) — docs/inbox.md#identities.
+    #[serde(default)]
+    pub user_id: Option<String>,
     #[serde(default)]
     pub name: Option<String>,
     /// `in` (the customer wrote) or `out` (written on the instance's phone, not here).
@@ -87,6 +109,11 @@ pub struct InboundMessage {
 }
 
 impl InboundMessage {
+    /// Who wrote, read and checked: a phone, an id, or both.
+    pub fn addresses(&self) -> Result<Addresses> {
+        Addresses::read(&self.phone, self.user_id.as_deref())
+    }
+
     /// What it holds, read and checked.
     pub fn content(&self) -> Result<Content> {
         content::of_inbound(
@@ -146,6 +173,12 @@ pub fn validate(event: &ProviderEvent) -> Result<()> {
         ProviderEvent::Reaction(reaction) => changes::check_reaction(reaction),
         ProviderEvent::Edit(edit) => changes::check_edit(edit),
         ProviderEvent::Revoke(revoke) => check_provider_id(&revoke.id),
+        ProviderEvent::Identity(change) => {
+            Addresses::read(&change.phone, change.user_id.as_deref())?;
+            customers::normalize_phone(&change.new_phone).map(drop).map_err(|_| {
+                Error::invalid_field("invalid_phone", "data.newPhone", "Telefone inválido: de 8 a 15 dígitos.")
+            })
+        }
     }
 }
 
@@ -178,7 +211,25 @@ pub async fn receive(
         ProviderEvent::Reaction(reaction) => changes::react(unit, instance, reaction).await.map(|()| Received::Done),
         ProviderEvent::Edit(edit) => changes::edit(unit, instance, edit).await.map(|()| Received::Done),
         ProviderEvent::Revoke(revoke) => changes::revoke(unit, instance, revoke).await.map(|()| Received::Done),
+        ProviderEvent::Identity(change) => renumber(unit, change).await.map(|()| Received::Done),
     }
+}
+
+/// A customer moved to a new number: it joins their identities and, unless another customer's
+/// address is that number already (then an administrator merges), replies go to it. An unknown
+/// customer is nothing to change: their next message introduces them.
+async fn renumber(unit: &Unit, change: InboundIdentity) -> Result<()> {
+    let addresses = Addresses::read(&change.phone, change.user_id.as_deref())?;
+    let new_phone = customers::normalize_phone(&change.new_phone)?;
+    let (kind, value) = addresses.primary();
+    let Some(customer_id) = identities::find(unit, kind, value).await? else {
+        return Ok(());
+    };
+    identities::attach(unit, customer_id, Kind::Phone, &new_phone).await?;
+    if let Some(customer) = customer::Entity::find_by_id(customer_id).one(unit).await? {
+        reach_by_phone(unit, customer, &new_phone).await?;
+    }
+    Ok(())
 }
 
 /// The instance's connection is `status` now (its provider said so, or a test of an official
@@ -211,9 +262,12 @@ async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Op
                 b.p(message.id.clone())
             );
             let held = (backend == DbBackend::Postgres).then(|| {
-                // The phone as the lookup will use it; one the check refuses later locks as written.
-                let phone = customers::normalize_phone(&message.phone).unwrap_or_else(|_| message.phone.clone());
-                let sender = b.p(format!(":sender:{instance_id}:{phone}"));
+                // The address as the lookup will use it; one the check refuses later locks as written.
+                let address = match message.addresses() {
+                    Ok(addresses) => addresses.primary().1.to_owned(),
+                    Err(_) => message.phone.clone(),
+                };
+                let sender = b.p(format!(":sender:{instance_id}:{address}"));
                 // A volatile function: the CTE runs once, before the row it gives is inserted
                 // (or not at all when the NOT EXISTS, a one-time filter, says duplicate).
                 format!(
@@ -236,8 +290,7 @@ async fn record_event(unit: &Unit, instance_id: i32, event_id: &str, message: Op
 
 fn check(inbound: &InboundMessage) -> Result<()> {
     check_provider_id(&inbound.id)?;
-    customers::normalize_phone(&inbound.phone)
-        .map_err(|_| Error::invalid_field("invalid_phone", "data.phone", "Telefone inválido: de 8 a 15 dígitos."))?;
+    inbound.addresses()?;
     if !matches!(inbound.direction.as_str(), "in" | "out") {
         return Err(Error::invalid_field("invalid_event", "data.direction", "direction deve ser \"in\" ou \"out\"."));
     }
@@ -404,23 +457,83 @@ struct Sender {
     chat_id: Option<i32>,
 }
 
-/// The customer with the message's phone, added when new. A known customer is one statement,
-/// which also asks whether a campaign send waits for their reply
-/// ([`campaigns::sending::awaiting_reply`]) and brings their open ticket on the instance (a left
-/// join on [`chats::current_ticket`]'s choice, columns prefixed `t_`) and their chat there (`chat_id`);
-/// a new one is the lookup and the insert.
+/// The customer who wrote, found by any of their identities (docs/inbox.md#identities) and added
+/// when new. A known customer is one statement, which also asks whether a campaign send waits for
+/// their reply ([`campaigns::sending::awaiting_reply`]), brings their open ticket on the instance (a
+/// left join on [`chats::current_ticket`]'s choice, columns prefixed `t_`) and their chat there
+/// (`chat_id`), and whether the message's other identity is known (`other_known`); a new one is
+/// the lookup and the insert.
+///
+/// A message naming both a phone and an id teaches what it can: the id becomes an identity of the
+/// customer found by the phone; a phone the customer known only by their id reveals becomes their
+/// address. An identity someone else holds already is left where it is: two customers who turn
+/// out to be one person are an administrator's to merge.
 async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Result<Sender> {
+    let addresses = inbound.addresses()?;
+    let (kind, value) = addresses.primary();
+    if let Some(found) = known_sender(unit, kind, value, addresses.secondary(), instance_id).await? {
+        if let (false, Some((other_kind, other))) = (found.other_known, addresses.secondary()) {
+            identities::attach(unit, found.sender.customer.id, other_kind, other).await?;
+        }
+        return Ok(found.sender);
+    }
+    // Not known by the phone: perhaps by the id, before the phone showed.
+    if let (Some(phone), Some((other_kind, other))) = (&addresses.phone, addresses.secondary())
+        && let Some(found) = known_sender(unit, other_kind, other, None, instance_id).await?
+    {
+        let mut sender = found.sender;
+        identities::attach(unit, sender.customer.id, Kind::Phone, phone).await?;
+        if Kind::of(&sender.customer.phone) != Kind::Phone {
+            sender.customer = reach_by_phone(unit, sender.customer, phone).await?;
+        }
+        return Ok(sender);
+    }
+    if let Some(customer) = customers::create(unit, value, inbound.name.as_deref()).await? {
+        if let Some((other_kind, other)) = addresses.secondary() {
+            identities::attach(unit, customer.id, other_kind, other).await?;
+        }
+        return Ok(Sender { customer, created: true, awaiting_reply: false, open_ticket: None, chat_id: None });
+    }
+    // Another transaction added the address since the lookup (PostgreSQL: a message of theirs to
+    // another instance, or a person; the insert waited for its commit). Whether a campaign send of
+    // theirs awaits a reply is unknown here: `customer_replied` looks.
+    let customer = customer::Entity::find()
+        .filter(customer::Column::Phone.eq(value))
+        .one(unit)
+        .await?
+        .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
+    let open_ticket = chats::current_ticket(unit, customer.id, instance_id).await?;
+    Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket, chat_id: None })
+}
+
+/// A customer found by an identity, with whether the message's other identity is known.
+struct Known {
+    sender: Sender,
+    other_known: bool,
+}
+
+async fn known_sender(
+    unit: &Unit,
+    kind: Kind,
+    value: &str,
+    other: Option<(Kind, &str)>,
+    instance_id: i32,
+) -> Result<Option<Known>> {
     use sea_orm::{
         IdenStatic, Iterable, JoinType,
         sea_query::{Alias, ExprTrait},
     };
-    let phone = customers::normalize_phone(&inbound.phone)?;
     let t = Alias::new("t");
     let mut lookup = customer::Entity::find()
-        .filter(customer::Column::Phone.eq(&phone))
+        .filter(customer::Column::Id.in_subquery(identities::holder(kind, value)))
         .expr_as(campaigns::sending::awaiting_reply(Utc::now()), "awaiting_reply")
         .limit(1)
         .into_query();
+    if let Some((other_kind, other)) = other {
+        lookup.expr_as(Expr::exists(identities::holder(other_kind, other)), Alias::new("other_known"));
+    } else {
+        lookup.expr_as(Expr::val(true), Alias::new("other_known"));
+    }
     lookup.join_as(
         JoinType::LeftJoin,
         ticket::Entity,
@@ -441,29 +554,31 @@ async fn sender(unit: &Unit, inbound: &InboundMessage, instance_id: i32) -> Resu
             .and(Expr::col((c.clone(), chat::Column::InstanceId)).eq(instance_id)),
     );
     lookup.expr_as(Expr::col((c, chat::Column::Id)), Alias::new("chat_id"));
-    if let Some(row) = unit.query_one_raw(unit.get_database_backend().build(&lookup)).await? {
-        let awaiting_reply = row.try_get::<bool>("", "awaiting_reply")?;
-        let open_ticket = match row.try_get::<Option<i32>>("", "t_id")? {
-            Some(_) => Some(ticket::Model::from_query_result(&row, "t_")?),
-            None => None,
-        };
-        let chat_id = row.try_get::<Option<i32>>("", "chat_id")?;
-        let customer = customer::Model::from_query_result(&row, "")?;
-        return Ok(Sender { customer, created: false, awaiting_reply, open_ticket, chat_id });
+    let Some(row) = unit.query_one_raw(unit.get_database_backend().build(&lookup)).await? else {
+        return Ok(None);
+    };
+    let awaiting_reply = row.try_get::<bool>("", "awaiting_reply")?;
+    let other_known = row.try_get::<bool>("", "other_known")?;
+    let open_ticket = match row.try_get::<Option<i32>>("", "t_id")? {
+        Some(_) => Some(ticket::Model::from_query_result(&row, "t_")?),
+        None => None,
+    };
+    let chat_id = row.try_get::<Option<i32>>("", "chat_id")?;
+    let customer = customer::Model::from_query_result(&row, "")?;
+    Ok(Some(Known { sender: Sender { customer, created: false, awaiting_reply, open_ticket, chat_id }, other_known }))
+}
+
+/// The customer known by an id alone showed their phone: replies go to it from now on (unless
+/// another customer's address is that phone — then they stay as they are, for a merge).
+async fn reach_by_phone(unit: &Unit, known: customer::Model, phone: &str) -> Result<customer::Model> {
+    let taken = customer::Entity::find().filter(customer::Column::Phone.eq(phone)).count(unit).await? > 0;
+    if taken {
+        return Ok(known);
     }
-    if let Some(customer) = customers::create(unit, &phone, inbound.name.as_deref()).await? {
-        return Ok(Sender { customer, created: true, awaiting_reply: false, open_ticket: None, chat_id: None });
-    }
-    // Another transaction added the phone since the lookup (PostgreSQL: a message of theirs to
-    // another instance, or a person; the insert waited for its commit). Whether a campaign send of
-    // theirs awaits a reply is unknown here: `customer_replied` looks.
-    let customer = customer::Entity::find()
-        .filter(customer::Column::Phone.eq(&phone))
-        .one(unit)
-        .await?
-        .ok_or_else(|| Error::not_found("customer_not_found", "Cliente não encontrado."))?;
-    let open_ticket = chats::current_ticket(unit, customer.id, instance_id).await?;
-    Ok(Sender { customer, created: false, awaiting_reply: true, open_ticket, chat_id: None })
+    let mut changed: customer::ActiveModel = known.into();
+    changed.phone = Set(phone.to_owned());
+    changed.updated_at = Set(Utc::now());
+    Ok(changed.update(unit).await?)
 }
 
 /// The ack an event reports: one a provider may send (`queued` is ours alone).

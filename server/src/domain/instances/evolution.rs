@@ -52,6 +52,9 @@ pub struct EvolutionAccount {
     pub base_url: String,
     /// The gateway's instance (its `instanceName`).
     pub instance_name: String,
+    /// Group chats reach the inbox, each as a customer (off: left out, as most teams want).
+    #[serde(default)]
+    pub keep_groups: bool,
 }
 
 /// Sealed together in `instances.provider_secret`.
@@ -75,11 +78,20 @@ pub struct EvolutionInput {
     pub instance_name: String,
     #[serde(default)]
     pub api_key: Option<String>,
+    /// Absent keeps what is stored (off for a new instance).
+    #[serde(default)]
+    pub keep_groups: Option<bool>,
 }
 
 impl EvolutionInput {
     /// The settings to store (every field error at once); the webhook token is kept, or made.
-    pub fn settle(self, stored: Option<&EvolutionSecrets>, allow_private: bool) -> Result<EvolutionConfig> {
+    pub fn settle(
+        self,
+        stored: Option<(&EvolutionAccount, &EvolutionSecrets)>,
+        allow_private: bool,
+    ) -> Result<EvolutionConfig> {
+        let keep_groups = self.keep_groups.or(stored.map(|(account, _)| account.keep_groups)).unwrap_or(false);
+        let stored = stored.map(|(_, secrets)| secrets);
         let mut problems = Vec::new();
         let base_url = match ProviderConfig::parse(&self.base_url, "-", allow_private) {
             Ok(parsed) => parsed.base_url,
@@ -121,7 +133,7 @@ impl EvolutionInput {
         }
         let webhook_token = stored.map(|s| s.webhook_token.clone()).unwrap_or_else(|| crate::random::random_token(32));
         Ok(EvolutionConfig {
-            account: EvolutionAccount { base_url, instance_name },
+            account: EvolutionAccount { base_url, instance_name, keep_groups },
             secrets: EvolutionSecrets { api_key, webhook_token },
             webhook_url: None,
         })
@@ -227,7 +239,8 @@ impl EvolutionClient {
         if state.is_err() {
             // Not there yet (or gone): created with its webhook.
             let body = json!({"instanceName": self.config.account.instance_name, "qrcode": true,
-                              "integration": "WHATSAPP-BAILEYS", "groupsIgnore": true, "webhook": hook});
+                              "integration": "WHATSAPP-BAILEYS",
+                              "groupsIgnore": !self.config.account.keep_groups, "webhook": hook});
             let url = format!("{}/instance/create", self.config.account.base_url);
             self.call(reqwest::Method::POST, url, Some(body), ANSWER_BYTES)
                 .await

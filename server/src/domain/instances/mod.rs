@@ -205,10 +205,10 @@ async fn set_connection(
         }
         ConnectionInput::Evolution { input, allow_private } => {
             let stored = match current.map(|c| connection_of(c, secrets, unit.tenant())) {
-                Some(Ok(Some(Connection::Evolution(config)))) => Some(config.secrets),
+                Some(Ok(Some(Connection::Evolution(config)))) => Some(config),
                 _ => None,
             };
-            let config = input.settle(stored.as_ref(), allow_private)?;
+            let config = input.settle(stored.as_ref().map(|c| (&c.account, &c.secrets)), allow_private)?;
             let key = format!("{}/{}", config.account.base_url, config.account.instance_name);
             let taken = instance::Entity::find()
                 .filter(instance::Column::ProviderKind.eq(Kind::Evolution.as_str()))

@@ -20,12 +20,16 @@ pub mod campaign_recipient;
 pub mod chat;
 /// `closing_reasons`: Reasons offered when closing a ticket.
 pub mod closing_reason;
-/// `customers`: Customers (contacts), unique by phone, with the blacklist flag.
+/// `customers`: Customers (contacts), with the address replies go to and the blacklist flag.
 pub mod customer;
 /// `customer_groups`: Named groups of customers.
 pub mod customer_group;
 /// `customer_group_members`: Customer-to-group links.
 pub mod customer_group_member;
+/// `customer_identities`: Every address a customer is known by (phone, BSUID, LID).
+pub mod customer_identity;
+/// `customer_merges`: The log of customers an administrator merged into another.
+pub mod customer_merge;
 /// `departments`: User departments.
 pub mod department;
 /// `early_acks`: Acks that overtook the answer to our send, until the send's id is stored.

@@ -32,7 +32,7 @@ const gateway: Instance = {
   id: 9,
   providerBaseUrl: null,
   providerKind: 'evolution',
-  evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' },
+  evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro', keepGroups: false },
 };
 
 describe('the instance form', () => {
@@ -123,7 +123,12 @@ describe('the instance form', () => {
       isOfficial: false,
       isUnlimited: false,
       providerKind: 'evolution',
-      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro', apiKey: 'chave' },
+      evolution: {
+        baseUrl: 'https://evolution.loja.com.br',
+        instanceName: 'loja-centro',
+        apiKey: 'chave',
+        keepGroups: false,
+      },
     });
   });
 
@@ -134,7 +139,12 @@ describe('the instance form', () => {
       id: 9,
       tenantName: undefined,
       providerKind: 'evolution',
-      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul' },
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul', keepGroups: false },
+    });
+    const grouped = { ...initialFormValues(gateway), evolutionKeepGroups: true };
+    expect(toInstanceChanges(grouped, gateway, undefined)).toMatchObject({
+      providerKind: 'evolution',
+      evolution: { keepGroups: true },
     });
   });
 
@@ -150,7 +160,12 @@ describe('the instance form', () => {
       id: 4,
       tenantName: undefined,
       providerKind: 'evolution',
-      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'vendas', apiKey: 'chave' },
+      evolution: {
+        baseUrl: 'https://evolution.loja.com.br',
+        instanceName: 'vendas',
+        apiKey: 'chave',
+        keepGroups: false,
+      },
     });
   });
 

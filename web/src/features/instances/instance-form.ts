@@ -31,6 +31,8 @@ export interface InstanceFormValues {
   evolutionBaseUrl: string;
   evolutionInstanceName: string;
   evolutionApiKey: string;
+  /** Group chats reach the inbox (each group a customer). */
+  evolutionKeepGroups: boolean;
 }
 
 /** The server's field names (422 `errors[].field`) → the form's. */
@@ -76,6 +78,7 @@ export function initialFormValues(instance: Instance | null): InstanceFormValues
     evolutionBaseUrl: instance?.evolution?.baseUrl ?? '',
     evolutionInstanceName: instance?.evolution?.instanceName ?? '',
     evolutionApiKey: '',
+    evolutionKeepGroups: instance?.evolution?.keepGroups ?? false,
   };
 }
 
@@ -190,6 +193,7 @@ function evolutionFields(values: InstanceFormValues): EvolutionChanges {
   const fields: EvolutionChanges = {
     baseUrl: values.evolutionBaseUrl.trim(),
     instanceName: values.evolutionInstanceName.trim(),
+    keepGroups: values.evolutionKeepGroups,
   };
   const apiKey = values.evolutionApiKey.trim();
   if (apiKey !== '') fields.apiKey = apiKey;
@@ -255,6 +259,7 @@ export function toInstanceChanges(
       kindChanged ||
       evolution.baseUrl !== (instance.evolution?.baseUrl ?? '') ||
       evolution.instanceName !== (instance.evolution?.instanceName ?? '') ||
+      evolution.keepGroups !== (instance.evolution?.keepGroups ?? false) ||
       evolution.apiKey !== undefined;
     if (changed) Object.assign(changes, { providerKind: 'evolution', evolution });
     return changes;

@@ -212,8 +212,13 @@ impl CloudClient {
 
     /// The Graph API's message for `outgoing` (docs/providers.md#cloud-sending).
     pub fn message_body(outgoing: &Outgoing) -> Value {
-        let to = outgoing.phone.trim_start_matches('+');
-        let mut body = json!({"messaging_product": "whatsapp", "recipient_type": "individual", "to": to});
+        let mut body = json!({"messaging_product": "whatsapp", "recipient_type": "individual"});
+        // A customer known only by a username's business-scoped id is reached by it: Meta takes
+        // it as `recipient` where a phone goes in `to` (docs/inbox.md#identities).
+        match outgoing.phone.strip_prefix('+') {
+            Some(digits) => body["to"] = json!(digits),
+            None => body["recipient"] = json!(outgoing.phone),
+        }
         if let Some(template) = &outgoing.template {
             let parameters: Vec<Value> =
                 template.parameters.iter().map(|value| json!({"type": "text", "text": value})).collect();
@@ -415,6 +420,14 @@ mod tests {
         assert_eq!(body["document"]["filename"], "boleto.pdf");
         assert_eq!(body["document"]["caption"], "Segue o boleto");
         assert_eq!(body["context"]["message_id"], "wamid.Q");
+    }
+
+    #[test]
+    fn a_customer_known_only_by_a_username_id_is_reached_by_it() {
+        let outgoing = Outgoing { phone: "BR.1502576394655843".into(), body: "Olá".into(), ..Default::default() };
+        let body = CloudClient::message_body(&outgoing);
+        assert_eq!(body["recipient"], "BR.1502576394655843");
+        assert!(body.get("to").is_none(), "no phone to send to: {body}");
     }
 
     #[test]

@@ -57,7 +57,7 @@ export type LooseMessage = z.infer<typeof LooseMessageSchema>;
  * sends when a username hides the number) or `lid` (a QR gateway's linked id). A kind this app does
  * not know yet is kept as the server says it (`identityLabel`).
  */
-export type IdentityKind = 'phone' | 'bsuid' | 'lid';
+export type IdentityKind = 'phone' | 'bsuid' | 'lid' | 'group';
 
 export const IdentitySchema = z.object({
   kind: z.string(),

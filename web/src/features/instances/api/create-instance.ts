@@ -35,6 +35,8 @@ export interface EvolutionCredentials {
   instanceName: string;
   /** The gateway's `AUTHENTICATION_API_KEY`. */
   apiKey: string;
+  /** Group chats reach the inbox, each group a customer (off by default). */
+  keepGroups?: boolean;
 }
 
 export interface NewInstanceInput {

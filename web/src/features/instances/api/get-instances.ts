@@ -35,6 +35,8 @@ const EvolutionSettingsSchema = z.object({
   baseUrl: z.string(),
   /** The gateway's instance (its `instanceName`). */
   instanceName: z.string(),
+  /** Group chats reach the inbox. */
+  keepGroups: z._default(z.boolean(), false),
 });
 export type EvolutionSettings = z.infer<typeof EvolutionSettingsSchema>;
 

@@ -18,7 +18,7 @@ export type CloudChanges = Pick<CloudCredentials, 'phoneNumberId' | 'wabaId'> &
 
 /** The address and the instance name always travel; the API key left out keeps the stored one. */
 export type EvolutionChanges = Pick<EvolutionCredentials, 'baseUrl' | 'instanceName'> &
-  Partial<Pick<EvolutionCredentials, 'apiKey'>>;
+  Partial<Pick<EvolutionCredentials, 'apiKey' | 'keepGroups'>>;
 
 export interface InstanceChangesInput {
   id: number;

@@ -17,7 +17,7 @@ const gateway: Instance = {
   providerBaseUrl: null,
   providerKind: 'evolution',
   cloud: null,
-  evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' },
+  evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro', keepGroups: false },
   lastSyncAt: null,
 };
 

@@ -1,11 +1,11 @@
 /**
  * The Evolution API gateway fields of the instance form (docs/providers.md#evolution): the
  * gateway's address, the number's instance name there (created at the gateway by "Conectar
- * número") and the gateway's API key. The key is never shown back: when the instance already has
+ * número"), the gateway's API key, and whether group chats reach the inbox. The key is never shown back: when the instance already has
  * one it starts empty, and empty keeps it. Neither the name nor the key is cut at its limit while
  * typed or pasted (a cut name would point at another gateway instance): the form's checks say so.
  */
-import { PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { InstanceFormValues } from '../instance-form';
 
@@ -46,6 +46,11 @@ export function EvolutionProviderFields({ form, hasKey }: EvolutionProviderField
         required={!hasKey}
         autoComplete="new-password"
         {...form.getInputProps('evolutionApiKey')}
+      />
+      <Checkbox
+        label="Receber mensagens de grupos"
+        description="Cada grupo vira um cliente; cada mensagem mostra quem do grupo escreveu."
+        {...form.getInputProps('evolutionKeepGroups', { type: 'checkbox' })}
       />
     </Stack>
   );

@@ -584,7 +584,7 @@ describe('InstancesPanel: Evolution API gateway', () => {
     providerKind: 'evolution',
     hasProvider: true,
     status: 'connected',
-    evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro' },
+    evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-centro', keepGroups: false },
   });
 
   async function openNewEvolutionForm(user: ReturnType<typeof userEvent.setup>) {
@@ -642,6 +642,7 @@ describe('InstancesPanel: Evolution API gateway', () => {
         baseUrl: 'https://evolution.loja.com.br',
         instanceName: 'loja-centro',
         apiKey: 'chave-do-gateway',
+        keepGroups: false,
       },
     });
     expect(body).not.toHaveProperty('providerBaseUrl');
@@ -749,12 +750,13 @@ describe('InstancesPanel: Evolution API gateway', () => {
     const name = within(dialog).getByRole('textbox', { name: /^Nome da instância no gateway/ });
     await user.clear(name);
     await user.type(name, 'loja-sul');
+    await user.click(within(dialog).getByRole('checkbox', { name: /Receber mensagens de grupos/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(callsTo('POST /api/instance/update')).toHaveLength(1));
     expect(callsTo('POST /api/instance/update')[0]?.body).toEqual({
       id: 9,
       providerKind: 'evolution',
-      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul' },
+      evolution: { baseUrl: 'https://evolution.loja.com.br', instanceName: 'loja-sul', keepGroups: true },
     });
   });
 
