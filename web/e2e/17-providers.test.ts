@@ -19,6 +19,7 @@ import {
   WABA_ID,
   customerText,
   metaSignature,
+  usernameText,
 } from './support/graph';
 import { shots } from './support/shots';
 
@@ -201,6 +202,61 @@ describe('official numbers (WhatsApp Cloud API)', () => {
     await shots(page, '17-providers-template-picker');
     await send_.click();
     await conversation.getByText('Olá Carla, seu pedido 98765 saiu para entrega.').last().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('customers as identity sets', () => {
+  it('a person who wrote by phone and by username becomes one customer when an administrator merges them', async () => {
+    const id = await instanceId('WhatsApp Oficial');
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const answer = await send(e2e, method, path, body, token, origin);
+      if (answer.status >= 300) throw new Error(`${method} ${path} → ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body as T;
+    };
+    expect(await deliver(id, customerText('wamid.E2E-M1', '5511987652222', 'Marina Alves', 'Pelo telefone'))).toBe(200);
+    expect(await deliver(id, usernameText('wamid.E2E-M2', 'BR.1502576394655843', '@marina', 'Pelo usuário'))).toBe(200);
+    // The username's ticket is closed first: two live tickets on one number cannot be merged.
+    const pending = await api<{ data: { id: number; customer: { name: string } }[] }>(
+      'GET',
+      '/api/tickets?status=pending&search=marina',
+    );
+    const byUsername = pending.data.find((ticket) => ticket.customer.name === '@marina');
+    if (!byUsername) throw new Error('no ticket of @marina');
+    await api('POST', `/api/tickets/${byUsername.id}/accept`);
+    const reasons = await api<{ id: number }[]>('GET', '/api/closing-reasons?active=true');
+    await api('POST', `/api/tickets/${byUsername.id}/close`, { closingReasonId: reasons[0]?.id });
+
+    const { page, context, errors } = await openPage(browser, official.baseUrl);
+    await logIn(page, official.admin.email, official.admin.password);
+    await mainNav(page).getByRole('link', { name: 'Clientes' }).click();
+    await waitForPath(page, '/customers');
+    await page.getByRole('textbox', { name: 'Buscar clientes' }).fill('marina');
+    await expect.poll(() => page.locator('[data-testid^="customer-row-"]').count()).toBe(2);
+    // The username's customer shows no phone: "Número oculto" and the id.
+    await page.getByText('ID: BR.1502576394655843').first().waitFor();
+    await page.getByRole('link', { name: 'Marina Alves' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Marina Alves' });
+    await drawer.getByRole('heading', { name: 'Identidades' }).waitFor();
+    await drawer.getByRole('button', { name: 'Unir com outro cliente…' }).click();
+    const merge = page.getByRole('dialog', { name: 'Unir com outro cliente' });
+    await merge.getByRole('textbox', { name: 'Buscar cliente' }).fill('marina');
+    await merge.getByRole('radio', { name: '@marina' }).check();
+    await shots(page, '17-providers-merge-pick');
+    await merge.getByRole('button', { name: 'Continuar' }).click();
+    await merge
+      .getByTestId('merge-confirmation')
+      .getByText(/não pode ser desfeito/)
+      .waitFor();
+    await shots(page, '17-providers-merge-confirm');
+    await merge.getByRole('button', { name: 'Unir clientes' }).click();
+    await toast(page, 'Clientes unidos.').waitFor();
+    await merge.waitFor({ state: 'detached' });
+    await drawer.getByText('BR.1502576394655843').first().waitFor();
+    await drawer.getByRole('heading', { name: 'Histórico de uniões' }).waitFor();
+    await expect.poll(() => page.locator('[data-testid^="customer-row-"]').count()).toBe(1);
+    await shots(page, '17-providers-merged');
     expect(errors).toEqual([]);
     await context.close();
   });

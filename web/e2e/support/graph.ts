@@ -112,6 +112,33 @@ export function customerText(wamid: string, from: string, name: string, body: st
   });
 }
 
+/**
+ * A text from someone whose WhatsApp username hides the phone: the business-scoped user id alone
+ * (`from_user_id`, the contact's `user_id`), the username in the profile.
+ */
+export function usernameText(wamid: string, userId: string, username: string, body: string): string {
+  const timestamp = Math.floor(Date.now() / 1000).toString();
+  return JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: WABA_ID,
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '551140028922', phone_number_id: PHONE_NUMBER_ID },
+              contacts: [{ profile: { name: '', username }, user_id: userId }],
+              messages: [{ from_user_id: userId, id: wamid, timestamp, type: 'text', text: { body } }],
+            },
+          },
+        ],
+      },
+    ],
+  });
+}
+
 /** `X-Hub-Signature-256` of a raw body, as Meta signs it. */
 export function metaSignature(body: string): string {
   return `sha256=${createHmac('sha256', APP_SECRET).update(body).digest('hex')}`;
