@@ -50,7 +50,7 @@ export function CustomerGroupsEditor({ customer, groupsHref }: CustomerGroupsEdi
     return (
       <Text size="sm" c="dimmed">
         Nenhum grupo criado.{' '}
-        <Anchor component={Link} to={groupsHref} size="sm">
+        <Anchor component={Link} to={groupsHref} size="sm" underline="always">
           Criar grupos
         </Anchor>
       </Text>
