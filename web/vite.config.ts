@@ -38,5 +38,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A form test that types a dozen fields through user-event takes 3–6 s in jsdom on a 2-core
+    // runner (the instance form's cloud and gateway cases, the router's walk over every screen):
+    // Vitest's 5 s default failed them on time alone, their assertions holding.
+    testTimeout: 15_000,
   },
 });
