@@ -69,8 +69,9 @@ const SKIPPED: [&str; 3] = ["seaql_migrations", "tenant_counters", "early_acks"]
 /// (logged out, password changed) after the export.
 pub const SESSIONS: [&str; 1] = ["refresh_tokens"];
 /// Tables a trigger also writes while their parents are imported: `customer_identities` gets each
-/// customer's address as the customer is inserted (decision 183). The file's rows join those with
-/// new ids, and a row already there (the same kind and value) is kept as the trigger wrote it.
+/// customer's address as the customer is inserted (decision 183). The file holds them all, as they
+/// were: what the trigger wrote is cleared before the file's first row of the table (a file from
+/// before the table keeps the trigger's rows).
 const TRIGGER_WRITTEN: [&str; 1] = ["customer_identities"];
 /// Columns a later migration dropped (table, column): a file exported before it still carries
 /// them, and their values have nowhere to go. Any other unknown column is still refused.
@@ -338,9 +339,6 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
         match parsed {
             Line::Row { t, mut r } => {
                 r.retain(|column, _| !DROPPED.contains(&(t.as_str(), column.as_str())));
-                if TRIGGER_WRITTEN.contains(&t.as_str()) {
-                    r.remove("id");
-                }
                 if SKIPPED.contains(&t.as_str()) || !is_identifier(&t) || r.keys().any(|k| !is_identifier(k)) {
                     return Err(invalid_line(number, "nome de tabela ou coluna inválido"));
                 }
@@ -350,8 +348,12 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
                     total += 1;
                     continue;
                 }
-                if !batch.accepts(&t, &r) {
+                let first_of_table = counts.last().is_none_or(|(table, _)| *table != t);
+                if !batch.accepts(&t, &r) || (first_of_table && TRIGGER_WRITTEN.contains(&t.as_str())) {
                     batch.flush(tx, backend).await?;
+                }
+                if first_of_table && TRIGGER_WRITTEN.contains(&t.as_str()) {
+                    tx.execute_unprepared(&format!("DELETE FROM \"{t}\"")).await?;
                 }
                 match counts.last_mut() {
                     Some((table, count)) if *table == t => *count += 1,
@@ -420,20 +422,14 @@ impl Batch {
         let rows = Value::Array(std::mem::take(&mut self.rows)).to_string();
         let quoted: Vec<String> = self.columns.iter().map(|c| format!("\"{c}\"")).collect();
         let (table, columns) = (&self.table, quoted.join(", "));
-        // `WHERE true` before `ON CONFLICT`: SQLite's parser needs it to tell the upsert from a join.
-        let keep_existing =
-            if TRIGGER_WRITTEN.contains(&table.as_str()) { " WHERE true ON CONFLICT DO NOTHING" } else { "" };
         let sql = match backend {
             DbBackend::Postgres => format!(
-                "INSERT INTO \"{table}\" ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::\"{table}\", $1::json){keep_existing}"
+                "INSERT INTO \"{table}\" ({columns}) SELECT {columns} FROM json_populate_recordset(NULL::\"{table}\", $1::json)"
             ),
             _ => {
                 let values: Vec<String> =
                     self.columns.iter().map(|c| format!("json_extract(value, '$.{c}')")).collect();
-                format!(
-                    "INSERT INTO \"{table}\" ({columns}) SELECT {} FROM json_each($1){keep_existing}",
-                    values.join(", ")
-                )
+                format!("INSERT INTO \"{table}\" ({columns}) SELECT {} FROM json_each($1)", values.join(", "))
             }
         };
         tx.execute_raw(Statement::from_sql_and_values(backend, sql, [rows.into()])).await.map_err(|err| {
