@@ -283,6 +283,42 @@ async fn every_message_type_arrives_and_replies_reactions_and_statuses_go_both_w
     let sent_id = o.wait_message(ticket, reply, |m| m["ack"] == "sent").await;
     assert_eq!(sent_id["ack"], "sent");
 
+    // A place and a contact card: refused off the map or without a phone, said per field;
+    // Meta gets its `location` and `contacts` objects, the queue shows what they are.
+    let path = format!("/api/tickets/{ticket}/messages");
+    let (status, refused) =
+        o.call(Method::POST, &path, Some(json!({ "location": { "latitude": -95.0, "longitude": 10.0 } }))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_location")), "{refused}");
+    let (status, refused) =
+        o.call(Method::POST, &path, Some(json!({ "contacts": [{ "name": "Suporte", "phones": ["12"] }] }))).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (422, Some("contacts[0].phones")), "{refused}");
+    let both = json!({ "location": { "latitude": 1.0, "longitude": 1.0 }, "contacts": [{ "name": "A", "phones": ["+5511999990000"] }] });
+    let (status, refused) = o.call(Method::POST, &path, Some(both)).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("one_attachment")), "{refused}");
+    o.reply(
+        ticket,
+        json!({ "location": { "latitude": -23.5614, "longitude": -46.6559, "name": " Loja Paulista ", "address": "" } }),
+    )
+    .await;
+    let card = o
+        .reply(
+            ticket,
+            json!({ "contacts": [{ "name": "Suporte Acme", "phones": ["+55 (11) 3000-1000"] }], "clientId": "c1" }),
+        )
+        .await;
+    let sent = o.graph.wait_sent(4).await;
+    let place = sent.iter().find(|s| s["type"] == "location").expect("the place");
+    assert_eq!(place["location"], json!({ "latitude": -23.5614, "longitude": -46.6559, "name": "Loja Paulista" }));
+    let cards = sent.iter().find(|s| s["type"] == "contacts").expect("the card");
+    assert_eq!(cards["contacts"][0]["phones"][0]["phone"], "+551130001000");
+    let shown = o.wait_message(ticket, card, |m| m["ack"] == "sent").await;
+    assert_eq!(
+        (shown["type"].as_str(), shown["contacts"][0]["name"].as_str()),
+        (Some("contacts"), Some("Suporte Acme"))
+    );
+    let (_, queue) = o.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    assert_eq!(queue["lastMessage"]["body"], "👤 Contato: Suporte Acme", "{queue}");
+
     // Meta's statuses move it on; the customer reacts to it.
     let wamid = text_wamid(&o, "Sinto muito! Vamos trocar.");
     o.deliver(&graph::status(&wamid, CUSTOMER, "delivered", None)).await;

@@ -180,6 +180,19 @@ async fn a_gateway_number_pairs_by_qr_and_talks_both_ways() {
     assert_eq!(text["quoted"]["key"]["id"], "3EB0TEXT");
     let (_, reaction) = sent.iter().find(|(path, _)| path == "sendReaction").expect("the reaction");
     assert_eq!((reaction["key"]["id"].as_str(), reaction["reaction"].as_str()), (Some("3EB0TEXT"), Some("👍")));
+    // A place and a contact card, through the gateway's own endpoints.
+    for body in [
+        json!({ "location": { "latitude": -23.5614, "longitude": -46.6559, "name": "Loja Paulista" } }),
+        json!({ "contacts": [{ "name": "Suporte Acme", "phones": ["+551130001000"] }] }),
+    ] {
+        let (status, sent) = call(Method::POST, format!("/api/tickets/{ticket}/messages"), Some(body)).await;
+        assert_eq!(status, 201, "{sent}");
+    }
+    let sent = fake.wait_sent(4).await;
+    let (_, place) = sent.iter().find(|(path, _)| path == "sendLocation").expect("the place");
+    assert_eq!((place["number"].as_str(), place["latitude"].as_f64()), (Some(CUSTOMER), Some(-23.5614)));
+    let (_, card) = sent.iter().find(|(path, _)| path == "sendContact").expect("the card");
+    assert_eq!(card["contact"][0]["wuid"], "551130001000");
 
     // The gateway's acks move the reply on.
     let reply_id = reply["id"].as_i64().unwrap();

@@ -584,7 +584,24 @@ async fn connecting_a_number_asks_the_provider_and_status_events_move_the_instan
     let path = format!("/api/instance/{}/connect", inbox.instance);
     let (status, answer) = inbox.call(Method::POST, &path, &inbox.admin_token, None).await;
     assert_eq!((status, answer["qrcode"].as_str()), (200, Some("2@pareamento-de-teste")));
+    let (agent, agent_token) = inbox.agent("a@acme.example", &[inbox.instance]).await;
     let mut socket = open(&inbox.app, &inbox.admin, &inbox.admin_token, None).await.unwrap();
+    let mut agent_socket = open(&inbox.app, &agent, &agent_token, None).await.unwrap();
+
+    // A renewed pairing code reaches the administrator's open dialog at once; an agent of the
+    // number sees it waiting for a scan, never the code (whoever scans it pairs a phone).
+    let renewed = json!({ "type": "status", "data": { "status": "qrcode", "qrcode": "2@renovado" } });
+    assert_eq!(push(&inbox.app, HOST, inbox.instance, "st-0", &renewed).await.status(), 200);
+    let events = drain(&mut socket).await;
+    assert_eq!(names(&events), ["InstanceUpdated", "InstancePairingCode"]);
+    assert_eq!(
+        (events[1]["instanceId"].as_i64(), events[1]["qrcode"].as_str()),
+        (Some(inbox.instance as i64), Some("2@renovado"))
+    );
+    let seen_by_agent = drain(&mut agent_socket).await;
+    assert_eq!(names(&seen_by_agent), ["InstanceUpdated"]);
+    assert_eq!(seen_by_agent[0]["instance"]["status"], "qrcode");
+
     let status_event = json!({ "type": "status", "data": { "status": "connected" } });
     assert_eq!(push(&inbox.app, HOST, inbox.instance, "st-1", &status_event).await.status(), 200);
     let events = drain(&mut socket).await;

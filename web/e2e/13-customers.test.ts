@@ -118,7 +118,9 @@ describe('customers and closing reasons', () => {
     await row(page).getByRole('link', { name: customer.name }).click();
     await drawer(page).waitFor();
     expect(new URL(page.url()).searchParams.get('cliente')).toBe(String(customer.id));
-    await drawer(page).getByText(shownPhone(customer.phone)).waitFor();
+    // The address in the details, and the same phone among the customer's identities.
+    await drawer(page).locator('dl').getByText(shownPhone(customer.phone)).waitFor();
+    await drawer(page).getByTestId('customer-identity').getByText(shownPhone(customer.phone)).waitFor();
     await drawer(page)
       .getByRole('heading', { name: `Atendimentos (${detail.tickets.length})` })
       .waitFor();
@@ -129,7 +131,7 @@ describe('customers and closing reasons', () => {
     await shots(page, '13-customer-detail');
     // A reload opens the same customer (the URL holds it).
     await page.reload();
-    await drawer(page).getByText(shownPhone(customer.phone)).waitFor();
+    await drawer(page).locator('dl').getByText(shownPhone(customer.phone)).waitFor();
     expect(admin.errors).toEqual([]);
   });
 

@@ -222,7 +222,7 @@ describe('media in the conversation', () => {
       buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n'),
     });
     await page.getByRole('textbox', { name: 'Legenda de boleto.pdf' }).fill('Segue o boleto');
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect.poll(() => sentOfType('document').length, { timeout: 15_000 }).toBe(1);
     const document = sentOfType('document')[0]?.body as { body: string; media: { url: string; fileName: string } };
     expect(document.body).toBe('Segue o boleto');
@@ -240,7 +240,7 @@ describe('media in the conversation', () => {
     await page.getByRole('button', { name: 'Parar gravação' }).click();
     await page.getByRole('list', { name: 'Arquivos para enviar' }).getByLabel('Prévia da mensagem de voz').waitFor();
     await shots(page, '16-voice-tray');
-    await page.getByRole('button', { name: 'Enviar' }).click();
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
     await expect.poll(() => sentOfType('audio').length, { timeout: 20_000 }).toBe(1);
     const voice = sentOfType('audio')[0]?.body as { media: { url: string; voice: boolean; mimeType: string } };
     expect(voice.media.voice).toBe(true);
@@ -299,6 +299,39 @@ describe('media in the conversation', () => {
     const quoted = page.getByRole('button', { name: /^Ir para a mensagem citada/ });
     await quoted.waitFor();
     await shots(page, '16-reaction-and-quote');
+    expect(agent.errors).toEqual([]);
+  });
+
+  it('sends the store as a map pin from a Google Maps link, and a contact card; the provider gets both', async () => {
+    const { page } = agent;
+    await page.getByRole('button', { name: 'Enviar localização' }).click();
+    const place = page.getByRole('dialog', { name: 'Enviar localização' });
+    const coordinates = place.getByLabel('Coordenadas ou link do mapa');
+    await coordinates.fill('isto não é um lugar');
+    await place.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await place.getByText(/Informe latitude e longitude/).waitFor();
+    await coordinates.fill('https://www.google.com/maps/place/Loja/@-19.9320,-43.9380,17z');
+    await place.getByLabel('Nome do local (opcional)').fill('Loja Savassi');
+    await shots(page, '16-send-location');
+    await place.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await place.waitFor({ state: 'detached' });
+    await expect.poll(() => sentOfType('location').length, { timeout: 15_000 }).toBe(1);
+    const pin = sentOfType('location')[0]?.body as { body: string; location: Record<string, unknown> };
+    expect(pin.location).toEqual({ latitude: -19.932, longitude: -43.938, name: 'Loja Savassi' });
+    await messages(page).filter({ hasText: 'Loja Savassi' }).getByRole('link', { name: 'Abrir no mapa' }).waitFor();
+
+    await page.getByRole('button', { name: 'Enviar contato' }).click();
+    const card = page.getByRole('dialog', { name: 'Enviar contato' });
+    await card.getByRole('textbox', { name: /^Nome/ }).fill('Financeiro Loja');
+    await card.getByLabel('Telefone com DDI e DDD').fill('+55 31 3333-4444');
+    await shots(page, '16-send-contact');
+    await card.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await card.waitFor({ state: 'detached' });
+    await expect.poll(() => sentOfType('contacts').length, { timeout: 15_000 }).toBe(1);
+    const cards = sentOfType('contacts')[0]?.body as { contacts: { name: string; phones: string[] }[] };
+    expect(cards.contacts).toEqual([{ name: 'Financeiro Loja', phones: ['+553133334444'] }]);
+    await messages(page).filter({ hasText: 'Financeiro Loja' }).waitFor();
+    await shots(page, '16-sent-location-and-contact');
     expect(agent.errors).toEqual([]);
   });
 });

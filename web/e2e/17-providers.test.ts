@@ -319,29 +319,29 @@ describe('numbers behind an Evolution API gateway', () => {
     const dialog = page.getByRole('dialog', { name: 'Conectar número: WhatsApp Loja' });
     await dialog.getByText('O código é renovado a cada 20 s.').waitFor();
     await shots(page, '17-providers-evolution-qr');
-    // The gateway was told where to post this number's events; it reports the phone paired.
+    // The gateway was told where to post this number's events.
     expect(gatewayWebhook).toMatch(/\/api\/instance\/\d+\/evolution\/[A-Za-z0-9_-]+$/);
     const hook = new URL(gatewayWebhook ?? '');
-    const posted = await new Promise<number>((resolve, reject) => {
-      const req = request(
-        new URL(hook.pathname, e2e.serverUrl),
-        { method: 'POST', headers: { Host: hook.host, 'Content-Type': 'application/json' } },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', reject);
-      req.end(
-        JSON.stringify({
-          event: 'connection.update',
-          instance: 'loja-e2e',
-          data: { instance: 'loja-e2e', state: 'open', statusReason: 200 },
-          date_time: new Date().toISOString(),
-        }),
-      );
-    });
-    expect(posted).toBe(200);
+    const postEvent = (event: string, data: Record<string, unknown>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          new URL(hook.pathname, e2e.serverUrl),
+          { method: 'POST', headers: { Host: hook.host, 'Content-Type': 'application/json' } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ event, instance: 'loja-e2e', data, date_time: new Date().toISOString() }));
+      });
+    // The gateway renews the code: the dialog shows the new one at once, without asking.
+    const code = dialog.getByTestId('pairing-code');
+    await expect.poll(() => code.getAttribute('data-code')).toMatch(/^2@/);
+    expect(await postEvent('qrcode.updated', { qrcode: { code: '2@renovado-pelo-gateway', base64: '' } })).toBe(200);
+    await expect.poll(() => code.getAttribute('data-code')).toBe('2@renovado-pelo-gateway');
+    // The phone read it: the gateway reports the connection open.
+    expect(await postEvent('connection.update', { instance: 'loja-e2e', state: 'open', statusReason: 200 })).toBe(200);
     await dialog.getByText('Número conectado').waitFor();
     // The footer's button (the corner's × is named "Fechar" too).
     await dialog.getByRole('button', { name: 'Fechar' }).last().click();

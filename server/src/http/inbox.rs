@@ -24,6 +24,7 @@ use crate::{
             messages::Reply,
             transfers::{self, NewTransfer, TransferTargets},
         },
+        media::payload::{Contact, Location},
     },
     error::AppResult,
     http::{
@@ -216,6 +217,12 @@ struct SendBody {
     /// ignorado). Fora da janela de 24 horas, é o único envio aceito.
     #[serde(default)]
     template: Option<TemplateBody>,
+    /// Um local (latitude, longitude; nome e endereço opcionais): então `body` é ignorado.
+    #[serde(default)]
+    location: Option<Location>,
+    /// De 1 a 10 cartões de contato (nome e de 1 a 5 telefones): então `body` é ignorado.
+    #[serde(default)]
+    contacts: Option<Vec<Contact>>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -238,7 +245,7 @@ struct TemplateBody {
         (status = 403, description = "O atendimento é de outra pessoa (`not_ticket_owner`).", body = ErrorBody),
         (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
         (status = 409, description = "Atendimento não aceito (`ticket_not_accepted`) ou encerrado (`ticket_closed`).", body = ErrorBody),
-        (status = 422, description = "Mensagem vazia ou longa demais; janela de 24 horas fechada (`window_closed`); modelo não aprovado (`template_not_approved`) ou parâmetros faltando (`template_parameters`).", body = ErrorBody),
+        (status = 422, description = "Mensagem vazia ou longa demais; localização fora do mapa ou contatos inválidos (`invalid_location`, `invalid_contacts`); mais de um anexo (`one_attachment`); janela de 24 horas fechada (`window_closed`); modelo não aprovado (`template_not_approved`) ou parâmetros faltando (`template_parameters`).", body = ErrorBody),
     )
 )]
 async fn send(
@@ -257,6 +264,8 @@ async fn send(
         voice: body.voice,
         quoted_message_id: body.quoted_message_id,
         template: body.template.map(|t| inbox::messages::TemplateChoice { id: t.id, parameters: t.parameters }),
+        location: body.location,
+        contacts: body.contacts,
     };
     let sent = inbox::messages::send(&unit, &current.viewer, id, reply).await?;
     unit.commit().await?;

@@ -122,19 +122,31 @@ async fn outgoing(
     found: &message::Model,
     phone: &str,
 ) -> crate::domain::error::Result<Outgoing> {
+    let payload = Payload::read(found.payload.as_deref());
     let mut outgoing = Outgoing {
         phone: phone.to_owned(),
         body: found.body.clone(),
-        template: Payload::read(found.payload.as_deref()).template,
+        template: payload.template.clone(),
         ..Default::default()
     };
+    // A place or contact cards: what the payload holds is the message.
+    match found.message_type.as_str() {
+        "location" if payload.location.is_some() => {
+            outgoing.message_type = Some(found.message_type.clone());
+            outgoing.location = payload.location.clone();
+        }
+        "contacts" if payload.contacts.is_some() => {
+            outgoing.message_type = Some(found.message_type.clone());
+            outgoing.contacts = payload.contacts.clone();
+        }
+        _ => {}
+    }
     if let Some(quoted) = found.quoted_message_id {
         outgoing.quoted_id = message::Entity::find_by_id(quoted).one(db).await?.and_then(|q| q.external_id);
     }
     if let Some(media_id) = found.media_id
         && let Some(kept) = medium::Entity::find_by_id(media_id).one(db).await?
     {
-        let payload = Payload::read(found.payload.as_deref());
         let tenant = tenant.name().as_str();
         let token = links::token(
             tenant,

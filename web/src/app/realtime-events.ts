@@ -152,6 +152,12 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
       const state = instance.activated === false ? 'inativa' : status ? status.toLowerCase() : 'atualizada';
       return { color: 'blue', title: 'Instância atualizada', message: `${name}: ${state}.` };
     }
+    case 'InstancePairingCode':
+      return {
+        color: 'blue',
+        title: 'Novo código de pareamento',
+        message: `A instância #${num(event, 'instanceId')} tem um QR code novo.`,
+      };
     case 'DeleteChatTicketTransfer': {
       const status = text(record(event.transfer), 'status');
       return {
@@ -219,6 +225,9 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     // Up to ~4 a second per campaign: the campaigns screen shows them live, and app/realtime.ts
     // tells only a campaign finishing or paused (features/campaigns/realtime.ts).
     case 'CampaignUpdated':
+      return null;
+    // Shown in the open "Conectar número" dialog (features/instances/pairing-codes.ts).
+    case 'InstancePairingCode':
       return null;
     default:
       return describeRealtimeEvent(event);

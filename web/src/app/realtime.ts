@@ -16,6 +16,7 @@ import { applyCustomersEvent } from '../features/customers/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
+import { applyPairingCodeEvent } from '../features/instances/pairing-codes';
 import { applyPresenceEvent } from '../features/presence/realtime';
 import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
@@ -164,6 +165,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         if (presenceNotice) notifications.show({ ...presenceNotice, autoClose: 6000 });
         // The customers screen: a blacklist or a group changed (features/customers/realtime.ts).
         applyCustomersEvent(queryClient, event);
+        // An open "Conectar número" dialog: the provider's renewed QR code.
+        applyPairingCodeEvent(event);
         scheduleControlPanelRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;
         const notice = noticeFor(event, { id: viewerId, departmentId: departmentOf(queryClient) });

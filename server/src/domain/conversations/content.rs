@@ -4,6 +4,7 @@
 
 use serde::Deserialize;
 
+use super::identities::normalize_phone;
 /// Kept with the payload it names; here too for the callers that build messages.
 pub use crate::domain::media::payload::safe_file_name;
 use crate::domain::{
@@ -123,6 +124,89 @@ pub fn of_inbound(
         _ => {}
     }
     Ok(Content { message_type, payload, media_pending })
+}
+
+/// The longest place name or address an agent sends, and the longest contact name.
+const MAX_PLACE_TEXT: usize = 200;
+const MAX_CONTACT_NAME: usize = 100;
+/// Cards in one message (WhatsApp shows more as a list nobody reads), and phones on one card.
+pub const MAX_CARDS: usize = 10;
+const MAX_CARD_PHONES: usize = 5;
+
+/// A place an agent sends, checked: on the map; its name and address trimmed (blank: none).
+pub fn outbound_location(place: &Location) -> Result<Location> {
+    let on_map = (-90.0..=90.0).contains(&place.latitude) && (-180.0..=180.0).contains(&place.longitude);
+    if !on_map {
+        return Err(Error::invalid_field(
+            "invalid_location",
+            "location",
+            "Localização fora do mapa: latitude de -90 a 90 e longitude de -180 a 180.",
+        ));
+    }
+    let text = |value: &Option<String>, field: &'static str, label: &str| -> Result<Option<String>> {
+        let value = value.as_deref().map(str::trim).filter(|v| !v.is_empty());
+        if value.is_some_and(|v| v.chars().count() > MAX_PLACE_TEXT) {
+            return Err(Error::invalid_field(
+                "invalid_location",
+                field,
+                format!("{label} pode ter até {MAX_PLACE_TEXT} caracteres."),
+            ));
+        }
+        Ok(value.map(str::to_owned))
+    };
+    Ok(Location {
+        latitude: place.latitude,
+        longitude: place.longitude,
+        name: text(&place.name, "location.name", "O nome do local")?,
+        address: text(&place.address, "location.address", "O endereço")?,
+    })
+}
+
+/// Contact cards an agent sends, checked: 1 to [`MAX_CARDS`], each with a name and 1 to 5 phones,
+/// written `+` and digits. The provider builds each card's vCard from them.
+pub fn outbound_contacts(cards: &[Contact]) -> Result<Vec<Contact>> {
+    if cards.is_empty() || cards.len() > MAX_CARDS {
+        return Err(Error::invalid_field(
+            "invalid_contacts",
+            "contacts",
+            format!("Envie de 1 a {MAX_CARDS} contatos por mensagem."),
+        ));
+    }
+    cards
+        .iter()
+        .enumerate()
+        .map(|(i, card)| {
+            let name = card.name.trim();
+            if name.is_empty() || name.chars().count() > MAX_CONTACT_NAME {
+                return Err(Error::invalid_field(
+                    "invalid_contacts",
+                    &format!("contacts[{i}].name"),
+                    format!("Informe o nome do contato (até {MAX_CONTACT_NAME} caracteres)."),
+                ));
+            }
+            if card.phones.is_empty() || card.phones.len() > MAX_CARD_PHONES {
+                return Err(Error::invalid_field(
+                    "invalid_contacts",
+                    &format!("contacts[{i}].phones"),
+                    format!("Informe de 1 a {MAX_CARD_PHONES} telefones do contato."),
+                ));
+            }
+            let phones = card
+                .phones
+                .iter()
+                .map(|phone| {
+                    normalize_phone(phone).map_err(|_| {
+                        Error::invalid_field(
+                            "invalid_contacts",
+                            &format!("contacts[{i}].phones"),
+                            format!("Telefone inválido em {name}: de 8 a 15 dígitos."),
+                        )
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Contact { name: name.to_owned(), phones, vcard: None })
+        })
+        .collect()
 }
 
 fn contact(card: &InboundContact) -> Contact {

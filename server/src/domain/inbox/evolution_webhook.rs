@@ -64,9 +64,14 @@ pub fn translate(body: &[u8], account: &EvolutionAccount) -> Result<Read, Unread
             "messages.update" => update(&data),
             "messages.delete" => deleted(&data),
             "connection.update" => connection(&data, &stamp),
+            // `{"qrcode": {"code": "2@…", "base64": "data:image/png;base64,…", "pairingCode"}}`:
+            // the code is what the dialog draws (the PNG would be 10 kB more per event).
             "qrcode.updated" => Some(Translated {
                 event_id: format!("evo:qr:{stamp}"),
-                event: ProviderEvent::Status(InboundStatus { status: "qrcode".into() }),
+                event: ProviderEvent::Status(InboundStatus {
+                    status: "qrcode".into(),
+                    qrcode: data["qrcode"]["code"].as_str().map(str::to_owned),
+                }),
             }),
             _ => None,
         };
@@ -277,7 +282,7 @@ fn connection(data: &Value, stamp: &str) -> Option<Translated> {
     };
     Some(Translated {
         event_id: format!("evo:conn:{status}:{stamp}"),
-        event: ProviderEvent::Status(InboundStatus { status: status.into() }),
+        event: ProviderEvent::Status(InboundStatus { status: status.into(), qrcode: None }),
     })
 }
 

@@ -142,6 +142,9 @@ pub struct InboundAck {
 #[derive(Debug, Clone, Deserialize)]
 pub struct InboundStatus {
     pub status: String,
+    /// With `qrcode`: the new pairing code, shown live in the open "Conectar número" dialogs.
+    #[serde(default)]
+    pub qrcode: Option<String>,
 }
 
 /// What receiving an event did.
@@ -206,6 +209,9 @@ pub async fn receive(
         ProviderEvent::Ack(ack) => receive_ack(unit, instance, ack).await,
         ProviderEvent::Status(status) => {
             connection_status(unit, instance.id, &status.status).await?;
+            if let Some(code) = status.qrcode.as_deref().filter(|_| status.status == "qrcode") {
+                instances::pairing_code(unit, instance.id, code);
+            }
             Ok(Received::Done)
         }
         ProviderEvent::Reaction(reaction) => changes::react(unit, instance, reaction).await.map(|()| Received::Done),

@@ -17,7 +17,10 @@ use crate::{
         error::{Error, Result},
         events::{Audience, DomainEvent},
         instances::message_templates,
-        media::{MediaType, kinds, payload::Payload},
+        media::{
+            MediaType, kinds,
+            payload::{Contact, Location, Payload},
+        },
         outbox::{self, ProviderSend},
         unit::Unit,
     },
@@ -41,6 +44,10 @@ pub struct Reply {
     pub quoted_message_id: Option<i32>,
     /// An official number's approved template, with its values (then `body` is not read).
     pub template: Option<TemplateChoice>,
+    /// A place to send (then `body` is not read).
+    pub location: Option<Location>,
+    /// Contact cards to send (then `body` is not read).
+    pub contacts: Option<Vec<Contact>>,
 }
 
 /// A template an agent chose, with the values of its `{{1}}`, `{{2}}`…
@@ -57,8 +64,24 @@ struct Attached {
     payload: Payload,
 }
 
-/// The reply's file, checked: it must be one of the tenant's media.
+/// What the reply carries, checked: one of the tenant's files, a place or contact cards — one of
+/// them at most.
 async fn attached(unit: &Unit, reply: &Reply) -> Result<Attached> {
+    let carried = [reply.media_id.is_some(), reply.location.is_some(), reply.contacts.is_some()];
+    if carried.iter().filter(|c| **c).count() > 1 {
+        return Err(Error::invalid(
+            "one_attachment",
+            "Envie um arquivo, uma localização ou contatos: um por mensagem.",
+        ));
+    }
+    if let Some(place) = &reply.location {
+        let payload = Payload { location: Some(content::outbound_location(place)?), ..Default::default() };
+        return Ok(Attached { message_type: MediaType::Location, media_id: None, payload });
+    }
+    if let Some(cards) = &reply.contacts {
+        let payload = Payload { contacts: Some(content::outbound_contacts(cards)?), ..Default::default() };
+        return Ok(Attached { message_type: MediaType::Contacts, media_id: None, payload });
+    }
     let Some(media_id) = reply.media_id else {
         return Ok(Attached { message_type: MediaType::Text, media_id: None, payload: Payload::default() });
     };
@@ -96,7 +119,7 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
     let mut attached = attached(unit, &reply).await?;
     let body = match &reply.template {
         Some(choice) => {
-            if attached.media_id.is_some() {
+            if attached.message_type != MediaType::Text {
                 return Err(Error::invalid_field("template_with_media", "mediaId", "Um modelo é enviado sem anexo."));
             }
             let (text, used) =
@@ -110,7 +133,12 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             if found.window_closes_at.is_some_and(|closes| closes <= Utc::now()) {
                 return Err(Error::invalid("window_closed", "A janela de 24 horas fechou: envie um modelo aprovado."));
             }
-            if attached.media_id.is_some() { check_caption(&reply.body)? } else { check_body(&reply.body)? }
+            match attached.message_type {
+                MediaType::Text => check_body(&reply.body)?,
+                // A place or a card has no text of its own: the queue's line is made from it.
+                MediaType::Location | MediaType::Contacts => String::new(),
+                _ => check_caption(&reply.body)?,
+            }
         }
     };
     let quoted_message_id = quoted(unit, found.chat_id, reply.quoted_message_id).await?;

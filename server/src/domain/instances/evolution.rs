@@ -215,6 +215,24 @@ impl EvolutionClient {
                 json!({"remoteJid": format!("{number}@s.whatsapp.net"), "fromMe": false, "id": reaction.message_id});
             return ("message/sendReaction", json!({"key": key, "reaction": reaction.emoji}));
         }
+        if let Some(place) = &outgoing.location {
+            let body = json!({"number": number, "name": place.name.clone().unwrap_or_default(),
+                              "address": place.address.clone().unwrap_or_default(),
+                              "latitude": place.latitude, "longitude": place.longitude});
+            return ("message/sendLocation", with_quote(body));
+        }
+        if let Some(cards) = &outgoing.contacts {
+            // The gateway's card holds one phone: a card with two is sent as two, named alike.
+            let contact: Vec<Value> = cards
+                .iter()
+                .flat_map(|card| {
+                    card.phones.iter().map(|phone| {
+                        json!({"fullName": card.name, "wuid": phone.trim_start_matches('+'), "phoneNumber": phone})
+                    })
+                })
+                .collect();
+            return ("message/sendContact", with_quote(json!({"number": number, "contact": contact})));
+        }
         match (&outgoing.media, outgoing.message_type.as_deref()) {
             (Some(media), Some("audio")) if media.voice => {
                 ("message/sendWhatsAppAudio", with_quote(json!({"number": number, "audio": media.url})))
@@ -327,7 +345,10 @@ impl Connector for EvolutionClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::instances::provider::{OutgoingMedia, OutgoingReaction};
+    use crate::domain::{
+        instances::provider::{OutgoingMedia, OutgoingReaction},
+        media::payload::{Contact, Location},
+    };
 
     #[test]
     fn a_voice_note_a_document_and_a_reaction_go_to_their_endpoints() {
@@ -363,5 +384,42 @@ mod tests {
         };
         let (path, body) = EvolutionClient::message_call(&text);
         assert_eq!((path, body["quoted"]["key"]["id"].as_str()), ("message/sendText", Some("Q")));
+    }
+
+    #[test]
+    fn a_place_and_contact_cards_go_to_their_endpoints_one_card_per_phone() {
+        let place = Outgoing {
+            phone: "+5511987654321".into(),
+            message_type: Some("location".into()),
+            location: Some(Location {
+                latitude: -23.5614,
+                longitude: -46.6559,
+                name: Some("Loja Paulista".into()),
+                address: None,
+            }),
+            ..Default::default()
+        };
+        let (path, body) = EvolutionClient::message_call(&place);
+        assert_eq!(path, "message/sendLocation");
+        assert_eq!((body["latitude"].as_f64(), body["name"].as_str()), (Some(-23.5614), Some("Loja Paulista")));
+        assert_eq!(body["address"], "", "the gateway wants the field, empty when unknown");
+        let cards = Outgoing {
+            phone: "+5511987654321".into(),
+            message_type: Some("contacts".into()),
+            contacts: Some(vec![Contact {
+                name: "Suporte Acme".into(),
+                phones: vec!["+551130001000".into(), "+5511988887777".into()],
+                vcard: None,
+            }]),
+            ..Default::default()
+        };
+        let (path, body) = EvolutionClient::message_call(&cards);
+        assert_eq!(path, "message/sendContact");
+        let sent = body["contact"].as_array().unwrap();
+        assert_eq!(sent.len(), 2);
+        assert_eq!(
+            (sent[1]["fullName"].as_str(), sent[1]["wuid"].as_str(), sent[1]["phoneNumber"].as_str()),
+            (Some("Suporte Acme"), Some("5511988887777"), Some("+5511988887777"))
+        );
     }
 }

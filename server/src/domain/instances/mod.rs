@@ -312,6 +312,32 @@ impl DomainEvent for InstanceUpdated {
     const NAME: &'static str = "InstanceUpdated";
 }
 
+/// A new pairing code for the instance's number, pushed by its provider (an Evolution gateway
+/// renews it about every 20 seconds): an open "Conectar número" dialog shows it at once instead of
+/// waiting for its next ask. Only for those who see everything — whoever scans it pairs a phone
+/// with the number — and never stored: it is stale in seconds.
+#[derive(Debug, Clone, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InstancePairingCode {
+    pub instance_id: i32,
+    pub qrcode: String,
+}
+
+impl DomainEvent for InstancePairingCode {
+    const NAME: &'static str = "InstancePairingCode";
+}
+
+/// The longest pairing code passed on (Baileys' are about 240 characters).
+const MAX_PAIRING_CODE: usize = 2048;
+
+/// Raises [`InstancePairingCode`]; a blank or oversized code is nothing to show.
+pub fn pairing_code(unit: &Unit, instance_id: i32, qrcode: &str) {
+    let qrcode = qrcode.trim();
+    if !qrcode.is_empty() && qrcode.len() <= MAX_PAIRING_CODE {
+        unit.raise(InstancePairingCode { instance_id, qrcode: qrcode.to_owned() }.to(Audience::managers()));
+    }
+}
+
 /// Raises `InstanceUpdated` for a written instance (and drops the copies the provider endpoint
 /// keeps) and answers its summary.
 fn updated_event(unit: &Unit, model: instance::Model) -> InstanceSummary {

@@ -125,7 +125,8 @@ pub struct Outgoing {
     /// The text, or a medium's caption.
     pub body: String,
     pub client_id: String,
-    /// `image`, `audio`, `video`, `document`, `sticker`, `reaction`; absent for a text.
+    /// `image`, `audio`, `video`, `document`, `sticker`, `location`, `contacts`, `reaction`;
+    /// absent for a text.
     #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
     pub message_type: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -139,6 +140,12 @@ pub struct Outgoing {
     /// send text only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub template: Option<crate::domain::media::payload::TemplateUse>,
+    /// A place (type `location`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<crate::domain::media::payload::Location>,
+    /// Contact cards (type `contacts`): a name and phones written `+` and digits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contacts: Option<Vec<crate::domain::media::payload::Contact>>,
 }
 
 /// A medium the provider fetches from us.

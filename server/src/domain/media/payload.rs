@@ -78,9 +78,9 @@ pub struct Source {
 pub struct Location {
     pub latitude: f64,
     pub longitude: f64,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub address: Option<String>,
 }
 
@@ -92,7 +92,7 @@ pub struct Contact {
     #[serde(default)]
     pub phones: Vec<String>,
     /// The vCard as sent, when there was one.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vcard: Option<String>,
 }
 

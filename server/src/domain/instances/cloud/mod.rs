@@ -22,7 +22,10 @@ use super::{
 };
 use crate::domain::{
     error::{Error, FieldError, Result},
-    media::{fetch::FetchError, payload::Source},
+    media::{
+        fetch::FetchError,
+        payload::{Contact, Source},
+    },
     outbound,
 };
 
@@ -232,6 +235,21 @@ impl CloudClient {
         }
         let kind = outgoing.message_type.as_deref().unwrap_or("text");
         match (kind, &outgoing.media, &outgoing.reaction) {
+            ("location", _, _) if let Some(place) = &outgoing.location => {
+                let mut object = json!({"latitude": place.latitude, "longitude": place.longitude});
+                if let Some(name) = &place.name {
+                    object["name"] = json!(name);
+                }
+                if let Some(address) = &place.address {
+                    object["address"] = json!(address);
+                }
+                body["type"] = json!("location");
+                body["location"] = object;
+            }
+            ("contacts", _, _) if let Some(cards) = &outgoing.contacts => {
+                body["type"] = json!("contacts");
+                body["contacts"] = cards.iter().map(contact_card).collect();
+            }
             ("reaction", _, Some(reaction)) => {
                 body["type"] = json!("reaction");
                 body["reaction"] = json!({"message_id": reaction.message_id, "emoji": reaction.emoji});
@@ -259,6 +277,19 @@ impl CloudClient {
         }
         body
     }
+}
+
+/// A contact card as Meta takes it: `name.formatted_name` and at least one other name part (the
+/// first word stands for the first name), each phone with its WhatsApp id so the customer's
+/// phone offers "Conversar".
+fn contact_card(card: &Contact) -> Value {
+    let first_name = card.name.split_whitespace().next().unwrap_or(&card.name);
+    let phones: Vec<Value> = card
+        .phones
+        .iter()
+        .map(|phone| json!({"phone": phone, "type": "CELL", "wa_id": phone.trim_start_matches('+')}))
+        .collect();
+    json!({"name": {"formatted_name": card.name, "first_name": first_name}, "phones": phones})
 }
 
 /// Meta's error answer: `{"error": {"message", "type", "code", "error_data": {"details"}, "fbtrace_id"}}`.
@@ -428,6 +459,25 @@ mod tests {
         let body = CloudClient::message_body(&outgoing);
         assert_eq!(body["recipient"], "BR.1502576394655843");
         assert!(body.get("to").is_none(), "no phone to send to: {body}");
+    }
+
+    #[test]
+    fn contact_cards_name_a_first_name_and_each_phones_whatsapp_id() {
+        let outgoing = Outgoing {
+            phone: "+5511987654321".into(),
+            message_type: Some("contacts".into()),
+            contacts: Some(vec![Contact {
+                name: "Suporte Acme Ltda".into(),
+                phones: vec!["+551130001000".into()],
+                vcard: None,
+            }]),
+            ..Default::default()
+        };
+        let body = CloudClient::message_body(&outgoing);
+        assert_eq!(body["type"], "contacts");
+        let card = &body["contacts"][0];
+        assert_eq!(card["name"], json!({"formatted_name": "Suporte Acme Ltda", "first_name": "Suporte"}));
+        assert_eq!(card["phones"][0], json!({"phone": "+551130001000", "type": "CELL", "wa_id": "551130001000"}));
     }
 
     #[test]

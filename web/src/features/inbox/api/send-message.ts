@@ -1,15 +1,21 @@
 /**
- * POST /api/tickets/{id}/messages `{body, clientId, mediaId?, fileName?, voice?, quotedMessageId?}` → 201 the message, `queued`
- * (server/src/domain/inbox/messages.rs); the worker sends it and acks follow as events. The
- * message shows at once (optimistic, `local: 'sending'`) and the server's replaces it, matched by
- * `clientId` — a UUID made here, which the server dedupes, so sending again after a lost answer
- * (the retry of a message that shows "não enviada") never makes a second message. 403
- * `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer than 4096.
+ * POST /api/tickets/{id}/messages → 201 the message, `queued` (server/src/domain/inbox/messages.rs);
+ * the worker sends it and acks follow as events. What goes: text `{body, clientId, quotedMessageId?}`;
+ * an uploaded file `{body (its caption), clientId, mediaId, fileName?, voice?, quotedMessageId?}`; a
+ * place `{clientId, location: {latitude, longitude, name?, address?}, quotedMessageId?}`; or contact
+ * cards `{clientId, contacts: [{name, phones}], quotedMessageId?}` — no body for those two (the server
+ * ignores it), and one of file, place or cards per message (422 `one_attachment`). The message shows
+ * at once (optimistic, `local: 'sending'`, a place or cards already as their card) and the server's
+ * replaces it, matched by `clientId` — a UUID made here, which the server dedupes, so sending again
+ * after a lost answer (the retry of a message that shows "não enviada") never makes a second
+ * message. 403 `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer
+ * than 4096, `invalid_location` / `invalid_contacts` (a field error whose message is the error's own,
+ * so the failed message says what was wrong, e.g. "Telefone inválido em Ana: de 8 a 15 dígitos.").
  *
- * On an official number after WhatsApp's 24-hour window (`window.ts`), free text is refused (422
- * `window_closed`: the ticket is read again, for its `windowClosesAt`) and an approved template goes
- * instead: `{clientId, template: {id, parameters}}`, no body; the answer's body is the filled text.
- * A template the server refuses (422: `template_parameters`, its `errors` naming
+ * On an official number after WhatsApp's 24-hour window (`window.ts`), free text, files, places and
+ * cards are refused (422 `window_closed`: the ticket is read again, for its `windowClosesAt`) and an
+ * approved template goes instead: `{clientId, template: {id, parameters}}`, no body; the answer's body
+ * is the filled text. A template the server refuses (422: `template_parameters`, its `errors` naming
  * `template.parameters[i]`, or `template_not_approved`) leaves no message behind: the picker, which
  * keeps what was typed, shows why (`refusedTemplate`).
  */
@@ -19,7 +25,14 @@ import { ApiError, http } from '../../../lib/http';
 import { dropLocal, putMessage, setLocalState, type MessagePages } from '../cache';
 import { inboxKeys } from '../keys';
 import type { InboxViewer } from '../viewer';
-import { MessageSchema, type Media, type Message, type Quoted, type ServerMessage } from './schemas';
+import {
+  MessageSchema,
+  type Media,
+  type Message,
+  type MessageLocation,
+  type Quoted,
+  type ServerMessage,
+} from './schemas';
 
 /** The longest body the server takes. */
 export const MAX_MESSAGE_LENGTH = 4096;
@@ -40,10 +53,16 @@ export interface TemplateSend {
   parameters: string[];
 }
 
+/** A contact card to send: a name and 1 to 5 phones, each with its country code (`+5511…`). */
+export interface ContactSend {
+  name: string;
+  phones: string[];
+}
+
 export interface SendInput {
   /**
    * The text, or a file's caption (may be '' with `mediaId`); with `template`, the filled text the
-   * message shows until the server's answer (not sent).
+   * message shows until the server's answer (not sent); not sent either with `location`/`contacts`.
    */
   body: string;
   clientId: string;
@@ -57,12 +76,21 @@ export interface SendInput {
   quotedMessageId?: number;
   /** A template instead of text (the only thing a closed window takes). */
   template?: TemplateSend;
+  /** A place instead of text (latitude -90..90, longitude -180..180; name, address ≤ 200 each). */
+  location?: MessageLocation;
+  /** Contact cards instead of text (1 to 10). */
+  contacts?: ContactSend[];
 }
 
-/** What the message being sent shows until the server's answer replaces it (never sent). */
+/**
+ * What the message being sent shows until the server's answer replaces it (never sent). A place or
+ * cards show from the request's own `location`/`contacts`, which these override if given.
+ */
 export interface SendPreview {
   type?: string;
   media?: Media | null;
+  location?: MessageLocation | null;
+  contacts?: ContactSend[] | null;
   quoted?: Quoted | null;
 }
 
@@ -74,12 +102,46 @@ export function sendMessage(ticketId: number, input: SendInput): Promise<ServerM
     const { id, parameters } = input.template;
     return http.post(path, { clientId: input.clientId, template: { id, parameters } }, { schema: MessageSchema });
   }
+  const quote = input.quotedMessageId === undefined ? {} : { quotedMessageId: input.quotedMessageId };
+  if (input.location !== undefined) {
+    return http.post(
+      path,
+      { clientId: input.clientId, location: placeOf(input.location), ...quote },
+      { schema: MessageSchema },
+    );
+  }
+  if (input.contacts !== undefined) {
+    const contacts = input.contacts.map(({ name, phones }) => ({ name, phones }));
+    return http.post(path, { clientId: input.clientId, contacts, ...quote }, { schema: MessageSchema });
+  }
   const body: SendInput = { body: input.body, clientId: input.clientId };
   if (input.mediaId !== undefined) body.mediaId = input.mediaId;
   if (input.fileName !== undefined) body.fileName = input.fileName;
   if (input.voice !== undefined) body.voice = input.voice;
   if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
   return http.post(path, body, { schema: MessageSchema });
+}
+
+/** A place as the server takes it: no empty name or address. */
+function placeOf({ latitude, longitude, name, address }: MessageLocation): MessageLocation {
+  const place: MessageLocation = { latitude, longitude };
+  if (name) place.name = name;
+  if (address) place.address = address;
+  return place;
+}
+
+/** What a message being sent carries, for its optimistic bubble: a place, cards, or its preview's. */
+function carried(input: SendRequest): Pick<Message, 'type' | 'media' | 'location' | 'contacts'> {
+  const preview = input.preview;
+  const location = preview?.location ?? input.location ?? null;
+  const contacts = preview?.contacts ?? input.contacts ?? null;
+  const type = preview?.type ?? (location ? 'location' : contacts ? 'contacts' : 'text');
+  return {
+    type,
+    media: preview?.media ?? null,
+    location,
+    contacts: contacts?.map(({ name, phones }) => ({ name, phones, vcard: null })) ?? null,
+  };
 }
 
 /**
@@ -92,7 +154,8 @@ export function refusedTemplate(error: unknown, input: Pick<SendInput, 'template
 
 /**
  * What each message this page is sending was sent with (by `clientId`), so a retry after a failed
- * request sends the same file and quote again, not only the text. Dropped once the server has it.
+ * request sends the same file, place, cards and quote again, not only the text. Dropped once the
+ * server has it.
  */
 const sentInputs = new Map<string, SendRequest>();
 
@@ -129,10 +192,7 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
         sentAt: new Date().toISOString(),
         user: { id: viewer.id, name: viewer.name },
         clientId: input.clientId,
-        type: input.preview?.type ?? 'text',
-        media: input.preview?.media ?? null,
-        location: null,
-        contacts: null,
+        ...carried(input),
         quoted: input.preview?.quoted ?? null,
         reactions: [],
         editedAt: null,

@@ -4,16 +4,24 @@
  * ("Anexar arquivos", several at once), by pasting, or dropped on the conversation (`addFiles`,
  * through the ref): they wait in a tray with an optional caption each, checked against the channel's
  * limits, and go — uploaded with their progress, one message each — with the next send; the text,
- * if any, follows as a message of its own. The microphone records a voice note into the tray. A
- * reply ("Responder" on a message) shows above, with a button to take it back; the first message
- * sent quotes it.
+ * if any, follows as a message of its own. The microphone records a voice note into the tray.
+ * "Enviar localização" and "Enviar contato" open a dialog each (`LocationDialog`, `ContactDialog`):
+ * a place (typed coordinates, a map link or the agent's position) or a contact card goes at once as
+ * a message of its own, with no text, and shows in the conversation while it is sent. A reply
+ * ("Responder" on a message) shows above, with a button to take it back; the first message sent —
+ * text, file, place or card — quotes it.
+ *
+ * The tools (clip, place, contact, "Modelo") sit before the text box, or on a line of their own
+ * above it in a narrow conversation (a phone), where they would squeeze it; while a voice note is
+ * recorded they give way to it.
  *
  * On an official number (a ticket with `windowClosesAt`) the 24-hour window rules: once it has
- * closed, text, files and voice give way to the template picker, the only thing WhatsApp takes;
- * while it is open, "Modelo" opens the same picker. Tickets of other numbers never see either.
+ * closed, text, files, voice, places and cards give way to the template picker, the only thing
+ * WhatsApp takes; while it is open, "Modelo" opens the same picker. Tickets of other numbers never
+ * see either.
  */
 import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
+import { IconAddressBook, IconMapPin, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import {
   useEffect,
   useImperativeHandle,
@@ -23,9 +31,12 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import type { Message } from '../api/schemas';
-import { MAX_MESSAGE_LENGTH, type SendPreview, type TemplateSend } from '../api/send-message';
+import type { Message, MessageLocation } from '../api/schemas';
+import { MAX_MESSAGE_LENGTH, type ContactSend, type SendPreview, type TemplateSend } from '../api/send-message';
 import { Attachments } from '../composer/Attachments';
+import { ContactDialog } from '../composer/ContactDialog';
+import composer from '../composer/composer.module.css';
+import { LocationDialog } from '../composer/LocationDialog';
 import { useMediaLimits } from '../composer/media-limits';
 import { useAttachments, type Uploaded } from '../composer/use-attachments';
 import { canRecord } from '../composer/recording';
@@ -45,6 +56,10 @@ export interface SendExtra {
   fileName?: string;
   voice?: boolean;
   quotedMessageId?: number;
+  /** A place instead of text (then the body is ''; the message shows it as a card at once). */
+  location?: MessageLocation;
+  /** Contact cards instead of text (one, from "Enviar contato"). */
+  contacts?: ContactSend[];
   preview?: SendPreview;
 }
 
@@ -89,6 +104,8 @@ export function Composer({
   const [micProblem, setMicProblem] = useState<string | null>(null);
   /** "Modelo" while the window is open: the picker instead of the text box. */
   const [picking, setPicking] = useState(false);
+  /** The dialog open from the tools: a place or a contact card to send. */
+  const [dialog, setDialog] = useState<'location' | 'contact' | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const attachments = useAttachments(ticketId, limits);
@@ -152,6 +169,13 @@ export function Composer({
     input.current?.focus();
   }
 
+  /** A place or a contact card: a message of its own, with no text, quoting the reply if any. */
+  function sendCard(extra: Pick<SendExtra, 'location' | 'contacts'>) {
+    const quote = replyTo ? { quotedMessageId: replyTo.id, preview: { quoted: quoteOf(replyTo) } } : {};
+    if (replyTo) onCancelReply?.();
+    onSend('', { ...extra, ...quote });
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -195,7 +219,7 @@ export function Composer({
           {micProblem}
         </Text>
       ) : null}
-      <Group gap="xs" align="flex-end" wrap="nowrap">
+      <div className={composer.line}>
         <input
           ref={picker}
           type="file"
@@ -207,30 +231,42 @@ export function Composer({
             event.currentTarget.value = '';
           }}
         />
-        <Tooltip label="Anexar arquivos">
-          <ActionIcon
-            size={36}
-            variant="default"
-            aria-label="Anexar arquivos"
-            onClick={() => picker.current?.click()}
-            display={recording ? 'none' : undefined}
-          >
-            <IconPaperclip size={18} />
-          </ActionIcon>
-        </Tooltip>
-        {offersTemplates ? (
-          <Tooltip label="Enviar um modelo aprovado">
-            <ActionIcon
-              size={36}
-              variant="default"
-              aria-label="Modelo"
-              onClick={() => setPicking(true)}
-              display={recording ? 'none' : undefined}
-            >
-              <IconTemplate size={18} />
-            </ActionIcon>
-          </Tooltip>
-        ) : null}
+        {recording ? null : (
+          <Group gap="xs" wrap="nowrap" className={composer.tools}>
+            <Tooltip label="Anexar arquivos">
+              <ActionIcon
+                size={36}
+                variant="default"
+                aria-label="Anexar arquivos"
+                onClick={() => picker.current?.click()}
+              >
+                <IconPaperclip size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Enviar localização">
+              <ActionIcon
+                size={36}
+                variant="default"
+                aria-label="Enviar localização"
+                onClick={() => setDialog('location')}
+              >
+                <IconMapPin size={18} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Enviar contato">
+              <ActionIcon size={36} variant="default" aria-label="Enviar contato" onClick={() => setDialog('contact')}>
+                <IconAddressBook size={18} />
+              </ActionIcon>
+            </Tooltip>
+            {offersTemplates ? (
+              <Tooltip label="Enviar um modelo aprovado">
+                <ActionIcon size={36} variant="default" aria-label="Modelo" onClick={() => setPicking(true)}>
+                  <IconTemplate size={18} />
+                </ActionIcon>
+              </Tooltip>
+            ) : null}
+          </Group>
+        )}
         <Textarea
           display={recording ? 'none' : undefined}
           ref={input}
@@ -267,12 +303,22 @@ export function Composer({
             <IconSend size={18} />
           </ActionIcon>
         </Tooltip>
-      </Group>
+      </div>
       {text.length > MAX_MESSAGE_LENGTH - 200 ? (
         <Text size="xs" c={tooLong ? 'red.8' : 'dimmed'} ta="right" mt={2}>
           {text.length}/{MAX_MESSAGE_LENGTH}
         </Text>
       ) : null}
+      <LocationDialog
+        opened={dialog === 'location'}
+        onClose={() => setDialog(null)}
+        onSend={(location) => sendCard({ location })}
+      />
+      <ContactDialog
+        opened={dialog === 'contact'}
+        onClose={() => setDialog(null)}
+        onSend={(contact) => sendCard({ contacts: [contact] })}
+      />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderWithProviders } from '../../../testing/render';
 import type { Instance } from '../api/get-instances';
+import { applyPairingCodeEvent } from '../pairing-codes';
 import { ConnectInstanceModal, QR_REFRESH_MS } from './ConnectInstanceModal';
 
 const gateway: Instance = {
@@ -115,6 +116,37 @@ describe('ConnectInstanceModal', () => {
     await waitFor(() => expect(within(dialog).getByTestId('pairing-code')).toHaveAttribute('data-code', '2@terceiro'));
     expect(within(dialog).queryByRole('alert', { name: /^Não foi possível/ })).toBeNull();
     expect(callsTo('POST /api/instance/9/connect')).toHaveLength(3);
+  });
+
+  it('a code the gateway pushes replaces the shown one at once, and the next ask waits 20 s from it', async () => {
+    // A code pushed before the dialog opened is stale: never shown.
+    applyPairingCodeEvent({ event: 'InstancePairingCode', instanceId: 9, qrcode: '2@antigo' });
+    const { callsTo } = stubFetch({ 'POST /api/instance/9/connect': [qr('2@primeiro'), qr('2@pedido')] });
+    renderWithProviders(<Harness initial={{ ...gateway, status: 'qrcode' }} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar número: WhatsApp Loja' });
+    await within(dialog).findByTitle('QR code para conectar o número');
+    const code = within(dialog).getByTestId('pairing-code');
+    expect(code).toHaveAttribute('data-code', '2@primeiro');
+
+    await wait(QR_REFRESH_MS - 5000);
+    act(() => applyPairingCodeEvent({ event: 'InstancePairingCode', instanceId: 9, qrcode: '2@empurrado' }));
+    expect(code).toHaveAttribute('data-code', '2@empurrado');
+    // Another instance's code is not this dialog's.
+    act(() => applyPairingCodeEvent({ event: 'InstancePairingCode', instanceId: 4, qrcode: '2@outra' }));
+    expect(code).toHaveAttribute('data-code', '2@empurrado');
+    await wait(QR_REFRESH_MS - 1000);
+    expect(callsTo('POST /api/instance/9/connect')).toHaveLength(1);
+    await wait(1000);
+    await waitFor(() => expect(code).toHaveAttribute('data-code', '2@pedido'));
+  });
+
+  it("a generic provider's pushed code is shown too", async () => {
+    stubFetch({ 'POST /api/instance/4/connect': qr('2@generico') });
+    renderWithProviders(<Harness initial={generic} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Conectar número: WhatsApp Vendas' });
+    await within(dialog).findByTitle('QR code para conectar o número');
+    act(() => applyPairingCodeEvent({ event: 'InstancePairingCode', instanceId: 4, qrcode: '2@novo' }));
+    expect(within(dialog).getByTestId('pairing-code')).toHaveAttribute('data-code', '2@novo');
   });
 
   it('stops renewing when the dialog closes', async () => {

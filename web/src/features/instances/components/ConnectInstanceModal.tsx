@@ -7,7 +7,9 @@
  * An Evolution gateway's codes (Baileys) expire about every 20 seconds, so for an evolution
  * instance the code is asked again 20 s after each answer while the dialog is open and the number
  * is not connected; the current code stays up while the next is asked, and a failed renewal shows
- * the server's message in the dialog (the next renewal still comes).
+ * the server's message in the dialog (the next renewal still comes). A code the provider pushes
+ * (`InstancePairingCode`, features/instances/pairing-codes.ts) replaces the shown one at once and
+ * counts as an answer: the next ask comes 20 s after it.
  */
 import { Alert, Button, Flex, Group, Loader, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconRefresh } from '@tabler/icons-react';
@@ -17,6 +19,7 @@ import { FormModal } from '../../../components/FormModal';
 import { LoadError } from '../../../components/LoadError';
 import { useConnectInstance } from '../api/connect-instance';
 import { STATUS_LABELS, isEvolutionInstance, type Instance } from '../api/get-instances';
+import { onPairingCode } from '../pairing-codes';
 import classes from './instances.module.css';
 
 /** How long after an answer an Evolution gateway's QR code is asked again (Baileys: ~20 s). */
@@ -65,6 +68,8 @@ interface Answers {
   count: number;
   /** A code was shown at least once: a failure is then a failed renewal. */
   shown: boolean;
+  /** The provider pushed a code while the dialog was open: it is the one shown. */
+  pushed: boolean;
 }
 
 function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenantName?: string; onClose: () => void }) {
@@ -73,7 +78,15 @@ function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenant
   const asked = useRef(false);
   const connected = instance.status === 'connected';
   const refreshes = isEvolutionInstance(instance);
-  const [answers, setAnswers] = useState<Answers>({ code: null, error: null, count: 0, shown: false });
+  const [answers, setAnswers] = useState<Answers>({ code: null, error: null, count: 0, shown: false, pushed: false });
+  useEffect(
+    // A code the provider pushes while the dialog is open is the newest there is.
+    () =>
+      onPairingCode(instance.id, (code) =>
+        setAnswers((last) => ({ code, error: null, count: last.count + 1, shown: true, pushed: true })),
+      ),
+    [instance.id],
+  );
   const ask = useCallback(
     () =>
       mutate(
@@ -81,7 +94,7 @@ function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenant
         {
           // Only the latest call's answer lands here (an earlier one still running is superseded).
           onSuccess: ({ qrcode }) =>
-            setAnswers((last) => ({ code: qrcode, error: null, count: last.count + 1, shown: true })),
+            setAnswers((last) => ({ ...last, code: qrcode, error: null, count: last.count + 1, shown: true })),
           onError: (error) => setAnswers((last) => ({ ...last, code: null, error, count: last.count + 1 })),
         },
       ),
@@ -135,7 +148,7 @@ function Pairing({ instance, tenantName, onClose }: { instance: Instance; tenant
   // A generic provider's code gives way to the spinner while another is asked; a gateway's stays up
   // until the next one arrives (it is renewed every 20 s, the spinner would blink).
   let code: string | undefined;
-  if (refreshes) code = answers.code ?? undefined;
+  if (refreshes || answers.pushed) code = answers.code ?? undefined;
   else if (!connect.isPending) code = connect.data?.qrcode;
   return (
     <Stack gap="lg">

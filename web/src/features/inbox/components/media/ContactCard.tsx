@@ -42,6 +42,7 @@ export function ContactCards({ contacts }: { contacts: readonly Contact[] }) {
                   to={`${routePath('customers')}?q=${phoneDigits(first)}`}
                   size="sm"
                   fw={600}
+                  className={classes.link}
                   aria-label={`Iniciar conversa com ${name}`}
                 >
                   Iniciar conversa

@@ -25,7 +25,14 @@ export function LocationCard({ location }: { location: MessageLocation }) {
             {COORDINATE.format(latitude)}, {COORDINATE.format(longitude)}
           </Text>
         )}
-        <Anchor href={mapUrl(latitude, longitude)} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+        <Anchor
+          href={mapUrl(latitude, longitude)}
+          target="_blank"
+          rel="noopener noreferrer"
+          size="sm"
+          fw={600}
+          className={classes.link}
+        >
           Abrir no mapa
         </Anchor>
       </Stack>
