@@ -4,6 +4,9 @@
  * (`next_cursor`), never by offset: the queue never loads every ticket.
  */
 import * as z from 'zod/mini';
+import { IdentitySchema, MergeSchema } from '../../../lib/identities';
+
+export type { Identity } from '../../../lib/identities';
 
 export const NamedRefSchema = z.object({ id: z.number(), name: z.string() });
 export type NamedRef = z.infer<typeof NamedRefSchema>;
@@ -206,26 +209,6 @@ export const CustomerSchema = z.object({
   phone: z.string(),
   email: z.nullish(z.string()),
   blacklisted: z.boolean(),
-  createdAt: z.string(),
-});
-
-/**
- * How a customer is known to WhatsApp: `phone` (E.164), `bsuid` (the business-scoped user id Meta
- * sends when a username hides the number) or `lid` (a QR gateway's linked id); oldest first.
- */
-export const IdentitySchema = z.object({ kind: z.string(), value: z.string(), createdAt: z.string() });
-export type Identity = z.infer<typeof IdentitySchema>;
-
-/** A customer merged into this one (the customers screen merges; the inbox only reads). */
-export const MergeSchema = z.object({
-  id: z.number(),
-  mergedCustomerId: z.number(),
-  mergedName: z.string(),
-  mergedPhone: z.string(),
-  identities: z._default(z.array(z.object({ kind: z.string(), value: z.string() })), []),
-  tickets: z._default(z.number(), 0),
-  orders: z._default(z.number(), 0),
-  by: z.nullish(z.string()),
   createdAt: z.string(),
 });
 
