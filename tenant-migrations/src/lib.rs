@@ -40,6 +40,7 @@ mod m20261214_000030_provider_kinds;
 mod m20261215_000031_cloud_window_and_templates;
 mod m20261216_000032_template_campaigns;
 mod m20261217_000033_customer_identities;
+mod m20261218_000034_quick_replies;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -88,6 +89,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261215_000031_cloud_window_and_templates::Migration),
             Box::new(m20261216_000032_template_campaigns::Migration),
             Box::new(m20261217_000033_customer_identities::Migration),
+            Box::new(m20261218_000034_quick_replies::Migration),
         ]
     }
 }
@@ -109,6 +111,7 @@ pub const TABLES: &[&str] = &[
     "users",
     "user_instances",
     "user_settings",
+    "quick_replies",
     "customers",
     "customer_groups",
     "customer_group_members",

@@ -35,6 +35,7 @@ mod outages;
 mod outbound;
 mod presence;
 mod provisioning;
+mod quick_replies;
 mod realtime;
 mod resolution;
 mod retention;

@@ -3,7 +3,7 @@
 //! (docs/analytics.md#days-and-periods). SQLite has no time-zone database and PostgreSQL's would
 //! disagree with it for older dates, so both backends use this offset ([`crate::domain::sql::Dialect`]).
 
-use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, FixedOffset, NaiveDate, NaiveTime, TimeZone, Timelike, Utc};
 
 /// Hours São Paulo is behind UTC.
 pub const SAO_PAULO_OFFSET_HOURS: i64 = 3;
@@ -31,6 +31,16 @@ pub fn month_start(now: DateTime<Utc>) -> DateTime<Utc> {
         .single()
         .map(|d| d.with_timezone(&Utc))
         .unwrap_or(now)
+}
+
+/// The greeting for the São Paulo time of `at`: "Bom dia" from 5 h, "Boa tarde" from noon, "Boa
+/// noite" from 18 h (quick replies' `{{saudacao}}`, the demo's agents).
+pub fn greeting(at: DateTime<Utc>) -> &'static str {
+    match at.with_timezone(&sao_paulo()).hour() {
+        5..=11 => "Bom dia",
+        12..=17 => "Boa tarde",
+        _ => "Boa noite",
+    }
 }
 
 #[cfg(test)]

@@ -223,6 +223,9 @@ struct SendBody {
     /// De 1 a 10 cartões de contato (nome e de 1 a 5 telefones): então `body` é ignorado.
     #[serde(default)]
     contacts: Option<Vec<Contact>>,
+    /// As respostas rápidas usadas para escrever a mensagem (até 10): cada uma conta um uso.
+    #[serde(default)]
+    quick_reply_ids: Vec<i32>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -266,6 +269,7 @@ async fn send(
         template: body.template.map(|t| inbox::messages::TemplateChoice { id: t.id, parameters: t.parameters }),
         location: body.location,
         contacts: body.contacts,
+        quick_reply_ids: body.quick_reply_ids,
     };
     let sent = inbox::messages::send(&unit, &current.viewer, id, reply).await?;
     unit.commit().await?;

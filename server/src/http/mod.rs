@@ -21,6 +21,7 @@ mod media;
 mod message_templates;
 pub mod metrics;
 pub mod openapi;
+mod quick_replies;
 mod roles;
 mod tenants;
 mod two_factor;
@@ -69,6 +70,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(message_templates::routes())
         .merge(home::routes())
         .merge(inbox::routes())
+        .merge(quick_replies::routes())
         .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

@@ -22,6 +22,7 @@ use crate::{
             payload::{Contact, Location, Payload},
         },
         outbox::{self, ProviderSend},
+        quick_replies,
         unit::Unit,
     },
     entities::tenant::{medium, message, ticket},
@@ -48,6 +49,8 @@ pub struct Reply {
     pub location: Option<Location>,
     /// Contact cards to send (then `body` is not read).
     pub contacts: Option<Vec<Contact>>,
+    /// The quick replies the message was written with: each counts a use.
+    pub quick_reply_ids: Vec<i32>,
 }
 
 /// A template an agent chose, with the values of its `{{1}}`, `{{2}}`…
@@ -160,6 +163,7 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             return attachments::whole(unit, unit.tenant().as_str(), &existing).await;
         }
     }
+    quick_replies::count_uses(unit, viewer, found.department_id, &reply.quick_reply_ids).await?;
     let now = Utc::now();
     let stored = message::ActiveModel {
         chat_id: Set(found.chat_id),

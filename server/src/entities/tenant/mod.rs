@@ -58,6 +58,8 @@ pub mod order;
 pub mod permission;
 /// `provider_events`: Provider events already received (replays are not processed twice).
 pub mod provider_event;
+/// `quick_replies`: Texts agents insert with `/` in the composer (tenant, department or personal).
+pub mod quick_reply;
 /// `refresh_tokens`: Rotating refresh tokens, stored hashed, grouped in families.
 pub mod refresh_token;
 /// `roles`: Roles; each user has one.
