@@ -18,6 +18,7 @@ mod customers;
 mod directory;
 mod logs;
 pub mod names;
+mod quick_replies;
 mod tickets;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, SubsecRound as _, TimeZone, Utc};
@@ -71,6 +72,8 @@ pub struct DemoSummary {
     /// Conversations the demo bot had.
     pub bot_sessions: u64,
     pub campaigns: u64,
+    /// The tenant's and departments' quick replies.
+    pub quick_replies: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
     /// Demo agents created (users that existed before are not counted).
@@ -129,6 +132,7 @@ pub async fn seed_demo<C: ConnectionTrait>(
 
     progress(SeedStage::Campaigns);
     summary.campaigns = campaigns::seed(db, &mut ctx, &dir, &people).await?;
+    summary.quick_replies = quick_replies::seed(db, &mut ctx, &dir).await?;
 
     progress(SeedStage::Logs);
     let logged = logs::seed(db, &mut ctx, &dir).await?;
