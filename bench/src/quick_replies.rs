@@ -1,0 +1,136 @@
+//! Quick replies benchmark (issue 45, docs/quick-replies.md): a tenant with `--replies` quick
+//! replies (a large company's: a tenth tenant-wide, the rest in four departments), and under wrk
+//! with 64 connections, each rate also as a share of the same server's `/healthz` in the same run:
+//!
+//! - the composer's `/` picker: `GET /api/tickets/{id}/quick-replies` (up to 500 replies, their
+//!   variables filled for the ticket) — what an agent's first `/` in a conversation costs;
+//! - the screen's first page and a search: `GET /api/quick-replies` and `?q=frete`.
+//!
+//! Run: `cargo build --release -p backoffice-server && cargo run --release -p backoffice-bench --bin
+//! bench-quick-replies -- [--postgres URL]` (needs wrk).
+
+mod common;
+
+use anyhow::Context;
+use backoffice::{domain::standard_webhooks, random::random_token};
+use clap::Parser;
+use common::{Scratch, report, wrk};
+use serde_json::{Value, json};
+
+#[derive(Parser)]
+struct Args {
+    #[arg(long)]
+    postgres: Option<String>,
+    /// Quick replies in the tenant.
+    #[arg(long, default_value_t = 2000)]
+    replies: usize,
+    #[arg(long, default_value_t = 8)]
+    seconds: u64,
+    #[arg(long, default_value_t = 18_101)]
+    port: u16,
+}
+
+const PASSWORD: &str = "Bench#Senha!58";
+const HOST: &str = "bench.localhost";
+const SECRET: &str = "whsec_YmVuY2gtZGUtcmVzcG9zdGFzLXJhcGlkYXMtMQ==";
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let temp = tempfile::tempdir()?;
+    let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "quick_replies").await?;
+    let jwt = random_token(48);
+    let config = scratch.config(temp.path(), &jwt)?;
+    common::bench_tenant(&config, "admin@bench.example", PASSWORD).await?;
+    println!("== {}", if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" });
+    let mut server = common::start_server(
+        &scratch,
+        temp.path(),
+        &jwt,
+        args.port,
+        &[("ALLOW_PRIVATE_PROVIDERS", "true"), ("ANALYTICS_REFRESH_SECONDS", "0")],
+    )?;
+    let result = measure(&args).await;
+    let _ = server.kill();
+    let _ = server.wait();
+    scratch.drop_database().await?;
+    result
+}
+
+async fn call(http: &reqwest::Client, base: &str, token: &str, path: &str, body: Value) -> anyhow::Result<Value> {
+    let answer = http.post(format!("{base}{path}")).header("host", HOST).bearer_auth(token).json(&body).send().await?;
+    let status = answer.status();
+    let value: Value = answer.json().await.unwrap_or(Value::Null);
+    anyhow::ensure!(status.is_success(), "{path} answered {status}: {value}");
+    Ok(value)
+}
+
+async fn measure(args: &Args) -> anyhow::Result<()> {
+    let http = reqwest::Client::new();
+    let token = common::login(&http, args.port, HOST, "admin@bench.example", PASSWORD).await?;
+    let base = format!("http://127.0.0.1:{}", args.port);
+
+    // A conversation: an instance on a generic provider nobody calls, and a customer's message.
+    let instance = call(
+        &http,
+        &base,
+        &token,
+        "/api/instance",
+        json!({ "name": "WhatsApp", "providerBaseUrl": "http://127.0.0.1:9", "providerSecret": SECRET }),
+    )
+    .await?["id"]
+        .as_i64()
+        .context("instance created")?;
+    let body = json!({ "type": "message", "data": { "id": "bench-1", "phone": "+5511987654321",
+        "name": "Carla Dias", "direction": "in", "body": "Oi, e o frete?", "sentAt": chrono::Utc::now().to_rfc3339() } })
+    .to_string();
+    let timestamp = chrono::Utc::now().timestamp();
+    let pushed = http
+        .post(format!("{base}/api/instance/{instance}/events"))
+        .header("host", HOST)
+        .header("content-type", "application/json")
+        .header("webhook-id", "evt-bench-1")
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", standard_webhooks::sign(SECRET, "evt-bench-1", timestamp, body.as_bytes()))
+        .body(body)
+        .send()
+        .await?;
+    anyhow::ensure!(pushed.status().is_success(), "the customer's message answered {}", pushed.status());
+    let tickets: Value =
+        http.get(format!("{base}/api/tickets")).header("host", HOST).bearer_auth(&token).send().await?.json().await?;
+    let ticket = tickets["data"][0]["id"].as_i64().context("a ticket opened")?;
+
+    // The replies: a tenth for everyone, the rest spread over four departments.
+    let mut departments = Vec::new();
+    for name in ["Vendas", "Financeiro", "Suporte", "Logística"] {
+        let created = call(&http, &base, &token, "/api/departments", json!({ "name": name })).await?;
+        departments.push(created["id"].as_i64().context("department created")?);
+    }
+    let topics = ["frete", "boleto", "troca", "prazo", "pix", "garantia", "horario", "endereco"];
+    for n in 0..args.replies {
+        let topic = topics[n % topics.len()];
+        let body = format!(
+            "{{{{saudacao}}}}, {{{{primeiro_nome}}}}! Sobre {topic}: resposta padrão número {n}, protocolo {{{{protocolo}}}}."
+        );
+        let reply = if n % 10 == 0 {
+            json!({ "shortcut": format!("{topic}-{n}"), "body": body, "scope": "tenant" })
+        } else {
+            json!({ "shortcut": format!("{topic}-{n}"), "body": body, "scope": "department",
+                    "departmentId": departments[n % departments.len()] })
+        };
+        call(&http, &base, &token, "/api/quick-replies", reply).await?;
+    }
+    println!("  {} quick replies, ticket {ticket}", args.replies);
+
+    let seconds = format!("{}s", args.seconds);
+    let auth = format!("Authorization: Bearer {token}");
+    let host = format!("Host: {HOST}");
+    let load = |path: &str| wrk(&["-t2", "-c64", "-d", &seconds, "-H", &auth, "-H", &host, &format!("{base}{path}")]);
+    let healthz = wrk(&["-t2", "-c64", "-d", &seconds, &format!("{base}/healthz")])?;
+    report("/healthz", &healthz, healthz.requests_per_second);
+    let rate = healthz.requests_per_second;
+    report("picker: /tickets/{id}/quick-replies (500)", &load(&format!("/api/tickets/{ticket}/quick-replies"))?, rate);
+    report("screen: /quick-replies (first page)", &load("/api/quick-replies")?, rate);
+    report("screen: /quick-replies?q=frete", &load("/api/quick-replies?q=frete")?, rate);
+    Ok(())
+}
