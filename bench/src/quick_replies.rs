@@ -1,5 +1,5 @@
 //! Quick replies benchmark (issue 45, docs/quick-replies.md): a tenant with `--replies` quick
-//! replies (a large company's: a tenth tenant-wide, the rest in four departments), and under wrk
+//! replies (a large company's: a tenth tenant-wide, the rest in its departments), and under wrk
 //! with 64 connections, each rate also as a share of the same server's `/healthz` in the same run:
 //!
 //! - the composer's `/` picker: `GET /api/tickets/{id}/quick-replies` (up to 500 replies, their
@@ -100,12 +100,19 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
         http.get(format!("{base}/api/tickets")).header("host", HOST).bearer_auth(&token).send().await?.json().await?;
     let ticket = tickets["data"][0]["id"].as_i64().context("a ticket opened")?;
 
-    // The replies: a tenth for everyone, the rest spread over four departments.
-    let mut departments = Vec::new();
-    for name in ["Vendas", "Financeiro", "Suporte", "Logística"] {
-        let created = call(&http, &base, &token, "/api/departments", json!({ "name": name })).await?;
-        departments.push(created["id"].as_i64().context("department created")?);
-    }
+    // The replies: a tenth for everyone, the rest spread over the tenant's departments (the
+    // default template's four).
+    let listed: Value = http
+        .get(format!("{base}/api/departments"))
+        .header("host", HOST)
+        .bearer_auth(&token)
+        .send()
+        .await?
+        .json()
+        .await?;
+    let departments: Vec<i64> =
+        listed.as_array().context("departments listed")?.iter().filter_map(|d| d["id"].as_i64()).collect();
+    anyhow::ensure!(!departments.is_empty(), "the tenant has no departments: {listed}");
     let topics = ["frete", "boleto", "troca", "prazo", "pix", "garantia", "horario", "endereco"];
     for n in 0..args.replies {
         let topic = topics[n % topics.len()];

@@ -1,5 +1,7 @@
 //! `/api/departments*`: the departments user forms choose from (list, create, rename,
-//! activate/deactivate). Route `users`.
+//! activate/deactivate). Keeping them is the users screen's (route `users`); any staff user reads
+//! the list — their names are no secret (a transfer's targets show them to every agent), and the
+//! quick replies form of a supervisor without `users` offers them.
 
 use axum::{Json, extract::State, http::StatusCode};
 use serde::Deserialize;
@@ -22,7 +24,10 @@ use crate::{
 const RULE: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().route(RULE, routes!(list)).route(RULE, routes!(create)).route(RULE, routes!(update))
+    ApiRoutes::default()
+        .route(Access::Authenticated, routes!(list))
+        .route(RULE, routes!(create))
+        .route(RULE, routes!(update))
 }
 
 /// Every department, by name.

@@ -221,3 +221,12 @@ describe('customers and closing reasons in the menu', () => {
     expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual(['users']);
   });
 });
+
+describe('quick replies in the menu', () => {
+  it('is listed under Geral for everyone, whatever their routes', () => {
+    const nobody: Session = { ...session, permissionRoutes: [] };
+    const geral = navigationFor(nobody, new Set()).find((group) => group.category.id === 'geral');
+    expect(geral?.items.map((item) => item.route.name)).toContain('quick-replies');
+    expect(ptBRRouteLabel('quick-replies')).toBe('Respostas rápidas');
+  });
+});

@@ -14,6 +14,7 @@ import {
   IconHome,
   IconListCheck,
   IconLock,
+  IconMessageBolt,
   IconMessageChatbot,
   IconPoint,
   IconReportAnalytics,
@@ -34,6 +35,7 @@ import type { Session } from '../lib/session';
 const ROUTE_ICONS: Record<string, Icon> = {
   home: IconHome,
   'user-settings': IconSettings,
+  'quick-replies': IconMessageBolt,
   'two-factor': IconShieldLock,
   users: IconUsers,
   tenants: IconBuildingSkyscraper,

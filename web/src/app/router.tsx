@@ -23,6 +23,7 @@ const reportScreen = () => import('./routes/report');
 const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
   'user-settings': () => import('./routes/user-settings'),
+  'quick-replies': () => import('./routes/quick-replies'),
   'two-factor': () => import('./routes/two-factor'),
   users: () => import('./routes/users'),
   tenants: () => import('./routes/tenants'),

@@ -28,3 +28,13 @@ export const CLOSING_REASONS_SEGMENT = 'closing-reasons';
 export function isClosingReasonsQuery(query: { queryKey: readonly unknown[] }): boolean {
   return query.queryKey.includes(CLOSING_REASONS_SEGMENT);
 }
+
+/** The segment every quick-replies query has in its key: the screen's lists (features/quick-replies)
+ *  and the inbox's `/` picker of each ticket (features/inbox), so a reply created, changed or
+ *  deleted on the screen reaches the picker (`isQuickRepliesQuery`). */
+export const QUICK_REPLIES_SEGMENT = 'quick-replies';
+
+/** A query of the quick replies, whichever feature holds it (`invalidateQueries({ predicate })`). */
+export function isQuickRepliesQuery(query: { queryKey: readonly unknown[] }): boolean {
+  return query.queryKey.includes(QUICK_REPLIES_SEGMENT);
+}

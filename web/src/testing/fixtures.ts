@@ -43,6 +43,8 @@ export function json(body: unknown, status = 200): Response {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The URL's query (`?scope=tenant&q=bol`). */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -69,7 +71,14 @@ export function stubFetch(routes: Record<string, Handler | Handler[]>) {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = new Headers(init.headers);
     const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
-    const call: RecordedCall = { method, path: url.pathname, headers, body, credentials: init.credentials };
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body,
+      credentials: init.credentials,
+    };
     calls.push(call);
     const key = `${method} ${url.pathname}`;
     const route = routes[key];

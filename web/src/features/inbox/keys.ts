@@ -2,6 +2,7 @@
  * Query keys of the inbox and the queue's filters. Every key starts with `['inbox']`, so a
  * reconnected socket (events may have been missed) refreshes the whole inbox at once.
  */
+import { QUICK_REPLIES_SEGMENT } from '../../lib/query-keys';
 
 export const INBOX_KEY = ['inbox'] as const;
 
@@ -60,4 +61,6 @@ export const inboxKeys = {
   /** Every instance's message templates, and one instance's (GET /api/templates?instanceId=). */
   allTemplates: () => [...INBOX_KEY, 'templates'] as const,
   templates: (instanceId: number) => [...INBOX_KEY, 'templates', instanceId] as const,
+  /** A ticket's quick replies, filled for it (the composer's `/` picker; `QUICK_REPLIES_SEGMENT`). */
+  quickReplies: (ticketId: number) => [...INBOX_KEY, QUICK_REPLIES_SEGMENT, ticketId] as const,
 };

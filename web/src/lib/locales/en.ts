@@ -12,6 +12,7 @@ export const en: Messages = {
     routes: {
       home: 'Home',
       'user-settings': 'User settings',
+      'quick-replies': 'Quick replies',
       'two-factor': 'Two-factor authentication',
       users: 'Users',
       tenants: 'Tenants',

@@ -10,6 +10,7 @@ export const ptBR = {
     routes: {
       home: 'Início',
       'user-settings': 'Configurações do usuário',
+      'quick-replies': 'Respostas rápidas',
       'two-factor': 'Autenticação em dois fatores',
       users: 'Usuários',
       tenants: 'Tenants',

@@ -12,6 +12,7 @@ export const pt: Messages = {
     routes: {
       home: 'Início',
       'user-settings': 'Definições do utilizador',
+      'quick-replies': 'Respostas rápidas',
       'two-factor': 'Autenticação de dois fatores',
       users: 'Utilizadores',
       tenants: 'Tenants',

@@ -8,7 +8,9 @@
  * at once (optimistic, `local: 'sending'`, a place or cards already as their card) and the server's
  * replaces it, matched by `clientId` — a UUID made here, which the server dedupes, so sending again
  * after a lost answer (the retry of a message that shows "não enviada") never makes a second
- * message. 403 `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer
+ * message. A text written with quick replies (the composer's `/` picker) names them, `quickReplyIds`
+ * (up to 10): each counts a use (once per `clientId`); 422 `quick_reply_not_found` for one the sender
+ * may not use on the ticket. 403 `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer
  * than 4096, `invalid_location` / `invalid_contacts` (a field error whose message is the error's own,
  * so the failed message says what was wrong, e.g. "Telefone inválido em Ana: de 8 a 15 dígitos.").
  *
@@ -22,6 +24,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-errors';
 import { ApiError, http } from '../../../lib/http';
+import { isQuickRepliesQuery } from '../../../lib/query-keys';
 import { dropLocal, putMessage, setLocalState, type MessagePages } from '../cache';
 import { inboxKeys } from '../keys';
 import type { InboxViewer } from '../viewer';
@@ -36,6 +39,8 @@ import {
 
 /** The longest body the server takes. */
 export const MAX_MESSAGE_LENGTH = 4096;
+/** The most quick replies one message may name (`quickReplyIds`). */
+export const MAX_QUICK_REPLIES_PER_MESSAGE = 10;
 
 /** A random UUID (v4), also where `crypto.randomUUID` is missing (a page served over plain HTTP). */
 export function newClientId(): string {
@@ -80,6 +85,8 @@ export interface SendInput {
   location?: MessageLocation;
   /** Contact cards instead of text (1 to 10). */
   contacts?: ContactSend[];
+  /** The quick replies the text was written with (up to `MAX_QUICK_REPLIES_PER_MESSAGE`). */
+  quickReplyIds?: number[];
 }
 
 /**
@@ -119,6 +126,9 @@ export function sendMessage(ticketId: number, input: SendInput): Promise<ServerM
   if (input.fileName !== undefined) body.fileName = input.fileName;
   if (input.voice !== undefined) body.voice = input.voice;
   if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
+  if (input.quickReplyIds !== undefined && input.quickReplyIds.length > 0) {
+    body.quickReplyIds = input.quickReplyIds.slice(0, MAX_QUICK_REPLIES_PER_MESSAGE);
+  }
   return http.post(path, body, { schema: MessageSchema });
 }
 
@@ -209,6 +219,10 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
     onSuccess: (message, input) => {
       sentInputs.delete(input.clientId);
       putMessage(queryClient, ticketId, message);
+      // The replies' uses changed (the screen's counts, the picker's order): read them again when next shown.
+      if (input.quickReplyIds?.length) {
+        void queryClient.invalidateQueries({ predicate: isQuickRepliesQuery, refetchType: 'none' });
+      }
     },
     onError: (error, input) => {
       const code = error instanceof ApiError ? error.code : null;

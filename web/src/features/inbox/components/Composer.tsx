@@ -11,6 +11,10 @@
  * ("Responder" on a message) shows above, with a button to take it back; the first message sent —
  * text, file, place or card — quotes it.
  *
+ * Typing `/` at the start of the message or after whitespace opens the ticket's quick replies
+ * (`QuickReplyPicker`, composer/use-quick-reply-picker.ts): the one chosen goes into the text, filled
+ * for the ticket, and the message sent names the replies it was written with (`quickReplyIds`).
+ *
  * The tools (clip, place, contact, "Modelo") sit before the text box, or on a line of their own
  * above it in a narrow conversation (a phone), where they would squeeze it; while a voice note is
  * recorded they give way to it.
@@ -20,11 +24,12 @@
  * WhatsApp takes; while it is open, "Modelo" opens the same picker. Tickets of other numbers never
  * see either.
  */
-import { ActionIcon, Group, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Group, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAddressBook, IconMapPin, IconPaperclip, IconSend, IconTemplate } from '@tabler/icons-react';
 import {
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useRef,
   useState,
   type ClipboardEvent,
@@ -39,7 +44,9 @@ import composer from '../composer/composer.module.css';
 import { LocationDialog } from '../composer/LocationDialog';
 import { useMediaLimits } from '../composer/media-limits';
 import { useAttachments, type Uploaded } from '../composer/use-attachments';
+import { QuickReplyPicker } from '../composer/QuickReplyPicker';
 import { canRecord } from '../composer/recording';
+import { takeQuickReplyIds, useQuickReplyPicker } from '../composer/use-quick-reply-picker';
 import { TemplatePicker } from '../composer/TemplatePicker';
 import { VoiceRecorder } from '../composer/VoiceRecorder';
 import { NO_WINDOW, type ServiceWindow } from '../window';
@@ -60,6 +67,8 @@ export interface SendExtra {
   location?: MessageLocation;
   /** Contact cards instead of text (one, from "Enviar contato"). */
   contacts?: ContactSend[];
+  /** The quick replies the text was written with (the `/` picker's, still whole in it). */
+  quickReplyIds?: number[];
   preview?: SendPreview;
 }
 
@@ -101,6 +110,12 @@ export function Composer({
   const limits = useMediaLimits(instanceId);
   const [recording, setRecording] = useState(false);
   const [text, setText] = useState(() => drafts.get(ticketId) ?? '');
+  /** Where the caret is in the text (the `/` picker reads the `/query` before it). */
+  const [caret, setCaret] = useState(text.length);
+  /** The text box (or the picker over it) has the focus. */
+  const [focused, setFocused] = useState(false);
+  /** Where to put the caret once a reply inserted by the picker is in the text box. */
+  const insertedCaret = useRef<number | null>(null);
   const [micProblem, setMicProblem] = useState<string | null>(null);
   /** "Modelo" while the window is open: the picker instead of the text box. */
   const [picking, setPicking] = useState(false);
@@ -109,6 +124,17 @@ export function Composer({
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const attachments = useAttachments(ticketId, limits);
+  const quickReplies = useQuickReplyPicker({
+    ticketId,
+    text,
+    caret,
+    active: focused && !recording,
+    onInsert: (next, at) => {
+      update(next);
+      setCaret(at);
+      insertedCaret.current = at;
+    },
+  });
   const trimmed = text.trim();
   const tooLong = text.length > MAX_MESSAGE_LENGTH;
   const canSend = !tooLong && !attachments.sending && (trimmed !== '' || attachments.sendable > 0);
@@ -121,6 +147,14 @@ export function Composer({
     if (replyId !== undefined) input.current?.focus();
   }, [replyId]);
 
+  // A reply just inserted: the caret after it.
+  useLayoutEffect(() => {
+    const at = insertedCaret.current;
+    if (at === null) return;
+    insertedCaret.current = null;
+    input.current?.setSelectionRange(at, at);
+  }, [text]);
+
   function update(value: string) {
     setText(value);
     if (value) drafts.set(ticketId, value);
@@ -131,7 +165,9 @@ export function Composer({
     if (!canSend) return;
     let quoted = replyTo;
     const body = trimmed;
+    const quickReplyIds = takeQuickReplyIds(ticketId, body);
     update('');
+    setCaret(0);
     if (replyTo) onCancelReply?.();
     const quoting = () => {
       const q = quoted;
@@ -162,8 +198,9 @@ export function Composer({
       });
     }
     if (body !== '') {
-      const quote = quoting();
-      if (quote.quotedMessageId !== undefined) onSend(body, quote);
+      const extra: SendExtra = quoting();
+      if (quickReplyIds.length > 0) extra.quickReplyIds = quickReplyIds;
+      if (Object.keys(extra).length > 0) onSend(body, extra);
       else onSend(body);
     }
     input.current?.focus();
@@ -177,6 +214,8 @@ export function Composer({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    // The `/` picker takes its keys first: while it is open, Enter inserts a reply, never sends.
+    if (quickReplies.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void send();
@@ -267,22 +306,42 @@ export function Composer({
             ) : null}
           </Group>
         )}
-        <Textarea
+        <Box
+          className={composer.field}
           display={recording ? 'none' : undefined}
-          ref={input}
-          aria-label="Mensagem"
-          placeholder="Escreva uma mensagem…"
-          title="Enter envia, Shift+Enter quebra a linha"
-          autosize
-          minRows={1}
-          maxRows={6}
-          value={text}
-          onChange={(event) => update(event.currentTarget.value)}
-          onKeyDown={onKeyDown}
-          onPaste={onPaste}
-          error={tooLong ? `Até ${MAX_MESSAGE_LENGTH} caracteres.` : undefined}
-          flex={1}
-        />
+          onFocus={() => setFocused(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+          }}
+        >
+          <Textarea
+            ref={input}
+            aria-label="Mensagem"
+            placeholder="Escreva uma mensagem…"
+            title="Enter envia, Shift+Enter quebra a linha, / abre as respostas rápidas"
+            autosize
+            minRows={1}
+            maxRows={6}
+            value={text}
+            onChange={(event) => {
+              const { value, selectionStart } = event.currentTarget;
+              update(value);
+              setCaret(selectionStart);
+              quickReplies.track(value, selectionStart);
+            }}
+            onSelect={(event) => {
+              const { selectionStart } = event.currentTarget;
+              if (selectionStart === caret) return;
+              setCaret(selectionStart);
+              quickReplies.track(text, selectionStart);
+            }}
+            onKeyDown={onKeyDown}
+            onPaste={onPaste}
+            error={tooLong ? `Até ${MAX_MESSAGE_LENGTH} caracteres.` : undefined}
+            {...quickReplies.textboxProps}
+          />
+          {quickReplies.open ? <QuickReplyPicker picker={quickReplies} /> : null}
+        </Box>
         {canRecord() ? (
           <VoiceRecorder
             onRecorded={(file) => attachments.add([file], { voice: true })}

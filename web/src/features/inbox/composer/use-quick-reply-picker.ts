@@ -1,0 +1,156 @@
+/**
+ * The composer's `/` picker (docs/quick-replies.md): typing `/` at the start of the message or
+ * after whitespace opens the ticket's quick replies above the text box, filtered by what follows
+ * the `/` (quick-reply-match.ts). ↑/↓ move, Enter, Tab or a click insert the reply's filled text in
+ * place of the `/query` (the caret after it), Esc closes until another `/` is typed; while it is
+ * open Enter never sends. A reply with a variable this ticket has no value for (`missing`) is not
+ * inserted: choosing it says why.
+ *
+ * The text box keeps its `textbox` role (tests, e2e and screen readers know it as "Mensagem"); it
+ * points at the list with `aria-controls` and at the option in focus with `aria-activedescendant`,
+ * and says it offers one (`aria-haspopup="listbox"`, `aria-autocomplete="list"`). `aria-expanded`
+ * is left out: ARIA does not allow it on a textbox (axe: `aria-allowed-attr`, critical), and a
+ * `combobox` role would rename the box.
+ *
+ * The replies inserted are remembered per ticket, with the text each put in; the next text message
+ * names those whose text is still whole in it (`takeQuickReplyIds`) as `quickReplyIds`, each
+ * counting a use — one edited or deleted afterwards is not counted.
+ */
+import { useId, useState, type KeyboardEvent } from 'react';
+import { variableToken } from '../../../lib/quick-replies';
+import { useTicketQuickReplies, type FilledReply } from '../api/get-quick-replies';
+import { MAX_QUICK_REPLIES_PER_MESSAGE } from '../api/send-message';
+import { filterReplies, slashTrigger } from './quick-reply-match';
+
+/** The replies inserted in each ticket's draft since its last message, by id, with the text each put in. */
+const inserted = new Map<number, Map<number, string>>();
+
+/**
+ * The ids of the replies inserted in the ticket's draft whose text is still whole in `body`, the
+ * message being sent (at most `MAX_QUICK_REPLIES_PER_MESSAGE`); the ticket's record starts over.
+ */
+export function takeQuickReplyIds(ticketId: number, body: string): number[] {
+  const used = inserted.get(ticketId);
+  inserted.delete(ticketId);
+  if (!used) return [];
+  return [...used]
+    .filter(([, text]) => body.includes(text.trim()))
+    .map(([id]) => id)
+    .slice(0, MAX_QUICK_REPLIES_PER_MESSAGE);
+}
+
+/** Why a reply cannot be inserted here: its variables with no value on this ticket. */
+export function missingText(reply: Pick<FilledReply, 'missing'>): string {
+  return `Sem valor neste atendimento: ${reply.missing.map(variableToken).join(', ')}`;
+}
+
+export interface QuickReplyPickerOptions {
+  ticketId: number;
+  /** The message as typed, and where the caret is. */
+  text: string;
+  caret: number;
+  /** The text box has the focus and shows (the picker opens only then). */
+  active: boolean;
+  /** Writes the message with a reply inserted, the caret at `caret`. */
+  onInsert: (text: string, caret: number) => void;
+}
+
+export type QuickReplyPicker = ReturnType<typeof useQuickReplyPicker>;
+
+export function useQuickReplyPicker({ ticketId, text, caret, active, onInsert }: QuickReplyPickerOptions) {
+  const listId = useId();
+  const trigger = slashTrigger(text, caret);
+  /** Where the `/` closed with Esc is: the picker stays closed for it. */
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const open = active && trigger !== null && trigger.start !== dismissed;
+  const replies = useTicketQuickReplies(ticketId, open);
+  const query = trigger?.query ?? '';
+  const matches = open && replies.data ? filterReplies(replies.data, query) : [];
+  // The option in focus and the refusal shown belong to one query: a new one starts at the top.
+  const [focus, setFocus] = useState({ query, index: 0 });
+  const index = focus.query === query && focus.index < matches.length ? focus.index : 0;
+  const current = matches[index] ?? null;
+  const [refusal, setRefusal] = useState<{ query: string; text: string } | null>(null);
+  const notice = refusal && refusal.query === query ? refusal.text : null;
+  const optionId = (reply: FilledReply) => `${listId}-option-${reply.id}`;
+
+  function choose(reply: FilledReply) {
+    if (!trigger) return;
+    if (reply.missing.length > 0) {
+      setRefusal({ query, text: `Não dá para inserir /${reply.shortcut} aqui. ${missingText(reply)}.` });
+      return;
+    }
+    const next = text.slice(0, trigger.start) + reply.text + text.slice(trigger.end);
+    const after = trigger.start + reply.text.length;
+    const replies = inserted.get(ticketId) ?? new Map<number, string>();
+    replies.set(reply.id, reply.text);
+    inserted.set(ticketId, replies);
+    // A reply ending in " /algo" must not open the picker again by itself.
+    setDismissed(slashTrigger(next, after)?.start ?? null);
+    setRefusal(null);
+    onInsert(next, after);
+  }
+
+  /** The message or the caret changed: a `/` other than the one closed opens the picker again. */
+  function track(nextText: string, nextCaret: number) {
+    if (dismissed === null) return;
+    if (slashTrigger(nextText, nextCaret)?.start !== dismissed) setDismissed(null);
+  }
+
+  /** The text box's keys while the picker is open; true when the picker took the key. */
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+    if (!open || !trigger || event.nativeEvent.isComposing) return false;
+    const move = (step: number) => {
+      event.preventDefault();
+      if (matches.length > 0) setFocus({ query, index: (index + step + matches.length) % matches.length });
+    };
+    switch (event.key) {
+      case 'ArrowDown':
+        move(1);
+        return true;
+      case 'ArrowUp':
+        move(-1);
+        return true;
+      case 'Escape':
+        event.preventDefault();
+        event.stopPropagation();
+        setDismissed(trigger.start);
+        return true;
+      case 'Enter':
+        if (event.shiftKey) return false;
+        event.preventDefault();
+        if (current) choose(current);
+        return true;
+      case 'Tab':
+        if (event.shiftKey || !current) return false;
+        event.preventDefault();
+        choose(current);
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  return {
+    open,
+    query,
+    replies,
+    matches,
+    index,
+    notice,
+    listId,
+    optionId,
+    choose,
+    track,
+    onKeyDown,
+    /** Moves the focus to an option (the pointer over it). */
+    hover: (at: number) => setFocus({ query, index: at }),
+    /** The text box's side of the pattern. */
+    textboxProps: {
+      'aria-autocomplete': 'list' as const,
+      'aria-haspopup': 'listbox' as const,
+      'aria-controls': open && matches.length > 0 ? listId : undefined,
+      'aria-activedescendant': open && current ? optionId(current) : undefined,
+    },
+  };
+}
