@@ -253,9 +253,11 @@ describe('media in the conversation', () => {
     // The customer answers with a voice note (the same Ogg/Opus): it plays in the conversation.
     const url = provider.host('resposta.ogg', ogg.bytes, 'audio/ogg');
     await customerSends({ type: 'audio', body: '', media: { url, voice: true } });
-    const play = page.getByRole('button', { name: /^Reproduzir mensagem de voz/ }).last();
-    await play.waitFor({ timeout: 15_000 });
-    await play.click();
+    // Two voice notes now, ours and theirs: the customer's is the last (clicking `last()` before it
+    // arrives would play ours and watch theirs).
+    const players = page.getByRole('button', { name: /^Reproduzir mensagem de voz/ });
+    await expect.poll(() => players.count(), { timeout: 15_000 }).toBe(2);
+    await players.last().click();
     await expect
       .poll(
         () =>
