@@ -9,7 +9,10 @@ use serde_json::{Value, json};
 
 use crate::{
     cloud::{HOST, Official, official},
-    support::graph::{customer_message, number_change, username_message},
+    support::{
+        graph::{customer_message, number_change, username_message},
+        socket,
+    },
 };
 
 const BSUID: &str = "BR.1502576394655843";
@@ -166,13 +169,21 @@ async fn an_administrator_merges_two_customers_who_are_one_person_and_the_log_sa
         .await;
     assert_eq!(response.status(), 403);
 
-    // The username's ticket is closed; the merge goes through.
+    // The username's ticket is closed; the merge goes through, and open screens are told.
     let absorbed_ticket = absorbed["id"].as_i64().unwrap();
     let (status, _) = o.call(Method::POST, &format!("/api/tickets/{absorbed_ticket}/accept"), None).await;
     assert_eq!(status, 200);
     o.close(absorbed_ticket).await;
+    let mut agent_socket = socket::open(&o.app, &agent, &agent_token, None).await.unwrap();
     let (status, merged) = merge(kept_id, absorbed_id).await;
     assert_eq!(status, 200, "{merged}");
+    let told = loop {
+        let event = socket::next_event(&mut agent_socket, std::time::Duration::from_secs(5)).await.expect("an event");
+        if event["event"] == "CustomersMerged" {
+            break event;
+        }
+    };
+    assert_eq!((told["customer_id"].as_i64(), told["merged_customer_id"].as_i64()), (Some(kept_id), Some(absorbed_id)));
     assert_eq!(merged["phone"], format!("+{PHONE}"), "replies keep going to the phone");
     assert_eq!(kinds(&merged), vec![pair("phone", &format!("+{PHONE}")), pair("bsuid", BSUID)]);
     let log = &merged["merges"][0];

@@ -86,6 +86,12 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         title: 'Atendimento em transferência',
         message: `O atendimento de ${ticketName(event)} está sendo transferido.`,
       };
+    case 'CustomersMerged':
+      return {
+        color: 'blue',
+        title: 'Clientes unidos',
+        message: `O cliente #${num(event, 'merged_customer_id')} agora é parte do cliente #${num(event, 'customer_id')}.`,
+      };
     case 'CustomerBlacklisted':
       return event.blacklisted === false
         ? {
@@ -215,6 +221,7 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'DeleteChatTicketTransfer':
     case 'ChatTicketClosed':
     case 'CustomerBlacklisted':
+    case 'CustomersMerged':
     case 'GroupOfCustomersUpdated':
       return null;
     // The users list and the header show presence in place (features/presence/realtime.ts tells

@@ -131,6 +131,15 @@ pub struct CustomerBlacklisted {
 }
 event!(CustomerBlacklisted);
 
+/// Two customers became one (`POST /api/customers/{id}/merge`): `merged_customer_id` is gone, its
+/// tickets and messages are `customer_id`'s now. Every open screen that shows either reads again.
+#[derive(Debug, Clone, Serialize)]
+pub struct CustomersMerged {
+    pub customer_id: i32,
+    pub merged_customer_id: i32,
+}
+event!(CustomersMerged);
+
 /// A customer wrote for the first time.
 #[derive(Debug, Clone, Serialize)]
 pub struct CustomerCreatedToChat {

@@ -15,8 +15,12 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        conversations::identities::{self, IdentityRef, Kind},
+        conversations::{
+            events::CustomersMerged,
+            identities::{self, IdentityRef, Kind},
+        },
         error::{Error, Result},
+        events::{Audience, DomainEvent},
         sql::Binder,
         unit::Unit,
     },
@@ -195,6 +199,8 @@ pub async fn merge(unit: &Unit, by: i32, kept: i32, absorbed: i32) -> Result<()>
     }
     .insert(unit)
     .await?;
+    // Ids only: whoever may see either customer reads them again through their own entitlement.
+    unit.raise(CustomersMerged { customer_id: kept, merged_customer_id: absorbed }.to(Audience::everyone()));
     Ok(())
 }
 

@@ -66,6 +66,14 @@ describe('the customers screen live', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.details() });
   });
 
+  it('CustomersMerged reads the lists and the open details again (the absorbed customer is gone)', () => {
+    const queryClient = client();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    applyCustomersEvent(queryClient, { event: 'CustomersMerged', customer_id: 5, merged_customer_id: 7 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.lists() });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.details() });
+  });
+
   it('leaves the other events alone, and reads the lists again for a blacklist it cannot read', () => {
     const queryClient = client();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');

@@ -3,7 +3,8 @@
  * `CustomerBlacklisted {customer_id, blacklisted}` is written into every loaded page and the
  * customer's detail, no request; `GroupOfCustomersUpdated {group_id, name, members}` (a group
  * created, renamed or whose members changed) writes the group's name and size, then reads the groups
- * and the open details again (whose groups may have changed). Called from app/realtime.ts.
+ * and the open details again (whose groups may have changed); `CustomersMerged {customer_id,
+ * merged_customer_id}` reads the lists and details again. Called from app/realtime.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -20,6 +21,13 @@ export function applyCustomersEvent(queryClient: QueryClient, event: RealtimeEve
     const payload = BlacklistedEvent.safeParse(event);
     if (payload.success) patchBlacklisted(queryClient, payload.data.customer_id, payload.data.blacklisted);
     else void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+    return;
+  }
+  if (event.event === 'CustomersMerged') {
+    // One customer is gone into another: every list and open detail is read again (the absorbed
+    // one's detail then says it no longer exists).
+    void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: customerKeys.details() });
     return;
   }
   if (event.event === 'GroupOfCustomersUpdated') {

@@ -56,6 +56,7 @@ export const INBOX_EVENTS: readonly string[] = [
   'DeleteChatTicketTransfer',
   'ChatTicketClosed',
   'CustomerBlacklisted',
+  'CustomersMerged',
   'GroupOfCustomersUpdated',
 ];
 
@@ -191,6 +192,12 @@ export function applyInboxEvent(
     }
     case 'GroupOfCustomersUpdated':
       void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
+      return null;
+    case 'CustomersMerged':
+      // A ticket's customer may be another one now: the lists, the open conversations' customer
+      // panels and headers are read again.
+      void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
+      scheduleListRefresh(queryClient);
       return null;
     case 'CustomerCreatedToChat':
       // The ticket it opens comes as CustomerChatCreated.
