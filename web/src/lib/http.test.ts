@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import * as z from 'zod/mini';
 import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
 import { ApiError, http, LOGOUT_STATUSES, parseRetryAfter, setUnauthorizedHandler } from './http';
 import { getLoadingState } from './loading';
@@ -136,6 +137,19 @@ describe('http client', () => {
     await expect(http.get('/api/x')).rejects.toMatchObject({ status: 500, code: 'server_error' });
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('a read cancelled while its answer is read rejects with the abort, and logs no unexpected answer', async () => {
+    logIn();
+    const aborted = new Response(
+      new ReadableStream({ start: (controller) => controller.error(new DOMException('aborted', 'AbortError')) }),
+      { status: 200, headers: { 'Content-Type': 'application/json' } },
+    );
+    stubFetch({ 'GET /api/customers': () => aborted });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const schema = z.object({ data: z.array(z.number()) });
+    await expect(http.get('/api/customers', { schema })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it('counts requests in flight for the loading indicator', async () => {

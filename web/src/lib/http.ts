@@ -227,7 +227,15 @@ function buildInit(options: RequestOptions<unknown>, token: string | null): Requ
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // Cancelled while the body was read (a newer read of the same query superseded this one): the
+    // caller's own abort, to be passed on — not an empty answer to check against its schema.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    text = '';
+  }
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
