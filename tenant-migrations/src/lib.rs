@@ -41,6 +41,7 @@ mod m20261215_000031_cloud_window_and_templates;
 mod m20261216_000032_template_campaigns;
 mod m20261217_000033_customer_identities;
 mod m20261218_000034_quick_replies;
+mod m20261219_000035_notes_and_mentions;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -90,6 +91,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261216_000032_template_campaigns::Migration),
             Box::new(m20261217_000033_customer_identities::Migration),
             Box::new(m20261218_000034_quick_replies::Migration),
+            Box::new(m20261219_000035_notes_and_mentions::Migration),
         ]
     }
 }

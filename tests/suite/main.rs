@@ -30,6 +30,7 @@ mod lockout;
 mod media;
 mod metrics;
 mod migrate;
+mod notes;
 mod openapi;
 mod outages;
 mod outbound;

@@ -46,9 +46,12 @@ async fn the_demo_seed_fills_every_table_with_data() {
         ("login_failures", login_failure::Entity::find().count(&tx).await.unwrap()),
         ("webhook_endpoints", webhook_endpoint::Entity::find().count(&tx).await.unwrap()),
         ("webhook_deliveries", webhook_delivery::Entity::find().count(&tx).await.unwrap()),
+        ("mentions", mention::Entity::find().count(&tx).await.unwrap()),
     ];
     for (table, count) in counts {
         assert!(count > 0, "{table} is empty");
     }
-    assert_eq!(summary.messages, counts[9].1);
+    // The notes are messages too, each naming someone.
+    assert_eq!(summary.messages + summary.notes, counts[9].1);
+    assert_eq!(summary.notes, counts[counts.len() - 1].1);
 }

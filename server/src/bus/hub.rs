@@ -203,6 +203,20 @@ impl Hub {
         self.close_where(tenant, CloseReason::EntitlementChanged, |_, s| user_id.is_none_or(|id| id == s.user_id));
     }
 
+    /// Makes a user's sockets hear (or stop hearing) of a ticket shared with them.
+    pub fn share_ticket(&self, tenant: &TenantName, user_id: i32, ticket_id: i32, shared: bool) {
+        let mut sockets = self.write();
+        let Some(tenant_sockets) = sockets.by_tenant.get_mut(tenant) else { return };
+        for handle in tenant_sockets.values_mut().filter(|h| h.subscriber.user_id == user_id) {
+            let tickets = &mut handle.subscriber.viewer.shared_tickets;
+            if shared {
+                tickets.insert(ticket_id);
+            } else {
+                tickets.remove(&ticket_id);
+            }
+        }
+    }
+
     /// Closes the sockets of one session (it was logged out).
     pub fn end_session(&self, tenant: &TenantName, session: &str) {
         self.close_where(tenant, CloseReason::SessionEnded, |_, s| s.session == session);

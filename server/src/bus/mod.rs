@@ -137,6 +137,11 @@ enum Body {
     BotsChanged,
     InstancesChanged,
     AnalyticsChanged,
+    TicketShared {
+        user_id: i32,
+        ticket_id: i32,
+        shared: bool,
+    },
 }
 
 /// Work for the Redis writer, in order (so a user's arrival is never applied after their leaving).
@@ -242,6 +247,14 @@ impl EventBus {
         if entitlement {
             self.inner.hub.refresh_entitlement(tenant, user_id);
         }
+    }
+
+    /// A ticket shared with a user (or no longer): their sockets here hear of it from now on (a
+    /// share must not cost them their socket, as a changed entitlement does: the mention that
+    /// comes with it would be lost), and their cached entitlement goes.
+    fn ticket_shared(&self, tenant: &TenantName, user_id: i32, ticket_id: i32, shared: bool) {
+        self.inner.caches.auth_changed(tenant, Some(user_id));
+        self.inner.hub.share_ticket(tenant, user_id, ticket_id, shared);
     }
 
     /// Adds a socket of this process; `true` beside it when it is its user's first here.
@@ -381,6 +394,9 @@ impl EventBus {
             Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
             Body::InstancesChanged => self.inner.caches.instances_changed(&tenant),
             Body::AnalyticsChanged => self.inner.caches.analytics_changed(&tenant),
+            Body::TicketShared { user_id, ticket_id, shared } => {
+                self.ticket_shared(&tenant, user_id, ticket_id, shared)
+            }
             Body::SessionRevoked { sid, until } => {
                 self.inner.revoked.insert(sid.clone(), until);
                 self.inner.hub.end_session(&tenant, &sid);
@@ -489,6 +505,9 @@ impl Publisher for EventBus {
             Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
             Raised::InstancesChanged => self.inner.caches.instances_changed(tenant),
             Raised::AnalyticsChanged => self.inner.caches.analytics_changed(tenant),
+            Raised::TicketShared { user_id, ticket_id, shared } => {
+                self.ticket_shared(tenant, *user_id, *ticket_id, *shared)
+            }
         }
         self.send_remote(tenant, Body::of(raised));
     }
@@ -511,6 +530,7 @@ impl Body {
             Raised::BotsChanged => Self::BotsChanged,
             Raised::InstancesChanged => Self::InstancesChanged,
             Raised::AnalyticsChanged => Self::AnalyticsChanged,
+            Raised::TicketShared { user_id, ticket_id, shared } => Self::TicketShared { user_id, ticket_id, shared },
         }
     }
 }

@@ -18,6 +18,7 @@ mod customers;
 mod directory;
 mod logs;
 pub mod names;
+mod notes;
 mod quick_replies;
 mod tickets;
 
@@ -74,6 +75,8 @@ pub struct DemoSummary {
     pub campaigns: u64,
     /// The tenant's and departments' quick replies.
     pub quick_replies: u64,
+    /// Internal notes on open tickets, each naming someone.
+    pub notes: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
     /// Demo agents created (users that existed before are not counted).
@@ -133,6 +136,7 @@ pub async fn seed_demo<C: ConnectionTrait>(
     progress(SeedStage::Campaigns);
     summary.campaigns = campaigns::seed(db, &mut ctx, &dir, &people).await?;
     summary.quick_replies = quick_replies::seed(db, &mut ctx, &dir).await?;
+    summary.notes = notes::seed(db, &mut ctx, &dir).await?;
 
     progress(SeedStage::Logs);
     let logged = logs::seed(db, &mut ctx, &dir).await?;

@@ -91,6 +91,12 @@ pub struct Audience {
     pub to_department_id: Option<i32>,
     /// Only those who see everything (notices for administrators).
     pub managers_only: bool,
+    /// The ticket it is about: people it was shared with see it too (`Viewer::shared_tickets`).
+    #[serde(default)]
+    pub ticket_id: Option<i32>,
+    /// Only the people in `users`, whoever else sees everything (a mention is one person's).
+    #[serde(default)]
+    pub personal: bool,
 }
 
 impl Audience {
@@ -99,7 +105,18 @@ impl Audience {
     pub fn of_ticket(ticket: &ticket::Model, also: &[i32]) -> Self {
         let mut users: Vec<i32> = ticket.assigned_user_id.into_iter().collect();
         users.extend_from_slice(also);
-        Self { instance_id: Some(ticket.instance_id), department_id: ticket.department_id, users, ..Self::default() }
+        Self {
+            instance_id: Some(ticket.instance_id),
+            department_id: ticket.department_id,
+            users,
+            ticket_id: Some(ticket.id),
+            ..Self::default()
+        }
+    }
+
+    /// One person only (their mentions, their unread count).
+    pub fn person(user_id: i32) -> Self {
+        Self { users: vec![user_id], personal: true, ..Self::default() }
     }
 
     /// The audience of a transfer's target: the person, or the department's members (and whoever
@@ -162,6 +179,9 @@ pub enum Raised {
     /// The daily aggregates were rebuilt (an analytics sync committed): the dashboards' answers
     /// kept for the tenant go, on every replica.
     AnalyticsChanged,
+    /// A ticket was shared with a person (`shared`) or they declined it: their open sockets, on
+    /// every replica, start or stop hearing of it, and their cached entitlement goes.
+    TicketShared { user_id: i32, ticket_id: i32, shared: bool },
 }
 
 /// Where raised facts go once their transaction committed: the event bus in the server; the CLI

@@ -20,6 +20,7 @@ mod instances;
 mod media;
 mod message_templates;
 pub mod metrics;
+mod notes;
 pub mod openapi;
 mod quick_replies;
 mod roles;
@@ -71,6 +72,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(home::routes())
         .merge(inbox::routes())
         .merge(quick_replies::routes())
+        .merge(notes::routes())
         .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

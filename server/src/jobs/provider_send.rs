@@ -65,6 +65,10 @@ async fn attempt(worker: &Worker, db: &TenantDb, payload: &ProviderSend) -> Resu
         else {
             return Err(CallError::Permanent("mensagem não encontrada".into()));
         };
+        if !crate::domain::conversations::messages::reaches_customer(&found.kind) {
+            // A note is never queued; were one ever to be, it still does not leave.
+            return Err(CallError::Permanent("uma anotação interna nunca é enviada ao cliente".into()));
+        }
         if found.external_id.is_some() {
             // Sent by an earlier attempt whose answer was recorded: nothing left to do.
             return Ok(None);

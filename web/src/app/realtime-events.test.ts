@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
+import { mentionKeys } from '../features/mentions/keys';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
@@ -107,5 +108,51 @@ describe('realtime events in the interface', () => {
 
   it('a change of the customer groups refreshes the campaign form’s groups', () => {
     expect(queriesToRefresh({ event: 'GroupOfCustomersUpdated', group_id: 2 })).toEqual([campaignKeys.groups()]);
+  });
+
+  // features/mentions: the header's "Menções".
+  const mentioned = {
+    event: 'UserMentioned',
+    mention: {
+      id: 31,
+      ticketId: 12,
+      messageId: 900,
+      protocol: '2026000012',
+      customerName: 'Maria Souza',
+      author: { id: 4, name: 'Carlos Lima' },
+      body: '@Ana o cliente\njá pagou',
+      createdAt: '2026-12-01T10:00:00Z',
+      readAt: null,
+      share: null,
+    },
+  };
+
+  it('UserMentioned toasts "{author} mencionou você" with the customer and the note, and refreshes the mentions', () => {
+    const expected = {
+      color: 'indigo',
+      title: 'Carlos Lima mencionou você',
+      message: 'Maria Souza: @Ana o cliente já pagou',
+    };
+    expect(describeRealtimeEvent(mentioned)).toEqual(expected);
+    expect(noticeFor(mentioned, { id: 7, departmentId: null })).toEqual(expected);
+    expect(queriesToRefresh(mentioned)).toEqual([mentionKeys.all()]);
+    // A payload it cannot read still tells, without names.
+    expect(noticeFor({ event: 'UserMentioned', mention: null }, { id: 7, departmentId: null })?.title).toBe(
+      'Nova menção',
+    );
+  });
+
+  it('MentionsRead is known, toasts nothing and refreshes the mentions (the badge follows)', () => {
+    const event = { event: 'MentionsRead', unread: 2 };
+    expect(describeRealtimeEvent(event)?.message).toBe('Menções não lidas: 2.');
+    expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
+    expect(queriesToRefresh(event)).toEqual([mentionKeys.all()]);
+  });
+
+  it('ChatNoteAdded is known (never logged as unknown), toasts nothing and refreshes nothing here (the inbox shows it)', () => {
+    const event = { event: 'ChatNoteAdded', ticket_id: 12, message: { id: 900, kind: 'internal', body: 'Oi' } };
+    expect(describeRealtimeEvent(event)).not.toBeNull();
+    expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
+    expect(queriesToRefresh(event)).toEqual([]);
   });
 });

@@ -5,12 +5,16 @@
  *
  * The inbox shows its events where they belong (the queue, the conversation), so they are not
  * toasted: only a transfer addressed to the user, and notices for the staff (e.g. the monthly
- * ticket limit reached), are.
+ * ticket limit reached), are. A mention of the user in a note (`UserMentioned`) is toasted too, and
+ * refreshes the header's "Menções" (features/mentions).
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
+import { mentionKeys } from '../features/mentions/keys';
+import { mentionNotice } from '../features/mentions/labels';
+import { MENTIONS_READ_EVENT, mentionOf, USER_MENTIONED_EVENT } from '../features/mentions/realtime';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { PRESENCE_STATUSES, presenceChangeOf } from '../lib/presence';
@@ -172,6 +176,30 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         message: `A transferência do atendimento de ${ticketName(event)} ${status === 'rejected' ? 'foi recusada' : 'foi cancelada'}.`,
       };
     }
+    // An internal note joined a conversation: the inbox shows it in place (features/inbox/realtime.ts).
+    case 'ChatNoteAdded':
+      return {
+        color: 'gray',
+        title: 'Nova anotação interna',
+        message: `Anotação interna no atendimento #${num(event, 'ticket_id')}.`,
+      };
+    case USER_MENTIONED_EVENT: {
+      const mention = mentionOf(event);
+      return {
+        color: 'indigo',
+        ...(mention
+          ? mentionNotice(mention)
+          : { title: 'Nova menção', message: 'Alguém mencionou você numa anotação interna.' }),
+      };
+    }
+    case MENTIONS_READ_EVENT: {
+      const unread = typeof event.unread === 'number' ? event.unread : null;
+      return {
+        color: 'gray',
+        title: 'Menções lidas',
+        message: unread === null ? 'Suas menções mudaram.' : `Menções não lidas: ${unread}.`,
+      };
+    }
     case 'UserConnected':
     case 'UserDisconnected': {
       const change = presenceChangeOf(event);
@@ -236,6 +264,13 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     // Shown in the open "Conectar número" dialog (features/instances/pairing-codes.ts).
     case 'InstancePairingCode':
       return null;
+    // An internal note shows in its conversation; reading mentions in another tab moves the badge.
+    case 'ChatNoteAdded':
+    case MENTIONS_READ_EVENT:
+      return null;
+    // "{author} mencionou você" (the badge and the list follow: queriesToRefresh).
+    case USER_MENTIONED_EVENT:
+      return describeRealtimeEvent(event);
     default:
       return describeRealtimeEvent(event);
   }
@@ -254,6 +289,11 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
     case 'UserDisconnected':
       // The users list's "Online" badges (the header's own status is written by features/presence).
       return [USERS_QUERY_KEY];
+    case USER_MENTIONED_EVENT:
+    case MENTIONS_READ_EVENT:
+      // The header's "Menções": its badge and lists (features/mentions/realtime.ts also writes the
+      // event into them at once where app/realtime.ts hands it over).
+      return [mentionKeys.all()];
     default:
       return [];
   }

@@ -7,17 +7,18 @@ import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
 import { refreshAfterOpen, sessionAlive, sessionEnded } from './realtime';
 
 describe('what a socket opening reads again', () => {
-  it('nothing the first time; the inbox after a reconnection; everything after a 1012 (rights changed)', () => {
+  it('nothing the first time; the inbox and mentions after a reconnection; everything after a 1012', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
     refreshAfterOpen(client, false, false);
     expect(invalidate).not.toHaveBeenCalled();
     refreshAfterOpen(client, true, false);
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: INBOX_KEY });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: INBOX_KEY });
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['mentions'] });
     refreshAfterOpen(client, true, true);
     // No filter: the user info, the inbox, the instance lists...
     expect(invalidate).toHaveBeenLastCalledWith();
-    expect(invalidate).toHaveBeenCalledTimes(2);
+    expect(invalidate).toHaveBeenCalledTimes(3);
   });
 });
 

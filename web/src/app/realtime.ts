@@ -17,6 +17,8 @@ import { alertNewMessage } from '../features/inbox/alert';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
 import { applyPairingCodeEvent } from '../features/instances/pairing-codes';
+import { alertMention } from '../features/mentions/alert';
+import { applyMentionsEvent, refreshMentions } from '../features/mentions/realtime';
 import { applyPresenceEvent } from '../features/presence/realtime';
 import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
@@ -110,14 +112,17 @@ function departmentOf(queryClient: QueryClient): number | null {
 
 /**
  * A socket opened. After the first: events sent while none was open are lost, so the inbox is read
- * again. After a 1012 close (the user's role, department or instances changed): what every screen
+ * again, and the mentions. After a 1012 close (the user's role, department or instances changed): what every screen
  * shows may differ — the user info (menu, `sees_all_tickets`, instances), the queue, the instance
  * filter, the instance lists — so every query is read again (those on screen at once, the others
  * when next shown).
  */
 export function refreshAfterOpen(queryClient: QueryClient, reconnected: boolean, rightsChanged: boolean): void {
   if (rightsChanged) void queryClient.invalidateQueries();
-  else if (reconnected) refreshInbox(queryClient);
+  else if (reconnected) {
+    refreshInbox(queryClient);
+    refreshMentions(queryClient);
+  }
 }
 
 /**
@@ -155,6 +160,12 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
               onOpen: () => open.current(inboxTicketPath(fresh.ticket.id)),
             });
           }
+        }
+        // Someone named this user in a note: the header's count and list follow at once; a hidden
+        // tab also gets a browser notification that opens the ticket.
+        const mention = applyMentionsEvent(queryClient, event);
+        if (mention && document.visibilityState === 'hidden') {
+          alertMention(mention, () => open.current(inboxTicketPath(mention.ticketId)));
         }
         if (event.event === CAMPAIGN_EVENT) {
           // The campaigns screen shows the progress live; only a campaign finishing or paused is told.

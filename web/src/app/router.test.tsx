@@ -8,7 +8,7 @@ import { routes } from './router';
 async function landOn(path: string): Promise<string> {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   await waitFor(() => expect(router.state.navigation.state).toBe('idle'), { timeout: 5000 });
-  await waitFor(() => expect(router.state.initialized).toBe(true));
+  await waitFor(() => expect(router.state.initialized).toBe(true), { timeout: 5000 });
   const pathname = router.state.location.pathname;
   router.dispose();
   return pathname;

@@ -433,7 +433,7 @@ fn daily_sql(dialect: Dialect) -> String {
             fr: null_secs.into(),
             rs: null_secs.into(),
             from: format!(
-                "FROM messages m LEFT JOIN tickets t ON t.id = m.ticket_id WHERE m.kind <> 'note' AND {}",
+                "FROM messages m LEFT JOIN tickets t ON t.id = m.ticket_id WHERE m.kind NOT IN ('note', 'internal') AND {}",
                 in_period("m.sent_at")
             ),
         },

@@ -44,6 +44,16 @@ pub fn ack_error(ack: Ack) -> Option<String> {
 }
 /// `messages.kind` of what the bot wrote.
 pub const BOT_KIND: &str = "bot";
+/// `messages.kind` of a line the conversation shows the staff only (a transfer's step).
+pub const NOTE_KIND: &str = "note";
+/// `messages.kind` of an agent's internal note (docs/notes.md): the staff's only, never sent.
+pub const INTERNAL_KIND: &str = "internal";
+
+/// Whether a message of this kind is the customer's business: anything but the staff's lines
+/// and notes. The send worker, quotes and reactions ask.
+pub fn reaches_customer(kind: &str) -> bool {
+    kind != NOTE_KIND && kind != INTERNAL_KIND
+}
 /// The longest message body accepted.
 pub const MAX_BODY: usize = 4096;
 
@@ -162,8 +172,13 @@ pub async fn queue_from_bot_with(
     Ok(stored)
 }
 
-/// A line of the conversation the customer does not see (transfers).
-pub async fn note(db: &impl ConnectionTrait, ticket: &ticket::Model, user_id: Option<i32>, text: &str) -> Result<()> {
+/// A line of the conversation the customer does not see (transfers, shares); answers it.
+pub async fn note(
+    db: &impl ConnectionTrait,
+    ticket: &ticket::Model,
+    user_id: Option<i32>,
+    text: &str,
+) -> Result<message::Model> {
     let now = Utc::now();
     message::ActiveModel {
         chat_id: Set(ticket.chat_id),
@@ -171,7 +186,7 @@ pub async fn note(db: &impl ConnectionTrait, ticket: &ticket::Model, user_id: Op
         instance_id: Set(ticket.instance_id),
         user_id: Set(user_id),
         direction: Set("out".into()),
-        kind: Set("note".into()),
+        kind: Set(NOTE_KIND.into()),
         body: Set(text.to_owned()),
         ack: Set(Ack::Read),
         sent_at: Set(now),
@@ -180,8 +195,8 @@ pub async fn note(db: &impl ConnectionTrait, ticket: &ticket::Model, user_id: Op
         ..Default::default()
     }
     .insert(db)
-    .await?;
-    Ok(())
+    .await
+    .map_err(Into::into)
 }
 
 /// Moves a message's ack forward (or to `failed`), raising `CustomerChatAckChanged`; a stale ack

@@ -7,7 +7,8 @@
 //! Who sees what is decided once, here ([`Viewer`]): administrators and supervisors see every
 //! ticket; everybody else sees the tickets of the instances they are linked to — those of their own
 //! department when a ticket has one — plus the tickets assigned to them and those transferred to
-//! them. The same rule filters lists (SQL), single reads (another tenant's or an unentitled ticket
+//! them, and those a colleague shared with them from a note (`ticket_shares`, pending or
+//! accepted). The same rule filters lists (SQL), single reads (another tenant's or an unentitled ticket
 //! answers like a missing one) and socket deliveries (`events::Audience`).
 //!
 //! Nothing here calls up into the capabilities or flows: what a change sets off elsewhere (a
@@ -37,8 +38,12 @@ use sea_orm::{
 
 use crate::{
     domain::{error::Result, events::Audience, templates::ADMIN_ROLE},
-    entities::tenant::{role, ticket, ticket_transfer, user, user_instance},
+    entities::tenant::{role, ticket, ticket_share, ticket_transfer, user, user_instance},
 };
+
+/// The shares that let their person see the ticket: asked (to decide, as a transfer's target
+/// sees what it is offered) and accepted.
+const SHARE_SEES: [&str; 2] = ["pending", "accepted"];
 
 /// Roles that see every ticket of the tenant.
 pub const SEES_ALL_ROLES: &[&str] = &[ADMIN_ROLE, "supervisor"];
@@ -51,6 +56,9 @@ pub struct Viewer {
     pub sees_all: bool,
     pub department_id: Option<i32>,
     pub instances: HashSet<i32>,
+    /// Tickets not closed that colleagues shared with them (pending or accepted): their sockets
+    /// hear of these (lists and reads use [`Viewer::condition`], which covers every share).
+    pub shared_tickets: HashSet<i32>,
 }
 
 impl Viewer {
@@ -74,17 +82,43 @@ impl Viewer {
             .into_tuple()
             .all(db)
             .await?;
+        let sees_all = role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name));
+        let shared_tickets: Vec<i32> = if sees_all {
+            Vec::new()
+        } else {
+            ticket_share::Entity::find()
+                .select_only()
+                .column(ticket_share::Column::TicketId)
+                .filter(ticket_share::Column::UserId.eq(user.id))
+                .filter(ticket_share::Column::Status.is_in(SHARE_SEES))
+                .filter(
+                    ticket_share::Column::TicketId.in_subquery(
+                        Query::select()
+                            .column(ticket::Column::Id)
+                            .from(ticket::Entity)
+                            .and_where(Expr::col(ticket::Column::Status).ne("closed"))
+                            .to_owned(),
+                    ),
+                )
+                .into_tuple()
+                .all(db)
+                .await?
+        };
         Ok(Self {
             user_id: user.id,
             name: user.name.clone(),
-            sees_all: role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name)),
+            sees_all,
             department_id: user.department_id,
             instances: instances.into_iter().collect(),
+            shared_tickets: shared_tickets.into_iter().collect(),
         })
     }
 
     /// Whether an event with this audience is for this viewer.
     pub fn receives(&self, audience: &Audience) -> bool {
+        if audience.personal {
+            return audience.users.contains(&self.user_id);
+        }
         if self.sees_all {
             return true;
         }
@@ -94,6 +128,9 @@ impl Viewer {
         }
         if audience.managers_only {
             return false;
+        }
+        if audience.ticket_id.is_some_and(|ticket| self.shared_tickets.contains(&ticket)) {
+            return true;
         }
         if audience.to_department_id.is_some() && audience.to_department_id == self.department_id {
             return true;
@@ -137,10 +174,17 @@ impl Viewer {
                 .add(Expr::col(ticket_transfer::Column::ToDepartmentId).eq(department)),
             None => Condition::all().add(Expr::col(ticket_transfer::Column::ToUserId).eq(self.user_id)),
         });
+        let shared_with_me = Query::select()
+            .column(ticket_share::Column::TicketId)
+            .from(ticket_share::Entity)
+            .and_where(Expr::col(ticket_share::Column::UserId).eq(self.user_id))
+            .and_where(Expr::col(ticket_share::Column::Status).is_in(SHARE_SEES))
+            .to_owned();
         Condition::any()
             .add(ticket::Column::AssignedUserId.eq(self.user_id))
             .add(own_instances)
             .add(ticket::Column::Id.in_subquery(transferred_to_me))
+            .add(ticket::Column::Id.in_subquery(shared_with_me))
     }
 }
 
@@ -155,6 +199,7 @@ mod tests {
             sees_all: false,
             department_id: department,
             instances: instances.iter().copied().collect(),
+            shared_tickets: HashSet::new(),
         }
     }
 
@@ -173,6 +218,17 @@ mod tests {
         assert!(bia.receives(&Audience { to_department_id: Some(10), ..on(2, None) }), "transfers to their department");
         assert!(!bia.receives(&Audience::managers()), "notices for managers");
         assert!(bia.receives(&Audience::everyone()));
+    }
+
+    #[test]
+    fn a_shared_ticket_reaches_its_person_and_a_personal_event_only_them() {
+        let mut bia = agent(&[1], Some(10));
+        let elsewhere = Audience { ticket_id: Some(42), ..on(2, None) };
+        assert!(!bia.receives(&elsewhere), "not shared yet");
+        bia.shared_tickets.insert(42);
+        assert!(bia.receives(&elsewhere), "shared with her");
+        let chefe = Viewer { sees_all: true, user_id: 8, ..agent(&[], None) };
+        assert!(bia.receives(&Audience::person(7)) && !chefe.receives(&Audience::person(7)));
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::{
         conversations::{
             Viewer, attachments, customers,
             events::{ChatMessageReaction, ChatMessageUpdated},
-            tickets,
+            messages, tickets,
             views::MessageView,
         },
         error::{Error, Result},
@@ -266,7 +266,7 @@ pub async fn react_as_agent(
         .one(unit)
         .await?
         .ok_or_else(|| Error::not_found("message_not_found", "Mensagem não encontrada."))?;
-    if found.kind == "note" {
+    if !messages::reaches_customer(&found.kind) {
         return Err(Error::invalid("not_reactable", "Não é possível reagir a uma anotação."));
     }
     let reactor = format!("user:{}", viewer.user_id);

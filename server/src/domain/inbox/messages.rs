@@ -10,7 +10,7 @@ use crate::{
         conversations::{
             Viewer, attachments, content,
             events::{ChatNotification, CustomerChatAckChanged},
-            messages::{Ack, MAX_BODY, check_body},
+            messages::{Ack, MAX_BODY, check_body, reaches_customer},
             tickets::{self, ensure_owner},
             views::MessageView,
         },
@@ -101,17 +101,21 @@ async fn attached(unit: &Unit, reply: &Reply) -> Result<Attached> {
     Ok(Attached { message_type, media_id: Some(found.id), payload })
 }
 
-/// The quoted message: one of the ticket's chat's.
+/// The quoted message: one of the ticket's chat's that the customer saw (never a note).
 async fn quoted(unit: &Unit, chat_id: i32, quoted_message_id: Option<i32>) -> Result<Option<i32>> {
     let Some(id) = quoted_message_id else { return Ok(None) };
-    message::Entity::find_by_id(id)
-        .filter(message::Column::ChatId.eq(chat_id))
-        .one(unit)
-        .await?
-        .map(|m| Some(m.id))
-        .ok_or_else(|| {
-            Error::invalid_field("quoted_not_found", "quotedMessageId", "A mensagem citada não é desta conversa.")
-        })
+    let found =
+        message::Entity::find_by_id(id).filter(message::Column::ChatId.eq(chat_id)).one(unit).await?.ok_or_else(
+            || Error::invalid_field("quoted_not_found", "quotedMessageId", "A mensagem citada não é desta conversa."),
+        )?;
+    if !reaches_customer(&found.kind) {
+        return Err(Error::invalid_field(
+            "quoted_internal",
+            "quotedMessageId",
+            "Uma anotação interna não pode ser citada para o cliente.",
+        ));
+    }
+    Ok(Some(found.id))
 }
 
 /// The owner of an open ticket replies: the message is stored `queued` and put in the outbox in

@@ -46,6 +46,8 @@ pub mod job;
 pub mod login_failure;
 /// `media`: Stored files of messages, once per tenant by SHA-256.
 pub mod medium;
+/// `mentions`: People named with `@` in internal notes, read or not.
+pub mod mention;
 /// `messages`: Chat messages, inbound and outbound, with their ack.
 pub mod message;
 /// `message_reactions`: Emoji reactions on messages, one per reactor.
@@ -74,6 +76,8 @@ pub mod sync_job;
 pub mod template_price;
 /// `tickets`: Tickets (attendances) of a chat, from open to close.
 pub mod ticket;
+/// `ticket_shares`: Tickets shown to a colleague asked in from a note.
+pub mod ticket_share;
 /// `ticket_transfers`: Transfers of a ticket to another user or department.
 pub mod ticket_transfer;
 /// `users`: Staff users of the tenant.

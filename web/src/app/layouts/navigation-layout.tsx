@@ -19,7 +19,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconMessageChatbot } from '@tabler/icons-react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useNavigation } from 'react-router-dom';
@@ -28,6 +28,10 @@ import { HOME_ROUTE, routePath, TWO_FACTOR_ROUTE, type TwoFactorRouteState } fro
 import { useOwnPermissions } from '../../features/auth/api/get-own-permissions';
 import { useLoginGreeting } from '../../features/auth/hooks/use-login-greeting';
 import { useUserInfo } from '../../features/auth/hooks/use-user-info';
+import { refreshInbox } from '../../features/inbox/realtime';
+import { inboxTicketPath } from '../../features/inbox/url';
+import type { Mention } from '../../features/mentions/api/schemas';
+import { MentionsButton } from '../../features/mentions/components/MentionsButton';
 import { PresenceMenu } from '../../features/presence/components/PresenceMenu';
 import { enabledFeatures } from '../../lib/features';
 import { useNavigationLang } from '../../lib/i18n';
@@ -105,8 +109,14 @@ export function Component() {
   );
 }
 
+/** Where a mention leads: its ticket in the inbox (features/inbox/url.ts addresses tickets, not messages). */
+function mentionTicketPath(mention: Mention): string {
+  return inboxTicketPath(mention.ticketId);
+}
+
 function NavigationShell() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const navigationLang = useNavigationLang();
   const theme = useMantineTheme();
   const session = useSession();
@@ -125,6 +135,8 @@ function NavigationShell() {
   const navigate = useNavigate();
   const openTicket = useCallback((path: string) => void navigate(path), [navigate]);
   useRealtime(session.userInfo?.uid, openTicket);
+  // A share accepted or declined from "Menções" changes which tickets the inbox shows.
+  const refreshTickets = useCallback(() => refreshInbox(queryClient), [queryClient]);
   // A dialog opened from a menu gives the focus back to the menu's button (menu-focus.ts).
   useMenuFocusReturn();
   // "Logado com sucesso!" after a login (features/auth/login-greeting.ts).
@@ -209,6 +221,10 @@ function NavigationShell() {
             {!vertical && desktop ? <HorizontalNav groups={groups} /> : null}
           </Group>
           <Group gap="sm" wrap="nowrap">
+            {/* Mentions of the person in internal notes; operators of the back office serve no tickets. */}
+            {session.originBackoffice ? null : (
+              <MentionsButton ticketPath={mentionTicketPath} onShareDecided={refreshTickets} />
+            )}
             <PreferencesMenu />
             <PresenceMenu isConnected={userInfo.data?.user.isConnected} />
             <UserMenu />

@@ -220,6 +220,24 @@ export function putMessage(queryClient: QueryClient, ticketId: number, message: 
 }
 
 /**
+ * A message this tab starts sending (`local: 'sending'`): added at the end of its conversation —
+ * or, sent again after a failure (the same `clientId`), marked sending where it is.
+ */
+export function addLocalMessage(queryClient: QueryClient, ticketId: number, message: Message): void {
+  queryClient.setQueryData<MessagePages>(inboxKeys.messages(ticketId), (data) => {
+    if (!data) return data;
+    if (message.clientId != null && holds(data, (m) => m.clientId === message.clientId)) {
+      return mapMessages(data, (m) =>
+        m.clientId === message.clientId && m.local ? { ...m, local: 'sending', localError: undefined } : m,
+      );
+    }
+    const [newest, ...older] = data.pages;
+    if (!newest) return data;
+    return { ...data, pages: [{ ...newest, data: [...newest.data, message] }, ...older] };
+  });
+}
+
+/**
  * A message changed after it was shown (`ChatMessageUpdated`: its media became ready or failed, or
  * the sender edited or deleted it, or the answer to a reaction): replaced where it is cached — an
  * ack already further along is kept. A message this tab does not hold is left for the next read.

@@ -63,4 +63,7 @@ export const inboxKeys = {
   templates: (instanceId: number) => [...INBOX_KEY, 'templates', instanceId] as const,
   /** A ticket's quick replies, filled for it (the composer's `/` picker; `QUICK_REPLIES_SEGMENT`). */
   quickReplies: (ticketId: number) => [...INBOX_KEY, QUICK_REPLIES_SEGMENT, ticketId] as const,
+  /** Who a note on the ticket may mention (the `@` picker; GET /api/tickets/{id}/mention-targets). */
+  allMentionTargets: () => [...INBOX_KEY, 'mention-targets'] as const,
+  mentionTargets: (ticketId: number) => [...INBOX_KEY, 'mention-targets', ticketId] as const,
 };

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Message } from './api/schemas';
 import type { MessagePages, TicketPages } from './cache';
 import { inboxKeys, type QueueFilter } from './keys';
-import { alertsViewer, applyInboxEvent, LIST_REFRESH_DEBOUNCE_MS } from './realtime';
+import { alertsViewer, applyInboxEvent, INBOX_EVENTS, LIST_REFRESH_DEBOUNCE_MS } from './realtime';
 import { message, page, ticket, transfer } from './test-data';
 
 const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
@@ -121,6 +122,54 @@ describe('realtime events in the inbox', () => {
       1,
     ]);
     expect(client.getQueryData(inboxKeys.transfers(1))).toEqual([transfer(9)]);
+  });
+
+  it('a note (ChatNoteAdded) joins the open conversation without ringing nor moving the queue', () => {
+    client.setQueryData<TicketPages>(inboxKeys.list(pending), {
+      pages: [page([ticket(1), ticket(2)])],
+      pageParams: [undefined],
+    });
+    client.setQueryData<MessagePages>(inboxKeys.messages(2), {
+      pages: [{ data: [message(1, { ticketId: 2 })], next_cursor: null }],
+      pageParams: [undefined],
+    });
+    const invalidate = vi.spyOn(client, 'invalidateQueries');
+    const note = message(7, {
+      ticketId: 2,
+      direction: 'out',
+      kind: 'internal',
+      ack: 'read',
+      user: { id: 8, name: 'Carlos' },
+      body: '@Alice pode ver?',
+    });
+    expect(applyInboxEvent(client, { event: 'ChatNoteAdded', ticket_id: 2, message: note }, 7)).toBeNull();
+    // The share's system line too (kind "note").
+    const line = message(8, { ticketId: 2, direction: 'out', kind: 'note', body: 'Carlos entrou no atendimento' });
+    expect(applyInboxEvent(client, { event: 'ChatNoteAdded', ticket_id: 2, message: line }, 7)).toBeNull();
+    // The same note told twice is there once.
+    applyInboxEvent(client, { event: 'ChatNoteAdded', ticket_id: 2, message: note }, 7);
+    expect(client.getQueryData<MessagePages>(inboxKeys.messages(2))?.pages[0]?.data.map((m) => m.id)).toEqual([
+      1, 7, 8,
+    ]);
+    expect(client.getQueryData<TicketPages>(inboxKeys.list(pending))?.pages[0]?.data.map((t) => t.id)).toEqual([1, 2]);
+    vi.advanceTimersByTime(LIST_REFRESH_DEBOUNCE_MS);
+    expect(invalidate).not.toHaveBeenCalled();
+    expect(INBOX_EVENTS).toContain('ChatNoteAdded');
+  });
+
+  it('a note this tab is sending becomes the server’s when its ChatNoteAdded comes first', () => {
+    const sending: Message = {
+      ...message(-4, { ticketId: 3, direction: 'out', kind: 'internal', clientId: 'n-1' }),
+      local: 'sending',
+    };
+    client.setQueryData<MessagePages>(inboxKeys.messages(3), {
+      pages: [{ data: [sending], next_cursor: null }],
+      pageParams: [undefined],
+    });
+    const note = message(40, { ticketId: 3, direction: 'out', kind: 'internal', clientId: 'n-1' });
+    applyInboxEvent(client, { event: 'ChatNoteAdded', ticket_id: 3, message: note }, 7);
+    const held: Message[] = client.getQueryData<MessagePages>(inboxKeys.messages(3))?.pages[0]?.data ?? [];
+    expect(held.map((m) => [m.id, m.local])).toEqual([[40, undefined]]);
   });
 
   it('an event of an unexpected shape changes nothing', () => {

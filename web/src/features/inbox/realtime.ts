@@ -41,12 +41,14 @@ const ReactionEvent = z.object({
   reactions: z.array(ReactionSchema),
 });
 const BlacklistEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
+const NoteAddedEvent = z.object({ ticket_id: z.number(), message: MessageSchema });
 
 /** The events this module handles (the rest is the app's: notifications, instances). */
 export const INBOX_EVENTS: readonly string[] = [
   'CustomerCreatedToChat',
   'CustomerChatCreated',
   'ChatNotification',
+  'ChatNoteAdded',
   'CustomerChatAckChanged',
   'ChatMessageUpdated',
   'ChatMessageReaction',
@@ -142,6 +144,15 @@ export function applyInboxEvent(
       if (!message) return null;
       putMessage(queryClient, ticket.id, message);
       return message.direction === 'in' && message.kind !== 'note' ? { ticket, message } : null;
+    }
+    case 'ChatNoteAdded': {
+      // A line only the staff see joined a conversation (docs/notes.md): an agent's internal note
+      // (`kind: "internal"`, this tab's own included: matched by `clientId`) or a share's step
+      // (`kind: "note"`). It joins the open conversation only: it never rings and never moves the
+      // ticket in the queue.
+      const payload = parse(NoteAddedEvent, event);
+      if (payload) putMessage(queryClient, payload.ticket_id, payload.message);
+      return null;
     }
     case 'CustomerChatAckChanged': {
       const payload = parse(AckEvent, event);

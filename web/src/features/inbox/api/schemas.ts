@@ -145,8 +145,9 @@ export const MessageSchema = z.object({
   /** `in` (the customer wrote) or `out`. */
   direction: z.string(),
   /**
-   * `text`; `note`: a line of the conversation the customer does not see (transfers); `bot`: written
-   * by the chatbot (direction `out`, no user).
+   * `text`; `note`: a line of the conversation the customer does not see (transfers, a share's
+   * steps); `internal`: an agent's internal note (direction `out`, `ack` `read`, `user` its author;
+   * only the staff see it, docs/notes.md); `bot`: written by the chatbot (direction `out`, no user).
    */
   kind: z.string(),
   body: z.string(),
@@ -241,3 +242,28 @@ export const TransferTargetsSchema = z.object({
   departments: z.array(NamedRefSchema),
 });
 export type TransferTargets = z.infer<typeof TransferTargetsSchema>;
+
+/**
+ * Someone a note may mention (GET /api/tickets/{id}/mention-targets, docs/notes.md): the tenant's
+ * active people but the viewer, by name. `canSee` false: mentioning them asks to share the ticket
+ * with them (`shareWithMentioned`).
+ */
+export const MentionTargetSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  departmentId: z._default(z.nullable(z.number()), null),
+  canSee: z.boolean(),
+  online: z._default(z.boolean(), false),
+});
+export type MentionTarget = z.infer<typeof MentionTargetSchema>;
+
+/**
+ * The answer to POST /api/tickets/{id}/notes: the note (a message of `kind` `internal`), whom it
+ * mentioned and with whom the ticket was shared to read it.
+ */
+export const WrittenNoteSchema = z.object({
+  message: MessageSchema,
+  mentioned: z._default(z.array(NamedRefSchema), []),
+  sharedWith: z._default(z.array(NamedRefSchema), []),
+});
+export type WrittenNote = z.infer<typeof WrittenNoteSchema>;

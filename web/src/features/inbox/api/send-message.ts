@@ -177,6 +177,12 @@ export function sentRequest(clientId: string): SendRequest | undefined {
 /** Temporary ids of messages being sent: negative, so they never meet a server id. */
 let localIds = 0;
 
+/** A new temporary id for a message being sent from this page (a reply's or a note's). */
+export function nextLocalId(): number {
+  localIds -= 1;
+  return localIds;
+}
+
 export function useSendMessage(ticketId: number, viewer: InboxViewer) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -190,9 +196,8 @@ export function useSendMessage(ticketId: number, viewer: InboxViewer) {
         setLocalState(queryClient, ticketId, input.clientId, 'sending');
         return;
       }
-      localIds -= 1;
       const optimistic: Message = {
-        id: localIds,
+        id: nextLocalId(),
         ticketId,
         direction: 'out',
         kind: 'text',

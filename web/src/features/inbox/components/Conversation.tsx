@@ -1,7 +1,8 @@
 /**
  * The open ticket: who and where (header with its actions: accept, transfer, close, the customer
  * panel on narrower screens), a pending transfer with what the viewer may do about it, the
- * messages, and the composer when the viewer may write. Opening it marks it read. On an official
+ * messages, and the composer: a reply when the viewer may write, an internal note (docs/notes.md)
+ * whenever they see the ticket (`ComposerArea`). Opening it marks it read. On an official
  * number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer follows.
  */
 import { ActionIcon, Avatar, Badge, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
@@ -27,12 +28,16 @@ import { useClosingReasons } from '../api/get-closing-reasons';
 import { useConversation } from '../api/get-messages';
 import { useTicket } from '../api/get-ticket';
 import { useTransfers } from '../api/get-transfers';
+import { useKnownMentionNames } from '../api/get-mention-targets';
 import { useMarkRead } from '../api/mark-read';
 import { useResolveTransfer, type TransferResolution } from '../api/resolve-transfer';
 import { useReactToMessage } from '../api/react-to-message';
 import { useRetryMessage } from '../api/retry-message';
 import type { Message, Ticket, Transfer } from '../api/schemas';
 import { newClientId, sentRequest, useSendMessage } from '../api/send-message';
+import { INTERNAL_KIND, sentNote, useWriteNote } from '../api/write-note';
+import { useComposerMode } from '../composer/composer-mode';
+import { NoteComposer } from '../composer/NoteComposer';
 import { messagesInOrder, pendingTransfer } from '../cache';
 import { addressLine, customerName, STATUS_COLORS, STATUS_LABELS } from '../format';
 import { inboxKeys } from '../keys';
@@ -41,6 +46,7 @@ import { useServiceWindow } from '../hooks/use-service-window';
 import { mayWriteOn, type InboxViewer } from '../viewer';
 import { CloseTicketDialog } from './CloseTicketDialog';
 import { Composer, type ComposerHandle } from './Composer';
+import { ComposerArea } from './ComposerArea';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
 import { TransferDialog } from './TransferDialog';
@@ -163,6 +169,9 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   const accept = useAcceptTicket(viewer.id);
   const resolve = useResolveTransfer(viewer.id);
   const send = useSendMessage(ticketId, viewer);
+  const note = useWriteNote(ticketId, viewer);
+  const [mode, setMode] = useComposerMode(ticketId);
+  const mentionNames = useKnownMentionNames(ticketId, viewer.name);
   const retry = useRetryMessage(ticketId);
   const markRead = useMarkRead();
   const visibility = useDocumentVisibility();
@@ -274,6 +283,11 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   }
 
   function onRetry(message: Message) {
+    if (message.local === 'error' && message.clientId && message.kind === INTERNAL_KIND) {
+      // A note: the same note again (its mentions and share included).
+      note.mutate(sentNote(message.clientId) ?? { body: message.body, clientId: message.clientId });
+      return;
+    }
     if (message.local === 'error' && message.clientId) {
       // The same request again: a file's message keeps its file and a reply its quote.
       send.mutate(sentRequest(message.clientId) ?? { body: message.body, clientId: message.clientId });
@@ -294,7 +308,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
   }
 
   function hasFiles(event: DragEvent) {
-    return writable && !windowClosed && Array.from(event.dataTransfer.types).includes('Files');
+    return writable && !windowClosed && mode === 'reply' && Array.from(event.dataTransfer.types).includes('Files');
   }
 
   return (
@@ -449,25 +463,46 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             retryingId={retry.isPending ? (retry.variables ?? null) : null}
             customerName={name}
             viewerId={viewer.id}
-            onReply={writable && !windowClosed ? (message) => setReply({ ticketId, message }) : undefined}
+            onReply={
+              writable && !windowClosed
+                ? (message) => {
+                    setReply({ ticketId, message });
+                    setMode('reply');
+                  }
+                : undefined
+            }
             onReact={writable ? (message, emoji) => react.mutate({ messageId: message.id, emoji }) : undefined}
             onMediaExpired={onMediaExpired}
+            mentionNames={mentionNames}
           />
         )}
-        <Footer ticket={ticket} viewer={viewer}>
-          <Composer
-            key={ticketId}
-            ref={composer}
-            ticketId={ticketId}
-            instanceId={ticket.instance.id}
-            customerName={name}
-            replyTo={replyTo}
-            onCancelReply={() => setReply(null)}
-            onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
-            serviceWindow={serviceWindow}
-            onSendTemplate={(template, body) => send.mutateAsync({ body, clientId: newClientId(), template })}
-          />
-        </Footer>
+        <ComposerArea
+          mode={mode}
+          onModeChange={setMode}
+          reply={
+            <Footer ticket={ticket} viewer={viewer}>
+              <Composer
+                key={ticketId}
+                ref={composer}
+                ticketId={ticketId}
+                instanceId={ticket.instance.id}
+                customerName={name}
+                replyTo={replyTo}
+                onCancelReply={() => setReply(null)}
+                onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
+                serviceWindow={serviceWindow}
+                onSendTemplate={(template, body) => send.mutateAsync({ body, clientId: newClientId(), template })}
+              />
+            </Footer>
+          }
+          note={
+            <NoteComposer
+              key={ticketId}
+              ticketId={ticketId}
+              onSend={(input) => note.mutateAsync({ ...input, clientId: newClientId() })}
+            />
+          }
+        />
       </div>
       <TransferDialog opened={dialog === 'transfer'} ticket={ticket} onClose={() => setDialog('none')} />
       <CloseTicketDialog

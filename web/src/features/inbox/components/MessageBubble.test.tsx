@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { message } from '../test-data';
 import { MessageBubble } from './MessageBubble';
@@ -30,5 +30,50 @@ describe('MessageBubble', () => {
     );
     expect(screen.getByText('Alice')).toBeInTheDocument();
     expect(screen.queryByTestId('bot-author')).not.toBeInTheDocument();
+  });
+
+  it('an internal note: amber, "Anotação interna" with its author, mentions in bold, no ticks, no reply nor reaction', () => {
+    renderWithProviders(
+      <MessageBubble
+        message={message(6, {
+          direction: 'out',
+          kind: 'internal',
+          ack: 'read',
+          user: { id: 7, name: 'Alice' },
+          body: '@Carlos Souza o cliente já pagou, pode liberar?',
+        })}
+        viewerId={7}
+        onReply={vi.fn()}
+        onReact={vi.fn()}
+        mentionNames={['Carlos Souza']}
+      />,
+    );
+    const bubble = screen.getByTestId('message');
+    expect(bubble).toHaveAttribute('data-kind', 'internal');
+    expect(screen.getByTestId('internal-author')).toHaveTextContent('Anotação interna · Alice');
+    expect(within(bubble).getByText('@Carlos Souza', { selector: 'strong' })).toBeInTheDocument();
+    expect(bubble).toHaveTextContent('@Carlos Souza o cliente já pagou, pode liberar?');
+    expect(screen.queryByRole('img', { name: 'Lida' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('message-actions')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Responder' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Reagir/ })).not.toBeInTheDocument();
+  });
+
+  it('a note being sent shows its clock; the transfers’ lines stay as they were', () => {
+    const { unmount } = renderWithProviders(
+      <MessageBubble
+        message={{
+          ...message(-1, { direction: 'out', kind: 'internal', user: { id: 7, name: 'Alice' } }),
+          local: 'sending',
+        }}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Enviando' })).toBeInTheDocument();
+    unmount();
+    renderWithProviders(
+      <MessageBubble message={message(8, { direction: 'out', kind: 'note', body: 'Transferido' })} />,
+    );
+    expect(screen.getByTestId('message')).toHaveAttribute('data-kind', 'note');
+    expect(screen.queryByTestId('internal-author')).not.toBeInTheDocument();
   });
 });

@@ -2,8 +2,10 @@
  * One message of a conversation: the customer's on the left, ours on the right with its ack as
  * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one with a red border, why in
  * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
- * centred; the chatbot's (`kind: "bot"`) on the right too, marked with a robot and "Assistente
- * virtual · bot" (the bot's name is not in the message); a campaign's (`kind: "campaign"`, the
+ * centred; an internal note (`kind: "internal"`, docs/notes.md: only the staff see it) amber, with a
+ * lock, "Anotação interna · author" and its mentions in bold (`InternalNote`), no ticks and no
+ * actions (a note is never quoted nor reacted to); the chatbot's (`kind: "bot"`) on the right too,
+ * marked with a robot and "Assistente virtual · bot" (the bot's name is not in the message); a campaign's (`kind: "campaign"`, the
  * message the customer is answering) marked "Campanha". Long messages wrap. What it carries shows
  * by its type (`media/MessageContent.tsx`: photos, audio, video, documents, stickers, locations,
  * contacts), under the message it quotes, with its reactions, "editada" and the agent's actions
@@ -25,6 +27,7 @@ import { formatDateTime, formatTime } from '../../../lib/dates';
 import type { Message } from '../api/schemas';
 import { ACK_LABELS, BOT_AUTHOR } from '../format';
 import classes from './Inbox.module.css';
+import { InternalNote } from './InternalNote';
 import { MessageContent } from './media/MessageContent';
 import { QuotedReply } from './media/QuotedReply';
 import { ReactionPicker } from './media/ReactionPicker';
@@ -69,6 +72,8 @@ export interface MessageBubbleProps {
   onReact?: (message: Message, emoji: string) => void;
   /** A media link expired. */
   onMediaExpired?: () => void;
+  /** Names a note may mention, as far as the page knows them (an internal note marks them whole). */
+  mentionNames?: readonly string[];
 }
 
 function Actions({
@@ -77,7 +82,9 @@ function Actions({
   onReply,
   onReact,
 }: Pick<MessageBubbleProps, 'message' | 'viewerId' | 'onReply' | 'onReact'>) {
-  if (message.id <= 0 || message.kind === 'note' || message.revokedAt || (!onReply && !onReact)) return null;
+  if (message.id <= 0 || message.revokedAt || (!onReply && !onReact)) return null;
+  // Lines and notes only the staff see are never quoted nor reacted to (the customer never had them).
+  if (message.kind === 'note' || message.kind === 'internal') return null;
   const own = message.reactions.find((r) => r.from === 'agent' && r.user?.id === viewerId)?.emoji ?? '';
   return (
     <div className={classes.actions} data-testid="message-actions">
@@ -104,8 +111,10 @@ export function MessageBubble({
   onReply,
   onReact,
   onMediaExpired,
+  mentionNames,
 }: MessageBubbleProps) {
   const note = message.kind === 'note';
+  const internal = message.kind === 'internal';
   const bot = message.kind === 'bot';
   const campaign = message.kind === 'campaign';
   const out = message.direction === 'out';
@@ -130,6 +139,8 @@ export function MessageBubble({
               {message.body}
             </Text>
           </Group>
+        ) : internal ? (
+          <InternalNote message={message} mentionNames={mentionNames} />
         ) : (
           <>
             {bot ? (
@@ -174,7 +185,8 @@ export function MessageBubble({
               {formatTime(message.sentAt)}
             </Text>
           </Tooltip>
-          {out && !note ? <Ack message={message} /> : null}
+          {/* A note has nothing to deliver: only its own sending (or failing to) shows. */}
+          {out && !note && (!internal || message.local !== undefined) ? <Ack message={message} /> : null}
         </div>
         {out && failed ? (
           <Group gap="xs" justify="flex-end" mt={4} wrap="wrap">

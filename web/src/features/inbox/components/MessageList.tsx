@@ -36,6 +36,8 @@ export interface MessageListProps {
   /** "Reagir" (absent: the viewer may not write). */
   onReact?: (message: Message, emoji: string) => void;
   onMediaExpired?: () => void;
+  /** Names a note may mention, as far as the page knows them (internal notes mark them whole). */
+  mentionNames?: readonly string[];
 }
 
 /** The loaded photos, in reading order, for the lightbox. */
@@ -69,6 +71,7 @@ export function MessageList({
   onReply,
   onReact,
   onMediaExpired,
+  mentionNames,
 }: MessageListProps) {
   const box = useRef<HTMLDivElement>(null);
   const [lightboxId, setLightboxId] = useState<number | null>(null);
@@ -206,6 +209,7 @@ export function MessageList({
               onReply={onReply}
               onReact={onReact}
               onMediaExpired={onMediaExpired}
+              mentionNames={mentionNames}
             />
           </Fragment>
         );

@@ -21,6 +21,7 @@ import { variableToken } from '../../../lib/quick-replies';
 import { useTicketQuickReplies, type FilledReply } from '../api/get-quick-replies';
 import { MAX_QUICK_REPLIES_PER_MESSAGE } from '../api/send-message';
 import { filterReplies, slashTrigger } from './quick-reply-match';
+import { pickerKey } from './picker-keys';
 
 /** The replies inserted in each ticket's draft since its last message, by id, with the text each put in. */
 const inserted = new Map<number, Map<number, string>>();
@@ -100,35 +101,17 @@ export function useQuickReplyPicker({ ticketId, text, caret, active, onInsert }:
   /** The text box's keys while the picker is open; true when the picker took the key. */
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
     if (!open || !trigger || event.nativeEvent.isComposing) return false;
-    const move = (step: number) => {
-      event.preventDefault();
-      if (matches.length > 0) setFocus({ query, index: (index + step + matches.length) % matches.length });
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        move(1);
-        return true;
-      case 'ArrowUp':
-        move(-1);
-        return true;
-      case 'Escape':
-        event.preventDefault();
-        event.stopPropagation();
-        setDismissed(trigger.start);
-        return true;
-      case 'Enter':
-        if (event.shiftKey) return false;
-        event.preventDefault();
-        if (current) choose(current);
-        return true;
-      case 'Tab':
-        if (event.shiftKey || !current) return false;
-        event.preventDefault();
+    const start = trigger.start;
+    return pickerKey(event, {
+      count: matches.length,
+      move: (step) => setFocus({ query, index: (index + step + matches.length) % matches.length }),
+      dismiss: () => setDismissed(start),
+      choose: () => {
+        if (!current) return false;
         choose(current);
         return true;
-      default:
-        return false;
-    }
+      },
+    });
   }
 
   return {
