@@ -40,9 +40,11 @@ function inboxViewer(
   user: Record<string, unknown> & { id: number | string; name: string },
   seesAllTickets: boolean,
   session: Session,
+  opensTicket: boolean,
 ): InboxViewer | null {
   const instanceCount = servedInstanceCount(user);
-  if (!servesInbox({ seesAllTickets, instanceCount, originBackoffice: session.originBackoffice })) return null;
+  const facts = { seesAllTickets, instanceCount, originBackoffice: session.originBackoffice, opensTicket };
+  if (!servesInbox(facts)) return null;
   return { id: Number(user.id), name: user.name, manager: seesAllTickets, departmentId: departmentOf(user) };
 }
 
@@ -78,9 +80,10 @@ export function Component() {
   const [params] = useSearchParams();
   const user = info.data?.user;
   const seesAllTickets = info.data?.sees_all_tickets === true;
+  const opensTicket = params.has('ticket');
   const viewer = useMemo(
-    () => (user ? inboxViewer(user, seesAllTickets, session) : null),
-    [user, seesAllTickets, session],
+    () => (user ? inboxViewer(user, seesAllTickets, session, opensTicket) : null),
+    [user, seesAllTickets, session, opensTicket],
   );
   if (info.isPending) {
     return (

@@ -9,6 +9,15 @@ describe('who the inbox is for', () => {
     expect(servesInbox({ seesAllTickets: true, instanceCount: 0, originBackoffice: false })).toBe(true);
   });
 
+  it('anyone of the tenant when the address opens a ticket (one shared with them from a note)', () => {
+    expect(servesInbox({ seesAllTickets: false, instanceCount: 0, originBackoffice: false, opensTicket: true })).toBe(
+      true,
+    );
+    expect(servesInbox({ seesAllTickets: false, instanceCount: 0, originBackoffice: true, opensTicket: true })).toBe(
+      false,
+    );
+  });
+
   it('not back-office operators, whatever they see', () => {
     expect(servesInbox({ seesAllTickets: true, instanceCount: 0, originBackoffice: true })).toBe(false);
     expect(servesInbox({ seesAllTickets: false, instanceCount: 2, originBackoffice: true })).toBe(false);

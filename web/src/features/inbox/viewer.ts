@@ -24,16 +24,22 @@ export interface StaffFacts {
   instanceCount: number;
   /** A user of the back-office tenant (the login's `origin_backoffice`): an operator. */
   originBackoffice: boolean;
+  /**
+   * The address opens a ticket (`/?ticket=`): a colleague shared it from a note, or a mention
+   * leads there. Whoever is linked to no number still reads it in the inbox; the server answers
+   * what they may see (docs/notes.md#sharing).
+   */
+  opensTicket?: boolean;
 }
 
 /**
  * Whether `/` is the inbox for this user: staff serve an instance or see every ticket of their
- * tenant. Operators of the back-office tenant serve no customer: they keep the welcome screen,
+ * tenant; anyone else when the address opens a ticket (one shared with them). Operators of the back-office tenant serve no customer: they keep the welcome screen,
  * whatever they may see.
  */
-export function servesInbox({ seesAllTickets, instanceCount, originBackoffice }: StaffFacts): boolean {
+export function servesInbox({ seesAllTickets, instanceCount, originBackoffice, opensTicket }: StaffFacts): boolean {
   if (originBackoffice) return false;
-  return instanceCount > 0 || seesAllTickets;
+  return instanceCount > 0 || seesAllTickets || opensTicket === true;
 }
 
 /** Whether the viewer may write on a ticket (reply, react, send files): theirs, or a manager's, open. */
