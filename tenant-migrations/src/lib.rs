@@ -42,6 +42,7 @@ mod m20261216_000032_template_campaigns;
 mod m20261217_000033_customer_identities;
 mod m20261218_000034_quick_replies;
 mod m20261219_000035_notes_and_mentions;
+mod m20261220_000036_scheduled_messages;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -92,6 +93,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261217_000033_customer_identities::Migration),
             Box::new(m20261218_000034_quick_replies::Migration),
             Box::new(m20261219_000035_notes_and_mentions::Migration),
+            Box::new(m20261220_000036_scheduled_messages::Migration),
         ]
     }
 }

@@ -40,6 +40,7 @@ mod quick_replies;
 mod realtime;
 mod resolution;
 mod retention;
+mod scheduled_messages;
 mod secrets;
 mod seed;
 mod sheet_downloads;

@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
-//! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes` | features built on the records |
+//! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
 //!
 //! A lower floor never calls up to tell a higher one what happened: the flow that made a change
@@ -75,6 +75,7 @@ pub mod reports;
 pub mod retention;
 /// Roles and the route names each permits.
 pub mod roles;
+pub mod scheduled_messages;
 /// Secrets at rest kept sealed with the current key (migrate, rotate).
 pub mod sealing;
 /// Operator set-up: control migrations, the back-office tenant, its first operator.

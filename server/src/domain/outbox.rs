@@ -127,6 +127,18 @@ impl JobKind for AnalyticsRefresh {
     const MAX_ATTEMPTS: i32 = 5;
 }
 
+/// Send a scheduled message at its time (`domain::scheduled_messages::sending`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ScheduledSend {
+    pub scheduled_id: i32,
+}
+
+impl JobKind for ScheduledSend {
+    const KIND: &'static str = "scheduled.send";
+    /// A send that failed on the database (what the message itself lacks ends it `failed`).
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// Queues `payload` unless a job of its kind is already waiting: for work that keeps one job
 /// alive per tenant (a periodic refresh), started again by whoever finds none.
 pub async fn enqueue_once<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<bool> {

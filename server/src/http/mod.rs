@@ -24,6 +24,7 @@ mod notes;
 pub mod openapi;
 mod quick_replies;
 mod roles;
+mod scheduled_messages;
 mod tenants;
 mod two_factor;
 mod users;
@@ -73,6 +74,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(inbox::routes())
         .merge(quick_replies::routes())
         .merge(notes::routes())
+        .merge(scheduled_messages::routes())
         .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

@@ -58,6 +58,7 @@ pub fn routes() -> ApiRoutes {
         (name = "início", description = "O quadro inicial: o que precisa de atenção agora."),
         (name = "atendimentos", description = "A caixa de atendimentos: tickets, mensagens, transferências e motivos de encerramento."),
         (name = "anotações", description = "Anotações internas (o cliente nunca as recebe), menções com `@` e convites para atendimentos."),
+        (name = "agendamentos", description = "Mensagens agendadas: escritas agora, enviadas pelo worker na data e hora escolhidas."),
         (name = "respostas rápidas", description = "Respostas rápidas: textos que os atendentes inserem com `/` (da empresa, de um departamento ou pessoais)."),
         (name = "clientes", description = "Clientes, lista de bloqueio e grupos de clientes."),
         (name = "usuários", description = "Usuários da empresa (rota `users`)."),

@@ -19,6 +19,7 @@ mod instance_sync;
 mod media_fetch;
 mod provider_react;
 mod provider_send;
+mod scheduled_send;
 mod webhook_deliver;
 
 use std::{
@@ -36,7 +37,7 @@ use crate::{
         events::Publisher,
         outbox::{
             self, AnalyticsRefresh, BotTimeout, CampaignTick, InstanceSync, JobKind, MediaFetch, ProviderReact,
-            ProviderSend, WebhookDeliver,
+            ProviderSend, ScheduledSend, WebhookDeliver,
         },
         tenants,
         unit::Unit,
@@ -296,6 +297,10 @@ impl Worker {
                 Err(err) => unreadable(err),
             },
             AnalyticsRefresh::KIND => analytics_refresh::run(self, db).await.into(),
+            ScheduledSend::KIND => match serde_json::from_str::<ScheduledSend>(&job.payload) {
+                Ok(payload) => scheduled_send::run(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
+            },
             InstanceSync::KIND => match serde_json::from_str::<InstanceSync>(&job.payload) {
                 Ok(payload) => instance_sync::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),
@@ -375,6 +380,7 @@ fn max_attempts(kind: &str) -> i32 {
         AnalyticsRefresh::KIND => AnalyticsRefresh::MAX_ATTEMPTS,
         MediaFetch::KIND => MediaFetch::MAX_ATTEMPTS,
         ProviderReact::KIND => ProviderReact::MAX_ATTEMPTS,
+        ScheduledSend::KIND => ScheduledSend::MAX_ATTEMPTS,
         _ => 1,
     }
 }

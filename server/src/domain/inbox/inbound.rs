@@ -36,6 +36,7 @@ use crate::{
         instances,
         media::{MediaType, payload::Location},
         outbox::{self, MediaFetch},
+        scheduled_messages,
         sql::Binder,
         unit::Unit,
     },
@@ -333,6 +334,10 @@ async fn receive_message(
     // An official number may answer with free text for 24 hours after the customer's message.
     let window = (inbound_from_customer && instances::Kind::stored(&instance.provider_kind) == instances::Kind::Cloud)
         .then(|| inbound.sent_at.min(Utc::now()) + tickets::SERVICE_WINDOW);
+    if inbound_from_customer && !created {
+        // "Cancel if the customer writes first": they did.
+        scheduled_messages::sending::customer_wrote(unit, customer.id).await?;
+    }
     let answered_campaigns = if inbound_from_customer && awaiting_reply {
         campaigns::sending::customer_replied(unit, customer.id, instance.id).await?
     } else {

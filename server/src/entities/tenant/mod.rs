@@ -68,6 +68,8 @@ pub mod refresh_token;
 pub mod role;
 /// `role_permissions`: Role-to-permission links.
 pub mod role_permission;
+/// `scheduled_messages`: Messages agents wrote to be sent later by the worker.
+pub mod scheduled_message;
 /// The six state machines' states (enums stored as text).
 pub mod states;
 /// `sync_jobs`: Message-history synchronisations of instances and their progress.
