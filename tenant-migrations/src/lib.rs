@@ -157,6 +157,9 @@ pub const TABLES: &[&str] = &[
     "media_holds",
     "message_templates",
     "template_prices",
+    "mentions",
+    "ticket_shares",
+    "scheduled_messages",
 ];
 
 #[cfg(test)]

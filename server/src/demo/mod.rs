@@ -20,6 +20,7 @@ mod logs;
 pub mod names;
 mod notes;
 mod quick_replies;
+mod scheduled;
 mod tickets;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, SubsecRound as _, TimeZone, Utc};
@@ -77,6 +78,8 @@ pub struct DemoSummary {
     pub quick_replies: u64,
     /// Internal notes on open tickets, each naming someone.
     pub notes: u64,
+    /// Messages scheduled by the team (some already sent).
+    pub scheduled: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
     /// Demo agents created (users that existed before are not counted).
@@ -137,6 +140,7 @@ pub async fn seed_demo<C: ConnectionTrait>(
     summary.campaigns = campaigns::seed(db, &mut ctx, &dir, &people).await?;
     summary.quick_replies = quick_replies::seed(db, &mut ctx, &dir).await?;
     summary.notes = notes::seed(db, &mut ctx, &dir).await?;
+    summary.scheduled = scheduled::seed(db, &mut ctx, &dir).await?;
 
     progress(SeedStage::Logs);
     let logged = logs::seed(db, &mut ctx, &dir).await?;

@@ -53,6 +53,8 @@ async fn the_seed_fills_every_table_but_refresh_tokens() {
     assert!(summary.notes > 0);
     assert_eq!(count!(&db, message::Entity), summary.messages + summary.notes);
     assert_eq!(count!(&db, mention::Entity), summary.notes);
+    assert!(summary.scheduled > 0);
+    assert_eq!(count!(&db, scheduled_message::Entity), summary.scheduled);
     assert_eq!(count!(&db, ticket::Entity), summary.tickets);
     assert_eq!(count!(&db, order::Entity), summary.orders);
     assert_eq!(count!(&db, ticket_transfer::Entity), summary.transfers);
