@@ -12,7 +12,7 @@
 mod common;
 
 use anyhow::Context;
-use backoffice::{domain::standard_webhooks, random::random_token};
+use backoffice::random::random_token;
 use clap::Parser;
 use common::{Scratch, report, wrk};
 use serde_json::{Value, json};
@@ -57,48 +57,14 @@ async fn main() -> anyhow::Result<()> {
     result
 }
 
-async fn call(http: &reqwest::Client, base: &str, token: &str, path: &str, body: Value) -> anyhow::Result<Value> {
-    let answer = http.post(format!("{base}{path}")).header("host", HOST).bearer_auth(token).json(&body).send().await?;
-    let status = answer.status();
-    let value: Value = answer.json().await.unwrap_or(Value::Null);
-    anyhow::ensure!(status.is_success(), "{path} answered {status}: {value}");
-    Ok(value)
-}
-
 async fn measure(args: &Args) -> anyhow::Result<()> {
     let http = reqwest::Client::new();
     let token = common::login(&http, args.port, HOST, "admin@bench.example", PASSWORD).await?;
     let base = format!("http://127.0.0.1:{}", args.port);
 
     // A conversation: an instance on a generic provider nobody calls, and a customer's message.
-    let instance = call(
-        &http,
-        &base,
-        &token,
-        "/api/instance",
-        json!({ "name": "WhatsApp", "providerBaseUrl": "http://127.0.0.1:9", "providerSecret": SECRET }),
-    )
-    .await?["id"]
-        .as_i64()
-        .context("instance created")?;
-    let body = json!({ "type": "message", "data": { "id": "bench-1", "phone": "+5511987654321",
-        "name": "Carla Dias", "direction": "in", "body": "Oi, e o frete?", "sentAt": chrono::Utc::now().to_rfc3339() } })
-    .to_string();
-    let timestamp = chrono::Utc::now().timestamp();
-    let pushed = http
-        .post(format!("{base}/api/instance/{instance}/events"))
-        .header("host", HOST)
-        .header("content-type", "application/json")
-        .header("webhook-id", "evt-bench-1")
-        .header("webhook-timestamp", timestamp.to_string())
-        .header("webhook-signature", standard_webhooks::sign(SECRET, "evt-bench-1", timestamp, body.as_bytes()))
-        .body(body)
-        .send()
-        .await?;
-    anyhow::ensure!(pushed.status().is_success(), "the customer's message answered {}", pushed.status());
-    let tickets: Value =
-        http.get(format!("{base}/api/tickets")).header("host", HOST).bearer_auth(&token).send().await?.json().await?;
-    let ticket = tickets["data"][0]["id"].as_i64().context("a ticket opened")?;
+    let (_, first) = common::conversation(&http, &base, HOST, &token, SECRET).await?;
+    let ticket = first["id"].as_i64().context("a ticket opened")?;
 
     // The replies: a tenth for everyone, the rest spread over the tenant's departments (the
     // default template's four).
@@ -125,7 +91,7 @@ async fn measure(args: &Args) -> anyhow::Result<()> {
             json!({ "shortcut": format!("{topic}-{n}"), "body": body, "scope": "department",
                     "departmentId": departments[n % departments.len()] })
         };
-        call(&http, &base, &token, "/api/quick-replies", reply).await?;
+        common::post_json(&http, &base, HOST, &token, "/api/quick-replies", reply).await?;
     }
     println!("  {} quick replies, ticket {ticket}", args.replies);
 

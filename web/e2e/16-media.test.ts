@@ -21,7 +21,7 @@ import { seriousA11yViolations } from './support/axe';
 import { DESKTOP, launchBrowser, logIn, MOBILE, openPage, type UserPage } from './support/browser';
 import {
   inboxAdminToken,
-  inboxCall,
+  inboxInstance,
   newWebhookSecret,
   pushProviderEvent,
   setTheme,
@@ -159,20 +159,7 @@ beforeAll(async () => {
   provider = await startFakeProvider();
   secret = newWebhookSecret();
   const token = await inboxAdminToken(e2e);
-  const instance = await inboxCall<{ id: number }>(
-    e2e,
-    'POST',
-    '/api/instance',
-    {
-      name: 'WhatsApp Mídia',
-      isOfficial: false,
-      isUnlimited: false,
-      providerBaseUrl: provider.url,
-      providerSecret: secret,
-    },
-    token,
-  );
-  instanceId = instance.id;
+  instanceId = await inboxInstance(e2e, token, 'WhatsApp Mídia', provider, secret);
 });
 
 afterAll(async () => {

@@ -16,7 +16,7 @@ import { launchBrowser, logIn, mainNav, openPage, type UserPage } from './suppor
 import {
   customerWrites,
   inboxAdminToken,
-  inboxCall,
+  inboxInstance,
   newWebhookSecret,
   startFakeProvider,
   type FakeProvider,
@@ -37,20 +37,7 @@ beforeAll(async () => {
   provider = await startFakeProvider();
   secret = newWebhookSecret();
   const token = await inboxAdminToken(e2e);
-  const instance = await inboxCall<{ id: number }>(
-    e2e,
-    'POST',
-    '/api/instance',
-    {
-      name: 'WhatsApp Respostas',
-      isOfficial: false,
-      isUnlimited: false,
-      providerBaseUrl: provider.url,
-      providerSecret: secret,
-    },
-    token,
-  );
-  instanceId = instance.id;
+  instanceId = await inboxInstance(e2e, token, 'WhatsApp Respostas', provider, secret);
 });
 
 afterAll(async () => {

@@ -16,6 +16,7 @@ import {
   customerWrites,
   inboxAdminToken,
   inboxCall,
+  inboxInstance,
   newWebhookSecret,
   startFakeProvider,
   type FakeProvider,
@@ -39,20 +40,7 @@ beforeAll(async () => {
   provider = await startFakeProvider();
   secret = newWebhookSecret();
   const token = await inboxAdminToken(e2e);
-  const instance = await inboxCall<{ id: number }>(
-    e2e,
-    'POST',
-    '/api/instance',
-    {
-      name: 'WhatsApp Anotações',
-      isOfficial: false,
-      isUnlimited: false,
-      providerBaseUrl: provider.url,
-      providerSecret: secret,
-    },
-    token,
-  );
-  instanceId = instance.id;
+  instanceId = await inboxInstance(e2e, token, 'WhatsApp Anotações', provider, secret);
   const roles = await inboxCall<{ id: number; name: string }[]>(e2e, 'GET', '/api/permission', undefined, token);
   const attendant = roles.find((role) => role.name === 'atendente');
   if (!attendant) throw new Error('no atendente role');

@@ -280,3 +280,55 @@ pub async fn bench_tenant(config: &Config, admin_email: &str, password: &str) ->
     dbs.close().await;
     Ok(())
 }
+
+/// A JSON `POST` on the bench tenant's host; fails on anything but 2xx.
+pub async fn post_json(
+    http: &reqwest::Client,
+    base: &str,
+    host: &str,
+    token: &str,
+    path: &str,
+    body: serde_json::Value,
+) -> anyhow::Result<serde_json::Value> {
+    let answer = http.post(format!("{base}{path}")).header("host", host).bearer_auth(token).json(&body).send().await?;
+    let status = answer.status();
+    let value: serde_json::Value = answer.json().await.unwrap_or(serde_json::Value::Null);
+    anyhow::ensure!(status.is_success(), "{path} answered {status}: {value}");
+    Ok(value)
+}
+
+/// A conversation to measure on: an instance on a generic provider nobody calls (signing its
+/// events with `secret`) and one customer's message, which opens a ticket. Answers the instance's
+/// id and the tickets list's first row.
+pub async fn conversation(
+    http: &reqwest::Client,
+    base: &str,
+    host: &str,
+    token: &str,
+    secret: &str,
+) -> anyhow::Result<(i64, serde_json::Value)> {
+    use anyhow::Context;
+    let body =
+        serde_json::json!({ "name": "WhatsApp", "providerBaseUrl": "http://127.0.0.1:9", "providerSecret": secret });
+    let instance =
+        post_json(http, base, host, token, "/api/instance", body).await?["id"].as_i64().context("instance created")?;
+    let event = serde_json::json!({ "type": "message", "data": { "id": "bench-1", "phone": "+5511987654321",
+        "name": "Carla Dias", "direction": "in", "body": "Oi, e o frete?", "sentAt": chrono::Utc::now().to_rfc3339() } })
+    .to_string();
+    let timestamp = chrono::Utc::now().timestamp();
+    let signature = backoffice::domain::standard_webhooks::sign(secret, "evt-bench-1", timestamp, event.as_bytes());
+    let pushed = http
+        .post(format!("{base}/api/instance/{instance}/events"))
+        .header("host", host)
+        .header("content-type", "application/json")
+        .header("webhook-id", "evt-bench-1")
+        .header("webhook-timestamp", timestamp.to_string())
+        .header("webhook-signature", signature)
+        .body(event)
+        .send()
+        .await?;
+    anyhow::ensure!(pushed.status().is_success(), "the customer's message answered {}", pushed.status());
+    let tickets: serde_json::Value =
+        http.get(format!("{base}/api/tickets")).header("host", host).bearer_auth(token).send().await?.json().await?;
+    Ok((instance, tickets["data"][0].clone()))
+}

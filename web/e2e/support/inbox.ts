@@ -218,6 +218,27 @@ export async function inboxCall<T>(e2e: E2EContext, method: string, path: string
   return answer.body as T;
 }
 
+/**
+ * An instance of the inbox tenant of a file's own, on `provider`, whose events are signed with
+ * `secret`: no attendant of 06-inbox is linked to it, so their queues stay as that file expects.
+ */
+export async function inboxInstance(
+  e2e: E2EContext,
+  token: string,
+  name: string,
+  provider: FakeProvider,
+  secret: string,
+): Promise<number> {
+  const instance = await inboxCall<{ id: number }>(
+    e2e,
+    'POST',
+    '/api/instance',
+    { name, isOfficial: false, isUnlimited: false, providerBaseUrl: provider.url, providerSecret: secret },
+    token,
+  );
+  return instance.id;
+}
+
 export async function inboxAdminToken(e2e: E2EContext): Promise<string> {
   const answer = await inboxCall<{ access_token: string }>(e2e, 'POST', '/api/auth/login', {
     email: e2e.inbox.admin.email,

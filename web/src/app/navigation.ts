@@ -7,6 +7,7 @@ import type { Icon } from '@tabler/icons-react';
 import {
   IconAddressBook,
   IconBuildingSkyscraper,
+  IconCalendarTime,
   IconChartBar,
   IconChartDots,
   IconDeviceDesktopAnalytics,
@@ -36,6 +37,7 @@ const ROUTE_ICONS: Record<string, Icon> = {
   home: IconHome,
   'user-settings': IconSettings,
   'quick-replies': IconMessageBolt,
+  'scheduled-messages': IconCalendarTime,
   'two-factor': IconShieldLock,
   users: IconUsers,
   tenants: IconBuildingSkyscraper,

@@ -15,6 +15,12 @@ import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { mentionKeys } from '../features/mentions/keys';
 import { mentionNotice } from '../features/mentions/labels';
 import { MENTIONS_READ_EVENT, mentionOf, USER_MENTIONED_EVENT } from '../features/mentions/realtime';
+import { scheduledMessageKeys } from '../features/scheduled-messages/keys';
+import {
+  describeScheduledChange,
+  SCHEDULED_MESSAGE_EVENT,
+  scheduledChangeAlert,
+} from '../features/scheduled-messages/realtime';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { PRESENCE_STATUSES, presenceChangeOf } from '../lib/presence';
@@ -200,6 +206,9 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         message: unread === null ? 'Suas menções mudaram.' : `Menções não lidas: ${unread}.`,
       };
     }
+    // A scheduled message was sent, failed or cancelled because the customer wrote first.
+    case SCHEDULED_MESSAGE_EVENT:
+      return describeScheduledChange(event);
     case 'UserConnected':
     case 'UserDisconnected': {
       const change = presenceChangeOf(event);
@@ -271,6 +280,9 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     // "{author} mencionou você" (the badge and the list follow: queriesToRefresh).
     case USER_MENTIONED_EVENT:
       return describeRealtimeEvent(event);
+    // Only a failure and a cancel because the customer wrote first (the screen's list shows the rest).
+    case SCHEDULED_MESSAGE_EVENT:
+      return scheduledChangeAlert(event);
     default:
       return describeRealtimeEvent(event);
   }
@@ -294,6 +306,9 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
       // The header's "Menções": its badge and lists (features/mentions/realtime.ts also writes the
       // event into them at once where app/realtime.ts hands it over).
       return [mentionKeys.all()];
+    case SCHEDULED_MESSAGE_EVENT:
+      // The scheduled messages screen: the message moves to its new status's list.
+      return [scheduledMessageKeys.all()];
     default:
       return [];
   }

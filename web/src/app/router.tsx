@@ -24,6 +24,7 @@ const screens: Record<string, () => Promise<object>> = {
   home: () => import('./routes/home'),
   'user-settings': () => import('./routes/user-settings'),
   'quick-replies': () => import('./routes/quick-replies'),
+  'scheduled-messages': () => import('./routes/scheduled-messages'),
   'two-factor': () => import('./routes/two-factor'),
   users: () => import('./routes/users'),
   tenants: () => import('./routes/tenants'),

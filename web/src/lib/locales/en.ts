@@ -13,6 +13,7 @@ export const en: Messages = {
       home: 'Home',
       'user-settings': 'User settings',
       'quick-replies': 'Quick replies',
+      'scheduled-messages': 'Scheduled messages',
       'two-factor': 'Two-factor authentication',
       users: 'Users',
       tenants: 'Tenants',

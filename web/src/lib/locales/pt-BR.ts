@@ -11,6 +11,7 @@ export const ptBR = {
       home: 'Início',
       'user-settings': 'Configurações do usuário',
       'quick-replies': 'Respostas rápidas',
+      'scheduled-messages': 'Agendamentos',
       'two-factor': 'Autenticação em dois fatores',
       users: 'Usuários',
       tenants: 'Tenants',

@@ -13,6 +13,7 @@ export const pt: Messages = {
       home: 'Início',
       'user-settings': 'Definições do utilizador',
       'quick-replies': 'Respostas rápidas',
+      'scheduled-messages': 'Agendamentos',
       'two-factor': 'Autenticação de dois fatores',
       users: 'Utilizadores',
       tenants: 'Tenants',

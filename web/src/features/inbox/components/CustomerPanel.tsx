@@ -19,6 +19,7 @@ import { useSetBlacklisted } from '../api/set-blacklisted';
 import { displayName, identityLabel, identityValue, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import { CustomerAddress } from './CustomerAddress';
+import { ScheduleMessageButton } from './ScheduleMessageButton';
 import classes from './Inbox.module.css';
 import { TYPE_LABELS } from './media/format';
 
@@ -121,6 +122,7 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
       >
         {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
       </Button>
+      <ScheduleMessageButton customer={data} name={name} ticketId={ticketId} />
       {data.identities.length > 0 ? (
         <>
           <Divider />
