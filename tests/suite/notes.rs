@@ -247,3 +247,23 @@ async fn notes_stay_with_the_staff_and_mentions_reach_their_person_who_is_asked_
     let page: Value = response.json().await.unwrap();
     assert_eq!(page["unread"], 0);
 }
+
+#[tokio::test]
+async fn the_unread_count_stops_at_a_hundred_as_the_badge_does() {
+    let (team, _provider) = team().await;
+    let (ana_user, ana) = team.agent("Ana", &[team.instance]).await;
+    let message = customer_message("n-9", "+55 11 97777-9999", "Eva Souza", "Oi");
+    assert_eq!(push(&team.app, HOST, team.instance, "evt-n-9", &message).await.status(), 200);
+    let (_, tickets) = team.call(&ana, Method::GET, "/api/tickets?status=pending", None).await;
+    let notes = format!("/api/tickets/{}/notes", tickets["data"][0]["id"]);
+    for n in 0..101 {
+        let body = json!({ "body": format!("@Ana caso {n}"), "mentionedUserIds": [ana_user.id] });
+        assert_eq!(team.call(&team.admin_token, Method::POST, &notes, Some(body)).await.0, 201);
+    }
+    let (_, unread) = team.call(&ana, Method::GET, "/api/mentions/unread", None).await;
+    assert_eq!(unread["unread"], 100, "a hundred or more");
+    let (_, page) = team.call(&ana, Method::GET, "/api/mentions?unread=true&limit=100", None).await;
+    assert_eq!((page["unread"].as_u64(), page["next_cursor"].is_string()), (Some(100), true), "the list pages on");
+    let (_, left) = team.call(&ana, Method::POST, "/api/mentions/read", Some(json!({ "all": true }))).await;
+    assert_eq!(left["unread"], 0);
+}

@@ -149,6 +149,7 @@ async fn list_mentions(
 /// How many mentions are unread.
 #[derive(Serialize, ToSchema)]
 struct Unread {
+    /// Up to 100 (100: a hundred or more).
     unread: u64,
 }
 
@@ -156,7 +157,7 @@ struct Unread {
 #[utoipa::path(
     get, path = "/mentions/unread", tag = "anotações", operation_id = "mentions_unread",
     summary = "Conta as menções não lidas",
-    responses((status = 200, description = "O total de menções não lidas.", body = Unread))
+    responses((status = 200, description = "O total de menções não lidas, até 100 (100: cem ou mais).", body = Unread))
 )]
 async fn unread_mentions(
     State(state): State<AppState>,
