@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
-import { mentionKeys } from '../features/mentions/keys';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { REALTIME_EVENTS } from '../lib/realtime';
@@ -127,7 +126,7 @@ describe('realtime events in the interface', () => {
     },
   };
 
-  it('UserMentioned toasts "{author} mencionou você" with the customer and the note, and refreshes the mentions', () => {
+  it('UserMentioned toasts "{author} mencionou você" with the customer and the note; features/mentions keeps the lists', () => {
     const expected = {
       color: 'indigo',
       title: 'Carlos Lima mencionou você',
@@ -135,18 +134,19 @@ describe('realtime events in the interface', () => {
     };
     expect(describeRealtimeEvent(mentioned)).toEqual(expected);
     expect(noticeFor(mentioned, { id: 7, departmentId: null })).toEqual(expected);
-    expect(queriesToRefresh(mentioned)).toEqual([mentionKeys.all()]);
+    // features/mentions writes it into the badge and lists itself (its realtime tests): no refetch.
+    expect(queriesToRefresh(mentioned)).toEqual([]);
     // A payload it cannot read still tells, without names.
     expect(noticeFor({ event: 'UserMentioned', mention: null }, { id: 7, departmentId: null })?.title).toBe(
       'Nova menção',
     );
   });
 
-  it('MentionsRead is known, toasts nothing and refreshes the mentions (the badge follows)', () => {
+  it('MentionsRead is known and toasts nothing (features/mentions sets the badge)', () => {
     const event = { event: 'MentionsRead', unread: 2 };
     expect(describeRealtimeEvent(event)?.message).toBe('Menções não lidas: 2.');
     expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
-    expect(queriesToRefresh(event)).toEqual([mentionKeys.all()]);
+    expect(queriesToRefresh(event)).toEqual([]);
   });
 
   it('ChatNoteAdded is known (never logged as unknown), toasts nothing and refreshes nothing here (the inbox shows it)', () => {

@@ -12,7 +12,6 @@ import type { QueryKey } from '@tanstack/react-query';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
-import { mentionKeys } from '../features/mentions/keys';
 import { mentionNotice } from '../features/mentions/labels';
 import { MENTIONS_READ_EVENT, mentionOf, USER_MENTIONED_EVENT } from '../features/mentions/realtime';
 import { scheduledMessageKeys } from '../features/scheduled-messages/keys';
@@ -301,11 +300,8 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
     case 'UserDisconnected':
       // The users list's "Online" badges (the header's own status is written by features/presence).
       return [USERS_QUERY_KEY];
-    case USER_MENTIONED_EVENT:
-    case MENTIONS_READ_EVENT:
-      // The header's "Menções": its badge and lists (features/mentions/realtime.ts also writes the
-      // event into them at once where app/realtime.ts hands it over).
-      return [mentionKeys.all()];
+    // UserMentioned and MentionsRead: the header's "Menções" writes them into its badge and lists
+    // itself (features/mentions/realtime.ts, handed over by app/realtime.ts): nothing to read again.
     case SCHEDULED_MESSAGE_EVENT:
       // The scheduled messages screen: the message moves to its new status's list.
       return [scheduledMessageKeys.all()];

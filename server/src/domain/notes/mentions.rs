@@ -136,8 +136,8 @@ pub async fn read(unit: &Unit, viewer: &Viewer, which: ReadWhich) -> Result<u64>
     Ok(left)
 }
 
-/// The views of mention rows: their notes, tickets, customers, authors and shares, one query
-/// each whatever the page's size.
+/// The views of mention rows (one person's page, or one note's people): their notes, tickets,
+/// customers, authors and shares, one query each whatever their number.
 pub async fn views(db: &impl ConnectionTrait, rows: &[mention::Model]) -> Result<Vec<MentionView>> {
     if rows.is_empty() {
         return Ok(Vec::new());
@@ -188,14 +188,15 @@ pub async fn views(db: &impl ConnectionTrait, rows: &[mention::Model]) -> Result
         .await?
         .into_iter()
         .collect();
-    let person = rows[0].user_id;
-    let shares: HashMap<i32, ShareView> = ticket_share::Entity::find()
-        .filter(ticket_share::Column::UserId.eq(person))
+    // Rows may be several people's (a note naming many): each person's share of each ticket.
+    let people: Vec<i32> = rows.iter().map(|m| m.user_id).collect();
+    let shares: HashMap<(i32, i32), ShareView> = ticket_share::Entity::find()
+        .filter(ticket_share::Column::UserId.is_in(people))
         .filter(ticket_share::Column::TicketId.is_in(ticket_ids))
         .all(db)
         .await?
         .iter()
-        .map(|s| (s.ticket_id, ShareView::of(s)))
+        .map(|s| ((s.ticket_id, s.user_id), ShareView::of(s)))
         .collect();
     Ok(rows
         .iter()
@@ -211,7 +212,7 @@ pub async fn views(db: &impl ConnectionTrait, rows: &[mention::Model]) -> Result
                 body: bodies.get(&m.message_id).cloned().unwrap_or_default(),
                 created_at: m.created_at,
                 read_at: m.read_at,
-                share: shares.get(&m.ticket_id).cloned(),
+                share: shares.get(&(m.ticket_id, m.user_id)).cloned(),
             }
         })
         .collect())

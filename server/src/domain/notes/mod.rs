@@ -156,11 +156,8 @@ pub async fn write(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewNote) -
     }
     let message = attachments::whole(unit, unit.tenant().as_str(), &stored).await?;
     unit.raise(ChatNoteAdded { ticket_id, message: message.clone() }.to(Audience::of_ticket(&found, &ids)));
-    for row in rows {
-        let person = row.user_id;
-        if let Some(mention) = mentions::views(unit, std::slice::from_ref(&row)).await?.pop() {
-            unit.raise(UserMentioned { mention }.to(Audience::person(person)));
-        }
+    for (row, mention) in rows.iter().zip(mentions::views(unit, &rows).await?) {
+        unit.raise(UserMentioned { mention }.to(Audience::person(row.user_id)));
     }
     let mentioned = people.into_iter().map(|p| NamedRef { id: p.id, name: p.name }).collect();
     Ok(WrittenNote { message, mentioned, shared_with })

@@ -29,7 +29,7 @@ use crate::{
         scheduled_messages::{CANCELLED, CUSTOMER_WROTE, FAILED, SCHEDULED, SENT, raise_changed, views},
         unit::Unit,
     },
-    entities::tenant::{customer, instance, message, scheduled_message, ticket, user},
+    entities::tenant::{chat, customer, instance, message, scheduled_message, ticket, user},
 };
 
 /// Sends scheduled message `id` when due and still scheduled; anything else is left as it is.
@@ -81,10 +81,14 @@ pub async fn send_due(unit: &Unit, id: i32, ticket_limit: i32) -> Result<()> {
 /// Whether the customer wrote on the instance since the message was scheduled (the inbound path
 /// cancels it as they write; this covers a message that arrived while it was being sent).
 async fn wrote_since(unit: &Unit, found: &scheduled_message::Model) -> Result<bool> {
-    let chat = chats::current_ticket(unit, found.customer_id, found.instance_id).await?.map(|t| t.chat_id);
-    let Some(chat_id) = chat else { return Ok(false) };
+    let chat = chat::Entity::find()
+        .filter(chat::Column::CustomerId.eq(found.customer_id))
+        .filter(chat::Column::InstanceId.eq(found.instance_id))
+        .one(unit)
+        .await?;
+    let Some(chat) = chat else { return Ok(false) };
     Ok(message::Entity::find()
-        .filter(message::Column::ChatId.eq(chat_id))
+        .filter(message::Column::ChatId.eq(chat.id))
         .filter(message::Column::Direction.eq("in"))
         .filter(message::Column::SentAt.gt(found.created_at))
         .one(unit)
