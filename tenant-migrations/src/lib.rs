@@ -43,6 +43,7 @@ mod m20261217_000033_customer_identities;
 mod m20261218_000034_quick_replies;
 mod m20261219_000035_notes_and_mentions;
 mod m20261220_000036_scheduled_messages;
+mod m20261221_000037_tags;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -94,6 +95,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261218_000034_quick_replies::Migration),
             Box::new(m20261219_000035_notes_and_mentions::Migration),
             Box::new(m20261220_000036_scheduled_messages::Migration),
+            Box::new(m20261221_000037_tags::Migration),
         ]
     }
 }
@@ -160,6 +162,9 @@ pub const TABLES: &[&str] = &[
     "mentions",
     "ticket_shares",
     "scheduled_messages",
+    "tags",
+    "ticket_tags",
+    "customer_tags",
 ];
 
 #[cfg(test)]

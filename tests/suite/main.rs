@@ -44,6 +44,7 @@ mod scheduled_messages;
 mod secrets;
 mod seed;
 mod sheet_downloads;
+mod tags;
 mod tenants;
 mod tokens;
 mod two_factor;

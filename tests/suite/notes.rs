@@ -11,72 +11,14 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::support::{
-    TestApp, TestUser,
-    provider::{FakeProvider, customer_message, push},
-    socket::{Socket, next_event, open},
+    provider::{customer_message, push},
+    socket::open,
+    team::{HOST, Team, drain, named},
 };
-
-const HOST: &str = "acme.localhost";
-
-struct Team {
-    app: TestApp,
-    admin: TestUser,
-    admin_token: String,
-    instance: i32,
-}
-
-impl Team {
-    async fn call(&self, token: &str, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
-        let response = self.app.call(method, HOST, path, Some(token), body).await;
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
-    }
-
-    /// An attendant linked to `instances`, with a token.
-    async fn agent(&self, name: &str, instances: &[i32]) -> (TestUser, String) {
-        let (_, roles) = self.call(&self.admin_token, Method::GET, "/api/permission", None).await;
-        let role = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
-        let email = format!("{}@acme.example", name.to_lowercase());
-        let body = json!({ "name": name, "email": email, "password": "Senha#Forte!9", "role_id": role,
-                           "chosen_instances": instances });
-        let (status, created) = self.call(&self.admin_token, Method::POST, "/api/users", Some(body)).await;
-        assert_eq!(status, 201, "{created}");
-        let user = TestUser {
-            id: created["id"].as_i64().unwrap() as i32,
-            tenant: "acme".into(),
-            email,
-            password: "Senha#Forte!9".into(),
-        };
-        let token = self.app.login(&user).await;
-        (user, token)
-    }
-}
-
-async fn team() -> (Team, FakeProvider) {
-    let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
-    let admin = app.tenant_with_admin("acme").await;
-    let admin_token = app.login(&admin).await;
-    let provider = FakeProvider::start().await;
-    let instance = app.instance_with_provider("acme", &admin_token, "WhatsApp Vendas", &provider).await;
-    (Team { app, admin, admin_token, instance }, provider)
-}
-
-/// The events a socket receives within `wait`, by name.
-async fn drain(socket: &mut Socket, wait: Duration) -> Vec<Value> {
-    let mut events = Vec::new();
-    while let Some(event) = next_event(socket, wait).await {
-        events.push(event);
-    }
-    events
-}
-
-fn named<'a>(events: &'a [Value], name: &str) -> Vec<&'a Value> {
-    events.iter().filter(|e| e["event"] == name).collect()
-}
 
 #[tokio::test]
 async fn notes_stay_with_the_staff_and_mentions_reach_their_person_who_is_asked_in_when_needed() {
-    let (team, provider) = team().await;
+    let (team, provider) = Team::start().await;
     let (ana_user, ana) = team.agent("Ana", &[team.instance]).await;
     let (bia_user, bia) = team.agent("Bia", &[team.instance]).await;
     // Carlos attends another number: this ticket is none of his business until he is asked in.
@@ -250,7 +192,7 @@ async fn notes_stay_with_the_staff_and_mentions_reach_their_person_who_is_asked_
 
 #[tokio::test]
 async fn the_unread_count_stops_at_a_hundred_as_the_badge_does() {
-    let (team, _provider) = team().await;
+    let (team, _provider) = Team::start().await;
     let (ana_user, ana) = team.agent("Ana", &[team.instance]).await;
     let message = customer_message("n-9", "+55 11 97777-9999", "Eva Souza", "Oi");
     assert_eq!(push(&team.app, HOST, team.instance, "evt-n-9", &message).await.status(), 200);

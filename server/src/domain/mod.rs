@@ -11,8 +11,8 @@
 //!
 //! | floor | modules | what lives there |
 //! |---|---|---|
-//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats |
-//! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
+//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
+//! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
 //! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
 //!
@@ -86,10 +86,14 @@ pub mod sheet_reader;
 pub mod sql;
 /// Standard Webhooks signatures (provider events in, webhooks out).
 pub mod standard_webhooks;
+/// Tags (etiquetas) on tickets and customers, and the kanban board's columns (docs/tags.md).
+pub mod tags;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.
 pub mod templates;
 /// Tenants: lookup, provisioning, soft delete, plans and features.
 pub mod tenants;
+/// Folding text for comparisons that ignore accents, case and punctuation.
+pub mod text;
 /// A transaction and the events it raised.
 pub mod unit;
 /// Users of a tenant.

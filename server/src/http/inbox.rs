@@ -78,6 +78,15 @@ struct ListParams {
     /// Nome ou telefone do cliente, ou protocolo.
     #[serde(default)]
     search: Option<String>,
+    /// Só os atendimentos com esta etiqueta.
+    #[serde(default)]
+    tag_id: Option<i32>,
+    /// Só os atendimentos sem nenhuma das etiquetas do quadro (a coluna "Sem etiqueta").
+    #[serde(default)]
+    without_board_tag: Option<bool>,
+    /// Sem `status`: todas as situações menos `closed` (os cartões do quadro).
+    #[serde(default)]
+    active: Option<bool>,
     /// O `next_cursor` da página anterior.
     #[serde(default)]
     cursor: Option<String>,
@@ -113,6 +122,9 @@ async fn list(
         instance_id: params.instance_id,
         department_id: params.department_id,
         search: params.search,
+        tag_id: params.tag_id,
+        without_board_tag: params.without_board_tag.unwrap_or(false),
+        active: params.active.unwrap_or(false),
         cursor: params.cursor,
         limit: params.limit,
         known_counts: caches.queue_counts(&tenant.name, user_id),

@@ -25,6 +25,7 @@ pub mod openapi;
 mod quick_replies;
 mod roles;
 mod scheduled_messages;
+mod tags;
 mod tenants;
 mod two_factor;
 mod users;
@@ -75,6 +76,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(quick_replies::routes())
         .merge(notes::routes())
         .merge(scheduled_messages::routes())
+        .merge(tags::routes())
         .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

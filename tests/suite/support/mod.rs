@@ -8,6 +8,7 @@ pub mod outage;
 pub mod provider;
 pub mod receiver;
 pub mod socket;
+pub mod team;
 pub mod users;
 
 pub use app::{Backend, TestApp};

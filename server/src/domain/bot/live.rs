@@ -73,7 +73,11 @@ pub async fn start(unit: &Unit, bots: &Bots, config: &BotConfig, ticket: &ticket
 pub async fn answer(unit: &Unit, bots: &Bots, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
     let Some(session) = active_session(unit, ticket.id).await? else {
         // A bot ticket without a conversation (should not happen): people take it.
-        let names = Names::default().with_customer(said.customer).with_instance(ticket.instance_id, said.instance_name);
+        let names = Names::default()
+            .with_customer(said.customer)
+            .with_instance(ticket.instance_id, said.instance_name)
+            .with_tags_of(unit, &[ticket.id])
+            .await?;
         return release(unit, ticket, None, "O atendimento voltou para a fila.", &names).await.map(drop);
     };
     let Some(config) = bots.active_for(ticket.instance_id) else {
@@ -133,8 +137,13 @@ async fn play(
     if turn.step == Step::Answer {
         active.answers = Set(session.answers + 1);
     }
-    // Everything the events name is at hand: no query for it.
-    let mut names = Names::default().with_customer(said.customer).with_instance(ticket.instance_id, said.instance_name);
+    // Everything the events name is at hand but the ticket's tags (an administrator may have tagged
+    // it while the bot holds it).
+    let mut names = Names::default()
+        .with_customer(said.customer)
+        .with_instance(ticket.instance_id, said.instance_name)
+        .with_tags_of(unit, &[ticket.id])
+        .await?;
     let (notice, department_id) = match &turn.outcome {
         Outcome::Stay => (None, None),
         Outcome::Routed { department_id, department_name } => {

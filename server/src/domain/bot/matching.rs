@@ -10,28 +10,7 @@ const STOPWORDS: [&str; 16] =
 
 /// Lower case, without accents, letters and digits only, single spaces.
 pub fn normalize(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars().flat_map(char::to_lowercase) {
-        let plain = match c {
-            'á' | 'à' | 'â' | 'ã' | 'ä' => 'a',
-            'é' | 'è' | 'ê' | 'ë' => 'e',
-            'í' | 'ì' | 'î' | 'ï' => 'i',
-            'ó' | 'ò' | 'ô' | 'õ' | 'ö' => 'o',
-            'ú' | 'ù' | 'û' | 'ü' => 'u',
-            'ç' => 'c',
-            'ñ' => 'n',
-            c if c.is_alphanumeric() => c,
-            _ => ' ',
-        };
-        if plain == ' ' {
-            if !out.is_empty() && !out.ends_with(' ') {
-                out.push(' ');
-            }
-        } else {
-            out.push(plain);
-        }
-    }
-    out.trim_end().to_owned()
+    crate::domain::text::fold(text)
 }
 
 fn significant(normalized: &str) -> Vec<&str> {

@@ -77,6 +77,8 @@ pub struct CustomerDetail {
     pub identities: Vec<IdentityView>,
     /// Customers merged into this one, newest first.
     pub merges: Vec<MergeView>,
+    /// Their tags (docs/tags.md), by name.
+    pub tags: Vec<views::TagRef>,
 }
 
 /// One page of customers.
@@ -177,6 +179,7 @@ pub async fn detail(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Resu
         messages_without_ticket: loose.iter().map(|m| names.message(m)).collect(),
         identities: identities::of_customer(db, id).await?,
         merges: merges::of_customer(db, id).await?,
+        tags: views::tags_of_customer(db, id).await?,
     })
 }
 

@@ -29,6 +29,8 @@ pub struct JoinedNames {
     pub instance_name: Option<String>,
     pub user_name: Option<String>,
     pub department_name: Option<String>,
+    /// The ticket's tags, `id:color:name` a line each ([`super::views::TAGS_OF_TICKET`]).
+    pub tags: Option<String>,
 }
 
 /// Every row of a page: its ticket and the names read beside it.
@@ -46,7 +48,7 @@ pub fn decode(rows: &[QueryResult]) -> Result<Vec<(ticket::Model, JoinedNames)>>
 /// The positions of the columns a page reads, found once from the first row's columns.
 struct Positions([usize; COLUMNS.len()]);
 
-const COLUMNS: [&str; 24] = [
+const COLUMNS: [&str; 25] = [
     "id",
     "protocol",
     "chat_id",
@@ -71,6 +73,7 @@ const COLUMNS: [&str; 24] = [
     "j_instance_name",
     "j_user_name",
     "j_department_name",
+    "j_tags",
 ];
 
 impl Positions {
@@ -130,6 +133,7 @@ where
             instance_name: get(row, at[21])?,
             user_name: get(row, at[22])?,
             department_name: get(row, at[23])?,
+            tags: get(row, at[24])?,
         };
         Ok((ticket, names))
     })

@@ -147,6 +147,12 @@ pub struct ListQuery {
     pub department_id: Option<i32>,
     /// Customer name, phone or ticket protocol.
     pub search: Option<String>,
+    /// Only the tickets carrying this tag (docs/tags.md).
+    pub tag_id: Option<i32>,
+    /// Only the tickets carrying none of the board's tags (the board's "Sem etiqueta" column).
+    pub without_board_tag: bool,
+    /// Without `status`: every status but `closed` (the board's cards).
+    pub active: bool,
     /// Where the previous page ended (`next_cursor`).
     pub cursor: Option<String>,
     pub limit: Option<u64>,
@@ -214,7 +220,16 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
         None if query.mine => {
             select = select.filter(ticket::Column::Status.is_in([TicketStatus::Open, TicketStatus::Transferring]));
         }
+        None if query.active => {
+            select = select.filter(ticket::Column::Status.ne(TicketStatus::Closed));
+        }
         None => {}
+    }
+    if let Some(tag_id) = query.tag_id {
+        select = select.filter(Expr::exists(tagged(Some(tag_id))));
+    }
+    if query.without_board_tag {
+        select = select.filter(Expr::exists(tagged(None)).not());
     }
     if query.mine {
         select = select.filter(ticket::Column::AssignedUserId.eq(viewer.user_id));
@@ -265,6 +280,26 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
         None
     };
     Ok(TicketPage { data: rows.iter().map(|t| names.ticket(t)).collect(), next_cursor, counts })
+}
+
+/// `SELECT 1` from the ticket's tags: this one (`Some`), or any of the board's columns (`None`) —
+/// the `(ticket_id, tag_id)` index answers either for each ticket the page walks.
+fn tagged(tag_id: Option<i32>) -> sea_orm::sea_query::SelectStatement {
+    use crate::entities::tenant::{tag, ticket_tag};
+    let mut links = Query::select();
+    links.expr(Expr::val(1)).from(ticket_tag::Entity).and_where(
+        Expr::col((ticket_tag::Entity, ticket_tag::Column::TicketId)).equals((ticket::Entity, ticket::Column::Id)),
+    );
+    match tag_id {
+        Some(id) => links.and_where(Expr::col((ticket_tag::Entity, ticket_tag::Column::TagId)).eq(id)),
+        None => links
+            .inner_join(
+                tag::Entity,
+                Expr::col((tag::Entity, tag::Column::Id)).equals((ticket_tag::Entity, ticket_tag::Column::TagId)),
+            )
+            .and_where(Expr::col((tag::Entity, tag::Column::BoardPosition)).is_not_null()),
+    };
+    links.to_owned()
 }
 
 /// The most customers a search may match and still be looked for by their ids.

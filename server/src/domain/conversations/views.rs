@@ -54,6 +54,15 @@ pub struct LastMessage {
     pub at: Option<DateTime<Utc>>,
 }
 
+/// A tag as the tickets and customers that carry it show it (docs/tags.md).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct TagRef {
+    pub id: i32,
+    pub name: String,
+    /// `#rrggbb`.
+    pub color: String,
+}
+
 /// A ticket as lists, the conversation header and events show it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -76,6 +85,8 @@ pub struct TicketView {
     /// customer's last message); past: only an approved template may be sent. `null` when the
     /// number has no such rule.
     pub window_closes_at: Option<DateTime<Utc>>,
+    /// The ticket's tags, by name.
+    pub tags: Vec<TagRef>,
 }
 
 /// A message of a conversation.
@@ -216,17 +227,100 @@ pub fn joined(select: sea_orm::Select<ticket::Entity>) -> sea_orm::Select<ticket
         .column_as(instance::Column::Name, "j_instance_name")
         .column_as(user::Column::Name, "j_user_name")
         .column_as(department::Column::Name, "j_department_name")
+        .expr_as(sea_orm::sea_query::Expr::cust(TAGS_OF_TICKET), "j_tags")
+}
+
+/// A ticket's tags in one text, `id:color:name` a line each (a tag's name holds no line break),
+/// as a scalar subquery on a row of `tickets`: a page reads them in its own statement, through the
+/// `(ticket_id, tag_id)` index ([`parse_tags`] reads them back). A macro, for `concat!` below.
+macro_rules! tags_of_ticket {
+    () => {
+        "(SELECT string_agg(CAST(tags.id AS TEXT) || ':' || tags.color || ':' || tags.name, '\n') \
+         FROM ticket_tags JOIN tags ON tags.id = ticket_tags.tag_id WHERE ticket_tags.ticket_id = tickets.id)"
+    };
+}
+pub const TAGS_OF_TICKET: &str = tags_of_ticket!();
+
+/// The tags [`TAGS_OF_TICKET`] read, by name.
+pub fn parse_tags(text: &str) -> Vec<TagRef> {
+    let mut tags: Vec<TagRef> = text
+        .lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ':');
+            let id = parts.next()?.parse().ok()?;
+            let color = parts.next()?.to_owned();
+            let name = parts.next()?.to_owned();
+            Some(TagRef { id, name, color })
+        })
+        .collect();
+    sort_tags(&mut tags);
+    tags
+}
+
+/// Tags in the order every screen shows them: by name, accents and case aside.
+pub fn sort_tags(tags: &mut [TagRef]) {
+    tags.sort_by_cached_key(|t| (crate::domain::text::fold(&t.name), t.id));
+}
+
+/// The tags of each of `tickets` (those without any are absent), by name.
+pub async fn tags_of_tickets(db: &impl ConnectionTrait, tickets: &[i32]) -> Result<HashMap<i32, Vec<TagRef>>> {
+    let mut found: HashMap<i32, Vec<TagRef>> = HashMap::new();
+    if tickets.is_empty() {
+        return Ok(found);
+    }
+    let mut b = crate::domain::sql::Binder::new(db.get_database_backend());
+    let ids: Vec<String> = tickets.iter().map(|id| b.p(*id)).collect();
+    let sql = format!(
+        "SELECT ticket_tags.ticket_id AS ticket_id, tags.id AS id, tags.color AS color, tags.name AS name \
+         FROM ticket_tags JOIN tags ON tags.id = ticket_tags.tag_id WHERE ticket_tags.ticket_id IN ({})",
+        ids.join(", ")
+    );
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        let ticket_id: i32 = row.try_get("", "ticket_id")?;
+        let tag =
+            TagRef { id: row.try_get("", "id")?, name: row.try_get("", "name")?, color: row.try_get("", "color")? };
+        found.entry(ticket_id).or_default().push(tag);
+    }
+    for tags in found.values_mut() {
+        sort_tags(tags);
+    }
+    Ok(found)
+}
+
+/// A customer's tags, by name.
+pub async fn tags_of_customer(db: &impl ConnectionTrait, customer_id: i32) -> Result<Vec<TagRef>> {
+    let mut b = crate::domain::sql::Binder::new(db.get_database_backend());
+    let sql = format!(
+        "SELECT tags.id AS id, tags.color AS color, tags.name AS name \
+         FROM customer_tags JOIN tags ON tags.id = customer_tags.tag_id WHERE customer_tags.customer_id = {}",
+        b.p(customer_id)
+    );
+    let mut tags = Vec::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        tags.push(TagRef {
+            id: row.try_get("", "id")?,
+            name: row.try_get("", "name")?,
+            color: row.try_get("", "color")?,
+        });
+    }
+    sort_tags(&mut tags);
+    Ok(tags)
 }
 
 /// The `j_*` columns of [`joined`] as scalar subqueries on a row of `tickets` (primary-key
 /// lookups), for a statement that cannot join, such as an `UPDATE … RETURNING`.
-pub const NAMES_OF_TICKET: &str = "\
+pub const NAMES_OF_TICKET: &str = concat!(
+    "\
     (SELECT name FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_name, \
     (SELECT phone FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_phone, \
     (SELECT blacklisted FROM customers WHERE customers.id = tickets.customer_id) AS j_customer_blacklisted, \
     (SELECT name FROM instances WHERE instances.id = tickets.instance_id) AS j_instance_name, \
     (SELECT name FROM users WHERE users.id = tickets.assigned_user_id) AS j_user_name, \
-    (SELECT name FROM departments WHERE departments.id = tickets.department_id) AS j_department_name";
+    (SELECT name FROM departments WHERE departments.id = tickets.department_id) AS j_department_name, \
+",
+    tags_of_ticket!(),
+    " AS j_tags"
+);
 
 /// Names of everything a page of rows refers to, loaded once.
 #[derive(Default)]
@@ -235,6 +329,8 @@ pub struct Names {
     instances: HashMap<i32, String>,
     users: HashMap<i32, String>,
     departments: HashMap<i32, String>,
+    /// Tags by ticket id.
+    tags: HashMap<i32, Vec<TagRef>>,
 }
 
 impl Names {
@@ -314,6 +410,9 @@ impl Names {
             if let (Some(id), Some(name)) = (t.department_id, joined.department_name) {
                 names.departments.insert(id, name);
             }
+            if let Some(tags) = joined.tags {
+                names.tags.insert(t.id, parse_tags(&tags));
+            }
             tickets.push(t);
         }
         Ok((tickets, names))
@@ -325,7 +424,15 @@ impl Names {
         let instances: Vec<i32> = tickets.iter().map(|t| t.instance_id).collect();
         let users: Vec<i32> = tickets.iter().filter_map(|t| t.assigned_user_id).collect();
         let departments: Vec<i32> = tickets.iter().filter_map(|t| t.department_id).collect();
-        Self::load(db, customers, instances, users, departments).await
+        let mut names = Self::load(db, customers, instances, users, departments).await?;
+        names.tags = tags_of_tickets(db, &tickets.iter().map(|t| t.id).collect::<Vec<_>>()).await?;
+        Ok(names)
+    }
+
+    /// Adds the tags of the given tickets (one query), for names built from what the caller holds.
+    pub async fn with_tags_of(mut self, db: &impl ConnectionTrait, tickets: &[i32]) -> Result<Self> {
+        self.tags.extend(tags_of_tickets(db, tickets).await?);
+        Ok(self)
     }
 
     fn user(&self, id: Option<i32>) -> Option<NamedRef> {
@@ -361,6 +468,7 @@ impl Names {
             closing_reason_id: t.closing_reason_id,
             updated_at: t.last_activity_at.unwrap_or(t.updated_at),
             window_closes_at: t.window_closes_at,
+            tags: self.tags.get(&t.id).cloned().unwrap_or_default(),
         }
     }
 

@@ -30,6 +30,8 @@ pub mod customer_group_member;
 pub mod customer_identity;
 /// `customer_merges`: The log of customers an administrator merged into another.
 pub mod customer_merge;
+/// `customer_tags`: Tags applied to customers.
+pub mod customer_tag;
 /// `departments`: User departments.
 pub mod department;
 /// `early_acks`: Acks that overtook the answer to our send, until the send's id is stored.
@@ -74,12 +76,16 @@ pub mod scheduled_message;
 pub mod states;
 /// `sync_jobs`: Message-history synchronisations of instances and their progress.
 pub mod sync_job;
+/// `tags`: Tags (etiquetas) for tickets and customers, and the kanban board's columns.
+pub mod tag;
 /// `template_prices`: The tenant's price of a template message per category.
 pub mod template_price;
 /// `tickets`: Tickets (attendances) of a chat, from open to close.
 pub mod ticket;
 /// `ticket_shares`: Tickets shown to a colleague asked in from a note.
 pub mod ticket_share;
+/// `ticket_tags`: Tags applied to tickets.
+pub mod ticket_tag;
 /// `ticket_transfers`: Transfers of a ticket to another user or department.
 pub mod ticket_transfer;
 /// `users`: Staff users of the tenant.
