@@ -99,7 +99,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
     tx.commit().await?;
     progress.finish();
     println!(
-        "tenant \"{name}\": {} usuários, {} clientes, {} tickets, {} mensagens, {} pedidos, {} transferências, {} campanhas, {} respostas rápidas, {} anotações, {} agendamentos, {} registros de instância, {} falhas de login em {:.1}s",
+        "tenant \"{name}\": {} usuários, {} clientes, {} tickets, {} mensagens, {} pedidos, {} transferências, {} campanhas, {} respostas rápidas, {} anotações, {} agendamentos, {} etiquetas, {} registros de instância, {} falhas de login em {:.1}s",
         summary.users,
         summary.customers,
         summary.tickets,
@@ -110,6 +110,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         summary.quick_replies,
         summary.notes,
         summary.scheduled,
+        summary.tags,
         summary.instance_logs,
         summary.login_failures,
         started.elapsed().as_secs_f64()

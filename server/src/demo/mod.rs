@@ -21,6 +21,7 @@ pub mod names;
 mod notes;
 mod quick_replies;
 mod scheduled;
+mod tags;
 mod tickets;
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveTime, SubsecRound as _, TimeZone, Utc};
@@ -80,6 +81,8 @@ pub struct DemoSummary {
     pub notes: u64,
     /// Messages scheduled by the team (some already sent).
     pub scheduled: u64,
+    /// Tags (four of them the board's columns), spread over the tickets.
+    pub tags: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
     /// Demo agents created (users that existed before are not counted).
@@ -141,6 +144,7 @@ pub async fn seed_demo<C: ConnectionTrait>(
     summary.quick_replies = quick_replies::seed(db, &mut ctx, &dir).await?;
     summary.notes = notes::seed(db, &mut ctx, &dir).await?;
     summary.scheduled = scheduled::seed(db, &mut ctx, &dir).await?;
+    summary.tags = tags::seed(db).await?;
 
     progress(SeedStage::Logs);
     let logged = logs::seed(db, &mut ctx, &dir).await?;

@@ -55,6 +55,10 @@ async fn the_seed_fills_every_table_but_refresh_tokens() {
     assert_eq!(count!(&db, mention::Entity), summary.notes);
     assert!(summary.scheduled > 0);
     assert_eq!(count!(&db, scheduled_message::Entity), summary.scheduled);
+    // Tags on four of every five tickets (one board column each), a few customers VIP.
+    assert_eq!(count!(&db, tag::Entity), summary.tags);
+    assert!(count!(&db, ticket_tag::Entity) >= summary.tickets * 4 / 5 - 4);
+    assert!(count!(&db, customer_tag::Entity) > 0);
     assert_eq!(count!(&db, ticket::Entity), summary.tickets);
     assert_eq!(count!(&db, order::Entity), summary.orders);
     assert_eq!(count!(&db, ticket_transfer::Entity), summary.transfers);
