@@ -307,7 +307,7 @@ async fn measure_sheet(
     let sheet = sheets::build(
         db.backend(),
         SheetKind::Orders,
-        SheetFilters { period, instance_id: None, estimation: false, reason_id: None },
+        SheetFilters { period, instance_id: None, estimation: false, reason_id: None, tag_id: None },
         "bench",
         "bench",
     );

@@ -44,6 +44,7 @@ mod m20261218_000034_quick_replies;
 mod m20261219_000035_notes_and_mentions;
 mod m20261220_000036_scheduled_messages;
 mod m20261221_000037_tags;
+mod m20261222_000038_analytics_tags;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -96,6 +97,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261219_000035_notes_and_mentions::Migration),
             Box::new(m20261220_000036_scheduled_messages::Migration),
             Box::new(m20261221_000037_tags::Migration),
+            Box::new(m20261222_000038_analytics_tags::Migration),
         ]
     }
 }
@@ -165,6 +167,8 @@ pub const TABLES: &[&str] = &[
     "tags",
     "ticket_tags",
     "customer_tags",
+    "analytics_tags",
+    "analytics_tag_reasons",
 ];
 
 #[cfg(test)]

@@ -50,7 +50,7 @@ fn measures() -> Vec<(String, bool)> {
 /// Hours of the day, one column each in `analytics_units`.
 pub const HOURS: usize = 24;
 
-fn rollup(name: &str, dimensions: &[&str], hours: bool) -> TableCreateStatement {
+pub(crate) fn rollup(name: &str, dimensions: &[&str], hours: bool) -> TableCreateStatement {
     let mut table = create(Alias::new(name));
     table.col(pk_auto(Alias::new("id"))).col(date(Alias::new("day")));
     for dimension in dimensions {

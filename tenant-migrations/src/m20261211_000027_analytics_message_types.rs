@@ -33,14 +33,7 @@ impl MigrationTrait for Migration {
                     .await?;
             }
         }
-        manager
-            .exec_stmt(
-                Query::update()
-                    .table(Alias::new("analytics_sync_state"))
-                    .value(Alias::new("last_started_at"), Expr::cust("NULL"))
-                    .to_owned(),
-            )
-            .await
+        crate::support::resync_analytics(manager).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {

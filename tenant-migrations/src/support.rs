@@ -129,3 +129,16 @@ pub(crate) async fn execute_all<S: AsRef<str>>(manager: &SchemaManager<'_>, stat
     }
     Ok(())
 }
+
+/// Clears the analytics sync's start mark: its next run recomputes every day (as `analytics sync
+/// --force` would), filling aggregate columns or tables a migration just added.
+pub(crate) async fn resync_analytics(manager: &SchemaManager<'_>) -> Result<(), DbErr> {
+    manager
+        .exec_stmt(
+            Query::update()
+                .table(Alias::new("analytics_sync_state"))
+                .value(Alias::new("last_started_at"), Expr::cust("NULL"))
+                .to_owned(),
+        )
+        .await
+}

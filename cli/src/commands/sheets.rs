@@ -38,18 +38,21 @@ pub enum Command {
         /// reasons: only this closing reason id.
         #[arg(long)]
         reason: Option<i32>,
+        /// attendances: only the tickets carrying this tag id.
+        #[arg(long)]
+        tag: Option<i32>,
     },
 }
 
 pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
-    let Command::Export { kind, tenant, from, to, output, instance, estimation, reason } = command;
+    let Command::Export { kind, tenant, from, to, output, instance, estimation, reason, tag } = command;
     let kind = SheetKind::parse(&kind).with_context(|| {
         format!("planilha desconhecida \"{kind}\": use orders, attendances, instance-logs ou reasons")
     })?;
     let period = Period::parse(Some(&from), Some(&to), ("--from", "--to"), 30)?;
     let current = super::active_tenant(dbs, &tenant).await?;
     let db = current.open(dbs).await?;
-    let filters = SheetFilters { period, instance_id: instance, estimation, reason_id: reason };
+    let filters = SheetFilters { period, instance_id: instance, estimation, reason_id: reason, tag_id: tag };
     let sheet = sheets::build(db.backend(), kind, filters, current.name.as_str(), "backoffice-cli");
     let file = File::create(&output).with_context(|| format!("não foi possível criar {}", output.display()))?;
     let started = std::time::Instant::now();

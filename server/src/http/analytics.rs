@@ -115,6 +115,8 @@ struct DashboardParams {
     to: Option<String>,
     instance_id: Option<i32>,
     department_id: Option<i32>,
+    /// Só os atendimentos com esta etiqueta (e as mensagens deles); só o painel de analytics.
+    tag_id: Option<i32>,
     /// Outro tenant (operadores).
     tenant_name: Option<String>,
 }
@@ -125,7 +127,7 @@ impl DashboardParams {
     }
 
     fn filters(&self) -> Filters {
-        Filters { instance_id: self.instance_id, department_id: self.department_id }
+        Filters { instance_id: self.instance_id, department_id: self.department_id, tag_id: self.tag_id }
     }
 }
 
@@ -150,7 +152,10 @@ async fn analytics(
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let filters = params.filters();
     // Only the daily aggregates: the answer holds until the next analytics sync commits.
-    let key = format!("analytics|{}|{}|{:?}|{:?}", period.from, period.to, filters.instance_id, filters.department_id);
+    let key = format!(
+        "analytics|{}|{}|{:?}|{:?}|{:?}",
+        period.from, period.to, filters.instance_id, filters.department_id, filters.tag_id
+    );
     let caches = state.bus.caches();
     if let Some(view) = caches.dashboard::<AnalyticsView>(&target.name, &key) {
         return Ok(Json(view));
@@ -398,6 +403,8 @@ struct DrillParams {
     to: Option<String>,
     instance_id: Option<i32>,
     department_id: Option<i32>,
+    /// Só os atendimentos com esta etiqueta.
+    tag_id: Option<i32>,
     user_id: Option<i32>,
     cursor: Option<String>,
     tenant_name: Option<String>,
@@ -422,7 +429,8 @@ async fn tickets(
     let figure = Figure::parse(&params.metric)?;
     let period = Period::parse(params.from.as_deref(), params.to.as_deref(), ("from", "to"), 30)?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
-    let filters = Filters { instance_id: params.instance_id, department_id: params.department_id };
+    let filters =
+        Filters { instance_id: params.instance_id, department_id: params.department_id, tag_id: params.tag_id };
     // In one's own tenant, the inbox's rule: the tickets of the instances one may see. An operator
     // reading another tenant has no links there and reads all of it.
     let visible = if target.record.id == tenant.record.id { Visible::of(&user.viewer) } else { Visible::All };
@@ -643,6 +651,8 @@ struct SheetParams {
     tenancy_id: Option<String>,
     /// Motivos: só este motivo de encerramento.
     reason_id: Option<String>,
+    /// Atendimentos: só os com esta etiqueta.
+    tag_id: Option<String>,
     /// O tenant pelo nome, para operadores.
     tenant_name: Option<String>,
 }
@@ -687,6 +697,7 @@ async fn sheet(
         instance_id: optional_id(params.website_id.as_deref(), "websiteId")?,
         estimation: matches!(params.estimation.as_deref().map(str::trim), Some("true" | "1" | "sim")),
         reason_id: optional_id(params.reason_id.as_deref(), "reasonId")?,
+        tag_id: optional_id(params.tag_id.as_deref(), "tagId")?,
     };
     let tenancy_id = optional_id(params.tenancy_id.as_deref(), "tenancyId")?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), tenancy_id, Feature::Reports).await?;

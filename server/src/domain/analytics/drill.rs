@@ -148,6 +148,12 @@ pub async fn tickets(
     if let Some(id) = filters.department_id {
         filter.push_str(&format!(" AND COALESCE(t.department_id, 0) = {}", b.p(id)));
     }
+    if let Some(id) = filters.tag_id {
+        filter.push_str(&format!(
+            " AND EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = {})",
+            b.p(id)
+        ));
+    }
     if let Some(id) = user_id {
         filter.push_str(&format!(" AND COALESCE(t.assigned_user_id, 0) = {}", b.p(id)));
     }

@@ -123,6 +123,25 @@ pub struct AnalyticsView {
     pub days: Vec<Day>,
     pub heatmap: Vec<HeatCell>,
     pub closing_reasons: Vec<ReasonCount>,
+    /// The period's figures per tag (docs/analytics.md#by-tag), the twenty with most tickets
+    /// opened first: a ticket with two tags counts under each, so these do not add up to the
+    /// totals.
+    pub tags: Vec<TagFigures>,
+}
+
+/// One tag's figures over the period.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TagFigures {
+    pub id: i32,
+    pub name: String,
+    pub color: String,
+    pub tickets_opened: i64,
+    pub tickets_closed: i64,
+    pub messages_in: i64,
+    pub messages_out: i64,
+    pub first_response: Durations,
+    pub resolution: Durations,
 }
 
 /// A day's aggregate sums, as read.
@@ -200,8 +219,9 @@ async fn day_rows(
     filters: Filters,
 ) -> Result<HashMap<NaiveDate, DayRow>> {
     let mut b = Binder::new(db.get_database_backend());
+    let (table, tag) = filters.source(&mut b, "analytics_units", "analytics_tags");
     let sql = format!(
-        "SELECT day, {} FROM analytics_units WHERE day >= {} AND day <= {}{} GROUP BY day",
+        "SELECT day, {} FROM {table} WHERE day >= {} AND day <= {}{}{tag} GROUP BY day",
         sum_columns().join(", "),
         b.p(from),
         b.p(to),
@@ -262,7 +282,44 @@ pub async fn analytics(db: &impl ConnectionTrait, period: Period, filters: Filte
         days,
         heatmap: heatmap(db, period, filters).await?,
         closing_reasons: closing_reasons(db, period, filters).await?,
+        tags: by_tag(db, period, filters).await?,
     })
+}
+
+/// The period's figures per tag, under the instance and department filters (the tag filter
+/// does not narrow this list: it is the grouping).
+async fn by_tag(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<TagFigures>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let sums = sum_columns();
+    let aliases: Vec<String> =
+        sums.iter().map(|c| c.rsplit(" AS ").next().unwrap_or_default().to_owned()).map(|a| format!("x.{a}")).collect();
+    // Summed per tag first, then named: deleted tags (rows not yet rebuilt) drop out in the join.
+    let sql = format!(
+        "SELECT x.tag_id, g.name, g.color, {} FROM (SELECT tag_id, {} FROM analytics_tags \
+           WHERE day >= {} AND day <= {}{} GROUP BY tag_id) x \
+         JOIN tags g ON g.id = x.tag_id ORDER BY x.tickets_opened DESC, g.name, x.tag_id LIMIT 20",
+        aliases.join(", "),
+        sums.join(", "),
+        b.p(period.from),
+        b.p(period.to),
+        filters.clause(&mut b, "")
+    );
+    let mut figures = Vec::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        let sums = day_row(&row)?;
+        figures.push(TagFigures {
+            id: row.try_get("", "tag_id")?,
+            name: row.try_get("", "name")?,
+            color: row.try_get("", "color")?,
+            tickets_opened: sums.totals.tickets_opened,
+            tickets_closed: sums.totals.tickets_closed,
+            messages_in: sums.totals.messages_in,
+            messages_out: sums.totals.messages_out,
+            first_response: (&sums.first_response).into(),
+            resolution: (&sums.resolution).into(),
+        });
+    }
+    Ok(figures)
 }
 
 /// Tickets opened per weekday and hour, from the hour columns of the roll-up: a year is a few
@@ -271,8 +328,9 @@ async fn heatmap(db: &impl ConnectionTrait, period: Period, filters: Filters) ->
     let mut b = Binder::new(db.get_database_backend());
     let weekday = b.dialect().weekday("day");
     let hours: Vec<String> = (0..24).map(|h| format!("CAST(SUM(h{h}) AS BIGINT) AS h{h}")).collect();
+    let (table, tag) = filters.source(&mut b, "analytics_units", "analytics_tags");
     let sql = format!(
-        "SELECT {weekday} AS weekday, {} FROM analytics_units WHERE day >= {} AND day <= {}{} GROUP BY 1 ORDER BY 1",
+        "SELECT {weekday} AS weekday, {} FROM {table} WHERE day >= {} AND day <= {}{}{tag} GROUP BY 1 ORDER BY 1",
         hours.join(", "),
         b.p(period.from),
         b.p(period.to),
@@ -293,11 +351,12 @@ async fn heatmap(db: &impl ConnectionTrait, period: Period, filters: Filters) ->
 
 async fn closing_reasons(db: &impl ConnectionTrait, period: Period, filters: Filters) -> Result<Vec<ReasonCount>> {
     let mut b = Binder::new(db.get_database_backend());
+    let (table, tag) = filters.source(&mut b, "analytics_reasons", "analytics_tag_reasons");
     // Summed per reason first, then named: the join runs once per reason, not once per row.
     let sql = format!(
         "SELECT x.id, COALESCE(c.name, 'Sem motivo') AS name, x.tickets FROM (\
-           SELECT closing_reason_id AS id, CAST(SUM(tickets) AS BIGINT) AS tickets FROM analytics_reasons \
-           WHERE day >= {} AND day <= {}{} GROUP BY closing_reason_id) x \
+           SELECT closing_reason_id AS id, CAST(SUM(tickets) AS BIGINT) AS tickets FROM {table} \
+           WHERE day >= {} AND day <= {}{}{tag} GROUP BY closing_reason_id) x \
          LEFT JOIN closing_reasons c ON c.id = x.id ORDER BY x.tickets DESC, x.id LIMIT 10",
         b.p(period.from),
         b.p(period.to),

@@ -22,6 +22,9 @@ pub use crate::domain::local_time::local_day;
 pub struct Filters {
     pub instance_id: Option<i32>,
     pub department_id: Option<i32>,
+    /// Only the tickets carrying this tag (and their messages): read from the by-tag aggregates
+    /// (`analytics_tags`, `analytics_tag_reasons`). Only the analytics dashboard reads it.
+    pub tag_id: Option<i32>,
 }
 
 impl Filters {
@@ -35,5 +38,19 @@ impl Filters {
             sql.push_str(&format!(" AND {alias}department_id = {}", binder.p(id)));
         }
         sql
+    }
+
+    /// The roll-up a dashboard reads under these filters, and the tag's condition on it: the
+    /// by-tag table (same columns) when a tag is chosen, else `units`.
+    fn source<'a>(
+        &self,
+        binder: &mut crate::domain::sql::Binder,
+        units: &'a str,
+        tagged: &'a str,
+    ) -> (&'a str, String) {
+        match self.tag_id {
+            Some(id) => (tagged, format!(" AND tag_id = {}", binder.p(id))),
+            None => (units, String::new()),
+        }
     }
 }

@@ -229,12 +229,21 @@ async fn rebuild(db: &impl ConnectionTrait, dialect: Dialect, period: Period) ->
         "analytics_units",
         "analytics_agents",
         "analytics_bot",
+        "analytics_tags",
+        "analytics_tag_reasons",
     ] {
         let sql = format!("DELETE FROM {table} WHERE day >= {p1} AND day <= {p2}");
         db.execute_raw(Statement::from_sql_and_values(backend, sql, [period.from.into(), period.to.into()])).await?;
     }
     let mut rows = 0;
-    for sql in [daily_sql(dialect), hours_sql(dialect), reasons_sql(dialect), bot_sql(dialect)] {
+    for sql in [
+        daily_sql(dialect),
+        hours_sql(dialect),
+        reasons_sql(dialect),
+        bot_sql(dialect),
+        tags_sql(dialect),
+        tag_reasons_sql(dialect),
+    ] {
         let done = db.execute_raw(Statement::from_sql_and_values(backend, sql, [lo.into(), hi.into()])).await?;
         rows += done.rows_affected();
     }
@@ -340,10 +349,33 @@ struct Fact {
     fr: String,
     rs: String,
     from: String,
+    /// The ticket the fact belongs to (its tags are the fact's in `analytics_tags`).
+    ticket: &'static str,
+    /// The São Paulo hour of a ticket opened (the heatmap's), for the facts that open one.
+    hour: Option<String>,
 }
 
 impl Fact {
+    /// The fact once per tag of its ticket, with the hour columns of `analytics_tags` (a fact of
+    /// an untagged ticket is no row): its `FROM …` gains the join before its `WHERE`.
+    fn tagged_select(&self) -> String {
+        let hours: Vec<String> = (0..24)
+            .map(|h| match &self.hour {
+                Some(hour) => format!("CASE WHEN {hour} = {h} THEN 1 ELSE 0 END AS h{h}"),
+                None => format!("0 AS h{h}"),
+            })
+            .collect();
+        let (tables, filter) = self.from.split_once(" WHERE ").expect("a fact is filtered to its period");
+        let from = format!("{tables} JOIN ticket_tags tt ON tt.ticket_id = {} WHERE {filter}", self.ticket);
+        self.select_with(&format!(", tt.tag_id AS tag_id, {}", hours.join(", ")), &from)
+    }
+
     fn select(&self) -> String {
+        self.select_with("", &self.from)
+    }
+
+    /// `SELECT` the fact's columns, then `extra`, `from`.
+    fn select_with(&self, extra: &str, from: &str) -> String {
         let counts: Vec<String> = COUNTS
             .iter()
             .map(|name| {
@@ -352,7 +384,7 @@ impl Fact {
             })
             .collect();
         format!(
-            "SELECT {} AS day, {} AS instance_id, {} AS department_id, {} AS user_id, {}, {} AS fr, {} AS rs {}",
+            "SELECT {} AS day, {} AS instance_id, {} AS department_id, {} AS user_id, {}, {} AS fr, {} AS rs{extra} {from}",
             self.day,
             self.instance,
             self.department,
@@ -360,13 +392,11 @@ impl Fact {
             counts.join(", "),
             self.fr,
             self.rs,
-            self.from
         )
     }
 }
-
-/// `analytics_daily` from every fact of the period (docs/analytics.md#definitions).
-fn daily_sql(dialect: Dialect) -> String {
+/// Every fact of the period `[p1, p2)` (docs/analytics.md#definitions).
+fn facts(dialect: Dialect) -> Vec<Fact> {
     let (p1, p2) = (dialect.param(1), dialect.param(2));
     let in_period = |col: &str| format!("{col} >= {p1} AND {col} < {p2}");
     // Postgres types a bare NULL in the first branch of a UNION as text: cast it.
@@ -386,8 +416,10 @@ fn daily_sql(dialect: Dialect) -> String {
             "FROM ticket_transfers tr JOIN tickets t ON t.id = tr.ticket_id WHERE tr.status = 'accepted' AND {}",
             in_period("tr.resolved_at")
         ),
+        ticket: "t.id",
+        hour: None,
     };
-    let facts = [
+    vec![
         Fact {
             day: dialect.day("t.opened_at"),
             instance: "t.instance_id",
@@ -397,6 +429,8 @@ fn daily_sql(dialect: Dialect) -> String {
             fr: dialect.secs("t.opened_at", "t.first_response_at"),
             rs: null_secs.into(),
             from: format!("FROM tickets t WHERE {}", in_period("t.opened_at")),
+            ticket: "t.id",
+            hour: Some(dialect.hour("t.opened_at")),
         },
         Fact {
             day: dialect.day("t.closed_at"),
@@ -407,6 +441,8 @@ fn daily_sql(dialect: Dialect) -> String {
             fr: null_secs.into(),
             rs: dialect.secs("t.opened_at", "t.closed_at"),
             from: format!("FROM tickets t WHERE {}", in_period("t.closed_at")),
+            ticket: "t.id",
+            hour: None,
         },
         // An accepted transfer counts out for the giver and in for the taker.
         transfer_fact("COALESCE(tr.from_department_id, 0)", "COALESCE(tr.from_user_id, 0)", "transfers_out"),
@@ -436,6 +472,8 @@ fn daily_sql(dialect: Dialect) -> String {
                 "FROM messages m LEFT JOIN tickets t ON t.id = m.ticket_id WHERE m.kind NOT IN ('note', 'internal') AND {}",
                 in_period("m.sent_at")
             ),
+            ticket: "m.ticket_id",
+            hour: None,
         },
         Fact {
             day: dialect.day("o.ordered_at"),
@@ -449,11 +487,17 @@ fn daily_sql(dialect: Dialect) -> String {
                 "FROM orders o LEFT JOIN tickets t ON t.id = o.ticket_id WHERE o.status <> 'cancelled' AND {}",
                 in_period("o.ordered_at")
             ),
+            ticket: "o.ticket_id",
+            hour: None,
         },
-    ];
-    let union: Vec<String> = facts.iter().map(Fact::select).collect();
-    let mut columns: Vec<String> = ["day", "instance_id", "department_id", "user_id"].map(String::from).to_vec();
-    let mut values = columns.clone();
+    ]
+}
+
+/// The summed columns of a fact union (`f`) and their `SUM`s, as `analytics_daily` and
+/// `analytics_tags` both store them.
+fn sums_of_facts() -> (Vec<String>, Vec<String>) {
+    let mut columns: Vec<String> = Vec::new();
+    let mut values: Vec<String> = Vec::new();
     for name in COUNTS {
         columns.push(name.into());
         values.push(format!("SUM({name})"));
@@ -467,11 +511,53 @@ fn daily_sql(dialect: Dialect) -> String {
     values.extend(bucket_sums("fr"));
     columns.extend(Metric::Resolution.columns());
     values.extend(bucket_sums("rs"));
+    (columns, values)
+}
+
+/// `analytics_daily` from every fact of the period (docs/analytics.md#definitions).
+fn daily_sql(dialect: Dialect) -> String {
+    let union: Vec<String> = facts(dialect).iter().map(Fact::select).collect();
+    let mut columns: Vec<String> = ["day", "instance_id", "department_id", "user_id"].map(String::from).to_vec();
+    let mut values = columns.clone();
+    let (sums, sum_values) = sums_of_facts();
+    columns.extend(sums);
+    values.extend(sum_values);
     format!(
         "INSERT INTO analytics_daily ({}) SELECT {} FROM ({}) f GROUP BY day, instance_id, department_id, user_id",
         columns.join(", "),
         values.join(", "),
         union.join(" UNION ALL ")
+    )
+}
+
+/// `analytics_tags`: the same facts once per tag of their ticket, per day × tag × instance ×
+/// department, with the tickets opened per hour (docs/analytics.md#by-tag).
+fn tags_sql(dialect: Dialect) -> String {
+    let union: Vec<String> = facts(dialect).iter().map(Fact::tagged_select).collect();
+    let mut columns: Vec<String> = ["day", "tag_id", "instance_id", "department_id"].map(String::from).to_vec();
+    let mut values = columns.clone();
+    let (sums, sum_values) = sums_of_facts();
+    columns.extend(sums);
+    values.extend(sum_values);
+    columns.extend((0..24).map(|h| format!("h{h}")));
+    values.extend((0..24).map(|h| format!("SUM(h{h})")));
+    format!(
+        "INSERT INTO analytics_tags ({}) SELECT {} FROM ({}) f GROUP BY day, tag_id, instance_id, department_id",
+        columns.join(", "),
+        values.join(", "),
+        union.join(" UNION ALL ")
+    )
+}
+
+/// `analytics_tag_reasons`: tickets closed per closing reason and tag.
+fn tag_reasons_sql(dialect: Dialect) -> String {
+    let (p1, p2) = (dialect.param(1), dialect.param(2));
+    format!(
+        "INSERT INTO analytics_tag_reasons (day, tag_id, instance_id, department_id, closing_reason_id, tickets) \
+         SELECT {day}, tt.tag_id, t.instance_id, COALESCE(t.department_id, 0), COALESCE(t.closing_reason_id, 0), \
+         COUNT(*) FROM tickets t JOIN ticket_tags tt ON tt.ticket_id = t.id \
+         WHERE t.closed_at >= {p1} AND t.closed_at < {p2} GROUP BY 1, 2, 3, 4, 5",
+        day = dialect.day("t.closed_at"),
     )
 }
 
@@ -554,30 +640,42 @@ pub struct Drift {
 /// (`verify` writes into it).
 pub async fn verify(db: &impl ConnectionTrait, period: Period) -> Result<Vec<Drift>> {
     let dialect = Dialect(db.get_database_backend());
-    let before = day_totals(db, dialect, period).await?;
+    // The full grain, and the by-tag table the dashboard reads under a tag filter.
+    const VERIFIED: [(&str, &str); 2] = [("analytics_daily", ""), ("analytics_tags", "analytics_tags.")];
+    let mut before = Vec::new();
+    for (table, _) in VERIFIED {
+        before.push(day_totals(db, dialect, table, period).await?);
+    }
     rebuild(db, dialect, period).await?;
-    let after = day_totals(db, dialect, period).await?;
     let mut drifts = Vec::new();
-    for day in period.each_day() {
-        let stored = before.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
-        let computed = after.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
-        for (i, column) in measures().iter().enumerate() {
-            let s = stored.map_or(0, |v| v[i]);
-            let c = computed.map_or(0, |v| v[i]);
-            if s != c {
-                drifts.push(Drift { day, column: column.clone(), stored: s, computed: c });
+    for ((table, prefix), before) in VERIFIED.into_iter().zip(before) {
+        let after = day_totals(db, dialect, table, period).await?;
+        for day in period.each_day() {
+            let stored = before.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
+            let computed = after.iter().find(|(d, _)| *d == day).map(|(_, v)| v.as_slice());
+            for (i, column) in measures().iter().enumerate() {
+                let s = stored.map_or(0, |v| v[i]);
+                let c = computed.map_or(0, |v| v[i]);
+                if s != c {
+                    drifts.push(Drift { day, column: format!("{prefix}{column}"), stored: s, computed: c });
+                }
             }
         }
     }
     Ok(drifts)
 }
 
-/// Per day of `period`, the sum of every verified column.
-async fn day_totals(db: &impl ConnectionTrait, dialect: Dialect, period: Period) -> Result<Vec<(NaiveDate, Vec<i64>)>> {
+/// Per day of `period`, the sum of every verified column of `table`.
+async fn day_totals(
+    db: &impl ConnectionTrait,
+    dialect: Dialect,
+    table: &str,
+    period: Period,
+) -> Result<Vec<(NaiveDate, Vec<i64>)>> {
     let columns = measures();
     let sums: Vec<String> = columns.iter().map(|c| format!("CAST(SUM({c}) AS BIGINT) AS {c}")).collect();
     let sql = format!(
-        "SELECT day, {} FROM analytics_daily WHERE day >= {} AND day <= {} GROUP BY day ORDER BY day",
+        "SELECT day, {} FROM {table} WHERE day >= {} AND day <= {} GROUP BY day ORDER BY day",
         sums.join(", "),
         dialect.param(1),
         dialect.param(2)

@@ -63,6 +63,8 @@ pub struct SheetFilters {
     pub estimation: bool,
     /// Reasons: one closing reason.
     pub reason_id: Option<i32>,
+    /// Attendances: the tickets carrying this tag.
+    pub tag_id: Option<i32>,
 }
 
 /// A sheet ready to stream: its layout, the query and the metadata sheet.
@@ -119,6 +121,13 @@ pub fn build(backend: sea_orm::DbBackend, kind: SheetKind, filters: SheetFilters
                 filter.push_str(&format!(" AND t.instance_id = {}", b.p(id)));
                 about_filters.push(("instância (websiteId)".to_owned(), id.to_string()));
             }
+            if let Some(id) = filters.tag_id {
+                filter.push_str(&format!(
+                    " AND EXISTS (SELECT 1 FROM ticket_tags tt WHERE tt.ticket_id = t.id AND tt.tag_id = {})",
+                    b.p(id)
+                ));
+                about_filters.push(("etiqueta (tagId)".to_owned(), id.to_string()));
+            }
             let resolution = if filters.estimation {
                 let now = b.p(Utc::now());
                 format!(
@@ -151,10 +160,13 @@ pub fn build(backend: sea_orm::DbBackend, kind: SheetKind, filters: SheetFilters
                     col("Primeira resposta (min)", Kind::Minutes, 14.0),
                     col("Resolução (min)", Kind::Minutes, 14.0),
                     col("Resolução estimada", Kind::Text, 12.0),
+                    col("Etiquetas", Kind::Text, 28.0),
                 ],
                 format!(
                     "SELECT t.protocol, t.opened_at, t.first_response_at, t.closed_at, {STATUS_LABEL}, c.name, c.phone, \
-                     i.name, dep.name, u.name, r.name, {fr}, {rs}, {estimated} \
+                     i.name, dep.name, u.name, r.name, {fr}, {rs}, {estimated}, \
+                     (SELECT string_agg(g.name, ', ' ORDER BY g.name) FROM ticket_tags tt JOIN tags g ON g.id = tt.tag_id \
+                      WHERE tt.ticket_id = t.id) \
                      FROM tickets t JOIN customers c ON c.id = t.customer_id JOIN instances i ON i.id = t.instance_id \
                      LEFT JOIN departments dep ON dep.id = t.department_id LEFT JOIN users u ON u.id = t.assigned_user_id \
                      LEFT JOIN closing_reasons r ON r.id = t.closing_reason_id \

@@ -119,6 +119,9 @@ pub async fn change_ticket(unit: &Unit, viewer: &Viewer, ticket_id: i32, change:
             .exec_without_returning(unit)
             .await?;
     }
+    if !adding.is_empty() || !removing.is_empty() {
+        mark_changed(unit, Some(ticket_id), None).await?;
+    }
     let view = views::ticket(unit, &found).await?;
     if !adding.is_empty() || !removing.is_empty() {
         unit.raise(TicketTagsChanged { ticket: view.clone() }.to(Audience::of_ticket(&found, &[])));
@@ -204,8 +207,29 @@ pub async fn change_customer(
     Ok(tags)
 }
 
+/// Stamps a ticket (or every ticket carrying a tag) as changed: the analytics sync's incremental
+/// run recomputes the days of its life, whose figures by tag just moved.
+async fn mark_changed(db: &impl ConnectionTrait, ticket_id: Option<i32>, tag_id: Option<i32>) -> Result<()> {
+    use sea_orm::sea_query::{Expr, ExprTrait, Query};
+    let mut update = ticket::Entity::update_many().col_expr(ticket::Column::UpdatedAt, Expr::value(Utc::now()));
+    if let Some(id) = ticket_id {
+        update = update.filter(ticket::Column::Id.eq(id));
+    }
+    if let Some(tag_id) = tag_id {
+        let carrying = Query::select()
+            .column(ticket_tag::Column::TicketId)
+            .from(ticket_tag::Entity)
+            .and_where(Expr::col(ticket_tag::Column::TagId).eq(tag_id))
+            .to_owned();
+        update = update.filter(ticket::Column::Id.in_subquery(carrying));
+    }
+    update.exec(db).await?;
+    Ok(())
+}
+
 /// Takes a tag off everything that carries it (the tag is being deleted).
 pub(super) async fn forget(db: &impl ConnectionTrait, tag_id: i32) -> Result<()> {
+    mark_changed(db, None, Some(tag_id)).await?;
     ticket_tag::Entity::delete_many().filter(ticket_tag::Column::TagId.eq(tag_id)).exec(db).await?;
     customer_tag::Entity::delete_many().filter(customer_tag::Column::TagId.eq(tag_id)).exec(db).await?;
     Ok(())
