@@ -45,6 +45,7 @@ mod m20261219_000035_notes_and_mentions;
 mod m20261220_000036_scheduled_messages;
 mod m20261221_000037_tags;
 mod m20261222_000038_analytics_tags;
+mod m20261223_000039_message_search;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -52,6 +53,7 @@ pub use m20261202_000018_count_live_users::LIVE_USERS;
 pub use m20261204_000020_count_user_changes::USER_CHANGES;
 pub use m20261211_000027_analytics_message_types::MESSAGE_TYPE_COUNTS;
 pub use m20261213_000029_count_media_bytes::MEDIA_BYTES;
+pub use m20261223_000039_message_search::SQLITE_SEARCH_TABLES;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -98,6 +100,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261220_000036_scheduled_messages::Migration),
             Box::new(m20261221_000037_tags::Migration),
             Box::new(m20261222_000038_analytics_tags::Migration),
+            Box::new(m20261223_000039_message_search::Migration),
         ]
     }
 }
@@ -202,7 +205,7 @@ mod tests {
             ))
             .await
             .expect("tables are listed");
-        assert_eq!(rows.len(), TABLES.len(), "no table beyond the documented ones");
+        assert_eq!(rows.len(), TABLES.len() + SQLITE_SEARCH_TABLES.len(), "no table beyond the documented ones");
     }
 
     #[tokio::test]

@@ -41,6 +41,7 @@ mod realtime;
 mod resolution;
 mod retention;
 mod scheduled_messages;
+mod search;
 mod secrets;
 mod seed;
 mod sheet_downloads;

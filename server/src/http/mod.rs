@@ -25,6 +25,7 @@ pub mod openapi;
 mod quick_replies;
 mod roles;
 mod scheduled_messages;
+mod search;
 mod tags;
 mod tenants;
 mod two_factor;
@@ -77,6 +78,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(notes::routes())
         .merge(scheduled_messages::routes())
         .merge(tags::routes())
+        .merge(search::routes())
         .merge(media::routes())
         .merge(customers::routes())
         .merge(analytics::routes())

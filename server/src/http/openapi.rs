@@ -60,6 +60,7 @@ pub fn routes() -> ApiRoutes {
         (name = "anotações", description = "Anotações internas (o cliente nunca as recebe), menções com `@` e convites para atendimentos."),
         (name = "agendamentos", description = "Mensagens agendadas: escritas agora, enviadas pelo worker na data e hora escolhidas."),
         (name = "respostas rápidas", description = "Respostas rápidas: textos que os atendentes inserem com `/` (da empresa, de um departamento ou pessoais)."),
+        (name = "busca", description = "Busca em todas as mensagens dos atendimentos que o usuário vê (sem acentos, pela raiz das palavras)."),
         (name = "etiquetas", description = "Etiquetas de atendimentos e clientes e as colunas do quadro kanban (a rota `tags` as mantém)."),
         (name = "clientes", description = "Clientes, lista de bloqueio e grupos de clientes."),
         (name = "usuários", description = "Usuários da empresa (rota `users`)."),

@@ -459,7 +459,9 @@ async fn tables_in_order(tx: &DatabaseTransaction) -> Result<Vec<String>> {
     let mut parents: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for row in tx.query_all_raw(Statement::from_string(backend, tables_sql)).await? {
         let name: String = row.try_get("", "name")?;
-        if !SKIPPED.contains(&name.as_str()) && !SESSIONS.contains(&name.as_str()) {
+        // The search index is the database's own, rebuilt by its triggers as messages come in.
+        let index = tenant_migrations::SQLITE_SEARCH_TABLES.contains(&name.as_str());
+        if !SKIPPED.contains(&name.as_str()) && !SESSIONS.contains(&name.as_str()) && !index {
             parents.entry(name).or_default();
         }
     }

@@ -1,0 +1,321 @@
+//! Search across every message (docs/search.md): the words of a query found in message text,
+//! captions and internal notes, accents ignored and Portuguese words by their stem, newest first,
+//! grouped by conversation, each match with the line around it and its words marked.
+//!
+//! The one visibility rule applies: a match is listed only on a ticket the viewer may see
+//! (`Viewer::condition` on the ticket joined to each match), so an attendant finds only what
+//! their inbox shows them. Messages kept without a ticket (a blocked customer's) are not searched.
+//!
+//! The index is the database's own (tenant migration 39): FTS5 on SQLite, PostgreSQL's full-text
+//! search with the `pt_unaccent` configuration. The query is built here for each:
+//! [`terms`] folds and stems the words for FTS5 (a prefix per stem: FTS5 has no Portuguese
+//! stemmer), PostgreSQL reads the query through the same configuration as the index.
+
+use std::collections::HashMap;
+
+use chrono::{DateTime, Utc};
+use rust_stemmers::{Algorithm, Stemmer};
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter,
+    sea_query::{Alias, Expr, ExprTrait, Order, Query},
+};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::{
+    domain::{
+        conversations::{
+            Viewer,
+            views::{Names, TicketView},
+        },
+        error::{Error, Result},
+        text::fold,
+    },
+    entities::tenant::{message, ticket},
+};
+
+/// The most words a query uses.
+const MAX_WORDS: usize = 8;
+/// The longest query.
+const MAX_QUERY: usize = 100;
+/// Matches a page holds by default, and at most.
+const DEFAULT_PAGE: u64 = 30;
+const MAX_PAGE: u64 = 50;
+/// What marks a matched word in a snippet as the database writes it (control characters a
+/// message's text never holds), split into [`SnippetPart`]s before it leaves the server.
+const HIT_START: char = '\u{2}';
+const HIT_END: char = '\u{3}';
+
+/// A piece of a snippet: marked when it is a matched word.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SnippetPart {
+    pub text: String,
+    pub hit: bool,
+}
+
+/// One message that matched.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageMatch {
+    pub id: i32,
+    /// `in` (from the customer) or `out`.
+    pub direction: String,
+    /// `text`, `internal` (a note), `bot`…
+    pub kind: String,
+    pub sent_at: DateTime<Utc>,
+    /// The words around the match, the matched ones marked.
+    pub snippet: Vec<SnippetPart>,
+}
+
+/// A conversation with its matches on this page, newest first.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ConversationMatches {
+    pub ticket: TicketView,
+    pub matches: Vec<MessageMatch>,
+}
+
+/// One page of a search: conversations in the order of their newest match on the page (a
+/// conversation may continue on the next page).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct SearchPage {
+    pub data: Vec<ConversationMatches>,
+    /// Pass as `cursor` for the next page; `null` on the last.
+    pub next_cursor: Option<String>,
+}
+
+/// The query's words, folded (no accents, lower case), at most [`MAX_WORDS`].
+fn words(query: &str) -> Result<Vec<String>> {
+    let query = query.trim();
+    let invalid = || {
+        Error::invalid_field(
+            "invalid_search",
+            "q",
+            format!("Busque por 2 a {MAX_QUERY} caracteres, com letras ou números."),
+        )
+    };
+    if query.chars().count() < 2 || query.chars().count() > MAX_QUERY {
+        return Err(invalid());
+    }
+    let words: Vec<String> = query.split_whitespace().map(fold).filter(|w| !w.is_empty()).take(MAX_WORDS).collect();
+    if words.is_empty() {
+        return Err(invalid());
+    }
+    Ok(words)
+}
+
+/// The FTS5 query of `query`: every word, by its Portuguese stem as a prefix ("pagamentos" →
+/// `"pagament"*`, finding pagamento, pagamentos), all of them required. A word is stemmed as
+/// typed, accents included (Snowball's rules are written for them), and folded after.
+pub fn terms(query: &str) -> Result<String> {
+    let stemmer = Stemmer::create(Algorithm::Portuguese);
+    let mut terms = Vec::new();
+    for raw in query.split_whitespace().take(MAX_WORDS) {
+        for word in fold(raw).split(' ').filter(|w| !w.is_empty()) {
+            let lower = raw.to_lowercase();
+            let stemmed = fold(&stemmer.stem(&lower));
+            // A stem shorter than three letters would match too much; a word of several parts
+            // ("pós-venda") is asked part by part.
+            let prefix = if stemmed.chars().count() >= 3 && !stemmed.contains(' ') && word.starts_with(&stemmed) {
+                stemmed
+            } else {
+                word.to_owned()
+            };
+            terms.push(format!("\"{prefix}\"*"));
+        }
+    }
+    if terms.is_empty() {
+        return Err(words(query).err().unwrap_or_else(|| Error::invalid_field("invalid_search", "q", "Busca vazia.")));
+    }
+    Ok(terms.join(" "))
+}
+
+/// The indexed document on PostgreSQL: the body stemmed with and without its accents (tenant
+/// migration 39; the expression must be the index's, to the letter).
+const PG_DOCUMENT: &str = "(to_tsvector('portuguese', messages.body) || to_tsvector('pt_unaccent', messages.body))";
+
+/// The tsquery of `query` on PostgreSQL and its values: every word required, each read both as
+/// typed and without accents (`$1`, `$2`…: one value per word).
+fn pg_query(query: &str) -> (String, Vec<String>) {
+    let words: Vec<String> = query.split_whitespace().take(MAX_WORDS).map(str::to_lowercase).collect();
+    let parts: Vec<String> = (1..=words.len())
+        .map(|n| format!("(plainto_tsquery('portuguese', ${n}) || plainto_tsquery('pt_unaccent', ${n}))"))
+        .collect();
+    (format!("({})", parts.join(" && ")), words)
+}
+
+/// Splits a snippet written with [`HIT_START`] / [`HIT_END`] into its parts.
+fn snippet_parts(marked: &str) -> Vec<SnippetPart> {
+    let mut parts = Vec::new();
+    let mut rest = marked;
+    while let Some(start) = rest.find(HIT_START) {
+        if start > 0 {
+            parts.push(SnippetPart { text: rest[..start].to_owned(), hit: false });
+        }
+        let after = &rest[start + HIT_START.len_utf8()..];
+        let end = after.find(HIT_END).unwrap_or(after.len());
+        if end > 0 {
+            parts.push(SnippetPart { text: after[..end].to_owned(), hit: true });
+        }
+        rest = after.get(end + HIT_END.len_utf8()..).unwrap_or("");
+    }
+    if !rest.is_empty() {
+        parts.push(SnippetPart { text: rest.to_owned(), hit: false });
+    }
+    parts
+}
+
+fn parse_cursor(cursor: Option<&str>) -> Result<Option<i32>> {
+    match cursor.map(str::trim).filter(|c| !c.is_empty()) {
+        None => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|_| {
+            Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido: use o next_cursor da página anterior.")
+        }),
+    }
+}
+
+/// The messages matching `query` on tickets `viewer` sees, newest first, a page at a time.
+pub async fn messages(
+    db: &impl ConnectionTrait,
+    viewer: &Viewer,
+    query: &str,
+    cursor: Option<&str>,
+    limit: Option<u64>,
+) -> Result<SearchPage> {
+    words(query)?;
+    let before = parse_cursor(cursor)?;
+    let limit = limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let backend = db.get_database_backend();
+    let marks = format!("char({}), char({})", HIT_START as u32, HIT_END as u32);
+    let mut select = Query::select();
+    select
+        .column((message::Entity, message::Column::Id))
+        .column((message::Entity, message::Column::TicketId))
+        .column((message::Entity, message::Column::Direction))
+        .column((message::Entity, message::Column::Kind))
+        .column((message::Entity, message::Column::SentAt))
+        .from(message::Entity)
+        .inner_join(
+            ticket::Entity,
+            Expr::col((ticket::Entity, ticket::Column::Id)).equals((message::Entity, message::Column::TicketId)),
+        )
+        .cond_where(viewer.condition())
+        .limit(limit + 1);
+    match backend {
+        DbBackend::Postgres => {
+            let options = format!(
+                "'StartSel=' || chr({}) || ',StopSel=' || chr({}) || ',MaxFragments=1,MaxWords=18,MinWords=6'",
+                HIT_START as u32, HIT_END as u32
+            );
+            let (tsquery, values) = pg_query(query);
+            select
+                .expr_as(
+                    Expr::cust_with_values(
+                        format!("ts_headline('portuguese', messages.body, {tsquery}, {options})"),
+                        values.clone(),
+                    ),
+                    Alias::new("snippet"),
+                )
+                .and_where(Expr::cust_with_values(format!("{PG_DOCUMENT} @@ {tsquery}"), values))
+                .order_by((message::Entity, message::Column::Id), Order::Desc);
+            if let Some(id) = before {
+                select.and_where(Expr::col((message::Entity, message::Column::Id)).lt(id));
+            }
+        }
+        _ => {
+            // Driven by the index, newest match first: FTS5 walks its rowids backwards and the
+            // page stops at `limit` (a frequent word costs no more than a rare one).
+            select
+                .expr_as(Expr::cust(format!("snippet(messages_fts, 0, {marks}, '…', 16)")), Alias::new("snippet"))
+                .inner_join(Alias::new("messages_fts"), Expr::cust("messages_fts.rowid = messages.id"))
+                .and_where(Expr::cust_with_values("messages_fts MATCH ?", [terms(query)?]))
+                .order_by((Alias::new("messages_fts"), Alias::new("rowid")), Order::Desc);
+            if let Some(id) = before {
+                select.and_where(Expr::cust_with_values("messages_fts.rowid < ?", [id]));
+            }
+        }
+    }
+    let rows = db.query_all_raw(backend.build(&select)).await?;
+    let mut found = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let ticket_id: i32 = row.try_get("", "ticket_id")?;
+        let snippet: String = row.try_get("", "snippet")?;
+        found.push((
+            ticket_id,
+            MessageMatch {
+                id: row.try_get("", "id")?,
+                direction: row.try_get("", "direction")?,
+                kind: row.try_get("", "kind")?,
+                sent_at: row.try_get("", "sent_at")?,
+                snippet: snippet_parts(&snippet),
+            },
+        ));
+    }
+    let next_cursor = if found.len() as u64 > limit {
+        found.truncate(limit as usize);
+        found.last().map(|(_, m)| m.id.to_string())
+    } else {
+        None
+    };
+    Ok(SearchPage { data: grouped(db, found).await?, next_cursor })
+}
+
+/// The page's matches by conversation, in the order of each one's newest match.
+async fn grouped(db: &impl ConnectionTrait, found: Vec<(i32, MessageMatch)>) -> Result<Vec<ConversationMatches>> {
+    let mut order: Vec<i32> = Vec::new();
+    let mut by_ticket: HashMap<i32, Vec<MessageMatch>> = HashMap::new();
+    for (ticket_id, found) in found {
+        if !by_ticket.contains_key(&ticket_id) {
+            order.push(ticket_id);
+        }
+        by_ticket.entry(ticket_id).or_default().push(found);
+    }
+    if order.is_empty() {
+        return Ok(Vec::new());
+    }
+    let tickets = ticket::Entity::find().filter(ticket::Column::Id.is_in(order.iter().copied())).all(db).await?;
+    let names = Names::of_tickets(db, &tickets).await?;
+    let tickets: HashMap<i32, ticket::Model> = tickets.into_iter().map(|t| (t.id, t)).collect();
+    Ok(order
+        .into_iter()
+        .filter_map(|id| {
+            let found = tickets.get(&id)?;
+            Some(ConversationMatches {
+                ticket: names.ticket(found),
+                matches: by_ticket.remove(&id).unwrap_or_default(),
+            })
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_are_stemmed_into_prefixes_without_accents() {
+        assert_eq!(terms("Pagamentos").unwrap(), "\"pagament\"*");
+        assert_eq!(terms("  boleto   ATRASADO ").unwrap(), "\"bolet\"* \"atras\"*");
+        assert_eq!(terms("informações").unwrap(), "\"inform\"*");
+        // Too short a stem, or a word in parts: the word itself.
+        assert_eq!(terms("pé").unwrap(), "\"pe\"*");
+        assert_eq!(terms("pós-venda").unwrap(), "\"pos\"* \"venda\"*");
+        assert!(terms("!!").is_err());
+    }
+
+    #[test]
+    fn queries_are_two_to_a_hundred_characters_with_a_letter() {
+        assert!(words("a").is_err());
+        assert!(words(&"a".repeat(101)).is_err());
+        assert!(words("— —").is_err());
+        assert_eq!(words("Ação urgente").unwrap(), ["acao", "urgente"]);
+    }
+
+    #[test]
+    fn snippets_split_into_marked_words() {
+        let parts = snippet_parts("segue o \u{2}boleto\u{3} de \u{2}março\u{3}…");
+        let hits: Vec<&str> = parts.iter().filter(|p| p.hit).map(|p| p.text.as_str()).collect();
+        assert_eq!(hits, ["boleto", "março"]);
+        assert_eq!(parts[0], SnippetPart { text: "segue o ".into(), hit: false });
+        assert_eq!(snippet_parts("sem marca"), [SnippetPart { text: "sem marca".into(), hit: false }]);
+    }
+}

@@ -1,0 +1,109 @@
+//! Search across every message (docs/search.md) through the real HTTP surface, on the database's
+//! own full-text index: accents and case ignored, plurals found by their stem, every word
+//! required, notes included, newest first by conversation with the words marked, paged by key —
+//! and only on tickets the caller may see (another attendant's number, another tenant: nothing).
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::support::{
+    provider::{customer_message, push},
+    team::{HOST, Team},
+};
+
+/// The search's conversations as (customer name, [matched message ids]) and its cursor.
+async fn search(team: &Team, token: &str, query: &str) -> (Vec<(String, Vec<i64>)>, Value) {
+    let (status, page) = team.call(token, Method::GET, &format!("/api/search/messages?{query}"), None).await;
+    assert_eq!(status, 200, "{page}");
+    let found = page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let ids = c["matches"].as_array().unwrap().iter().map(|m| m["id"].as_i64().unwrap()).collect();
+            (c["ticket"]["customer"]["name"].as_str().unwrap().to_owned(), ids)
+        })
+        .collect();
+    (found, page)
+}
+
+#[tokio::test]
+async fn messages_are_found_by_stem_without_accents_only_where_the_caller_may_look() {
+    let (team, _provider) = Team::start().await;
+    let (_, ana) = team.agent("Ana", &[team.instance]).await;
+    let (_, carlos) = team.agent("Carlos", &[]).await;
+    let lines = [
+        ("s-1", "+55 11 97777-0001", "Dora Lima", "Segue o comprovante do pagamento do boleto de março"),
+        ("s-2", "+55 11 97777-0002", "Enzo Prado", "Não recebi o boleto ainda"),
+        ("s-3", "+55 11 97777-0001", "Dora Lima", "Obrigada!"),
+        ("s-4", "+55 11 97777-0003", "Flora Dias", "Qual o prazo de entrega?"),
+    ];
+    for (id, phone, name, text) in lines {
+        let message = customer_message(id, phone, name, text);
+        assert_eq!(push(&team.app, HOST, team.instance, &format!("evt-{id}"), &message).await.status(), 200);
+    }
+
+    // A plural finds the singular, newest first; the matched word comes marked.
+    let (found, page) = search(&team, &ana, "q=boletos").await;
+    let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["Enzo Prado", "Dora Lima"]);
+    let snippet = &page["data"][1]["matches"][0]["snippet"];
+    let hits: Vec<&str> =
+        snippet.as_array().unwrap().iter().filter(|p| p["hit"] == true).map(|p| p["text"].as_str().unwrap()).collect();
+    assert_eq!(hits, ["boleto"], "{snippet}");
+    assert_eq!(page["data"][1]["matches"][0]["direction"], "in");
+
+    // Case and accents aside, every word required.
+    let (found, _) = search(&team, &ana, "q=PAGAMENTOS%20marco").await;
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "Dora Lima");
+    let (found, _) = search(&team, &ana, "q=boleto%20entrega").await;
+    assert!(found.is_empty(), "no message has both words: {found:?}");
+
+    // Internal notes are searched too (the staff's own lines).
+    let (_, tickets) = team.call(&ana, Method::GET, "/api/tickets?search=Enzo", None).await;
+    let enzo = tickets["data"][0]["id"].as_i64().unwrap();
+    let (status, _) = team
+        .call(
+            &ana,
+            Method::POST,
+            &format!("/api/tickets/{enzo}/notes"),
+            Some(json!({ "body": "Cliente ligou reclamando" })),
+        )
+        .await;
+    assert_eq!(status, 201);
+    let (found, page) = search(&team, &ana, "q=reclamação").await;
+    assert_eq!(found.len(), 1, "{page}");
+    assert_eq!(page["data"][0]["matches"][0]["kind"], "internal");
+    assert_eq!(page["data"][0]["ticket"]["id"].as_i64(), Some(enzo));
+
+    // Paged by key: one match a page, the second page continues where the first ended.
+    let (first, page) = search(&team, &ana, "q=boleto&limit=1").await;
+    let cursor = page["next_cursor"].as_str().expect("a second page").to_owned();
+    let (second, page) = search(&team, &ana, &format!("q=boleto&limit=1&cursor={cursor}")).await;
+    assert_eq!((first[0].0.as_str(), second[0].0.as_str()), ("Enzo Prado", "Dora Lima"));
+    assert!(page["next_cursor"].is_null());
+
+    // Carlos attends another number: he finds nothing of these conversations; the administrator
+    // finds all of them.
+    let (found, _) = search(&team, &carlos, "q=boleto").await;
+    assert!(found.is_empty(), "{found:?}");
+    let (found, _) = search(&team, &team.admin_token, "q=boleto").await;
+    assert_eq!(found.len(), 2);
+
+    // Bad queries get a clear answer.
+    for (query, code) in
+        [("q=a", "invalid_search"), ("q=%21%21%21", "invalid_search"), ("q=boleto&cursor=x", "invalid_cursor")]
+    {
+        let (status, refused) = team.call(&ana, Method::GET, &format!("/api/search/messages?{query}"), None).await;
+        assert_eq!((status, refused["code"].as_str()), (422, Some(code)), "{query}: {refused}");
+    }
+
+    // Another tenant's search sees none of it.
+    let beta = team.app.tenant_with_admin("beta").await;
+    let beta_token = team.app.login(&beta).await;
+    let response =
+        team.app.call(Method::GET, "beta.localhost", "/api/search/messages?q=boleto", Some(&beta_token), None).await;
+    let page: Value = response.json().await.unwrap();
+    assert_eq!(page["data"], json!([]));
+}
