@@ -155,4 +155,25 @@ describe('realtime events in the interface', () => {
     expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
     expect(queriesToRefresh(event)).toEqual([]);
   });
+
+  it('the tags’ events are known, toast nothing and refresh nothing (they are written in place)', () => {
+    const ticket = {
+      id: 12,
+      customer: { name: 'Maria Souza' },
+      tags: [{ id: 1, name: 'Orçamento', color: '#fab005' }],
+    };
+    const events = [
+      { event: 'TicketTagsChanged', ticket },
+      { event: 'CustomerTagsChanged', customer_id: 8, tags: [] },
+      { event: 'TagsChanged', tags: [] },
+    ];
+    for (const event of events) {
+      expect(describeRealtimeEvent(event)?.title, event.event).toBe('Etiquetas atualizadas');
+      expect(noticeFor(event, { id: 7, departmentId: null }), event.event).toBeNull();
+      expect(queriesToRefresh(event), event.event).toEqual([]);
+    }
+    expect(describeRealtimeEvent(events[0] ?? { event: '' })?.message).toBe(
+      'As etiquetas do atendimento de Maria Souza (#12) mudaram.',
+    );
+  });
 });

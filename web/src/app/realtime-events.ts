@@ -24,6 +24,7 @@ import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { PRESENCE_STATUSES, presenceChangeOf } from '../lib/presence';
 import type { RealtimeEvent } from '../lib/realtime';
+import { TAGS_CHANGED_EVENT } from '../lib/tags';
 
 export interface EventNotice {
   title: string;
@@ -208,6 +209,22 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
     // A scheduled message was sent, failed or cancelled because the customer wrote first.
     case SCHEDULED_MESSAGE_EVENT:
       return describeScheduledChange(event);
+    // Tags (docs/tags.md): the queue, the conversation, the customer panel and the board show them
+    // in place (features/inbox/realtime.ts, lib/tags.ts).
+    case 'TicketTagsChanged':
+      return {
+        color: 'gray',
+        title: 'Etiquetas atualizadas',
+        message: `As etiquetas do atendimento de ${ticketName(event)} mudaram.`,
+      };
+    case 'CustomerTagsChanged':
+      return {
+        color: 'gray',
+        title: 'Etiquetas atualizadas',
+        message: `As etiquetas do cliente #${num(event, 'customer_id')} mudaram.`,
+      };
+    case TAGS_CHANGED_EVENT:
+      return { color: 'gray', title: 'Etiquetas atualizadas', message: 'As etiquetas da empresa mudaram.' };
     case 'UserConnected':
     case 'UserDisconnected': {
       const change = presenceChangeOf(event);
@@ -275,6 +292,11 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     // An internal note shows in its conversation; reading mentions in another tab moves the badge.
     case 'ChatNoteAdded':
     case MENTIONS_READ_EVENT:
+      return null;
+    // Tags show where they are used (the queue, the conversation, the board, the tags screen).
+    case 'TicketTagsChanged':
+    case 'CustomerTagsChanged':
+    case TAGS_CHANGED_EVENT:
       return null;
     // "{author} mencionou você" (the badge and the list follow: queriesToRefresh).
     case USER_MENTIONED_EVENT:

@@ -7,18 +7,19 @@ import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
 import { refreshAfterOpen, sessionAlive, sessionEnded } from './realtime';
 
 describe('what a socket opening reads again', () => {
-  it('nothing the first time; the inbox and mentions after a reconnection; everything after a 1012', () => {
+  it('nothing the first time; the inbox, mentions and tags after a reconnection; everything after a 1012', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
     refreshAfterOpen(client, false, false);
     expect(invalidate).not.toHaveBeenCalled();
     refreshAfterOpen(client, true, false);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: INBOX_KEY });
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['mentions'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['mentions'] });
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['tags', 'list'] });
     refreshAfterOpen(client, true, true);
     // No filter: the user info, the inbox, the instance lists...
     expect(invalidate).toHaveBeenLastCalledWith();
-    expect(invalidate).toHaveBeenCalledTimes(3);
+    expect(invalidate).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -4,8 +4,9 @@
  * stopped for good on page unload (docs/contracts.md#states-and-transitions); a 1008 close whose
  * session the server confirms over goes to /login (`sessionAlive`, `sessionEnded`). Each event becomes a
  * notification and refreshes the queries it touches; `CampaignUpdated` is written into the
- * campaigns' cache (features/campaigns/realtime.ts), and `UserConnected` / `UserDisconnected` about
- * the user into the header's status (features/presence/realtime.ts).
+ * campaigns' cache (features/campaigns/realtime.ts), `UserConnected` / `UserDisconnected` about
+ * the user into the header's status (features/presence/realtime.ts), and `TagsChanged` into the
+ * tenant's tags (lib/tags.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import { applyPresenceEvent } from '../features/presence/realtime';
 import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
+import { applyTagsEvent, tagKeys } from '../lib/tags';
 import { getBaseUrl, getSession, hasValidAccessToken } from '../lib/session';
 import { describeRealtimeEvent, noticeFor, queriesToRefresh } from './realtime-events';
 
@@ -112,7 +114,7 @@ function departmentOf(queryClient: QueryClient): number | null {
 
 /**
  * A socket opened. After the first: events sent while none was open are lost, so the inbox is read
- * again, and the mentions. After a 1012 close (the user's role, department or instances changed): what every screen
+ * again (the kanban board's columns with it), the mentions and the tags. After a 1012 close (the user's role, department or instances changed): what every screen
  * shows may differ — the user info (menu, `sees_all_tickets`, instances), the queue, the instance
  * filter, the instance lists — so every query is read again (those on screen at once, the others
  * when next shown).
@@ -122,6 +124,8 @@ export function refreshAfterOpen(queryClient: QueryClient, reconnected: boolean,
   else if (reconnected) {
     refreshInbox(queryClient);
     refreshMentions(queryClient);
+    // A `TagsChanged` sent meanwhile was lost: the tags (and so the board's columns) are read again.
+    void queryClient.invalidateQueries({ queryKey: tagKeys.list() });
   }
 }
 
@@ -176,6 +180,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         if (presenceNotice) notifications.show({ ...presenceNotice, autoClose: 6000 });
         // The customers screen: a blacklist or a group changed (features/customers/realtime.ts).
         applyCustomersEvent(queryClient, event);
+        // The tenant's tags or the board's columns changed: every picker, filter and board follows.
+        applyTagsEvent(queryClient, event);
         // An open "Conectar número" dialog: the provider's renewed QR code.
         applyPairingCodeEvent(event);
         scheduleControlPanelRefresh(queryClient, event.event);

@@ -25,6 +25,7 @@ const screens: Record<string, () => Promise<object>> = {
   'user-settings': () => import('./routes/user-settings'),
   'quick-replies': () => import('./routes/quick-replies'),
   'scheduled-messages': () => import('./routes/scheduled-messages'),
+  kanban: () => import('./routes/kanban'),
   'two-factor': () => import('./routes/two-factor'),
   users: () => import('./routes/users'),
   tenants: () => import('./routes/tenants'),
@@ -34,6 +35,7 @@ const screens: Record<string, () => Promise<object>> = {
   webhooks: () => import('./routes/webhooks'),
   customers: () => import('./routes/customers'),
   'closing-reasons': () => import('./routes/closing-reasons'),
+  tags: () => import('./routes/tags'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.

@@ -16,24 +16,11 @@ import { Inbox } from '../../features/inbox/components/Inbox';
 import { servesInbox, type InboxViewer } from '../../features/inbox/viewer';
 import { enabledFeatures } from '../../lib/features';
 import { useSession, type Session } from '../../lib/session';
+import { servedInstanceCount, viewerOf } from '../inbox-viewer';
 import { navigationFor } from '../navigation';
 
 /** `/?painel`: the board, also for staff (whose `/` is the inbox). */
 export const BOARD_PARAM = 'painel';
-
-/** How many instances a user serves, as the user info lists them (`userInstances: [{id, instance}]`). */
-function servedInstanceCount(user: Record<string, unknown>): number {
-  const links = Array.isArray(user.userInstances) ? (user.userInstances as unknown[]) : [];
-  return links.filter((link) => {
-    const instance = (link as { instance?: { id?: unknown } } | null)?.instance;
-    return typeof instance?.id === 'number';
-  }).length;
-}
-
-function departmentOf(user: Record<string, unknown>): number | null {
-  const id = (user.userDepartment as { id?: unknown } | null | undefined)?.id;
-  return typeof id === 'number' ? id : null;
-}
 
 /** The inbox viewer of the logged-in user, or null when `/` is not the inbox for them. */
 function inboxViewer(
@@ -45,7 +32,7 @@ function inboxViewer(
   const instanceCount = servedInstanceCount(user);
   const facts = { seesAllTickets, instanceCount, originBackoffice: session.originBackoffice, opensTicket };
   if (!servesInbox(facts)) return null;
-  return { id: Number(user.id), name: user.name, manager: seesAllTickets, departmentId: departmentOf(user) };
+  return viewerOf(user, seesAllTickets);
 }
 
 /** Where the board's cards lead: the screens this person may open (menu rules and feature options). */

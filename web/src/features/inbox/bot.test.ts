@@ -5,8 +5,8 @@ import { inboxKeys, visibleTabs, type QueueFilter } from './keys';
 import { alertsViewer, applyInboxEvent } from './realtime';
 import { message, page, ticket } from './test-data';
 
-const withBot: QueueFilter = { tab: 'bot', search: '', instanceId: null };
-const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
+const withBot: QueueFilter = { tab: 'bot', search: '', instanceId: null, tagId: null };
+const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null, tagId: null };
 
 describe('tickets the chatbot holds', () => {
   let client: QueryClient;

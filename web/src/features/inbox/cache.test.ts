@@ -18,8 +18,8 @@ import type { Message } from './api/schemas';
 import { inboxKeys, type QueueFilter } from './keys';
 import { message, page, ticket } from './test-data';
 
-const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
-const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null };
+const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null, tagId: null };
+const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null, tagId: null };
 
 function pages(...lists: ReturnType<typeof page>[]): TicketPages {
   return { pages: lists, pageParams: lists.map((_, index) => (index === 0 ? undefined : `c${index}`)) };

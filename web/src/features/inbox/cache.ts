@@ -6,6 +6,8 @@
  * puts the order and the counts right whatever was patched here.
  */
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import type { TagRef } from '../../lib/tags';
+import { patchOnBoard, placeOnBoard } from './board/board-cache';
 import { inboxKeys, type QueueFilter } from './keys';
 import type {
   CustomerDetail,
@@ -27,6 +29,7 @@ export type MessagePages = InfiniteData<MessagePage, unknown>;
  */
 export function ticketMatches(ticket: Ticket, filter: QueueFilter, viewerId: number): boolean | null {
   if (filter.instanceId !== null && ticket.instance.id !== filter.instanceId) return false;
+  if (filter.tagId !== null && !ticket.tags.some((tag) => tag.id === filter.tagId)) return false;
   let inTab: boolean;
   switch (filter.tab) {
     case 'mine':
@@ -39,34 +42,58 @@ export function ticketMatches(ticket: Ticket, filter: QueueFilter, viewerId: num
   return filter.search.trim() === '' ? true : null;
 }
 
-/** The list's pages with `ticket` taken out, then put first when it belongs there. */
-export function placeTicket(data: TicketPages, ticket: Ticket, filter: QueueFilter, viewerId: number): TicketPages {
+/**
+ * The list's pages with `ticket` taken out, then put first when it belongs there. `activity`
+ * false (its tags changed: no new activity) keeps a ticket the list has where it is.
+ */
+export function placeTicket(
+  data: TicketPages,
+  ticket: Ticket,
+  filter: QueueFilter,
+  viewerId: number,
+  activity = true,
+): TicketPages {
   const without = data.pages.map((page) => ({ ...page, data: page.data.filter((t) => t.id !== ticket.id) }));
   const was = data.pages.some((page) => page.data.some((t) => t.id === ticket.id));
   const matches = ticketMatches(ticket, filter, viewerId);
+  const inPlace = () => ({
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, data: p.data.map((t) => (t.id === ticket.id ? ticket : t)) })),
+  });
   // A search list keeps a ticket it had (updated in place) and waits for the server for a new one.
-  if (matches === null) {
-    return was
-      ? {
-          ...data,
-          pages: data.pages.map((p) => ({ ...p, data: p.data.map((t) => (t.id === ticket.id ? ticket : t)) })),
-        }
-      : data;
-  }
+  if (matches === null) return was ? inPlace() : data;
+  if (matches && was && !activity) return inPlace();
   const [first, ...rest] = without;
   if (!matches || !first) return { ...data, pages: without };
   // Every change to a ticket is new activity on it: the newest goes first.
   return { ...data, pages: [{ ...first, data: [ticket, ...first.data] }, ...rest] };
 }
 
-/** Writes a ticket everywhere the inbox shows it: its own query, every list, its customer's history. */
-export function putTicket(queryClient: QueryClient, ticket: Ticket, viewerId: number): void {
+export interface PutTicketOptions {
+  /**
+   * The change is new activity on the ticket (a message, a transfer…: it goes first in the queue);
+   * false for a change of its tags, which moves nothing but between the lists that filter by tag.
+   */
+  activity?: boolean;
+}
+
+/**
+ * Writes a ticket everywhere the inbox shows it: its own query, every list of the queue, the
+ * kanban board's columns (`board/board-cache.ts`), its customer's history.
+ */
+export function putTicket(
+  queryClient: QueryClient,
+  ticket: Ticket,
+  viewerId: number,
+  { activity = true }: PutTicketOptions = {},
+): void {
   queryClient.setQueryData<Ticket>(inboxKeys.ticket(ticket.id), ticket);
   for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.lists() })) {
     const filter = key[2] as QueueFilter | undefined;
     if (!data || !filter) continue;
-    queryClient.setQueryData<TicketPages>(key, placeTicket(data, ticket, filter, viewerId));
+    queryClient.setQueryData<TicketPages>(key, placeTicket(data, ticket, filter, viewerId, activity));
   }
+  placeOnBoard(queryClient, ticket);
   queryClient.setQueryData<CustomerDetail>(inboxKeys.customer(ticket.customer.id), (customer) => {
     if (!customer) return customer;
     const known = customer.tickets.some((t) => t.id === ticket.id);
@@ -87,6 +114,7 @@ export function patchTicket(queryClient: QueryClient, id: number, patch: (ticket
       pages: data.pages.map((page) => ({ ...page, data: page.data.map((t) => (t.id === id ? patch(t) : t)) })),
     });
   }
+  patchOnBoard(queryClient, (t) => t.id === id, patch);
 }
 
 /** Changes the customer of every cached ticket, and their detail (the blacklist). */
@@ -105,6 +133,55 @@ export function patchCustomer(queryClient: QueryClient, customerId: number, blac
   }
   queryClient.setQueryData<CustomerDetail>(inboxKeys.customer(customerId), (customer) =>
     customer ? { ...customer, blacklisted, tickets: customer.tickets.map(patch) } : customer,
+  );
+  patchOnBoard(queryClient, (t) => t.customer.id === customerId, patch);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tags (docs/tags.md)
+
+/** A subject's tags as the tenant's tags are now: renamed and recoloured, a deleted one gone. */
+export function currentTags(tags: readonly TagRef[], known: ReadonlyMap<number, TagRef>): TagRef[] {
+  return tags.flatMap((tag) => {
+    const now = known.get(tag.id);
+    return now ? [{ id: now.id, name: now.name, color: now.color }] : [];
+  });
+}
+
+/**
+ * The tenant's tags changed (`TagsChanged`): every cached ticket and customer shows its tags as
+ * they are now, without reading anything again (the order among them is the server's by name,
+ * kept until the next read).
+ */
+export function refreshCachedTags(queryClient: QueryClient, tags: readonly TagRef[]): void {
+  const known = new Map(tags.map((tag) => [tag.id, tag]));
+  const retag = (ticket: Ticket): Ticket =>
+    ticket.tags.length === 0 ? ticket : { ...ticket, tags: currentTags(ticket.tags, known) };
+  for (const [key, ticket] of queryClient.getQueriesData<Ticket>({ queryKey: inboxKeys.tickets() })) {
+    if (ticket && ticket.tags.length > 0) queryClient.setQueryData(key, retag(ticket));
+  }
+  for (const [key, data] of queryClient.getQueriesData<TicketPages>({ queryKey: inboxKeys.lists() })) {
+    if (!data) continue;
+    queryClient.setQueryData<TicketPages>(key, {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, data: page.data.map(retag) })),
+    });
+  }
+  patchOnBoard(queryClient, (t) => t.tags.length > 0, retag);
+  for (const [key, customer] of queryClient.getQueriesData<CustomerDetail>({ queryKey: inboxKeys.customers() })) {
+    if (!customer) continue;
+    queryClient.setQueryData<CustomerDetail>(key, {
+      ...customer,
+      tags: currentTags(customer.tags, known),
+      tickets: customer.tickets.map(retag),
+    });
+  }
+}
+
+/** A customer's tags as they are now (our change's answer, or `CustomerTagsChanged`). */
+export function setCustomerTags(queryClient: QueryClient, customerId: number, tags: TagRef[]): void {
+  queryClient.setQueryData<CustomerDetail>(inboxKeys.customer(customerId), (customer) =>
+    customer ? { ...customer, tags } : customer,
   );
 }
 

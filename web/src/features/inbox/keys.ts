@@ -3,6 +3,7 @@
  * reconnected socket (events may have been missed) refreshes the whole inbox at once.
  */
 import { QUICK_REPLIES_SEGMENT } from '../../lib/query-keys';
+import type { ColumnQuery } from './board/columns';
 
 export const INBOX_KEY = ['inbox'] as const;
 
@@ -36,6 +37,8 @@ export interface QueueFilter {
   /** Customer name, phone or protocol; '' for none. */
   search: string;
   instanceId: number | null;
+  /** Only the tickets with this tag (docs/tags.md); null for any. */
+  tagId: number | null;
 }
 
 export const inboxKeys = {
@@ -56,6 +59,10 @@ export const inboxKeys = {
   closingReasons: () => [...INBOX_KEY, 'closing-reasons'] as const,
   /** The instances the queue can be filtered by (GET /api/inbox/instances). */
   instances: () => [...INBOX_KEY, 'instances'] as const,
+  /** Every column of the kanban board (`board/`), whatever it shows. */
+  boards: () => [...INBOX_KEY, 'board'] as const,
+  /** One column of the board, page after page (GET /api/tickets with the column's filter). */
+  boardColumn: (query: ColumnQuery) => [...INBOX_KEY, 'board', query] as const,
   /** A channel's media limits (GET /api/media/limits?instanceId=). */
   mediaLimits: () => [...INBOX_KEY, 'media-limits'] as const,
   /** Every instance's message templates, and one instance's (GET /api/templates?instanceId=). */

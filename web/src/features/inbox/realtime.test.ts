@@ -6,8 +6,8 @@ import { inboxKeys, type QueueFilter } from './keys';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, LIST_REFRESH_DEBOUNCE_MS } from './realtime';
 import { message, page, ticket, transfer } from './test-data';
 
-const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null };
-const transferring: QueueFilter = { tab: 'transferring', search: '', instanceId: null };
+const pending: QueueFilter = { tab: 'pending', search: '', instanceId: null, tagId: null };
+const transferring: QueueFilter = { tab: 'transferring', search: '', instanceId: null, tagId: null };
 
 describe('realtime events in the inbox', () => {
   let client: QueryClient;
@@ -39,7 +39,7 @@ describe('realtime events in the inbox', () => {
   });
 
   it('a reply (direction "out"): the queue re-sorts and the conversation gets it, but nothing rings', () => {
-    const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null };
+    const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null, tagId: null };
     const own = (id: number, at: string) =>
       ticket(id, { status: 'open', assignedUser: { id: 7, name: 'Alice' }, unread: 0, updatedAt: at });
     client.setQueryData<TicketPages>(inboxKeys.list(mine), {

@@ -6,7 +6,18 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { applyAck, patchCustomer, putMessage, putTicket, putTransfer, replaceMessage, setReactions } from './cache';
+import { TagRefSchema } from '../../lib/tags';
+import {
+  applyAck,
+  patchCustomer,
+  putMessage,
+  putTicket,
+  putTransfer,
+  refreshCachedTags,
+  replaceMessage,
+  setCustomerTags,
+  setReactions,
+} from './cache';
 import { inboxKeys, INBOX_KEY } from './keys';
 import {
   MessageSchema,
@@ -42,6 +53,8 @@ const ReactionEvent = z.object({
 });
 const BlacklistEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
 const NoteAddedEvent = z.object({ ticket_id: z.number(), message: MessageSchema });
+const CustomerTagsEvent = z.object({ customer_id: z.number(), tags: z.array(TagRefSchema) });
+const TagsEvent = z.object({ tags: z.array(TagRefSchema) });
 
 /** The events this module handles (the rest is the app's: notifications, instances). */
 export const INBOX_EVENTS: readonly string[] = [
@@ -60,6 +73,9 @@ export const INBOX_EVENTS: readonly string[] = [
   'CustomerBlacklisted',
   'CustomersMerged',
   'GroupOfCustomersUpdated',
+  'TicketTagsChanged',
+  'CustomerTagsChanged',
+  'TagsChanged',
 ];
 
 const refreshTimers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
@@ -210,6 +226,25 @@ export function applyInboxEvent(
       void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
       scheduleListRefresh(queryClient);
       return null;
+    case 'TicketTagsChanged': {
+      // Someone tagged a ticket (docs/tags.md): the queue's lists filtered by tag and the board's
+      // columns gain or lose it, the conversation's header shows its tags; no list moves it up.
+      const payload = parse(TicketEvent, event);
+      if (payload) putTicket(queryClient, payload.ticket, viewerId, { activity: false });
+      return null;
+    }
+    case 'CustomerTagsChanged': {
+      const payload = parse(CustomerTagsEvent, event);
+      if (payload) setCustomerTags(queryClient, payload.customer_id, payload.tags);
+      return null;
+    }
+    case 'TagsChanged': {
+      // A tag renamed, recoloured or deleted: every ticket and customer shown follows at once (the
+      // list of tags itself is lib/tags.ts's; the board's columns follow it).
+      const payload = parse(TagsEvent, event);
+      if (payload) refreshCachedTags(queryClient, payload.tags);
+      return null;
+    }
     case 'CustomerCreatedToChat':
       // The ticket it opens comes as CustomerChatCreated.
       return null;

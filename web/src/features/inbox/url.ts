@@ -1,6 +1,6 @@
 /**
  * The inbox's state in the URL, so reload, back and a shared link work: `/?tab=mine&ticket=123`,
- * plus `q` (search) and `instance` (filter). Anything unreadable falls back to the default.
+ * plus `q` (search), `instance` and `tag` (filters). Anything unreadable falls back to the default.
  */
 import { HOME_ROUTE, routePath } from '../../config/paths';
 import { isQueueTab, type QueueFilter, type QueueTab } from './keys';
@@ -23,6 +23,7 @@ export function readInboxLocation(params: URLSearchParams): InboxLocation {
     tab: isQueueTab(tab) ? tab : DEFAULT_TAB,
     search: params.get('q') ?? '',
     instanceId: positiveInt(params.get('instance')),
+    tagId: positiveInt(params.get('tag')),
     ticketId: positiveInt(params.get('ticket')),
   };
 }
@@ -33,6 +34,7 @@ export function inboxSearch(location: InboxLocation): string {
   if (location.tab !== DEFAULT_TAB) params.set('tab', location.tab);
   if (location.search.trim() !== '') params.set('q', location.search);
   if (location.instanceId !== null) params.set('instance', String(location.instanceId));
+  if (location.tagId !== null) params.set('tag', String(location.tagId));
   if (location.ticketId !== null) params.set('ticket', String(location.ticketId));
   const text = params.toString();
   return text ? `?${text}` : '';

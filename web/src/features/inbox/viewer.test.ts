@@ -25,23 +25,30 @@ describe('who the inbox is for', () => {
 });
 
 describe("the inbox's URL", () => {
-  it('reads the tab, search, instance and ticket, with defaults for anything unreadable', () => {
-    expect(readInboxLocation(new URLSearchParams('tab=mine&q=maria&instance=3&ticket=12'))).toEqual({
+  it('reads the tab, search, instance, tag and ticket, with defaults for anything unreadable', () => {
+    expect(readInboxLocation(new URLSearchParams('tab=mine&q=maria&instance=3&tag=5&ticket=12'))).toEqual({
       tab: 'mine',
       search: 'maria',
       instanceId: 3,
+      tagId: 5,
       ticketId: 12,
     });
-    expect(readInboxLocation(new URLSearchParams('tab=all&instance=x&ticket=-1'))).toEqual({
+    expect(readInboxLocation(new URLSearchParams('tab=all&instance=x&tag=abc&ticket=-1'))).toEqual({
       tab: 'pending',
       search: '',
       instanceId: null,
+      tagId: null,
       ticketId: null,
     });
   });
 
   it('writes only what differs from the defaults', () => {
-    expect(inboxSearch({ tab: 'pending', search: '', instanceId: null, ticketId: null })).toBe('');
-    expect(inboxSearch({ tab: 'closed', search: ' ', instanceId: null, ticketId: 4 })).toBe('?tab=closed&ticket=4');
+    expect(inboxSearch({ tab: 'pending', search: '', instanceId: null, tagId: null, ticketId: null })).toBe('');
+    expect(inboxSearch({ tab: 'closed', search: ' ', instanceId: null, tagId: null, ticketId: 4 })).toBe(
+      '?tab=closed&ticket=4',
+    );
+    expect(inboxSearch({ tab: 'pending', search: '', instanceId: 2, tagId: 7, ticketId: null })).toBe(
+      '?instance=2&tag=7',
+    );
   });
 });

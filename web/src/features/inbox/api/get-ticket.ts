@@ -1,10 +1,11 @@
 /**
  * GET /api/tickets/{id} → the ticket (404 `ticket_not_found` also for one the caller may not
- * see). Starts from the copy a list already holds, so opening a ticket from the queue shows it at
- * once; realtime events keep it current (`cache.ts`).
+ * see). Starts from the copy a list already holds (the queue's, or a column of the kanban board),
+ * so opening a ticket from either shows it at once; realtime events keep it current (`cache.ts`).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
+import { findOnBoard } from '../board/board-cache';
 import type { TicketPages } from '../cache';
 import { inboxKeys } from '../keys';
 import { TicketSchema, type Ticket } from './schemas';
@@ -26,7 +27,7 @@ export function useTicket(id: number | null) {
           if (found) return found;
         }
       }
-      return undefined;
+      return id === null ? undefined : findOnBoard(queryClient, id);
     },
     // A copy from a list is as fresh as that list: read the ticket itself once more.
     initialDataUpdatedAt: 0,

@@ -1,5 +1,5 @@
 /**
- * GET /api/tickets?status=&mine=&instanceId=&search=&cursor=&limit= → `{data, next_cursor, counts}`
+ * GET /api/tickets?status=&mine=&instanceId=&tagId=&search=&cursor=&limit= → `{data, next_cursor, counts}`
  * (server/src/domain/inbox/tickets.rs): the tickets the caller may see, newest activity first, a
  * page at a time by cursor ("carregar mais" / infinite scroll — never every ticket). Every page
  * carries the queue's counts, which the tabs show (`useQueueCounts`).
@@ -31,6 +31,7 @@ export function getTickets(
       status: filter.tab === 'mine' ? undefined : filter.tab,
       mine: filter.tab === 'mine' ? true : undefined,
       instanceId: filter.instanceId ?? undefined,
+      tagId: filter.tagId ?? undefined,
       search: search === '' ? undefined : search,
       cursor,
       limit,

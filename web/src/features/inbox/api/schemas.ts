@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { IdentitySchema, MergeSchema } from '../../../lib/identities';
+import { TagRefSchema } from '../../../lib/tags';
 
 export type { Identity } from '../../../lib/identities';
 
@@ -51,6 +52,8 @@ export const TicketSchema = z.object({
    * for a number without the rule.
    */
   windowClosesAt: z._default(z.nullable(z.string()), null),
+  /** Its tags, by name (docs/tags.md); absent from an older server. */
+  tags: z._default(z.array(TagRefSchema), []),
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 
@@ -232,6 +235,8 @@ export const CustomerDetailSchema = z.object({
   identities: z._default(z.array(IdentitySchema), []),
   /** The customers merged into this one, newest first. Absent from an older server. */
   merges: z._default(z.array(MergeSchema), []),
+  /** The customer's tags, by name (docs/tags.md); absent from an older server. */
+  tags: z._default(z.array(TagRefSchema), []),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 

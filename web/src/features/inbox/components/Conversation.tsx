@@ -1,6 +1,6 @@
 /**
  * The open ticket: who and where (header with its actions: accept, transfer, close, the customer
- * panel on narrower screens), a pending transfer with what the viewer may do about it, the
+ * panel on narrower screens), its tags (a line under the header, with "Etiquetas" to change them), a pending transfer with what the viewer may do about it, the
  * messages, and the composer: a reply when the viewer may write, an internal note (docs/notes.md)
  * whenever they see the ticket (`ComposerArea`). Opening it marks it read. On an official
  * number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer follows.
@@ -49,6 +49,7 @@ import { Composer, type ComposerHandle } from './Composer';
 import { ComposerArea } from './ComposerArea';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
+import { TicketTagsBar } from './TicketTagsControl';
 import { TransferDialog } from './TransferDialog';
 import { WindowBadge } from './WindowBadge';
 
@@ -396,6 +397,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
           </Tooltip>
         </Group>
       </header>
+      <TicketTagsBar ticket={ticket} viewerId={viewer.id} />
       {pending ? (
         <TransferBanner
           transfer={pending}

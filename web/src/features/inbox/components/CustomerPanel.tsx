@@ -1,7 +1,8 @@
 /**
  * The customer beside the conversation: name, phone (or "Número oculto" and the id WhatsApp gives
  * instead), email, the blacklist, how WhatsApp knows them ("Identidades": phone, BSUID, LID;
- * read-only — the customers screen merges), groups, their earlier tickets (each opens in the
+ * read-only — the customers screen merges), their tags (CustomerTags: put on and taken off here),
+ * groups, their earlier tickets (each opens in the
  * inbox), and — when there are any — the messages they wrote that opened no ticket ("Mensagens sem
  * atendimento": kept while blacklisted or beyond the plan's monthly ticket limit).
  */
@@ -19,6 +20,7 @@ import { useSetBlacklisted } from '../api/set-blacklisted';
 import { displayName, identityLabel, identityValue, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import { CustomerAddress } from './CustomerAddress';
+import { CustomerTags } from './CustomerTags';
 import { ScheduleMessageButton } from './ScheduleMessageButton';
 import classes from './Inbox.module.css';
 import { TYPE_LABELS } from './media/format';
@@ -123,6 +125,8 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
         {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
       </Button>
       <ScheduleMessageButton customer={data} name={name} ticketId={ticketId} />
+      <Divider />
+      <CustomerTags customerId={data.id} tags={data.tags} headingOrder={sub} />
       {data.identities.length > 0 ? (
         <>
           <Divider />

@@ -1,6 +1,6 @@
 /**
  * The queue: tabs Aguardando / Meus / Em transferência / Com o bot / Encerrados with live counts,
- * search by name, phone or protocol, instance filter, and the tickets a page at a time (more load as
+ * search by name, phone or protocol, instance and tag filters (in the URL), and the tickets a page at a time (more load as
  * the list is scrolled, or with "Carregar mais"). Arrow keys move between tickets. "Com o bot" (the
  * tickets the chatbot holds) shows where the tenant has the chatbot, or while it holds any.
  */
@@ -19,11 +19,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback, useIntersection } from '@mantine/hooks';
-import { IconInbox, IconLayoutDashboard, IconSearch } from '@tabler/icons-react';
+import { IconInbox, IconLayoutDashboard, IconSearch, IconTag } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
+import { useTags } from '../../../lib/tags';
+import { TagFilter } from './TagFilter';
 import { useInboxInstances } from '../api/get-inbox-instances';
 import { MAX_QUEUE_SEARCH, useQueue, useQueueCounts } from '../api/get-tickets';
 import type { Counts } from '../api/schemas';
@@ -104,8 +106,8 @@ function moveFocus(event: KeyboardEvent<HTMLAnchorElement>) {
 
 export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueueProps) {
   const filter = useMemo(
-    () => ({ tab: location.tab, search: location.search, instanceId: location.instanceId }),
-    [location.tab, location.search, location.instanceId],
+    () => ({ tab: location.tab, search: location.search, instanceId: location.instanceId, tagId: location.tagId }),
+    [location.tab, location.search, location.instanceId, location.tagId],
   );
   const queue = useQueue(filter);
   const counts = useQueueCounts();
@@ -131,6 +133,10 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
     }
     return options;
   }, [instances.data, location.instanceId]);
+
+  const showInstances = instanceOptions.length > 1 || location.instanceId !== null;
+  const tags = useTags();
+  const showTags = (tags.data?.length ?? 0) > 0 || location.tagId !== null;
 
   const { ref: sentinel, entry } = useIntersection({ threshold: 0 });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = queue;
@@ -167,17 +173,29 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
     );
   } else if (tickets.length === 0) {
     const empty = EMPTY[location.tab];
+    const searched = location.search.trim();
     content = (
       <Stack p="sm">
-        <EmptyState
-          icon={location.search.trim() ? IconSearch : IconInbox}
-          title={location.search.trim() ? 'Nada encontrado' : empty.title}
-          description={
-            location.search.trim()
-              ? `Nenhum atendimento em ${TAB_LABELS[location.tab]} para “${location.search.trim()}”.`
-              : empty.description
-          }
-        />
+        {location.tagId !== null && !searched ? (
+          <EmptyState
+            icon={IconTag}
+            title="Nenhum atendimento com essa etiqueta"
+            description={`Nenhum atendimento em ${TAB_LABELS[location.tab]} tem a etiqueta escolhida.`}
+            actions={
+              <Button variant="light" size="xs" onClick={() => onChange({ tagId: null })}>
+                Mostrar todas as etiquetas
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState
+            icon={searched ? IconSearch : IconInbox}
+            title={searched ? 'Nada encontrado' : empty.title}
+            description={
+              searched ? `Nenhum atendimento em ${TAB_LABELS[location.tab]} para “${searched}”.` : empty.description
+            }
+          />
+        )}
       </Stack>
     );
   } else {
@@ -230,7 +248,7 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
           </Group>
         </Group>
         <NotificationPrompt />
-        <Group gap="xs" mt="xs" wrap="nowrap">
+        <Group gap="xs" mt="xs" wrap="wrap">
           <TextInput
             aria-label="Buscar atendimentos"
             placeholder="Buscar nome, telefone ou protocolo"
@@ -253,11 +271,12 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
                 />
               ) : null
             }
-            flex={1}
+            // Beside one filter on its line; with both filters, alone on its line and they below.
+            flex={showInstances && showTags ? '1 1 100%' : '1 1 0'}
             miw={0}
             size="sm"
           />
-          {instanceOptions.length > 1 || location.instanceId !== null ? (
+          {showInstances ? (
             <Select
               aria-label="Filtrar por instância"
               placeholder="Todas"
@@ -266,8 +285,19 @@ export function Queue({ viewer, location, hrefWith, onChange, chatbot }: QueuePr
               onChange={(value) => onChange({ instanceId: value === null ? null : Number(value) })}
               clearable
               size="sm"
-              w={130}
+              w={showTags ? undefined : 130}
+              flex={showTags ? '1 1 0' : undefined}
+              miw={0}
               comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {showTags ? (
+            <TagFilter
+              tags={tags.data ?? []}
+              value={location.tagId}
+              onChange={(tagId) => onChange({ tagId })}
+              w={showInstances ? undefined : 130}
+              flex={showInstances ? '1 1 0' : undefined}
             />
           ) : null}
         </Group>

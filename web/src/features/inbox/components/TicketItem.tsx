@@ -1,6 +1,7 @@
 /**
- * One ticket of the queue: the customer, the last message, when, unread count and where it is —
- * and, on an official number whose 24-hour window has closed, that only a template may go now.
+ * One ticket of the queue: the customer, the last message, when, unread count and where it is, its
+ * tags (three at most, then "+n") — and, on an official number whose 24-hour window has closed,
+ * that only a template may go now.
  */
 import { Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
@@ -11,6 +12,7 @@ import { customerName, formatAddress } from '../format';
 import { serviceWindow, WINDOW_EXPLANATION } from '../window';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import classes from './Inbox.module.css';
+import { TicketTagBadges } from './TicketTagsControl';
 
 export interface TicketItemProps {
   ticket: Ticket;
@@ -93,6 +95,7 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
             </Badge>
           ) : null}
         </Group>
+        <TicketTagBadges ticket={ticket} max={3} />
       </Stack>
       {ticket.unread > 0 ? (
         <VisuallyHidden>

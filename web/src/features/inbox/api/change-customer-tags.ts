@@ -1,0 +1,31 @@
+/**
+ * POST /api/customers/{id}/tags `{add, remove}` → `{tags}` (docs/tags.md): administrators,
+ * supervisors and whoever serves the customer (403 `customer_tags_forbidden` otherwise). The answer
+ * is written into the customer panel; `CustomerTagsChanged` tells the others.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import { http } from '../../../lib/http';
+import { TagRefSchema, type TagRef } from '../../../lib/tags';
+import { setCustomerTags } from '../cache';
+
+const CustomerTagsSchema = z.object({ tags: z.array(TagRefSchema) });
+
+export interface CustomerTagChange {
+  customerId: number;
+  add: number[];
+  remove: number[];
+}
+
+export async function changeCustomerTags({ customerId, add, remove }: CustomerTagChange): Promise<TagRef[]> {
+  const answer = await http.post(`/api/customers/${customerId}/tags`, { add, remove }, { schema: CustomerTagsSchema });
+  return answer.tags;
+}
+
+export function useChangeCustomerTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeCustomerTags,
+    onSuccess: (tags, { customerId }) => setCustomerTags(queryClient, customerId, tags),
+  });
+}
