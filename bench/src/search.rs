@@ -5,7 +5,8 @@
 //!
 //! - one client, sequentially: `GET /api/search/messages` for a frequent word (~10 % of the
 //!   messages), a word in ~1 %, a rare word (0.01 %), and two words together, as the
-//!   administrator (sees everything) and as an attendant of one number — p50 and p99 of each;
+//!   administrator (sees everything) and as an attendant of one of the demo's numbers — p50 and
+//!   p99 of each;
 //!   opening the long conversation at its newest page (`GET /api/tickets/{id}/messages`);
 //! - under wrk with 64 connections, each rate also as a share of the same server's `/healthz`:
 //!   the search of the 1 % word, the long conversation's newest page, the queue's name search
@@ -265,7 +266,13 @@ async fn measure(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
     tx.commit().await?;
     dbs.close().await;
 
-    // An attendant of that one number: her searches pass through the visibility rule.
+    // An attendant of one of the demo's numbers and the long conversation's: her searches pass
+    // through the visibility rule, over a share of the tenant's messages.
+    let instances = get(&http, &format!("{base}/api/instance"), &token).await?;
+    let demo_number = instances
+        .as_array()
+        .and_then(|all| all.iter().filter_map(|i| i["id"].as_i64()).find(|id| *id != instance))
+        .context("a demo instance")?;
     let roles = get(&http, &format!("{base}/api/permission"), &token).await?;
     let role =
         roles.as_array().context("roles listed")?.iter().find(|r| r["name"] == "atendente").context("atendente")?["id"]
@@ -276,7 +283,7 @@ async fn measure(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
         HOST,
         &token,
         "/api/users",
-        json!({ "name": "Bia", "email": AGENT, "password": PASSWORD, "role_id": role, "chosen_instances": [instance] }),
+        json!({ "name": "Bia", "email": AGENT, "password": PASSWORD, "role_id": role, "chosen_instances": [instance, demo_number] }),
     )
     .await?;
     let agent = common::login(&http, args.port, HOST, AGENT, PASSWORD).await?;

@@ -46,6 +46,7 @@ mod m20261220_000036_scheduled_messages;
 mod m20261221_000037_tags;
 mod m20261222_000038_analytics_tags;
 mod m20261223_000039_message_search;
+mod m20261224_000040_customer_search_index;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -53,7 +54,6 @@ pub use m20261202_000018_count_live_users::LIVE_USERS;
 pub use m20261204_000020_count_user_changes::USER_CHANGES;
 pub use m20261211_000027_analytics_message_types::MESSAGE_TYPE_COUNTS;
 pub use m20261213_000029_count_media_bytes::MEDIA_BYTES;
-pub use m20261223_000039_message_search::SQLITE_SEARCH_TABLES;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -101,6 +101,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261221_000037_tags::Migration),
             Box::new(m20261222_000038_analytics_tags::Migration),
             Box::new(m20261223_000039_message_search::Migration),
+            Box::new(m20261224_000040_customer_search_index::Migration),
         ]
     }
 }
@@ -112,6 +113,22 @@ pub fn migration_names() -> Vec<String> {
 }
 
 /// Every table the tenant migrations create, in creation order.
+/// The tables SQLite's full-text indexes keep (migrations 39 and 40: the virtual tables and their
+/// FTS5 shadows); the database fills them from `messages` and `customers`, so backups leave them
+/// out. PostgreSQL's indexes are indexes, not tables.
+pub const SQLITE_SEARCH_TABLES: [&str; 10] = [
+    "messages_fts",
+    "messages_fts_data",
+    "messages_fts_idx",
+    "messages_fts_docsize",
+    "messages_fts_config",
+    "customers_fts",
+    "customers_fts_data",
+    "customers_fts_idx",
+    "customers_fts_docsize",
+    "customers_fts_config",
+];
+
 pub const TABLES: &[&str] = &[
     "roles",
     "permissions",

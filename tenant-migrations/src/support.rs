@@ -142,3 +142,27 @@ pub(crate) async fn resync_analytics(manager: &SchemaManager<'_>) -> Result<(), 
         )
         .await
 }
+
+/// Installs a PostgreSQL extension if it is not there (in `public`; a database may already hold it
+/// elsewhere, as `pg_trgm` in `control` for the tenants' search) and answers the schema it lives
+/// in — `None` when it cannot be installed (not available, or no privilege to install it): the
+/// caller then goes without the index it would have built.
+pub(crate) async fn extension_schema(manager: &SchemaManager<'_>, name: &str) -> Result<Option<String>, DbErr> {
+    use sea_orm_migration::sea_orm::{ConnectionTrait, Statement};
+    let conn = manager.get_connection();
+    // Two tenants migrating at once may both try: the loser finds it there.
+    conn.execute_unprepared(&format!(
+        "DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS {name} SCHEMA public; \
+         EXCEPTION WHEN OTHERS THEN RAISE NOTICE '{name} unavailable: %', SQLERRM; END $$"
+    ))
+    .await?;
+    let row = conn
+        .query_one_raw(Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace \
+             WHERE e.extname = $1",
+            [name.into()],
+        ))
+        .await?;
+    row.map(|row| row.try_get::<String>("", "schema")).transpose()
+}

@@ -185,7 +185,7 @@ async fn permissions_are_listed_by_category_and_updating_a_role_changes_its_rout
     let atendente = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap().clone();
     assert_eq!(
         atendente["has_permission_routes"],
-        json!(["home", "user-settings", "quick-replies", "scheduled-messages", "kanban", "two-factor"])
+        json!(["home", "user-settings", "quick-replies", "scheduled-messages", "kanban", "search", "two-factor"])
     );
 
     let categories: Value = app
@@ -328,7 +328,7 @@ async fn the_role_nested_in_a_user_lists_its_routes() {
     let bia = users["data"].as_array().unwrap().iter().find(|u| u["email"] == "bia@acme.example").unwrap();
     assert_eq!(
         bia["role"]["has_permission_routes"],
-        json!(["home", "user-settings", "quick-replies", "scheduled-messages", "kanban", "two-factor"])
+        json!(["home", "user-settings", "quick-replies", "scheduled-messages", "kanban", "search", "two-factor"])
     );
     let info: Value =
         app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&token), None).await.json().await.unwrap();

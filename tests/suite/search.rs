@@ -31,7 +31,7 @@ async fn search(team: &Team, token: &str, query: &str) -> (Vec<(String, Vec<i64>
 async fn messages_are_found_by_stem_without_accents_only_where_the_caller_may_look() {
     let (team, _provider) = Team::start().await;
     let (_, ana) = team.agent("Ana", &[team.instance]).await;
-    let (_, carlos) = team.agent("Carlos", &[]).await;
+    let (carlos_user, carlos) = team.agent("Carlos", &[]).await;
     let lines = [
         ("s-1", "+55 11 97777-0001", "Dora Lima", "Segue o comprovante do pagamento do boleto de março"),
         ("s-2", "+55 11 97777-0002", "Enzo Prado", "Não recebi o boleto ainda"),
@@ -90,6 +90,13 @@ async fn messages_are_found_by_stem_without_accents_only_where_the_caller_may_lo
     assert!(found.is_empty(), "{found:?}");
     let (found, _) = search(&team, &team.admin_token, "q=boleto").await;
     assert_eq!(found.len(), 2);
+    // Shared with him (a note naming him), Enzo's conversation is his to find — and only it.
+    let note = json!({ "body": "Carlos, pode ver?", "mentionedUserIds": [carlos_user.id], "shareWithMentioned": true });
+    let (status, _) =
+        team.call(&team.admin_token, Method::POST, &format!("/api/tickets/{enzo}/notes"), Some(note)).await;
+    assert_eq!(status, 201);
+    let (found, _) = search(&team, &carlos, "q=boleto").await;
+    assert_eq!(found.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), ["Enzo Prado"]);
 
     // Bad queries get a clear answer.
     for (query, code) in
@@ -106,4 +113,54 @@ async fn messages_are_found_by_stem_without_accents_only_where_the_caller_may_lo
         team.app.call(Method::GET, "beta.localhost", "/api/search/messages?q=boleto", Some(&beta_token), None).await;
     let page: Value = response.json().await.unwrap();
     assert_eq!(page["data"], json!([]));
+}
+
+/// The queue's and the customers screen's "name or phone contains", through the trigram index
+/// from three characters on and customer by customer below (docs/search.md#customers).
+#[tokio::test]
+async fn customers_are_found_by_any_part_of_their_name_or_phone() {
+    let (team, _provider) = Team::start().await;
+    for (id, phone, name) in [
+        ("c-1", "+55 11 97777-1234", "Flora D'Ávila"),
+        ("c-2", "+55 21 96666-5678", "Enzo 100% Prado"),
+        ("c-3", "+55 31 95555-9012", "Lorena Dias"),
+    ] {
+        let message = customer_message(id, phone, name, "Oi");
+        assert_eq!(push(&team.app, HOST, team.instance, &format!("evt-{id}"), &message).await.status(), 200);
+    }
+    let names = |page: &Value| -> Vec<String> {
+        let mut names: Vec<String> = page["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["customer"]["name"].as_str().or(row["name"].as_str()).unwrap().to_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    for (search, expected) in [
+        ("LOR", vec!["Flora D'Ávila", "Lorena Dias"]),
+        ("d'ávi", vec!["Flora D'Ávila"]),
+        ("100%", vec!["Enzo 100% Prado"]),
+        ("0%", vec!["Enzo 100% Prado"]),
+        ("6666-5678", vec!["Enzo 100% Prado"]),
+        ("en", vec!["Enzo 100% Prado", "Lorena Dias"]),
+        ("\"x", vec![]),
+    ] {
+        let query = url_escape(search);
+        let (status, customers) =
+            team.call(&team.admin_token, Method::GET, &format!("/api/customers?search={query}"), None).await;
+        assert_eq!(status, 200, "{search}: {customers}");
+        assert_eq!(names(&customers), expected, "customers matching {search:?}");
+        let (status, tickets) =
+            team.call(&team.admin_token, Method::GET, &format!("/api/tickets?search={query}"), None).await;
+        assert_eq!(status, 200, "{search}: {tickets}");
+        assert_eq!(names(&tickets), expected, "tickets matching {search:?}");
+    }
+}
+
+fn url_escape(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
 }

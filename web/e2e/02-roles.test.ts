@@ -57,7 +57,7 @@ describe('roles', () => {
     // header + administrador, supervisor, atendente
     expect(await rows.count()).toBe(4);
     const attendant = rows.filter({ hasText: 'Atendente' });
-    expect(await attendant.innerText()).toContain('5 rotas');
+    expect(await attendant.innerText()).toContain('7 rotas');
     expect(await attendant.innerText()).toMatch(/opcional/i);
     await snap(page, '02-roles-list');
     expect(errors).toEqual([]);
@@ -165,7 +165,7 @@ describe('roles', () => {
     await toast(admin.page, 'Perfil salvo').waitFor();
     await admin.page.getByRole('link', { name: 'Voltar' }).click();
     await waitForPath(admin.page, '/roles/list');
-    expect(await admin.page.getByRole('row').filter({ hasText: 'Atendente' }).innerText()).toContain('6 rotas');
+    expect(await admin.page.getByRole('row').filter({ hasText: 'Atendente' }).innerText()).toContain('8 rotas');
     await logOut(admin.page);
     await admin.context.close();
 

@@ -96,20 +96,56 @@ pub use super::identities::normalize_phone;
 
 /// Customers whose name contains `search` (any case), or whose phone contains its digits (four
 /// or more, whatever spaces or dashes were typed). `customers.search` is the name lower-cased
-/// (migration m20261202_000017): a byte substring test, where `lower(name) LIKE` case-folded every
-/// customer's name on every search.
+/// (migration m20261202_000017). From three characters on, a trigram index answers it (tenant
+/// migration 40: FTS5 `trigram` on SQLite, `pg_trgm` on PostgreSQL) instead of a test of every
+/// customer; a shorter needle has no trigram to look up and is tested customer by customer.
 pub fn matching(search: &str, backend: DbBackend) -> Condition {
+    let needle = search.to_lowercase();
+    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+    let digits = (digits.len() >= 4).then_some(digits);
+    if needle.chars().count() >= 3 {
+        return indexed(&needle, digits, backend);
+    }
     // sea-query reads its own placeholder style per backend in custom SQL.
     let (position, placeholder) = if backend == DbBackend::Postgres { ("strpos", "$1") } else { ("instr", "?") };
     let contains = |column: &str, needle: String| {
         Expr::cust_with_values(format!("{position}(customers.{column}, {placeholder}) > 0"), [needle])
     };
-    let mut condition = Condition::any().add(contains("search", search.to_lowercase()));
-    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
-    if digits.len() >= 4 {
+    let mut condition = Condition::any().add(contains("search", needle));
+    if let Some(digits) = digits {
         condition = condition.add(contains("phone", digits));
     }
     condition
+}
+
+/// [`matching`] through the trigram indexes.
+fn indexed(needle: &str, digits: Option<String>, backend: DbBackend) -> Condition {
+    match backend {
+        DbBackend::Postgres => {
+            let like = |text: &str| {
+                let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+                format!("%{escaped}%")
+            };
+            let mut condition =
+                Condition::any().add(Expr::cust_with_values("customers.search LIKE $1", [like(needle)]));
+            if let Some(digits) = digits {
+                condition = condition.add(Expr::cust_with_values("customers.phone LIKE $1", [like(&digits)]));
+            }
+            condition
+        }
+        _ => {
+            // An FTS5 string: the needle's trigrams in a row, which is a substring of the column.
+            let phrase = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+            let mut query = format!("search : {}", phrase(needle));
+            if let Some(digits) = digits {
+                query.push_str(&format!(" OR phone : {}", phrase(&digits)));
+            }
+            Condition::all().add(Expr::cust_with_values(
+                "customers.id IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?)",
+                [query],
+            ))
+        }
+    }
 }
 
 /// Customers by name or phone, newest first.
