@@ -230,3 +230,14 @@ describe('quick replies in the menu', () => {
     expect(ptBRRouteLabel('quick-replies')).toBe('Respostas rápidas');
   });
 });
+
+describe('the message search in the menu', () => {
+  it('is listed under Geral for everyone, whatever their routes, with its icon', () => {
+    const nobody: Session = { ...session, permissionRoutes: [] };
+    const geral = navigationFor(nobody, new Set()).find((group) => group.category.id === 'geral');
+    const search = geral?.items.find((item) => item.route.name === 'search');
+    expect(search?.route.path).toBe('/search');
+    expect(search?.icon.displayName).toMatch(/MessageSearch/);
+    expect(ptBRRouteLabel('search')).toBe('Buscar mensagens');
+  });
+});

@@ -26,6 +26,7 @@ const screens: Record<string, () => Promise<object>> = {
   'quick-replies': () => import('./routes/quick-replies'),
   'scheduled-messages': () => import('./routes/scheduled-messages'),
   kanban: () => import('./routes/kanban'),
+  search: () => import('./routes/search'),
   'two-factor': () => import('./routes/two-factor'),
   users: () => import('./routes/users'),
   tenants: () => import('./routes/tenants'),

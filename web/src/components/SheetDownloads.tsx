@@ -1,13 +1,14 @@
 /**
  * The four sheets (docs/analytics.md#sheets) of a period: orders, attendances (one instance or
- * all, with or without the estimate for tickets still open), instance logs and closing reasons
- * (one reason or all). Each card downloads its `.xlsx` with its own progress. Shared by the report
- * screen (the caller's own tenant) and the tenants screen's "Baixar planilhas" (an operator, for
- * `tenant`); each passes the pickers' choices it can read.
+ * all, one tag or all, with or without the estimate for tickets still open), instance logs and
+ * closing reasons (one reason or all). Each card downloads its `.xlsx` with its own progress.
+ * Shared by the report screen (the caller's own tenant) and the tenants screen's "Baixar
+ * planilhas" (an operator, for `tenant`); each passes the pickers' choices it can read.
  */
 import { Paper, Select, SimpleGrid, Stack, Switch, Text, Title, type SimpleGridProps } from '@mantine/core';
 import { useId, useState } from 'react';
 import type { Period } from '../lib/period';
+import type { TagRef } from '../lib/tags';
 import {
   fallbackFileName,
   SHEETS,
@@ -19,6 +20,7 @@ import {
   type SheetTenant,
 } from '../lib/sheets';
 import { DownloadButton } from './DownloadButton';
+import { TagSelect } from './TagSelect';
 
 const ALL = 'all';
 
@@ -33,9 +35,20 @@ export interface SheetDownloadsProps {
    * lists them), and the sheet then covers every reason.
    */
   reasons: SheetChoices | null;
+  /**
+   * The attendances sheet's tags (lib/tags.ts `useTags`); absent or null when they cannot be listed
+   * (another tenant's): no tag picker, every ticket.
+   */
+  tags?: SheetTags | null;
   /** The tenant an operator downloads for; absent: the caller's own. */
   tenant?: SheetTenant | null;
   cols?: SimpleGridProps['cols'];
+}
+
+/** The tags a picker offers: a query's state. */
+export interface SheetTags {
+  data?: readonly TagRef[] | undefined;
+  isError: boolean;
 }
 
 export function SheetDownloads({
@@ -43,6 +56,7 @@ export function SheetDownloads({
   enabled,
   instances,
   reasons,
+  tags = null,
   tenant = null,
   cols = { base: 1, sm: 2, xl: 4 },
 }: SheetDownloadsProps) {
@@ -56,6 +70,7 @@ export function SheetDownloads({
           enabled={enabled}
           instances={instances}
           reasons={reasons}
+          tags={tags}
           tenant={tenant}
         />
       ))}
@@ -72,6 +87,7 @@ interface SheetCardProps {
   enabled: boolean;
   instances: SheetChoices;
   reasons: SheetChoices | null;
+  tags: SheetTags | null;
   tenant: SheetTenant | null;
 }
 
@@ -84,9 +100,15 @@ function SheetCard({
   enabled,
   instances,
   reasons,
+  tags,
   tenant,
 }: SheetCardProps) {
-  const [options, setOptions] = useState<SheetOptions>({ websiteId: null, estimation: false, reasonId: null });
+  const [options, setOptions] = useState<SheetOptions>({
+    websiteId: null,
+    estimation: false,
+    reasonId: null,
+    tagId: null,
+  });
   const titleId = useId();
   return (
     <Paper component="section" aria-labelledby={titleId} withBorder radius="md" p="md">
@@ -99,7 +121,7 @@ function SheetCard({
             {description}
           </Text>
           {kind === 'attendances' ? (
-            <AttendanceOptions options={options} onChange={setOptions} instances={instances} />
+            <AttendanceOptions options={options} onChange={setOptions} instances={instances} tags={tags} />
           ) : null}
           {kind === 'reasons' ? <ReasonOptions options={options} onChange={setOptions} reasons={reasons} /> : null}
         </Stack>
@@ -121,7 +143,12 @@ interface OptionsProps {
   onChange: (options: SheetOptions) => void;
 }
 
-function AttendanceOptions({ options, onChange, instances }: OptionsProps & { instances: SheetChoices }) {
+function AttendanceOptions({
+  options,
+  onChange,
+  instances,
+  tags,
+}: OptionsProps & { instances: SheetChoices; tags: SheetTags | null }) {
   return (
     <>
       <Select
@@ -135,6 +162,16 @@ function AttendanceOptions({ options, onChange, instances }: OptionsProps & { in
         onChange={(value) => onChange({ ...options, websiteId: value && value !== ALL ? Number(value) : null })}
         error={instances.isError ? 'Não foi possível carregar as instâncias.' : undefined}
       />
+      {tags ? (
+        <TagSelect
+          label="Etiqueta"
+          allLabel="Todas as etiquetas"
+          tags={tags.data ?? []}
+          value={options.tagId ?? null}
+          onChange={(tagId) => onChange({ ...options, tagId })}
+          error={tags.isError ? 'Não foi possível carregar as etiquetas.' : undefined}
+        />
+      ) : null}
       <Switch
         label="Estimar os tickets ainda abertos"
         description="Inclui os abertos no fim do período, com a resolução estimada (agora menos a abertura)."

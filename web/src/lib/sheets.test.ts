@@ -17,6 +17,12 @@ describe('sheet requests', () => {
       websiteId: 2,
       estimation: true,
     });
+    expect(sheetQuery('attendances', NOVEMBER, { tagId: 4 })).toEqual({
+      startAt: '2026-11-01',
+      finishAt: '2026-11-30',
+      tagId: 4,
+    });
+    expect(sheetQuery('orders', NOVEMBER, { tagId: 4 })).not.toHaveProperty('tagId');
     expect(sheetQuery('attendances', NOVEMBER, { websiteId: null, estimation: false })).toEqual({
       startAt: '2026-11-01',
       finishAt: '2026-11-30',

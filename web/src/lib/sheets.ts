@@ -15,6 +15,8 @@ export interface SheetOptions {
   websiteId?: number | null;
   /** attendances: tickets still open with an estimated resolution time. */
   estimation?: boolean;
+  /** attendances: the tickets with one tag (`tagId`), null = every ticket. */
+  tagId?: number | null;
   /** reasons: one closing reason, null = every reason. */
   reasonId?: number | null;
 }
@@ -29,7 +31,8 @@ export const SHEETS: readonly { kind: SheetKind; title: string; description: str
   {
     kind: 'attendances',
     title: 'Atendimentos',
-    description: 'Os tickets do período com tempos de primeira resposta e de resolução (em minutos).',
+    description:
+      'Os tickets do período com suas etiquetas e os tempos de primeira resposta e de resolução (em minutos).',
     fallbackName: 'atendimentos',
   },
   {
@@ -76,6 +79,7 @@ export function sheetQuery(
   if (kind === 'attendances') {
     query.websiteId = options.websiteId ?? undefined;
     query.estimation = options.estimation ? true : undefined;
+    query.tagId = options.tagId ?? undefined;
   }
   if (kind === 'reasons') query.reasonId = options.reasonId ?? undefined;
   return query;

@@ -6,11 +6,19 @@ export interface DashboardFilters {
   departmentId: number | null;
 }
 
+/**
+ * The analytics dashboard's filters: also one tag, for its figures and the tickets behind them
+ * (the productivity report does not filter by tag).
+ */
+export interface AnalyticsFilters extends DashboardFilters {
+  tagId: number | null;
+}
+
 export const ANALYTICS_KEY = ['analytics'] as const;
 
 export const analyticsKeys = {
   all: () => ANALYTICS_KEY,
-  analytics: (period: Period, filters: DashboardFilters) => [...ANALYTICS_KEY, 'analytics', period, filters] as const,
+  analytics: (period: Period, filters: AnalyticsFilters) => [...ANALYTICS_KEY, 'analytics', period, filters] as const,
   controlPanel: () => [...ANALYTICS_KEY, 'control-panel'] as const,
   maria: (period: Period) => [...ANALYTICS_KEY, 'maria', period] as const,
   productivity: (period: Period, filters: DashboardFilters) =>

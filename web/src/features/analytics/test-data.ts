@@ -48,6 +48,7 @@ export const ANALYTICS: Analytics = {
     { weekday: 3, hour: 14, tickets: 12 },
   ],
   closingReasons: [{ id: 3, name: 'Dúvida resolvida', tickets: 120 }],
+  tags: [],
 };
 
 export function agent(userId: number, name: string, extra: Partial<ProductivityAgent> = {}): ProductivityAgent {

@@ -1,13 +1,14 @@
 /**
  * The period and filters of the dashboards and reports, kept in the URL (`?preset=30d`,
- * `?preset=custom&from=2026-11-01&to=2026-11-30`, `&instanceId=2&departmentId=3`), so a reload, a
+ * `?preset=custom&from=2026-11-01&to=2026-11-30`, `&instanceId=2&departmentId=3`, the analytics
+ * dashboard's `&tagId=4`), so a reload, a
  * shared link and the tabs between the dashboards keep them. A preset is kept by name, so "últimos
  * 30 dias" still means the last 30 days tomorrow. Default: the last 30 days.
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { PeriodChoice } from '../../components/use-period-choice';
-import type { DashboardFilters } from './keys';
+import type { AnalyticsFilters } from './keys';
 import {
   DEFAULT_PRESET,
   periodError,
@@ -30,8 +31,9 @@ function presetFrom(value: string | null): PresetId {
 
 /** The period (a `PeriodChoice`, what components/PeriodFields shows) and the filters. */
 export interface DashboardParams extends PeriodChoice {
-  filters: DashboardFilters;
-  setFilter: (name: keyof DashboardFilters, value: number | null) => void;
+  /** The instance and department; the tag only the analytics dashboard reads. */
+  filters: AnalyticsFilters;
+  setFilter: (name: keyof AnalyticsFilters, value: number | null) => void;
 }
 
 export function useDashboardParams(): DashboardParams {
@@ -46,7 +48,8 @@ export function useDashboardParams(): DashboardParams {
   );
   const instanceId = positiveInt(params.get('instanceId'));
   const departmentId = positiveInt(params.get('departmentId'));
-  const filters = useMemo(() => ({ instanceId, departmentId }), [instanceId, departmentId]);
+  const tagId = positiveInt(params.get('tagId'));
+  const filters = useMemo(() => ({ instanceId, departmentId, tagId }), [instanceId, departmentId, tagId]);
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void) =>
@@ -85,7 +88,7 @@ export function useDashboardParams(): DashboardParams {
     [update],
   );
   const setFilter = useCallback(
-    (name: keyof DashboardFilters, value: number | null) =>
+    (name: keyof AnalyticsFilters, value: number | null) =>
       update((next) => {
         if (value === null) next.delete(name);
         else next.set(name, String(value));

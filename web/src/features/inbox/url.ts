@@ -1,6 +1,8 @@
 /**
  * The inbox's state in the URL, so reload, back and a shared link work: `/?tab=mine&ticket=123`,
- * plus `q` (search), `instance` and `tag` (filters). Anything unreadable falls back to the default.
+ * plus `q` (search), `instance` and `tag` (filters), and `message`: a message of the open ticket to
+ * show (the message search's links), dropped once it is shown. Anything unreadable falls back to
+ * the default.
  */
 import { HOME_ROUTE, routePath } from '../../config/paths';
 import { isQueueTab, type QueueFilter, type QueueTab } from './keys';
@@ -9,6 +11,8 @@ export const DEFAULT_TAB: QueueTab = 'pending';
 
 export interface InboxLocation extends QueueFilter {
   ticketId: number | null;
+  /** A message of the open ticket to scroll to and highlight (only with `ticketId`). */
+  messageId: number | null;
 }
 
 function positiveInt(value: string | null): number | null {
@@ -25,6 +29,7 @@ export function readInboxLocation(params: URLSearchParams): InboxLocation {
     instanceId: positiveInt(params.get('instance')),
     tagId: positiveInt(params.get('tag')),
     ticketId: positiveInt(params.get('ticket')),
+    messageId: positiveInt(params.get('message')),
   };
 }
 
@@ -36,6 +41,7 @@ export function inboxSearch(location: InboxLocation): string {
   if (location.instanceId !== null) params.set('instance', String(location.instanceId));
   if (location.tagId !== null) params.set('tag', String(location.tagId));
   if (location.ticketId !== null) params.set('ticket', String(location.ticketId));
+  if (location.ticketId !== null && location.messageId !== null) params.set('message', String(location.messageId));
   const text = params.toString();
   return text ? `?${text}` : '';
 }

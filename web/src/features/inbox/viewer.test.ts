@@ -25,30 +25,38 @@ describe('who the inbox is for', () => {
 });
 
 describe("the inbox's URL", () => {
-  it('reads the tab, search, instance, tag and ticket, with defaults for anything unreadable', () => {
-    expect(readInboxLocation(new URLSearchParams('tab=mine&q=maria&instance=3&tag=5&ticket=12'))).toEqual({
+  it('reads the tab, search, instance, tag, ticket and message, with defaults for anything unreadable', () => {
+    expect(readInboxLocation(new URLSearchParams('tab=mine&q=maria&instance=3&tag=5&ticket=12&message=900'))).toEqual({
       tab: 'mine',
       search: 'maria',
       instanceId: 3,
       tagId: 5,
       ticketId: 12,
+      messageId: 900,
     });
-    expect(readInboxLocation(new URLSearchParams('tab=all&instance=x&tag=abc&ticket=-1'))).toEqual({
+    expect(readInboxLocation(new URLSearchParams('tab=all&instance=x&tag=abc&ticket=-1&message=x'))).toEqual({
       tab: 'pending',
       search: '',
       instanceId: null,
       tagId: null,
       ticketId: null,
+      messageId: null,
     });
   });
 
-  it('writes only what differs from the defaults', () => {
-    expect(inboxSearch({ tab: 'pending', search: '', instanceId: null, tagId: null, ticketId: null })).toBe('');
-    expect(inboxSearch({ tab: 'closed', search: ' ', instanceId: null, tagId: null, ticketId: 4 })).toBe(
-      '?tab=closed&ticket=4',
-    );
-    expect(inboxSearch({ tab: 'pending', search: '', instanceId: 2, tagId: 7, ticketId: null })).toBe(
-      '?instance=2&tag=7',
-    );
+  it('writes only what differs from the defaults, and a message only with its ticket', () => {
+    const none = {
+      tab: 'pending',
+      search: '',
+      instanceId: null,
+      tagId: null,
+      ticketId: null,
+      messageId: null,
+    } as const;
+    expect(inboxSearch(none)).toBe('');
+    expect(inboxSearch({ ...none, tab: 'closed', search: ' ', ticketId: 4 })).toBe('?tab=closed&ticket=4');
+    expect(inboxSearch({ ...none, instanceId: 2, tagId: 7 })).toBe('?instance=2&tag=7');
+    expect(inboxSearch({ ...none, ticketId: 4, messageId: 900 })).toBe('?ticket=4&message=900');
+    expect(inboxSearch({ ...none, messageId: 900 })).toBe('');
   });
 });

@@ -15,6 +15,7 @@ export const en: Messages = {
       'quick-replies': 'Quick replies',
       'scheduled-messages': 'Scheduled messages',
       kanban: 'Kanban',
+      search: 'Search messages',
       'two-factor': 'Two-factor authentication',
       users: 'Users',
       tenants: 'Tenants',

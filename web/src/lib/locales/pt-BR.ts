@@ -13,6 +13,7 @@ export const ptBR = {
       'quick-replies': 'Respostas rápidas',
       'scheduled-messages': 'Agendamentos',
       kanban: 'Kanban',
+      search: 'Buscar mensagens',
       'two-factor': 'Autenticação em dois fatores',
       users: 'Usuários',
       tenants: 'Tenants',

@@ -15,6 +15,7 @@ export const pt: Messages = {
       'quick-replies': 'Respostas rápidas',
       'scheduled-messages': 'Agendamentos',
       kanban: 'Kanban',
+      search: 'Pesquisar mensagens',
       'two-factor': 'Autenticação de dois fatores',
       users: 'Utilizadores',
       tenants: 'Tenants',

@@ -1,12 +1,13 @@
 /**
- * GET /api/dashboard/analytics?from&to&instanceId&departmentId (route `dashboard-analytics`, feature
- * `analytics`; docs/analytics.md#dashboard-api): the period's totals, the previous period's, the
- * first-response and resolution medians, one row per day, the hour-of-week grid and the top
- * closing reasons.
+ * GET /api/dashboard/analytics?from&to&instanceId&departmentId&tagId (route `dashboard-analytics`,
+ * feature `analytics`; docs/analytics.md#dashboard-api): the period's totals, the previous period's,
+ * the first-response and resolution medians, one row per day, the hour-of-week grid, the top
+ * closing reasons, and the figures per tag (`tags`: under the instance and department filters, not
+ * narrowed by `tagId`).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { analyticsKeys, type DashboardFilters } from '../keys';
+import { analyticsKeys, type AnalyticsFilters, type DashboardFilters } from '../keys';
 import type { Period } from '../../../lib/period';
 import { AnalyticsSchema, type Analytics } from './schemas';
 
@@ -20,11 +21,16 @@ export function dashboardQuery(period: Period, filters: DashboardFilters) {
   };
 }
 
-export function getAnalytics(period: Period, filters: DashboardFilters): Promise<Analytics> {
-  return http.get('/api/dashboard/analytics', { query: dashboardQuery(period, filters), schema: AnalyticsSchema });
+/** The analytics dashboard's query string, and its drill-down's: the tag too. */
+export function analyticsQuery(period: Period, filters: AnalyticsFilters) {
+  return { ...dashboardQuery(period, filters), tagId: filters.tagId ?? undefined };
 }
 
-export function useAnalytics(period: Period, filters: DashboardFilters, enabled = true) {
+export function getAnalytics(period: Period, filters: AnalyticsFilters): Promise<Analytics> {
+  return http.get('/api/dashboard/analytics', { query: analyticsQuery(period, filters), schema: AnalyticsSchema });
+}
+
+export function useAnalytics(period: Period, filters: AnalyticsFilters, enabled = true) {
   return useQuery({
     queryKey: analyticsKeys.analytics(period, filters),
     queryFn: () => getAnalytics(period, filters),

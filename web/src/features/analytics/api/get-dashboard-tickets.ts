@@ -1,20 +1,20 @@
 /**
- * GET /api/dashboard/tickets?from&to&metric&instanceId&departmentId&userId&cursor (any dashboard
+ * GET /api/dashboard/tickets?from&to&metric&instanceId&departmentId&tagId&userId&cursor (any dashboard
  * route; docs/analytics.md): the tickets behind a figure, 50 per page, newest first, paged with
  * `nextCursor`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../lib/http';
-import { analyticsKeys, type DashboardFilters } from '../keys';
+import { analyticsKeys, type AnalyticsFilters } from '../keys';
 import type { Period } from '../../../lib/period';
-import { dashboardQuery } from './get-analytics';
+import { analyticsQuery } from './get-analytics';
 import { DashboardTicketsPageSchema, type DashboardTicketsPage } from './schemas';
 
 export type TicketMetric = 'opened' | 'closed' | 'transferred' | 'firstResponse';
 
 export interface DashboardTicketsQuery {
   period: Period;
-  filters: DashboardFilters;
+  filters: AnalyticsFilters;
   metric: TicketMetric;
   userId?: number | null;
 }
@@ -25,7 +25,7 @@ export function getDashboardTickets(
 ): Promise<DashboardTicketsPage> {
   return http.get('/api/dashboard/tickets', {
     query: {
-      ...dashboardQuery(query.period, query.filters),
+      ...analyticsQuery(query.period, query.filters),
       metric: query.metric,
       userId: query.userId ?? undefined,
       cursor: cursor ?? undefined,

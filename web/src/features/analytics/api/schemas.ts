@@ -4,6 +4,7 @@
  * RFC 3339 UTC.
  */
 import * as z from 'zod/mini';
+import { DEFAULT_TAG_COLOR } from '../../../lib/tags';
 
 const Secs = z.nullish(z.number());
 const Count = z._default(z.number(), 0);
@@ -52,6 +53,24 @@ export const AnalyticsDaySchema = z.object({
 });
 export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 
+/**
+ * One tag's figures in the period (the analytics dashboard's "Por etiqueta"): tickets that carry the
+ * tag, under the instance and department filters. Every field but the tag's id and name may be
+ * missing: a row always parses.
+ */
+export const TagFiguresSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z._default(z.string(), DEFAULT_TAG_COLOR),
+  ticketsOpened: Count,
+  ticketsClosed: Count,
+  messagesIn: Count,
+  messagesOut: Count,
+  firstResponse: z._default(DurationStatsSchema, EMPTY_STATS),
+  resolution: z._default(DurationStatsSchema, EMPTY_STATS),
+});
+export type TagFigures = z.infer<typeof TagFiguresSchema>;
+
 export const AnalyticsSchema = z.object({
   period: PeriodSchema,
   previousPeriod: PeriodSchema,
@@ -68,6 +87,8 @@ export const AnalyticsSchema = z.object({
     z.array(z.object({ id: z.nullish(z.number()), name: z.string(), tickets: z.number() })),
     [],
   ),
+  /** The period's figures per tag (absent from an older server: none). */
+  tags: z._default(z.array(TagFiguresSchema), []),
 });
 export type Analytics = z.infer<typeof AnalyticsSchema>;
 

@@ -2,8 +2,9 @@
  * The analytics dashboard (route `dashboard-analytics`; docs/analytics.md, `GET
  * /api/dashboard/analytics`): the period's figures against the previous period
  * (AnalyticsFigures), per-day charts (AnalyticsDailyCharts), the hour-of-week heat map and the top
- * closing reasons (AnalyticsDistribution). Tickets opened, closed, transferred and the first
- * response open the tickets behind them.
+ * closing reasons (AnalyticsDistribution), and each tag's figures (AnalyticsByTag). Tickets opened,
+ * closed, transferred and the first response open the tickets behind them. Filtered by instance,
+ * department and tag (whose row in "Por etiqueta" also sets it).
  */
 import { Box, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import type { DashboardTicketsQuery, TicketMetric } from '../api/get-dashboard-t
 import type { Analytics } from '../api/schemas';
 import { formatPeriod } from '../../../lib/period';
 import type { DashboardParams } from '../use-dashboard-params';
+import { AnalyticsByTag } from './AnalyticsByTag';
 import { AnalyticsDailyCharts } from './AnalyticsDailyCharts';
 import { AnalyticsDistribution } from './AnalyticsDistribution';
 import { AnalyticsFigures } from './AnalyticsFigures';
@@ -43,21 +45,33 @@ export function AnalyticsPanel({ params }: { params: DashboardParams }) {
   } else {
     content = (
       <Box aria-busy={analytics.isPlaceholderData} opacity={analytics.isPlaceholderData ? 0.6 : 1}>
-        <AnalyticsContent data={analytics.data} onOpen={open} />
+        <AnalyticsContent
+          data={analytics.data}
+          onOpen={open}
+          chosenTagId={params.filters.tagId}
+          onChooseTag={(tagId) => params.setFilter('tagId', tagId)}
+        />
       </Box>
     );
   }
 
   return (
     <Stack gap="lg">
-      <PeriodFilters params={params} withFilters />
+      <PeriodFilters params={params} withFilters withTags />
       {content}
       <TicketsDrawer query={drill} onClose={() => setDrill(null)} />
     </Stack>
   );
 }
 
-function AnalyticsContent({ data, onOpen }: { data: Analytics; onOpen: (metric: TicketMetric) => void }) {
+interface AnalyticsContentProps {
+  data: Analytics;
+  onOpen: (metric: TicketMetric) => void;
+  chosenTagId: number | null;
+  onChooseTag: (tagId: number | null) => void;
+}
+
+function AnalyticsContent({ data, onOpen, chosenTagId, onChooseTag }: AnalyticsContentProps) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -69,6 +83,7 @@ function AnalyticsContent({ data, onOpen }: { data: Analytics; onOpen: (metric: 
       <AnalyticsFigures data={data} onOpen={onOpen} />
       <AnalyticsDailyCharts data={data} />
       <AnalyticsDistribution data={data} />
+      <AnalyticsByTag tags={data.tags} chosenTagId={chosenTagId} onChoose={onChooseTag} />
     </Stack>
   );
 }

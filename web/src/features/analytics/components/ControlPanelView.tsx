@@ -34,7 +34,7 @@ import {
   useSetControlPanelSettings,
 } from '../api/set-control-panel-settings';
 import { formatCount, formatDuration } from '../format';
-import { useNow } from '../use-now';
+import { useNow } from '../../../lib/use-now';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { StatCard } from './StatCard';

@@ -38,7 +38,7 @@ const FILTERS = {
   agents: [{ id: 4, name: 'Ana Souza' }],
 };
 
-const OPTIONS = { 'GET /api/dashboard/filters': () => json(FILTERS) };
+const OPTIONS = { 'GET /api/dashboard/filters': () => json(FILTERS), 'GET /api/tags': () => json([]) };
 
 const FEATURE_OFF = () =>
   json({ code: 'feature_disabled', message: 'A opção Analytics está desligada para esta empresa.' }, 403);
@@ -282,7 +282,12 @@ describe('DashboardScreen', () => {
   });
 
   it('a tenant without the analytics option gets the server’s message as an empty state', async () => {
-    stubFetch({ 'GET /api/dashboard/filters': FEATURE_OFF, 'GET /api/dashboard/analytics': FEATURE_OFF });
+    // The tags are the tenant's, whatever its options: only the dashboard's calls are refused.
+    stubFetch({
+      'GET /api/dashboard/filters': FEATURE_OFF,
+      'GET /api/dashboard/analytics': FEATURE_OFF,
+      'GET /api/tags': () => json([]),
+    });
     renderRoutes(routes(), '/dashboard/analytics');
     expect(await screen.findByText('Recurso não disponível para esta empresa')).toBeInTheDocument();
     expect(screen.getByText('A opção Analytics está desligada para esta empresa.')).toBeInTheDocument();

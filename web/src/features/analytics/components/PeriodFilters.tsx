@@ -1,10 +1,13 @@
 /**
  * The period picker (components/PeriodFields: presets, or two days typed or picked as DD/MM/AAAA)
  * and, where the screen filters by them, the instance and department pickers (GET
- * /api/dashboard/filters). What it changes goes to the URL (use-dashboard-params.ts).
+ * /api/dashboard/filters) and the tag picker (the tenant's tags, lib/tags.ts). What it changes goes
+ * to the URL (use-dashboard-params.ts).
  */
 import { Group, Select } from '@mantine/core';
 import { PeriodFields } from '../../../components/PeriodFields';
+import { TagSelect } from '../../../components/TagSelect';
+import { useTags } from '../../../lib/tags';
 import { useDashboardFilterOptions } from '../api/get-filter-options';
 import type { NamedOption } from '../api/schemas';
 import { isFeatureDisabled } from '../errors';
@@ -14,16 +17,36 @@ export interface PeriodFiltersProps {
   params: DashboardParams;
   /** Show the instance and department pickers. */
   withFilters?: boolean;
+  /** Show the tag picker too (the analytics dashboard). */
+  withTags?: boolean;
 }
 
 const ALL = 'all';
 
-export function PeriodFilters({ params, withFilters = false }: PeriodFiltersProps) {
+export function PeriodFilters({ params, withFilters = false, withTags = false }: PeriodFiltersProps) {
   return (
     <Group gap="sm" align="flex-start" wrap="wrap">
       <PeriodFields choice={params} />
       {withFilters ? <FilterSelects params={params} filters={params.filters} /> : null}
+      {withTags ? <TagFilterSelect params={params} /> : null}
     </Group>
+  );
+}
+
+/** The tag filter (`tagId`): the tenant's tags, "Todas as etiquetas" first. */
+function TagFilterSelect({ params }: { params: DashboardParams }) {
+  const tags = useTags();
+  return (
+    <TagSelect
+      label="Etiqueta"
+      allLabel="Todas as etiquetas"
+      tags={tags.data ?? []}
+      value={params.filters.tagId}
+      onChange={(tagId) => params.setFilter('tagId', tagId)}
+      error={tags.isError ? 'Não foi possível carregar as etiquetas.' : undefined}
+      disabled={tags.isPending}
+      w={{ base: '100%', sm: 220 }}
+    />
   );
 }
 

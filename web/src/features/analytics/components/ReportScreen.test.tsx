@@ -52,6 +52,17 @@ const OPTIONS = {
   'GET /api/dashboard-report/users': () => json(REPORT_USERS),
   'GET /api/inbox/instances': () => json([{ id: 2, name: 'Vendas' }]),
   'GET /api/closing-reasons': () => json([{ id: 3, name: 'Dúvida resolvida', activated: true }]),
+  'GET /api/tags': () =>
+    json([
+      {
+        id: 4,
+        name: 'Orçamento',
+        color: '#fab005',
+        boardPosition: null,
+        createdAt: '2026-11-01T12:00:00Z',
+        updatedAt: '2026-11-01T12:00:00Z',
+      },
+    ]),
 };
 
 describe('ReportScreen', () => {
@@ -143,6 +154,11 @@ describe('ReportScreen', () => {
     await user.click(attendances.getByRole('combobox', { name: 'Instância' }));
     await user.click(await screen.findByRole('option', { name: 'Vendas' }));
     await user.click(attendances.getByRole('switch', { name: /Estimar/ }));
+    // One tag: the sheet then holds only its tickets (the "Etiquetas" column says each one's).
+    const tag = attendances.getByRole('combobox', { name: 'Etiqueta' });
+    await waitFor(() => expect(tag).toBeEnabled());
+    await user.click(tag);
+    await user.click(await screen.findByRole('option', { name: 'Orçamento' }));
     await user.click(attendances.getByRole('button', { name: 'Baixar xlsx' }));
 
     await waitFor(() => expect(saved).toEqual(['atendimentos_2026-11-01_a_2026-11-30.xlsx']));
@@ -156,6 +172,7 @@ describe('ReportScreen', () => {
       finishAt: '2026-11-30',
       websiteId: '2',
       estimation: 'true',
+      tagId: '4',
     });
     const request = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/sheets/'))?.[1];
     expect(new Headers(request?.headers).get('Authorization')).toMatch(/^Bearer /);

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { SheetDownloads } from '../../../components/SheetDownloads';
 import { formatPeriod, previousPeriod } from '../../../lib/period';
+import { useTags } from '../../../lib/tags';
 import { useClosingReasonOptions, useSheetInstanceOptions } from '../api/get-filter-options';
 import { useDashboardParams } from '../use-dashboard-params';
 import { LoginFailuresReport } from './LoginFailuresReport';
@@ -28,6 +29,7 @@ export function ReportScreen({ title, smart }: ReportScreenProps) {
   // The sheets' pickers: the caller's own tenant (docs/analytics.md#sheets).
   const sheetInstances = useSheetInstanceOptions();
   const closingReasons = useClosingReasonOptions();
+  const tags = useTags();
   return (
     <>
       <PageHeader
@@ -73,7 +75,13 @@ export function ReportScreen({ title, smart }: ReportScreenProps) {
           <Text size="sm" c="dimmed" mb="sm">
             Arquivos .xlsx do período escolhido acima, com uma aba “Sobre” que explica filtros e definições.
           </Text>
-          <SheetDownloads period={params.period} enabled={valid} instances={sheetInstances} reasons={closingReasons} />
+          <SheetDownloads
+            period={params.period}
+            enabled={valid}
+            instances={sheetInstances}
+            reasons={closingReasons}
+            tags={tags}
+          />
         </section>
       </Stack>
     </>

@@ -15,7 +15,7 @@ import { ScrollTable } from './ScrollTable';
 import { SyncedAt } from './SyncedAt';
 import classes from './analytics.module.css';
 
-const NO_FILTERS = { instanceId: null, departmentId: null };
+const NO_FILTERS = { instanceId: null, departmentId: null, tagId: null };
 
 const TONE_CLASS: Record<Tone, string | undefined> = {
   good: classes.better,

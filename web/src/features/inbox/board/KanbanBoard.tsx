@@ -22,7 +22,7 @@ import { boardTags, useTags } from '../../../lib/tags';
 import { useQueueCounts } from '../api/get-tickets';
 import type { Ticket } from '../api/schemas';
 import { customerName } from '../format';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import type { InboxViewer } from '../viewer';
 import classes from './Board.module.css';
 import { findOnBoard } from './board-cache';

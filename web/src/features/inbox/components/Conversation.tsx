@@ -41,7 +41,7 @@ import { NoteComposer } from '../composer/NoteComposer';
 import { messagesInOrder, pendingTransfer } from '../cache';
 import { addressLine, customerName, STATUS_COLORS, STATUS_LABELS } from '../format';
 import { inboxKeys } from '../keys';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { useServiceWindow } from '../hooks/use-service-window';
 import { mayWriteOn, type InboxViewer } from '../viewer';
 import { CloseTicketDialog } from './CloseTicketDialog';
@@ -62,6 +62,10 @@ export interface ConversationProps {
   onShowCustomer: () => void;
   /** The viewer took the ticket (accepted it, or a transfer to them). */
   onTaken: () => void;
+  /** A message to open the conversation at (a message search's link, `&message=`). */
+  targetMessageId?: number | null;
+  /** The target was shown, or given up on (the link's parameter can go). */
+  onTargetDone?: () => void;
 }
 
 function TransferBanner({
@@ -161,10 +165,18 @@ function Footer({ ticket, viewer, children }: { ticket: Ticket; viewer: InboxVie
   );
 }
 
-export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken }: ConversationProps) {
+export function Conversation({
+  viewer,
+  ticketId,
+  onBack,
+  onShowCustomer,
+  onTaken,
+  targetMessageId = null,
+  onTargetDone,
+}: ConversationProps) {
   const ticketQuery = useTicket(ticketId);
   const ticket = ticketQuery.data;
-  const conversation = useConversation(ticketId);
+  const { conversation, loadOlder } = useConversation(ticketId);
   const transfers = useTransfers(ticketId, ticket?.status === 'transferring');
   const reasons = useClosingReasons(ticket?.status === 'closed');
   const accept = useAcceptTicket(viewer.id);
@@ -460,7 +472,7 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             now={now}
             hasOlder={conversation.hasNextPage}
             loadingOlder={conversation.isFetchingNextPage}
-            loadOlder={() => void conversation.fetchNextPage()}
+            loadOlder={(pageSize) => void loadOlder(pageSize)}
             onRetry={onRetry}
             retryingId={retry.isPending ? (retry.variables ?? null) : null}
             customerName={name}
@@ -476,6 +488,8 @@ export function Conversation({ viewer, ticketId, onBack, onShowCustomer, onTaken
             onReact={writable ? (message, emoji) => react.mutate({ messageId: message.id, emoji }) : undefined}
             onMediaExpired={onMediaExpired}
             mentionNames={mentionNames}
+            targetMessageId={targetMessageId}
+            onTargetDone={onTargetDone}
           />
         )}
         <ComposerArea

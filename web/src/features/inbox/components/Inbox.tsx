@@ -1,7 +1,8 @@
 /**
  * The staff inbox (`/` for staff): the queue, the open conversation and the customer panel, side
  * by side as wide as the screen allows (Inbox.module.css); on a phone the queue, then the
- * conversation full screen. What is open lives in the URL (`url.ts`). Everything updates from the
+ * conversation full screen. What is open lives in the URL (`url.ts`) — with `&message=`, the
+ * conversation opens at that message (the message search's links). Everything updates from the
  * realtime socket (`realtime.ts`), without reloading.
  */
 import { Drawer, Stack, Text, ThemeIcon } from '@mantine/core';
@@ -66,6 +67,8 @@ export function Inbox({ viewer, chatbot = null }: InboxProps) {
               onTaken={() => {
                 if (location.tab !== 'mine') change({ tab: 'mine' });
               }}
+              targetMessageId={location.messageId}
+              onTargetDone={() => change({ messageId: null })}
             />
           ) : (
             <NothingOpen />

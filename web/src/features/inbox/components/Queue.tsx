@@ -29,7 +29,7 @@ import { TagFilter } from './TagFilter';
 import { useInboxInstances } from '../api/get-inbox-instances';
 import { MAX_QUEUE_SEARCH, useQueue, useQueueCounts } from '../api/get-tickets';
 import type { Counts } from '../api/schemas';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '../../../lib/use-now';
 import { isQueueTab, visibleTabs, type QueueTab } from '../keys';
 import type { InboxLocation } from '../url';
 import type { InboxViewer } from '../viewer';

@@ -1,7 +1,8 @@
 /**
  * The inbox's state (tab, search, instance, open ticket) read from and written to the URL
  * (`url.ts`). Opening a ticket adds a history entry (back returns to the queue); changing the tab,
- * search or filter replaces it.
+ * search or filter replaces it. The message to show (`message`) is for the link that brought it:
+ * any other change leaves it out.
  */
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,7 +22,7 @@ export function useInboxLocation() {
 
   /** The href of the inbox with `change` applied. */
   const hrefWith = useCallback(
-    (change: Partial<InboxLocation>) => `${pathname}${inboxSearch({ ...location, ...change })}`,
+    (change: Partial<InboxLocation>) => `${pathname}${inboxSearch({ ...location, messageId: null, ...change })}`,
     [location, pathname],
   );
 
