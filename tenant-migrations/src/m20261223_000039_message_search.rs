@@ -45,13 +45,6 @@ const SQLITE_DOWN: &[&str] = &[
 const POSTGRES_DOWN: &[&str] =
     &["DROP INDEX IF EXISTS ix_messages_search", "DROP TEXT SEARCH CONFIGURATION IF EXISTS pt_unaccent"];
 
-async fn run(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
-    for sql in statements {
-        manager.get_connection().execute_unprepared(sql).await?;
-    }
-    Ok(())
-}
-
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
@@ -76,14 +69,14 @@ impl MigrationTrait for Migration {
                 .await?;
                 Ok(())
             }
-            _ => run(manager, SQLITE_UP).await,
+            _ => crate::support::run_all(manager, SQLITE_UP).await,
         }
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         match manager.get_database_backend() {
-            DbBackend::Postgres => run(manager, POSTGRES_DOWN).await,
-            _ => run(manager, SQLITE_DOWN).await,
+            DbBackend::Postgres => crate::support::run_all(manager, POSTGRES_DOWN).await,
+            _ => crate::support::run_all(manager, SQLITE_DOWN).await,
         }
     }
 }

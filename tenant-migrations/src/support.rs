@@ -166,3 +166,13 @@ pub(crate) async fn extension_schema(manager: &SchemaManager<'_>, name: &str) ->
         .await?;
     row.map(|row| row.try_get::<String>("", "schema")).transpose()
 }
+
+/// Runs raw statements in order (the parts of a migration sea-query does not spell: FTS5 tables,
+/// triggers, text search configurations).
+pub(crate) async fn run_all(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
+    use sea_orm_migration::sea_orm::ConnectionTrait;
+    for sql in statements {
+        manager.get_connection().execute_unprepared(sql).await?;
+    }
+    Ok(())
+}
