@@ -157,6 +157,43 @@ fn fts_query(query: &str, scope: Option<&[i32]>) -> Result<String> {
     })
 }
 
+/// The most matches a query may have to count as selective on PostgreSQL.
+const PG_SELECTIVE: i64 = 1000;
+
+/// Whether at most [`PG_SELECTIVE`] messages (of the scope) match, counted through the GIN index
+/// alone: the planner is told to use no plain index scan nor sequential scan, which leaves the
+/// bitmap the index builds (~5 ms for a rare word, ~15–20 ms for one in 10 % at 3 M messages).
+/// When it is selective the settings stay for the search itself (`SET LOCAL`: this transaction
+/// only; the caller resets them after it); otherwise they are reset here.
+async fn pg_selective(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<bool> {
+    db.execute_unprepared("SET LOCAL enable_indexscan = off").await?;
+    db.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
+    let (tsquery, words) = pg_query(query);
+    let scope = match scope {
+        Some(ids) => {
+            let ids: Vec<String> = ids.iter().map(i32::to_string).collect();
+            format!(" AND messages.instance_id IN ({})", ids.join(", "))
+        }
+        None => String::new(),
+    };
+    let sql = format!(
+        "SELECT CAST(count(*) AS BIGINT) AS n FROM (SELECT 1 FROM messages WHERE {PG_DOCUMENT} @@ {tsquery}{scope} \
+         LIMIT {PG_SELECTIVE}) x"
+    );
+    let values: Vec<sea_orm::Value> = words.into_iter().map(Into::into).collect();
+    let row = db.query_one_raw(sea_orm::Statement::from_sql_and_values(DbBackend::Postgres, sql, values)).await?;
+    let matches: i64 = match row {
+        Some(row) => row.try_get("", "n")?,
+        None => 0,
+    };
+    let selective = matches < PG_SELECTIVE;
+    if !selective {
+        db.execute_unprepared("RESET enable_indexscan").await?;
+        db.execute_unprepared("RESET enable_seqscan").await?;
+    }
+    Ok(selective)
+}
+
 /// Splits a snippet written with [`HIT_START`] / [`HIT_END`] into its parts.
 fn snippet_parts(marked: &str) -> Vec<SnippetPart> {
     let mut parts = Vec::new();
@@ -292,7 +329,17 @@ pub async fn messages(
             }
         }
     }
-    let rows = db.query_all_raw(backend.build(&select)).await?;
+    // On PostgreSQL, a query few messages match must be answered from the GIN index: left to
+    // itself the planner overestimates the matches and walks the newest messages computing their
+    // documents (13 s for a word in 0.01 % of 10 M messages; 7 ms from the index). A frequent
+    // word is best served by that walk, which stops at the page's end.
+    let forced = backend == DbBackend::Postgres && pg_selective(db, query, scope.as_deref()).await?;
+    let rows = db.query_all_raw(backend.build(&select)).await;
+    if forced {
+        db.execute_unprepared("RESET enable_indexscan").await?;
+        db.execute_unprepared("RESET enable_seqscan").await?;
+    }
+    let rows = rows?;
     let mut found = Vec::with_capacity(rows.len());
     for row in &rows {
         let ticket_id: i32 = row.try_get("", "ticket_id")?;
