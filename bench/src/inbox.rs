@@ -37,13 +37,11 @@ use backoffice::{
     domain::{
         events::Discard,
         instances::{self, InstanceChanges, provider::ProviderConfig},
-        passwords, setup, standard_webhooks,
-        tenants::{self, NewTenant},
+        passwords, standard_webhooks,
         unit::Unit,
     },
-    entities::{control::tenant, tenant::customer},
+    entities::tenant::customer,
     random::random_token,
-    tenancy::{Databases, TenantName},
 };
 use clap::Parser;
 use common::{Scratch, quantile, report, wrk};
@@ -52,7 +50,7 @@ use rand::{
     Rng,
     seq::{IndexedRandom, IteratorRandom},
 };
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, sea_query::Expr};
+use sea_orm::{ConnectionTrait, EntityTrait, QuerySelect};
 use serde_json::json;
 use tokio::sync::Mutex;
 use tokio_tungstenite::tungstenite::{Message, client::IntoClientRequest, http::HeaderValue};
@@ -125,23 +123,8 @@ async fn prepare(
     provider_secret: &str,
     sink: &str,
 ) -> anyhow::Result<(Vec<i32>, Vec<String>)> {
-    let dbs = Databases::connect(&config.database_settings()).await?;
-    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
-    let bench = TenantName::parse("bench")?;
-    tenants::provision(
-        &dbs,
-        NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() },
-        None,
-    )
-    .await?;
-    tenant::Entity::update_many()
-        .col_expr(tenant::Column::TicketLimit, Expr::value(0))
-        .filter(tenant::Column::Name.eq(bench.as_str()))
-        .exec(dbs.control())
-        .await?;
-    let db = dbs.tenant(&bench, "default").await?;
+    let (dbs, db) = common::unlimited_bench_tenant(config, "admin@bench.example", PASSWORD).await?;
     let tx = db.begin().await?;
-    common::create_admin(&tx, "admin@bench.example", PASSWORD).await?;
     let options = DemoOptions {
         customers: args.customers,
         days: args.days,

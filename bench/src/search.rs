@@ -22,17 +22,13 @@ use std::time::Instant;
 use anyhow::Context;
 use backoffice::{
     demo::{DemoOptions, seed_demo},
-    domain::{
-        passwords, setup,
-        tenants::{self, NewTenant},
-    },
-    entities::control::tenant,
+    domain::passwords,
     random::random_token,
     tenancy::{Databases, TenantName},
 };
 use clap::Parser;
 use common::{Scratch, quantile, report, wrk};
-use sea_orm::{ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, sea_query::Expr};
+use sea_orm::{ConnectionTrait, DbBackend};
 use serde_json::{Value, json};
 
 #[derive(Parser)]
@@ -116,23 +112,8 @@ async fn main() -> anyhow::Result<()> {
 
 /// The tenant: demo customers and tickets, then the messages by set-based SQL.
 async fn prepare(config: &backoffice::config::Config, args: &Args) -> anyhow::Result<()> {
-    let dbs = Databases::connect(&config.database_settings()).await?;
-    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
-    let bench = TenantName::parse("bench")?;
-    tenants::provision(
-        &dbs,
-        NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() },
-        None,
-    )
-    .await?;
-    tenant::Entity::update_many()
-        .col_expr(tenant::Column::TicketLimit, Expr::value(0))
-        .filter(tenant::Column::Name.eq(bench.as_str()))
-        .exec(dbs.control())
-        .await?;
-    let db = dbs.tenant(&bench, "default").await?;
+    let (dbs, db) = common::unlimited_bench_tenant(config, "admin@bench.example", PASSWORD).await?;
     let tx = db.begin().await?;
-    common::create_admin(&tx, "admin@bench.example", PASSWORD).await?;
     let options = DemoOptions {
         customers: args.customers,
         days: 10,

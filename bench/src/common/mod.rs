@@ -281,6 +281,40 @@ pub async fn bench_tenant(config: &Config, admin_email: &str, password: &str) ->
     Ok(())
 }
 
+/// The tenant `bench` on the enterprise plan without a monthly ticket limit (a load opens many
+/// tickets), with the administrator `admin_email`: the databases and the tenant's connection,
+/// for the caller to fill.
+pub async fn unlimited_bench_tenant(
+    config: &Config,
+    admin_email: &str,
+    password: &str,
+) -> anyhow::Result<(backoffice::tenancy::Databases, backoffice::tenancy::TenantDb)> {
+    use backoffice::{
+        domain::{
+            setup,
+            tenants::{self, NewTenant},
+        },
+        entities::control::tenant,
+        tenancy::{Databases, TenantName},
+    };
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, sea_query::Expr};
+    let dbs = Databases::connect(&config.database_settings()).await?;
+    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await?;
+    let bench = TenantName::parse("bench")?;
+    let new = NewTenant { name: Some(bench.clone()), plan: Some("enterprise".into()), ..Default::default() };
+    tenants::provision(&dbs, new, None).await?;
+    tenant::Entity::update_many()
+        .col_expr(tenant::Column::TicketLimit, Expr::value(0))
+        .filter(tenant::Column::Name.eq(bench.as_str()))
+        .exec(dbs.control())
+        .await?;
+    let db = dbs.tenant(&bench, "default").await?;
+    let tx = db.begin().await?;
+    create_admin(&tx, admin_email, password).await?;
+    tx.commit().await?;
+    Ok((dbs, db))
+}
+
 /// A JSON `POST` on the bench tenant's host; fails on anything but 2xx.
 pub async fn post_json(
     http: &reqwest::Client,
