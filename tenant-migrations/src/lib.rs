@@ -47,6 +47,8 @@ mod m20261221_000037_tags;
 mod m20261222_000038_analytics_tags;
 mod m20261223_000039_message_search;
 mod m20261224_000040_customer_search_index;
+mod m20261225_000041_reply_attachments_and_uses;
+mod m20261226_000042_stored_search_document;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -102,6 +104,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261222_000038_analytics_tags::Migration),
             Box::new(m20261223_000039_message_search::Migration),
             Box::new(m20261224_000040_customer_search_index::Migration),
+            Box::new(m20261225_000041_reply_attachments_and_uses::Migration),
+            Box::new(m20261226_000042_stored_search_document::Migration),
         ]
     }
 }
@@ -189,6 +193,7 @@ pub const TABLES: &[&str] = &[
     "customer_tags",
     "analytics_tags",
     "analytics_tag_reasons",
+    "quick_reply_uses",
 ];
 
 #[cfg(test)]

@@ -509,3 +509,94 @@ async fn a_campaign_on_an_official_number_sends_an_approved_template_with_its_co
         );
     }
 }
+
+#[tokio::test]
+async fn past_the_window_quick_replies_and_scheduled_messages_go_as_approved_templates() {
+    let o = official().await;
+    let (status, _) = o.call(Method::POST, &format!("/api/instance/{}/templates/sync", o.instance), None).await;
+    assert_eq!(status, 200);
+    let (_, templates) = o.call(Method::GET, &format!("/api/templates?instanceId={}", o.instance), None).await;
+    let id_of = |name: &str| templates.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap()["id"].clone();
+
+    // A reply points at an approved template; its values may hold the reply variables.
+    let post = |body: Value| o.call(Method::POST, "/api/quick-replies", Some(body));
+    let template = |name: &str, parameters: Value| json!({ "id": id_of(name), "parameters": parameters });
+    let (status, refused) = post(json!({ "shortcut": "natal", "body": "",
+                                          "template": template("promocao_natal", json!(["{{nome}}"])) }))
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("template_not_approved")), "{refused}");
+    let (status, refused) = post(json!({ "shortcut": "envio", "body": "",
+                                          "template": template("pedido_enviado", json!(["{{primeiro_nome}}"])) }))
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("template_parameters")), "{refused}");
+    let (status, refused) = post(json!({ "shortcut": "envio", "body": "",
+                                          "template": template("pedido_enviado", json!(["{{apelido}}", "1"])) }))
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_variable")), "{refused}");
+    let (status, reply) = post(json!({ "shortcut": "envio", "body": "ignorado",
+        "template": template("pedido_enviado", json!(["{{primeiro_nome}}", "{{protocolo}}"])) }))
+    .await;
+    assert_eq!(status, 201, "{reply}");
+    assert_eq!((reply["body"].as_str(), reply["template"]["name"].as_str()), (Some(""), Some("pedido_enviado")));
+    assert_eq!(reply["template"]["parameters"], json!(["{{primeiro_nome}}", "{{protocolo}}"]));
+    let (status, free) = post(json!({ "shortcut": "oi", "body": "Oi, {{primeiro_nome}}!" })).await;
+    assert_eq!(status, 201, "{free}");
+
+    // The customer last wrote 25 hours ago: the picker offers only the template, filled.
+    let mut old = graph::customer_message("wamid.QR", CUSTOMER, "Carla Dias", "text", json!({ "body": "Oi" }));
+    let then = chrono::Utc::now() - chrono::Duration::hours(25);
+    old["entry"][0]["changes"][0]["value"]["messages"][0]["timestamp"] = json!(then.timestamp().to_string());
+    o.deliver(&old).await;
+    let ticket = o.ticket().await;
+    let (_, view) = o.call(Method::GET, &format!("/api/tickets/{ticket}"), None).await;
+    let protocol = view["protocol"].as_str().unwrap().to_owned();
+    let customer = view["customer"]["id"].clone();
+    let (_, picker) = o.call(Method::GET, &format!("/api/tickets/{ticket}/quick-replies"), None).await;
+    let offered: Vec<&str> = picker.as_array().unwrap().iter().map(|r| r["shortcut"].as_str().unwrap()).collect();
+    assert_eq!(offered, ["envio"], "past the window only templates go: {picker}");
+    assert_eq!(picker[0]["templateParameters"], json!(["Carla", protocol]));
+    assert_eq!(picker[0]["missing"], json!([]));
+    let send = json!({ "template": { "id": reply["template"]["id"], "parameters": picker[0]["templateParameters"] },
+                       "quickReplyIds": [reply["id"]] });
+    o.reply(ticket, send).await;
+    let at_meta = o.graph.wait_sent(1).await[0].clone();
+    assert_eq!(
+        (at_meta["type"].as_str(), at_meta["template"]["name"].as_str()),
+        (Some("template"), Some("pedido_enviado"))
+    );
+
+    // Scheduled for the same customer: free text would fail at its time; the template goes.
+    let soon = (chrono::Utc::now() + chrono::Duration::seconds(2)).to_rfc3339();
+    let schedule = |body: Value| o.call(Method::POST, "/api/scheduled-messages", Some(body));
+    let (status, refused) = schedule(json!({ "customerId": customer, "instanceId": o.instance, "sendAt": soon,
+        "template": template("pedido_enviado", json!(["Carla"])) }))
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("template_parameters")), "{refused}");
+    let (status, by_template) = schedule(json!({ "customerId": customer, "instanceId": o.instance, "sendAt": soon,
+        "template": template("pedido_enviado", json!(["Carla", "55501"])) }))
+    .await;
+    assert_eq!(status, 201, "{by_template}");
+    assert_eq!(by_template["body"], "Seu pedido\n\nOlá Carla, seu pedido 55501 saiu para entrega.\n\nAcme Lojas");
+    assert_eq!(by_template["template"]["parameters"], json!(["Carla", "55501"]));
+    let (_, by_text) = schedule(json!({ "customerId": customer, "instanceId": o.instance, "sendAt": soon,
+                                         "body": "Oi, Carla!", "cancelIfCustomerWrites": false }))
+    .await;
+    let at_meta = o.graph.wait_sent(2).await[1].clone();
+    assert_eq!(at_meta["template"]["components"][0]["parameters"][1]["text"], "55501");
+    let o = &o;
+    let wait = |id: Value, status: &'static str| async move {
+        for _ in 0..100 {
+            let (_, page) = o.call(Method::GET, "/api/scheduled-messages", None).await;
+            let row = page["data"].as_array().unwrap().iter().find(|r| r["id"] == id).cloned().unwrap();
+            if row["status"] == status {
+                return row;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("never {status}");
+    };
+    wait(by_template["id"].clone(), "sent").await;
+    let failed = wait(by_text["id"].clone(), "failed").await;
+    assert_eq!(failed["error"], "A janela de 24 horas fechou: envie um modelo aprovado.");
+    assert_eq!(o.graph.sent().len(), 2, "the free text never reached Meta");
+}

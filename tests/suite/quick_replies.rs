@@ -221,3 +221,127 @@ async fn each_reply_is_seen_and_kept_by_its_people_and_the_picker_fills_it_for_t
     let (_, page) = team.call(&ana, Method::GET, "/api/quick-replies", None).await;
     assert_eq!(shortcuts(&page), ["frete", "saudacao"]);
 }
+
+impl Team {
+    /// Uploads `bytes` as a reply's file.
+    async fn upload(&self, token: &str, path: &str, bytes: Vec<u8>) -> (u16, Value) {
+        let response = self
+            .app
+            .client
+            .post(self.app.url(path))
+            .header("host", HOST)
+            .bearer_auth(token)
+            .header("content-type", "application/octet-stream")
+            .body(bytes)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    async fn scalar(&self, sql: &str) -> i64 {
+        use sea_orm::{ConnectionTrait, Statement};
+        let db = self.app.tenant_db("acme").await;
+        let tx = db.begin().await.unwrap();
+        let row = tx.query_one_raw(Statement::from_string(tx.get_database_backend(), sql.to_owned())).await.unwrap();
+        let n: i64 = row.unwrap().try_get("", "n").unwrap();
+        tx.commit().await.unwrap();
+        n
+    }
+}
+
+#[tokio::test]
+async fn a_reply_with_a_file_sends_that_one_stored_file_each_time_and_its_uses_count_for_the_agent() {
+    let (team, provider) = team().await;
+    let (_, ana) = team.agent("ana@acme.example", team.vendas).await;
+    let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
+    let (status, uploaded) = team.upload(&ana, "/api/quick-replies/media?fileName=tabela.pdf", pdf).await;
+    assert_eq!((status, uploaded["type"].as_str()), (201, Some("document")), "{uploaded}");
+    let media_id = uploaded["id"].clone();
+
+    // What a reply sends is checked: a file that is not the tenant's, nothing at all, a file and a
+    // template at once.
+    let post = |body: Value| team.call(&ana, Method::POST, "/api/quick-replies", Some(body));
+    let (status, refused) =
+        post(json!({ "shortcut": "x", "body": "", "attachment": { "mediaId": 999_999, "fileName": "x.pdf" } })).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_not_found")), "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "attachment.mediaId");
+    let (status, refused) = post(json!({ "shortcut": "x", "body": " " })).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_body")), "{refused}");
+    let (status, refused) = post(json!({ "shortcut": "x", "body": "",
+        "attachment": { "mediaId": media_id, "fileName": "t.pdf" }, "template": { "id": 1, "parameters": [] } }))
+    .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("template_with_media")), "{refused}");
+
+    // A caption may be empty beside a file; it may hold variables.
+    let (status, reply) =
+        post(json!({ "shortcut": "tabela", "body": "{{saudacao}}, {{primeiro_nome}}! Segue a tabela.",
+        "attachment": { "mediaId": media_id, "fileName": "Tabela de preços.pdf" } }))
+        .await;
+    assert_eq!(status, 201, "{reply}");
+    let reply_id = reply["id"].as_i64().unwrap();
+    assert_eq!(reply["attachment"]["fileName"], "Tabela de preços.pdf");
+    assert_eq!(
+        (reply["attachment"]["type"].as_str(), reply["attachment"]["mimeType"].as_str()),
+        (Some("document"), Some("application/pdf"))
+    );
+    let holder = format!("SELECT COUNT(*) AS n FROM media_holds WHERE holder = 'quick_reply:{reply_id}'");
+    assert_eq!(team.scalar(&holder).await, 1, "the reply keeps its file from the retention");
+
+    // In a conversation the picker offers it with its file; sent twice, the one stored file goes twice.
+    let message = customer_message("qf-1", "+55 11 97777-1111", "Carla Dias", "Tem tabela?");
+    assert_eq!(push(&team.app, HOST, team.instance, "evt-qf-1", &message).await.status(), 200);
+    let (_, tickets) = team.call(&ana, Method::GET, "/api/tickets?status=pending", None).await;
+    let ticket = tickets["data"][0]["id"].as_i64().unwrap();
+    team.call(&ana, Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
+    let (_, picker) = team.call(&ana, Method::GET, &format!("/api/tickets/{ticket}/quick-replies"), None).await;
+    let offered = picker.as_array().unwrap().iter().find(|r| r["id"] == reply_id).cloned().expect("offered");
+    assert_eq!(offered["attachment"]["mediaId"], media_id);
+    let caption = offered["text"].as_str().unwrap().to_owned();
+    assert!(caption.ends_with(", Carla! Segue a tabela."), "{caption}");
+    for client_id in ["tab-1", "tab-2"] {
+        let send = json!({ "body": caption, "mediaId": offered["attachment"]["mediaId"],
+                           "fileName": offered["attachment"]["fileName"], "quickReplyIds": [reply_id], "clientId": client_id });
+        let (status, sent) =
+            team.call(&ana, Method::POST, &format!("/api/tickets/{ticket}/messages"), Some(send)).await;
+        assert_eq!(status, 201, "{sent}");
+    }
+    let sent = provider.wait_sent(2).await;
+    for one in &sent {
+        assert_eq!(
+            (one.raw["type"].as_str(), one.raw["media"]["fileName"].as_str()),
+            (Some("document"), Some("Tabela de preços.pdf"))
+        );
+    }
+    assert_eq!(team.scalar("SELECT COUNT(*) AS n FROM media").await, 1, "stored once");
+    assert_eq!(team.scalar("SELECT COUNT(DISTINCT media_id) AS n FROM messages WHERE media_id IS NOT NULL").await, 1);
+
+    // Both uses are Ana's in the productivity report (and its sheet's column).
+    let control = team.app.dbs().control();
+    let acme =
+        backoffice::domain::tenants::find_by_name(control, &backoffice::tenancy::TenantName::parse("acme").unwrap())
+            .await
+            .unwrap();
+    backoffice::domain::tenants::set_feature(control, &acme, "analytics", true, &team.app.state.bus).await.unwrap();
+    let (status, _) = team.call(&team.admin_token, Method::GET, "/api/tenant/syncAnalytics", None).await;
+    assert_eq!(status, 200);
+    let today = backoffice::domain::analytics::local_day(chrono::Utc::now());
+    let path = format!("/api/dashboard/productivity?from={today}&to={today}");
+    let (status, view) = team.call(&team.admin_token, Method::GET, &path, None).await;
+    assert_eq!(status, 200, "{view}");
+    let row = view["agents"].as_array().unwrap().iter().find(|a| a["name"] == "ana@acme.example").cloned().unwrap();
+    assert_eq!((row["messagesSent"].as_i64(), row["quickRepliesUsed"].as_i64()), (Some(2), Some(2)), "{row}");
+    let filtered = format!("{path}&instanceId={}", team.instance + 1000);
+    let (_, elsewhere) = team.call(&team.admin_token, Method::GET, &filtered, None).await;
+    assert!(elsewhere["agents"].as_array().unwrap().iter().all(|a| a["quickRepliesUsed"] == 0), "{elsewhere}");
+
+    // Its file taken off, the reply no longer holds it (its messages still do); then plain text.
+    let path = format!("/api/quick-replies/{reply_id}");
+    let (status, changed) = team.call(&ana, Method::PUT, &path, Some(json!({ "attachment": null }))).await;
+    assert_eq!((status, changed["attachment"].clone()), (200, Value::Null), "{changed}");
+    assert_eq!(changed["body"], "{{saudacao}}, {{primeiro_nome}}! Segue a tabela.", "the caption is its text now");
+    assert_eq!(team.scalar(&holder).await, 0);
+    let (status, refused) = team.call(&ana, Method::PUT, &path, Some(json!({ "body": "" }))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_body")), "no file, no text: {refused}");
+}

@@ -54,6 +54,15 @@ impl World {
         tx.commit().await.unwrap();
     }
 
+    async fn scalar(&self, sql: &str) -> i64 {
+        let db = self.app.tenant_db("acme").await;
+        let tx = db.begin().await.unwrap();
+        let row = tx.query_one_raw(Statement::from_string(tx.get_database_backend(), sql.to_owned())).await.unwrap();
+        let n: i64 = row.unwrap().try_get("", "n").unwrap();
+        tx.commit().await.unwrap();
+        n
+    }
+
     async fn wait_status(&self, id: i64, status: &str) -> Value {
         for _ in 0..100 {
             let (_, page) = self.call(&self.token, Method::GET, "/api/scheduled-messages", None).await;
@@ -224,4 +233,68 @@ async fn scheduled_messages_are_changed_and_cancelled_by_their_people_only() {
     let (status, refused) = w.call(&bia, Method::PUT, &path, Some(json!({ "body": "x" }))).await;
     assert_eq!((status, refused["code"].as_str()), (409, Some("schedule_not_pending")));
     assert!(w.provider.sent().is_empty());
+}
+
+#[tokio::test]
+async fn a_scheduled_file_leaves_at_its_time_and_is_held_only_while_it_waits() {
+    let w = world().await;
+    let ana = w.customer("f-1", "+55 11 93333-0001", "Ana Prado").await;
+    let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
+    let response = w
+        .app
+        .client
+        .post(w.app.url("/api/scheduled-messages/media?fileName=boleto.pdf"))
+        .header("host", HOST)
+        .bearer_auth(&w.token)
+        .header("content-type", "application/octet-stream")
+        .body(pdf)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let uploaded: Value = response.json().await.unwrap();
+    let file = json!({ "mediaId": uploaded["id"], "fileName": "Boleto de dezembro.pdf" });
+    let post = |body: Value| w.call(&w.token, Method::POST, "/api/scheduled-messages", Some(body));
+
+    // One waits an hour and is cancelled: its file is let go.
+    let (status, later) = post(json!({ "customerId": ana, "instanceId": w.instance, "body": "",
+                                        "attachment": file, "sendAt": in_seconds(3600) }))
+    .await;
+    assert_eq!(status, 201, "{later}");
+    assert_eq!((later["attachment"]["type"].as_str(), later["body"].as_str()), (Some("document"), Some("")));
+    let held = |id: i64| format!("SELECT COUNT(*) AS n FROM media_holds WHERE holder = 'scheduled:{id}'");
+    let later_id = later["id"].as_i64().unwrap();
+    assert_eq!(w.scalar(&held(later_id)).await, 1);
+    w.call(&w.token, Method::DELETE, &format!("/api/scheduled-messages/{later_id}"), None).await;
+    assert_eq!(w.scalar(&held(later_id)).await, 0);
+
+    // One changed to a caption and left in two seconds: the provider gets the file with it.
+    let (_, soon) = post(json!({ "customerId": ana, "instanceId": w.instance, "body": "x",
+                                  "sendAt": in_seconds(3600) }))
+    .await;
+    let soon_id = soon["id"].as_i64().unwrap();
+    let change = json!({ "body": "Segue o boleto, Ana.", "attachment": file, "sendAt": in_seconds(2) });
+    let (status, changed) =
+        w.call(&w.token, Method::PUT, &format!("/api/scheduled-messages/{soon_id}"), Some(change)).await;
+    assert_eq!(
+        (status, changed["attachment"]["fileName"].as_str()),
+        (200, Some("Boleto de dezembro.pdf")),
+        "{changed}"
+    );
+    let sent = w.provider.wait_sent(1).await;
+    assert_eq!(sent[0].raw["type"], "document");
+    assert_eq!(
+        (sent[0].raw["body"].as_str(), sent[0].raw["media"]["fileName"].as_str()),
+        (Some("Segue o boleto, Ana."), Some("Boleto de dezembro.pdf"))
+    );
+    let done = w.wait_status(soon_id, "sent").await;
+    assert_eq!(w.scalar(&held(soon_id)).await, 0, "its message holds the file now");
+    let (_, conversation) =
+        w.call(&w.token, Method::GET, &format!("/api/tickets/{}/messages", done["ticketId"]), None).await;
+    let message =
+        conversation["data"].as_array().unwrap().iter().find(|m| m["id"] == done["messageId"]).cloned().unwrap();
+    assert_eq!(
+        (message["type"].as_str(), message["media"]["fileName"].as_str()),
+        (Some("document"), Some("Boleto de dezembro.pdf"))
+    );
 }

@@ -169,6 +169,14 @@ async fn administrators_keep_tags_and_whoever_sees_a_ticket_tags_it_live() {
     assert_eq!((status, refused["code"].as_str()), (403, Some("customer_tags_forbidden")));
     let (_, detail) = team.call(&team.admin_token, Method::GET, &format!("/api/customers/{customer}"), None).await;
     assert_eq!(detail["tags"][0]["name"], "Orçamento");
+    // The customers list shows them and filters by them.
+    let (_, listed) = team.call(&team.admin_token, Method::GET, &format!("/api/customers?tagId={quote}"), None).await;
+    let ids: Vec<i64> = listed["data"].as_array().unwrap().iter().map(|c| c["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, [customer], "{listed}");
+    assert_eq!(listed["data"][0]["tags"][0]["name"], "Orçamento");
+    let (_, none) =
+        team.call(&team.admin_token, Method::GET, &format!("/api/customers?tagId={after_sale}"), None).await;
+    assert_eq!(none["data"], json!([]));
     let events = drain(&mut admin_socket, Duration::from_millis(600)).await;
     let changed = named(&events, "CustomerTagsChanged");
     assert_eq!(changed.len(), 1, "{events:?}");

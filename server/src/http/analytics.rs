@@ -288,13 +288,14 @@ async fn productivity(
     let period = params.period()?;
     let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
     let filters = params.filters();
-    // The aggregates hold until the next sync; time online is read on every request.
+    // The aggregates hold until the next sync; time online and quick replies used are read on
+    // every request.
     let key =
         format!("productivity|{}|{}|{:?}|{:?}", period.from, period.to, filters.instance_id, filters.department_id);
     let caches = state.bus.caches();
     let tx = target.read(&state).await?;
     let view = match caches.dashboard::<ProductivityView>(&target.name, &key) {
-        Some(view) => productivity::with_online(&tx, view).await?,
+        Some(view) => productivity::with_live(&tx, view, &filters).await?,
         None => {
             let ticket = caches.dashboards_ticket();
             let view = productivity::productivity(&tx, period, filters).await?;
@@ -339,6 +340,7 @@ async fn productivity_sheet(
             col("Resolução mediana (min)", Kind::Minutes, 16.0),
             col("Mensagens enviadas", Kind::Int, 14.0),
             col("Tempo online (min)", Kind::Minutes, 14.0),
+            col("Respostas rápidas usadas", Kind::Int, 14.0),
         ],
     };
     let rows = view
@@ -355,6 +357,7 @@ async fn productivity_sheet(
                 a.resolution_median_secs.into(),
                 Cell::Int(a.messages_sent),
                 Cell::Int(a.online_secs),
+                Cell::Int(a.quick_replies_used),
             ]
         })
         .collect();
@@ -369,6 +372,7 @@ fn definitions_productivity() -> Vec<(String, String)> {
         ("Primeira resposta", "Primeira resposta humana menos a abertura; mediana por atendimento."),
         ("Resolução", "Encerramento menos abertura; mediana por atendimento."),
         ("Tempo online", "Soma das sessões conectadas (tempo real aberto), até 12 h por sessão."),
+        ("Respostas rápidas usadas", "Cada resposta rápida usada numa mensagem enviada conta uma vez."),
     ]
     .iter()
     .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))

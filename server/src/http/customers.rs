@@ -46,6 +46,9 @@ struct ListParams {
     /// Nome ou telefone.
     #[serde(default)]
     search: Option<String>,
+    /// Só os clientes com esta etiqueta.
+    #[serde(default, rename = "tagId")]
+    tag_id: Option<i32>,
     /// O `next_cursor` da página anterior.
     #[serde(default)]
     cursor: Option<String>,
@@ -70,7 +73,8 @@ async fn list(
     ApiQuery(params): ApiQuery<ListParams>,
 ) -> AppResult<Json<CustomerPage>> {
     let tx = tenant.read(&state).await?;
-    let page = customers::list(&tx, params.search.as_deref(), params.cursor.as_deref(), params.limit).await?;
+    let page =
+        customers::list(&tx, params.search.as_deref(), params.tag_id, params.cursor.as_deref(), params.limit).await?;
     tx.end();
     Ok(Json(page))
 }

@@ -208,3 +208,11 @@ mod tests {
         assert!(!has_nul_escape(br#"{"name":"\u00e7\u0001"}"#));
     }
 }
+
+/// Deserializes a field that may be absent (`None`), `null` (`Some(None)`) or a value: a change
+/// that keeps, removes or sets.
+pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}

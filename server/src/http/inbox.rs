@@ -16,6 +16,7 @@ use crate::{
             self,
             closing_reasons::{self, ClosingReasonView},
             messages::MessagePage,
+            outgoing::Outgoing,
             tickets::{ListQuery, TicketPage},
             views::{MessageView, NamedRef, TicketView, TransferView},
         },
@@ -24,6 +25,7 @@ use crate::{
             messages::Reply,
             transfers::{self, NewTransfer, TransferTargets},
         },
+        instances::message_templates::TemplateChoice,
         media::payload::{Contact, Location},
     },
     error::AppResult,
@@ -228,7 +230,7 @@ struct SendBody {
     /// Um modelo aprovado do número oficial, com os valores de `{{1}}`, `{{2}}`… (então `body` é
     /// ignorado). Fora da janela de 24 horas, é o único envio aceito.
     #[serde(default)]
-    template: Option<TemplateBody>,
+    template: Option<TemplateChoice>,
     /// Um local (latitude, longitude; nome e endereço opcionais): então `body` é ignorado.
     #[serde(default)]
     location: Option<Location>,
@@ -238,15 +240,6 @@ struct SendBody {
     /// As respostas rápidas usadas para escrever a mensagem (até 10): cada uma conta um uso.
     #[serde(default)]
     quick_reply_ids: Vec<i32>,
-}
-
-#[derive(Deserialize, ToSchema)]
-struct TemplateBody {
-    /// Id do modelo (`GET /api/templates`).
-    id: i32,
-    /// Os valores, na ordem.
-    #[serde(default)]
-    parameters: Vec<String>,
 }
 
 /// Replies to the customer: the message is queued and sent by the worker.
@@ -272,15 +265,17 @@ async fn send(
 ) -> AppResult<(StatusCode, Json<MessageView>)> {
     let unit = tenant.unit(&state).await?;
     let reply = Reply {
-        body: body.body,
+        content: Outgoing {
+            body: body.body,
+            media_id: body.media_id,
+            file_name: body.file_name,
+            voice: body.voice,
+            template: body.template,
+            location: body.location,
+            contacts: body.contacts,
+        },
         client_id: body.client_id,
-        media_id: body.media_id,
-        file_name: body.file_name,
-        voice: body.voice,
         quoted_message_id: body.quoted_message_id,
-        template: body.template.map(|t| inbox::messages::TemplateChoice { id: t.id, parameters: t.parameters }),
-        location: body.location,
-        contacts: body.contacts,
         quick_reply_ids: body.quick_reply_ids,
     };
     let sent = inbox::messages::send(&unit, &current.viewer, id, reply).await?;

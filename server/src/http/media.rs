@@ -49,6 +49,8 @@ pub fn routes() -> ApiRoutes {
         .route(STAFF, files(routes!(upload)))
         .route(Access::Route("chatbot"), files(routes!(bot_upload)))
         .route(Access::Route("campaigns"), files(routes!(campaign_upload)))
+        .route(STAFF, files(routes!(quick_reply_upload)))
+        .route(STAFF, files(routes!(scheduled_upload)))
         .route(STAFF, routes!(react))
         .route(STAFF, routes!(channel_limits))
         // The link is the authentication: an `<img>` cannot send a bearer token.
@@ -168,6 +170,54 @@ async fn campaign_upload(
     body: Body,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
     receive(&state, &tenant, UploadQuery { voice: false, ..query }, &headers, body).await
+}
+
+/// Uploads a file for a quick reply.
+#[utoipa::path(
+    post, path = "/quick-replies/media", tag = "respostas rápidas", operation_id = "quick_replies_upload_media",
+    summary = "Envia o arquivo de uma resposta rápida",
+    description = "Guarda o arquivo; informe-o em `attachment` (`mediaId`, `fileName`) ao salvar a resposta. \
+        Um arquivo que nenhuma resposta use é apagado depois de um dia.",
+    params(UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "Os bytes do arquivo."),
+    responses(
+        (status = 201, description = "O arquivo, guardado.", body = Uploaded),
+        (status = 413, description = "Arquivo acima de 100 MB.", body = ErrorBody),
+        (status = 422, description = "`media_too_large`, `media_type_not_allowed`, `media_invalid`, `media_quota`.", body = ErrorBody),
+    )
+)]
+async fn quick_reply_upload(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    receive(&state, &tenant, UploadQuery { voice: false, ..query }, &headers, body).await
+}
+
+/// Uploads a file for a scheduled message.
+#[utoipa::path(
+    post, path = "/scheduled-messages/media", tag = "agendamentos", operation_id = "scheduled_messages_upload_media",
+    summary = "Envia o arquivo de uma mensagem agendada",
+    description = "Guarda o arquivo; informe-o em `attachment` (`mediaId`, `fileName`) ao agendar. Um arquivo \
+        que nenhum agendamento use é apagado depois de um dia.",
+    params(UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "Os bytes do arquivo."),
+    responses(
+        (status = 201, description = "O arquivo, guardado.", body = Uploaded),
+        (status = 413, description = "Arquivo acima de 100 MB.", body = ErrorBody),
+        (status = 422, description = "`media_too_large`, `media_type_not_allowed`, `media_invalid`, `media_quota`.", body = ErrorBody),
+    )
+)]
+async fn scheduled_upload(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    receive(&state, &tenant, query, &headers, body).await
 }
 
 /// Receives an upload: refused early when its announced length cannot fit the tenant's quota,

@@ -9,14 +9,18 @@ use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::quick_replies::{
-        self, FilledReply, ListQuery, NewQuickReply, QuickReplyChanges, QuickReplyPage, QuickReplyView, Scope,
+    domain::{
+        instances::message_templates::TemplateChoice,
+        media::holds::Attachment,
+        quick_replies::{
+            self, FilledReply, ListQuery, NewQuickReply, QuickReplyChanges, QuickReplyPage, QuickReplyView, Scope,
+        },
     },
     error::AppResult,
     http::{
         access::ApiRoutes,
         error_bodies::ErrorBody,
-        extract::{ApiJson, ApiPath, ApiQuery},
+        extract::{ApiJson, ApiPath, ApiQuery, nullable},
     },
     state::AppState,
 };
@@ -87,6 +91,14 @@ struct NewBody {
     /// O departamento de uma resposta `department`.
     #[serde(default)]
     department_id: Option<i32>,
+    /// Um arquivo enviado com a resposta (`POST /api/quick-replies/media`); `body` é a legenda e
+    /// pode ser vazio.
+    #[serde(default)]
+    attachment: Option<Attachment>,
+    /// Um modelo aprovado de um número oficial, com os valores de `{{1}}`, `{{2}}`… (podem ter as
+    /// variáveis); `body` é ignorado.
+    #[serde(default)]
+    template: Option<TemplateChoice>,
 }
 
 fn personal() -> Scope {
@@ -101,7 +113,7 @@ fn personal() -> Scope {
     responses(
         (status = 201, description = "A resposta criada.", body = QuickReplyView),
         (status = 403, description = "Resposta da empresa ou de departamento por quem não é administrador nem supervisor (`quick_reply_forbidden`).", body = ErrorBody),
-        (status = 422, description = "Atalho inválido ou já usado no escopo (`invalid_shortcut`, `shortcut_taken`), texto vazio ou longo (`invalid_body`), variável desconhecida (`invalid_variable`), departamento inválido (`invalid_department`).", body = ErrorBody),
+        (status = 422, description = "Atalho inválido ou já usado no escopo (`invalid_shortcut`, `shortcut_taken`), texto vazio (sem arquivo nem modelo) ou longo (`invalid_body`), variável desconhecida (`invalid_variable`), departamento inválido (`invalid_department`), arquivo não encontrado ou fora dos limites (`media_not_found`, `media_type_not_allowed`, `media_too_large`), modelo não encontrado, não aprovado ou com parâmetros faltando (`template_not_found`, `template_not_approved`, `template_parameters`), modelo com arquivo (`template_with_media`).", body = ErrorBody),
     )
 )]
 async fn create(
@@ -116,6 +128,8 @@ async fn create(
         body: body.body,
         scope: body.scope,
         department_id: body.department_id,
+        attachment: body.attachment,
+        template: body.template,
     };
     let created = quick_replies::create(&tx, &current.viewer, new).await?;
     tx.commit().await?;
@@ -129,6 +143,14 @@ struct ChangesBody {
     shortcut: Option<String>,
     #[serde(default)]
     body: Option<String>,
+    /// `null` tira o arquivo; ausente, mantém.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<Attachment>)]
+    attachment: Option<Option<Attachment>>,
+    /// `null` tira o modelo; ausente, mantém.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<TemplateChoice>)]
+    template: Option<Option<TemplateChoice>>,
 }
 
 /// Changes a reply's shortcut or text.
@@ -152,7 +174,12 @@ async fn update(
     ApiJson(body): ApiJson<ChangesBody>,
 ) -> AppResult<Json<QuickReplyView>> {
     let tx = tenant.begin(&state).await?;
-    let changes = QuickReplyChanges { shortcut: body.shortcut, body: body.body };
+    let changes = QuickReplyChanges {
+        shortcut: body.shortcut,
+        body: body.body,
+        attachment: body.attachment,
+        template: body.template,
+    };
     let updated = quick_replies::update(&tx, &current.viewer, id, changes).await?;
     tx.commit().await?;
     Ok(Json(updated))
@@ -187,7 +214,7 @@ async fn delete(
     summary = "As respostas rápidas do atendimento, com as variáveis preenchidas",
     params(("id" = i32, Path, description = "Id do atendimento")),
     responses(
-        (status = 200, description = "Até 500, as mais usadas primeiro; `text` já preenchido, `missing` as variáveis sem valor neste atendimento.", body = Vec<FilledReply>),
+        (status = 200, description = "Até 500, as mais usadas primeiro; `text` e `templateParameters` já preenchidos, `missing` as variáveis sem valor neste atendimento. Respostas com modelo só do número do atendimento; com a janela de 24 horas fechada, só elas.", body = Vec<FilledReply>),
         (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
     )
 )]

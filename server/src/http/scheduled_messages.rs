@@ -10,12 +10,16 @@ use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::scheduled_messages::{self, ListQuery, NewScheduled, ScheduledChanges, ScheduledPage, ScheduledView},
+    domain::{
+        instances::message_templates::TemplateChoice,
+        media::holds::Attachment,
+        scheduled_messages::{self, ListQuery, NewScheduled, ScheduledChanges, ScheduledPage, ScheduledView},
+    },
     error::AppResult,
     http::{
         access::ApiRoutes,
         error_bodies::ErrorBody,
-        extract::{ApiJson, ApiPath, ApiQuery},
+        extract::{ApiJson, ApiPath, ApiQuery, nullable},
     },
     state::AppState,
 };
@@ -78,8 +82,10 @@ struct NewBody {
     customer_id: i32,
     /// Uma instância que o usuário atende.
     instance_id: i32,
-    /// O texto (até 4096 caracteres).
+    /// O texto (até 4096 caracteres); a legenda de um arquivo (pode ser vazia); ignorado com um
+    /// modelo.
     #[schema(example = "Bom dia, Maria! Conforme combinado, seu pedido saiu para entrega.")]
+    #[serde(default)]
     body: String,
     /// Quando enviar (ISO 8601 com fuso; no futuro, em até um ano).
     #[schema(example = "2026-12-07T09:00:00-03:00")]
@@ -90,6 +96,13 @@ struct NewBody {
     /// As respostas rápidas usadas no texto: cada uma conta um uso quando a mensagem sai.
     #[serde(default)]
     quick_reply_ids: Vec<i32>,
+    /// Um arquivo (`POST /api/scheduled-messages/media`).
+    #[serde(default)]
+    attachment: Option<Attachment>,
+    /// Um modelo aprovado do número (oficial), com os valores de `{{1}}`, `{{2}}`…: fora da janela
+    /// de 24 horas do cliente, é o único envio que a Meta aceita.
+    #[serde(default)]
+    template: Option<TemplateChoice>,
 }
 
 fn yes() -> bool {
@@ -104,7 +117,7 @@ fn yes() -> bool {
     responses(
         (status = 201, description = "A mensagem agendada.", body = ScheduledView),
         (status = 404, description = "Cliente ou instância não encontrados (`customer_not_found`, `instance_not_found`).", body = ErrorBody),
-        (status = 422, description = "Data fora do intervalo (`invalid_send_at`), texto vazio ou longo, cliente bloqueado (`customer_blacklisted`).", body = ErrorBody),
+        (status = 422, description = "Data fora do intervalo (`invalid_send_at`), texto vazio ou longo, cliente bloqueado (`customer_blacklisted`), arquivo não encontrado ou fora dos limites (`media_not_found`, `media_type_not_allowed`, `media_too_large`), modelo não encontrado neste número, não aprovado ou com parâmetros faltando (`template_not_found`, `template_not_approved`, `template_parameters`), modelo com arquivo (`template_with_media`).", body = ErrorBody),
     )
 )]
 async fn create(
@@ -121,6 +134,8 @@ async fn create(
         send_at: body.send_at,
         cancel_if_customer_writes: body.cancel_if_customer_writes,
         quick_reply_ids: body.quick_reply_ids,
+        attachment: body.attachment,
+        template: body.template,
     };
     let created = scheduled_messages::create(&unit, &current.viewer, new).await?;
     unit.commit().await?;
@@ -136,6 +151,14 @@ struct ChangesBody {
     send_at: Option<DateTime<Utc>>,
     #[serde(default)]
     cancel_if_customer_writes: Option<bool>,
+    /// `null` tira o arquivo; ausente, mantém.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<Attachment>)]
+    attachment: Option<Option<Attachment>>,
+    /// `null` tira o modelo; ausente, mantém.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<TemplateChoice>)]
+    template: Option<Option<TemplateChoice>>,
 }
 
 /// Changes a message still scheduled.
@@ -163,6 +186,8 @@ async fn update(
         body: body.body,
         send_at: body.send_at,
         cancel_if_customer_writes: body.cancel_if_customer_writes,
+        attachment: body.attachment,
+        template: body.template,
     };
     let changed = scheduled_messages::update(&unit, &current.viewer, id, changes).await?;
     unit.commit().await?;

@@ -3,7 +3,7 @@
 //! flag, which any logged-in user may read about themselves.
 
 use axum::{Json, extract::State, http::StatusCode};
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use utoipa_axum::routes;
@@ -106,11 +106,6 @@ async fn options(State(state): State<AppState>, tenant: CurrentTenant) -> AppRes
     Ok(Json(options))
 }
 
-/// Deserializes a field that may be absent (`None`), `null` (`Some(None)`) or a value.
-fn nullable<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    Option::<T>::deserialize(d).map(Some)
-}
-
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 #[schema(as = CreateUserBody)]
@@ -185,13 +180,13 @@ struct AlterBody {
     #[serde(default)]
     email: Option<String>,
     /// `null` remove a imagem.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::http::extract::nullable")]
     #[schema(value_type = Option<String>)]
     image: Option<Option<String>>,
     #[serde(default)]
     role_id: Option<i32>,
     /// `null` tira o usuário do departamento.
-    #[serde(default, deserialize_with = "nullable")]
+    #[serde(default, deserialize_with = "crate::http::extract::nullable")]
     #[schema(value_type = Option<i32>)]
     user_department_id: Option<Option<i32>>,
     /// Substitui a lista inteira de instâncias.

@@ -29,6 +29,8 @@ pub struct AgentRow {
     pub resolution_median_secs: Option<i64>,
     pub messages_sent: i64,
     pub online_secs: i64,
+    /// Quick replies used in the messages they sent (each reply of a message counts one).
+    pub quick_replies_used: i64,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -69,6 +71,7 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
         filters.clause(&mut b, "a.")
     );
     let online = online_secs(db, period).await?;
+    let used = quick_replies_used(db, period, &filters).await?;
     let mut agents = Vec::new();
     for row in db.query_all_raw(b.statement(sql)).await? {
         let hist = |metric: Metric| -> Result<Histogram> {
@@ -90,19 +93,50 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
             resolution_median_secs: hist(Metric::Resolution)?.median(),
             messages_sent: row.try_get("", "messages_sent")?,
             online_secs: online.get(&user_id).copied().unwrap_or(0),
+            quick_replies_used: used.get(&user_id).copied().unwrap_or(0),
         });
     }
     Ok(ProductivityView { period, synced_at: sync::state(db).await?.last_finished_at, agents })
 }
 
-/// The view with each agent's time online read again (presence is live; the rest of the view
-/// only changes with a sync, so a kept view is brought up to date with this one query).
-pub async fn with_online(db: &impl ConnectionTrait, mut view: ProductivityView) -> Result<ProductivityView> {
+/// The view with each agent's time online and quick replies used read again (both are live; the
+/// rest of the view only changes with a sync, so a kept view is brought up to date with these two
+/// queries).
+pub async fn with_live(
+    db: &impl ConnectionTrait,
+    mut view: ProductivityView,
+    filters: &Filters,
+) -> Result<ProductivityView> {
     let online = online_secs(db, view.period).await?;
+    let used = quick_replies_used(db, view.period, filters).await?;
     for agent in &mut view.agents {
         agent.online_secs = online.get(&agent.user_id).copied().unwrap_or(0);
+        agent.quick_replies_used = used.get(&agent.user_id).copied().unwrap_or(0);
     }
     Ok(view)
+}
+
+/// Quick replies used per user in `period` (São Paulo days), on the filtered instance and
+/// department: counted from `quick_reply_uses` by its `(used_at, user_id)` index.
+pub async fn quick_replies_used(
+    db: &impl ConnectionTrait,
+    period: Period,
+    filters: &Filters,
+) -> Result<HashMap<i32, i64>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let (lo, hi) = period.utc_bounds();
+    let sql = format!(
+        "SELECT user_id, CAST(COUNT(*) AS BIGINT) AS n FROM quick_reply_uses \
+         WHERE used_at >= {} AND used_at < {}{} GROUP BY user_id",
+        b.p(lo),
+        b.p(hi),
+        filters.clause(&mut b, "")
+    );
+    let mut out = HashMap::new();
+    for row in db.query_all_raw(b.statement(sql)).await? {
+        out.insert(row.try_get::<i32>("", "user_id")?, row.try_get::<i64>("", "n")?);
+    }
+    Ok(out)
 }
 
 /// Seconds online per user in `period`: each presence session clipped to the period, an open

@@ -25,7 +25,9 @@ use crate::{
         sql::inserted,
         unit::Unit,
     },
-    entities::tenant::{chat, customer, customer_group, customer_group_member, message, states::TicketStatus, ticket},
+    entities::tenant::{
+        chat, customer, customer_group, customer_group_member, customer_tag, message, states::TicketStatus, ticket,
+    },
 };
 
 /// A customer as lists show them.
@@ -81,10 +83,19 @@ pub struct CustomerDetail {
     pub tags: Vec<views::TagRef>,
 }
 
+/// A customer as the customers list shows them: with their tags.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CustomerRow {
+    #[serde(flatten)]
+    pub customer: CustomerView,
+    /// Their tags (docs/tags.md), by name.
+    pub tags: Vec<views::TagRef>,
+}
+
 /// One page of customers.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CustomerPage {
-    pub data: Vec<CustomerView>,
+    pub data: Vec<CustomerRow>,
     pub next_cursor: Option<String>,
 }
 
@@ -152,11 +163,24 @@ fn indexed(needle: &str, digits: Option<String>, backend: DbBackend) -> Conditio
 pub async fn list(
     db: &impl ConnectionTrait,
     search: Option<&str>,
+    tag_id: Option<i32>,
     cursor: Option<&str>,
     limit: Option<u64>,
 ) -> Result<CustomerPage> {
     let limit = limit.unwrap_or(30).clamp(1, 100);
     let mut query = customer::Entity::find();
+    if let Some(tag_id) = tag_id {
+        // `(tag_id, customer_id)` answers it (tenant migration 37).
+        query = query.filter(
+            customer::Column::Id.in_subquery(
+                sea_orm::sea_query::Query::select()
+                    .column(customer_tag::Column::CustomerId)
+                    .from(customer_tag::Entity)
+                    .and_where(customer_tag::Column::TagId.eq(tag_id))
+                    .to_owned(),
+            ),
+        );
+    }
     if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
         if search.chars().count() > 100 {
             return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
@@ -176,7 +200,13 @@ pub async fn list(
     } else {
         None
     };
-    Ok(CustomerPage { data: rows.into_iter().map(Into::into).collect(), next_cursor })
+    let ids: Vec<i32> = rows.iter().map(|c| c.id).collect();
+    let mut tags = views::tags_of_customers(db, &ids).await?;
+    let data = rows
+        .into_iter()
+        .map(|c| CustomerRow { tags: tags.remove(&c.id).unwrap_or_default(), customer: c.into() })
+        .collect();
+    Ok(CustomerPage { data, next_cursor })
 }
 
 /// A customer with groups and the tickets the viewer may see.

@@ -25,6 +25,7 @@ pub mod events;
 pub mod identities;
 pub mod merges;
 pub mod messages;
+pub mod outgoing;
 mod page_rows;
 pub mod tickets;
 pub mod views;

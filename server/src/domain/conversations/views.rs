@@ -262,49 +262,50 @@ pub fn sort_tags(tags: &mut [TagRef]) {
     tags.sort_by_cached_key(|t| (crate::domain::text::fold(&t.name), t.id));
 }
 
-/// The tags of each of `tickets` (those without any are absent), by name.
+/// The tags of each ticket in `tickets`, by name.
 pub async fn tags_of_tickets(db: &impl ConnectionTrait, tickets: &[i32]) -> Result<HashMap<i32, Vec<TagRef>>> {
+    tags_of(db, "ticket_tags", "ticket_id", tickets).await
+}
+
+/// The tags of each customer in `customers`, by name (customers without any are absent).
+pub async fn tags_of_customers(db: &impl ConnectionTrait, customers: &[i32]) -> Result<HashMap<i32, Vec<TagRef>>> {
+    tags_of(db, "customer_tags", "customer_id", customers).await
+}
+
+/// A customer's tags, by name.
+pub async fn tags_of_customer(db: &impl ConnectionTrait, customer_id: i32) -> Result<Vec<TagRef>> {
+    Ok(tags_of_customers(db, &[customer_id]).await?.remove(&customer_id).unwrap_or_default())
+}
+
+/// The tags `table` (`ticket_tags`, `customer_tags`) applies to each of `ids` (its `column`), in
+/// one statement.
+async fn tags_of(
+    db: &impl ConnectionTrait,
+    table: &str,
+    column: &str,
+    ids: &[i32],
+) -> Result<HashMap<i32, Vec<TagRef>>> {
     let mut found: HashMap<i32, Vec<TagRef>> = HashMap::new();
-    if tickets.is_empty() {
+    if ids.is_empty() {
         return Ok(found);
     }
     let mut b = crate::domain::sql::Binder::new(db.get_database_backend());
-    let ids: Vec<String> = tickets.iter().map(|id| b.p(*id)).collect();
+    let ids: Vec<String> = ids.iter().map(|id| b.p(*id)).collect();
     let sql = format!(
-        "SELECT ticket_tags.ticket_id AS ticket_id, tags.id AS id, tags.color AS color, tags.name AS name \
-         FROM ticket_tags JOIN tags ON tags.id = ticket_tags.tag_id WHERE ticket_tags.ticket_id IN ({})",
+        "SELECT {table}.{column} AS owner_id, tags.id AS id, tags.color AS color, tags.name AS name \
+         FROM {table} JOIN tags ON tags.id = {table}.tag_id WHERE {table}.{column} IN ({})",
         ids.join(", ")
     );
     for row in db.query_all_raw(b.statement(sql)).await? {
-        let ticket_id: i32 = row.try_get("", "ticket_id")?;
+        let owner: i32 = row.try_get("", "owner_id")?;
         let tag =
             TagRef { id: row.try_get("", "id")?, name: row.try_get("", "name")?, color: row.try_get("", "color")? };
-        found.entry(ticket_id).or_default().push(tag);
+        found.entry(owner).or_default().push(tag);
     }
     for tags in found.values_mut() {
         sort_tags(tags);
     }
     Ok(found)
-}
-
-/// A customer's tags, by name.
-pub async fn tags_of_customer(db: &impl ConnectionTrait, customer_id: i32) -> Result<Vec<TagRef>> {
-    let mut b = crate::domain::sql::Binder::new(db.get_database_backend());
-    let sql = format!(
-        "SELECT tags.id AS id, tags.color AS color, tags.name AS name \
-         FROM customer_tags JOIN tags ON tags.id = customer_tags.tag_id WHERE customer_tags.customer_id = {}",
-        b.p(customer_id)
-    );
-    let mut tags = Vec::new();
-    for row in db.query_all_raw(b.statement(sql)).await? {
-        tags.push(TagRef {
-            id: row.try_get("", "id")?,
-            name: row.try_get("", "name")?,
-            color: row.try_get("", "color")?,
-        });
-    }
-    sort_tags(&mut tags);
-    Ok(tags)
 }
 
 /// The `j_*` columns of [`joined`] as scalar subqueries on a row of `tickets` (primary-key

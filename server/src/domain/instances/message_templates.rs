@@ -4,8 +4,8 @@
 //! with an agent's values for `{{1}}`, `{{2}}`… when one is sent.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
-use serde::Serialize;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
@@ -13,7 +13,7 @@ use crate::{
         error::{Error, FieldError, Result},
         media::payload::TemplateUse,
     },
-    entities::tenant::{message_template, template_price},
+    entities::tenant::{instance, message_template, template_price},
 };
 
 /// The most values a template's body may ask for (Meta's bodies stay far below).
@@ -271,6 +271,74 @@ pub async fn find(
         .filter(message_template::Column::InstanceId.eq(instance_id))
         .one(db)
         .await?)
+}
+
+/// A template chosen to send (or to keep for later), with the values of its `{{1}}`, `{{2}}`…
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
+pub struct TemplateChoice {
+    /// Id do modelo (`GET /api/templates`).
+    pub id: i32,
+    /// Os valores, na ordem.
+    #[serde(default)]
+    pub parameters: Vec<String>,
+}
+
+/// A template a quick reply or a scheduled message points at, with the values they keep for its
+/// `{{n}}` (a quick reply's may hold its variables).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateRef {
+    pub id: i32,
+    pub instance_id: i32,
+    pub instance_name: String,
+    pub name: String,
+    pub language: String,
+    pub status: String,
+    /// Header, body and footer as the customer reads them, `{{n}}` unfilled.
+    pub body: String,
+    pub parameters: Vec<String>,
+}
+
+/// The values kept for a template's parameters (a JSON array), or none.
+pub fn stored_parameters(stored: Option<&str>) -> Vec<String> {
+    stored.and_then(|s| serde_json::from_str(s).ok()).unwrap_or_default()
+}
+
+/// The templates `(template_id, stored parameters)` name, read at once; a template a sync removed
+/// answers nothing for its pair.
+pub async fn refs(
+    db: &impl ConnectionTrait,
+    chosen: &[(Option<i32>, Option<String>)],
+) -> Result<Vec<Option<TemplateRef>>> {
+    let ids: Vec<i32> = chosen.iter().filter_map(|(id, _)| *id).collect();
+    if ids.is_empty() {
+        return Ok(vec![None; chosen.len()]);
+    }
+    let found = message_template::Entity::find().filter(message_template::Column::Id.is_in(ids)).all(db).await?;
+    let numbers: Vec<(i32, String)> = instance::Entity::find()
+        .select_only()
+        .columns([instance::Column::Id, instance::Column::Name])
+        .filter(instance::Column::Id.is_in(found.iter().map(|t| t.instance_id)))
+        .into_tuple()
+        .all(db)
+        .await?;
+    Ok(chosen
+        .iter()
+        .map(|(id, parameters)| {
+            let template = found.iter().find(|t| Some(t.id) == *id)?;
+            let number = numbers.iter().find(|(n, _)| *n == template.instance_id);
+            Some(TemplateRef {
+                id: template.id,
+                instance_id: template.instance_id,
+                instance_name: number.map(|(_, name)| name.clone()).unwrap_or_default(),
+                name: template.name.clone(),
+                language: template.language.clone(),
+                status: template.status.clone(),
+                body: compose(template),
+                parameters: stored_parameters(parameters.as_deref()),
+            })
+        })
+        .collect())
 }
 
 /// The categories Meta prices template messages by.

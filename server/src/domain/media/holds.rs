@@ -8,7 +8,7 @@
 //! `bot:12`), replaced whole when the document is saved.
 
 use chrono::Utc;
-use sea_orm::{ConnectionTrait, EntityTrait};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -33,6 +33,46 @@ pub struct Attachment {
     /// The name the customer sees (documents show it).
     #[serde(default)]
     pub file_name: String,
+}
+
+/// A held file as a quick reply or a scheduled message shows it: enough to name it and to send it
+/// again as `mediaId` and `fileName`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttachmentView {
+    pub media_id: i32,
+    pub file_name: String,
+    #[serde(rename = "type")]
+    pub media_type: MediaType,
+    pub mime_type: String,
+    pub size: i64,
+}
+
+/// The views of the files `(media_id, file_name)` name, read at once; a medium gone answers
+/// nothing for its pair.
+pub async fn views(
+    db: &impl ConnectionTrait,
+    files: &[(Option<i32>, Option<String>)],
+) -> Result<Vec<Option<AttachmentView>>> {
+    let ids: Vec<i32> = files.iter().filter_map(|(id, _)| *id).collect();
+    let found = if ids.is_empty() {
+        Vec::new()
+    } else {
+        medium::Entity::find().filter(medium::Column::Id.is_in(ids)).all(db).await?
+    };
+    Ok(files
+        .iter()
+        .map(|(id, name)| {
+            let row = found.iter().find(|m| Some(m.id) == *id)?;
+            Some(AttachmentView {
+                media_id: row.id,
+                file_name: name.clone().unwrap_or_default(),
+                media_type: kinds::type_of_upload(&row.mime_type),
+                mime_type: row.mime_type.clone(),
+                size: row.size,
+            })
+        })
+        .collect())
 }
 
 /// An attachment checked against the tenant's media: what a message built from it carries.

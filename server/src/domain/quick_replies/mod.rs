@@ -6,7 +6,14 @@
 //! [`Viewer::sees_all`]) keep the first two; everyone keeps their own. A personal reply is nobody
 //! else's business: to anyone but its owner it does not exist (404). The picker reads the replies
 //! with their [`variables`] filled for the ticket; each message sent with replies counts a use of
-//! each (`uses`, shown in the editor).
+//! each (`uses`, shown in the editor; `quick_reply_uses` keeps who used it when, for the
+//! productivity report).
+//!
+//! A reply may carry a file (one of the tenant's media, stored once and sent as the message's
+//! `mediaId` however often the reply is used; held as `quick_reply:{id}`) or point at an official
+//! number's approved template with values for its `{{n}}` that may hold the variables. On a ticket
+//! the picker offers template replies only for the ticket's own number, and only those once the
+//! customer's 24-hour window has closed.
 
 pub mod variables;
 
@@ -23,9 +30,12 @@ use crate::{
     domain::{
         conversations::{Viewer, tickets, views::NamedRef},
         error::{Error, Result},
+        instances::message_templates::{self, TemplateChoice, TemplateRef},
+        media::holds::{self, Attachment, AttachmentView},
+        sql::Binder,
         tenants::escape_like,
     },
-    entities::tenant::{customer, department, quick_reply, ticket},
+    entities::tenant::{customer, department, message_template, quick_reply, ticket},
 };
 
 /// The longest text of a reply: a message's.
@@ -81,6 +91,11 @@ pub struct QuickReplyView {
     pub department: Option<NamedRef>,
     /// Messages sent with it.
     pub uses: i32,
+    /// A file sent with it (`body` is then its caption and may be empty).
+    pub attachment: Option<AttachmentView>,
+    /// The approved template it sends on an official number (`body` is then empty), with the
+    /// values kept for its `{{n}}`.
+    pub template: Option<TemplateRef>,
     /// Whether the caller may change or delete it.
     pub editable: bool,
     pub created_at: DateTime<Utc>,
@@ -95,8 +110,11 @@ pub struct FilledReply {
     pub reply: QuickReplyView,
     /// The text with the ticket's values in its variables.
     pub text: String,
-    /// Variables with nothing to fill for this ticket (`nome` of a customer known only by number):
-    /// the picker refuses the reply while any is left.
+    /// The template's values with the ticket's values in their variables (empty without a
+    /// template).
+    pub template_parameters: Vec<String>,
+    /// Variables with nothing to fill for this ticket (`nome` of a customer known only by number),
+    /// in the text or the template's values: the picker refuses the reply while any is left.
     pub missing: Vec<String>,
 }
 
@@ -126,13 +144,85 @@ pub struct NewQuickReply {
     pub scope: Scope,
     /// The department of a `department` reply.
     pub department_id: Option<i32>,
+    pub attachment: Option<Attachment>,
+    pub template: Option<TemplateChoice>,
 }
 
-/// Changes to a reply (its scope stays).
+/// Changes to a reply (its scope stays). `attachment` and `template`: `None` keeps, `Some(None)`
+/// removes.
 #[derive(Debug, Clone, Default)]
 pub struct QuickReplyChanges {
     pub shortcut: Option<String>,
     pub body: Option<String>,
+    pub attachment: Option<Option<Attachment>>,
+    pub template: Option<Option<TemplateChoice>>,
+}
+
+/// What a reply sends, checked.
+struct Content {
+    body: String,
+    /// `(media_id, file_name)`.
+    file: Option<(i32, String)>,
+    /// `(template_id, values as JSON)`.
+    template: Option<(i32, String)>,
+}
+
+/// Checks what a reply sends: text (required unless a file or a template goes), a file of the
+/// tenant's within the channel's limits, or an approved template with a value for each `{{n}}` —
+/// not both.
+async fn check_content(
+    db: &impl ConnectionTrait,
+    body: &str,
+    attachment: Option<Attachment>,
+    template: Option<TemplateChoice>,
+) -> Result<Content> {
+    if attachment.is_some() && template.is_some() {
+        return Err(Error::invalid_field(
+            "template_with_media",
+            "template",
+            "Um modelo é enviado sem anexo: escolha um ou outro.",
+        ));
+    }
+    if let Some(choice) = template {
+        let found = message_template::Entity::find_by_id(choice.id)
+            .one(db)
+            .await?
+            .ok_or_else(|| Error::invalid_field("template_not_found", "template.id", "Modelo não encontrado."))?;
+        message_templates::prepare(db, found.instance_id, found.id, &choice.parameters).await?;
+        let values: Vec<String> = choice.parameters.iter().map(|v| v.trim().to_owned()).collect();
+        for value in &values {
+            variables::check(value)?;
+        }
+        let stored = serde_json::to_string(&values).unwrap_or_else(|_| "[]".into());
+        return Ok(Content { body: String::new(), file: None, template: Some((found.id, stored)) });
+    }
+    if let Some(mut attachment) = attachment {
+        let checked = holds::check(db, &mut attachment, "attachment.mediaId").await?;
+        let caption = body.trim();
+        if caption.chars().count() > MAX_BODY {
+            return Err(Error::invalid_field(
+                "invalid_body",
+                "body",
+                format!("A legenda pode ter até {MAX_BODY} caracteres."),
+            ));
+        }
+        variables::check(caption)?;
+        return Ok(Content {
+            body: caption.to_owned(),
+            file: Some((checked.media_id, attachment.file_name)),
+            template: None,
+        });
+    }
+    Ok(Content { body: check_body(body)?, file: None, template: None })
+}
+
+/// The file a reply holds, kept from the retention while the reply has it.
+async fn hold_file(db: &impl ConnectionTrait, reply: &quick_reply::Model) -> Result<()> {
+    let holder = format!("quick_reply:{}", reply.id);
+    match reply.media_id {
+        Some(id) => holds::hold(db, &holder, &[id]).await,
+        None => holds::release(db, &holder).await,
+    }
 }
 
 fn not_found() -> Error {
@@ -215,6 +305,10 @@ async fn views(
     replies: Vec<quick_reply::Model>,
 ) -> Result<Vec<QuickReplyView>> {
     let ids: Vec<i32> = replies.iter().filter_map(|r| r.department_id).collect();
+    let files: Vec<_> = replies.iter().map(|r| (r.media_id, r.file_name.clone())).collect();
+    let mut files = holds::views(db, &files).await?.into_iter();
+    let templates: Vec<_> = replies.iter().map(|r| (r.template_id, r.template_parameters.clone())).collect();
+    let mut templates = message_templates::refs(db, &templates).await?.into_iter();
     let names: Vec<(i32, String)> = if ids.is_empty() {
         Vec::new()
     } else {
@@ -240,6 +334,8 @@ async fn views(
                 body: reply.body,
                 department,
                 uses: reply.uses,
+                attachment: files.next().flatten(),
+                template: templates.next().flatten(),
                 created_at: reply.created_at,
                 updated_at: reply.updated_at,
             }
@@ -310,8 +406,26 @@ pub async fn for_ticket(
         department_name,
         now,
     };
+    // Templates are the number's own; past the customer's 24-hour window, nothing else goes.
+    let approved: Vec<i32> = message_template::Entity::find()
+        .select_only()
+        .column(message_template::Column::Id)
+        .filter(message_template::Column::InstanceId.eq(found.instance_id))
+        .filter(message_template::Column::Status.eq("APPROVED"))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let window_closed = found.window_closes_at.is_some_and(|closes| closes <= now);
+    let sendable = if window_closed {
+        Condition::all().add(quick_reply::Column::TemplateId.is_in(approved))
+    } else {
+        Condition::any()
+            .add(quick_reply::Column::TemplateId.is_null())
+            .add(quick_reply::Column::TemplateId.is_in(approved))
+    };
     let select = quick_reply::Entity::find()
         .filter(visible(viewer, found.department_id))
+        .filter(sendable)
         .order_by_desc(quick_reply::Column::Uses)
         .order_by_asc(quick_reply::Column::Shortcut)
         .order_by_asc(quick_reply::Column::Id)
@@ -321,8 +435,21 @@ pub async fn for_ticket(
         .await?
         .into_iter()
         .map(|reply| {
-            let (text, missing) = variables::render(&reply.body, &context);
-            FilledReply { reply, text, missing }
+            let (text, mut missing) = variables::render(&reply.body, &context);
+            let values = reply.template.as_ref().map(|t| t.parameters.as_slice()).unwrap_or_default();
+            let template_parameters = values
+                .iter()
+                .map(|value| {
+                    let (filled, absent) = variables::render(value, &context);
+                    for name in absent {
+                        if !missing.contains(&name) {
+                            missing.push(name);
+                        }
+                    }
+                    filled
+                })
+                .collect();
+            FilledReply { reply, text, template_parameters, missing }
         })
         .collect())
 }
@@ -348,7 +475,7 @@ async fn ensure_free(db: &impl ConnectionTrait, owner: &str, shortcut: &str, exc
 /// Creates a reply; the tenant's and the departments' only by those who see everything.
 pub async fn create(db: &impl ConnectionTrait, viewer: &Viewer, new: NewQuickReply) -> Result<QuickReplyView> {
     let shortcut = check_shortcut(&new.shortcut)?;
-    let body = check_body(&new.body)?;
+    let content = check_content(db, &new.body, new.attachment, new.template).await?;
     let department_id = match new.scope {
         Scope::Personal => None,
         Scope::Tenant if viewer.sees_all => None,
@@ -368,7 +495,11 @@ pub async fn create(db: &impl ConnectionTrait, viewer: &Viewer, new: NewQuickRep
     let now = Utc::now();
     let created = quick_reply::ActiveModel {
         shortcut: Set(shortcut),
-        body: Set(body),
+        body: Set(content.body),
+        media_id: Set(content.file.as_ref().map(|(id, _)| *id)),
+        file_name: Set(content.file.map(|(_, name)| name)),
+        template_id: Set(content.template.as_ref().map(|(id, _)| *id)),
+        template_parameters: Set(content.template.map(|(_, values)| values)),
         scope: Set(new.scope.as_str().to_owned()),
         owner: Set(owner),
         department_id: Set(department_id),
@@ -381,6 +512,7 @@ pub async fn create(db: &impl ConnectionTrait, viewer: &Viewer, new: NewQuickRep
     }
     .insert(db)
     .await?;
+    hold_file(db, &created).await?;
     Ok(views(db, viewer, vec![created]).await?.remove(0))
 }
 
@@ -404,17 +536,36 @@ pub async fn update(
 ) -> Result<QuickReplyView> {
     let found = editable(db, viewer, id).await?;
     let owner = found.owner.clone();
+    // What the reply sends is checked whole: a new text beside a kept file is a caption.
+    let body = changes.body.clone().unwrap_or_else(|| found.body.clone());
+    let attachment = match changes.attachment {
+        Some(given) => given,
+        None => found
+            .media_id
+            .map(|media_id| Attachment { media_id, file_name: found.file_name.clone().unwrap_or_default() }),
+    };
+    let template = match changes.template {
+        Some(given) => given,
+        None => found.template_id.map(|id| TemplateChoice {
+            id,
+            parameters: message_templates::stored_parameters(found.template_parameters.as_deref()),
+        }),
+    };
+    let content = check_content(db, &body, attachment, template).await?;
     let mut active = found.into_active_model();
     if let Some(shortcut) = changes.shortcut.as_deref() {
         let shortcut = check_shortcut(shortcut)?;
         ensure_free(db, &owner, &shortcut, Some(id)).await?;
         active.shortcut = Set(shortcut);
     }
-    if let Some(body) = changes.body.as_deref() {
-        active.body = Set(check_body(body)?);
-    }
+    active.body = Set(content.body);
+    active.media_id = Set(content.file.as_ref().map(|(id, _)| *id));
+    active.file_name = Set(content.file.map(|(_, name)| name));
+    active.template_id = Set(content.template.as_ref().map(|(id, _)| *id));
+    active.template_parameters = Set(content.template.map(|(_, values)| values));
     active.updated_at = Set(Utc::now());
     let updated = active.update(db).await?;
+    hold_file(db, &updated).await?;
     Ok(views(db, viewer, vec![updated]).await?.remove(0))
 }
 
@@ -422,17 +573,20 @@ pub async fn update(
 pub async fn delete(db: &impl ConnectionTrait, viewer: &Viewer, id: i32) -> Result<()> {
     let found = editable(db, viewer, id).await?;
     quick_reply::Entity::delete_by_id(found.id).exec(db).await?;
+    holds::release(db, &format!("quick_reply:{}", found.id)).await?;
     Ok(())
 }
 
-/// Counts a use of each reply a message on a ticket (of `ticket_department`) was written with;
-/// each must be one the picker offered the sender there (422 on `quickReplyIds` otherwise).
-/// Repeated ids count once.
+/// Counts a use of each reply a message on `ticket` was written with, by `viewer` at `now`: the
+/// reply's counter and one `quick_reply_uses` row each (the productivity report's). Each must be
+/// one the picker offered the sender there (422 on `quickReplyIds` otherwise); repeated ids count
+/// once.
 pub async fn count_uses(
     db: &impl ConnectionTrait,
     viewer: &Viewer,
-    ticket_department: Option<i32>,
+    ticket: &ticket::Model,
     ids: &[i32],
+    now: DateTime<Utc>,
 ) -> Result<()> {
     let mut ids = ids.to_vec();
     ids.sort_unstable();
@@ -454,7 +608,7 @@ pub async fn count_uses(
         .select_only()
         .column(quick_reply::Column::Id)
         .filter(quick_reply::Column::Id.is_in(ids.clone()))
-        .filter(visible(viewer, ticket_department))
+        .filter(visible(viewer, ticket.department_id))
         .into_tuple()
         .all(db)
         .await?;
@@ -463,8 +617,29 @@ pub async fn count_uses(
     }
     quick_reply::Entity::update_many()
         .col_expr(quick_reply::Column::Uses, Expr::col(quick_reply::Column::Uses).add(1))
-        .filter(quick_reply::Column::Id.is_in(ids))
+        .filter(quick_reply::Column::Id.is_in(ids.clone()))
         .exec(db)
         .await?;
+    let mut b = Binder::new(db.get_database_backend());
+    let rows: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            format!(
+                "({}, {}, {}, {}, {}, {})",
+                b.p(*id),
+                b.p(viewer.user_id),
+                b.p(ticket.id),
+                b.p(ticket.instance_id),
+                b.p(ticket.department_id),
+                b.p(now)
+            )
+        })
+        .collect();
+    let sql = format!(
+        "INSERT INTO quick_reply_uses (quick_reply_id, user_id, ticket_id, instance_id, department_id, used_at) \
+         VALUES {}",
+        rows.join(", ")
+    );
+    db.execute_raw(b.statement(sql)).await?;
     Ok(())
 }

@@ -21,9 +21,15 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        conversations::{Viewer, messages::check_body, views::NamedRef},
+        conversations::{
+            Viewer,
+            outgoing::{self, Outgoing},
+            views::NamedRef,
+        },
         error::{Error, Result},
         events::{Audience, DomainEvent},
+        instances::message_templates::{self, TemplateChoice, TemplateRef},
+        media::holds::{self, Attachment, AttachmentView},
         outbox::{self, ScheduledSend},
         unit::Unit,
     },
@@ -50,7 +56,12 @@ pub struct ScheduledView {
     pub customer: CustomerBrief,
     pub instance: NamedRef,
     pub author: Option<NamedRef>,
+    /// The text; a file's caption; a template's text filled with its values.
     pub body: String,
+    /// A file sent with it.
+    pub attachment: Option<AttachmentView>,
+    /// The approved template it sends (official numbers), with its values.
+    pub template: Option<TemplateRef>,
     pub send_at: DateTime<Utc>,
     /// `scheduled`, `sent`, `cancelled` or `failed`.
     pub status: String,
@@ -92,14 +103,76 @@ pub struct NewScheduled {
     pub send_at: DateTime<Utc>,
     pub cancel_if_customer_writes: bool,
     pub quick_reply_ids: Vec<i32>,
+    /// A file (then `body` is its caption).
+    pub attachment: Option<Attachment>,
+    /// An approved template of the instance (then `body` is not read).
+    pub template: Option<TemplateChoice>,
 }
 
-/// Changes to a message still scheduled.
+/// Changes to a message still scheduled. `attachment` and `template`: `None` keeps, `Some(None)`
+/// removes.
 #[derive(Debug, Clone, Default)]
 pub struct ScheduledChanges {
     pub body: Option<String>,
     pub send_at: Option<DateTime<Utc>>,
     pub cancel_if_customer_writes: Option<bool>,
+    pub attachment: Option<Option<Attachment>>,
+    pub template: Option<Option<TemplateChoice>>,
+}
+
+/// What a scheduled message sends, checked now as a reply would be (the number's window is the
+/// send's to judge, at its time): the columns to keep.
+struct Content {
+    body: String,
+    media_id: Option<i32>,
+    file_name: Option<String>,
+    template_id: Option<i32>,
+    template_parameters: Option<String>,
+}
+
+async fn check_content(
+    db: &impl ConnectionTrait,
+    instance_id: i32,
+    body: &str,
+    attachment: Option<Attachment>,
+    template: Option<TemplateChoice>,
+) -> Result<Content> {
+    if attachment.is_some() && template.is_some() {
+        return Err(Error::invalid_field("template_with_media", "template", "Um modelo é enviado sem anexo."));
+    }
+    let mut attachment = attachment;
+    if let Some(file) = attachment.as_mut() {
+        // The channel's limits for the file's type, before it waits for its time.
+        holds::check(db, file, "attachment.mediaId").await?;
+    }
+    let out = Outgoing {
+        body: body.to_owned(),
+        media_id: attachment.as_ref().map(|a| a.media_id),
+        file_name: attachment.as_ref().map(|a| a.file_name.clone()),
+        template: template.clone(),
+        ..Default::default()
+    };
+    let composed = outgoing::compose(db, instance_id, true, &out).await?;
+    Ok(Content {
+        body: composed.body,
+        media_id: composed.media_id,
+        file_name: composed.payload.file_name,
+        template_id: template.as_ref().map(|t| t.id),
+        template_parameters: composed
+            .payload
+            .template
+            .map(|t| serde_json::to_string(&t.parameters).unwrap_or_default()),
+    })
+}
+
+/// The file a scheduled message holds, kept from the retention while it waits (once sent, its
+/// message holds it).
+async fn hold_file(db: &impl ConnectionTrait, row: &scheduled_message::Model) -> Result<()> {
+    let holder = format!("scheduled:{}", row.id);
+    match row.media_id.filter(|_| row.status == SCHEDULED) {
+        Some(id) => holds::hold(db, &holder, &[id]).await,
+        None => holds::release(db, &holder).await,
+    }
 }
 
 /// What a list asks.
@@ -149,7 +222,6 @@ fn check_send_at(send_at: DateTime<Utc>, now: DateTime<Utc>) -> Result<()> {
 /// Schedules a message for a customer on an instance the viewer serves.
 pub async fn create(unit: &Unit, viewer: &Viewer, new: NewScheduled) -> Result<ScheduledView> {
     let now = Utc::now();
-    let body = check_body(&new.body)?;
     check_send_at(new.send_at, now)?;
     let found_customer = customer::Entity::find_by_id(new.customer_id)
         .one(unit)
@@ -168,6 +240,7 @@ pub async fn create(unit: &Unit, viewer: &Viewer, new: NewScheduled) -> Result<S
         .await?
         .filter(|_| serves)
         .ok_or_else(|| Error::not_found("instance_not_found", "Instância não encontrada."))?;
+    let content = check_content(unit, found_instance.id, &new.body, new.attachment, new.template).await?;
     let mut quick = new.quick_reply_ids.clone();
     quick.sort_unstable();
     quick.dedup();
@@ -175,7 +248,11 @@ pub async fn create(unit: &Unit, viewer: &Viewer, new: NewScheduled) -> Result<S
         customer_id: Set(found_customer.id),
         instance_id: Set(found_instance.id),
         user_id: Set(Some(viewer.user_id)),
-        body: Set(body),
+        body: Set(content.body),
+        media_id: Set(content.media_id),
+        file_name: Set(content.file_name),
+        template_id: Set(content.template_id),
+        template_parameters: Set(content.template_parameters),
         quick_reply_ids: Set((!quick.is_empty()).then(|| serde_json::to_string(&quick).unwrap_or_default())),
         send_at: Set(new.send_at),
         status: Set(SCHEDULED.into()),
@@ -186,6 +263,7 @@ pub async fn create(unit: &Unit, viewer: &Viewer, new: NewScheduled) -> Result<S
     }
     .insert(unit)
     .await?;
+    hold_file(unit, &stored).await?;
     outbox::enqueue(unit, &ScheduledSend { scheduled_id: stored.id }, stored.send_at).await?;
     Ok(views(unit, Some(viewer), std::slice::from_ref(&stored)).await?.remove(0))
 }
@@ -209,8 +287,26 @@ pub async fn update(unit: &Unit, viewer: &Viewer, id: i32, changes: ScheduledCha
     ensure_pending(&found)?;
     let now = Utc::now();
     let mut active = found.clone().into_active_model();
-    if let Some(body) = &changes.body {
-        active.body = Set(check_body(body)?);
+    if changes.body.is_some() || changes.attachment.is_some() || changes.template.is_some() {
+        // What it sends is checked whole: a new text beside a kept file is a caption.
+        let body = changes.body.clone().unwrap_or_else(|| found.body.clone());
+        let attachment = changes.attachment.clone().unwrap_or_else(|| {
+            found
+                .media_id
+                .map(|media_id| Attachment { media_id, file_name: found.file_name.clone().unwrap_or_default() })
+        });
+        let template = changes.template.clone().unwrap_or_else(|| {
+            found.template_id.map(|id| TemplateChoice {
+                id,
+                parameters: message_templates::stored_parameters(found.template_parameters.as_deref()),
+            })
+        });
+        let content = check_content(unit, found.instance_id, &body, attachment, template).await?;
+        active.body = Set(content.body);
+        active.media_id = Set(content.media_id);
+        active.file_name = Set(content.file_name);
+        active.template_id = Set(content.template_id);
+        active.template_parameters = Set(content.template_parameters);
     }
     if let Some(send_at) = changes.send_at {
         check_send_at(send_at, now)?;
@@ -221,6 +317,7 @@ pub async fn update(unit: &Unit, viewer: &Viewer, id: i32, changes: ScheduledCha
     }
     active.updated_at = Set(now);
     let changed = active.update(unit).await?;
+    hold_file(unit, &changed).await?;
     if changed.send_at != found.send_at {
         outbox::enqueue(unit, &ScheduledSend { scheduled_id: changed.id }, changed.send_at).await?;
     }
@@ -238,9 +335,15 @@ pub async fn cancel(unit: &Unit, viewer: &Viewer, id: i32) -> Result<ScheduledVi
     active.cancel_reason = Set(Some(BY_PERSON.into()));
     active.updated_at = Set(Utc::now());
     let cancelled = active.update(unit).await?;
+    hold_file(unit, &cancelled).await?;
     let view = views(unit, Some(viewer), std::slice::from_ref(&cancelled)).await?.remove(0);
     raise_changed(unit, &cancelled, view.clone());
     Ok(view)
+}
+
+/// Lets go of a message's file once it no longer waits (sent, failed, cancelled).
+pub(crate) async fn release_file(db: &impl ConnectionTrait, row: &scheduled_message::Model) -> Result<()> {
+    hold_file(db, row).await
 }
 
 /// Tells the author's tabs (and only them).
@@ -333,6 +436,10 @@ pub async fn views(
         .await?
         .into_iter()
         .collect();
+    let files: Vec<_> = rows.iter().map(|r| (r.media_id, r.file_name.clone())).collect();
+    let mut files = holds::views(db, &files).await?.into_iter();
+    let templates: Vec<_> = rows.iter().map(|r| (r.template_id, r.template_parameters.clone())).collect();
+    let mut templates = message_templates::refs(db, &templates).await?.into_iter();
     Ok(rows
         .iter()
         .map(|r| ScheduledView {
@@ -345,6 +452,8 @@ pub async fn views(
             instance: NamedRef { id: r.instance_id, name: instances.get(&r.instance_id).cloned().unwrap_or_default() },
             author: r.user_id.map(|id| NamedRef { id, name: authors.get(&id).cloned().unwrap_or_default() }),
             body: r.body.clone(),
+            attachment: files.next().flatten(),
+            template: templates.next().flatten(),
             send_at: r.send_at,
             status: r.status.clone(),
             cancel_if_customer_writes: r.cancel_if_customer_writes,

@@ -18,15 +18,18 @@ use crate::{
             Viewer, attachments, chats, content,
             events::ChatNotification,
             messages::Ack,
+            outgoing::{self, Outgoing},
             tickets::{self, NewTicket, TicketStatus},
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
-        instances,
-        media::{MediaType, payload::Payload},
+        instances::{
+            self,
+            message_templates::{self, TemplateChoice},
+        },
         outbox::{self, ProviderSend},
         quick_replies,
-        scheduled_messages::{CANCELLED, CUSTOMER_WROTE, FAILED, SCHEDULED, SENT, raise_changed, views},
+        scheduled_messages::{CANCELLED, CUSTOMER_WROTE, FAILED, SCHEDULED, SENT, raise_changed, release_file, views},
         unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message, scheduled_message, ticket, user},
@@ -73,6 +76,7 @@ pub async fn send_due(unit: &Unit, id: i32, ticket_limit: i32) -> Result<()> {
         }
     }
     let done = active.update(unit).await?;
+    release_file(unit, &done).await?;
     let view = views(unit, None, std::slice::from_ref(&done)).await?.remove(0);
     raise_changed(unit, &done, view);
     Ok(())
@@ -117,15 +121,21 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
     };
     let chat_id = chats::ensure(unit, person.id, number.id).await?;
     let current = chats::current_ticket(unit, person.id, number.id).await?;
-    // Meta takes free text only within 24 hours of the customer's last message.
+    // Meta takes free text only within 24 hours of the customer's last message; checked before a
+    // ticket is opened for it.
     let official = instances::Kind::stored(&number.provider_kind) == instances::Kind::Cloud;
     let window_open = current.as_ref().and_then(|t| t.window_closes_at).is_some_and(|closes| closes > now);
-    if official && !window_open {
-        return Err(Error::invalid(
-            "window_closed",
-            "Fora da janela de 24 horas do cliente: números oficiais só enviam modelos aprovados.",
-        ));
-    }
+    let out = Outgoing {
+        body: found.body.clone(),
+        media_id: found.media_id,
+        file_name: found.file_name.clone(),
+        template: found.template_id.map(|id| TemplateChoice {
+            id,
+            parameters: message_templates::stored_parameters(found.template_parameters.as_deref()),
+        }),
+        ..Default::default()
+    };
+    let composed = outgoing::compose(unit, number.id, !official || window_open, &out).await?;
     let target = match current {
         Some(open) => open,
         None => {
@@ -155,10 +165,13 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
         user_id: Set(author.as_ref().map(|a| a.id)),
         direction: Set("out".into()),
         kind: Set("text".into()),
-        body: Set(found.body.clone()),
+        body: Set(composed.body.clone()),
         ack: Set(Ack::Queued),
         client_id: Set(Some(format!("sched-{}", found.id))),
-        message_type: Set(MediaType::Text.as_str().into()),
+        message_type: Set(composed.message_type.as_str().into()),
+        media_id: Set(composed.media_id),
+        media_status: Set(composed.media_id.map(|_| "ready".into())),
+        payload: Set(composed.payload.stored()),
         sent_at: Set(now),
         created_at: Set(now),
         updated_at: Set(now),
@@ -171,12 +184,12 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
             found.quick_reply_ids.as_deref().and_then(|ids| serde_json::from_str(ids).ok()).unwrap_or_default();
         let viewer = Viewer::of(unit, author).await?;
         // A reply deleted since, or no longer the author's to use, just counts nothing.
-        match quick_replies::count_uses(unit, &viewer, target.department_id, &ids).await {
+        match quick_replies::count_uses(unit, &viewer, &target, &ids, now).await {
             Ok(()) | Err(Error::Invalid { .. }) => {}
             Err(other) => return Err(other),
         }
     }
-    let preview = content::preview(MediaType::Text, &found.body, &Payload::default(), None);
+    let preview = content::preview(composed.message_type, &composed.body, &composed.payload, None);
     let touched = tickets::touch(unit, target.id, &preview, now, false, None).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;
     let names = match &author {
@@ -211,6 +224,7 @@ pub async fn customer_wrote(unit: &Unit, customer_id: i32) -> Result<()> {
         return Ok(());
     }
     for (row, view) in cancelled.iter().zip(views(unit, None, &cancelled).await?) {
+        release_file(unit, row).await?;
         raise_changed(unit, row, view);
     }
     Ok(())

@@ -129,9 +129,9 @@ pub fn terms(query: &str) -> Result<String> {
     Ok(terms.join(" "))
 }
 
-/// The indexed document on PostgreSQL: the body stemmed with and without its accents (tenant
-/// migration 39; the expression must be the index's, to the letter).
-const PG_DOCUMENT: &str = "(to_tsvector('portuguese', messages.body) || to_tsvector('pt_unaccent', messages.body))";
+/// The indexed document on PostgreSQL: the body stemmed with and without its accents, stored beside
+/// it (tenant migrations 39 and 42).
+const PG_DOCUMENT: &str = "messages.search_document";
 
 /// The tsquery of `query` on PostgreSQL and its values: every word required, each read both as
 /// typed and without accents (`$1`, `$2`…: one value per word).
@@ -157,19 +157,82 @@ fn fts_query(query: &str, scope: Option<&[i32]>) -> Result<String> {
     })
 }
 
-/// Matches below which a query counts as selective on PostgreSQL: the newest-first walk pays for
-/// every message between two matches, so it only wins when matches are dense (a word in ~1 %: the
-/// walk 83 ms at 10 M messages; a pair of words in 0.02 %: seconds).
-const PG_SELECTIVE: i64 = 10_000;
+/// Matches (of the scope) below which a query counts as selective on PostgreSQL: the newest-first
+/// walk pays for every message between two matches — at 10 000 matches in 10 M messages, about
+/// 21 000 stored documents tested for a page — so below it the GIN index answers instead.
+const PG_SELECTIVE: f64 = 10_000.0;
 
-/// Whether fewer than [`PG_SELECTIVE`] messages (of the scope) match, counted through the GIN index
-/// alone: the planner is told to use no plain index scan nor sequential scan, which leaves the
-/// bitmap the index builds (~5 ms for a rare word, ~15–20 ms for one in 10 % at 3 M messages).
-/// When it is selective the settings stay for the search itself (`SET LOCAL`: this transaction
-/// only; the caller resets them after it); otherwise they are reset here.
+/// How many messages of the scope `query` is expected to match, from the statistics `ANALYZE`
+/// keeps on the stored document (`pg_stats.most_common_elems`: the most common words and the
+/// share of messages holding each): every word required, each its commonest form (with or without
+/// accents), words taken as independent; a word outside the list is rarer than all in it and
+/// counts as none. `None` before the table was ever analysed. One catalogue read, no scan.
+async fn pg_expected_matches(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<Option<f64>> {
+    const STATS: &str = "SELECT most_common_elems::text::text[] AS elems, most_common_elem_freqs AS freqs \
+                         FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'messages' \
+                         AND attname = 'search_document'";
+    let table = format!(
+        "SELECT EXISTS ({STATS}) AS analyzed, \
+         (SELECT GREATEST(reltuples, 0)::float8 FROM pg_class WHERE oid = 'messages'::regclass) AS total, \
+         (SELECT count(*)::float8 FROM instances) AS instances"
+    );
+    let Some(row) = db.query_one_raw(sea_orm::Statement::from_string(DbBackend::Postgres, table)).await? else {
+        return Ok(None);
+    };
+    if !row.try_get::<bool>("", "analyzed")? {
+        return Ok(None);
+    }
+    let total: f64 = row.try_get::<Option<f64>>("", "total")?.unwrap_or(0.0);
+    let instances: f64 = row.try_get("", "instances")?;
+    let words: Vec<String> = query.split_whitespace().take(MAX_WORDS).map(str::to_lowercase).collect();
+    let placeholders: Vec<String> = (1..=words.len()).map(|n| format!("${n}")).collect();
+    // A stop word has no lexeme and drops out, as it does from the tsquery.
+    let sql = format!(
+        "WITH st AS ({STATS}) SELECT w.n, COALESCE(max(st.freqs[array_position(st.elems, l.lex)]), 0)::float8 AS f \
+         FROM unnest(ARRAY[{}]::text[]) WITH ORDINALITY AS w(word, n) \
+         CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('portuguese', w.word) \
+           || to_tsvector('pt_unaccent', w.word))) AS l(lex) \
+         LEFT JOIN st ON true GROUP BY w.n",
+        placeholders.join(", ")
+    );
+    let values: Vec<sea_orm::Value> = words.into_iter().map(Into::into).collect();
+    let rows = db.query_all_raw(sea_orm::Statement::from_sql_and_values(DbBackend::Postgres, sql, values)).await?;
+    if rows.is_empty() {
+        // Only stop words: nothing matches, and the index says so at once.
+        return Ok(Some(0.0));
+    }
+    let mut share = 1.0;
+    for row in &rows {
+        share *= row.try_get::<f64>("", "f")?;
+    }
+    // The scope's share of the messages, taken as its share of the numbers.
+    let scope_share = scope.map_or(1.0, |ids| (ids.len() as f64 / instances.max(1.0)).min(1.0));
+    Ok(Some(share * total * scope_share))
+}
+
+/// Whether fewer than [`PG_SELECTIVE`] messages (of the scope) match: estimated from the
+/// statistics, or — on a table never analysed — counted through the GIN index alone. Either way,
+/// when it is selective the planner is told to use no plain index scan nor sequential scan (`SET
+/// LOCAL`: this transaction only; the caller resets them after the search), which leaves it the
+/// GIN index: left to itself it overestimates a rare word's matches and walks the newest messages.
 async fn pg_selective(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<bool> {
+    let estimated = pg_expected_matches(db, query, scope).await?;
     db.execute_unprepared("SET LOCAL enable_indexscan = off").await?;
     db.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
+    let selective = match estimated {
+        Some(expected) => expected < PG_SELECTIVE,
+        None => pg_count(db, query, scope).await? < PG_SELECTIVE as i64,
+    };
+    if !selective {
+        db.execute_unprepared("RESET enable_indexscan").await?;
+        db.execute_unprepared("RESET enable_seqscan").await?;
+    }
+    Ok(selective)
+}
+
+/// Up to [`PG_SELECTIVE`] matches counted through the GIN bitmap (the planner settings of
+/// [`pg_selective`] in force).
+async fn pg_count(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<i64> {
     let (tsquery, words) = pg_query(query);
     let scope = match scope {
         Some(ids) => {
@@ -178,22 +241,17 @@ async fn pg_selective(db: &impl ConnectionTrait, query: &str, scope: Option<&[i3
         }
         None => String::new(),
     };
+    let limit = PG_SELECTIVE as i64;
     let sql = format!(
         "SELECT CAST(count(*) AS BIGINT) AS n FROM (SELECT 1 FROM messages WHERE {PG_DOCUMENT} @@ {tsquery}{scope} \
-         LIMIT {PG_SELECTIVE}) x"
+         LIMIT {limit}) x"
     );
     let values: Vec<sea_orm::Value> = words.into_iter().map(Into::into).collect();
     let row = db.query_one_raw(sea_orm::Statement::from_sql_and_values(DbBackend::Postgres, sql, values)).await?;
-    let matches: i64 = match row {
+    Ok(match row {
         Some(row) => row.try_get("", "n")?,
         None => 0,
-    };
-    let selective = matches < PG_SELECTIVE;
-    if !selective {
-        db.execute_unprepared("RESET enable_indexscan").await?;
-        db.execute_unprepared("RESET enable_seqscan").await?;
-    }
-    Ok(selective)
+    })
 }
 
 /// Splits a snippet written with [`HIT_START`] / [`HIT_END`] into its parts.

@@ -81,6 +81,10 @@ const DROPPED: [(&str, &str); 2] = [
     ("chats", "unread_count"),
 ];
 
+/// Columns the database computes (PostgreSQL's stored search document, tenant migration 42):
+/// never written to a file, never inserted from one — the database fills them on insert.
+const GENERATED: [(&str, &str); 1] = [("messages", "search_document")];
+
 /// The first line of a file.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -338,7 +342,10 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
         let parsed: Line = serde_json::from_str(line.trim_end()).map_err(|_| invalid_line(number, "JSON inválido"))?;
         match parsed {
             Line::Row { t, mut r } => {
-                r.retain(|column, _| !DROPPED.contains(&(t.as_str(), column.as_str())));
+                r.retain(|column, _| {
+                    let pair = (t.as_str(), column.as_str());
+                    !DROPPED.contains(&pair) && !GENERATED.contains(&pair)
+                });
                 if SKIPPED.contains(&t.as_str()) || !is_identifier(&t) || r.keys().any(|k| !is_identifier(k)) {
                     return Err(invalid_line(number, "nome de tabela ou coluna inválido"));
                 }
@@ -514,7 +521,13 @@ async fn has_id(tx: &impl ConnectionTrait, table: &str) -> Result<bool> {
 /// PostgreSQL renders the row: types (timestamps, booleans, JSON) come out as JSON natively.
 fn pg_select(table: &str, ordered: bool) -> String {
     let order = if ordered { " ORDER BY id" } else { "" };
-    format!("SELECT row_to_json(t)::text AS row FROM \"{table}\" t{order}")
+    let generated: Vec<String> =
+        GENERATED.iter().filter(|(t, _)| *t == table).map(|(_, column)| format!(" - '{column}'")).collect();
+    if generated.is_empty() {
+        format!("SELECT row_to_json(t)::text AS row FROM \"{table}\" t{order}")
+    } else {
+        format!("SELECT (to_jsonb(t){})::text AS row FROM \"{table}\" t{order}", generated.concat())
+    }
 }
 
 /// SQLite renders the row with `json_object` over the table's columns (JSON columns nested).

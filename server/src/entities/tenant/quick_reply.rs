@@ -19,6 +19,14 @@ pub struct Model {
     pub user_id: Option<i32>,
     /// Messages sent with it.
     pub uses: i32,
+    /// A file sent with it (held by `media_holds` as `quick_reply:{id}`) and the name the customer
+    /// sees.
+    pub media_id: Option<i32>,
+    pub file_name: Option<String>,
+    /// An official number's approved template it sends, and the values of its `{{n}}` (a JSON
+    /// array of texts that may hold the reply variables).
+    pub template_id: Option<i32>,
+    pub template_parameters: Option<String>,
     pub created_by: Option<i32>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

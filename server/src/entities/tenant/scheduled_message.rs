@@ -15,6 +15,14 @@ pub struct Model {
     pub body: String,
     /// The quick replies it was written with, as a JSON array of ids (each counts a use when sent).
     pub quick_reply_ids: Option<String>,
+    /// A file to send (held by `media_holds` as `scheduled:{id}` until it is sent or dropped; then
+    /// `body` is its caption) and the name the customer sees.
+    pub media_id: Option<i32>,
+    pub file_name: Option<String>,
+    /// An approved template to send instead of text, and its values (a JSON array); `body` holds
+    /// the filled text.
+    pub template_id: Option<i32>,
+    pub template_parameters: Option<String>,
     pub send_at: DateTimeUtc,
     /// `scheduled`, `sent`, `cancelled` or `failed`.
     pub status: String,

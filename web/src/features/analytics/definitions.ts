@@ -12,6 +12,7 @@ export type FigureId =
   | 'transfersIn'
   | 'messagesIn'
   | 'messagesOut'
+  | 'quickReplies'
   | 'messageTypes'
   | 'firstResponse'
   | 'resolution'
@@ -82,6 +83,11 @@ export const DEFINITIONS: Readonly<Record<FigureId, FigureDefinition>> = {
   messagesOut: {
     label: 'Mensagens enviadas',
     definition: 'Respostas da equipe aos clientes (notas internas não contam).',
+    countedOn: 'no dia do envio',
+  },
+  quickReplies: {
+    label: 'Respostas rápidas',
+    definition: 'Mensagens que o atendente enviou com uma resposta rápida: cada resposta usada conta uma.',
     countedOn: 'no dia do envio',
   },
   messageTypes: {

@@ -16,6 +16,7 @@ export type ProductivityColumn =
   | 'firstResponseMedianSecs'
   | 'resolutionMedianSecs'
   | 'messagesSent'
+  | 'quickRepliesUsed'
   | 'onlineSecs';
 
 export type SortDirection = 'ascending' | 'descending';
@@ -68,6 +69,12 @@ export const PRODUCTIVITY_COLUMNS: readonly {
     label: 'Mensagens enviadas',
     figure: 'messagesOut',
     format: (a) => formatCount(a.messagesSent),
+  },
+  {
+    column: 'quickRepliesUsed',
+    label: 'Respostas rápidas',
+    figure: 'quickReplies',
+    format: (a) => formatCount(a.quickRepliesUsed),
   },
   { column: 'onlineSecs', label: 'Tempo online', figure: 'onlineTime', format: (a) => formatHours(a.onlineSecs) },
 ];

@@ -62,6 +62,7 @@ export function agent(userId: number, name: string, extra: Partial<ProductivityA
     firstResponseMedianSecs: null,
     resolutionMedianSecs: null,
     messagesSent: 0,
+    quickRepliesUsed: 0,
     onlineSecs: 0,
     ...extra,
   };

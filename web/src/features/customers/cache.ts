@@ -2,24 +2,35 @@
  * Writing into the customers' cache what an answer or an event already says, without asking the
  * server again: a customer put on or taken off the blacklist (every loaded page of every search,
  * and their detail), a customer merged into another (gone from every page), a group's new name or
- * size.
+ * size, a customer's tags (our change's answer or `CustomerTagsChanged`) and the tenant's tags
+ * renamed, recoloured or deleted (`TagsChanged`). A list filtered by a tag is read again instead
+ * when who belongs in it may have changed: a page cannot tell where a newcomer would go.
  */
-import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { CustomerDetail, CustomerGroup, CustomerPage } from './api/schemas';
+import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
+import type { TagRef } from '../../lib/tags';
+import type { Customer, CustomerDetail, CustomerGroup, CustomerPage } from './api/schemas';
 import { customerKeys } from './keys';
 
-export function patchBlacklisted(queryClient: QueryClient, id: number, blacklisted: boolean): void {
+/** Every loaded page of every list with `change` applied to each customer. */
+function patchCustomers(queryClient: QueryClient, change: (customer: Customer) => Customer): void {
   queryClient.setQueriesData<InfiniteData<CustomerPage>>({ queryKey: customerKeys.lists() }, (data) =>
     data
       ? {
           ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            data: page.data.map((customer) => (customer.id === id ? { ...customer, blacklisted } : customer)),
-          })),
+          pages: data.pages.map((page) => ({ ...page, data: page.data.map(change) })),
         }
       : data,
   );
+}
+
+/** The tag a list is filtered by (`customerKeys.list(search, tagId)`), or null. */
+function listTag(query: Query): number | null {
+  const tagId = query.queryKey[3];
+  return typeof tagId === 'number' ? tagId : null;
+}
+
+export function patchBlacklisted(queryClient: QueryClient, id: number, blacklisted: boolean): void {
+  patchCustomers(queryClient, (customer) => (customer.id === id ? { ...customer, blacklisted } : customer));
   queryClient.setQueryData<CustomerDetail>(customerKeys.detail(id), (detail) =>
     detail ? { ...detail, blacklisted } : detail,
   );
@@ -60,5 +71,48 @@ export function patchMembership(
     const others = detail.groups.filter((other) => other.id !== group.id);
     const groups = member ? [...others, group].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR')) : others;
     return { ...detail, groups };
+  });
+}
+
+/**
+ * A customer's tags as they are now, in every loaded page and their detail. The lists filtered by
+ * a tag are read again: the customer may have joined or left one.
+ */
+export function setCustomerTags(queryClient: QueryClient, customerId: number, tags: readonly TagRef[]): void {
+  const now = [...tags];
+  patchCustomers(queryClient, (customer) => (customer.id === customerId ? { ...customer, tags: now } : customer));
+  queryClient.setQueryData<CustomerDetail>(customerKeys.detail(customerId), (detail) =>
+    detail ? { ...detail, tags: now } : detail,
+  );
+  void queryClient.invalidateQueries({ queryKey: customerKeys.lists(), predicate: (query) => listTag(query) !== null });
+}
+
+/** A customer's tags as the tenant's tags are now: renamed and recoloured, a deleted one gone. */
+export function currentTags(tags: readonly TagRef[], known: ReadonlyMap<number, TagRef>): TagRef[] {
+  return tags.flatMap((tag) => {
+    const now = known.get(tag.id);
+    return now ? [{ id: now.id, name: now.name, color: now.color }] : [];
+  });
+}
+
+/**
+ * The tenant's tags changed (`TagsChanged {tags}`): every cached customer shows their tags as they
+ * are now, nothing read again — but a list filtered by a tag that no longer exists, which the
+ * server now answers empty.
+ */
+export function refreshCustomerTags(queryClient: QueryClient, tags: readonly TagRef[]): void {
+  const known = new Map(tags.map((tag) => [tag.id, tag]));
+  const retag = <T extends Customer>(customer: T): T =>
+    customer.tags.length === 0 ? customer : { ...customer, tags: currentTags(customer.tags, known) };
+  patchCustomers(queryClient, retag);
+  for (const [key, detail] of queryClient.getQueriesData<CustomerDetail>({ queryKey: customerKeys.details() })) {
+    if (detail) queryClient.setQueryData<CustomerDetail>(key, retag(detail));
+  }
+  void queryClient.invalidateQueries({
+    queryKey: customerKeys.lists(),
+    predicate: (query) => {
+      const tagId = listTag(query);
+      return tagId !== null && !known.has(tagId);
+    },
   });
 }

@@ -1,7 +1,8 @@
 /**
- * "Exportar CSV": the customers matching the screen's search, read from `GET /api/customers` page
- * after page (100 a page, the server's largest) in the browser — the API has no export of its own —
- * and bounded: at most `EXPORT_LIMIT` rows (100 requests), after which the export stops and says so.
+ * "Exportar CSV": the customers matching the screen's search and tag filter, read from `GET
+ * /api/customers` page after page (100 a page, the server's largest) in the browser — the API has no
+ * export of its own — and bounded: at most `EXPORT_LIMIT` rows (100 requests), after which the
+ * export stops and says so.
  * The file is UTF-8 with a BOM, `;`-separated and CRLF-ended, as spreadsheet programs set to pt_BR
  * open it; a text cell that a spreadsheet would read as a formula (`=`, `+`, `-`, `@`) is written
  * after a `'` (CSV injection). Phones are E.164 (`+` and digits, normalized by the server), written
@@ -16,6 +17,8 @@ export const EXPORT_LIMIT = 10_000;
 
 export interface ExportOptions {
   search: string;
+  /** Only the customers with this tag (the screen's filter); null or absent: any. */
+  tagId?: number | null;
   signal?: AbortSignal;
   /** After each page: the rows read so far. */
   onProgress?: (rows: number) => void;
@@ -32,6 +35,7 @@ export interface ExportResult {
 /** Reads the matching customers page after page, up to `limit`. */
 export async function fetchCustomersForExport({
   search,
+  tagId = null,
   signal,
   onProgress,
   limit = EXPORT_LIMIT,
@@ -42,7 +46,7 @@ export async function fetchCustomersForExport({
   for (;;) {
     signal?.throwIfAborted();
     const left = limit - customers.length;
-    const page = await getCustomers({ search, cursor, limit: Math.min(pageSize, left), signal });
+    const page = await getCustomers({ search, tagId, cursor, limit: Math.min(pageSize, left), signal });
     customers.push(...page.data.slice(0, left));
     onProgress?.(customers.length);
     cursor = page.next_cursor ?? null;

@@ -3,10 +3,10 @@
 export const CUSTOMERS_KEY = ['customers'] as const;
 
 export const customerKeys = {
-  /** Every list of customers, whatever the search (the screen's and the group dialog's). */
+  /** Every list of customers, whatever the search and tag (the screen's and the group dialog's). */
   lists: () => [...CUSTOMERS_KEY, 'list'] as const,
-  /** The customers matching `search` ('' = every customer), page after page. */
-  list: (search: string) => [...CUSTOMERS_KEY, 'list', search] as const,
+  /** The customers matching `search` ('' = every customer) with the tag `tagId` (null: any), paged. */
+  list: (search: string, tagId: number | null = null) => [...CUSTOMERS_KEY, 'list', search, tagId] as const,
   details: () => [...CUSTOMERS_KEY, 'detail'] as const,
   detail: (id: number) => [...CUSTOMERS_KEY, 'detail', id] as const,
   /** Every group of customers, by name, with its size. */

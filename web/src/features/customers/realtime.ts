@@ -4,15 +4,21 @@
  * customer's detail, no request; `GroupOfCustomersUpdated {group_id, name, members}` (a group
  * created, renamed or whose members changed) writes the group's name and size, then reads the groups
  * and the open details again (whose groups may have changed); `CustomersMerged {customer_id,
- * merged_customer_id}` reads the lists and details again. Called from app/realtime.ts.
+ * merged_customer_id}` reads the lists and details again. Tags (docs/tags.md): `CustomerTagsChanged
+ * {customer_id, tags}` writes the customer's tags into the rows and the detail, and `TagsChanged
+ * {tags}` renames, recolours and drops the tags the rows show (cache.ts). Called from
+ * app/realtime.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import type { RealtimeEvent } from '../../lib/realtime';
-import { patchBlacklisted, putGroup } from './cache';
+import { TAGS_CHANGED_EVENT, TagRefSchema } from '../../lib/tags';
+import { patchBlacklisted, putGroup, refreshCustomerTags, setCustomerTags } from './cache';
 import { customerKeys } from './keys';
 
 const BlacklistedEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
+const CustomerTagsEvent = z.object({ customer_id: z.number(), tags: z.array(TagRefSchema) });
+const TagsEvent = z.object({ tags: z.array(TagRefSchema) });
 const GroupEvent = z.object({ group_id: z.number(), name: z.nullish(z.string()), members: z.number() });
 
 /** Applies an event of the customers screen; other events are left alone. */
@@ -28,6 +34,21 @@ export function applyCustomersEvent(queryClient: QueryClient, event: RealtimeEve
     // one's detail then says it no longer exists).
     void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: customerKeys.details() });
+    return;
+  }
+  if (event.event === 'CustomerTagsChanged') {
+    const payload = CustomerTagsEvent.safeParse(event);
+    if (payload.success) setCustomerTags(queryClient, payload.data.customer_id, payload.data.tags);
+    else {
+      void queryClient.invalidateQueries({ queryKey: customerKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: customerKeys.details() });
+    }
+    return;
+  }
+  if (event.event === TAGS_CHANGED_EVENT) {
+    // A payload of another shape: lib/tags.ts reads the tags again; the rows keep theirs meanwhile.
+    const payload = TagsEvent.safeParse(event);
+    if (payload.success) refreshCustomerTags(queryClient, payload.data.tags);
     return;
   }
   if (event.event === 'GroupOfCustomersUpdated') {

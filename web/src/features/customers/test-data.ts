@@ -1,5 +1,19 @@
-/** Customers, groups and a customer's detail as the server answers them (tests only). */
+/** Customers, groups, tags and a customer's detail as the server answers them (tests only). */
+import type { Tag, TagRef } from '../../lib/tags';
 import type { Customer, CustomerDetail, CustomerGroup, CustomerPage } from './api/schemas';
+
+/** The tenant's tags (GET /api/tags), by name. */
+export const TAGS: Tag[] = [
+  { id: 2, name: 'Orçamento', color: '#fab005', boardPosition: null, createdAt: '', updatedAt: '' },
+  { id: 3, name: 'Pós-venda', color: '#40c057', boardPosition: null, createdAt: '', updatedAt: '' },
+  { id: 1, name: 'Urgente', color: '#fa5252', boardPosition: 0, createdAt: '', updatedAt: '' },
+];
+
+/** A tag as a customer carries it. */
+export function tagRef(id: number): TagRef {
+  const tag = TAGS.find((one) => one.id === id)!;
+  return { id: tag.id, name: tag.name, color: tag.color };
+}
 
 export function customer(extra: Partial<Customer> = {}): Customer {
   return {
@@ -9,6 +23,7 @@ export function customer(extra: Partial<Customer> = {}): Customer {
     email: 'carla@email.example',
     blacklisted: false,
     createdAt: '2026-11-20T15:00:00Z',
+    tags: [],
     ...extra,
   };
 }

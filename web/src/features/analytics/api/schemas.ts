@@ -180,6 +180,8 @@ export const ProductivityAgentSchema = z.object({
   firstResponseMedianSecs: Secs,
   resolutionMedianSecs: Secs,
   messagesSent: Count,
+  /** Messages the agent sent with a quick reply (each reply used counts one); 0 from an older server. */
+  quickRepliesUsed: Count,
   onlineSecs: Count,
 });
 export type ProductivityAgent = z.infer<typeof ProductivityAgentSchema>;

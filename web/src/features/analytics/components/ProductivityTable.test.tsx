@@ -6,8 +6,18 @@ import { agent } from '../test-data';
 import { ProductivityTable } from './ProductivityTable';
 
 const AGENTS = [
-  agent(4, 'Ana Souza', { ticketsAttended: 40, firstResponseMedianSecs: 180, onlineSecs: 100_800 }),
-  agent(5, 'bruno Lima', { ticketsAttended: 55, firstResponseMedianSecs: 600, onlineSecs: 3600 }),
+  agent(4, 'Ana Souza', {
+    ticketsAttended: 40,
+    firstResponseMedianSecs: 180,
+    onlineSecs: 100_800,
+    quickRepliesUsed: 120,
+  }),
+  agent(5, 'bruno Lima', {
+    ticketsAttended: 55,
+    firstResponseMedianSecs: 600,
+    onlineSecs: 3600,
+    quickRepliesUsed: 1250,
+  }),
   agent(6, 'Carla Dias', { ticketsAttended: 12, firstResponseMedianSecs: null, onlineSecs: 0 }),
 ];
 
@@ -52,6 +62,32 @@ describe('ProductivityTable', () => {
     expect(names()).toEqual(['Ana Souza', 'bruno Lima', 'Carla Dias']);
     await user.click(button);
     expect(names()).toEqual(['bruno Lima', 'Ana Souza', 'Carla Dias']);
+  });
+
+  it('counts the quick replies each agent used, sorted largest first', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ProductivityTable agents={AGENTS} />);
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    // After the messages sent, before the time online.
+    expect(headers.findIndex((text) => text?.startsWith('Respostas rápidas'))).toBe(
+      headers.findIndex((text) => text?.startsWith('Mensagens enviadas')) + 1,
+    );
+    const column = headers.findIndex((text) => text?.startsWith('Respostas rápidas'));
+    const cells = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('th, td')[column]?.textContent);
+    expect(cells()).toEqual(['120', '1.250', '0']);
+    // Its definition is one click away.
+    await user.click(screen.getByRole('button', { name: 'O que é: Respostas rápidas' }));
+    expect(await screen.findByText(/cada resposta usada conta uma/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Respostas rápidas/ }));
+    expect(header(/^Respostas rápidas/)).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['bruno Lima', 'Ana Souza', 'Carla Dias']);
+    await user.click(screen.getByRole('button', { name: /^Respostas rápidas/ }));
+    expect(names()).toEqual(['Carla Dias', 'Ana Souza', 'bruno Lima']);
   });
 
   it('is operable from the keyboard', async () => {

@@ -26,7 +26,7 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
         Produtividade por atendente, ordenada por {PRODUCTIVITY_COLUMNS.find((c) => c.column === sort.column)?.label} (
         {sort.direction === 'ascending' ? 'crescente' : 'decrescente'}). Clique num título para ordenar.
       </Text>
-      <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1000}>
+      <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1120}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby={captionId}>
           <Table.Thead>
             <Table.Tr>

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { IdentitySchema, MergeSchema } from '../../../lib/identities';
+import { TagRefSchema } from '../../../lib/tags';
 
 export type { CustomerMerge, Identity, IdentityKind } from '../../../lib/identities';
 
@@ -21,6 +22,8 @@ export const CustomerSchema = z.object({
   email: z.nullish(z.string()),
   blacklisted: z.boolean(),
   createdAt: z.string(),
+  /** The customer's tags, by name (docs/tags.md); absent from an older server. */
+  tags: z._default(z.array(TagRefSchema), []),
 });
 export type Customer = z.infer<typeof CustomerSchema>;
 

@@ -2,9 +2,10 @@
  * A customer's detail (the screen's drawer, `?cliente=7`): their data (a hidden number reads
  * "Número oculto", with its id), the blacklist (with its button), their identities
  * (CustomerIdentities) — where managers, those with the `customers` route the server asks to
- * change groups and to merge, find "Unir com outro cliente…" (MergeCustomerDialog) — their groups
- * (CustomerGroupsEditor), their history (CustomerHistory) and the customers merged into them
- * (CustomerMerges); loading, and a load error with a retry (404: the customer does not exist).
+ * change groups and to merge, find "Unir com outro cliente…" (MergeCustomerDialog) — their tags
+ * (CustomerTagsEditor: put on and taken off here), their groups (CustomerGroupsEditor), their
+ * history (CustomerHistory) and the customers merged into them (CustomerMerges); loading, and a
+ * load error with a retry (404: the customer does not exist).
  */
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowMerge, IconBan, IconLockOpen } from '@tabler/icons-react';
@@ -22,6 +23,7 @@ import { CustomerGroupsEditor } from './CustomerGroupsEditor';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerIdentities } from './CustomerIdentities';
 import { CustomerMerges } from './CustomerMerges';
+import { CustomerTagsEditor } from './CustomerTagsEditor';
 import { BlacklistBadge } from './CustomerRow';
 import { MergeCustomerDialog } from './MergeCustomerDialog';
 import classes from './customers.module.css';
@@ -119,6 +121,8 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
           ) : null
         }
       />
+      <Divider />
+      <CustomerTagsEditor customerId={data.id} tags={data.tags} />
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

@@ -1,13 +1,16 @@
 /**
  * One customer of the list: a row of the desktop table (`CustomerRow`) and the phone's card
  * (`CustomerCard`). The name is a link to the customer's detail (`?cliente=7`); the "Ações de …"
- * menu opens it too, and puts the customer on the blacklist or takes them off it.
+ * menu opens it too, and puts the customer on the blacklist or takes them off it. Their tags show
+ * as badges (components/TagBadge), a few and "+n" so a much-tagged customer keeps the row short;
+ * they are changed in the detail.
  */
-import { Anchor, Badge, Group, Menu, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconBan, IconId, IconLockOpen } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { ListCard, ListCardDetail } from '../../../components/ResponsiveList';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { TagBadges } from '../../../components/TagBadge';
 import { formatDate } from '../../../lib/dates';
 import type { Customer } from '../api/schemas';
 import { displayName } from '../format';
@@ -42,6 +45,13 @@ export function BlacklistBadge({ blacklisted }: { blacklisted: boolean }) {
   );
 }
 
+/** The most badges a row shows; the rest are "+n" (named in its tooltip and to screen readers). */
+const ROW_TAGS = 3;
+
+function CustomerTagBadges({ customer }: { customer: Customer }) {
+  return <TagBadges tags={customer.tags} max={ROW_TAGS} maw={140} label={`Etiquetas de ${displayName(customer)}`} />;
+}
+
 function CustomerActionsMenu({ customer, onOpen, onBlacklist }: Omit<CustomerRowProps, 'detailHref'>) {
   return (
     <RowActionsMenu label={`Ações de ${displayName(customer)}`}>
@@ -73,6 +83,7 @@ export function CustomerRow({ customer, detailHref, onOpen, onBlacklist }: Custo
           {customer.email || '—'}
         </Text>
       </Table.Td>
+      <Table.Td maw={280}>{customer.tags.length > 0 ? <CustomerTagBadges customer={customer} /> : '—'}</Table.Td>
       <Table.Td>{formatDate(customer.createdAt)}</Table.Td>
       <Table.Td>
         <BlacklistBadge blacklisted={customer.blacklisted} />
@@ -104,6 +115,11 @@ export function CustomerCard({ customer, detailHref, onOpen, onBlacklist }: Cust
       <Stack gap={4} mt="sm">
         <ListCardDetail label="Cliente desde">{formatDate(customer.createdAt)}</ListCardDetail>
       </Stack>
+      {customer.tags.length > 0 ? (
+        <Box mt="sm">
+          <CustomerTagBadges customer={customer} />
+        </Box>
+      ) : null}
       <Group mt="sm">
         <BlacklistBadge blacklisted={customer.blacklisted} />
       </Group>

@@ -1,12 +1,13 @@
 /**
- * The customers of the search, page after page: the first load, a load error with a retry, the
- * empty states (no customer yet, or none matching), else the rows (a table from md up, cards below),
- * how many are shown and "Carregar mais" while the server has more. A failed refresh keeps the rows
- * and says so above them.
+ * The customers of the search and the tag filter, page after page: the first load, a load error
+ * with a retry, the empty states (no customer yet, none matching the search, none with the tag —
+ * each with the button that undoes it), else the rows (a table from md up, cards below), how many
+ * are shown and "Carregar mais" while the server has more. A failed refresh keeps the rows and says
+ * so above them.
  */
-import { Button, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { IconAddressBook, IconSearch } from '@tabler/icons-react';
+import { IconAddressBook, IconSearch, IconTag } from '@tabler/icons-react';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -16,13 +17,16 @@ import type { Customer, CustomerPage } from '../api/schemas';
 import { customersCount } from '../format';
 import { CustomerCard, CustomerRow } from './CustomerRow';
 
-const HEADERS = ['Cliente', 'Telefone', 'Email', 'Cliente desde', 'Situação'];
+const HEADERS = ['Cliente', 'Telefone', 'Email', 'Etiquetas', 'Cliente desde', 'Situação'];
 
 export interface CustomersListProps {
   customers: UseInfiniteQueryResult<InfiniteData<CustomerPage>>;
   /** The search the list answers (trimmed): says which empty state to show. */
   search: string;
   onClearSearch: () => void;
+  /** The name of the tag the list is filtered by; null: any tag. */
+  tagName: string | null;
+  onClearTag: () => void;
   detailHref: (id: number) => string;
   onOpen: (customer: Customer) => void;
   onBlacklist: (customer: Customer) => void;
@@ -32,6 +36,8 @@ export function CustomersList({
   customers,
   search,
   onClearSearch,
+  tagName,
+  onClearTag,
   detailHref,
   onOpen,
   onBlacklist,
@@ -49,6 +55,31 @@ export function CustomersList({
   }
   const rows = customers.data.pages.flatMap((page) => page.data);
   if (rows.length === 0) {
+    if (tagName !== null) {
+      return (
+        <EmptyState
+          icon={IconTag}
+          title="Nenhum cliente com essa etiqueta"
+          description={
+            search
+              ? `Nenhum cliente com a etiqueta “${tagName}” tem “${search}” no nome ou no telefone.`
+              : `Nenhum cliente tem a etiqueta “${tagName}”.`
+          }
+          actions={
+            <Group gap="sm" justify="center">
+              <Button variant="light" onClick={onClearTag}>
+                Mostrar todas as etiquetas
+              </Button>
+              {search ? (
+                <Button variant="default" onClick={onClearSearch}>
+                  Limpar a busca
+                </Button>
+              ) : null}
+            </Group>
+          }
+        />
+      );
+    }
     return search ? (
       <EmptyState
         icon={IconSearch}

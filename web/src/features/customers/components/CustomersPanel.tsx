@@ -1,13 +1,17 @@
 /**
  * The "Clientes" tab: the search (on the server: a part of the name, or four or more digits of the
- * phone), "Exportar CSV" of what it matches, the list page after page, and the blacklist asked from
- * a row's menu. A row opens the customer's detail (the screen's drawer).
+ * phone), the "Etiqueta" filter (the tenant's tags, components/TagSelect; shown once the tenant has
+ * a tag, or while a filter from the URL is in use, so it can be cleared), "Exportar CSV" of what
+ * both match, the list page after page, and the blacklist asked from a row's menu. A row opens the
+ * customer's detail (the screen's drawer).
  */
 import { Button, Stack } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { SearchField } from '../../../components/SearchField';
+import { TagSelect } from '../../../components/TagSelect';
+import { useTags } from '../../../lib/tags';
 import { MAX_CUSTOMER_SEARCH, useCustomers } from '../api/get-customers';
 import type { Customer } from '../api/schemas';
 import { BlacklistDialog } from './BlacklistDialog';
@@ -20,6 +24,9 @@ export interface CustomersPanelProps {
   /** The search once typing paused (trimmed): what the list answers. */
   debouncedSearch: string;
   onSearchChange: (search: string) => void;
+  /** The tag the list is filtered by (`?tag=`); null: any. */
+  tagId: number | null;
+  onTagChange: (tagId: number | null) => void;
   detailHref: (id: number) => string;
   onOpen: (customer: Customer) => void;
 }
@@ -28,10 +35,22 @@ export function CustomersPanel({
   search,
   debouncedSearch: debounced,
   onSearchChange: setSearch,
+  tagId,
+  onTagChange,
   detailHref,
   onOpen,
 }: CustomersPanelProps) {
-  const customers = useCustomers(debounced);
+  const customers = useCustomers(debounced, tagId);
+  const tags = useTags();
+  const showTags = (tags.data?.length ?? 0) > 0 || tagId !== null;
+  // The filter's tag by name (a tag deleted since, or the list not read yet: "Etiqueta 12").
+  const tag = useMemo(
+    () =>
+      tagId === null
+        ? null
+        : { id: tagId, name: tags.data?.find((one) => one.id === tagId)?.name ?? `Etiqueta ${tagId}` },
+    [tagId, tags.data],
+  );
   const [exporting, setExporting] = useState(false);
   const [blacklisting, setBlacklisting] = useState<Customer | null>(null);
 
@@ -56,16 +75,32 @@ export function CustomersPanel({
           flex="1 1 260px"
           maw={420}
         />
+        {showTags ? (
+          <TagSelect
+            tags={tags.data ?? []}
+            value={tagId}
+            onChange={onTagChange}
+            aria-label="Filtrar por etiqueta"
+            placeholder="Etiqueta"
+            flex="0 1 220px"
+            miw={160}
+            // Wider than the field: a tag's name up to 40 characters is cut at 200 px, so the list
+            // never scrolls sideways.
+            comboboxProps={{ withinPortal: true, width: 260, position: 'bottom-start' }}
+          />
+        ) : null}
       </ListToolbar>
       <CustomersList
         customers={customers}
         search={debounced}
         onClearSearch={() => setSearch('')}
+        tagName={tag?.name ?? null}
+        onClearTag={() => onTagChange(null)}
         detailHref={detailHref}
         onOpen={onOpen}
         onBlacklist={setBlacklisting}
       />
-      <ExportDialog opened={exporting} search={debounced} onClose={() => setExporting(false)} />
+      <ExportDialog opened={exporting} search={debounced} tag={tag} onClose={() => setExporting(false)} />
       <BlacklistDialog customer={blacklisting} onClose={() => setBlacklisting(null)} />
     </Stack>
   );

@@ -1,9 +1,10 @@
 /**
  * /customers content (route `customers`; docs/inbox.md#customers): two tabs, "Clientes" (the
  * directory: search, export, blacklist) and "Grupos" (the groups of customers and their members),
- * and a customer's detail in a drawer. The tab and the open customer are in the URL
- * (`?aba=grupos`, `?cliente=7`, `?q=`), so reload, back and a shared link work. Only the tab shown is
- * mounted (a hidden one would wait, busy, for data it never asks for); the search outlives it.
+ * and a customer's detail in a drawer. The tab, the open customer, the search and the tag filter
+ * are in the URL (`?aba=grupos`, `?cliente=7`, `?q=`, `?tag=3` as the inbox's queue names it), so
+ * reload, back and a shared link work. Only the tab shown is mounted (a hidden one would wait,
+ * busy, for data it never asks for); the search and the filter outlive it.
  */
 import { Drawer, Tabs } from '@mantine/core';
 import { IconAddressBook, IconUsersGroup } from '@tabler/icons-react';
@@ -22,6 +23,8 @@ type Tab = 'clientes' | 'grupos';
 const TAB_PARAM = 'aba';
 const CUSTOMER_PARAM = 'cliente';
 const SEARCH_PARAM = 'q';
+/** The tag filter's id. */
+const TAG_PARAM = 'tag';
 
 function positiveInt(value: string | null): number | null {
   if (value === null || !/^\d{1,9}$/.test(value)) return null;
@@ -38,6 +41,7 @@ export function CustomersScreen({ ticketHref }: CustomersScreenProps) {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get(TAB_PARAM) === 'grupos' ? 'grupos' : 'clientes';
   const customerId = positiveInt(params.get(CUSTOMER_PARAM));
+  const tagId = positiveInt(params.get(TAG_PARAM));
   const customer = useCustomer(customerId);
   // Kept here: the tab's panel unmounts while "Grupos" is shown. The search reaches the URL once
   // typing pauses (`?q=`), so a reload or a shared link finds the same customers.
@@ -90,6 +94,8 @@ export function CustomersScreen({ ticketHref }: CustomersScreenProps) {
             search={search}
             debouncedSearch={debounced}
             onSearchChange={setSearch}
+            tagId={tagId}
+            onTagChange={(next) => setParams(searchWith({ [TAG_PARAM]: next === null ? null : String(next) }))}
             detailHref={detailHref}
             onOpen={(chosen) => setParams(searchWith({ [CUSTOMER_PARAM]: String(chosen.id) }))}
           />

@@ -1,9 +1,9 @@
 /**
- * "Exportar CSV" (../export.ts): the customers matching the list's search, read page after page in
- * the browser, at most 10 000 (EXPORT_LIMIT). While it runs: how many were read and "Cancelar";
- * then the file is saved and the dialog says how many rows it holds — and, when more customers
- * match than the limit, that the export stopped there and how to get the rest; a failure says why,
- * with "Tentar novamente".
+ * "Exportar CSV" (../export.ts): the customers matching the list's search and tag filter, read page
+ * after page in the browser, at most 10 000 (EXPORT_LIMIT). While it runs: how many were read and
+ * "Cancelar"; then the file is saved and the dialog says how many rows it holds — and, when more
+ * customers match than the limit, that the export stopped there and how to get the rest; a failure
+ * says why, with "Tentar novamente".
  */
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconDownload } from '@tabler/icons-react';
@@ -17,6 +17,8 @@ export interface ExportDialogProps {
   opened: boolean;
   /** The list's search (trimmed): '' exports every customer. */
   search: string;
+  /** The list's tag filter: only the customers with it are exported; null or absent: any. */
+  tag?: { id: number; name: string } | null;
   onClose: () => void;
 }
 
@@ -32,7 +34,14 @@ function readText(rows: number): string {
   return `${customersCount(rows)} ${rows === 1 ? 'lido' : 'lidos'}`;
 }
 
-export function ExportDialog({ opened, search, onClose }: ExportDialogProps) {
+/** What the file holds: "todos os clientes", "os clientes da busca “x”", "… com a etiqueta “Y”". */
+function exportScope(search: string, tagName: string | null): string {
+  const tagged = tagName === null ? '' : ` com a etiqueta “${tagName}”`;
+  if (search) return `os clientes${tagged} da busca “${search}”`;
+  return tagged ? `os clientes${tagged}` : 'todos os clientes';
+}
+
+export function ExportDialog({ opened, search, tag = null, onClose }: ExportDialogProps) {
   const [state, setState] = useState<ExportState>({ kind: 'idle' });
   const controller = useRef<AbortController | null>(null);
   const running = state.kind === 'running';
@@ -43,6 +52,7 @@ export function ExportDialog({ opened, search, onClose }: ExportDialogProps) {
     setState({ kind: 'running', rows: 0 });
     fetchCustomersForExport({
       search,
+      tagId: tag?.id ?? null,
       signal: abort.signal,
       onProgress: (rows) => {
         if (!abort.signal.aborted) setState({ kind: 'running', rows });
@@ -68,7 +78,8 @@ export function ExportDialog({ opened, search, onClose }: ExportDialogProps) {
     onClose();
   }
 
-  const scope = search ? `os clientes da busca “${search}”` : 'todos os clientes';
+  const scope = exportScope(search, tag?.name ?? null);
+  const filtered = search !== '' || tag !== null;
 
   return (
     <Modal opened={opened} onClose={close} title="Exportar clientes" centered>
@@ -100,7 +111,7 @@ export function ExportDialog({ opened, search, onClose }: ExportDialogProps) {
             role="status"
           >
             {state.capped
-              ? `${state.filename} tem os ${customersCount(state.rows)} mais recentes, mas há mais clientes ${search ? 'nesta busca' : 'cadastrados'}. Refine a busca por nome ou telefone para exportar os demais.`
+              ? `${state.filename} tem os ${customersCount(state.rows)} mais recentes, mas há mais clientes ${filtered ? 'nesta busca' : 'cadastrados'}. Refine a busca por nome ou telefone para exportar os demais.`
               : `${state.filename}: ${customersCount(state.rows)}.`}
           </Alert>
         ) : null}
