@@ -1,6 +1,7 @@
 /**
  * /scheduled-messages (route `scheduled-messages`, open to every user): the messages scheduled
- * from conversations ("Agendar mensagem" in the customer panel) — pending, sent, cancelled, failed.
+ * here ("Novo agendamento") or from conversations ("Agendar mensagem" in the customer panel) —
+ * pending, sent, cancelled, failed.
  * Whether the user sees everyone's (with the author) is the user info's `sees_all_tickets`
  * (administrators and supervisors), handed to the screen here.
  */
@@ -16,7 +17,7 @@ export function Component() {
     <>
       <PageHeader
         title={routeLabel('scheduled-messages')}
-        description="Mensagens marcadas para sair num dia e hora, no horário de Brasília. Para agendar, abra uma conversa e use “Agendar mensagem” nos dados do cliente."
+        description="Mensagens marcadas para sair num dia e hora, no horário de Brasília. Para agendar, use “Novo agendamento” ou, numa conversa, “Agendar mensagem” nos dados do cliente."
       />
       <ScheduledMessagesScreen manager={info.data?.sees_all_tickets === true} />
     </>

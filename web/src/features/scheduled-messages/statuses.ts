@@ -14,7 +14,7 @@ export const EMPTY_TEXTS: Record<ScheduledStatus, { title: string; description: 
   scheduled: {
     title: 'Nenhuma mensagem agendada',
     description:
-      'Numa conversa, abra os dados do cliente e use "Agendar mensagem" para enviar um texto no dia e na hora que escolher.',
+      'Use "Novo agendamento", ou "Agendar mensagem" nos dados do cliente numa conversa, para enviar uma mensagem no dia e na hora que escolher.',
   },
   sent: {
     title: 'Nenhuma mensagem enviada ainda',

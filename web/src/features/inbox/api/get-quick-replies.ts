@@ -1,8 +1,11 @@
 /**
  * GET /api/tickets/{id}/quick-replies → the quick replies the viewer may use on the ticket (up to
  * 500, most used first; docs/quick-replies.md): each reply (lib/quick-replies.ts) with its `text`,
- * the variables filled for this ticket, and `missing`, the variables with no value here (their
- * `{{…}}` left in `text`: the composer's `/` picker refuses such a reply). Read when the picker first
+ * the variables filled for this ticket, `templateParameters`, its template's values filled the same
+ * way, and `missing`, the variables with no value here (their `{{…}}` left in `text` or in the
+ * values: the composer's `/` picker refuses such a text, and a template's value must be typed). The
+ * server offers a template reply only on its template's own number and, once the ticket's 24-hour
+ * window has closed, only template replies. Read when the picker first
  * opens on a ticket and kept for five minutes (the greeting changes with the hour); a reply created,
  * changed or deleted on the quick replies screen reads it again (`QUICK_REPLIES_SEGMENT`).
  */
@@ -15,6 +18,7 @@ import { inboxKeys } from '../keys';
 export const FilledReplySchema = z.extend(QuickReplySchema, {
   text: z.string(),
   missing: z._default(z.array(z.string()), []),
+  templateParameters: z._default(z.array(z.string()), []),
 });
 export type FilledReply = z.infer<typeof FilledReplySchema>;
 

@@ -8,15 +8,15 @@
  * at once (optimistic, `local: 'sending'`, a place or cards already as their card) and the server's
  * replaces it, matched by `clientId` — a UUID made here, which the server dedupes, so sending again
  * after a lost answer (the retry of a message that shows "não enviada") never makes a second
- * message. A text written with quick replies (the composer's `/` picker) names them, `quickReplyIds`
- * (up to 10): each counts a use (once per `clientId`); 422 `quick_reply_not_found` for one the sender
- * may not use on the ticket. 403 `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer
+ * message. A message written with quick replies (the composer's `/` picker: a text, a reply's file
+ * with its caption, a reply's template) names them, `quickReplyIds` (up to 10): each counts a use
+ * (once per `clientId`); 422 `quick_reply_not_found` for one the sender may not use on the ticket. 403 `not_ticket_owner`, 409 `ticket_not_accepted` / `ticket_closed`, 422 empty or longer
  * than 4096, `invalid_location` / `invalid_contacts` (a field error whose message is the error's own,
  * so the failed message says what was wrong, e.g. "Telefone inválido em Ana: de 8 a 15 dígitos.").
  *
  * On an official number after WhatsApp's 24-hour window (`window.ts`), free text, files, places and
  * cards are refused (422 `window_closed`: the ticket is read again, for its `windowClosesAt`) and an
- * approved template goes instead: `{clientId, template: {id, parameters}}`, no body; the answer's body
+ * approved template goes instead: `{clientId, template: {id, parameters}, quickReplyIds?}`, no body; the answer's body
  * is the filled text. A template the server refuses (422: `template_parameters`, its `errors` naming
  * `template.parameters[i]`, or `template_not_approved`) leaves no message behind: the picker, which
  * keeps what was typed, shows why (`refusedTemplate`).
@@ -105,9 +105,17 @@ export type SendRequest = SendInput & { preview?: SendPreview };
 
 export function sendMessage(ticketId: number, input: SendInput): Promise<ServerMessage> {
   const path = `/api/tickets/${ticketId}/messages`;
+  const quickReplyIds =
+    input.quickReplyIds !== undefined && input.quickReplyIds.length > 0
+      ? { quickReplyIds: input.quickReplyIds.slice(0, MAX_QUICK_REPLIES_PER_MESSAGE) }
+      : {};
   if (input.template !== undefined) {
     const { id, parameters } = input.template;
-    return http.post(path, { clientId: input.clientId, template: { id, parameters } }, { schema: MessageSchema });
+    return http.post(
+      path,
+      { clientId: input.clientId, template: { id, parameters }, ...quickReplyIds },
+      { schema: MessageSchema },
+    );
   }
   const quote = input.quotedMessageId === undefined ? {} : { quotedMessageId: input.quotedMessageId };
   if (input.location !== undefined) {
@@ -126,10 +134,7 @@ export function sendMessage(ticketId: number, input: SendInput): Promise<ServerM
   if (input.fileName !== undefined) body.fileName = input.fileName;
   if (input.voice !== undefined) body.voice = input.voice;
   if (input.quotedMessageId !== undefined) body.quotedMessageId = input.quotedMessageId;
-  if (input.quickReplyIds !== undefined && input.quickReplyIds.length > 0) {
-    body.quickReplyIds = input.quickReplyIds.slice(0, MAX_QUICK_REPLIES_PER_MESSAGE);
-  }
-  return http.post(path, body, { schema: MessageSchema });
+  return http.post(path, { ...body, ...quickReplyIds }, { schema: MessageSchema });
 }
 
 /** A place as the server takes it: no empty name or address. */

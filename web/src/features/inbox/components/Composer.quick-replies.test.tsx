@@ -19,8 +19,11 @@ function filled(id: number, shortcut: string, text: string, extra: Partial<Fille
     editable: false,
     createdAt: '2026-12-01T12:00:00Z',
     updatedAt: '2026-12-01T12:00:00Z',
+    attachment: null,
+    template: null,
     text,
     missing: [],
+    templateParameters: [],
     ...extra,
   };
 }

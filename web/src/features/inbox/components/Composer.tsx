@@ -13,7 +13,10 @@
  *
  * Typing `/` at the start of the message or after whitespace opens the ticket's quick replies
  * (`QuickReplyPicker`, composer/use-quick-reply-picker.ts): the one chosen goes into the text, filled
- * for the ticket, and the message sent names the replies it was written with (`quickReplyIds`).
+ * for the ticket, and the message sent names the replies it was written with (`quickReplyIds`). A
+ * reply that sends a file puts it in the tray like a file attached here (removable before sending),
+ * its text as the caption, and it goes as `{body: caption, mediaId, fileName, quickReplyIds}`; one
+ * that sends an approved template opens the template picker with it chosen and its values filled.
  *
  * The tools (clip, place, contact, "Modelo") sit before the text box, or on a line of their own
  * above it in a narrow conversation (a phone), where they would squeeze it; while a voice note is
@@ -46,8 +49,8 @@ import { useMediaLimits } from '../composer/media-limits';
 import { useAttachments, type Uploaded } from '../composer/use-attachments';
 import { QuickReplyPicker } from '../composer/QuickReplyPicker';
 import { canRecord } from '../composer/recording';
-import { takeQuickReplyIds, useQuickReplyPicker } from '../composer/use-quick-reply-picker';
-import { TemplatePicker } from '../composer/TemplatePicker';
+import { NO_TEMPLATES_HERE, takeQuickReplyIds, useQuickReplyPicker } from '../composer/use-quick-reply-picker';
+import { TemplatePicker, type TemplateSendExtra, type TemplateStart } from '../composer/TemplatePicker';
 import { VoiceRecorder } from '../composer/VoiceRecorder';
 import { NO_WINDOW, type ServiceWindow } from '../window';
 import classes from './Inbox.module.css';
@@ -89,8 +92,11 @@ export interface ComposerProps {
   ref?: Ref<ComposerHandle>;
   /** WhatsApp's 24-hour window of the ticket (`useServiceWindow`); none: no such rule. */
   serviceWindow?: ServiceWindow;
-  /** Sends an approved template (its filled `body` shows until the server answers). */
-  onSendTemplate?: (template: TemplateSend, body: string) => Promise<unknown>;
+  /**
+   * Sends an approved template (its filled `body` shows until the server answers), naming the quick
+   * reply it came from (`extra.quickReplyIds`).
+   */
+  onSendTemplate?: (template: TemplateSend, body: string, extra?: TemplateSendExtra) => Promise<unknown>;
 }
 
 /** What a closed window leaves to say (and why the text box is gone). */
@@ -117,13 +123,17 @@ export function Composer({
   /** Where to put the caret once a reply inserted by the picker is in the text box. */
   const insertedCaret = useRef<number | null>(null);
   const [micProblem, setMicProblem] = useState<string | null>(null);
-  /** "Modelo" while the window is open: the picker instead of the text box. */
-  const [picking, setPicking] = useState(false);
+  /**
+   * "Modelo" (or a quick reply's template) while the window is open: the picker instead of the text
+   * box, started from the reply's template when there is one.
+   */
+  const [picking, setPicking] = useState<{ start: TemplateStart | null } | null>(null);
   /** The dialog open from the tools: a place or a contact card to send. */
   const [dialog, setDialog] = useState<'location' | 'contact' | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const attachments = useAttachments(ticketId, limits);
+  const offersTemplates = onSendTemplate && instanceId !== undefined && serviceWindow.state !== 'none';
   const quickReplies = useQuickReplyPicker({
     ticketId,
     text,
@@ -133,6 +143,26 @@ export function Composer({
       update(next);
       setCaret(at);
       insertedCaret.current = at;
+    },
+    onAttachment: (reply) => {
+      if (!reply.attachment) return;
+      const { mediaId, fileName, type, mimeType, size } = reply.attachment;
+      attachments.addStored(
+        { media: { id: mediaId, type, mimeType, fileName, size }, quickReplyId: reply.id },
+        reply.text,
+      );
+    },
+    onTemplate: (reply) => {
+      if (!offersTemplates || !reply.template) return NO_TEMPLATES_HERE;
+      setPicking({
+        start: {
+          quickReplyId: reply.id,
+          shortcut: reply.shortcut,
+          templateId: reply.template.id,
+          parameters: reply.templateParameters,
+        },
+      });
+      return null;
     },
   });
   const trimmed = text.trim();
@@ -182,6 +212,7 @@ export function Composer({
           fileName: media.fileName ?? undefined,
           voice: media.voice ?? undefined,
           quotedMessageId: quote.quotedMessageId,
+          quickReplyIds: item.stored ? [item.stored.quickReplyId] : undefined,
           preview: {
             ...quote.preview,
             type: media.type,
@@ -228,7 +259,6 @@ export function Composer({
     attachments.add(files);
   }
 
-  const offersTemplates = onSendTemplate && instanceId !== undefined && serviceWindow.state !== 'none';
   const closed = serviceWindow.state === 'closed';
   if (closed || (picking && offersTemplates)) {
     return (
@@ -240,9 +270,12 @@ export function Composer({
         ) : null}
         {offersTemplates ? (
           <TemplatePicker
+            key={picking?.start?.quickReplyId ?? 'template'}
             instanceId={instanceId}
+            ticketId={ticketId}
             onSend={onSendTemplate}
-            onClose={closed ? undefined : () => setPicking(false)}
+            onClose={closed ? undefined : () => setPicking(null)}
+            start={picking?.start ?? null}
           />
         ) : null}
       </div>
@@ -299,7 +332,7 @@ export function Composer({
             </Tooltip>
             {offersTemplates ? (
               <Tooltip label="Enviar um modelo aprovado">
-                <ActionIcon size={36} variant="default" aria-label="Modelo" onClick={() => setPicking(true)}>
+                <ActionIcon size={36} variant="default" aria-label="Modelo" onClick={() => setPicking({ start: null })}>
                   <IconTemplate size={18} />
                 </ActionIcon>
               </Tooltip>

@@ -20,6 +20,9 @@ describe('the composer and the 24-hour window', () => {
     stubFetch({
       'GET /api/media/limits': () => json({ limits: [] }),
       'GET /api/templates': () => json([template(3)]),
+      // The picker's "Resposta rápida": no reply with a template on these tickets.
+      'GET /api/tickets/1/quick-replies': () => json([]),
+      'GET /api/tickets/2/quick-replies': () => json([]),
     });
   });
   afterEach(() => vi.unstubAllGlobals());

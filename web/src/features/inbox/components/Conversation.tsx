@@ -507,7 +507,9 @@ export function Conversation({
                 onCancelReply={() => setReply(null)}
                 onSend={(body, extra) => send.mutate({ body, clientId: newClientId(), ...extra })}
                 serviceWindow={serviceWindow}
-                onSendTemplate={(template, body) => send.mutateAsync({ body, clientId: newClientId(), template })}
+                onSendTemplate={(template, body, extra) =>
+                  send.mutateAsync({ body, clientId: newClientId(), template, ...extra })
+                }
               />
             </Footer>
           }

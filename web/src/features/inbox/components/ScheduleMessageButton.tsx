@@ -2,7 +2,8 @@
  * "Agendar mensagem" in the customer panel: opens components/ScheduleMessageModal for this customer
  * by the open ticket's number (its instance), the text and the moment to be chosen. The scheduled
  * messages screen (/scheduled-messages) lists them afterwards. The number comes from the customer's
- * tickets the panel already has, else from the open ticket the inbox keeps (never read again here).
+ * tickets the panel already has, else from the open ticket the inbox keeps (never read again here),
+ * whose 24-hour window (an official number's `windowClosesAt`) the dialog warns about.
  */
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -46,6 +47,7 @@ export function ScheduleMessageButton({ customer, name, ticketId }: ScheduleMess
                 kind: 'new',
                 customer: { id: customer.id, name, phone: customer.phone },
                 instance: { id: instance.id, name: instance.name },
+                windowClosesAt: open.data?.instance.id === instance.id ? open.data.windowClosesAt : null,
               }
             : null
         }

@@ -1,15 +1,17 @@
 /**
  * The tray of files waiting to be sent: each with its name and size, a caption field (not for a
  * voice note, which has a player to hear it first), its upload's progress, why the channel or the
- * server refuses it, and a button to take it out.
+ * server refuses it, and a button to take it out. A quick reply's file (already on the server)
+ * shows the same way, its icon by type, saying which reply it comes from.
  */
-import { ActionIcon, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Progress, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { IconMicrophone, IconPaperclip, IconX } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { MAX_MESSAGE_LENGTH } from '../api/send-message';
+import { fileKind } from '../../../lib/file-kind';
 import { formatBytes } from '../components/media/format';
 import classes from './composer.module.css';
-import type { AttachmentsState, PendingFile } from './use-attachments';
+import { pendingName, pendingSize, type AttachmentsState, type PendingFile } from './use-attachments';
 
 function VoicePreview({ file }: { file: File }) {
   const audio = useRef<HTMLAudioElement>(null);
@@ -31,27 +33,47 @@ function VoicePreview({ file }: { file: File }) {
   return <audio ref={audio} controls aria-label="Prévia da mensagem de voz" className={classes.preview} />;
 }
 
+function ItemIcon({ item }: { item: PendingFile }) {
+  if (item.voice) return <IconMicrophone size={18} aria-hidden className={classes.icon} />;
+  if (item.stored) {
+    const kind = fileKind(item.stored.media.fileName ?? '', item.stored.media.mimeType);
+    const KindIcon = kind.icon;
+    return <KindIcon size={18} role="img" aria-label={kind.label} className={classes.icon} />;
+  }
+  return <IconPaperclip size={18} aria-hidden className={classes.icon} />;
+}
+
 function Item({ item, state }: { item: PendingFile; state: AttachmentsState }) {
-  const name = item.voice ? 'Mensagem de voz' : item.file.name || 'arquivo';
+  const name = pendingName(item);
   const problem = item.check.ok ? item.error : item.check.message;
   const uploading = item.progress !== null;
   return (
     <li className={classes.item} data-testid="pending-file">
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        {item.voice ? (
-          <IconMicrophone size={18} aria-hidden className={classes.icon} />
-        ) : (
-          <IconPaperclip size={18} aria-hidden className={classes.icon} />
-        )}
+        <ItemIcon item={item} />
         <Stack gap={4} flex={1} miw={0}>
           <Text size="sm" fw={600} className={classes.name}>
             {name}{' '}
             <Text span size="xs" c="dimmed" fw={400}>
-              {formatBytes(item.file.size)}
+              {formatBytes(pendingSize(item))}
+              {item.stored ? ' · da resposta rápida' : ''}
             </Text>
           </Text>
-          {item.voice ? (
+          {item.voice && item.file ? (
             <VoicePreview file={item.file} />
+          ) : item.stored ? (
+            // A reply's text may have several lines: they are kept.
+            <Textarea
+              size="xs"
+              aria-label={`Legenda de ${name}`}
+              placeholder="Legenda (opcional)"
+              autosize
+              minRows={1}
+              maxRows={4}
+              value={item.caption}
+              maxLength={MAX_MESSAGE_LENGTH}
+              onChange={(event) => state.setCaption(item.key, event.currentTarget.value)}
+            />
           ) : item.check.ok ? (
             <TextInput
               size="xs"

@@ -25,8 +25,11 @@ const BOLETO: FilledReply = {
   editable: false,
   createdAt: '2026-12-01T12:00:00Z',
   updatedAt: '2026-12-01T12:00:00Z',
+  attachment: null,
+  template: null,
   text: 'Segue o boleto.',
   missing: [],
+  templateParameters: [],
 };
 
 /** Each test writes on a ticket of its own (the composer keeps each ticket's draft for the page's life). */

@@ -1,16 +1,19 @@
 /**
  * The `/` picker's panel, above the composer's line (use-quick-reply-picker.ts holds what it does):
  * while the ticket's replies load, if they fail, when none matches (with "Gerenciar respostas
- * rápidas", the screen that keeps them), else the listbox — each option its `/shortcut`, its scope
- * and its filled text (two lines); one that cannot be inserted here says which variables have no
- * value. The pointer never takes the focus from the text box (the options are its
- * `aria-activedescendant`).
+ * rápidas", the screen that keeps them), else the listbox — each option its `/shortcut`, its scope,
+ * its filled text (two lines: a template's with its values) and what else it sends (its file's icon
+ * and name; "Modelo" and the template's name); one that cannot be inserted here says which
+ * variables have no value (a template's are typed before it goes: said, not refused). The pointer
+ * never takes the focus from the text box (the options are its `aria-activedescendant`).
  */
 import { Anchor, Badge, Button, Group, Loader, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { routePath } from '../../../config/paths';
+import { ContentMarkers } from '../../../components/ContentMarkers';
+import { fillTemplate } from '../../../lib/message-templates';
 import { SCOPE_COLORS, scopeLabel } from '../../../lib/quick-replies';
 import classes from './composer.module.css';
 import { missingText, type QuickReplyPicker as PickerState } from './use-quick-reply-picker';
@@ -74,7 +77,8 @@ export function QuickReplyPicker({ picker }: { picker: PickerState }) {
       <>
         <div role="listbox" id={listId} aria-label="Respostas rápidas" className={classes.quickReplyList}>
           {matches.map((reply, at) => {
-            const blocked = reply.missing.length > 0;
+            const blocked = reply.missing.length > 0 && !reply.template;
+            const text = reply.template ? fillTemplate(reply.template.body, reply.templateParameters) : reply.text;
             return (
               <div
                 key={reply.id}
@@ -103,14 +107,18 @@ export function QuickReplyPicker({ picker }: { picker: PickerState }) {
                     {scopeLabel(reply)}
                   </Badge>
                 </Group>
-                <Text size="sm" c="dimmed" lineClamp={2} className={classes.quickReplyText}>
-                  {reply.text}
-                </Text>
-                {blocked ? (
-                  <Group gap={4} wrap="nowrap" c="var(--inbox-failed)">
+                <ContentMarkers attachment={reply.attachment} template={reply.template} />
+                {text ? (
+                  <Text size="sm" c="dimmed" lineClamp={2} className={classes.quickReplyText}>
+                    {text}
+                  </Text>
+                ) : null}
+                {reply.missing.length > 0 ? (
+                  <Group gap={4} wrap="nowrap" c={blocked ? 'var(--inbox-failed)' : 'dimmed'}>
                     <IconAlertTriangle size={14} aria-hidden className={classes.icon} />
                     <Text size="xs" c="inherit">
                       {missingText(reply)}
+                      {blocked ? '' : ' (preencha ao enviar)'}
                     </Text>
                   </Group>
                 ) : null}

@@ -3,16 +3,28 @@
  * channel would refuse says why, in the server's words, and is not uploaded), with an
  * optional caption; sending uploads them one after the other with their progress, then hands each
  * one on as a message. A failed upload stays with the server's message under it.
+ *
+ * A quick reply's file (`addStored`) is already on the server: it waits in the same tray, its
+ * caption the reply's text, and goes without an upload, naming the reply it came from.
  */
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-errors';
 import { checkFile, type LimitCheck, type MediaLimit } from './media-limits';
 import { uploadMedia, type UploadedMedia } from './upload-media';
 
+/** A file already on the server (a quick reply's), with the reply it comes from. */
+export interface StoredMedia {
+  media: UploadedMedia;
+  quickReplyId: number;
+}
+
 /** A file as kept (its check against the limits is made on every render: the limits may arrive later). */
 interface StoredFile {
   key: string;
-  file: File;
+  /** The file picked, dropped, pasted or recorded here; null for a stored one. */
+  file: File | null;
+  /** A file already on the server (no upload). */
+  stored: StoredMedia | null;
   caption: string;
   voice: boolean;
   progress: number | null;
@@ -21,7 +33,8 @@ interface StoredFile {
 
 export interface PendingFile {
   key: string;
-  file: File;
+  file: File | null;
+  stored: StoredMedia | null;
   caption: string;
   /** A voice note recorded here. */
   voice: boolean;
@@ -30,6 +43,17 @@ export interface PendingFile {
   progress: number | null;
   /** Why the upload failed (the server's pt_BR message). */
   error: string | null;
+}
+
+/** A pending file's name as the tray shows it. */
+export function pendingName(item: Pick<PendingFile, 'file' | 'stored' | 'voice'>): string {
+  if (item.voice) return 'Mensagem de voz';
+  return item.stored?.media.fileName ?? (item.file?.name || 'arquivo');
+}
+
+/** A pending file's size in bytes. */
+export function pendingSize(item: Pick<PendingFile, 'file' | 'stored'>): number {
+  return item.stored?.media.size ?? item.file?.size ?? 0;
 }
 
 export interface Uploaded {
@@ -54,7 +78,12 @@ export function useAttachments(ticketId: number, limits: readonly MediaLimit[]) 
     () =>
       stored.map((f): PendingFile => ({
         ...f,
-        check: f.voice ? voiceCheck(f.file, limits) : checkFile(f.file, limits),
+        check: f.stored
+          ? // The server checked it against the channel when the reply was saved.
+            { ok: true, type: f.stored.media.type }
+          : f.file && f.voice
+            ? voiceCheck(f.file, limits)
+            : checkFile(f.file ?? { type: '', size: 0 }, limits),
       })),
     [stored, limits],
   );
@@ -69,9 +98,32 @@ export function useAttachments(ticketId: number, limits: readonly MediaLimit[]) 
     if (list.length === 0) return;
     const added = list.map((file): StoredFile => {
       keys += 1;
-      return { key: `f${keys}`, file, caption: '', voice: options.voice === true, progress: null, error: null };
+      return {
+        key: `f${keys}`,
+        file,
+        stored: null,
+        caption: '',
+        voice: options.voice === true,
+        progress: null,
+        error: null,
+      };
     });
     setFiles((current) => [...current, ...added]);
+  }
+
+  /** A quick reply's file, already on the server, with its text as the caption. */
+  function addStored(stored: StoredMedia, caption: string) {
+    keys += 1;
+    const item: StoredFile = {
+      key: `f${keys}`,
+      file: null,
+      stored,
+      caption,
+      voice: false,
+      progress: null,
+      error: null,
+    };
+    setFiles((current) => [...current, item]);
   }
 
   function remove(key: string) {
@@ -94,12 +146,20 @@ export function useAttachments(ticketId: number, limits: readonly MediaLimit[]) 
     let sent = 0;
     try {
       for (const item of ready) {
+        if (item.stored) {
+          setFiles((list) => list.filter((f) => f.key !== item.key));
+          onUploaded({ item, media: item.stored.media });
+          sent += 1;
+          continue;
+        }
+        const file = item.file;
+        if (!file) continue;
         const controller = new AbortController();
         aborts.current.set(item.key, controller);
         patch(item.key, { progress: 0, error: null });
         try {
-          const media = await uploadMedia(ticketId, item.file, {
-            fileName: item.file.name || (item.voice ? 'voz.webm' : 'arquivo'),
+          const media = await uploadMedia(ticketId, file, {
+            fileName: file.name || (item.voice ? 'voz.webm' : 'arquivo'),
             voice: item.voice,
             signal: controller.signal,
             onProgress: ({ loaded, total }) =>
@@ -125,6 +185,7 @@ export function useAttachments(ticketId: number, limits: readonly MediaLimit[]) 
     files,
     sending,
     add,
+    addStored,
     remove,
     setCaption,
     sendAll,

@@ -6,6 +6,11 @@
  * open Enter never sends. A reply with a variable this ticket has no value for (`missing`) is not
  * inserted: choosing it says why.
  *
+ * A reply that sends a file puts the file in the composer's tray (`onAttachment`), its filled text
+ * as the caption; one that sends an approved template opens the template sending with it chosen and
+ * its values filled (`onTemplate`) — there a value still missing is typed before it goes. Either
+ * takes the `/query` out of the text.
+ *
  * The text box keeps its `textbox` role (tests, e2e and screen readers know it as "Mensagem"); it
  * points at the list with `aria-controls` and at the option in focus with `aria-activedescendant`,
  * and says it offers one (`aria-haspopup="listbox"`, `aria-autocomplete="list"`). `aria-expanded`
@@ -20,7 +25,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { variableToken } from '../../../lib/quick-replies';
 import { useTicketQuickReplies, type FilledReply } from '../api/get-quick-replies';
 import { MAX_QUICK_REPLIES_PER_MESSAGE } from '../api/send-message';
-import { filterReplies, slashTrigger } from './quick-reply-match';
+import { filterReplies, slashTrigger, type SlashTrigger } from './quick-reply-match';
 import { pickerKey } from './picker-keys';
 
 /** The replies inserted in each ticket's draft since its last message, by id, with the text each put in. */
@@ -54,11 +59,29 @@ export interface QuickReplyPickerOptions {
   active: boolean;
   /** Writes the message with a reply inserted, the caret at `caret`. */
   onInsert: (text: string, caret: number) => void;
+  /** A reply with a file chosen: its file goes to the tray, its text as the caption. */
+  onAttachment?: (reply: FilledReply) => void;
+  /**
+   * A reply with a template chosen: the template sending opens with it. Answers why it cannot
+   * (null: it opened).
+   */
+  onTemplate?: (reply: FilledReply) => string | null;
 }
+
+/** Why a template reply cannot be used where templates are not sent. */
+export const NO_TEMPLATES_HERE = 'Modelos aprovados só são enviados por números oficiais.';
 
 export type QuickReplyPicker = ReturnType<typeof useQuickReplyPicker>;
 
-export function useQuickReplyPicker({ ticketId, text, caret, active, onInsert }: QuickReplyPickerOptions) {
+export function useQuickReplyPicker({
+  ticketId,
+  text,
+  caret,
+  active,
+  onInsert,
+  onAttachment,
+  onTemplate,
+}: QuickReplyPickerOptions) {
   const listId = useId();
   const trigger = slashTrigger(text, caret);
   /** Where the `/` closed with Esc is: the picker stays closed for it. */
@@ -75,10 +98,29 @@ export function useQuickReplyPicker({ ticketId, text, caret, active, onInsert }:
   const notice = refusal && refusal.query === query ? refusal.text : null;
   const optionId = (reply: FilledReply) => `${listId}-option-${reply.id}`;
 
+  /** Takes the `/query` out of the text (a file or a template goes instead). */
+  function takeQuery(at: SlashTrigger) {
+    const next = text.slice(0, at.start) + text.slice(at.end);
+    setDismissed(slashTrigger(next, at.start)?.start ?? null);
+    setRefusal(null);
+    onInsert(next, at.start);
+  }
+
   function choose(reply: FilledReply) {
     if (!trigger) return;
+    if (reply.template) {
+      const refused = onTemplate ? onTemplate(reply) : NO_TEMPLATES_HERE;
+      if (refused) setRefusal({ query, text: `Não dá para usar /${reply.shortcut} aqui. ${refused}` });
+      else takeQuery(trigger);
+      return;
+    }
     if (reply.missing.length > 0) {
       setRefusal({ query, text: `Não dá para inserir /${reply.shortcut} aqui. ${missingText(reply)}.` });
+      return;
+    }
+    if (reply.attachment && onAttachment) {
+      takeQuery(trigger);
+      onAttachment(reply);
       return;
     }
     const next = text.slice(0, trigger.start) + reply.text + text.slice(trigger.end);

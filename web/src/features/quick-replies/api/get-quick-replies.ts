@@ -5,10 +5,11 @@
  * time by cursor. `scope` keeps one scope; `q` matches the shortcut or the text, case aside.
  */
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 import { http } from '../../../lib/http';
-import { QuickReplySchema, type QuickReply } from '../../../lib/quick-replies';
+import { QuickReplyPageSchema, type QuickReplyPage } from '../../../lib/quick-replies';
 import { quickReplyKeys, type ScopeFilter } from '../keys';
+
+export type { QuickReplyPage } from '../../../lib/quick-replies';
 
 /** Replies a page of the screen asks for (the server allows 1 to 100; its default is 20). */
 export const QUICK_REPLY_PAGE_SIZE = 30;
@@ -16,15 +17,6 @@ export const QUICK_REPLY_PAGE_SIZE = 30;
 export const SEARCH_DEBOUNCE_MS = 300;
 /** The longest search sent. */
 export const MAX_SEARCH = 100;
-
-const QuickReplyPageSchema = z.object({
-  data: z.array(QuickReplySchema),
-  next_cursor: z.nullish(z.string()),
-});
-export interface QuickReplyPage {
-  data: QuickReply[];
-  next_cursor?: string | null;
-}
 
 export interface QuickRepliesRequest {
   scope: ScopeFilter;

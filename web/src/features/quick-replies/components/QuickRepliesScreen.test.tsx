@@ -18,6 +18,8 @@ function reply(id: number, shortcut: string, body: string, extra: Partial<QuickR
     editable: true,
     createdAt: '2026-12-01T12:00:00Z',
     updatedAt: '2026-12-01T12:00:00Z',
+    attachment: null,
+    template: null,
     ...extra,
   };
 }
@@ -101,6 +103,34 @@ describe('QuickRepliesScreen', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Mostrar todas' }));
     // Back to every reply, the pages already read included.
     await waitFor(() => expect(rowShortcuts()).toEqual(['/boleto', '/frete', '/ola']));
+  });
+
+  it('marks the replies that send a file or a template, and keeps their uses', async () => {
+    const tabela = reply(4, 'tabela', 'Segue a tabela.', {
+      uses: 8,
+      attachment: { mediaId: 55, fileName: 'tabela.pdf', type: 'document', mimeType: 'application/pdf', size: 1000 },
+    });
+    const pedido = reply(5, 'pedido', '', {
+      uses: 2,
+      template: {
+        id: 3,
+        instanceId: 2,
+        instanceName: 'Loja oficial',
+        name: 'pedido_enviado',
+        language: 'pt_BR',
+        status: 'APPROVED',
+        body: 'Olá {{1}}, seu pedido saiu.',
+        parameters: ['{{primeiro_nome}}'],
+      },
+    });
+    stubFetch({ 'GET /api/quick-replies': () => json({ data: [tabela, pedido], next_cursor: null }) });
+    renderWithProviders(<QuickRepliesScreen manager={false} userName="Ana Souza" />);
+    const file = await screen.findByTestId('quick-reply-row-4');
+    expect(within(file).getByRole('img', { name: 'Anexo' })).toBeInTheDocument();
+    expect(file).toHaveTextContent('tabela.pdfSegue a tabela.');
+    expect(file).toHaveTextContent('8');
+    const template = screen.getByTestId('quick-reply-row-5');
+    expect(template).toHaveTextContent('Modelopedido_enviadoOlá {{primeiro_nome}}, seu pedido saiu.');
   });
 
   it('explains quick replies and `/` when there is none yet', async () => {
@@ -251,7 +281,7 @@ describe('QuickRepliesScreen', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar resposta rápida' });
     expect(within(dialog).getByRole('textbox', { name: /^Atalho/ })).toHaveValue('frete');
     // The scope stays what it was.
-    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radiogroup', { name: /^Quem usa/ })).not.toBeInTheDocument();
     expect(dialog).toHaveTextContent('Departamento: Vendas — quem usa a resposta não muda depois de criada.');
     expect(within(dialog).getByRole('button', { name: 'Salvar' })).toBeDisabled();
     const text = within(dialog).getByRole('textbox', { name: /^Texto/ });

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ListToolbar } from '../../../components/ListToolbar';
 import { SearchField } from '../../../components/SearchField';
 import { errorMessage } from '../../../lib/api-errors';
+import type { InstanceSource } from '../../../lib/instance-choices';
 import type { QuickReply } from '../../../lib/quick-replies';
 import { useDeleteQuickReply } from '../api/delete-quick-reply';
 import { MAX_SEARCH, SEARCH_DEBOUNCE_MS, useQuickReplies } from '../api/get-quick-replies';
@@ -49,9 +50,11 @@ export interface QuickRepliesScreenProps {
   manager: boolean;
   /** The user's own name (the form's preview of `{{atendente}}`). */
   userName: string;
+  /** Where the form reads the official numbers from (`instances`: the holder of that route). */
+  instanceSource?: InstanceSource;
 }
 
-export function QuickRepliesScreen({ manager, userName }: QuickRepliesScreenProps) {
+export function QuickRepliesScreen({ manager, userName, instanceSource = 'inbox' }: QuickRepliesScreenProps) {
   const theme = useMantineTheme();
   // A phone: the four filters share the line's width, in a smaller size (390 px holds them).
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`, false);
@@ -121,6 +124,7 @@ export function QuickRepliesScreen({ manager, userName }: QuickRepliesScreenProp
         reply={dialog.kind === 'form' ? dialog.reply : null}
         manager={manager}
         userName={userName}
+        instanceSource={instanceSource}
         onClose={close}
       />
       <ConfirmDialog

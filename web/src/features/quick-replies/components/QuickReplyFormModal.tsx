@@ -1,18 +1,33 @@
 /**
- * Creating or editing a quick reply (docs/quick-replies.md): its shortcut (shown after a "/"), its
- * text with a button per variable (inserted at the caret; its meaning as tooltip), a live preview
- * filled with example values and — for administrators and supervisors creating one — who uses it:
- * "Pessoal", "Empresa" or "Departamento" (with the department). Everyone else creates personal
- * replies only, and a reply's scope never changes once created. What the server refuses shows under
- * the field it names (which takes the focus), anything else above the fields.
+ * Creating or editing a quick reply (docs/quick-replies.md): its shortcut (shown after a "/"), what
+ * it sends, and — for administrators and supervisors creating one — who uses it: "Pessoal",
+ * "Empresa" or "Departamento" (with the department). Everyone else creates personal replies only,
+ * and a reply's scope never changes once created.
+ *
+ * What it sends (reply-draft.ts): "Texto e anexo" — the text with a button per variable (inserted at
+ * the caret; its meaning as tooltip), a live preview filled with example values, and an "Anexo"
+ * uploaded at once (its name and size shown, "Remover"), the text then being its caption and
+ * optional — or "Modelo aprovado (números oficiais)": an official number, one of its approved
+ * templates and a value per parameter, variables allowed, with its preview (ReplyTemplateFields).
+ * Switching between the two loses nothing until saved; only the one chosen is sent.
+ *
+ * What the server refuses shows under the field it names (which takes the focus) — a file under
+ * "Anexo", a template or a value under it —, anything else above the fields; what was filled stays.
  */
 import { Button, Group, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { AttachmentField } from '../../../components/AttachmentField';
+import { ContentMarkers } from '../../../components/ContentMarkers';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
+import { instanceTemplatesKeys, useInstanceTemplates } from '../../../components/use-instance-templates';
 import { formErrors } from '../../../lib/api-errors';
+import { ApiError } from '../../../lib/http';
+import type { InstanceSource } from '../../../lib/instance-choices';
+import { isApproved, templateSlots } from '../../../lib/message-templates';
 import {
   MAX_QUICK_REPLY_BODY,
   MAX_SHORTCUT,
@@ -22,19 +37,29 @@ import {
   type QuickReply,
   type QuickReplyScope,
 } from '../../../lib/quick-replies';
-import { useCreateQuickReply, type NewQuickReply } from '../api/create-quick-reply';
+import { useCreateQuickReply } from '../api/create-quick-reply';
 import { useDepartmentOptions } from '../api/get-departments';
-import { useUpdateQuickReply, type QuickReplyChanges } from '../api/update-quick-reply';
+import { useUpdateQuickReply } from '../api/update-quick-reply';
+import { uploadQuickReplyMedia } from '../api/upload-quick-reply-media';
+import {
+  newReplyInput,
+  parameterPath,
+  replyChanges,
+  replyValues,
+  serverParameterField,
+  type ReplyValues,
+} from '../reply-draft';
 import {
   bodyError,
   EXAMPLE_CUSTOMER,
   EXAMPLE_DEPARTMENT,
   EXAMPLE_PROTOCOL,
-  normalizeShortcut,
+  parameterError,
   previewText,
   shortcutError,
 } from '../validation';
 import classes from './quick-replies.module.css';
+import { ReplyTemplateFields } from './ReplyTemplateFields';
 
 export interface QuickReplyFormModalProps {
   opened: boolean;
@@ -44,6 +69,8 @@ export interface QuickReplyFormModalProps {
   manager: boolean;
   /** The user's own name: `{{atendente}}` in the preview. */
   userName: string;
+  /** Where the official numbers come from: `GET /api/instance` (route `instances`) or the inbox's. */
+  instanceSource?: InstanceSource;
   onClose: () => void;
 }
 
@@ -53,14 +80,6 @@ export function QuickReplyFormModal({ opened, reply, onClose, ...props }: QuickR
       {opened ? <QuickReplyForm key={reply?.id ?? 'new'} reply={reply} onClose={onClose} {...props} /> : null}
     </FormModal>
   );
-}
-
-interface Values {
-  shortcut: string;
-  body: string;
-  scope: QuickReplyScope;
-  /** The department of a `department` reply, as the select keeps it. */
-  departmentId: string | null;
 }
 
 const SCOPE_CHOICES: { value: QuickReplyScope; label: string; description: string }[] = [
@@ -73,31 +92,54 @@ const SCOPE_CHOICES: { value: QuickReplyScope; label: string; description: strin
   },
 ];
 
-/** The server's field names → the form's. */
-const FIELDS = { shortcut: 'shortcut', body: 'body', departmentId: 'departmentId', scope: 'scope' };
+/** The server's codes that name a field without `errors[]`. */
+const CODE_FIELDS: Record<string, string> = {
+  invalid_body: 'body',
+  invalid_variable: 'body',
+  media_not_found: 'attachment',
+  media_type_not_allowed: 'attachment',
+  media_too_large: 'attachment',
+  template_with_media: 'templateId',
+  template_not_found: 'templateId',
+  template_not_approved: 'templateId',
+  template_parameters: 'templateId',
+};
 
-function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFormModalProps, 'opened'>) {
+/** Where the focus goes after a refusal: the first of these with an error (then the values). */
+const FOCUS_ORDER = ['shortcut', 'body', 'attachment', 'instanceId', 'templateId'];
+
+function QuickReplyForm({
+  reply,
+  manager,
+  userName,
+  instanceSource = 'inbox',
+  onClose,
+}: Omit<QuickReplyFormModalProps, 'opened'>) {
+  const queryClient = useQueryClient();
   const create = useCreateQuickReply();
   const update = useUpdateQuickReply();
   const [general, setGeneral] = useState<string[]>([]);
   const [now] = useState(() => new Date());
+  /** A file still uploading: the form waits for it. */
+  const [uploading, setUploading] = useState(false);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
+  const attachmentArea = useRef<HTMLDivElement>(null);
   /** Where the caret goes once a variable is in the text. */
   const caretAfterInsert = useRef<number | null>(null);
   const choosesScope = manager && reply === null;
-  const form = useForm<Values>({
+  const form = useForm<ReplyValues>({
     // Names the fields' `data-path` (`quick-reply-form-shortcut`), which `getInputNode` finds.
     name: 'quick-reply-form',
     mode: 'controlled',
-    initialValues: { shortcut: reply?.shortcut ?? '', body: reply?.body ?? '', scope: 'personal', departmentId: null },
-    validate: {
-      shortcut: shortcutError,
-      body: bodyError,
-      departmentId: (value, values) =>
-        values.scope === 'department' && value === null ? 'Escolha o departamento.' : null,
-    },
+    initialValues: replyValues(reply),
   });
-  const departments = useDepartmentOptions(choosesScope && form.values.scope === 'department');
+  const { values } = form;
+  const departments = useDepartmentOptions(choosesScope && values.scope === 'department');
+  const templates = useInstanceTemplates(
+    values.content === 'template' && values.instanceId !== null ? Number(values.instanceId) : null,
+  );
+  const template = (templates.data ?? []).filter(isApproved).find((t) => String(t.id) === values.templateId) ?? null;
+  const slots = template ? templateSlots(template).length : values.templateParameters.length;
 
   useLayoutEffect(() => {
     const at = caretAfterInsert.current;
@@ -105,12 +147,12 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
     caretAfterInsert.current = null;
     bodyInput.current?.focus();
     bodyInput.current?.setSelectionRange(at, at);
-  }, [form.values.body]);
+  }, [values.body]);
 
   /** Puts `{{name}}` where the caret is in the text (in place of what is selected). */
   function insertVariable(name: string) {
     const token = variableToken(name);
-    const body = form.values.body;
+    const body = values.body;
     const node = bodyInput.current;
     const start = node?.selectionStart ?? body.length;
     const end = node?.selectionEnd ?? start;
@@ -118,24 +160,83 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
     form.setFieldValue('body', body.slice(0, start) + token + body.slice(end));
   }
 
-  const shortcut = normalizeShortcut(form.values.shortcut);
-  const body = form.values.body.trim();
-  const unchanged = reply !== null && shortcut === reply.shortcut && body === reply.body;
+  const body = values.body.trim();
+  const changes = reply ? replyChanges(reply, values, slots) : null;
+  const unchanged = changes !== null && Object.keys(changes).length === 1;
+  const fill = (text: string) => previewText(text, userName, now);
 
-  function fail(error: unknown) {
-    const errors = formErrors(error, FIELDS);
-    form.setErrors(errors.fields);
-    setGeneral(errors.general);
-    const first = Object.keys(FIELDS).find((field) => errors.fields[field]);
-    if (first) form.getInputNode(first)?.focus();
+  /** The form's errors before anything is sent. */
+  function check(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    const put = (field: string, error: string | null) => {
+      if (error) errors[field] = error;
+    };
+    put('shortcut', shortcutError(values.shortcut));
+    if (values.content === 'text') {
+      put('body', bodyError(values.body, values.attachment !== null));
+    } else {
+      if (values.instanceId === null) errors.instanceId = 'Escolha o número oficial.';
+      else if (values.templateId === null) errors.templateId = 'Escolha o modelo.';
+      for (let at = 0; at < slots; at += 1) put(parameterPath(at), parameterError(values.templateParameters[at] ?? ''));
+    }
+    if (choosesScope && values.scope === 'department' && values.departmentId === null) {
+      errors.departmentId = 'Escolha o departamento.';
+    }
+    return errors;
   }
 
-  function submit(values: Values) {
+  function focusFirst(errors: Record<string, unknown>) {
+    const parameters = Array.from({ length: slots }, (_, at) => parameterPath(at));
+    const first = [...FOCUS_ORDER, ...parameters, 'departmentId'].find((field) => errors[field]);
+    if (!first) return;
+    if (first === 'attachment') attachmentArea.current?.querySelector<HTMLButtonElement>('button')?.focus();
+    else form.getInputNode(first)?.focus();
+  }
+
+  function fail(error: unknown) {
+    const onScreen = new Set(['shortcut', 'departmentId', 'scope']);
+    if (values.content === 'text') ['body', 'attachment'].forEach((field) => onScreen.add(field));
+    else {
+      ['instanceId', 'templateId'].forEach((field) => onScreen.add(field));
+      for (let at = 0; at < slots; at += 1) onScreen.add(parameterPath(at));
+    }
+    const fieldMap: Record<string, string> = {
+      shortcut: 'shortcut',
+      body: 'body',
+      departmentId: 'departmentId',
+      scope: 'scope',
+      attachment: 'attachment',
+      'attachment.mediaId': 'attachment',
+      template: 'templateId',
+      'template.id': 'templateId',
+    };
+    for (let at = 0; at < slots; at += 1) fieldMap[serverParameterField(at)] = parameterPath(at);
+    const shown = Object.fromEntries(Object.entries(fieldMap).filter(([, field]) => onScreen.has(field)));
+    const errors = formErrors(error, shown);
+    const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
+    if (error instanceof ApiError && field && onScreen.has(field) && Object.keys(errors.fields).length === 0) {
+      errors.fields[field] = error.message;
+      errors.general = errors.general.filter((message) => message !== error.message);
+    }
+    if (error instanceof ApiError && error.code === 'template_not_approved') {
+      void queryClient.invalidateQueries({ queryKey: instanceTemplatesKeys.all() });
+    }
+    form.setErrors(errors.fields);
+    setGeneral(errors.general);
+    focusFirst(errors.fields);
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading) return;
     setGeneral([]);
-    if (reply) {
-      const changes: QuickReplyChanges = { id: reply.id };
-      if (shortcut !== reply.shortcut) changes.shortcut = shortcut;
-      if (body !== reply.body) changes.body = body;
+    const errors = check();
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      focusFirst(errors);
+      return;
+    }
+    if (reply && changes) {
       update.mutate(changes, {
         onSuccess: (saved) => {
           notifications.show({ color: 'teal', title: 'Resposta salva', message: `/${saved.shortcut} foi atualizada.` });
@@ -145,9 +246,7 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
       });
       return;
     }
-    const input: NewQuickReply = { shortcut, body, scope: choosesScope ? values.scope : 'personal' };
-    if (input.scope === 'department' && values.departmentId !== null) input.departmentId = Number(values.departmentId);
-    create.mutate(input, {
+    create.mutate(newReplyInput(values, choosesScope ? values.scope : 'personal', slots), {
       onSuccess: (saved) => {
         notifications.show({
           color: 'teal',
@@ -162,7 +261,7 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
 
   const pending = create.isPending || update.isPending;
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <FormAlert messages={general} />
         <TextInput
@@ -183,58 +282,101 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
           data-autofocus
           {...form.getInputProps('shortcut')}
         />
-        <Stack gap={6}>
-          <Textarea
-            ref={bodyInput}
-            label="Texto"
-            required
-            autosize
-            minRows={4}
-            maxRows={12}
-            maxLength={MAX_QUICK_REPLY_BODY}
-            placeholder="{{saudacao}}, {{primeiro_nome}}! Segue o boleto atualizado."
-            {...form.getInputProps('body')}
-          />
-          <Group gap={6} role="group" aria-label="Inserir variável">
-            <Text size="xs" c="dimmed" component="span">
-              Inserir:
-            </Text>
-            {QUICK_REPLY_VARIABLES.map((variable) => (
-              <Tooltip key={variable.name} label={variable.meaning}>
-                <Button
-                  size="compact-xs"
-                  variant="light"
-                  color="gray"
-                  tt="none"
-                  aria-label={`Inserir ${variableToken(variable.name)} (${variable.meaning})`}
-                  onClick={() => insertVariable(variable.name)}
-                >
-                  {variableToken(variable.name)}
-                </Button>
-              </Tooltip>
-            ))}
+        <Radio.Group
+          label="O que a resposta envia"
+          value={values.content}
+          onChange={(next) => form.setFieldValue('content', next === 'template' ? 'template' : 'text')}
+        >
+          <Group gap="lg" mt={6}>
+            <Radio value="text" label="Texto e anexo" />
+            <Radio value="template" label="Modelo aprovado (números oficiais)" />
           </Group>
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            Prévia
-          </Text>
-          <Paper withBorder radius="md" p="sm" className={classes.preview} data-testid="quick-reply-preview">
-            {body ? (
-              <Text size="sm" className={classes.previewText}>
-                {previewText(body, userName, now)}
+        </Radio.Group>
+        {values.content === 'text' ? (
+          <>
+            <Stack gap={6}>
+              <Textarea
+                ref={bodyInput}
+                label={values.attachment ? 'Texto (opcional)' : 'Texto'}
+                description={
+                  values.attachment ? 'Com um anexo, o texto vai como legenda e pode ficar vazio.' : undefined
+                }
+                required={values.attachment === null}
+                autosize
+                minRows={4}
+                maxRows={12}
+                maxLength={MAX_QUICK_REPLY_BODY}
+                placeholder="{{saudacao}}, {{primeiro_nome}}! Segue o boleto atualizado."
+                {...form.getInputProps('body')}
+              />
+              <Group gap={6} role="group" aria-label="Inserir variável">
+                <Text size="xs" c="dimmed" component="span">
+                  Inserir:
+                </Text>
+                {QUICK_REPLY_VARIABLES.map((variable) => (
+                  <Tooltip key={variable.name} label={variable.meaning}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="gray"
+                      tt="none"
+                      aria-label={`Inserir ${variableToken(variable.name)} (${variable.meaning})`}
+                      onClick={() => insertVariable(variable.name)}
+                    >
+                      {variableToken(variable.name)}
+                    </Button>
+                  </Tooltip>
+                ))}
+              </Group>
+            </Stack>
+            <div ref={attachmentArea}>
+              <AttachmentField
+                label="Anexo"
+                description="Opcional: uma imagem, um áudio, um vídeo ou um documento enviado com a resposta."
+                value={values.attachment}
+                onChange={(file) => {
+                  form.setFieldValue('attachment', file);
+                  form.clearFieldError('attachment');
+                  form.clearFieldError('body');
+                }}
+                upload={uploadQuickReplyMedia}
+                onUploadingChange={setUploading}
+                error={typeof form.errors.attachment === 'string' ? form.errors.attachment : undefined}
+              />
+            </div>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                Prévia
               </Text>
-            ) : (
-              <Text size="sm" c="dimmed">
-                O texto aparece aqui como o cliente vai ler.
+              <Paper withBorder radius="md" p="sm" className={classes.preview} data-testid="quick-reply-preview">
+                <Stack gap={6}>
+                  <ContentMarkers attachment={values.attachment} />
+                  {body ? (
+                    <Text size="sm" className={classes.previewText}>
+                      {previewText(body, userName, now)}
+                    </Text>
+                  ) : values.attachment ? null : (
+                    <Text size="sm" c="dimmed">
+                      O texto aparece aqui como o cliente vai ler.
+                    </Text>
+                  )}
+                </Stack>
+              </Paper>
+              <Text size="xs" c="dimmed">
+                Com valores de exemplo: {EXAMPLE_CUSTOMER}, protocolo {EXAMPLE_PROTOCOL}, departamento{' '}
+                {EXAMPLE_DEPARTMENT}. Numa conversa, entram os do atendimento.
               </Text>
-            )}
-          </Paper>
-          <Text size="xs" c="dimmed">
-            Com valores de exemplo: {EXAMPLE_CUSTOMER}, protocolo {EXAMPLE_PROTOCOL}, departamento {EXAMPLE_DEPARTMENT}.
-            Numa conversa, entram os do atendimento.
-          </Text>
-        </Stack>
+            </Stack>
+          </>
+        ) : (
+          <ReplyTemplateFields
+            form={form}
+            templates={templates}
+            instanceSource={instanceSource}
+            stored={reply?.template ?? null}
+            fill={fill}
+          />
+        )}
         {choosesScope ? (
           <Radio.Group label="Quem usa" required {...form.getInputProps('scope')}>
             <Stack gap="xs" mt={6}>
@@ -252,7 +394,7 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
             A resposta é pessoal: só você vê e usa.
           </Text>
         )}
-        {choosesScope && form.values.scope === 'department' ? (
+        {choosesScope && values.scope === 'department' ? (
           <Select
             label="Departamento"
             required
@@ -275,7 +417,7 @@ function QuickReplyForm({ reply, manager, userName, onClose }: Omit<QuickReplyFo
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancelar
           </Button>
-          <Button type="submit" loading={pending} disabled={unchanged}>
+          <Button type="submit" loading={pending} disabled={unchanged || uploading}>
             {reply ? 'Salvar' : 'Criar resposta'}
           </Button>
         </Group>

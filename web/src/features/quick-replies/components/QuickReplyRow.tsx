@@ -1,12 +1,16 @@
 /**
  * One quick reply of the list: a row of the desktop table (`QuickReplyRow`) and the phone's card
- * (`QuickReplyCard`) — its `/shortcut`, its text (clamped), who uses it, how many messages used it
- * and, for one the user keeps (`editable`), its "Ações da resposta /…" menu (Editar, Excluir).
+ * (`QuickReplyCard`) — its `/shortcut`, what it sends (a paperclip and the file's name, or "Modelo"
+ * and the template's name, then its text — a template's with its values — clamped), who uses it,
+ * how many messages used it and, for one the user keeps (`editable`), its "Ações da resposta /…"
+ * menu (Editar, Excluir). A reply left with nothing to send (its file or template gone) says so.
  */
 import { Badge, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ContentMarkers } from '../../../components/ContentMarkers';
 import { ListCard } from '../../../components/ResponsiveList';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
+import { fillTemplate } from '../../../lib/message-templates';
 import { SCOPE_COLORS, scopeLabel, type QuickReply } from '../../../lib/quick-replies';
 import classes from './quick-replies.module.css';
 
@@ -28,6 +32,27 @@ function ScopeBadge({ reply }: { reply: QuickReply }) {
     <Badge variant="light" color={SCOPE_COLORS[reply.scope]} tt="none" maw="16rem" title={label}>
       {label}
     </Badge>
+  );
+}
+
+/** What the reply sends, as the list shows it: its file or template, and its text. */
+function ReplyContent({ reply, lines }: { reply: QuickReply; lines: number }) {
+  const text = reply.template ? fillTemplate(reply.template.body, reply.template.parameters) : reply.body;
+  const empty = text === '' && !reply.attachment && !reply.template;
+  return (
+    <Stack gap={4}>
+      <ContentMarkers attachment={reply.attachment} template={reply.template} />
+      {text ? (
+        <Text size="sm" lineClamp={lines} className={classes.body}>
+          {text}
+        </Text>
+      ) : null}
+      {empty ? (
+        <Text size="sm" c="dimmed">
+          Sem conteúdo: o arquivo ou o modelo desta resposta não existe mais. Edite-a para escolher outro.
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -55,9 +80,7 @@ export function QuickReplyRow(props: QuickReplyRowProps) {
         </Text>
       </Table.Td>
       <Table.Td className={classes.textCell}>
-        <Text size="sm" lineClamp={2} className={classes.body}>
-          {reply.body}
-        </Text>
+        <ReplyContent reply={reply} lines={2} />
       </Table.Td>
       <Table.Td className={classes.nowrap}>
         <ScopeBadge reply={reply} />
@@ -84,9 +107,7 @@ export function QuickReplyCard(props: QuickReplyRowProps) {
             </Text>
             <ScopeBadge reply={reply} />
           </Group>
-          <Text size="sm" lineClamp={3} className={classes.body}>
-            {reply.body}
-          </Text>
+          <ReplyContent reply={reply} lines={3} />
           <Text size="xs" c="dimmed">
             Usos: {uses(reply.uses)}
           </Text>

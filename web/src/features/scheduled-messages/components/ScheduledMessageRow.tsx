@@ -1,7 +1,8 @@
 /**
  * One scheduled message of the list: a row of the desktop table (`ScheduledMessageRow`) and the
  * phone's card (`ScheduledMessageCard`) — the customer and their phone, the number it goes by, when
- * (`qui., 10/12 às 09:00`, São Paulo), the text (clamped) with what became of it (sent: "Abrir
+ * (`qui., 10/12 às 09:00`, São Paulo), what it sends — its file or its approved template, and the
+ * text (the caption, or the template's filled text; clamped) — with what became of it (sent: "Abrir
  * conversa"; failed: why; cancelled: by whom or because the customer wrote first), the author for
  * administrators and supervisors and, while it is pending and the user's (`editable`), its menu
  * (Editar, Cancelar agendamento).
@@ -9,6 +10,7 @@
 import { Anchor, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconCalendarX, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { ContentMarkers } from '../../../components/ContentMarkers';
 import { ListCard, ListCardDetail } from '../../../components/ResponsiveList';
 import { RowActionsMenu } from '../../../components/RowActionsMenu';
 import { formatPhone } from '../../../lib/phone';
@@ -104,9 +106,12 @@ export function ScheduledMessageRow({ scheduled, manager, onAction }: ScheduledM
       </Table.Td>
       <Table.Td className={classes.textCell}>
         <Stack gap={4}>
-          <Text size="sm" lineClamp={2} className={classes.body}>
-            {scheduled.body}
-          </Text>
+          <ContentMarkers attachment={scheduled.attachment} template={scheduled.template} />
+          {scheduled.body ? (
+            <Text size="sm" lineClamp={2} className={classes.body}>
+              {scheduled.body}
+            </Text>
+          ) : null}
           <Outcome scheduled={scheduled} />
         </Stack>
       </Table.Td>
@@ -138,9 +143,12 @@ export function ScheduledMessageCard({ scheduled, manager, onAction }: Scheduled
           </ListCardDetail>
           <ListCardDetail label="Número">{scheduled.instance.name}</ListCardDetail>
           {manager ? <ListCardDetail label="Autor">{scheduled.author?.name ?? '—'}</ListCardDetail> : null}
-          <Text size="sm" lineClamp={3} className={classes.body}>
-            {scheduled.body}
-          </Text>
+          <ContentMarkers attachment={scheduled.attachment} template={scheduled.template} />
+          {scheduled.body ? (
+            <Text size="sm" lineClamp={3} className={classes.body}>
+              {scheduled.body}
+            </Text>
+          ) : null}
           <Outcome scheduled={scheduled} />
         </Stack>
         <ScheduledActionsMenu scheduled={scheduled} onAction={onAction} />

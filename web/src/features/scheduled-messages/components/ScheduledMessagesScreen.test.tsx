@@ -30,6 +30,8 @@ function scheduled(id: number, extra: Partial<Scheduled> = {}): Scheduled {
     createdAt: '2026-12-08T15:00:00Z',
     updatedAt: '2026-12-08T15:00:00Z',
     editable: true,
+    attachment: null,
+    template: null,
     ...extra,
   };
 }
@@ -188,6 +190,7 @@ describe('ScheduledMessagesScreen', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/scheduled-messages': listAnswer(() => [scheduled(1)]),
+      'GET /api/templates': () => json([]),
       'PUT /api/scheduled-messages/1': [
         (call) => json(scheduled(1, call.body as Partial<Scheduled>)),
         () => json({ code: 'schedule_not_pending', message: 'Esta mensagem já foi enviada ou cancelada.' }, 409),
@@ -231,6 +234,61 @@ describe('ScheduledMessagesScreen', { timeout: 30_000 }, () => {
     await user.click(within(second).getByRole('button', { name: 'Salvar' }));
     expect(await within(second).findByRole('alert')).toHaveTextContent('Esta mensagem já foi enviada ou cancelada.');
     expect(callsTo('PUT /api/scheduled-messages/1')[1]?.body).toEqual({ body: 'Mensagem 1!' });
+  });
+
+  it('shows what a message sends besides its text: its file or its template', async () => {
+    stubFetch({
+      'GET /api/scheduled-messages': listAnswer(() => [
+        scheduled(1, {
+          body: 'Segue a tabela.',
+          attachment: { mediaId: 55, fileName: 'tabela.pdf', type: 'document', mimeType: 'application/pdf', size: 10 },
+        }),
+        scheduled(2, {
+          body: 'Olá Maria, seu pedido #98 saiu para entrega.',
+          template: { id: 7, name: 'pedido_enviado', language: 'pt_BR', parameters: ['Maria', '#98'] },
+        }),
+      ]),
+    });
+    renderScreen();
+    const file = await screen.findByTestId('scheduled-row-1');
+    expect(within(file).getByRole('img', { name: 'Anexo' })).toBeInTheDocument();
+    expect(file).toHaveTextContent('tabela.pdfSegue a tabela.');
+    expect(screen.getByTestId('scheduled-row-2')).toHaveTextContent(
+      'Modelopedido_enviadoOlá Maria, seu pedido #98 saiu para entrega.',
+    );
+  });
+
+  it('"Novo agendamento" schedules without a conversation: customer and number chosen in the dialog', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/scheduled-messages': listAnswer(() => []),
+      'GET /api/customers': () =>
+        json({
+          data: [{ id: 101, name: 'Maria Souza', phone: '+5511988887777', blacklisted: false }],
+          next_cursor: null,
+        }),
+      'GET /api/inbox/instances': () => json([{ id: 3, name: 'WhatsApp Loja' }]),
+      'GET /api/templates': () => json([]),
+      'POST /api/scheduled-messages': () => json(scheduled(9), 201),
+    });
+    renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Novo agendamento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agendar mensagem' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Cliente/ }));
+    await user.click(await screen.findByRole('option', { name: /Maria Souza/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Número/ }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Loja' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Mensagem/ }), 'Seu pedido chegou.');
+    await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo('POST /api/scheduled-messages')[0]?.body).toMatchObject({
+      customerId: 101,
+      instanceId: 3,
+      body: 'Seu pedido chegou.',
+    });
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Maria Souza recebe a mensagem pelo número WhatsApp Loja.' }),
+    );
   });
 
   it('follows ScheduledMessageChanged: the lists are read again; a failure and an automatic cancel are toasted', async () => {

@@ -3,16 +3,19 @@
  * user scheduled — everyone's for administrators and supervisors (`manager`), with their author —
  * by status ("Agendadas" soonest first; "Enviadas", "Canceladas", "Com falha" most recent first),
  * page after page. A pending one of the user's (`editable`) is changed (components/
- * ScheduleMessageModal) or cancelled (after confirming) from its row. Messages are scheduled from a
- * conversation's customer panel; the lists follow the socket's `ScheduledMessageChanged`
- * (app/realtime-events.ts).
+ * ScheduleMessageModal) or cancelled (after confirming) from its row. "Novo agendamento" schedules
+ * one without opening a conversation: the same dialog, with the customer searched and the number
+ * chosen in it (a conversation's customer panel schedules too). The lists follow the socket's
+ * `ScheduledMessageChanged` (app/realtime-events.ts).
  */
-import { SegmentedControl, Stack, useMantineTheme } from '@mantine/core';
+import { Button, SegmentedControl, Stack, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ListToolbar } from '../../../components/ListToolbar';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ScheduleMessageModal } from '../../../components/ScheduleMessageModal';
+import { ScheduleMessageModal, type ScheduleTarget } from '../../../components/ScheduleMessageModal';
 import { errorMessage } from '../../../lib/api-errors';
 import type { Scheduled, ScheduledStatus } from '../../../lib/scheduled-messages';
 import { formatSendAt } from '../../../lib/send-at';
@@ -23,7 +26,7 @@ import { STATUS_FILTERS } from '../statuses';
 import { ScheduledMessagesList } from './ScheduledMessagesList';
 import type { ScheduledAction } from './ScheduledMessageRow';
 
-type Dialog = { kind: 'none' } | ScheduledAction;
+type Dialog = { kind: 'none' } | { kind: 'new' } | ScheduledAction;
 
 export interface ScheduledMessagesScreenProps {
   /** An administrator or supervisor (the user info's `sees_all_tickets`): sees everyone's, with the author. */
@@ -39,8 +42,13 @@ export function ScheduledMessagesScreen({ manager }: ScheduledMessagesScreenProp
   const cancel = useCancelScheduledMessage();
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });
-  const editing = dialog.kind === 'edit' ? dialog.scheduled : null;
   const cancelling = dialog.kind === 'cancel' ? dialog.scheduled : null;
+  const scheduling: ScheduleTarget | null =
+    dialog.kind === 'edit'
+      ? { kind: 'edit', scheduled: dialog.scheduled }
+      : dialog.kind === 'new'
+        ? { kind: 'choose' }
+        : null;
 
   function confirmCancel(scheduled: Scheduled) {
     cancel.mutate(scheduled.id, {
@@ -65,22 +73,27 @@ export function ScheduledMessagesScreen({ manager }: ScheduledMessagesScreenProp
 
   return (
     <Stack gap="md">
-      <SegmentedControl
-        aria-label="Mostrar agendamentos"
-        data={STATUS_FILTERS}
-        value={status}
-        onChange={setStatus}
-        size={phone ? 'xs' : 'sm'}
-        fullWidth={phone}
-        w={phone ? '100%' : 'fit-content'}
-      />
+      <ListToolbar
+        filtersBasis="300px"
+        action={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'new' })}>
+            Novo agendamento
+          </Button>
+        }
+      >
+        <SegmentedControl
+          aria-label="Mostrar agendamentos"
+          data={STATUS_FILTERS}
+          value={status}
+          onChange={setStatus}
+          size={phone ? 'xs' : 'sm'}
+          fullWidth={phone}
+          w={phone ? '100%' : 'fit-content'}
+        />
+      </ListToolbar>
       <ScheduledMessagesList status={status} messages={messages} manager={manager} onAction={setDialog} />
 
-      <ScheduleMessageModal
-        opened={editing !== null}
-        target={editing ? { kind: 'edit', scheduled: editing } : null}
-        onClose={close}
-      />
+      <ScheduleMessageModal opened={scheduling !== null} target={scheduling} onClose={close} />
       <ConfirmDialog
         opened={cancelling !== null}
         title="Cancelar agendamento"
