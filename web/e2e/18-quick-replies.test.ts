@@ -5,6 +5,9 @@
  * sees it filled with the customer's first name, inserts it with Enter and sends it with Enter;
  * the provider receives the filled text and the screen counts the use.
  *
+ * Then a reply that carries a file: the PDF is uploaded in the editor, "/tabela" puts it in the
+ * composer's tray with its caption filled, and the provider receives the document.
+ *
  * Screenshots at 1280 and 390 px, light and dark (`18-*.png`), with axe-core: no serious or
  * critical violation. Runs in the inbox tenant (`loja`) on an instance of its own, as its
  * administrator (no attendant of 06-inbox is linked to it, so their queues stay as that file
@@ -25,6 +28,7 @@ import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 41 97777-1212', name: 'Joana Prado' };
+const PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n';
 
 let browser: Browser;
 let provider: FakeProvider;
@@ -113,6 +117,53 @@ describe('quick replies', () => {
     const row = page.locator('[data-testid^="quick-reply-row-"]').filter({ hasText: '/saudacao-loja' });
     // The fourth cell: "Usos".
     await expect.poll(() => row.getByRole('cell').nth(3).innerText()).toBe('1');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('a reply that carries a file puts it in the tray, captioned, and the customer receives the document', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: 'Nova resposta' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nova resposta rápida' });
+    await form.getByRole('textbox', { name: /^Atalho/ }).fill('tabela');
+    await form.getByRole('textbox', { name: /^Texto/ }).fill('{{primeiro_nome}}, segue a tabela de preços.');
+    await form
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'tabela.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+    await form.getByTestId('attached-file').getByText('tabela.pdf').waitFor();
+    await shots(page, '18-quick-reply-file-form');
+    await form.getByRole('button', { name: 'Criar resposta' }).click();
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('/tabela').first().waitFor();
+
+    await page.goto('/');
+    // Accepted in the test before: the conversation is among the administrator's own.
+    await page.getByRole('tab', { name: /^Meus/ }).click();
+    await page.locator('a[data-ticket-id]').filter({ hasText: CUSTOMER.name }).click();
+    const box = page.getByRole('textbox', { name: 'Mensagem' });
+    await box.click();
+    await page.keyboard.type('/tabe');
+    const picker = page.getByRole('listbox', { name: 'Respostas rápidas' });
+    await picker
+      .getByRole('option', { name: /\/tabela/ })
+      .getByText('tabela.pdf')
+      .waitFor();
+    await page.keyboard.press('Enter');
+    const caption = page.getByRole('textbox', { name: 'Legenda de tabela.pdf' });
+    await expect.poll(() => caption.inputValue()).toBe('Joana, segue a tabela de preços.');
+    await shots(page, '18-quick-reply-file-tray');
+    await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+    await expect
+      .poll(
+        () =>
+          provider.calls.filter(
+            (c) =>
+              c.path === '/messages' &&
+              (c.body as { type?: string; media?: { fileName?: string } } | undefined)?.media?.fileName ===
+                'tabela.pdf',
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     expect(admin.errors).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * inbox tenant's administrator schedules a message from a conversation's customer panel ("Em 1
  * hora"), finds it on "Agendamentos", and — its time brought forward through the API, as an edit
  * elsewhere would — watches it leave: the provider receives it and the screen moves it to
- * "Enviadas" without a reload.
+ * "Enviadas" without a reload. Then "Novo agendamento" on that screen: the customer found by name
+ * and the number chosen in the dialog, no conversation opened.
  *
  * Screenshots at 1280 and 390 px, light and dark (`20-*.png`), with axe-core: no serious or
  * critical violation. Runs on an instance of its own that no attendant of 06-inbox is linked to.
@@ -25,6 +26,7 @@ import { shots } from './support/shots';
 const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 41 95555-7878', name: 'Paula Torres' };
 const TEXT = 'Bom dia, Paula! Conforme combinado, seu pedido saiu para entrega.';
+const LATER = 'Paula, seu boleto vence amanhã.';
 
 let browser: Browser;
 let provider: FakeProvider;
@@ -91,6 +93,34 @@ describe('scheduled messages', () => {
     await page.locator('label', { hasText: 'Enviadas' }).click();
     await page.getByText(TEXT).first().waitFor();
     await page.getByRole('link', { name: 'Abrir conversa' }).first().waitFor();
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('"Novo agendamento" schedules for a customer found by name, without opening a conversation', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: 'Novo agendamento' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Agendar mensagem' });
+    const customer = dialog.getByRole('combobox', { name: /^Cliente/ });
+    await customer.click();
+    await customer.fill('Paula');
+    await page.getByRole('option', { name: /Paula Torres/ }).click();
+    await dialog.getByRole('combobox', { name: /^Número/ }).click();
+    await page.getByRole('option', { name: 'WhatsApp Agenda' }).click();
+    await dialog.getByRole('textbox', { name: /^Mensagem/ }).fill(LATER);
+    await dialog.getByRole('button', { name: 'Em 1 hora' }).click();
+    await shots(page, '20-new-schedule');
+    await dialog.getByRole('button', { name: 'Agendar', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.locator('label', { hasText: 'Agendadas' }).click();
+    await page.getByText(LATER).first().waitFor();
+    const listed = await inboxCall<{ data: { body: string; customer: { name: string } }[] }>(
+      e2e,
+      'GET',
+      '/api/scheduled-messages?status=scheduled',
+      undefined,
+      token,
+    );
+    expect(listed.data.find((row) => row.body === LATER)?.customer.name).toBe(CUSTOMER.name);
     expect(admin.errors).toEqual([]);
   });
 });
