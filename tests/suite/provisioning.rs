@@ -186,9 +186,10 @@ async fn a_tenant_lives_on_the_cluster_its_pool_names() {
     admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS \"{second_name}\" WITH (FORCE)")).await.unwrap();
 }
 
-/// Waits (a few seconds at most) for the server's background task to have `count` spares ready.
+/// Waits (15 s at most: a spare runs every tenant migration, slower on a loaded machine) for the
+/// server's background task to have `count` spares ready.
 async fn spares_ready(app: &TestApp, count: usize) {
-    for _ in 0..100 {
+    for _ in 0..300 {
         if app.dbs().spare_count().await.unwrap() == count {
             return;
         }
