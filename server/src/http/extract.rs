@@ -196,6 +196,14 @@ fn query_problem(rejection: &QueryRejection) -> String {
     }
 }
 
+/// Deserializes a field that may be absent (`None`), `null` (`Some(None)`) or a value: a change
+/// that keeps, removes or sets.
+pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -207,12 +215,4 @@ mod tests {
         assert!(has_nul_escape(br#"{"name":"a\\\u0000"}"#));
         assert!(!has_nul_escape(br#"{"name":"\u00e7\u0001"}"#));
     }
-}
-
-/// Deserializes a field that may be absent (`None`), `null` (`Some(None)`) or a value: a change
-/// that keeps, removes or sets.
-pub(crate) fn nullable<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(
-    d: D,
-) -> Result<Option<Option<T>>, D::Error> {
-    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
 }

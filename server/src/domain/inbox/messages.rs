@@ -60,7 +60,7 @@ async fn quoted(unit: &Unit, chat_id: i32, quoted_message_id: Option<i32>) -> Re
 pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) -> Result<MessageView> {
     let found = tickets::find_visible(unit, viewer, ticket_id).await?;
     ensure_owner(viewer, &found)?;
-    let free_text = !found.window_closes_at.is_some_and(|closes| closes <= Utc::now());
+    let free_text = found.window_closes_at.is_none_or(|closes| closes > Utc::now());
     let composed = outgoing::compose(unit, found.instance_id, free_text, &reply.content).await?;
     let body = composed.body.clone();
     let quoted_message_id = quoted(unit, found.chat_id, reply.quoted_message_id).await?;
