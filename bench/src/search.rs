@@ -9,8 +9,9 @@
 //!   p99 of each;
 //!   opening the long conversation at its newest page (`GET /api/tickets/{id}/messages`);
 //! - under wrk with 64 connections, each rate also as a share of the same server's `/healthz`:
-//!   the search of the 1 % word, the long conversation's newest page, the queue's name search
-//!   (`GET /api/tickets?search=`) and the customers' (`GET /api/customers?search=`).
+//!   the search of the 1 % word, the long conversation's newest page, the queue's first page
+//!   unsearched and its name search (`GET /api/tickets?search=`), and the customers' search
+//!   (`GET /api/customers?search=`).
 //!
 //! Run: `cargo build --release -p backoffice-server && cargo run --release -p backoffice-bench --bin
 //! bench-search -- [--postgres URL] [--messages N]` (needs wrk).
@@ -299,6 +300,8 @@ async fn measure(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
     report("search boleto (attendant)", &load(&agent, "/api/search/messages?q=boleto")?, rate);
     report("search reembolso (admin)", &load(&token, "/api/search/messages?q=reembolso")?, rate);
     report("long conversation, newest page", &load(&token, &format!("/api/tickets/{ticket}/messages?limit=50"))?, rate);
+    // The queue's first page unsearched: what the searched page cannot beat.
+    report("queue first page, unsearched (/tickets)", &load(&token, "/api/tickets")?, rate);
     report("queue name search (/tickets?search=silva)", &load(&token, "/api/tickets?search=silva")?, rate);
     report("customers search (/customers?search=silva)", &load(&token, "/api/customers?search=silva")?, rate);
     Ok(())

@@ -59,14 +59,15 @@ pub async fn guard(State(state): State<AppState>, mut request: Request, next: Ne
 }
 
 /// The slowest an upload's body may arrive: 64 KiB a second (a poor mobile link), at most 30
-/// minutes. Only for the one route that takes files (`POST /api/tickets/{id}/media`,
-/// docs/media.md#sending); every other body must arrive within `BODY_READ_TIMEOUT_SECONDS`.
+/// minutes. Only for the routes that take files (`POST /api/tickets/{id}/media` and the other
+/// `POST /api/…/media` uploads, docs/media.md#sending); every other body must arrive within
+/// `BODY_READ_TIMEOUT_SECONDS`.
 pub const UPLOAD_BYTES_PER_SECOND: u64 = 64 * 1024;
 
 /// The time an upload's body is given, from its declared length; `None` for any other request.
 pub fn body_allowance(request: &Request) -> Option<std::time::Duration> {
     let path = request.uri().path();
-    let upload = request.method() == Method::POST && path.starts_with("/api/tickets/") && path.ends_with("/media");
+    let upload = request.method() == Method::POST && path.starts_with("/api/") && path.ends_with("/media");
     if !upload {
         return None;
     }

@@ -49,6 +49,8 @@ mod m20261223_000039_message_search;
 mod m20261224_000040_customer_search_index;
 mod m20261225_000041_reply_attachments_and_uses;
 mod m20261226_000042_stored_search_document;
+mod m20261227_000043_message_search_prefixes;
+mod m20261228_000044_ticket_activity_customer;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -106,6 +108,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261224_000040_customer_search_index::Migration),
             Box::new(m20261225_000041_reply_attachments_and_uses::Migration),
             Box::new(m20261226_000042_stored_search_document::Migration),
+            Box::new(m20261227_000043_message_search_prefixes::Migration),
+            Box::new(m20261228_000044_ticket_activity_customer::Migration),
         ]
     }
 }

@@ -14,7 +14,7 @@ use backoffice::{
 use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
 use chrono::{Duration, Utc};
 use reqwest::Method;
-use sea_orm::{ConnectionTrait, Statement};
+use sea_orm::ConnectionTrait;
 use serde_json::{Value, json};
 
 use crate::support::{TestApp, TestUser};
@@ -72,12 +72,7 @@ impl Demo {
     }
 
     async fn scalar(&self, sql: &str) -> i64 {
-        let db = self.app.tenant_db("acme").await;
-        let tx = db.begin().await.unwrap();
-        let row = tx.query_one_raw(Statement::from_string(tx.get_database_backend(), sql)).await.unwrap().unwrap();
-        let value: i64 = row.try_get_by_index(0).unwrap();
-        tx.commit().await.unwrap();
-        value
+        self.app.scalar("acme", sql).await
     }
 
     async fn execute(&self, sql: &str) {

@@ -378,6 +378,17 @@ async fn templates_are_synced_and_the_24_hour_window_decides_between_free_text_a
     assert_eq!(shipped["parameters"], json!([{ "index": 1, "example": "Maria" }, { "index": 2, "example": "12345" }]));
     assert_eq!(named("promocao_natal")["status"], "PENDING");
 
+    // The forms that pick a number learn which are official (templates, the 24-hour window).
+    let other = o.app.create_instance("acme", "Loja").await;
+    let (status, numbers) = o.call(Method::GET, "/api/inbox/instances", None).await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        numbers,
+        json!([{ "id": other, "name": "Loja", "official": false },
+               { "id": o.instance, "name": "Oficial", "official": true }]),
+        "by name, the Cloud number official"
+    );
+
     // The customer last wrote 25 hours ago: the window is closed.
     let mut old = graph::customer_message("wamid.OLD", CUSTOMER, "Carla Dias", "text", json!({ "body": "Oi" }));
     let then = chrono::Utc::now() - chrono::Duration::hours(25);

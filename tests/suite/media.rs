@@ -127,19 +127,7 @@ impl Media {
     }
 
     async fn upload(&self, ticket: i64, query: &str, bytes: Vec<u8>) -> (u16, Value) {
-        let response = self
-            .app
-            .client
-            .post(self.app.url(&format!("/api/tickets/{ticket}/media?{query}")))
-            .header("host", HOST)
-            .bearer_auth(&self.token)
-            .header("content-type", "application/octet-stream")
-            .body(bytes)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
+        self.app.upload(HOST, &self.token, &format!("/api/tickets/{ticket}/media?{query}"), bytes).await
     }
 }
 

@@ -46,6 +46,35 @@ async fn notes_stay_with_the_staff_and_mentions_reach_their_person_who_is_asked_
     let (status, refused) = team.call(&bia, Method::POST, &notes, Some(json!({ "body": "   " }))).await;
     assert_eq!((status, refused["code"].as_str()), (422, Some("empty_message")), "{refused}");
 
+    // A note may carry a file (the customer's receipt, a screenshot): uploaded by whoever sees the
+    // ticket, kept with the note, never sent. Someone who does not see the ticket cannot upload.
+    let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
+    let note_media = format!("/api/tickets/{ticket}/notes/media?fileName=comprovante.pdf");
+    let (status, _) = team.app.upload(HOST, &carlos, &note_media, pdf.clone()).await;
+    assert_eq!(status, 404, "Carlos does not see the ticket");
+    let (status, uploaded) = team.app.upload(HOST, &bia, &note_media, pdf).await;
+    assert_eq!((status, uploaded["type"].as_str()), (201, Some("document")), "{uploaded}");
+    let (status, refused) = team
+        .call(&bia, Method::POST, &notes, Some(json!({ "body": "", "mediaId": 999_999, "fileName": "x.pdf" })))
+        .await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("media_not_found")), "{refused}");
+    let (status, written) = team
+        .call(
+            &bia,
+            Method::POST,
+            &notes,
+            Some(json!({ "body": "Comprovante que ele mandou por e-mail", "mediaId": uploaded["id"], "fileName": "comprovante.pdf" })),
+        )
+        .await;
+    assert_eq!(status, 201, "{written}");
+    let filed = &written["message"];
+    assert_eq!(
+        (filed["kind"].as_str(), filed["type"].as_str(), filed["body"].as_str()),
+        (Some("internal"), Some("document"), Some("Comprovante que ele mandou por e-mail")),
+        "{filed}"
+    );
+    assert_eq!(filed["media"]["fileName"], "comprovante.pdf", "{filed}");
+
     // Ana takes the ticket and replies; the provider gets the reply and never the note.
     team.call(&ana, Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
     let messages = format!("/api/tickets/{ticket}/messages");
@@ -72,7 +101,7 @@ async fn notes_stay_with_the_staff_and_mentions_reach_their_person_who_is_asked_
     // The conversation shows it in order, to everyone who sees the ticket.
     let (_, page) = team.call(&ana, Method::GET, &messages, None).await;
     let kinds: Vec<&str> = page["data"].as_array().unwrap().iter().map(|m| m["kind"].as_str().unwrap()).collect();
-    assert_eq!(kinds.iter().filter(|k| **k == "internal").count(), 1, "{kinds:?}");
+    assert_eq!(kinds.iter().filter(|k| **k == "internal").count(), 2, "{kinds:?}");
 
     // Who can be mentioned, and who does not see the ticket.
     let (status, people) = team.call(&ana, Method::GET, &format!("/api/tickets/{ticket}/mention-targets"), None).await;

@@ -222,41 +222,12 @@ async fn each_reply_is_seen_and_kept_by_its_people_and_the_picker_fills_it_for_t
     assert_eq!(shortcuts(&page), ["frete", "saudacao"]);
 }
 
-impl Team {
-    /// Uploads `bytes` as a reply's file.
-    async fn upload(&self, token: &str, path: &str, bytes: Vec<u8>) -> (u16, Value) {
-        let response = self
-            .app
-            .client
-            .post(self.app.url(path))
-            .header("host", HOST)
-            .bearer_auth(token)
-            .header("content-type", "application/octet-stream")
-            .body(bytes)
-            .send()
-            .await
-            .unwrap();
-        let status = response.status().as_u16();
-        (status, response.json().await.unwrap_or(Value::Null))
-    }
-
-    async fn scalar(&self, sql: &str) -> i64 {
-        use sea_orm::{ConnectionTrait, Statement};
-        let db = self.app.tenant_db("acme").await;
-        let tx = db.begin().await.unwrap();
-        let row = tx.query_one_raw(Statement::from_string(tx.get_database_backend(), sql.to_owned())).await.unwrap();
-        let n: i64 = row.unwrap().try_get("", "n").unwrap();
-        tx.commit().await.unwrap();
-        n
-    }
-}
-
 #[tokio::test]
 async fn a_reply_with_a_file_sends_that_one_stored_file_each_time_and_its_uses_count_for_the_agent() {
     let (team, provider) = team().await;
     let (_, ana) = team.agent("ana@acme.example", team.vendas).await;
     let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
-    let (status, uploaded) = team.upload(&ana, "/api/quick-replies/media?fileName=tabela.pdf", pdf).await;
+    let (status, uploaded) = team.app.upload(HOST, &ana, "/api/quick-replies/media?fileName=tabela.pdf", pdf).await;
     assert_eq!((status, uploaded["type"].as_str()), (201, Some("document")), "{uploaded}");
     let media_id = uploaded["id"].clone();
 
@@ -287,7 +258,7 @@ async fn a_reply_with_a_file_sends_that_one_stored_file_each_time_and_its_uses_c
         (Some("document"), Some("application/pdf"))
     );
     let holder = format!("SELECT COUNT(*) AS n FROM media_holds WHERE holder = 'quick_reply:{reply_id}'");
-    assert_eq!(team.scalar(&holder).await, 1, "the reply keeps its file from the retention");
+    assert_eq!(team.app.scalar("acme", &holder).await, 1, "the reply keeps its file from the retention");
 
     // In a conversation the picker offers it with its file; sent twice, the one stored file goes twice.
     let message = customer_message("qf-1", "+55 11 97777-1111", "Carla Dias", "Tem tabela?");
@@ -314,8 +285,11 @@ async fn a_reply_with_a_file_sends_that_one_stored_file_each_time_and_its_uses_c
             (Some("document"), Some("Tabela de preços.pdf"))
         );
     }
-    assert_eq!(team.scalar("SELECT COUNT(*) AS n FROM media").await, 1, "stored once");
-    assert_eq!(team.scalar("SELECT COUNT(DISTINCT media_id) AS n FROM messages WHERE media_id IS NOT NULL").await, 1);
+    assert_eq!(team.app.scalar("acme", "SELECT COUNT(*) AS n FROM media").await, 1, "stored once");
+    assert_eq!(
+        team.app.scalar("acme", "SELECT COUNT(DISTINCT media_id) AS n FROM messages WHERE media_id IS NOT NULL").await,
+        1
+    );
 
     // Both uses are Ana's in the productivity report (and its sheet's column).
     let control = team.app.dbs().control();
@@ -341,7 +315,7 @@ async fn a_reply_with_a_file_sends_that_one_stored_file_each_time_and_its_uses_c
     let (status, changed) = team.call(&ana, Method::PUT, &path, Some(json!({ "attachment": null }))).await;
     assert_eq!((status, changed["attachment"].clone()), (200, Value::Null), "{changed}");
     assert_eq!(changed["body"], "{{saudacao}}, {{primeiro_nome}}! Segue a tabela.", "the caption is its text now");
-    assert_eq!(team.scalar(&holder).await, 0);
+    assert_eq!(team.app.scalar("acme", &holder).await, 0);
     let (status, refused) = team.call(&ana, Method::PUT, &path, Some(json!({ "body": "" }))).await;
     assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_body")), "no file, no text: {refused}");
 }

@@ -54,15 +54,6 @@ impl World {
         tx.commit().await.unwrap();
     }
 
-    async fn scalar(&self, sql: &str) -> i64 {
-        let db = self.app.tenant_db("acme").await;
-        let tx = db.begin().await.unwrap();
-        let row = tx.query_one_raw(Statement::from_string(tx.get_database_backend(), sql.to_owned())).await.unwrap();
-        let n: i64 = row.unwrap().try_get("", "n").unwrap();
-        tx.commit().await.unwrap();
-        n
-    }
-
     async fn wait_status(&self, id: i64, status: &str) -> Value {
         for _ in 0..100 {
             let (_, page) = self.call(&self.token, Method::GET, "/api/scheduled-messages", None).await;
@@ -240,19 +231,9 @@ async fn a_scheduled_file_leaves_at_its_time_and_is_held_only_while_it_waits() {
     let w = world().await;
     let ana = w.customer("f-1", "+55 11 93333-0001", "Ana Prado").await;
     let pdf = b"%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n".to_vec();
-    let response = w
-        .app
-        .client
-        .post(w.app.url("/api/scheduled-messages/media?fileName=boleto.pdf"))
-        .header("host", HOST)
-        .bearer_auth(&w.token)
-        .header("content-type", "application/octet-stream")
-        .body(pdf)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 201);
-    let uploaded: Value = response.json().await.unwrap();
+    let (status, uploaded) =
+        w.app.upload(HOST, &w.token, "/api/scheduled-messages/media?fileName=boleto.pdf", pdf).await;
+    assert_eq!(status, 201, "{uploaded}");
     let file = json!({ "mediaId": uploaded["id"], "fileName": "Boleto de dezembro.pdf" });
     let post = |body: Value| w.call(&w.token, Method::POST, "/api/scheduled-messages", Some(body));
 
@@ -264,9 +245,9 @@ async fn a_scheduled_file_leaves_at_its_time_and_is_held_only_while_it_waits() {
     assert_eq!((later["attachment"]["type"].as_str(), later["body"].as_str()), (Some("document"), Some("")));
     let held = |id: i64| format!("SELECT COUNT(*) AS n FROM media_holds WHERE holder = 'scheduled:{id}'");
     let later_id = later["id"].as_i64().unwrap();
-    assert_eq!(w.scalar(&held(later_id)).await, 1);
+    assert_eq!(w.app.scalar("acme", &held(later_id)).await, 1);
     w.call(&w.token, Method::DELETE, &format!("/api/scheduled-messages/{later_id}"), None).await;
-    assert_eq!(w.scalar(&held(later_id)).await, 0);
+    assert_eq!(w.app.scalar("acme", &held(later_id)).await, 0);
 
     // One changed to a caption and left in two seconds: the provider gets the file with it.
     let (_, soon) = post(json!({ "customerId": ana, "instanceId": w.instance, "body": "x",
@@ -288,7 +269,7 @@ async fn a_scheduled_file_leaves_at_its_time_and_is_held_only_while_it_waits() {
         (Some("Segue o boleto, Ana."), Some("Boleto de dezembro.pdf"))
     );
     let done = w.wait_status(soon_id, "sent").await;
-    assert_eq!(w.scalar(&held(soon_id)).await, 0, "its message holds the file now");
+    assert_eq!(w.app.scalar("acme", &held(soon_id)).await, 0, "its message holds the file now");
     let (_, conversation) =
         w.call(&w.token, Method::GET, &format!("/api/tickets/{}/messages", done["ticketId"]), None).await;
     let message =

@@ -17,8 +17,8 @@ use crate::{
             closing_reasons::{self, ClosingReasonView},
             messages::MessagePage,
             outgoing::Outgoing,
-            tickets::{ListQuery, TicketPage},
-            views::{MessageView, NamedRef, TicketView, TransferView},
+            tickets::{InboxInstance, ListQuery, TicketPage},
+            views::{MessageView, TicketView, TransferView},
         },
         inbox::{
             self,
@@ -476,13 +476,13 @@ async fn transfer_targets(
 #[utoipa::path(
     get, path = "/inbox/instances", tag = "atendimentos", operation_id = "inbox_instances",
     summary = "Instâncias cujos atendimentos a pessoa vê",
-    responses((status = 200, description = "`[{id, name}]` por nome.", body = Vec<NamedRef>))
+    responses((status = 200, description = "`[{id, name, official}]` por nome.", body = Vec<InboxInstance>))
 )]
 async fn inbox_instances(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     current: CurrentUser,
-) -> AppResult<Json<Vec<NamedRef>>> {
+) -> AppResult<Json<Vec<InboxInstance>>> {
     let tx = tenant.read(&state).await?;
     let instances = conversations::tickets::instances_of(&tx, &current.viewer).await?;
     tx.end();

@@ -47,6 +47,7 @@ const STAFF: Access = Access::Authenticated;
 pub fn routes() -> ApiRoutes {
     ApiRoutes::default()
         .route(STAFF, files(routes!(upload)))
+        .route(STAFF, files(routes!(note_upload)))
         .route(Access::Route("chatbot"), files(routes!(bot_upload)))
         .route(Access::Route("campaigns"), files(routes!(campaign_upload)))
         .route(STAFF, files(routes!(quick_reply_upload)))
@@ -115,13 +116,52 @@ async fn upload(
     body: Body,
 ) -> AppResult<(StatusCode, Json<Uploaded>)> {
     // Who may send here is checked before a byte is stored.
-    {
-        let tx = tenant.read(&state).await?;
-        let ticket = tickets::find_visible(&tx, &current.viewer, id).await?;
-        tickets::ensure_owner(&current.viewer, &ticket)?;
-        tx.end();
-    }
+    check_ticket(&state, &tenant, &current, id, true).await?;
     receive(&state, &tenant, query, &headers, body).await
+}
+
+/// Whether `current` sees ticket `id` (and, with `owner`, owns it), before an upload for it.
+async fn check_ticket(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    current: &CurrentUser,
+    id: i32,
+    owner: bool,
+) -> AppResult<()> {
+    let tx = tenant.read(state).await?;
+    let ticket = tickets::find_visible(&tx, &current.viewer, id).await?;
+    if owner {
+        tickets::ensure_owner(&current.viewer, &ticket)?;
+    }
+    tx.end();
+    Ok(())
+}
+
+/// Uploads a file for an internal note: anyone who sees the ticket may write one (docs/notes.md).
+#[utoipa::path(
+    post, path = "/tickets/{id}/notes/media", tag = "anotações", operation_id = "tickets_note_upload_media",
+    summary = "Envia um arquivo para uma anotação interna",
+    description = "Guarda o arquivo; informe-o em `mediaId` ao escrever a anotação. Só a equipe o vê.",
+    params(("id" = i32, Path, description = "Id do atendimento"), UploadQuery),
+    request_body(content = Vec<u8>, content_type = "application/octet-stream", description = "Os bytes do arquivo."),
+    responses(
+        (status = 201, description = "O arquivo, guardado.", body = Uploaded),
+        (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
+        (status = 413, description = "Arquivo acima de 100 MB.", body = ErrorBody),
+        (status = 422, description = "`media_too_large`, `media_type_not_allowed`, `media_invalid`, `media_quota`.", body = ErrorBody),
+    )
+)]
+async fn note_upload(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiQuery(query): ApiQuery<UploadQuery>,
+    headers: HeaderMap,
+    body: Body,
+) -> AppResult<(StatusCode, Json<Uploaded>)> {
+    check_ticket(&state, &tenant, &current, id, false).await?;
+    receive(&state, &tenant, UploadQuery { voice: false, ..query }, &headers, body).await
 }
 
 /// Uploads a file for the bot's answers.

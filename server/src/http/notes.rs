@@ -53,6 +53,13 @@ struct NoteBody {
     /// Compartilhar o atendimento com as mencionadas que não o veem (sem isso, são recusadas).
     #[serde(default)]
     share_with_mentioned: bool,
+    /// Um arquivo anexado (de `POST /api/tickets/{id}/notes/media`); `body` é então a legenda,
+    /// que pode ficar vazia.
+    #[serde(default)]
+    media_id: Option<i32>,
+    /// O nome do arquivo como a equipe o verá (padrão: pelo tipo).
+    #[serde(default)]
+    file_name: Option<String>,
 }
 
 /// Writes an internal note on a ticket.
@@ -65,7 +72,7 @@ struct NoteBody {
         (status = 201, description = "A anotação (`kind` = `internal`), quem ela menciona e com quem o atendimento foi compartilhado.", body = WrittenNote),
         (status = 404, description = "Atendimento não encontrado (`ticket_not_found`).", body = ErrorBody),
         (status = 409, description = "clientId de outra mensagem (`client_id_used`).", body = ErrorBody),
-        (status = 422, description = "Texto vazio ou longo (`empty_message`, `message_too_long`); pessoa inexistente (`mention_not_found`), que não vê o atendimento sem `shareWithMentioned` (`mention_cannot_see`) ou menções demais (`too_many_mentions`).", body = ErrorBody),
+        (status = 422, description = "Texto vazio ou longo (`empty_message`, `message_too_long`); arquivo que não existe ou legenda longa (`media_not_found`, `caption_too_long`); pessoa inexistente (`mention_not_found`), que não vê o atendimento sem `shareWithMentioned` (`mention_cannot_see`) ou menções demais (`too_many_mentions`).", body = ErrorBody),
     )
 )]
 async fn write(
@@ -81,6 +88,8 @@ async fn write(
         client_id: body.client_id,
         mentioned_user_ids: body.mentioned_user_ids,
         share_with_mentioned: body.share_with_mentioned,
+        media_id: body.media_id,
+        file_name: body.file_name,
     };
     let written = notes::write(&unit, &current.viewer, id, new).await?;
     unit.commit().await?;

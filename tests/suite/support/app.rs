@@ -180,6 +180,35 @@ impl TestApp {
         self.dbs().tenant(&name, &tenant.pool).await.expect("tenant db opens")
     }
 
+    /// The first column of the one row `sql` answers in tenant `name`'s database, as an integer
+    /// (counts the tests check in the raw tables).
+    pub async fn scalar(&self, name: &str, sql: &str) -> i64 {
+        let db = self.tenant_db(name).await;
+        let tx = db.begin().await.expect("a transaction");
+        let statement = sea_orm::Statement::from_string(tx.get_database_backend(), sql.to_owned());
+        let row = tx.query_one_raw(statement).await.expect("the query runs").expect("one row");
+        let value: i64 = row.try_get_by_index(0).expect("an integer");
+        tx.commit().await.expect("commit");
+        value
+    }
+
+    /// `POST`s a file's bytes (`application/octet-stream`) to `path` on `host` as the bearer of
+    /// `token`: the uploads of tickets, quick replies, scheduled messages.
+    pub async fn upload(&self, host: &str, token: &str, path: &str, bytes: Vec<u8>) -> (u16, serde_json::Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .header(HOST, host)
+            .bearer_auth(token)
+            .header("content-type", "application/octet-stream")
+            .body(bytes)
+            .send()
+            .await
+            .expect("the upload is answered");
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(serde_json::Value::Null))
+    }
+
     /// The SQLite data directory (SQLite only).
     pub fn data_dir(&self) -> std::path::PathBuf {
         match &self.config.database_url {

@@ -29,6 +29,7 @@ use crate::{
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
+        instances,
         local_time::{month_start, sao_paulo},
         sql::{Binder, inserted},
         unit::Unit,
@@ -314,34 +315,66 @@ const FEW_CUSTOMERS: u64 = 200;
 /// tickets are among the newest, while gathering all of theirs to sort them is the slow way
 /// (SQLite chose it: 90 req/s for "silva"). So the matching customers are asked first, at most
 /// [`FEW_CUSTOMERS`] + 1 of them: up to that many, the page filters on their ids; beyond, it walks
-/// the newest tickets and tests each one's customer against the search.
+/// the newest tickets and tests each one's customer against the search — from the activity
+/// index's own entries, which carry the customer (tenant migration 44), so only the page's tickets
+/// are read. A protocol is asked for only when the search has its shape: a condition on the
+/// ticket's row would make the walk read every ticket it passes.
 async fn search_condition(db: &impl ConnectionTrait, search: &str) -> Result<Condition> {
     let backend = db.get_database_backend();
-    let by_protocol = ticket::Column::Protocol.eq(search.to_uppercase());
+    let protocol = looks_like_protocol(search).then(|| ticket::Column::Protocol.eq(search.to_uppercase()));
     let matching = customer::Entity::find()
         .select_only()
         .column(customer::Column::Id)
         .filter(customers::matching(search, backend));
     let few: Vec<i32> = matching.clone().limit(FEW_CUSTOMERS + 1).into_tuple().all(db).await?;
-    if few.len() as u64 <= FEW_CUSTOMERS {
-        return Ok(Condition::any().add(ticket::Column::CustomerId.is_in(few)).add(by_protocol));
-    }
-    // SQLite would still drive the page from the customer index and sort every matching ticket:
-    // the unary `+` keeps the column out of index choices, so it walks the activity index instead.
-    let customer_id = match backend {
-        DbBackend::Sqlite => Expr::cust("+tickets.customer_id"),
-        _ => Expr::col((ticket::Entity, ticket::Column::CustomerId)),
+    let by_customer = if few.len() as u64 <= FEW_CUSTOMERS {
+        ticket::Column::CustomerId.is_in(few)
+    } else {
+        // SQLite would still drive the page from the customer index and sort every matching
+        // ticket: the unary `+` keeps the column out of index choices, so it walks the activity
+        // index instead.
+        let customer_id = match backend {
+            DbBackend::Sqlite => Expr::cust("+tickets.customer_id"),
+            _ => Expr::col((ticket::Entity, ticket::Column::CustomerId)),
+        };
+        customer_id.in_subquery(matching.into_query())
     };
-    Ok(Condition::any().add(customer_id.in_subquery(matching.into_query())).add(by_protocol))
+    Ok(protocol.into_iter().fold(Condition::any().add(by_customer), Condition::add))
 }
 
-/// The instances whose tickets the viewer sees, by name (the queue's filter).
-pub async fn instances_of(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Vec<views::NamedRef>> {
+/// Whether `search` could be a protocol ([`new_protocol`]): eight digits (the date) and six
+/// letters or digits.
+fn looks_like_protocol(search: &str) -> bool {
+    let bytes = search.as_bytes();
+    bytes.len() == 14 && bytes[..8].iter().all(u8::is_ascii_digit) && bytes[8..].iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// A number whose tickets the viewer sees (the queue's filter, the forms that pick a number).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct InboxInstance {
+    pub id: i32,
+    pub name: String,
+    /// A number on Meta's official API (the `cloud` kind): it has approved templates, and past the
+    /// customer's 24-hour window it sends only them (docs/providers.md#the-24-hour-window).
+    pub official: bool,
+}
+
+/// The instances whose tickets the viewer sees, by name.
+pub async fn instances_of(db: &impl ConnectionTrait, viewer: &Viewer) -> Result<Vec<InboxInstance>> {
     let mut query = instance::Entity::find().order_by_asc(instance::Column::Name);
     if !viewer.sees_all {
         query = query.filter(instance::Column::Id.is_in(viewer.instances.iter().copied()));
     }
-    Ok(query.all(db).await?.into_iter().map(|i| views::NamedRef { id: i.id, name: i.name }).collect())
+    Ok(query
+        .all(db)
+        .await?
+        .into_iter()
+        .map(|i| InboxInstance {
+            official: instances::Kind::stored(&i.provider_kind) == instances::Kind::Cloud,
+            id: i.id,
+            name: i.name,
+        })
+        .collect())
 }
 
 /// The viewer's tickets per status, and their own among them: the same counts a page carries
@@ -580,6 +613,16 @@ mod tests {
     use chrono::TimeZone;
 
     use super::*;
+
+    #[test]
+    fn only_what_has_a_protocols_shape_is_looked_up_as_one() {
+        assert!(looks_like_protocol("20261205AB12CD"));
+        assert!(looks_like_protocol("20261205ab12cd"), "typed in lower case");
+        assert!(!looks_like_protocol("silva"));
+        assert!(!looks_like_protocol("2026120AB12CD"));
+        assert!(!looks_like_protocol("20261205AB12C-"));
+        assert!(!looks_like_protocol("20261205AB12CDE"));
+    }
 
     #[test]
     fn a_protocol_is_the_sao_paulo_date_and_six_capitals_or_digits() {

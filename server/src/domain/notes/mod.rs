@@ -26,7 +26,8 @@ use crate::{
     domain::{
         conversations::{
             Viewer, attachments,
-            messages::{self, Ack, check_body},
+            messages::{self, Ack},
+            outgoing::{self, Outgoing},
             tickets,
             views::{MessageView, NamedRef},
         },
@@ -52,6 +53,9 @@ pub struct NewNote {
     pub mentioned_user_ids: Vec<i32>,
     /// Share the ticket with those named who do not see it (else they are refused).
     pub share_with_mentioned: bool,
+    /// One of the tenant's files (uploaded for the note); `body` is then its caption.
+    pub media_id: Option<i32>,
+    pub file_name: Option<String>,
 }
 
 /// A note written, with whom it named and with whom it shared the ticket.
@@ -67,7 +71,14 @@ pub struct WrittenNote {
 /// Writes a note on a ticket the viewer sees (docs/notes.md).
 pub async fn write(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewNote) -> Result<WrittenNote> {
     let found = tickets::find_visible(unit, viewer, ticket_id).await?;
-    let body = check_body(&new.body)?;
+    // What a reply may carry as a file, checked the same way; a note goes nowhere, so no window.
+    let content = Outgoing {
+        body: new.body.clone(),
+        media_id: new.media_id,
+        file_name: new.file_name.clone(),
+        ..Default::default()
+    };
+    let composed = outgoing::compose(unit, found.instance_id, true, &content).await?;
     if let Some(client_id) = new.client_id.as_deref() {
         if client_id.is_empty() || client_id.len() > 100 {
             return Err(Error::invalid_field(
@@ -122,11 +133,14 @@ pub async fn write(unit: &Unit, viewer: &Viewer, ticket_id: i32, new: NewNote) -
         user_id: Set(Some(viewer.user_id)),
         direction: Set("out".into()),
         kind: Set(messages::INTERNAL_KIND.into()),
-        body: Set(body),
+        body: Set(composed.body),
+        message_type: Set(composed.message_type.as_str().into()),
+        media_id: Set(composed.media_id),
+        media_status: Set(composed.media_id.map(|_| "ready".into())),
+        payload: Set(composed.payload.stored()),
         // Nothing to deliver: it is where it goes.
         ack: Set(Ack::Read),
         client_id: Set(Some(new.client_id.unwrap_or_else(|| format!("note-{}", random_token(16))))),
-        message_type: Set("text".into()),
         sent_at: Set(now),
         created_at: Set(now),
         updated_at: Set(now),
