@@ -6,7 +6,7 @@
  * error about the file shows under it. The focus follows: to "Remover" once attached, back to
  * "Anexar arquivo" once removed.
  */
-import { Button, FileButton, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPaperclip, IconTrash, IconX } from '@tabler/icons-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { errorMessage } from '../lib/api-errors';
@@ -14,6 +14,7 @@ import { formatBytes } from '../lib/download';
 import { fileKind } from '../lib/file-kind';
 import type { AttachedFile, AttachmentUploadOptions, UploadedMedia } from '../lib/media-upload';
 import classes from './AttachmentField.module.css';
+import { UploadProgress } from './UploadProgress';
 
 export interface AttachmentFieldProps {
   /** The field's name on screen ("Arquivo (opcional)"). */
@@ -163,20 +164,12 @@ export function AttachmentField({
       <Paper withBorder radius="sm" p="xs" className={classes.card} data-testid="uploading-file">
         <Group gap="sm" wrap="wrap">
           <IconPaperclip size={20} aria-hidden className={classes.icon} />
-          <Stack gap={4} className={classes.text}>
-            <Text size="sm" fw={600} className={classes.name}>
-              {uploading.name}{' '}
-              <Text span size="xs" c="dimmed" fw={400}>
-                {uploading.percent}%
-              </Text>
-            </Text>
-            <Progress
-              value={uploading.percent}
-              size="sm"
-              aria-label={`Enviando ${uploading.name}`}
-              animated={uploading.percent < 100}
-            />
-          </Stack>
+          <UploadProgress
+            name={uploading.name}
+            percent={uploading.percent}
+            className={classes.text}
+            nameClassName={classes.name}
+          />
           <Button
             ref={cancelButton}
             variant="subtle"

@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../lib/message-templates';
-import type { QuickReply } from '../lib/quick-replies';
 import type { Scheduled } from '../lib/scheduled-messages';
-import { nthXhr, stubXhr } from '../testing/fake-xhr';
+import { filePicker, nthXhr, stubXhr } from '../testing/fake-xhr';
 import { json, logIn, stubFetch } from '../testing/fixtures';
+import { emptyParameterRefusal, messageTemplate, quickReply, TABELA_PDF } from '../testing/messages';
 import { renderWithProviders } from '../testing/render';
 import { ScheduleMessageModal, type ScheduleTarget } from './ScheduleMessageModal';
 
@@ -156,59 +156,9 @@ describe('ScheduleMessageModal', { timeout: 30_000 }, () => {
   });
 });
 
-const TABELA = {
-  id: 55,
-  type: 'document',
-  mimeType: 'application/pdf',
-  fileName: 'tabela.pdf',
-  size: 1_258_291,
-  width: null,
-  height: null,
-  durationMs: null,
-  voice: false,
-};
-
+/** The dialog's templates are number 3's: no header or footer. */
 function template(id: number, extra: Partial<Template> = {}): Template {
-  return {
-    id,
-    instanceId: 3,
-    name: `pedido_enviado_${id}`,
-    language: 'pt_BR',
-    category: 'UTILITY',
-    status: 'APPROVED',
-    header: null,
-    body: 'Olá {{1}}, seu pedido {{2}} saiu para entrega.',
-    footer: null,
-    parameters: [
-      { index: 1, example: 'Maria' },
-      { index: 2, example: '#1234' },
-    ],
-    syncedAt: '2026-11-23T12:00:00Z',
-    ...extra,
-  };
-}
-
-function quickReply(id: number, shortcut: string, body: string, extra: Partial<QuickReply> = {}): QuickReply {
-  return {
-    id,
-    shortcut,
-    body,
-    scope: 'tenant',
-    department: null,
-    uses: 0,
-    editable: false,
-    createdAt: '2026-12-01T12:00:00Z',
-    updatedAt: '2026-12-01T12:00:00Z',
-    attachment: null,
-    template: null,
-    ...extra,
-  };
-}
-
-function filePicker(dialog: HTMLElement): HTMLInputElement {
-  const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-  if (!input) throw new Error('no file input');
-  return input;
+  return messageTemplate(id, { instanceId: 3, header: null, footer: null, ...extra });
 }
 
 describe('ScheduleMessageModal: files, templates, quick replies and the customer picker', { timeout: 60_000 }, () => {
@@ -243,7 +193,7 @@ describe('ScheduleMessageModal: files, templates, quick replies and the customer
     expect(xhr.url).toBe('/api/scheduled-messages/media?fileName=tabela.pdf');
     expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
     expect(within(dialog).getByRole('button', { name: 'Agendar' })).toBeDisabled();
-    xhr.respond(201, TABELA);
+    xhr.respond(201, TABELA_PDF);
     expect(await within(dialog).findByTestId('attached-file')).toHaveTextContent('tabela.pdfPDF · 1,2 MB');
     expect(within(dialog).getByRole('textbox', { name: /^Legenda \(opcional\)/ })).not.toBeRequired();
     await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
@@ -264,15 +214,7 @@ describe('ScheduleMessageModal: files, templates, quick replies and the customer
     const { callsTo } = stubFetch({
       'GET /api/templates': () => json([template(7), template(8, { name: 'promo', status: 'REJECTED' })]),
       'POST /api/scheduled-messages': [
-        () =>
-          json(
-            {
-              code: 'template_parameters',
-              message: 'Preencha os parâmetros do modelo.',
-              errors: [{ field: 'template.parameters[1]', message: 'O parâmetro {{2}} não pode ficar vazio.' }],
-            },
-            422,
-          ),
+        emptyParameterRefusal,
         () => json(saved({ body: 'Olá Maria, seu pedido #98 saiu para entrega.' }), 201),
       ],
     });
@@ -394,6 +336,37 @@ describe('ScheduleMessageModal: files, templates, quick replies and the customer
       quickReplyIds: [4],
       attachment: { mediaId: 55, fileName: 'tabela.pdf' },
     });
+  });
+
+  it('from the screen: a number the list says is not official offers no template, one it says is offers them', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/customers': () => json({ data: [], next_cursor: null }),
+      'GET /api/inbox/instances': () =>
+        json([
+          { id: 3, name: 'WhatsApp Loja', official: false },
+          { id: 9, name: 'WhatsApp Oficial', official: true },
+        ]),
+      // Whatever a number's templates would say, the list is what tells.
+      'GET /api/templates': () => json([template(7)]),
+      'GET /api/quick-replies': () => json({ data: [], next_cursor: null }),
+    });
+    renderWithProviders(<ScheduleMessageModal opened target={{ kind: 'choose' }} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Agendar mensagem' });
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Número/ }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Loja' }));
+    expect(within(dialog).getByRole('textbox', { name: /^Mensagem/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radiogroup', { name: 'O que enviar' })).not.toBeInTheDocument();
+    expect(callsTo('GET /api/templates')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Número/ }));
+    await user.click(await screen.findByRole('option', { name: 'WhatsApp Oficial' }));
+    expect(within(dialog).getByRole('radiogroup', { name: 'O que enviar' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Modelo aprovado' }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Modelo aprovado/ }));
+    expect(await screen.findByRole('option', { name: /pedido_enviado_7/ })).toBeInTheDocument();
+    expect(callsTo('GET /api/templates').map((call) => call.query.get('instanceId'))).toEqual(['9']);
   });
 
   it('edits a scheduled template: only its changed values go', async () => {

@@ -5,18 +5,21 @@
  * number chosen here), or changed from that screen (features/scheduled-messages), which share it.
  *
  * What goes (lib/scheduled-draft.ts): a text (up to 4.096 characters, counted) with, or not, a file
- * uploaded at once ("Anexo", the text becoming its caption); or, on an official number — one whose
- * templates the server lists —, an approved template with a value per parameter and its preview:
- * Meta delivers only templates outside the customer's 24-hour window, which the dialog says (and,
- * from a conversation whose window closes before the chosen moment, warns). "Inserir resposta
- * rápida" brings a quick reply in: its text (filled with the customer's name, the author and the
- * greeting), its file or its template; the message names the replies it was written with.
+ * uploaded at once ("Anexo", the text becoming its caption); or, on an official number — one the
+ * list of numbers says is (lib/instance-choices.ts), or whose templates the server lists —, an
+ * approved template with a value per parameter and its preview: Meta delivers only templates
+ * outside the customer's 24-hour window, which the dialog says (and, from a conversation whose
+ * window closes before the chosen moment, warns). "Inserir resposta rápida" brings a quick reply
+ * in: its text (filled with the customer's name, the author and the greeting), its file or its
+ * template; the message names the replies it was written with.
  *
  * Then the day and time (tomorrow 09:00 unless changed, or a quick choice) and "Cancelar se o
  * cliente escrever antes" (on by default). What the server refuses shows under its field — a moment
  * it does not take under the day, a file under the file, a template's value under it — which takes
  * the focus, and anything else above the fields; what was filled stays. Saved: "Mensagem agendada
- * para qui., 10/12 às 09:00", and the lists of scheduled messages are read again.
+ * para qui., 10/12 às 09:00", and the lists of scheduled messages are read again. The file's and
+ * the template's fields, and a refusal's errors, behave as in the quick reply editor: both are
+ * bound by use-message-form.ts.
  */
 import { Alert, Button, Checkbox, Group, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -24,20 +27,16 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { formErrors } from '../lib/api-errors';
 import type { CustomerChoice } from '../lib/customer-search';
 import { ApiError } from '../lib/http';
-import { findTemplate, isApproved, templateSlots, type Template } from '../lib/message-templates';
 import { formatPhone } from '../lib/phone';
 import type { QuickReply } from '../lib/quick-replies';
 import {
   checkSchedule,
   fillKnownVariables,
   newScheduledInput,
-  parameterPath,
   scheduledChanges,
   scheduledValues,
-  serverParameterField,
   usedQuickReplyIds,
   type InsertedReply,
   type ScheduleValues,
@@ -60,6 +59,7 @@ import { QuickReplySelect } from './QuickReplySelect';
 import { SendAtFields } from './SendAtFields';
 import { TemplateFields } from './TemplateFields';
 import { instanceTemplatesKeys, useInstanceChoices, useInstanceTemplates } from './use-instance-templates';
+import { useMessageForm } from './use-message-form';
 
 interface Named {
   id: number;
@@ -100,24 +100,20 @@ export function ScheduleMessageModal({ opened, target, onClose }: ScheduleMessag
   );
 }
 
-/** The server's codes that name a field without `errors[]`. */
+/**
+ * The server's codes that name a field without `errors[]` (those of the file and of the template:
+ * use-message-form.ts).
+ */
 const CODE_FIELDS: Record<string, string> = {
   invalid_send_at: 'date',
   empty_message: 'body',
   message_too_long: 'body',
-  media_not_found: 'attachment',
-  media_type_not_allowed: 'attachment',
-  media_too_large: 'attachment',
-  template_with_media: 'templateId',
-  template_not_found: 'templateId',
-  template_not_approved: 'templateId',
-  template_parameters: 'templateId',
   customer_not_found: 'customer',
   customer_blacklisted: 'customer',
   instance_not_found: 'instanceId',
 };
 
-/** Where the focus goes after a refusal: the first of these with an error. */
+/** Where the focus goes after a refusal: the first of these with an error, then the values, the day. */
 const FOCUS_ORDER = ['customer', 'instanceId', 'body', 'attachment', 'templateId'];
 
 function initialValues(target: ScheduleTarget, now: Date): ScheduleValues {
@@ -153,8 +149,6 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
   /** The quick replies brought in, with what each put in. */
   const [inserted, setInserted] = useState<InsertedReply[]>([]);
   const [replyProblem, setReplyProblem] = useState<string | null>(null);
-  /** A file still uploading: the dialog waits for it. */
-  const [uploading, setUploading] = useState(false);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
   const attachmentArea = useRef<HTMLDivElement>(null);
   const choosing = target.kind === 'choose';
@@ -178,16 +172,20 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
   const instanceId = instance?.id ?? null;
   const windowClosesAt = target.kind === 'new' ? (target.windowClosesAt ?? null) : null;
 
-  const templates = useInstanceTemplates(instanceId);
+  // Whether the number chosen here is official, as the list says (null: it does not — an older
+  // server's —, or the number comes with the target, whose kind the dialog does not read).
+  const listedOfficial = target.kind === 'choose' ? (chosenInstance?.official ?? null) : null;
+  // A number known not to be official has no templates: they are not asked for.
+  const templates = useInstanceTemplates(listedOfficial === false ? null : instanceId);
+  const messageForm = useMessageForm(form, templates, attachmentArea);
+  const { slots, uploading, errorOf, pathOf } = messageForm;
+  const focusOrder = [...FOCUS_ORDER, ...messageForm.parameterPaths, 'date'];
   const official =
     windowClosesAt !== null ||
     initial.content === 'template' ||
-    (instances.data !== undefined && chosenInstance?.providerKind === 'cloud') ||
+    listedOfficial === true ||
     (templates.data?.length ?? 0) > 0;
   const content = official ? values.content : 'text';
-  const approved = (templates.data ?? []).filter(isApproved);
-  const template = findTemplate(approved, values.templateId);
-  const slots = template ? templateSlots(template).length : values.templateParameters.length;
   const sendAt = toSendAt(values);
   const closesBefore =
     windowClosesAt !== null && content === 'text' && sendAt !== null && Date.parse(sendAt) > Date.parse(windowClosesAt);
@@ -257,60 +255,22 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
     bodyInput.current?.focus();
   }
 
-  function chooseTemplate(next: Template | null) {
-    form.setValues({
-      templateId: next ? String(next.id) : null,
-      templateParameters: next ? templateSlots(next).map(() => '') : [],
-    });
-    const errors = Object.fromEntries(
-      Object.entries(form.errors).filter(
-        ([field]) => field !== 'templateId' && !field.startsWith('templateParameters'),
-      ),
-    );
-    form.setErrors(errors);
-  }
-
   function fail(error: unknown) {
-    const onScreen = new Set<string>(['date', 'cancelIfCustomerWrites']);
-    if (choosing) ['customer', 'instanceId'].forEach((field) => onScreen.add(field));
-    if (content === 'text') ['body', 'attachment'].forEach((field) => onScreen.add(field));
-    else {
-      onScreen.add('templateId');
-      for (let at = 0; at < slots; at += 1) onScreen.add(parameterPath(at));
-    }
-    const fieldMap: Record<string, string> = {
-      sendAt: 'date',
-      cancelIfCustomerWrites: 'cancelIfCustomerWrites',
-      body: 'body',
-      attachment: 'attachment',
-      'attachment.mediaId': 'attachment',
-      template: 'templateId',
-      'template.id': 'templateId',
-      customerId: 'customer',
-      instanceId: 'instanceId',
-    };
-    for (let at = 0; at < slots; at += 1) fieldMap[serverParameterField(at)] = parameterPath(at);
-    const shown = Object.fromEntries(Object.entries(fieldMap).filter(([, field]) => onScreen.has(field)));
-    const errors = formErrors(error, shown);
-    const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
-    if (error instanceof ApiError && field && onScreen.has(field) && Object.keys(errors.fields).length === 0) {
-      errors.fields[field] = error.message;
-      errors.general = errors.general.filter((message) => message !== error.message);
-    }
     if (error instanceof ApiError && error.code === 'template_not_approved' && instanceId !== null) {
       void queryClient.invalidateQueries({ queryKey: instanceTemplatesKeys.of(instanceId) });
     }
-    form.setErrors(errors.fields);
-    setGeneral(errors.general);
-    focusFirst(errors.fields);
-  }
-
-  function focusFirst(errors: Record<string, unknown>) {
-    const parameters = Array.from({ length: slots }, (_, at) => parameterPath(at));
-    const first = [...FOCUS_ORDER, ...parameters, 'date'].find((name) => errors[name]);
-    if (!first) return;
-    if (first === 'attachment') attachmentArea.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    else form.getInputNode(first)?.focus();
+    const general = messageForm.showRefusal(error, content, {
+      onScreen: ['date', 'cancelIfCustomerWrites', ...(choosing ? ['customer', 'instanceId'] : [])],
+      fieldMap: {
+        sendAt: 'date',
+        cancelIfCustomerWrites: 'cancelIfCustomerWrites',
+        customerId: 'customer',
+        instanceId: 'instanceId',
+      },
+      codeFields: CODE_FIELDS,
+      focusOrder,
+    });
+    setGeneral(general);
   }
 
   function done(saved: Scheduled, message: string) {
@@ -325,7 +285,7 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
     const errors = checkSchedule(sending, { choosing, slots, now: new Date() });
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) {
-      focusFirst(errors);
+      messageForm.focusFirst(errors, focusOrder);
       return;
     }
     if (changes) {
@@ -347,11 +307,6 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
   }
 
   const pending = create.isPending || update.isPending;
-  const pathOf = (field: string) => (form.getInputProps(field) as { 'data-path'?: string })['data-path'];
-  const fieldError = (field: string) => {
-    const error = form.errors[field];
-    return typeof error === 'string' && error !== '' ? error : undefined;
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -379,7 +334,7 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
                 form.setFieldValue('customer', chosen);
                 form.clearFieldError('customer');
               }}
-              error={fieldError('customer')}
+              error={errorOf('customer')}
               inputProps={{ 'data-path': pathOf('customer') }}
               data-autofocus
             />
@@ -389,17 +344,7 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
               required
               placeholder={instances.isPending ? 'Carregando números…' : 'Escolha o número'}
               data={instanceData}
-              searchable
-              nothingFoundMessage="Nenhum número com esse nome"
-              comboboxProps={{ withinPortal: true }}
-              {...form.getInputProps('instanceId')}
-              onChange={(id: string | null) => {
-                form.setValues({ instanceId: id, templateId: null, templateParameters: [] });
-                form.clearFieldError('instanceId');
-              }}
-              error={
-                fieldError('instanceId') ?? (instances.isError ? 'Não foi possível carregar os números.' : undefined)
-              }
+              {...messageForm.numberSelectProps(instances.isError)}
             />
           </>
         ) : null}
@@ -427,18 +372,7 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
         />
         {content === 'template' ? (
           <TemplateFields
-            templates={templates}
-            value={values.templateId}
-            onChange={chooseTemplate}
-            parameters={values.templateParameters}
-            onParameterChange={(position, value) => {
-              form.setFieldValue(parameterPath(position), value);
-              form.clearFieldError(parameterPath(position));
-            }}
-            error={fieldError('templateId')}
-            selectProps={{ 'data-path': pathOf('templateId') }}
-            parameterError={(position) => fieldError(parameterPath(position))}
-            parameterProps={(position) => ({ 'data-path': pathOf(parameterPath(position)) })}
+            {...messageForm.templateProps}
             hint="Escreva o que o cliente deve ler em cada parâmetro."
             storedName={target.kind === 'edit' ? target.scheduled.template?.name : null}
           />
@@ -461,15 +395,8 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
               <AttachmentField
                 label="Anexo (opcional)"
                 description="Uma imagem, um áudio, um vídeo ou um documento; a mensagem vai como legenda."
-                value={values.attachment}
-                onChange={(file) => {
-                  form.setFieldValue('attachment', file);
-                  form.clearFieldError('attachment');
-                  form.clearFieldError('body');
-                }}
                 upload={uploadScheduledMedia}
-                onUploadingChange={setUploading}
-                error={fieldError('attachment')}
+                {...messageForm.attachmentProps}
               />
             </div>
           </>
@@ -480,7 +407,7 @@ function ScheduleForm({ target, onClose }: { target: ScheduleTarget; onClose: ()
             form.setValues(next);
             form.clearFieldError('date');
           }}
-          error={fieldError('date') ?? null}
+          error={errorOf('date') ?? null}
           dateInputProps={{ 'data-path': pathOf('date') }}
         />
         {closesBefore && windowClosesAt ? (

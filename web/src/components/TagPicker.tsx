@@ -4,7 +4,9 @@
  * the subject carries it. Choosing one puts it on or takes it off at once (`onChange({add,
  * remove})`, one tag a time — the server merges changes, so two people tagging at once both land);
  * the list stays open for the next. Keyboard: the search takes the focus, arrows move, Enter
- * toggles, Esc closes. Tags the list does not know yet (still loading) are offered from `selected`.
+ * toggles, Esc closes and gives the focus back to the button. Tags the list does not know yet (still
+ * loading) are offered from `selected`. In a row of a long list (`inRow`: the queue, a board card)
+ * the button is a quiet icon and the list is only in the page while it is open.
  */
 import { ActionIcon, Anchor, Button, Combobox, Group, Loader, ScrollArea, Text, useCombobox } from '@mantine/core';
 import { IconCheck, IconTag } from '@tabler/icons-react';
@@ -29,6 +31,14 @@ export interface TagPickerProps {
   disabled?: boolean;
   /** An icon button (tight places) instead of the "Etiquetas" button. */
   compact?: boolean;
+  /**
+   * In a row of a long list (the queue, a board card): a quiet icon button (no border), its list
+   * mounted only while open — one hidden list per row would otherwise sit in the page. Implies
+   * `compact`.
+   */
+  inRow?: boolean;
+  /** A class for the button (its place in the row, when it shows). */
+  triggerClassName?: string;
   /** The tags screen, for whoever may create tags; null for everyone else. */
   manageHref?: string | null;
 }
@@ -42,6 +52,8 @@ export function TagPicker({
   busy = false,
   disabled = false,
   compact = false,
+  inRow = false,
+  triggerClassName,
   manageHref = null,
 }: TagPickerProps) {
   const [search, setSearch] = useState('');
@@ -83,13 +95,26 @@ export function TagPicker({
     'aria-haspopup': 'listbox' as const,
     'aria-expanded': combobox.dropdownOpened,
     disabled,
+    className: triggerClassName,
     onClick: () => combobox.toggleDropdown(),
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={toggle} withinPortal position="bottom-end" width={280} shadow="md">
+    <Combobox
+      store={combobox}
+      onOptionSubmit={toggle}
+      withinPortal
+      position="bottom-end"
+      width={280}
+      shadow="md"
+      keepMounted={!inRow}
+    >
       <Combobox.Target withAriaAttributes={false} withKeyboardNavigation={false}>
-        {compact ? (
+        {inRow ? (
+          <ActionIcon variant="subtle" color="gray" size={32} aria-label={label} title="Etiquetas" {...triggerProps}>
+            {busy ? <Loader size={14} aria-label="Salvando" /> : <IconTag size={18} />}
+          </ActionIcon>
+        ) : compact ? (
           <ActionIcon variant="default" size={36} aria-label={label} title="Etiquetas" {...triggerProps}>
             {busy ? <Loader size={14} aria-label="Salvando" /> : <IconTag size={18} />}
           </ActionIcon>

@@ -1,12 +1,14 @@
 /**
  * An official number's approved template chosen in a form (the scheduling dialog, the quick reply
- * editor — the inbox's composer and a campaign have their own, tied to their flows): the select of
- * the number's approved templates (name, language, category), one field per parameter ("Parâmetro
- * {{1}}", the server's example as placeholder) and a preview as the customer will read it, each
- * `{{n}}` replaced by its value (`fill` may turn what was typed into what will go: the reply
- * variables into example values) and marked while empty. While the templates load, if they fail
- * (with a retry), and when the number has none approved, it says so instead. A template chosen
- * before that is no longer approved (a reply's, a scheduled message's) says why under the select.
+ * editor, a campaign's message — the inbox's composer has its own, tied to its sending flow): the
+ * select of the number's approved templates (name, language, category), one field per parameter
+ * ("Parâmetro {{1}}", the server's example as placeholder) and a preview as the customer will read
+ * it (TemplateText), each `{{n}}` replaced by its value (`fill` may turn what was typed into what
+ * will go: the reply variables into example values) and marked while empty. While the templates
+ * load, if they fail (with a retry), and when the number has none approved, it says so instead. A
+ * template chosen before that is no longer approved (a reply's, a scheduled message's) says why
+ * under the select. One component, so every form offers templates the same way; each form keeps
+ * its own values and errors and hands them in.
  */
 import { Badge, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -53,6 +55,10 @@ export interface TemplateFieldsProps {
   fill?: (value: string) => string;
   /** The name of a template chosen before, shown when it is no longer among the approved ones. */
   storedName?: string | null;
+  /** The select's description when the number has no approved template. */
+  noneApproved?: ReactNode;
+  /** The preview's bubble, when the screen draws its messages its own way. */
+  bubbleClassName?: string;
 }
 
 function Filled({ text, values }: { text: string; values: readonly string[] }) {
@@ -67,31 +73,51 @@ function Filled({ text, values }: { text: string; values: readonly string[] }) {
   );
 }
 
-/** The template as the customer will read it, with `values` in place. */
-export function TemplateBubble({ template, values }: { template: Template; values: readonly string[] }) {
-  const title = useId();
+export interface TemplateTextProps {
+  /** Shown above the bubble ("Prévia do modelo"); names it. */
+  title: string;
+  header?: string | null;
+  body: string;
+  footer?: string | null;
+  /** `values[i]` fills `{{i+1}}`. */
+  values: readonly string[];
+  /** Meta's category, as a badge beside the title. */
+  category?: string | null;
+  /** The bubble's class in place of this file's. */
+  className?: string;
+}
+
+/**
+ * A template's text as the customer will read it, in a message bubble: its header (bold), the body
+ * and its footer (dimmed), with `values` in place. Read-only: a form's live preview and a
+ * campaign's detail.
+ */
+export function TemplateText({ title, header, body, footer, values, category, className }: TemplateTextProps) {
+  const titleId = useId();
   return (
     <div>
       <Group gap={6} mb={4}>
-        <Text size="xs" c="dimmed" id={title}>
-          Prévia do modelo
+        <Text size="xs" c="dimmed" id={titleId}>
+          {title}
         </Text>
-        <Badge size="xs" variant="light" color="gray">
-          {categoryLabel(template.category)}
-        </Badge>
+        {category ? (
+          <Badge size="xs" variant="light" color="gray">
+            {categoryLabel(category)}
+          </Badge>
+        ) : null}
       </Group>
-      <div className={classes.bubble} role="group" aria-labelledby={title} data-testid="template-bubble">
-        {template.header ? (
+      <div className={className ?? classes.bubble} role="group" aria-labelledby={titleId} data-testid="template-text">
+        {header ? (
           <Text size="sm" fw={700}>
-            <Filled text={template.header} values={values} />
+            <Filled text={header} values={values} />
           </Text>
         ) : null}
         <Text size="sm">
-          <Filled text={template.body} values={values} />
+          <Filled text={body} values={values} />
         </Text>
-        {template.footer ? (
+        {footer ? (
           <Text size="xs" c="dimmed" mt={4}>
-            <Filled text={template.footer} values={values} />
+            <Filled text={footer} values={values} />
           </Text>
         ) : null}
       </div>
@@ -114,6 +140,8 @@ export function TemplateFields({
   hint,
   fill = (text) => text,
   storedName,
+  noneApproved = NO_APPROVED_TEMPLATES,
+  bubbleClassName,
 }: TemplateFieldsProps) {
   if (templates.isPending) {
     return (
@@ -155,7 +183,7 @@ export function TemplateFields({
     <Stack gap="sm">
       <Select
         label={label}
-        description={approved.length === 0 ? NO_APPROVED_TEMPLATES : description}
+        description={approved.length === 0 ? noneApproved : description}
         required
         placeholder={approved.length === 0 ? 'Nenhum modelo aprovado' : 'Escolha um modelo'}
         data={templateOptions(approved)}
@@ -194,7 +222,15 @@ export function TemplateFields({
         </Stack>
       ) : null}
       {template ? (
-        <TemplateBubble template={template} values={slots.map((_, at) => fill(parameters[at] ?? ''))} />
+        <TemplateText
+          title="Prévia do modelo"
+          header={template.header}
+          body={template.body}
+          footer={template.footer}
+          values={slots.map((_, at) => fill(parameters[at] ?? ''))}
+          category={template.category}
+          className={bubbleClassName}
+        />
       ) : null}
     </Stack>
   );

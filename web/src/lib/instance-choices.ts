@@ -2,10 +2,12 @@
  * The numbers (instances) a person may write through, as the scheduling dialog and the quick reply
  * editor offer them. Holders of the route `instances` read `GET /api/instance`, which says each
  * one's `providerKind` (`cloud`: an official number on Meta's Cloud API, the only kind with
- * approved templates); everybody else `GET /api/inbox/instances` (`[{id, name}]`: the instances
- * whose tickets they see — every one for administrators and supervisors — which is also what the
- * server lets them schedule on), whose kind stays unknown (null): a number is then known to be
- * official by having templates (`GET /api/templates?instanceId=`, components/use-message-templates.ts).
+ * approved templates and the customer's 24-hour window); everybody else `GET /api/inbox/instances`
+ * (`[{id, name, official}]`: the instances whose tickets they see — every one for administrators and
+ * supervisors — which is also what the server lets them schedule on), whose `official` says the
+ * same. Either way each choice says `official`; only an older server's inbox list (without the
+ * flag) leaves it unknown (null): a number is then known to be official by having templates
+ * (`GET /api/templates?instanceId=`, components/use-instance-templates.ts).
  */
 import * as z from 'zod/mini';
 import { http } from './http';
@@ -15,7 +17,10 @@ const InstanceChoiceSchema = z.object({
   id: z.number(),
   name: z.string(),
   activated: z._default(z.boolean(), true),
+  /** `GET /api/instance`'s. */
   providerKind: z._default(z.nullish(z.string()), null),
+  /** `GET /api/inbox/instances`'s (absent from an older server's). */
+  official: z._default(z.nullish(z.boolean()), null),
 });
 
 export type InstanceSource = 'instances' | 'inbox';
@@ -24,8 +29,11 @@ export interface InstanceChoice {
   id: number;
   name: string;
   active: boolean;
-  /** `generic`, `cloud` (official), `evolution`…; null when the list does not say. */
-  providerKind: string | null;
+  /**
+   * An official number (Cloud API: approved templates, the 24-hour window); null when the list does
+   * not say (an older server's inbox list).
+   */
+  official: boolean | null;
 }
 
 export async function getInstanceChoices(source: InstanceSource): Promise<InstanceChoice[]> {
@@ -35,8 +43,8 @@ export async function getInstanceChoices(source: InstanceSource): Promise<Instan
     id: instance.id,
     name: instance.name,
     active: instance.activated,
-    // GET /api/instance always says it (an older server without it only had generic instances).
-    providerKind: instance.providerKind ?? (source === 'instances' ? 'generic' : null),
+    // GET /api/instance always says the kind (an older server without it only had generic ones).
+    official: source === 'instances' ? instance.providerKind === 'cloud' : instance.official,
   }));
 }
 
@@ -45,7 +53,10 @@ export function instanceChoicesKey(source: InstanceSource) {
   return [...INSTANCES_QUERY_KEY, 'choices', source] as const;
 }
 
-/** Whether a number may be official: known to be (`cloud`), or of a kind the list does not say. */
-export function mayBeOfficial(instance: Pick<InstanceChoice, 'providerKind'>): boolean {
-  return instance.providerKind === null || instance.providerKind === 'cloud';
+/**
+ * Whether a number may be official — known to be, or the list does not say —, so whether its
+ * templates are worth offering and asking for.
+ */
+export function mayBeOfficial(instance: Pick<InstanceChoice, 'official'>): boolean {
+  return instance.official !== false;
 }

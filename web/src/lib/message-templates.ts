@@ -63,6 +63,19 @@ export function templateSlots(template: Pick<Template, 'body' | 'parameters'>): 
   return Array.from({ length: highest }, (_, position) => position + 1);
 }
 
+/**
+ * A form's field of the template's parameter at `position` (0-based): `templateParameters.0` holds
+ * `{{1}}` — the scheduling dialog's and the quick reply editor's (components/use-message-form.ts).
+ */
+export function parameterPath(position: number): `templateParameters.${number}` {
+  return `templateParameters.${position}`;
+}
+
+/** The server's name for that parameter in its 422 `errors` (a scheduled message, a quick reply). */
+export function serverParameterField(position: number): string {
+  return `template.parameters[${position}]`;
+}
+
 /** A piece of a text: as written, or a placeholder with what was typed for it (null: nothing yet). */
 export type TemplatePart = { text: string } | { index: number; value: string | null };
 

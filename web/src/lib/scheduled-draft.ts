@@ -14,6 +14,7 @@
  */
 import type { CustomerChoice } from './customer-search';
 import { toMediaAttachment, type AttachedFile } from './media-upload';
+import { parameterPath } from './message-templates';
 import { fillVariables, greetingAt, variablesIn, variableToken, type QuickReplyVariable } from './quick-replies';
 import {
   MAX_SCHEDULED_BODY,
@@ -44,16 +45,6 @@ export interface ScheduleValues {
   date: string;
   time: string;
   cancelIfCustomerWrites: boolean;
-}
-
-/** The form's field of the template's parameter at `position` (0-based). */
-export function parameterPath(position: number): `templateParameters.${number}` {
-  return `templateParameters.${position}`;
-}
-
-/** The server's name for that parameter in its 422 `errors`. */
-export function serverParameterField(position: number): string {
-  return `template.parameters[${position}]`;
 }
 
 /** A quick reply used in the dialog, with what it put in: its text, its file or its template. */

@@ -4,6 +4,8 @@
  * list per tenant (at most 200, read whole: pickers and filters show them all), by name, kept in
  * one query (`useTags`) that the socket's `TagsChanged {tags}` rewrites in place (`applyTagsEvent`,
  * called by app/realtime.ts). A tag's `boardPosition` is its column's place on the kanban board.
+ * A customer's tags are changed by one request (`changeCustomerTags`) from the customers screen and
+ * the inbox's customer panel alike; each writes the answer into its own cache.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -138,6 +140,24 @@ export function foldText(text: string): string {
 export function tagMatches(name: string, search: string): boolean {
   const term = foldText(search);
   return term === '' || foldText(name).includes(term);
+}
+
+export interface CustomerTagChange {
+  customerId: number;
+  add: number[];
+  remove: number[];
+}
+
+const CustomerTagsSchema = z.object({ tags: z.array(TagRefSchema) });
+
+/**
+ * POST /api/customers/{id}/tags `{add, remove}` → `{tags}`, the customer's tags now: it names what
+ * changes, never the whole set, so two people tagging at once both land. The server decides who may
+ * (403 `customer_tags_forbidden`); `CustomerTagsChanged` tells every other screen.
+ */
+export async function changeCustomerTags({ customerId, add, remove }: CustomerTagChange): Promise<TagRef[]> {
+  const answer = await http.post(`/api/customers/${customerId}/tags`, { add, remove }, { schema: CustomerTagsSchema });
+  return answer.tags;
 }
 
 /** What to send to go from the tags `before` to the tags `after`: `{add, remove}` by id. */

@@ -68,3 +68,10 @@ export async function nthXhr(count: number): Promise<FakeXhr> {
   if (!xhr) throw new Error('no request');
   return xhr;
 }
+
+/** The file input of an upload field (AttachmentField) within `container`. */
+export function filePicker(container: HTMLElement): HTMLInputElement {
+  const input = container.querySelector<HTMLInputElement>('input[type="file"]');
+  if (!input) throw new Error('no file input');
+  return input;
+}

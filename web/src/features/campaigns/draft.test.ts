@@ -156,10 +156,10 @@ describe('the campaign draft', () => {
     expect(fieldOfServer('template.parameters[1]')).toBe('templateParameters.1');
   });
 
-  it('tells an official number by its kind, else by its templates or the server asking for one', () => {
-    expect(isOfficial('cloud', undefined)).toBe(true);
-    expect(isOfficial('generic', [{}])).toBe(false);
-    expect(isOfficial('evolution', [], true)).toBe(true);
+  it('tells an official number by the list, else by its templates or the server asking for one', () => {
+    expect(isOfficial(true, undefined)).toBe(true);
+    expect(isOfficial(false, [{}])).toBe(false);
+    expect(isOfficial(false, [], true)).toBe(true);
     expect(isOfficial(null, undefined)).toBeNull();
     expect(isOfficial(null, [])).toBe(false);
     expect(isOfficial(null, [{}])).toBe(true);

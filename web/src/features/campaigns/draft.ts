@@ -90,18 +90,18 @@ export function scheduleToIso(date: string, time: string): string | null {
 }
 
 /**
- * Is the instance an official number (it sends approved templates)? Its kind says so (`cloud`);
- * when the kind is unknown (the inbox's instance list does not say it), a number with templates is
- * one; and one the server asked a template for (422 `template`) is one too. Null while the
- * templates that would tell are still loading.
+ * Is the instance an official number (it sends approved templates)? The list of instances says so
+ * (`official`); when it does not (an older server's inbox list), a number with templates is one;
+ * and one the server asked a template for (422 `template`) is one too, whatever the list said.
+ * Null while the templates that would tell are still loading.
  */
 export function isOfficial(
-  providerKind: string | null | undefined,
+  official: boolean | null | undefined,
   templates: readonly unknown[] | undefined,
   serverAskedForTemplate = false,
 ): boolean | null {
-  if (providerKind === 'cloud' || serverAskedForTemplate) return true;
-  if (providerKind) return false;
+  if (official === true || serverAskedForTemplate) return true;
+  if (official === false) return false;
   if (templates === undefined) return null;
   return templates.length > 0;
 }

@@ -1,5 +1,4 @@
 /** Builders of inbox data for the unit tests (the server's shapes, server/src/domain/inbox/views.rs). */
-import type { Template } from '../../lib/message-templates';
 import type { Media, ServerMessage, Ticket, TicketPage, Transfer } from './api/schemas';
 import type { InboxViewer } from './viewer';
 
@@ -90,27 +89,6 @@ export function media(extra: Partial<Media> = {}): Media {
     url: '/api/media/full',
     downloadUrl: '/api/media/full?download=1',
     thumbnailUrl: '/api/media/thumb',
-    ...extra,
-  };
-}
-
-/** An approved template of instance 1 with two parameters (GET /api/templates). */
-export function template(id: number, extra: Partial<Template> = {}): Template {
-  return {
-    id,
-    instanceId: 1,
-    name: `pedido_enviado_${id}`,
-    language: 'pt_BR',
-    category: 'UTILITY',
-    status: 'APPROVED',
-    header: 'Seu pedido',
-    body: 'Olá {{1}}, seu pedido {{2}} saiu para entrega.',
-    footer: 'Loja Exemplo',
-    parameters: [
-      { index: 1, example: 'Maria' },
-      { index: 2, example: '#1234' },
-    ],
-    syncedAt: '2026-11-23T12:00:00Z',
     ...extra,
   };
 }

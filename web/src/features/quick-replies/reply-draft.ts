@@ -30,16 +30,6 @@ export interface ReplyValues {
   templateParameters: string[];
 }
 
-/** The form's field of the template's parameter at `position` (0-based). */
-export function parameterPath(position: number): `templateParameters.${number}` {
-  return `templateParameters.${position}`;
-}
-
-/** The server's name for that parameter in its 422 `errors`. */
-export function serverParameterField(position: number): string {
-  return `template.parameters[${position}]`;
-}
-
 /** The form as a reply fills it (a new one: empty, personal, a text). */
 export function replyValues(reply: QuickReply | null): ReplyValues {
   const template = reply?.template ?? null;

@@ -4,9 +4,11 @@
  * (the instances whose tickets they see: every one for administrators and supervisors). Kept under
  * the instances key: `InstanceUpdated` refreshes it.
  *
- * Only `GET /api/instance` says each one's `providerKind` (`cloud`: an official number, which sends
- * approved templates); the inbox's list (`[{id, name}]`) does not, and its instances' kind stays
- * unknown (null): the form then asks for the number's templates (isOfficial in ../draft.ts).
+ * Each one says whether it is an official number (on Meta's Cloud API, which sends approved
+ * templates): `GET /api/instance` by its `providerKind` (`cloud`), the inbox's list
+ * (`[{id, name, official}]`) by `official`. An older server's inbox list does not say it, and the
+ * number's kind stays unknown (null): the form then asks for its templates (isOfficial in
+ * ../draft.ts).
  */
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -18,7 +20,10 @@ const InstanceSchema = z.object({
   name: z.string(),
   activated: z._default(z.boolean(), true),
   status: z._default(z.nullish(z.string()), null),
+  /** `GET /api/instance`'s. */
   providerKind: z._default(z.nullish(z.string()), null),
+  /** `GET /api/inbox/instances`'s (absent from an older server's). */
+  official: z._default(z.nullish(z.boolean()), null),
 });
 
 export type InstanceSource = 'instances' | 'inbox';
@@ -29,8 +34,8 @@ export interface CampaignInstance {
   active: boolean;
   /** `connected`, `disconnected`...; null when the list does not say. */
   status: string | null;
-  /** `generic`, `cloud` (official), `evolution`…; null when the list does not say. */
-  providerKind: string | null;
+  /** An official number (it sends approved templates); null when the list does not say. */
+  official: boolean | null;
 }
 
 export async function getCampaignInstances(source: InstanceSource): Promise<CampaignInstance[]> {
@@ -41,8 +46,8 @@ export async function getCampaignInstances(source: InstanceSource): Promise<Camp
     name: instance.name,
     active: instance.activated,
     status: instance.status,
-    // GET /api/instance always says it (an older server without it only had generic instances).
-    providerKind: instance.providerKind ?? (source === 'instances' ? 'generic' : null),
+    // GET /api/instance always says the kind (an older server without it only had generic ones).
+    official: source === 'instances' ? instance.providerKind === 'cloud' : instance.official,
   }));
 }
 

@@ -19,6 +19,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { LoadError } from '../../../components/LoadError';
+import { TemplateText } from '../../../components/TemplateFields';
 import { errorMessage } from '../../../lib/api-errors';
 import { RECIPIENT_STATUS_PLURALS, RECIPIENT_STATUSES } from '../../../lib/campaign-statuses';
 import { formatDateTime } from '../../../lib/dates';
@@ -35,7 +36,6 @@ import { CampaignProgress, CampaignStatusBadge } from './CampaignProgress';
 import classes from './campaigns.module.css';
 import { FeatureOff } from './FeatureOff';
 import { RecipientsTable } from './RecipientsTable';
-import { TemplateText } from './TemplateText';
 
 export interface CampaignDetailProps {
   id: number;
@@ -100,7 +100,9 @@ function CampaignTemplate({ template, body }: { template: ChosenTemplate; body: 
           ))}
         </Stack>
       ) : null}
-      {body ? <TemplateText title="Texto do modelo" body={body} values={template.parameters} /> : null}
+      {body ? (
+        <TemplateText title="Texto do modelo" body={body} values={template.parameters} className={classes.bubble} />
+      ) : null}
     </Stack>
   );
 }

@@ -10,9 +10,10 @@
  *
  * On an official number (docs/campaigns.md#templates) the message is an approved template of the
  * number with its parameters' values (CampaignTemplateFields), sent without a file; the pre-flight
- * then shows the template and its estimated cost. The number is official by its kind (`cloud`, from
- * `GET /api/instance`); when the instance list does not say the kind (the inbox's), a number with
- * templates is taken as official, and so is one the server asks a template for (422 `template`).
+ * then shows the template and its estimated cost. The instance list says which numbers are official
+ * (`GET /api/instance` by the kind `cloud`, the inbox's by `official`); when it does not (an older
+ * server's inbox list), a number with templates is taken as official; and so is one the server asks
+ * a template for (422 `template`), whatever the list said.
  * Switching back to another number brings the free text (and its file) back.
  */
 import {
@@ -141,13 +142,14 @@ function CampaignForm({ onCancel, onCreated, instanceSource, onOpenPrices, price
   const form = useForm<DraftValues>({ mode: 'controlled', initialValues: EMPTY_DRAFT });
 
   const instanceId = form.values.instanceId;
-  const providerKind = instances.data?.find((instance) => String(instance.id) === instanceId)?.providerKind ?? null;
+  /** What the list says of the number: official or not; null when it does not say (an older server). */
+  const listedOfficial = instances.data?.find((instance) => String(instance.id) === instanceId)?.official ?? null;
   const serverAsked = askedForTemplate.includes(instanceId);
-  // Templates are read for an official number, and for one whose kind the list does not say.
-  const mayBeOfficial = instanceId !== '' && (providerKind === 'cloud' || providerKind === null || serverAsked);
+  // Templates are read unless the number is known not to be official (and the server did not ask).
+  const mayBeOfficial = instanceId !== '' && (listedOfficial !== false || serverAsked);
   const templates = useCampaignTemplates(mayBeOfficial ? Number(instanceId) : null);
   const officialState =
-    instanceId === '' ? false : isOfficial(providerKind, templates.isError ? [] : templates.data, serverAsked);
+    instanceId === '' ? false : isOfficial(listedOfficial, templates.isError ? [] : templates.data, serverAsked);
   const official = officialState === true;
 
   const signature = draftSignature(form.values, imported, official);
@@ -194,7 +196,7 @@ function CampaignForm({ onCancel, onCreated, instanceSource, onOpenPrices, price
         // With a template, the message and the file are not on screen: their errors go above.
         if (sentOfficial && (field === 'body' || field === 'attachment')) continue;
         if (entry.field !== undefined && field) fieldMap[entry.field] = field;
-        // The number is official after all (its kind was not known): the template picker shows.
+        // The number is official after all (the list did not say so): the template picker shows.
         if (entry.field === 'template' && !sentOfficial && instanceId !== '') {
           setAskedForTemplate((ids) => (ids.includes(instanceId) ? ids : [...ids, instanceId]));
         }

@@ -863,7 +863,7 @@ describe('CampaignsScreen: official numbers send an approved template', { timeou
     expect(callsTo('POST /api/campaigns/preview')).toHaveLength(0);
   });
 
-  it('from the inbox’s list (kind unknown): a number with templates is official; the server’s 422 on template shows the picker', async () => {
+  it('from an older server’s inbox list (kind unknown): a number with templates is official; the server’s 422 on template shows the picker', async () => {
     const user = userEvent.setup();
     logIn(['campaigns']);
     const { fetchMock } = stubFetch({
@@ -912,6 +912,32 @@ describe('CampaignsScreen: official numbers send an approved template', { timeou
       ),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).not.toBeInTheDocument();
+  });
+
+  it('from the inbox’s list that says which numbers are official: only those ask for and offer templates', async () => {
+    const user = userEvent.setup();
+    logIn(['campaigns']);
+    const { fetchMock } = stubFetch({
+      'GET /api/campaigns': () => json({ data: [], nextCursor: null }),
+      'GET /api/inbox/instances': () =>
+        json([
+          { id: 9, name: 'WhatsApp Oficial', official: true },
+          { id: 3, name: 'WhatsApp Loja', official: false },
+        ]),
+      'GET /api/customer-groups': () => json(GROUPS),
+      // Whatever a number's templates would say, the list is what tells.
+      'GET /api/templates': () => json(TEMPLATES),
+    });
+    renderScreen('/campaigns', 'inbox');
+    const dialog = await openOn(user, 'WhatsApp Loja');
+    expect(await within(dialog).findByRole('textbox', { name: /Mensagem/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: /Modelo aprovado/ })).not.toBeInTheDocument();
+    expect(queries(fetchMock, '/api/templates')).toEqual([]);
+
+    await chooseInstance(user, dialog, 'WhatsApp Oficial');
+    expect(await within(dialog).findByRole('combobox', { name: /Modelo aprovado/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: /Mensagem/ })).not.toBeInTheDocument();
+    expect(queries(fetchMock, '/api/templates')).toEqual([{ instanceId: '9' }]);
   });
 
   it('"Preços dos modelos" saves the table’s body and shows the server’s 422 under the category', async () => {

@@ -3,19 +3,22 @@
  * "Número oculto", with its id), the blacklist (with its button), their identities
  * (CustomerIdentities) — where managers, those with the `customers` route the server asks to
  * change groups and to merge, find "Unir com outro cliente…" (MergeCustomerDialog) — their tags
- * (CustomerTagsEditor: put on and taken off here), their groups (CustomerGroupsEditor), their
- * history (CustomerHistory) and the customers merged into them (CustomerMerges); loading, and a
- * load error with a retry (404: the customer does not exist).
+ * (components/CustomerTagsEditor: put on and taken off here, the answer written by ../cache.ts),
+ * their groups (CustomerGroupsEditor), their history (CustomerHistory) and the customers merged
+ * into them (CustomerMerges); loading, and a load error with a retry (404: the customer does not
+ * exist).
  */
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowMerge, IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
+import { CustomerTagsEditor } from '../../../components/CustomerTagsEditor';
 import { LoadError } from '../../../components/LoadError';
 import { hasPermissionRoute } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useCustomer } from '../api/get-customer';
 import type { Customer } from '../api/schemas';
+import { setCustomerTags } from '../cache';
 import { displayName } from '../format';
 import { BlacklistDialog } from './BlacklistDialog';
 import { CustomerAddress } from './CustomerAddress';
@@ -23,7 +26,6 @@ import { CustomerGroupsEditor } from './CustomerGroupsEditor';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerIdentities } from './CustomerIdentities';
 import { CustomerMerges } from './CustomerMerges';
-import { CustomerTagsEditor } from './CustomerTagsEditor';
 import { BlacklistBadge } from './CustomerRow';
 import { MergeCustomerDialog } from './MergeCustomerDialog';
 import classes from './customers.module.css';
@@ -122,7 +124,7 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
         }
       />
       <Divider />
-      <CustomerTagsEditor customerId={data.id} tags={data.tags} />
+      <CustomerTagsEditor customerId={data.id} tags={data.tags} headingOrder={3} onChanged={setCustomerTags} />
       <Divider />
       <Stack gap="xs">
         <Title order={3} size="h5">

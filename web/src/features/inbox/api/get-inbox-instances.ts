@@ -1,9 +1,11 @@
 /**
- * GET /api/inbox/instances → `[{id, name}]` by name: the instances whose tickets the viewer sees
- * (every instance of the tenant for those who see every ticket, the linked ones for everybody
- * else; server `tickets::instances_of`) — what the queue can be filtered by. Any logged-in user may
- * ask (no route needed). Read again with the inbox (a reconnected socket), on `InstanceUpdated`
- * (a renamed instance: app/realtime-events.ts) and after the user's rights changed (a 1012 close).
+ * GET /api/inbox/instances → `[{id, name, official}]` by name: the instances whose tickets the
+ * viewer sees (every instance of the tenant for those who see every ticket, the linked ones for
+ * everybody else; server `tickets::instances_of`) — what the queue can be filtered by (its id and
+ * name only; `official`, a number on Meta's Cloud API, serves the forms that offer templates:
+ * lib/instance-choices.ts). Any logged-in user may ask (no route needed). Read again with the inbox
+ * (a reconnected socket), on `InstanceUpdated` (a renamed instance: app/realtime-events.ts) and
+ * after the user's rights changed (a 1012 close).
  */
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';

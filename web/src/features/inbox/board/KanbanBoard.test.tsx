@@ -105,6 +105,9 @@ describe('KanbanBoard', { timeout: 30_000 }, () => {
     expect(within(column('Orçamento')).getByText('Beto')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Maria Souza' })).toHaveAttribute('href', '/kanban?ticket=11');
     expect(within(card).getByRole('button', { name: 'Arrastar Maria Souza' })).toBeInTheDocument();
+    // Its tags picker sits beside the link, never inside it.
+    const tagsButton = within(card).getByRole('button', { name: 'Etiquetas de Maria Souza' });
+    expect(within(card).getByRole('link', { name: 'Maria Souza' })).not.toContainElement(tagsButton);
 
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);

@@ -3,7 +3,8 @@
  * is its target), the last message, how long since it ("há 12 min", ticking), who has it (or "Sem
  * responsável"), its tags and protocol. In the tag view it is dragged by its handle — mouse, touch,
  * or Space and the arrows — and its "Mover para…" menu does the same without dragging (WCAG
- * 2.5.7; the phone's way).
+ * 2.5.7; the phone's way). Its "Etiquetas de {cliente}" picker (after the protocol) tags it where it
+ * is, as the queue's: above the card's cover, never inside the link.
  */
 import type { DraggableProvidedDragHandleProps } from '@hello-pangea/dnd';
 import { ActionIcon, Badge, Group, Menu, Text, VisuallyHidden } from '@mantine/core';
@@ -12,7 +13,7 @@ import { Link } from 'react-router-dom';
 import { TagSwatch } from '../../../components/TagBadge';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import type { Ticket } from '../api/schemas';
-import { TicketTagBadges } from '../components/TicketTagsControl';
+import { TicketTagBadges, TicketTagsControl } from '../components/TicketTagsControl';
 import { customerName, STATUS_COLORS, STATUS_LABELS } from '../format';
 import classes from './Board.module.css';
 import type { BoardColumn } from './columns';
@@ -132,9 +133,19 @@ export function TicketCard({
           </Badge>
         ) : null}
       </Group>
-      <Text size="xs" c="dimmed">
-        Protocolo {ticket.protocol}
-      </Text>
+      {/* The tags picker at the end of the last line: the header's name keeps its room. */}
+      <Group gap={6} justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed" miw={0}>
+          Protocolo {ticket.protocol}
+        </Text>
+        <TicketTagsControl
+          ticket={ticket}
+          viewerId={viewerId}
+          inRow
+          label={`Etiquetas de ${name}`}
+          triggerClassName={classes.above}
+        />
+      </Group>
     </>
   );
 }

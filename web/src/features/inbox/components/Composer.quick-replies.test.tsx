@@ -2,37 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { filledReply } from '../../../testing/messages';
 import { renderRoutes } from '../../../testing/render';
 import type { FilledReply } from '../api/get-quick-replies';
 import { sendMessage } from '../api/send-message';
 import { message } from '../test-data';
 import { Composer, type SendExtra } from './Composer';
 
-function filled(id: number, shortcut: string, text: string, extra: Partial<FilledReply> = {}): FilledReply {
-  return {
-    id,
-    shortcut,
-    body: text,
-    scope: 'tenant',
-    department: null,
-    uses: 0,
-    editable: false,
-    createdAt: '2026-12-01T12:00:00Z',
-    updatedAt: '2026-12-01T12:00:00Z',
-    attachment: null,
-    template: null,
-    text,
-    missing: [],
-    templateParameters: [],
-    ...extra,
-  };
-}
-
-const BOLETO = filled(1, 'boleto', 'Bom dia, Maria! Segue o boleto atualizado.');
-const HORARIO = filled(2, 'horario', 'Atendemos de segunda a sexta, das 8h às 18h.', {
+const BOLETO = filledReply(1, 'boleto', 'Bom dia, Maria! Segue o boleto atualizado.');
+const HORARIO = filledReply(2, 'horario', 'Atendemos de segunda a sexta, das 8h às 18h.', {
   scope: 'personal',
 });
-const TRANSFERENCIA = filled(3, 'transferencia', 'Vou passar você para o {{departamento}}.', {
+const TRANSFERENCIA = filledReply(3, 'transferencia', 'Vou passar você para o {{departamento}}.', {
   scope: 'department',
   department: { id: 4, name: 'Vendas' },
   missing: ['departamento'],

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { filledReply, messageTemplate } from '../../../testing/messages';
 import { renderRoutes } from '../../../testing/render';
 import type { FilledReply } from '../api/get-quick-replies';
 import { sendMessage, type TemplateSend } from '../api/send-message';
 import type { TemplateSendExtra } from '../composer/TemplatePicker';
-import { message, template } from '../test-data';
+import { message } from '../test-data';
 import { serviceWindow } from '../window';
 import { Composer, type SendExtra } from './Composer';
 
@@ -14,27 +15,7 @@ const NOW = Date.parse('2026-11-23T12:00:00Z');
 const open = serviceWindow('2026-11-23T20:00:00Z', NOW);
 const closed = serviceWindow('2026-11-23T11:00:00Z', NOW);
 
-function filled(id: number, shortcut: string, text: string, extra: Partial<FilledReply> = {}): FilledReply {
-  return {
-    id,
-    shortcut,
-    body: text,
-    scope: 'tenant',
-    department: null,
-    uses: 0,
-    editable: false,
-    createdAt: '2026-12-01T12:00:00Z',
-    updatedAt: '2026-12-01T12:00:00Z',
-    attachment: null,
-    template: null,
-    text,
-    missing: [],
-    templateParameters: [],
-    ...extra,
-  };
-}
-
-const TABELA = filled(1, 'tabela', 'Segue a tabela, Maria.', {
+const TABELA = filledReply(1, 'tabela', 'Segue a tabela, Maria.', {
   body: 'Segue a tabela, {{primeiro_nome}}.',
   attachment: { mediaId: 55, fileName: 'tabela.pdf', type: 'document', mimeType: 'application/pdf', size: 1_258_291 },
 });
@@ -48,11 +29,11 @@ const REPLY_TEMPLATE = {
   body: 'Seu pedido\nOlá {{1}}, seu pedido {{2}} saiu para entrega.\nLoja Exemplo',
   parameters: ['{{primeiro_nome}}', '{{protocolo}}'],
 };
-const PEDIDO = filled(2, 'pedido', '', {
+const PEDIDO = filledReply(2, 'pedido', '', {
   template: REPLY_TEMPLATE,
   templateParameters: ['Maria', '20261123ABC'],
 });
-const SEM_NOME = filled(3, 'pedido-nome', '', {
+const SEM_NOME = filledReply(3, 'pedido-nome', '', {
   template: { ...REPLY_TEMPLATE, parameters: ['{{nome}}', '{{protocolo}}'] },
   templateParameters: ['{{nome}}', '20261123ABC'],
   missing: ['nome'],
@@ -65,7 +46,7 @@ function serve(replies: FilledReply[]) {
   ticketId += 1;
   return stubFetch({
     'GET /api/media/limits': () => json({ limits: [] }),
-    'GET /api/templates': () => json([template(3)]),
+    'GET /api/templates': () => json([messageTemplate(3)]),
     [`GET /api/tickets/${ticketId}/quick-replies`]: () => json(replies),
   });
 }

@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { messageTemplate } from '../../../testing/messages';
 import { renderWithProviders } from '../../../testing/render';
-import { template } from '../test-data';
 import { serviceWindow } from '../window';
 import { Composer, WINDOW_CLOSED_HINT } from './Composer';
 
@@ -19,7 +19,7 @@ describe('the composer and the 24-hour window', () => {
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia: vi.fn() }, configurable: true });
     stubFetch({
       'GET /api/media/limits': () => json({ limits: [] }),
-      'GET /api/templates': () => json([template(3)]),
+      'GET /api/templates': () => json([messageTemplate(3)]),
       // The picker's "Resposta rápida": no reply with a template on these tickets.
       'GET /api/tickets/1/quick-replies': () => json([]),
       'GET /api/tickets/2/quick-replies': () => json([]),

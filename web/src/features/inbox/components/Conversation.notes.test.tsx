@@ -76,11 +76,12 @@ describe('internal notes in the conversation', () => {
     expect(screen.getByRole('radio', { name: 'Anotação interna' })).toBeChecked();
     expect(box).toHaveAttribute('placeholder', NOTE_PLACEHOLDER);
     expect(screen.getByTestId('note-composer').closest('[data-mode]')).toHaveAttribute('data-mode', 'note');
-    // Only text: no files, voice, places, cards or templates, and no reply box.
+    // Text and one file of its own: none of the reply's tools (files, voice, places, cards, templates), no reply box.
     expect(screen.queryByRole('textbox', { name: 'Mensagem' })).not.toBeInTheDocument();
     for (const tool of ['Anexar arquivos', 'Enviar localização', 'Enviar contato', 'Modelo']) {
       expect(screen.queryByRole('button', { name: tool })).not.toBeInTheDocument();
     }
+    expect(screen.getByRole('button', { name: 'Anexar arquivo' })).toBeInTheDocument();
 
     await user.type(box, 'Cliente já pagou o boleto.{Enter}');
     await waitFor(() => expect(callsTo(`POST /api/tickets/${ticketId}/notes`)).toHaveLength(1));

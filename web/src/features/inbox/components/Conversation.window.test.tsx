@@ -2,9 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { messageTemplate } from '../../../testing/messages';
 import { renderWithProviders } from '../../../testing/render';
 import type { Ticket } from '../api/schemas';
-import { alice, message, template, ticket } from '../test-data';
+import { alice, message, ticket } from '../test-data';
 import { WINDOW_EXPLANATION } from '../window';
 import { Conversation } from './Conversation';
 
@@ -24,7 +25,7 @@ function serve(current: Ticket, extra: Parameters<typeof stubFetch>[0] = {}) {
     'GET /api/tickets/1': () => json(current),
     'GET /api/tickets/1/messages': () => json({ data: [message(5, { body: 'Oi?' })], next_cursor: null }),
     'GET /api/media/limits': () => json({ limits: [] }),
-    'GET /api/templates': () => json([template(3)]),
+    'GET /api/templates': () => json([messageTemplate(3)]),
     ...extra,
   });
 }

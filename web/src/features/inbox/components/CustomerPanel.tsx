@@ -1,10 +1,11 @@
 /**
  * The customer beside the conversation: name, phone (or "Número oculto" and the id WhatsApp gives
  * instead), email, the blacklist, how WhatsApp knows them ("Identidades": phone, BSUID, LID;
- * read-only — the customers screen merges), their tags (CustomerTags: put on and taken off here),
- * groups, their earlier tickets (each opens in the
- * inbox), and — when there are any — the messages they wrote that opened no ticket ("Mensagens sem
- * atendimento": kept while blacklisted or beyond the plan's monthly ticket limit).
+ * read-only — the customers screen merges), their tags (components/CustomerTagsEditor: put on and
+ * taken off here, the answer written into the panel by ../cache.ts), groups, their earlier tickets
+ * (each opens in the inbox), and — when there are any — the messages they wrote that opened no
+ * ticket ("Mensagens sem atendimento": kept while blacklisted or beyond the plan's monthly ticket
+ * limit).
  */
 import { Anchor, Avatar, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,15 +13,16 @@ import { IconBan, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CustomerTagsEditor } from '../../../components/CustomerTagsEditor';
 import { LoadError } from '../../../components/LoadError';
 import { errorMessage } from '../../../lib/api-errors';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { useCustomer } from '../api/get-customer';
 import { useSetBlacklisted } from '../api/set-blacklisted';
+import { setCustomerTags } from '../cache';
 import { displayName, identityLabel, identityValue, STATUS_COLORS, STATUS_LABELS } from '../format';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import { CustomerAddress } from './CustomerAddress';
-import { CustomerTags } from './CustomerTags';
 import { ScheduleMessageButton } from './ScheduleMessageButton';
 import classes from './Inbox.module.css';
 import { TYPE_LABELS } from './media/format';
@@ -126,7 +128,13 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
       </Button>
       <ScheduleMessageButton customer={data} name={name} ticketId={ticketId} />
       <Divider />
-      <CustomerTags customerId={data.id} tags={data.tags} headingOrder={sub} />
+      <CustomerTagsEditor
+        customerId={data.id}
+        tags={data.tags}
+        headingOrder={sub}
+        compact
+        onChanged={setCustomerTags}
+      />
       {data.identities.length > 0 ? (
         <>
           <Divider />

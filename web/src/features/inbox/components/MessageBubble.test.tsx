@@ -59,6 +59,48 @@ describe('MessageBubble', () => {
     expect(screen.queryByRole('button', { name: /Reagir/ })).not.toBeInTheDocument();
   });
 
+  it('an internal note with a file shows it inside the note, its caption under it', () => {
+    const { unmount } = renderWithProviders(
+      <MessageBubble
+        message={message(7, {
+          direction: 'out',
+          kind: 'internal',
+          type: 'document',
+          user: { id: 7, name: 'Alice' },
+          body: '@Carlos Souza o comprovante',
+          media: {
+            status: 'ready',
+            mimeType: 'application/pdf',
+            fileName: 'comprovante.pdf',
+            size: 2048,
+            url: '/media/31',
+          },
+        })}
+        mentionNames={['Carlos Souza']}
+      />,
+    );
+    const bubble = screen.getByTestId('message');
+    expect(screen.getByTestId('internal-author')).toHaveTextContent('Anotação interna · Alice');
+    expect(within(bubble).getByTestId('document-card')).toHaveTextContent('comprovante.pdf');
+    expect(within(bubble).getByRole('link', { name: 'Baixar comprovante.pdf' })).toHaveAttribute('href', '/media/31');
+    expect(within(bubble).getByText('@Carlos Souza', { selector: 'strong' })).toBeInTheDocument();
+    unmount();
+    // A file alone (no caption): the photo, named by its author.
+    renderWithProviders(
+      <MessageBubble
+        message={message(8, {
+          direction: 'out',
+          kind: 'internal',
+          type: 'image',
+          body: '',
+          user: { id: 7, name: 'Alice' },
+          media: { status: 'ready', mimeType: 'image/png', width: 10, height: 10, url: '/media/32' },
+        })}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Foto enviada por Alice' })).toBeInTheDocument();
+  });
+
   it('a note being sent shows its clock; the transfers’ lines stay as they were', () => {
     const { unmount } = renderWithProviders(
       <MessageBubble

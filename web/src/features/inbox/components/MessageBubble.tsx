@@ -3,10 +3,11 @@
  * ticks (clock queued, ✓ sent, ✓✓ delivered, blue ✓✓ read), a failed one with a red border, why in
  * red (`--inbox-failed`: AA on the bubble in both themes) and a retry; a note (a transfer's line)
  * centred; an internal note (`kind: "internal"`, docs/notes.md: only the staff see it) amber, with a
- * lock, "Anotação interna · author" and its mentions in bold (`InternalNote`), no ticks and no
- * actions (a note is never quoted nor reacted to); the chatbot's (`kind: "bot"`) on the right too,
- * marked with a robot and "Assistente virtual · bot" (the bot's name is not in the message); a campaign's (`kind: "campaign"`, the
- * message the customer is answering) marked "Campanha". Long messages wrap. What it carries shows
+ * lock, "Anotação interna · author", the file it may carry and its mentions in bold
+ * (`InternalNote`), no ticks and no actions (a note is never quoted nor reacted to); the chatbot's
+ * (`kind: "bot"`) on the right too, marked with a robot and "Assistente virtual · bot" (the bot's
+ * name is not in the message); a campaign's (`kind: "campaign"`, the message the customer is
+ * answering) marked "Campanha". Long messages wrap. What it carries shows
  * by its type (`media/MessageContent.tsx`: photos, audio, video, documents, stickers, locations,
  * contacts), under the message it quotes, with its reactions, "editada" and the agent's actions
  * beside it ("Responder", "Reagir": shown on hover or focus, always on touch screens).
@@ -140,7 +141,13 @@ export function MessageBubble({
             </Text>
           </Group>
         ) : internal ? (
-          <InternalNote message={message} mentionNames={mentionNames} />
+          <InternalNote
+            message={message}
+            mentionNames={mentionNames}
+            customerName={customerName}
+            onOpenImage={onOpenImage}
+            onMediaExpired={onMediaExpired}
+          />
         ) : (
           <>
             {bot ? (

@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import type { Ticket } from '../api/schemas';
 import { ticket } from '../test-data';
@@ -7,6 +8,12 @@ import { WINDOW_EXPLANATION } from '../window';
 import { TicketItem } from './TicketItem';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
+
+// The row's tags button reads the tenant's tags.
+beforeEach(() => {
+  logIn();
+  stubFetch({ 'GET /api/tags': () => json([]) });
+});
 
 function item(windowClosesAt: string | null, status = 'open', extra: Partial<Ticket> = {}) {
   return renderRoutes(

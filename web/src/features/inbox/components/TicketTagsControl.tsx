@@ -2,8 +2,9 @@
  * A ticket's tags: in the open conversation, a line under its header (`TicketTagsBar`) with its
  * badges and the "Etiquetas" picker (`TicketTagsControl`), which puts a tag on or takes it off at
  * once (POST /api/tickets/{id}/tags); in the queue and on the board, its badges
- * (`TicketTagBadges`). Anyone who sees the ticket may tag it (docs/tags.md); a refusal is said in a
- * notification and the ticket stays as the server has it.
+ * (`TicketTagBadges`) and the same picker as an icon beside the row's link (`inRow`), named for the
+ * customer ("Etiquetas de Maria"). Anyone who sees the ticket may tag it (docs/tags.md); a refusal
+ * is said in a notification and the ticket stays as the server has it.
  */
 import { Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,9 +21,22 @@ export interface TicketTagsControlProps {
   viewerId: number;
   /** An icon button (tight places) instead of the "Etiquetas" button. */
   compact?: boolean;
+  /** A quiet icon button in a row of a list (the queue, a board card): see `TagPicker`. */
+  inRow?: boolean;
+  /** The button's and the list's accessible name; "Etiquetas do atendimento" unless told. */
+  label?: string;
+  /** A class for the button. */
+  triggerClassName?: string;
 }
 
-export function TicketTagsControl({ ticket, viewerId, compact = false }: TicketTagsControlProps) {
+export function TicketTagsControl({
+  ticket,
+  viewerId,
+  compact = false,
+  inRow = false,
+  label = 'Etiquetas do atendimento',
+  triggerClassName,
+}: TicketTagsControlProps) {
   const tags = useTags();
   const change = useChangeTicketTags(viewerId);
   const manageHref = useTagsScreenPath();
@@ -31,8 +45,10 @@ export function TicketTagsControl({ ticket, viewerId, compact = false }: TicketT
       tags={tags.data}
       failed={tags.isError}
       selected={ticket.tags}
-      label="Etiquetas do atendimento"
+      label={label}
       compact={compact}
+      inRow={inRow}
+      triggerClassName={triggerClassName}
       busy={change.isPending}
       manageHref={manageHref}
       onChange={({ add, remove }) =>

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr, filePicker, nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { filledReply } from '../../../testing/messages';
 import { renderRoutes } from '../../../testing/render';
-import type { FilledReply } from '../api/get-quick-replies';
 import type { MentionTarget, WrittenNote } from '../api/schemas';
+import { writeNote } from '../api/write-note';
 import { message } from '../test-data';
 import { NoteComposer, type NoteSend } from './NoteComposer';
 
@@ -15,22 +17,7 @@ const PEOPLE: MentionTarget[] = [
   { id: 6, name: 'Maria Joana', departmentId: 2, canSee: true, online: false },
 ];
 
-const BOLETO: FilledReply = {
-  id: 1,
-  shortcut: 'boleto',
-  body: 'Segue o boleto.',
-  scope: 'tenant',
-  department: null,
-  uses: 0,
-  editable: false,
-  createdAt: '2026-12-01T12:00:00Z',
-  updatedAt: '2026-12-01T12:00:00Z',
-  attachment: null,
-  template: null,
-  text: 'Segue o boleto.',
-  missing: [],
-  templateParameters: [],
-};
+const BOLETO = filledReply(1, 'boleto', 'Segue o boleto.');
 
 /** Each test writes on a ticket of its own (the composer keeps each ticket's draft for the page's life). */
 let ticketId = 700;
@@ -143,5 +130,168 @@ describe('the note’s `@` mentions', () => {
       mentionedUserIds: [],
       shareWithMentioned: false,
     });
+  });
+});
+
+const COMPROVANTE = { id: 31, type: 'document', mimeType: 'application/pdf', fileName: 'comprovante.pdf', size: 2048 };
+
+function pdf(name = 'comprovante.pdf'): File {
+  return new File(['%PDF'], name, { type: 'application/pdf' });
+}
+
+describe('the note’s file', () => {
+  beforeEach(() => {
+    ticketId += 1;
+    logIn();
+    stubXhr();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uploads to the note’s own endpoint with its progress, then posts {body, mediaId, fileName}', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      [`POST /api/tickets/${ticketId}/notes`]: () =>
+        json(
+          {
+            message: message(90, {
+              ticketId,
+              kind: 'internal',
+              direction: 'out',
+              type: 'document',
+              body: 'Pagou ontem',
+              media: { status: 'ready', mimeType: 'application/pdf', fileName: 'comprovante.pdf', url: '/m/31' },
+            }),
+            mentioned: [],
+            sharedWith: [],
+          },
+          201,
+        ),
+    });
+    const onSend = vi.fn((note: NoteSend) => writeNote(ticketId, { ...note, clientId: 'nota-1' }));
+    const { container } = renderRoutes(
+      [{ path: '/', element: <NoteComposer ticketId={ticketId} onSend={onSend} /> }],
+      '/',
+    );
+    const box = screen.getByRole('textbox', { name: 'Anotação interna' });
+    const attach = screen.getByRole('button', { name: 'Anexar arquivo' });
+    const send = screen.getByRole('button', { name: 'Enviar anotação' });
+    expect(send).toBeDisabled();
+
+    await user.upload(filePicker(container), pdf());
+    const xhr = await nthXhr(1);
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe(`/api/tickets/${ticketId}/notes/media?fileName=comprovante.pdf`);
+    expect(xhr.headers['Content-Type']).toBe('application/octet-stream');
+    // While it uploads: its progress; one file a note, and nothing to send until it is there.
+    xhr.progress(3, 4);
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Enviando comprovante.pdf' })).toHaveAttribute(
+        'aria-valuenow',
+        '75',
+      ),
+    );
+    expect(attach).toBeDisabled();
+    expect(send).toBeDisabled();
+    // Writing goes on meanwhile.
+    await user.type(box, 'Pagou ontem');
+    expect(send).toBeDisabled();
+
+    xhr.respond(201, COMPROVANTE);
+    const card = await screen.findByTestId('note-file');
+    expect(card).toHaveTextContent('comprovante.pdf');
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(send).toBeEnabled();
+    await user.click(send);
+
+    await waitFor(() => expect(callsTo(`POST /api/tickets/${ticketId}/notes`)).toHaveLength(1));
+    expect(callsTo(`POST /api/tickets/${ticketId}/notes`)[0]?.body).toEqual({
+      body: 'Pagou ontem',
+      clientId: 'nota-1',
+      mediaId: 31,
+      fileName: 'comprovante.pdf',
+    });
+    // Sent: the box is empty again, the file gone, the clip back.
+    expect(box).toHaveValue('');
+    expect(screen.queryByTestId('note-file')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anexar arquivo' })).toBeEnabled();
+  });
+
+  it('a file alone is a note: the empty text is its caption', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderNote();
+    await user.upload(filePicker(document.body), pdf());
+    (await nthXhr(1)).respond(201, COMPROVANTE);
+    await screen.findByTestId('note-file');
+    expect(box).toHaveValue('');
+    await user.click(box);
+    await user.keyboard('{Enter}');
+    expect(onSend).toHaveBeenCalledWith(
+      expect.objectContaining({ body: '', mentionedUserIds: [], mediaId: 31, fileName: 'comprovante.pdf' }),
+    );
+    // Its bubble shows the file while the note is sent.
+    expect(onSend.mock.calls[0]?.[0].preview).toMatchObject({
+      type: 'document',
+      media: { status: 'pending', fileName: 'comprovante.pdf' },
+    });
+  });
+
+  it('an upload the server refuses says why in its words; the text stays and the file can be picked again', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderNote();
+    await user.type(box, 'Segue o print do ERP');
+    await user.upload(filePicker(document.body), pdf('print.pdf'));
+    (await nthXhr(1)).respond(422, {
+      code: 'media_quota',
+      message: 'O espaço de mídia da empresa acabou (1 GB de 1 GB).',
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('O espaço de mídia da empresa acabou (1 GB de 1 GB).');
+    expect(box).toHaveValue('Segue o print do ERP');
+    expect(screen.queryByTestId('note-file')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anexar arquivo' })).toBeEnabled();
+    expect(onSend).not.toHaveBeenCalled();
+
+    // Picked again, it goes.
+    await user.upload(filePicker(document.body), pdf('print.pdf'));
+    (await nthXhr(2)).respond(201, { ...COMPROVANTE, id: 32, fileName: 'print.pdf' });
+    expect(await screen.findByTestId('note-file')).toHaveTextContent('print.pdf');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a file WhatsApp’s table refuses is not uploaded', async () => {
+    const user = userEvent.setup();
+    renderNote();
+    await user.upload(filePicker(document.body), new File([], 'vazio.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('O arquivo está vazio.');
+    expect(FakeXhr.all).toHaveLength(0);
+  });
+
+  it('the file can be removed before sending: the note then goes without it', async () => {
+    const user = userEvent.setup();
+    const { onSend, box } = renderNote();
+    await user.upload(filePicker(document.body), pdf());
+    (await nthXhr(1)).respond(201, COMPROVANTE);
+    await screen.findByTestId('note-file');
+    await user.click(screen.getByRole('button', { name: 'Remover comprovante.pdf' }));
+    expect(screen.queryByTestId('note-file')).not.toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveFocus());
+    // Without a file, an empty note cannot go.
+    expect(screen.getByRole('button', { name: 'Enviar anotação' })).toBeDisabled();
+    await user.type(box, 'Sem o anexo{Enter}');
+    expect(onSend).toHaveBeenCalledTimes(1);
+    const sent = onSend.mock.calls[0]?.[0];
+    expect(sent).toEqual({ body: 'Sem o anexo', mentionedUserIds: [], shareWithMentioned: false });
+    expect(sent).not.toHaveProperty('mediaId');
+  });
+
+  it('an upload can be cancelled', async () => {
+    const user = userEvent.setup();
+    renderNote();
+    await user.upload(filePicker(document.body), pdf());
+    const xhr = await nthXhr(1);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar o envio de comprovante.pdf' }));
+    expect(xhr.aborted).toBe(true);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anexar arquivo' })).toBeEnabled();
   });
 });

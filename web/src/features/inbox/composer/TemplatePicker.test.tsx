@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, requestUrl, stubFetch } from '../../../testing/fixtures';
+import { messageTemplate } from '../../../testing/messages';
 import { renderWithProviders } from '../../../testing/render';
 import { ApiError } from '../../../lib/http';
-import { template } from '../test-data';
 import { TemplatePicker } from './TemplatePicker';
 
-const shipped = template(3);
-const pending = template(4, { name: 'promo_natal', status: 'PENDING', category: 'MARKETING' });
-const code = template(5, {
+const shipped = messageTemplate(3);
+const pending = messageTemplate(4, { name: 'promo_natal', status: 'PENDING', category: 'MARKETING' });
+const code = messageTemplate(5, {
   name: 'codigo_acesso',
   category: 'AUTHENTICATION',
   header: null,

@@ -4,24 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QuickReply } from '../../../lib/quick-replies';
 import { json, logIn, stubFetch, type RecordedCall } from '../../../testing/fixtures';
+import { quickReply } from '../../../testing/messages';
 import { renderWithProviders } from '../../../testing/render';
 import { QuickRepliesScreen } from './QuickRepliesScreen';
 
+/** One's own reply, used by no one yet. */
 function reply(id: number, shortcut: string, body: string, extra: Partial<QuickReply> = {}): QuickReply {
-  return {
-    id,
-    shortcut,
-    body,
-    scope: 'personal',
-    department: null,
-    uses: 0,
-    editable: true,
-    createdAt: '2026-12-01T12:00:00Z',
-    updatedAt: '2026-12-01T12:00:00Z',
-    attachment: null,
-    template: null,
-    ...extra,
-  };
+  return quickReply(id, shortcut, body, { scope: 'personal', editable: true, ...extra });
 }
 
 const BOLETO = reply(1, 'boleto', '{{saudacao}}, {{primeiro_nome}}! Segue o boleto atualizado.', {

@@ -4,64 +4,20 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Template } from '../../../lib/message-templates';
 import type { QuickReply } from '../../../lib/quick-replies';
-import { nthXhr, stubXhr } from '../../../testing/fake-xhr';
+import { filePicker, nthXhr, stubXhr } from '../../../testing/fake-xhr';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
+import { emptyParameterRefusal, messageTemplate, quickReply, TABELA_PDF } from '../../../testing/messages';
 import { renderWithProviders } from '../../../testing/render';
 import { QuickReplyFormModal } from './QuickReplyFormModal';
 
+/** The reply being edited: personal, used 12 times. */
 function reply(extra: Partial<QuickReply> = {}): QuickReply {
-  return {
-    id: 7,
-    shortcut: 'pedido',
-    body: '',
-    scope: 'personal',
-    department: null,
-    uses: 12,
-    editable: true,
-    createdAt: '2026-12-01T12:00:00Z',
-    updatedAt: '2026-12-01T12:00:00Z',
-    attachment: null,
-    template: null,
-    ...extra,
-  };
+  return quickReply(7, 'pedido', '', { scope: 'personal', uses: 12, editable: true, ...extra });
 }
 
+/** The official number's templates are number 2's: no header or footer. */
 function template(id: number, extra: Partial<Template> = {}): Template {
-  return {
-    id,
-    instanceId: 2,
-    name: `pedido_enviado_${id}`,
-    language: 'pt_BR',
-    category: 'UTILITY',
-    status: 'APPROVED',
-    header: null,
-    body: 'Olá {{1}}, seu pedido {{2}} saiu para entrega.',
-    footer: null,
-    parameters: [
-      { index: 1, example: 'Maria' },
-      { index: 2, example: '#1234' },
-    ],
-    syncedAt: '2026-11-23T12:00:00Z',
-    ...extra,
-  };
-}
-
-const TABELA = {
-  id: 55,
-  type: 'document',
-  mimeType: 'application/pdf',
-  fileName: 'tabela.pdf',
-  size: 1_258_291,
-  width: null,
-  height: null,
-  durationMs: null,
-  voice: false,
-};
-
-function filePicker(dialog: HTMLElement): HTMLInputElement {
-  const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-  if (!input) throw new Error('no file input');
-  return input;
+  return messageTemplate(id, { instanceId: 2, header: null, footer: null, ...extra });
 }
 
 async function choose(label: RegExp, option: RegExp) {
@@ -92,7 +48,7 @@ describe('QuickReplyFormModal: a file or a template with the reply', { timeout: 
             },
             422,
           ),
-        () => json(reply({ shortcut: 'tabela', attachment: { ...TABELA, mediaId: 55 } }), 201),
+        () => json(reply({ shortcut: 'tabela', attachment: { ...TABELA_PDF, mediaId: 55 } }), 201),
       ],
     });
     renderWithProviders(<QuickReplyFormModal opened reply={null} manager={false} userName="Ana" onClose={onClose} />);
@@ -108,7 +64,7 @@ describe('QuickReplyFormModal: a file or a template with the reply', { timeout: 
     expect(xhr.body).toBe(file);
     // The form waits for the upload.
     expect(within(dialog).getByRole('button', { name: 'Criar resposta' })).toBeDisabled();
-    xhr.respond(201, TABELA);
+    xhr.respond(201, TABELA_PDF);
     expect(await within(dialog).findByTestId('attached-file')).toHaveTextContent('tabela.pdfPDF · 1,2 MB');
     const text = within(dialog).getByRole('textbox', { name: /^Texto \(opcional\)/ });
     expect(text).not.toBeRequired();
@@ -148,18 +104,7 @@ describe('QuickReplyFormModal: a file or a template with the reply', { timeout: 
           { id: 2, name: 'Loja oficial', activated: true, providerKind: 'cloud' },
         ]),
       'GET /api/templates': () => json([template(3), template(4, { name: 'promo', status: 'PENDING' })]),
-      'POST /api/quick-replies': [
-        () =>
-          json(
-            {
-              code: 'template_parameters',
-              message: 'Preencha os parâmetros do modelo.',
-              errors: [{ field: 'template.parameters[1]', message: 'O parâmetro {{2}} não pode ficar vazio.' }],
-            },
-            422,
-          ),
-        () => json(reply(), 201),
-      ],
+      'POST /api/quick-replies': [emptyParameterRefusal, () => json(reply(), 201)],
     });
     logIn(['instances']);
     renderWithProviders(
@@ -226,6 +171,29 @@ describe('QuickReplyFormModal: a file or a template with the reply', { timeout: 
       scope: 'personal',
       template: { id: 3, parameters: ['{{primeiro_nome}}', '#123'] },
     });
+  });
+
+  it('from the inbox’s list, offers only the numbers it says are official, and asks for their templates only', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/inbox/instances': () =>
+        json([
+          { id: 1, name: 'Loja (QR)', official: false },
+          { id: 2, name: 'Loja oficial', official: true },
+        ]),
+      'GET /api/templates': () => json([template(3)]),
+    });
+    renderWithProviders(<QuickReplyFormModal opened reply={null} manager={false} userName="Ana" onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Nova resposta rápida' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Modelo aprovado (números oficiais)' }));
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Número oficial/ }));
+    expect(await screen.findByRole('option', { name: 'Loja oficial' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Loja (QR)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'Loja oficial' }));
+    await user.click(await within(dialog).findByRole('combobox', { name: /^Modelo aprovado/ }));
+    expect(await screen.findByRole('option', { name: /pedido_enviado_3/ })).toBeInTheDocument();
+    expect(callsTo('GET /api/templates').map((call) => call.query.get('instanceId'))).toEqual(['2']);
   });
 
   it('checks a value’s variables before sending', async () => {

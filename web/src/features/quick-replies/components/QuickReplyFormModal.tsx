@@ -13,6 +13,8 @@
  *
  * What the server refuses shows under the field it names (which takes the focus) — a file under
  * "Anexo", a template or a value under it —, anything else above the fields; what was filled stays.
+ * The file's and the template's fields, and a refusal's errors, behave as in the scheduling dialog:
+ * both are bound by components/use-message-form.ts.
  */
 import { Button, Group, Paper, Radio, Select, Stack, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -24,10 +26,10 @@ import { ContentMarkers } from '../../../components/ContentMarkers';
 import { FormAlert } from '../../../components/FormAlert';
 import { FormModal } from '../../../components/FormModal';
 import { instanceTemplatesKeys, useInstanceTemplates } from '../../../components/use-instance-templates';
-import { formErrors } from '../../../lib/api-errors';
+import { useMessageForm } from '../../../components/use-message-form';
 import { ApiError } from '../../../lib/http';
 import type { InstanceSource } from '../../../lib/instance-choices';
-import { isApproved, templateSlots } from '../../../lib/message-templates';
+import { parameterPath } from '../../../lib/message-templates';
 import {
   MAX_QUICK_REPLY_BODY,
   MAX_SHORTCUT,
@@ -41,14 +43,7 @@ import { useCreateQuickReply } from '../api/create-quick-reply';
 import { useDepartmentOptions } from '../api/get-departments';
 import { useUpdateQuickReply } from '../api/update-quick-reply';
 import { uploadQuickReplyMedia } from '../api/upload-quick-reply-media';
-import {
-  newReplyInput,
-  parameterPath,
-  replyChanges,
-  replyValues,
-  serverParameterField,
-  type ReplyValues,
-} from '../reply-draft';
+import { newReplyInput, replyChanges, replyValues, type ReplyValues } from '../reply-draft';
 import {
   bodyError,
   EXAMPLE_CUSTOMER,
@@ -92,17 +87,13 @@ const SCOPE_CHOICES: { value: QuickReplyScope; label: string; description: strin
   },
 ];
 
-/** The server's codes that name a field without `errors[]`. */
+/**
+ * The server's codes that name a field without `errors[]` (those of the file and of the template:
+ * components/use-message-form.ts).
+ */
 const CODE_FIELDS: Record<string, string> = {
   invalid_body: 'body',
   invalid_variable: 'body',
-  media_not_found: 'attachment',
-  media_type_not_allowed: 'attachment',
-  media_too_large: 'attachment',
-  template_with_media: 'templateId',
-  template_not_found: 'templateId',
-  template_not_approved: 'templateId',
-  template_parameters: 'templateId',
 };
 
 /** Where the focus goes after a refusal: the first of these with an error (then the values). */
@@ -120,8 +111,6 @@ function QuickReplyForm({
   const update = useUpdateQuickReply();
   const [general, setGeneral] = useState<string[]>([]);
   const [now] = useState(() => new Date());
-  /** A file still uploading: the form waits for it. */
-  const [uploading, setUploading] = useState(false);
   const bodyInput = useRef<HTMLTextAreaElement>(null);
   const attachmentArea = useRef<HTMLDivElement>(null);
   /** Where the caret goes once a variable is in the text. */
@@ -138,8 +127,9 @@ function QuickReplyForm({
   const templates = useInstanceTemplates(
     values.content === 'template' && values.instanceId !== null ? Number(values.instanceId) : null,
   );
-  const template = (templates.data ?? []).filter(isApproved).find((t) => String(t.id) === values.templateId) ?? null;
-  const slots = template ? templateSlots(template).length : values.templateParameters.length;
+  const messageForm = useMessageForm(form, templates, attachmentArea);
+  const { slots, uploading } = messageForm;
+  const focusOrder = [...FOCUS_ORDER, ...messageForm.parameterPaths, 'departmentId'];
 
   useLayoutEffect(() => {
     const at = caretAfterInsert.current;
@@ -185,45 +175,17 @@ function QuickReplyForm({
     return errors;
   }
 
-  function focusFirst(errors: Record<string, unknown>) {
-    const parameters = Array.from({ length: slots }, (_, at) => parameterPath(at));
-    const first = [...FOCUS_ORDER, ...parameters, 'departmentId'].find((field) => errors[field]);
-    if (!first) return;
-    if (first === 'attachment') attachmentArea.current?.querySelector<HTMLButtonElement>('button')?.focus();
-    else form.getInputNode(first)?.focus();
-  }
-
   function fail(error: unknown) {
-    const onScreen = new Set(['shortcut', 'departmentId', 'scope']);
-    if (values.content === 'text') ['body', 'attachment'].forEach((field) => onScreen.add(field));
-    else {
-      ['instanceId', 'templateId'].forEach((field) => onScreen.add(field));
-      for (let at = 0; at < slots; at += 1) onScreen.add(parameterPath(at));
-    }
-    const fieldMap: Record<string, string> = {
-      shortcut: 'shortcut',
-      body: 'body',
-      departmentId: 'departmentId',
-      scope: 'scope',
-      attachment: 'attachment',
-      'attachment.mediaId': 'attachment',
-      template: 'templateId',
-      'template.id': 'templateId',
-    };
-    for (let at = 0; at < slots; at += 1) fieldMap[serverParameterField(at)] = parameterPath(at);
-    const shown = Object.fromEntries(Object.entries(fieldMap).filter(([, field]) => onScreen.has(field)));
-    const errors = formErrors(error, shown);
-    const field = error instanceof ApiError ? CODE_FIELDS[error.code] : undefined;
-    if (error instanceof ApiError && field && onScreen.has(field) && Object.keys(errors.fields).length === 0) {
-      errors.fields[field] = error.message;
-      errors.general = errors.general.filter((message) => message !== error.message);
-    }
     if (error instanceof ApiError && error.code === 'template_not_approved') {
       void queryClient.invalidateQueries({ queryKey: instanceTemplatesKeys.all() });
     }
-    form.setErrors(errors.fields);
-    setGeneral(errors.general);
-    focusFirst(errors.fields);
+    const general = messageForm.showRefusal(error, values.content, {
+      onScreen: ['shortcut', 'departmentId', 'scope', ...(values.content === 'template' ? ['instanceId'] : [])],
+      fieldMap: { shortcut: 'shortcut', departmentId: 'departmentId', scope: 'scope' },
+      codeFields: CODE_FIELDS,
+      focusOrder,
+    });
+    setGeneral(general);
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -233,7 +195,7 @@ function QuickReplyForm({
     const errors = check();
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) {
-      focusFirst(errors);
+      messageForm.focusFirst(errors, focusOrder);
       return;
     }
     if (reply && changes) {
@@ -333,15 +295,8 @@ function QuickReplyForm({
               <AttachmentField
                 label="Anexo"
                 description="Opcional: uma imagem, um áudio, um vídeo ou um documento enviado com a resposta."
-                value={values.attachment}
-                onChange={(file) => {
-                  form.setFieldValue('attachment', file);
-                  form.clearFieldError('attachment');
-                  form.clearFieldError('body');
-                }}
                 upload={uploadQuickReplyMedia}
-                onUploadingChange={setUploading}
-                error={typeof form.errors.attachment === 'string' ? form.errors.attachment : undefined}
+                {...messageForm.attachmentProps}
               />
             </div>
             <Stack gap={4}>
@@ -371,7 +326,7 @@ function QuickReplyForm({
         ) : (
           <ReplyTemplateFields
             form={form}
-            templates={templates}
+            messageForm={messageForm}
             instanceSource={instanceSource}
             stored={reply?.template ?? null}
             fill={fill}

@@ -1,25 +1,25 @@
 /**
- * The reply form's "Modelo aprovado (números oficiais)": the official number first (for those who
- * keep instances, the Cloud API numbers; for everyone else the numbers they serve, whose templates
- * tell which are official), then one of its approved templates and a value per parameter — which
- * may hold the reply's variables, filled in each conversation — with a preview in example values
- * (components/TemplateFields). A number whose templates are asked for no longer being on the list
- * (a reply read back) shows by the name the reply gives it.
+ * The reply form's "Modelo aprovado (números oficiais)": the official number first (the Cloud API
+ * ones among the numbers the person may use, lib/instance-choices.ts; from an older server's list,
+ * which does not say, every number, its templates telling), then one of its approved templates and
+ * a value per parameter — which may hold the reply's variables, filled in each conversation — with
+ * a preview in example values (components/TemplateFields, bound to the form as the scheduling
+ * dialog binds it: components/use-message-form.ts). A number whose templates are asked for no
+ * longer being on the list (a reply read back) shows by the name the reply gives it.
  */
 import { Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { TemplateFields } from '../../../components/TemplateFields';
 import { useInstanceChoices } from '../../../components/use-instance-templates';
-import type { InstanceSource } from '../../../lib/instance-choices';
-import { templateSlots, type Template } from '../../../lib/message-templates';
+import type { MessageForm } from '../../../components/use-message-form';
+import { mayBeOfficial, type InstanceSource } from '../../../lib/instance-choices';
 import { QUICK_REPLY_VARIABLES, variableToken, type ReplyTemplate } from '../../../lib/quick-replies';
-import { parameterPath, type ReplyValues } from '../reply-draft';
+import type { ReplyValues } from '../reply-draft';
 
 export interface ReplyTemplateFieldsProps {
   form: UseFormReturnType<ReplyValues>;
-  /** The chosen number's templates. */
-  templates: UseQueryResult<Template[]>;
+  /** The form's message fields, with the chosen number's templates. */
+  messageForm: MessageForm;
   instanceSource: InstanceSource;
   /** The template the reply had (its number's name, its own name if no longer approved). */
   stored: ReplyTemplate | null;
@@ -29,36 +29,16 @@ export interface ReplyTemplateFieldsProps {
 
 const VARIABLES = QUICK_REPLY_VARIABLES.map((variable) => variableToken(variable.name)).join(', ');
 
-export function ReplyTemplateFields({ form, templates, instanceSource, stored, fill }: ReplyTemplateFieldsProps) {
+export function ReplyTemplateFields({ form, messageForm, instanceSource, stored, fill }: ReplyTemplateFieldsProps) {
   const { values } = form;
   const instances = useInstanceChoices(instanceSource);
   const instanceId = values.instanceId === null ? null : Number(values.instanceId);
 
-  const offered = (instances.data ?? []).filter(
-    (instance) => instance.active && (instance.providerKind === null || instance.providerKind === 'cloud'),
-  );
+  // A number known not to be official has no templates: it is not offered (nor its templates asked for).
+  const offered = (instances.data ?? []).filter((instance) => instance.active && mayBeOfficial(instance));
   const options = offered.map((instance) => ({ value: String(instance.id), label: instance.name }));
   if (stored && !options.some((option) => option.value === String(stored.instanceId))) {
     options.push({ value: String(stored.instanceId), label: stored.instanceName });
-  }
-  const pathOf = (field: string) => (form.getInputProps(field) as { 'data-path'?: string })['data-path'];
-  const errorOf = (field: string) => {
-    const error = form.errors[field];
-    return typeof error === 'string' && error !== '' ? error : undefined;
-  };
-
-  function chooseTemplate(template: Template | null) {
-    form.setValues({
-      templateId: template ? String(template.id) : null,
-      templateParameters: template ? templateSlots(template).map(() => '') : [],
-    });
-    form.setErrors(
-      Object.fromEntries(
-        Object.entries(form.errors).filter(
-          ([field]) => field !== 'templateId' && !field.startsWith('templateParameters'),
-        ),
-      ),
-    );
   }
 
   return (
@@ -75,31 +55,12 @@ export function ReplyTemplateFields({ form, templates, instanceSource, stored, f
               : 'Escolha o número'
         }
         data={options}
-        searchable
-        nothingFoundMessage="Nenhum número com esse nome"
-        comboboxProps={{ withinPortal: true }}
-        {...form.getInputProps('instanceId')}
-        onChange={(id: string | null) => {
-          form.setValues({ instanceId: id, templateId: null, templateParameters: [] });
-          form.clearFieldError('instanceId');
-        }}
-        error={errorOf('instanceId') ?? (instances.isError ? 'Não foi possível carregar os números.' : undefined)}
+        {...messageForm.numberSelectProps(instances.isError)}
       />
       {instanceId !== null ? (
         <TemplateFields
-          templates={templates}
-          value={values.templateId}
-          onChange={chooseTemplate}
-          parameters={values.templateParameters}
-          onParameterChange={(position, value) => {
-            form.setFieldValue(parameterPath(position), value);
-            form.clearFieldError(parameterPath(position));
-          }}
+          {...messageForm.templateProps}
           description="Só modelos aprovados podem ser escolhidos."
-          error={errorOf('templateId')}
-          selectProps={{ 'data-path': pathOf('templateId') }}
-          parameterError={(position) => errorOf(parameterPath(position))}
-          parameterProps={(position) => ({ 'data-path': pathOf(parameterPath(position)) })}
           hint={`Nos valores você pode usar ${VARIABLES}: cada conversa recebe os seus.`}
           fill={fill}
           storedName={stored && String(stored.id) === values.templateId ? stored.name : null}

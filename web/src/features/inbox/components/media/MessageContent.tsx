@@ -1,7 +1,8 @@
 /**
  * What a message shows inside its bubble, by its `type` (docs/media.md#message-types): the photo,
- * audio, video, document, sticker, location or contact cards, then the text (a caption); "mensagem
- * apagada" for one its sender deleted; "tipo de mensagem não suportado" for a type we do not know.
+ * audio, video, document, sticker, location or contact cards (`MessageAttachment`, which an internal
+ * note's bubble shows too), then the text (a caption); "mensagem apagada" for one its sender
+ * deleted; "tipo de mensagem não suportado" for a type we do not know.
  */
 import { Group, Text } from '@mantine/core';
 import { IconBan, IconHelpCircle } from '@tabler/icons-react';
@@ -22,7 +23,8 @@ export interface MessageContentProps {
   onMediaExpired?: () => void;
 }
 
-function Attachment({ message, customerName, onOpenImage, onMediaExpired }: MessageContentProps) {
+/** The file, place or cards a message carries, by its `type` (nothing for a text); an internal note's too. */
+export function MessageAttachment({ message, customerName, onOpenImage, onMediaExpired }: MessageContentProps) {
   switch (message.type) {
     case 'image':
       return (
@@ -82,7 +84,7 @@ export function MessageContent(props: MessageContentProps) {
   const body = message.type === 'sticker' ? '' : message.body;
   return (
     <>
-      <Attachment {...props} />
+      <MessageAttachment {...props} />
       {body !== '' ? (
         <Text size="sm" span className={message.type !== 'text' ? classes.caption : undefined}>
           {body}
