@@ -52,6 +52,9 @@ struct Args {
     seconds: u64,
     #[arg(long, default_value_t = 18_104)]
     port: u16,
+    /// Keep the SQLite directory afterwards (printed), to read the plans with `sqlite3`.
+    #[arg(long)]
+    keep: bool,
 }
 
 const PASSWORD: &str = "Bench#Senha!59";
@@ -93,6 +96,9 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let temp = tempfile::tempdir()?;
     let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "search").await?;
+    if args.keep {
+        println!("  kept: {}", temp.path().display());
+    }
     let jwt = random_token(48);
     let config = scratch.config(temp.path(), &jwt)?;
     println!("== {}", if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" });
@@ -108,6 +114,9 @@ async fn main() -> anyhow::Result<()> {
     let _ = server.kill();
     let _ = server.wait();
     scratch.drop_database().await?;
+    if args.keep {
+        let _ = temp.keep();
+    }
     result
 }
 
@@ -248,8 +257,9 @@ async fn measure(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
     tx.commit().await?;
     dbs.close().await;
 
-    // An attendant of one of the demo's numbers and the long conversation's: her searches pass
-    // through the visibility rule, over a share of the tenant's messages.
+    // An attendant of one of the demo's numbers and the long conversation's, in the demo's first
+    // department: her searches pass through the visibility rule (her numbers' tickets of her
+    // department or of none), over a share of the tenant's messages.
     let instances = get(&http, &format!("{base}/api/instance"), &token).await?;
     let demo_number = instances
         .as_array()
@@ -259,13 +269,16 @@ async fn measure(config: &backoffice::config::Config, args: &Args) -> anyhow::Re
     let role =
         roles.as_array().context("roles listed")?.iter().find(|r| r["name"] == "atendente").context("atendente")?["id"]
             .clone();
+    let departments = get(&http, &format!("{base}/api/departments"), &token).await?;
+    let department = departments.as_array().and_then(|all| all.first()).context("a demo department")?["id"].clone();
     common::post_json(
         &http,
         &base,
         HOST,
         &token,
         "/api/users",
-        json!({ "name": "Bia", "email": AGENT, "password": PASSWORD, "role_id": role, "chosen_instances": [instance, demo_number] }),
+        json!({ "name": "Bia", "email": AGENT, "password": PASSWORD, "role_id": role,
+                "chosen_instances": [instance, demo_number], "user_department_id": department }),
     )
     .await?;
     let agent = common::login(&http, args.port, HOST, AGENT, PASSWORD).await?;

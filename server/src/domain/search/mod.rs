@@ -103,6 +103,9 @@ fn words(query: &str) -> Result<Vec<String>> {
     Ok(words)
 }
 
+/// The shortest prefix the SQLite index keeps as a term of its own (`prefix='4 5 6 7 8'`).
+const MIN_INDEXED_PREFIX: usize = 4;
+
 /// The FTS5 query of `query`: every word, by its Portuguese stem as a prefix ("pagamentos" →
 /// `"pagament"*`, finding pagamento, pagamentos), all of them required. A word is stemmed as
 /// typed, accents included (Snowball's rules are written for them), and folded after.
@@ -119,6 +122,15 @@ pub fn terms(query: &str) -> Result<String> {
                 stemmed
             } else {
                 word.to_owned()
+            };
+            // A three-letter stem is lengthened from the word to the shortest indexed prefix
+            // (tenant migration 43): "pedido" stems to "ped", which FTS5 would answer by merging
+            // every word from "pede" to "pedra" — a million entries at 10 M messages — where
+            // "pedi" is one indexed term (pedido, pedidos, pedir) and closer to what was meant.
+            let prefix: String = if prefix.chars().count() < MIN_INDEXED_PREFIX {
+                word.chars().take(MIN_INDEXED_PREFIX).collect()
+            } else {
+                prefix
             };
             terms.push(format!("\"{prefix}\"*"));
         }
@@ -463,6 +475,9 @@ mod tests {
         assert_eq!(terms("Pagamentos").unwrap(), "\"pagament\"*");
         assert_eq!(terms("  boleto   ATRASADO ").unwrap(), "\"bolet\"* \"atras\"*");
         assert_eq!(terms("informações").unwrap(), "\"inform\"*");
+        // A three-letter stem is lengthened from the word to an indexed prefix.
+        assert_eq!(terms("pedido").unwrap(), "\"pedi\"*");
+        assert_eq!(terms("Nota").unwrap(), "\"nota\"*");
         // Too short a stem, or a word in parts: the word itself.
         assert_eq!(terms("pé").unwrap(), "\"pe\"*");
         assert_eq!(terms("pós-venda").unwrap(), "\"pos\"* \"venda\"*");
