@@ -2,7 +2,8 @@
  * Internal notes and @mentions (docs/notes.md) in two real browsers against the real server: the
  * inbox tenant's administrator writes a note on a waiting ticket, names a new attendant with "@"
  * who does not attend that number, agrees to share the ticket with her, and the note shows as an
- * internal bubble — the provider never hears of it. The attendant, logged in elsewhere, sees her
+ * internal bubble; a second note carries a file ("Anexar arquivo": uploaded at once, then sent with
+ * its caption) — the provider never hears of either. The attendant, logged in elsewhere, sees her
  * "Menções" count rise without reloading, accepts the invitation in the drawer and opens the
  * conversation from the mention.
  *
@@ -27,6 +28,8 @@ const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 41 96666-3434', name: 'Otávio Reis' };
 const RENATA = { name: 'Renata Notas', email: 'renata.notas@loja.example', password: 'Senha#Forte!9' };
 const NOTE = 'pode confirmar se o boleto dele compensou?';
+const FILE_NOTE = 'segue o comprovante que ele mandou por e-mail';
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n');
 
 let browser: Browser;
 let provider: FakeProvider;
@@ -92,10 +95,28 @@ describe('internal notes and mentions', () => {
     await ask.waitFor({ state: 'detached' });
     const bubble = page.locator('[data-kind="internal"]').filter({ hasText: NOTE });
     await bubble.getByText(/Anotação interna/).waitFor();
+
+    // A note with a file: it uploads as soon as it is picked, then goes with its caption.
+    const uploaded = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().includes('/notes/media?fileName=comprovante.pdf'),
+    );
+    await page
+      .getByTestId('note-composer')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'comprovante.pdf', mimeType: 'application/pdf', buffer: PDF });
+    expect((await uploaded).ok()).toBe(true);
+    await page.getByTestId('note-file').getByText('comprovante.pdf').waitFor();
+    await box.click();
+    await page.keyboard.type(FILE_NOTE);
+    await page.keyboard.press('Enter');
+    const withFile = page.locator('[data-kind="internal"]').filter({ hasText: FILE_NOTE });
+    await withFile.getByText(/Anotação interna/).waitFor();
+    // Its file as the server keeps it (while pending the bubble says "carregando mídia…").
+    await withFile.getByTestId('document-card').getByText('comprovante.pdf', { exact: true }).waitFor();
     await shots(page, '19-note');
-    // Nothing of it reached the provider.
+    // Nothing of either reached the provider.
     await page.waitForTimeout(500);
-    expect(provider.calls.filter((c) => JSON.stringify(c.body ?? '').includes('boleto dele'))).toEqual([]);
+    expect(provider.calls.filter((c) => /boleto dele|comprovante/.test(JSON.stringify(c.body ?? '')))).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
 

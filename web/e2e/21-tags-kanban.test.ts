@@ -5,7 +5,8 @@
  * "Sem etiqueta". In a second browser (another login of the same administrator) the ticket is
  * tagged from the conversation ("Etiquetas", under its header): the first browser sees the card
  * move to that tag's column without a reload. Its "Mover para…" then moves it to the other column,
- * and the second browser's conversation shows the new tag, live too.
+ * and the second browser's conversation shows the new tag, live too. Back on the queue, the row's
+ * "Etiquetas de {cliente}" button tags the ticket where it is, without opening it.
  *
  * Screenshots at 1280 and 390 px, light and dark (`21-*.png`), with axe-core: no serious or
  * critical violation. Runs on an instance of its own that no attendant of 06-inbox is linked to;
@@ -182,5 +183,23 @@ describe('tags and the kanban board', () => {
     expect(provider.calls.filter((call) => call.path === '/messages' && call.method === 'POST')).toEqual([]);
     expect(admin.errors).toEqual([]);
     expect(second.errors).toEqual([]);
+  });
+
+  it('the queue row’s "Etiquetas de …" button tags the ticket without opening it', async () => {
+    const { page } = admin;
+    await page.goto('/');
+    const link = page.locator('a[data-ticket-id]').filter({ hasText: CUSTOMER.name });
+    await link.waitFor();
+    const queue = page.url();
+    // The button shows with the row's hover (on a pointer screen).
+    await link.hover();
+    await page.getByRole('button', { name: `Etiquetas de ${CUSTOMER.name}`, exact: true }).click();
+    await page.getByRole('listbox', { name: `Etiquetas de ${CUSTOMER.name}`, exact: true }).waitFor();
+    await page.getByRole('option', { name: FIRST.name, exact: true }).click();
+    await link.getByRole('list', { name: 'Etiquetas', exact: true }).getByText(FIRST.name).waitFor();
+    await page.keyboard.press('Escape');
+    expect(page.url()).toBe(queue);
+    await page.getByRole('heading', { name: CUSTOMER.name, exact: true }).waitFor({ state: 'detached' });
+    expect(admin.errors).toEqual([]);
   });
 });
