@@ -688,6 +688,38 @@ async fn a_search_matching_hundreds_of_customers_pages_through_all_their_tickets
     assert!(times.windows(2).all(|pair| pair[0] >= pair[1]), "newest activity first");
     assert_eq!(search(&inbox, "Souza 204").await, ["Ana Souza 204"], "a rare name still finds its one ticket");
     assert_eq!(search(&inbox, "98888-1111").await, ["Carla Dias"]);
+
+    // The walk tests each ticket's copy of its customer's name (tenant migration 45): a ticket
+    // moved to another customer by a merge is found under the new name, on the walk and by id.
+    let carla = search_page(&inbox, "98888-1111").await["data"][0].clone();
+    let (_, reasons) = inbox.call(Method::GET, "/api/closing-reasons?active=true", &inbox.admin_token, None).await;
+    let close = json!({ "closingReasonId": reasons[0]["id"] });
+    let (status, _) =
+        inbox.call(Method::POST, &format!("/api/tickets/{}/close", carla["id"]), &inbox.admin_token, Some(close)).await;
+    assert_eq!(status, 200);
+    let kept = search_page(&inbox, "Souza 7").await["data"][0]["customer"].clone();
+    let kept_name = kept["name"].as_str().unwrap().to_owned();
+    let (status, merged) = inbox
+        .call(
+            Method::POST,
+            &format!("/api/customers/{}/merge", kept["id"]),
+            &inbox.admin_token,
+            Some(json!({ "customerId": carla["customer"]["id"] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{merged}");
+    let walked = search_page(&inbox, "souza&limit=100").await;
+    let carla_ticket = walked["data"].as_array().unwrap().iter().find(|t| t["id"] == carla["id"]);
+    assert_eq!(carla_ticket.map(|t| t["customer"]["name"].clone()), Some(json!(kept_name)), "{walked}");
+    let by_id = search_page(&inbox, &urlencode(&kept_name)).await;
+    assert!(by_id["data"].as_array().unwrap().iter().any(|t| t["id"] == carla["id"]), "{by_id}");
+}
+
+async fn search_page(inbox: &Inbox, query: &str) -> Value {
+    let (status, page) =
+        inbox.call(Method::GET, &format!("/api/tickets?search={query}"), &inbox.admin_token, None).await;
+    assert_eq!(status, 200, "{page}");
+    page
 }
 
 /// The customer names of the tickets a search finds (the administrator sees them all).

@@ -105,32 +105,98 @@ fn not_found() -> Error {
 
 pub use super::identities::normalize_phone;
 
+/// What a name-or-phone search looks for: the text lower-cased, and its digits when there are
+/// four or more (whatever spaces or dashes were typed), which are looked for in the phone.
+struct Needle {
+    text: String,
+    digits: Option<String>,
+}
+
+impl Needle {
+    fn of(search: &str) -> Self {
+        let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+        Self { text: search.to_lowercase(), digits: (digits.len() >= 4).then_some(digits) }
+    }
+
+    /// Long enough for the trigram indexes (a shorter needle has no trigram to look up).
+    fn indexed(&self) -> bool {
+        self.text.chars().count() >= 3
+    }
+
+    /// The FTS5 query over `customers_fts`: the needle's trigrams in a row, which is a substring
+    /// of the column.
+    fn fts_query(&self) -> String {
+        let phrase = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
+        let mut query = format!("search : {}", phrase(&self.text));
+        if let Some(digits) = &self.digits {
+            query.push_str(&format!(" OR phone : {}", phrase(digits)));
+        }
+        query
+    }
+
+    /// "`column` contains it", a byte substring test (`column` holds lower-cased text).
+    fn contained_in(&self, text_column: &str, phone_column: &str, backend: DbBackend) -> Condition {
+        // sea-query reads its own placeholder style per backend in custom SQL.
+        let (position, placeholder) = if backend == DbBackend::Postgres { ("strpos", "$1") } else { ("instr", "?") };
+        let contains = |column: &str, needle: String| {
+            Expr::cust_with_values(format!("{position}({column}, {placeholder}) > 0"), [needle])
+        };
+        let mut condition = Condition::any().add(contains(text_column, self.text.clone()));
+        if let Some(digits) = &self.digits {
+            condition = condition.add(contains(phone_column, digits.clone()));
+        }
+        condition
+    }
+}
+
 /// Customers whose name contains `search` (any case), or whose phone contains its digits (four
 /// or more, whatever spaces or dashes were typed). `customers.search` is the name lower-cased
 /// (migration m20261202_000017). From three characters on, a trigram index answers it (tenant
 /// migration 40: FTS5 `trigram` on SQLite, `pg_trgm` on PostgreSQL) instead of a test of every
 /// customer; a shorter needle has no trigram to look up and is tested customer by customer.
 pub fn matching(search: &str, backend: DbBackend) -> Condition {
-    let needle = search.to_lowercase();
-    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
-    let digits = (digits.len() >= 4).then_some(digits);
-    if needle.chars().count() >= 3 {
-        return indexed(&needle, digits, backend);
+    let needle = Needle::of(search);
+    if needle.indexed() {
+        return indexed(&needle, backend);
     }
-    // sea-query reads its own placeholder style per backend in custom SQL.
-    let (position, placeholder) = if backend == DbBackend::Postgres { ("strpos", "$1") } else { ("instr", "?") };
-    let contains = |column: &str, needle: String| {
-        Expr::cust_with_values(format!("{position}(customers.{column}, {placeholder}) > 0"), [needle])
-    };
-    let mut condition = Condition::any().add(contains("search", needle));
-    if let Some(digits) = digits {
-        condition = condition.add(contains("phone", digits));
+    needle.contained_in("customers.search", "customers.phone", backend)
+}
+
+/// Whether a ticket's customer matches `search` as [`matching`] tells, tested on the ticket's own
+/// copy of its customer's name and phone (`tickets.customer_search`, tenant migration 45: the
+/// activity indexes carry it, so a walk of the newest tickets tests each without reading it).
+pub fn ticket_matching(search: &str, backend: DbBackend) -> Condition {
+    let column = "tickets.customer_search";
+    Needle::of(search).contained_in(column, column, backend)
+}
+
+/// The ids of at most `limit` customers [`matching`] `search`, in no particular order. On SQLite
+/// straight from the trigram index: joining `customers` to its rowids, as [`matching`] does,
+/// cost as much again as the lookup itself.
+pub async fn matching_ids(db: &impl ConnectionTrait, search: &str, limit: u64) -> Result<Vec<i32>> {
+    let backend = db.get_database_backend();
+    let needle = Needle::of(search);
+    if backend == DbBackend::Sqlite && needle.indexed() {
+        let statement = sea_orm::Statement::from_sql_and_values(
+            backend,
+            format!("SELECT rowid AS id FROM customers_fts WHERE customers_fts MATCH ? LIMIT {limit}"),
+            [needle.fts_query().into()],
+        );
+        let rows = db.query_all_raw(statement).await?;
+        return rows.iter().map(|row| Ok(row.try_get::<i32>("", "id")?)).collect();
     }
-    condition
+    Ok(customer::Entity::find()
+        .select_only()
+        .column(customer::Column::Id)
+        .filter(matching(search, backend))
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?)
 }
 
 /// [`matching`] through the trigram indexes.
-fn indexed(needle: &str, digits: Option<String>, backend: DbBackend) -> Condition {
+fn indexed(needle: &Needle, backend: DbBackend) -> Condition {
     match backend {
         DbBackend::Postgres => {
             let like = |text: &str| {
@@ -138,24 +204,16 @@ fn indexed(needle: &str, digits: Option<String>, backend: DbBackend) -> Conditio
                 format!("%{escaped}%")
             };
             let mut condition =
-                Condition::any().add(Expr::cust_with_values("customers.search LIKE $1", [like(needle)]));
-            if let Some(digits) = digits {
-                condition = condition.add(Expr::cust_with_values("customers.phone LIKE $1", [like(&digits)]));
+                Condition::any().add(Expr::cust_with_values("customers.search LIKE $1", [like(&needle.text)]));
+            if let Some(digits) = &needle.digits {
+                condition = condition.add(Expr::cust_with_values("customers.phone LIKE $1", [like(digits)]));
             }
             condition
         }
-        _ => {
-            // An FTS5 string: the needle's trigrams in a row, which is a substring of the column.
-            let phrase = |text: &str| format!("\"{}\"", text.replace('"', "\"\""));
-            let mut query = format!("search : {}", phrase(needle));
-            if let Some(digits) = digits {
-                query.push_str(&format!(" OR phone : {}", phrase(&digits)));
-            }
-            Condition::all().add(Expr::cust_with_values(
-                "customers.id IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?)",
-                [query],
-            ))
-        }
+        _ => Condition::all().add(Expr::cust_with_values(
+            "customers.id IN (SELECT rowid FROM customers_fts WHERE customers_fts MATCH ?)",
+            [needle.fts_query()],
+        )),
     }
 }
 

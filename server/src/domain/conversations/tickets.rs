@@ -34,7 +34,7 @@ use crate::{
         sql::{Binder, inserted},
         unit::Unit,
     },
-    entities::tenant::{customer, instance, states::TransferStatus, ticket, ticket_transfer},
+    entities::tenant::{instance, states::TransferStatus, ticket, ticket_transfer},
 };
 
 /// A ticket to open for a customer on an instance, by the customer's message.
@@ -315,29 +315,18 @@ const FEW_CUSTOMERS: u64 = 200;
 /// tickets are among the newest, while gathering all of theirs to sort them is the slow way
 /// (SQLite chose it: 90 req/s for "silva"). So the matching customers are asked first, at most
 /// [`FEW_CUSTOMERS`] + 1 of them: up to that many, the page filters on their ids; beyond, it walks
-/// the newest tickets and tests each one's customer against the search — from the activity
-/// index's own entries, which carry the customer (tenant migration 44), so only the page's tickets
+/// the newest tickets and tests each one's copy of its customer's name and phone — from the
+/// activity index's own entries, which carry it (tenant migration 45), so only the page's tickets
 /// are read. A protocol is asked for only when the search has its shape: a condition on the
 /// ticket's row would make the walk read every ticket it passes.
 async fn search_condition(db: &impl ConnectionTrait, search: &str) -> Result<Condition> {
     let backend = db.get_database_backend();
     let protocol = looks_like_protocol(search).then(|| ticket::Column::Protocol.eq(search.to_uppercase()));
-    let matching = customer::Entity::find()
-        .select_only()
-        .column(customer::Column::Id)
-        .filter(customers::matching(search, backend));
-    let few: Vec<i32> = matching.clone().limit(FEW_CUSTOMERS + 1).into_tuple().all(db).await?;
+    let few = customers::matching_ids(db, search, FEW_CUSTOMERS + 1).await?;
     let by_customer = if few.len() as u64 <= FEW_CUSTOMERS {
-        ticket::Column::CustomerId.is_in(few)
+        Condition::all().add(ticket::Column::CustomerId.is_in(few))
     } else {
-        // SQLite would still drive the page from the customer index and sort every matching
-        // ticket: the unary `+` keeps the column out of index choices, so it walks the activity
-        // index instead.
-        let customer_id = match backend {
-            DbBackend::Sqlite => Expr::cust("+tickets.customer_id"),
-            _ => Expr::col((ticket::Entity, ticket::Column::CustomerId)),
-        };
-        customer_id.in_subquery(matching.into_query())
+        customers::ticket_matching(search, backend)
     };
     Ok(protocol.into_iter().fold(Condition::any().add(by_customer), Condition::add))
 }
