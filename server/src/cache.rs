@@ -89,6 +89,11 @@ pub struct Caches {
     /// checked by the database on every use, so no invalidation is needed for it to be right;
     /// the TTL bounds what is kept.
     users_totals: TtlMap<(TenantName, String), KnownTotal>,
+    /// Queue searches (lower-cased) that matched more customers than are looked for by id
+    /// (`tickets::ListQuery::common_search`): their next pages walk the newest tickets without
+    /// asking again. Only the way the page is found depends on it, never what it finds, so no
+    /// event drops it; the TTL bounds how long a search that became rare is walked.
+    common_searches: TtlMap<(TenantName, String), ()>,
     /// The dashboards' answers (analytics, Maria, productivity) by tenant and request: they read
     /// the daily aggregates only, which change when an analytics sync commits
     /// (`Raised::AnalyticsChanged`). Each is one type of answer, told apart by its key.
@@ -203,6 +208,15 @@ impl Caches {
         self.users_totals.insert(self.users_totals.ticket(), (tenant, needle), known);
     }
 
+    /// Whether a queue search was common a moment ago (see `common_searches`).
+    pub fn common_search(&self, tenant: &TenantName, needle: &str) -> bool {
+        self.common_searches.get(&(tenant.clone(), needle.to_owned())).is_some()
+    }
+
+    pub fn store_common_search(&self, tenant: TenantName, needle: String) {
+        self.common_searches.insert(self.common_searches.ticket(), (tenant, needle), ());
+    }
+
     /// A dashboard's answer kept for `key` (its endpoint and parameters).
     pub fn dashboard<V: Clone + Send + Sync + 'static>(&self, tenant: &TenantName, key: &str) -> Option<V> {
         self.dashboards.get(&(tenant.clone(), key.to_owned())).and_then(|kept| kept.downcast_ref::<V>().cloned())
@@ -258,6 +272,7 @@ impl Caches {
         self.instances.remove_where(|_| true);
         self.queue_counts.remove_where(|_| true);
         self.users_totals.remove_where(|_| true);
+        self.common_searches.remove_where(|_| true);
         self.dashboards.remove_where(|_| true);
     }
 }

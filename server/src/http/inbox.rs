@@ -118,7 +118,7 @@ async fn list(
     let caches = state.bus.caches();
     let user_id = current.viewer.user_id;
     let fill = caches.queue_counts_ticket();
-    let query = ListQuery {
+    let mut query = ListQuery {
         status: params.status,
         mine: params.mine.unwrap_or(false),
         instance_id: params.instance_id,
@@ -130,12 +130,20 @@ async fn list(
         cursor: params.cursor,
         limit: params.limit,
         known_counts: caches.queue_counts(&tenant.name, user_id),
+        common_search: false,
     };
+    // A common name's next pages and refreshes walk the newest tickets at once
+    // (docs/search.md#customers).
+    let needle = query.search.as_deref().map(|s| s.trim().to_lowercase()).filter(|s| !s.is_empty());
+    query.common_search = needle.as_deref().is_some_and(|needle| caches.common_search(&tenant.name, needle));
     let tx = tenant.read(&state).await?;
     let page = conversations::tickets::list(&tx, &current.viewer, &query).await?;
     tx.end();
     if query.known_counts.is_none() {
         caches.store_queue_counts(fill, tenant.name.clone(), user_id, page.counts.clone());
+    }
+    if let Some(needle) = needle.filter(|_| page.common_search && !query.common_search) {
+        caches.store_common_search(tenant.name.clone(), needle);
     }
     Ok(Json(page))
 }

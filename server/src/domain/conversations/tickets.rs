@@ -160,6 +160,10 @@ pub struct ListQuery {
     /// The viewer's counts, if the caller remembers them (the server's cache, invalidated by the
     /// ticket events): the page is then read without them.
     pub known_counts: Option<Counts>,
+    /// The caller saw this search match more than [`FEW_CUSTOMERS`] customers a moment ago: the
+    /// page walks the newest tickets without asking how many match. Only the way the page is
+    /// found depends on it: the walk finds what the customer index would.
+    pub common_search: bool,
 }
 
 /// Tickets per status the viewer sees (the queue's tabs).
@@ -181,6 +185,10 @@ pub struct TicketPage {
     /// Pass as `cursor` for the next page; `null` on the last one.
     pub next_cursor: Option<String>,
     pub counts: Counts,
+    /// The search matched more than [`FEW_CUSTOMERS`] customers (see
+    /// [`ListQuery::common_search`]): worth remembering for its next pages.
+    #[serde(skip)]
+    pub common_search: bool,
 }
 
 /// A position in the list: the last activity and id of the page's last ticket.
@@ -241,11 +249,14 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     if let Some(department) = query.department_id {
         select = select.filter(ticket::Column::DepartmentId.eq(department));
     }
+    let mut common_search = false;
     if let Some(search) = query.search.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         if search.chars().count() > 100 {
             return Err(Error::invalid_field("invalid_search", "search", "Busque por até 100 caracteres."));
         }
-        select = select.filter(search_condition(db, search).await?);
+        let (condition, common) = search_condition(db, search, query.common_search).await?;
+        common_search = common;
+        select = select.filter(condition);
     }
     if let Some(cursor) = query.cursor.as_deref().filter(|c| !c.is_empty()) {
         let (at, id) = decode_cursor(cursor)?;
@@ -280,7 +291,7 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     } else {
         None
     };
-    Ok(TicketPage { data: rows.iter().map(|t| names.ticket(t)).collect(), next_cursor, counts })
+    Ok(TicketPage { data: rows.iter().map(|t| names.ticket(t)).collect(), next_cursor, counts, common_search })
 }
 
 /// `SELECT 1` from the ticket's tags: this one (`Some`), or any of the board's columns (`None`) —
@@ -319,16 +330,23 @@ const FEW_CUSTOMERS: u64 = 200;
 /// activity index's own entries, which carry it (tenant migration 45), so only the page's tickets
 /// are read. A protocol is asked for only when the search has its shape: a condition on the
 /// ticket's row would make the walk read every ticket it passes.
-async fn search_condition(db: &impl ConnectionTrait, search: &str) -> Result<Condition> {
+///
+/// A search the caller knows to be common (`known_common`) skips the question: the page is then
+/// one statement, as an unsearched one. Answers the condition and whether the search is common.
+async fn search_condition(db: &impl ConnectionTrait, search: &str, known_common: bool) -> Result<(Condition, bool)> {
     let backend = db.get_database_backend();
     let protocol = looks_like_protocol(search).then(|| ticket::Column::Protocol.eq(search.to_uppercase()));
-    let few = customers::matching_ids(db, search, FEW_CUSTOMERS + 1).await?;
-    let by_customer = if few.len() as u64 <= FEW_CUSTOMERS {
-        Condition::all().add(ticket::Column::CustomerId.is_in(few))
-    } else {
-        customers::ticket_matching(search, backend)
+    let few = match known_common {
+        true => None,
+        false => Some(customers::matching_ids(db, search, FEW_CUSTOMERS + 1).await?)
+            .filter(|few| few.len() as u64 <= FEW_CUSTOMERS),
     };
-    Ok(protocol.into_iter().fold(Condition::any().add(by_customer), Condition::add))
+    let common = few.is_none();
+    let by_customer = match few {
+        Some(few) => Condition::all().add(ticket::Column::CustomerId.is_in(few)),
+        None => customers::ticket_matching(search, backend),
+    };
+    Ok((protocol.into_iter().fold(Condition::any().add(by_customer), Condition::add), common))
 }
 
 /// Whether `search` could be a protocol ([`new_protocol`]): eight digits (the date) and six
