@@ -52,6 +52,7 @@ mod m20261226_000042_stored_search_document;
 mod m20261227_000043_message_search_prefixes;
 mod m20261228_000044_ticket_activity_customer;
 mod m20261229_000045_ticket_customer_search;
+mod m20261230_000046_agent_status;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -112,6 +113,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261227_000043_message_search_prefixes::Migration),
             Box::new(m20261228_000044_ticket_activity_customer::Migration),
             Box::new(m20261229_000045_ticket_customer_search::Migration),
+            Box::new(m20261230_000046_agent_status::Migration),
         ]
     }
 }

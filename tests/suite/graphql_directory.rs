@@ -1,7 +1,7 @@
 //! Every directory operation of docs/contracts.md#api-calls GraphQL, through `/graphql` and `/{tenant}/graphql`,
 //! and the field rules refusing a user without the `users` route.
 
-use backoffice::{context::Access, graphql::rules::FIELD_RULES};
+use backoffice::{context::Access, domain::tenants, graphql::rules::FIELD_RULES, tenancy::TenantName};
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -118,11 +118,16 @@ async fn presence_changes_reach_the_managers_and_the_user_concerned() {
             (event["event"].as_str(), event["user_id"].as_i64()),
             (Some("UserDisconnected"), Some(bia.id as i64))
         );
+        // The agent status it is (docs/service-levels.md#agent-status).
+        let status = next_event(socket, wait).await.expect("and the status");
+        assert_eq!((status["event"].as_str(), status["status"].as_str()), (Some("UserStatusChanged"), Some("offline")));
     }
     gql(&app, "/graphql", &bia_token, "mutation { connected }", json!({})).await;
     let event = next_event(&mut admin_socket, wait).await.expect("the manager is told");
     assert_eq!(event["event"], "UserConnected");
+    assert_eq!(next_event(&mut admin_socket, wait).await.unwrap()["status"], "online");
     assert_eq!(next_event(&mut bia_socket, wait).await.expect("so is Bia")["event"], "UserConnected");
+    assert_eq!(next_event(&mut bia_socket, wait).await.unwrap()["status"], "online");
 
     let kicked = "mutation($u: Int!) { disconnectUser(user_id: $u) }";
     assert_eq!(
@@ -142,15 +147,7 @@ async fn presence_and_online_users() {
     let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
     let admin_token = app.login(&admin).await;
     let bia_token = app.login(&bia).await;
-    // Link Bia to the instance.
-    gql(
-        &app,
-        "/graphql",
-        &admin_token,
-        "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }",
-        json!({ "id": bia.id, "i": [vendas] }),
-    )
-    .await;
+    link(&app, &admin_token, bia.id, vendas).await;
 
     // Logged in (available) but without a realtime socket: not online.
     let online = gql(
@@ -250,4 +247,93 @@ async fn fields_needing_the_users_route_refuse_an_agent() {
         let body = gql(&app, "/graphql", &token, query, json!({})).await;
         assert_eq!(body["errors"][0]["extensions"]["code"], "forbidden", "{field}: {body}");
     }
+}
+
+/// Issue 46's agent status (docs/service-levels.md#agent-status): an agent says she is ausente,
+/// with a reason. She stays connected, the managers hear it live and see it on the control panel
+/// with its start, she is offered as nobody's transfer target, her own status says so, bad input is
+/// refused in Portuguese, and her next login starts her online again.
+#[tokio::test]
+async fn an_agent_going_ausente_is_shown_live_to_managers_and_offered_no_transfers() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    // The control panel is part of the analytics feature.
+    let acme = tenants::find_by_name(app.dbs().control(), &TenantName::parse("acme").unwrap()).await.unwrap();
+    tenants::set_feature(app.dbs().control(), &acme, "analytics", true, &app.state.bus).await.unwrap();
+    let vendas = app.create_instance("acme", "WhatsApp Vendas").await;
+    let bia = app.create_user("acme", "bia@acme.example", "atendente").await;
+    let caio = app.create_user("acme", "caio@acme.example", "atendente").await;
+    let (admin_token, bia_token, caio_token) = (app.login(&admin).await, app.login(&bia).await, app.login(&caio).await);
+    link(&app, &admin_token, bia.id, vendas).await;
+    let mut admin_socket = open(&app, &admin, &admin_token, None).await.unwrap();
+    let _bia_socket = open(&app, &bia, &bia_token, None).await.unwrap();
+    let mut caio_socket = open(&app, &caio, &caio_token, None).await.unwrap();
+    let status = |token: &str, body: Value| {
+        let token = token.to_owned();
+        let app = &app;
+        async move {
+            let response = app.call(Method::PUT, "acme.localhost", "/api/auth/status", Some(&token), Some(body)).await;
+            (response.status().as_u16(), response.json::<Value>().await.unwrap())
+        }
+    };
+    let targets = || async {
+        let query = "query($i: Int) { onlineUsers(user_id: null, instance_id: $i) { email } }";
+        gql(&app, "/graphql", &admin_token, query, json!({ "i": vendas })).await["data"]["onlineUsers"].clone()
+    };
+    assert_eq!(targets().await, json!([{ "email": "bia@acme.example" }]), "online: a transfer target");
+
+    let (code, away) = status(&bia_token, json!({ "status": "ausente", "reason": "  almoço " })).await;
+    assert_eq!(
+        (code, away["status"].as_str(), away["reason"].as_str()),
+        (200, Some("ausente"), Some("almoço")),
+        "{away}"
+    );
+    let event = next_event(&mut admin_socket, Duration::from_secs(5)).await.expect("the managers are told");
+    assert_eq!(
+        (event["event"].as_str(), event["user_id"].as_i64(), event["status"].as_str(), event["reason"].as_str()),
+        (Some("UserStatusChanged"), Some(bia.id as i64), Some("ausente"), Some("almoço"))
+    );
+    assert!(next_event(&mut caio_socket, Duration::from_millis(300)).await.is_none(), "another agent is not told");
+    assert_eq!(targets().await, json!([]), "ausente: offered to nobody");
+
+    let panel = app.call(Method::GET, "acme.localhost", "/api/dashboard/control-panel", Some(&admin_token), None).await;
+    let panel: Value = panel.json().await.unwrap();
+    let row = panel["agents"].as_array().unwrap().iter().find(|a| a["userId"] == bia.id).cloned().expect("{panel}");
+    assert_eq!(
+        (row["online"].as_bool(), row["status"].as_str(), row["awayReason"].as_str()),
+        (Some(true), Some("ausente"), Some("almoço"))
+    );
+    assert_eq!(row["statusSince"], away["since"], "since when");
+
+    // Another reason for the same absence keeps its start; her own view says it.
+    let (_, meeting) = status(&bia_token, json!({ "status": "ausente", "reason": "reunião" })).await;
+    assert_eq!((meeting["reason"].as_str(), &meeting["since"]), (Some("reunião"), &away["since"]));
+    let own = app.call(Method::GET, "acme.localhost", "/api/auth/status", Some(&bia_token), None).await;
+    assert_eq!(own.json::<Value>().await.unwrap()["reason"], "reunião");
+    let info = app.call(Method::GET, "acme.localhost", "/api/auth/userInfo", Some(&bia_token), None).await;
+    let info: Value = info.json().await.unwrap();
+    assert_eq!(
+        (info["status"]["status"].as_str(), info["user"]["isConnected"].as_bool()),
+        (Some("ausente"), Some(true))
+    );
+
+    let (code, refused) = status(&bia_token, json!({ "status": "away" })).await;
+    assert_eq!((code, refused["code"].as_str()), (422, Some("invalid_status")), "{refused}");
+    assert!(refused["message"].as_str().unwrap().contains("online, ausente ou offline"));
+    let (code, refused) = status(&bia_token, json!({ "status": "ausente", "reason": "x".repeat(61) })).await;
+    assert_eq!((code, refused["code"].as_str()), (422, Some("invalid_reason")), "{refused}");
+
+    // Online again: the reason goes, a transfer target again; the next login starts online too.
+    let (_, back) = status(&bia_token, json!({ "status": "online", "reason": "ignorado" })).await;
+    assert_eq!((back["status"].as_str(), &back["reason"]), (Some("online"), &Value::Null));
+    assert_eq!(targets().await, json!([{ "email": "bia@acme.example" }]));
+    status(&bia_token, json!({ "status": "ausente" })).await;
+    app.login(&bia).await;
+    assert_eq!(targets().await, json!([{ "email": "bia@acme.example" }]), "a login starts the day online");
+}
+
+/// Links user `user_id` to instance `instance` (the administrator's `updateUser`).
+async fn link(app: &TestApp, admin_token: &str, user_id: i32, instance: i32) {
+    let mutation = "mutation($id: Int!, $i: [Int!]) { updateUser(id: $id, chosen_instances: $i) { id } }";
+    gql(app, "/graphql", admin_token, mutation, json!({ "id": user_id, "i": [instance] })).await;
 }

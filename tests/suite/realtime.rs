@@ -139,6 +139,8 @@ async fn logging_out_or_being_deleted_closes_the_users_sockets() {
     // The administrator heard that Bia went away when she logged out, and is otherwise unaffected.
     let away = next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap();
     assert_eq!((away["event"].as_str(), away["user_id"].as_i64()), (Some("UserDisconnected"), Some(bia.id as i64)));
+    let status = next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap();
+    assert_eq!((status["event"].as_str(), status["status"].as_str()), (Some("UserStatusChanged"), Some("offline")));
     admin_socket.send(ping(&admin)).await.unwrap();
     assert_eq!(
         next_event(&mut admin_socket, Duration::from_secs(5)).await.unwrap()["event"],

@@ -32,6 +32,8 @@ pub fn routes() -> ApiRoutes {
         .route(Access::Account, routes!(user_info))
         .route(Access::Account, routes!(change_password))
         .route(Access::Authenticated, routes!(update_profile))
+        .route(Access::Authenticated, routes!(own_status))
+        .route(Access::Authenticated, routes!(set_status))
 }
 
 /// The caller's address as the server sees it (the web app uses it instead of a third-party service).
@@ -309,7 +311,7 @@ struct LoggedOut {
 #[utoipa::path(
     get, path = "/auth/userInfo", tag = "autenticação", operation_id = "auth_user_info",
     summary = "Dados do usuário logado",
-    responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, features, must_change_password}`: \
+    responses((status = 200, description = "`{user, has_permission_routes, sees_all_tickets, status, features, must_change_password}`: \
         o usuário (com `recoveryCodesLeft`), as rotas que o perfil permite, as opções (features) ligadas na empresa, \
         para o menu esconder o que está desligado, e se a senha é temporária (só esta conta fica acessível até trocá-la).",
         body = UserInfo))
@@ -336,6 +338,8 @@ async fn user_info(
         has_permission_routes: current.routes.clone(),
         // The inbox shows every ticket to these (docs/inbox.md#who-sees-what).
         sees_all_tickets: current.viewer.sees_all,
+        // As chosen: the page asking has, or is about to open, its socket.
+        status: users::status::StatusView::of(&current.user, true),
         // What the tenant has switched on: the menu hides what a disabled feature covers.
         features: features::Feature::ALL
             .into_iter()
@@ -352,6 +356,8 @@ struct UserInfo {
     must_change_password: bool,
     has_permission_routes: Vec<String>,
     sees_all_tickets: bool,
+    /// The caller's agent status (online, ausente with its reason, offline) and since when.
+    status: users::status::StatusView,
     features: Vec<&'static str>,
 }
 
@@ -423,6 +429,59 @@ async fn update_profile(
     let unit = tenant.unit(&state).await?;
     let saved = users::update(&unit, current.user.id, changes).await?;
     let view = users::view(&unit, &saved).await?;
+    unit.commit().await?;
+    Ok(Json(view))
+}
+
+/// The status a person chooses (docs/service-levels.md#agent-status).
+#[derive(Deserialize, ToSchema)]
+struct StatusBody {
+    /// `online`, `ausente` ou `offline`.
+    #[schema(example = "ausente")]
+    status: String,
+    /// Com `ausente`, o motivo (opcional, até 60 caracteres): almoço, reunião…
+    #[serde(default)]
+    #[schema(example = "almoço")]
+    reason: Option<String>,
+}
+
+/// The caller's status as the supervisors see it.
+#[utoipa::path(
+    get, path = "/auth/status", tag = "autenticação", operation_id = "auth_status",
+    summary = "A própria situação (online, ausente, offline)",
+    responses((status = 200, description = "A situação, o motivo e desde quando.", body = users::status::StatusView))
+)]
+async fn own_status(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+) -> AppResult<Json<users::status::StatusView>> {
+    let with_socket = state.bus.online(&tenant.name).await.contains(&current.user.id);
+    Ok(Json(users::status::StatusView::of(&current.user, with_socket)))
+}
+
+/// The caller says they are online, away (ausente, with an optional reason) or offline.
+#[utoipa::path(
+    put, path = "/auth/status", tag = "autenticação", operation_id = "auth_set_status",
+    summary = "Define a própria situação",
+    description = "Online recebe atendimentos; ausente continua conectado, não recebe novos atendimentos nem \
+        aparece para transferência, e os que tem continuam seus; offline é o `disconnected` da especificação. \
+        Avisa o próprio usuário e os gestores (`UserStatusChanged`).",
+    request_body = StatusBody,
+    responses(
+        (status = 200, description = "A situação escolhida.", body = users::status::StatusView),
+        (status = 422, description = "Situação ou motivo inválidos (`invalid_status`, `invalid_reason`).", body = ErrorBody),
+    )
+)]
+async fn set_status(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiJson(body): ApiJson<StatusBody>,
+) -> AppResult<Json<users::status::StatusView>> {
+    let status = users::status::AgentStatus::parse(&body.status)?;
+    let unit = tenant.unit(&state).await?;
+    let view = users::status::set(&unit, current.user.id, status, body.reason.as_deref()).await?;
     unit.commit().await?;
     Ok(Json(view))
 }

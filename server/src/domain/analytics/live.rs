@@ -8,7 +8,7 @@ use sea_orm::{ConnectionTrait, Statement};
 use serde::Serialize;
 
 use crate::domain::sql::Binder;
-use crate::domain::{Error, error::Result};
+use crate::domain::{Error, error::Result, users::status::AgentStatus};
 
 /// The `tenant_settings` key of the waiting threshold.
 const THRESHOLD_KEY: &str = "control_panel.waiting_threshold_minutes";
@@ -21,6 +21,13 @@ pub struct AgentLoad {
     pub user_id: i32,
     pub name: String,
     pub online: bool,
+    /// Online, ausente or offline (docs/service-levels.md#agent-status); `online` above is
+    /// "connected": true for ausente too.
+    pub status: AgentStatus,
+    /// Why they are away, when they said.
+    pub away_reason: Option<String>,
+    /// When the status they chose began.
+    pub status_since: Option<DateTime<Utc>>,
     /// Tickets the agent holds (`open` or `transferring`).
     pub open: i64,
     /// Transfers waiting for the agent's answer.
@@ -100,7 +107,7 @@ pub async fn control_panel(db: &impl ConnectionTrait, with_socket: &HashSet<i32>
 
 async fn agents(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Result<Vec<AgentLoad>> {
     let backend = db.get_database_backend();
-    let sql = "SELECT u.id, u.name, u.is_connected, \
+    let sql = "SELECT u.id, u.name, u.is_connected, u.away, u.away_reason, u.status_since, \
                CAST((SELECT COUNT(*) FROM tickets t WHERE t.assigned_user_id = u.id \
                  AND t.status IN ('open', 'transferring')) AS BIGINT) AS open, \
                CAST((SELECT COUNT(*) FROM ticket_transfers tr WHERE tr.to_user_id = u.id \
@@ -113,7 +120,19 @@ async fn agents(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Result
         let open: i64 = row.try_get("", "open")?;
         let transfers_pending: i64 = row.try_get("", "transfers")?;
         if online || open > 0 || transfers_pending > 0 {
-            agents.push(AgentLoad { user_id, name: row.try_get("", "name")?, online, open, transfers_pending });
+            let status = AgentStatus::from_parts(online, row.try_get("", "away")?);
+            agents.push(AgentLoad {
+                user_id,
+                name: row.try_get("", "name")?,
+                online,
+                status,
+                away_reason: row
+                    .try_get::<Option<String>>("", "away_reason")?
+                    .filter(|_| status == AgentStatus::Ausente),
+                status_since: row.try_get("", "status_since")?,
+                open,
+                transfers_pending,
+            });
         }
     }
     agents.sort_by(|a, b| b.online.cmp(&a.online).then(b.open.cmp(&a.open)).then(a.name.cmp(&b.name)));

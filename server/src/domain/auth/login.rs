@@ -268,9 +268,17 @@ async fn known_address(db: &impl ConnectionTrait, user_id: i32, address: &str) -
 
 /// Records the login time of a user who passed every step.
 pub async fn mark_logged_in(unit: &Unit, user: user::Model) -> Result<user::Model> {
+    // A login starts the day online: yesterday's "ausente (almoço)" does not carry over.
+    let now = Utc::now();
+    let was_online = user.is_connected && !user.away;
     let mut active = user.into_active_model();
-    active.last_login_at = Set(Some(Utc::now()));
+    active.last_login_at = Set(Some(now));
     active.is_connected = Set(true);
+    active.away = Set(false);
+    active.away_reason = Set(None);
+    if !was_online {
+        active.status_since = Set(Some(now));
+    }
     let user = active.update(unit).await?;
     unit.raise(Raised::AuthChanged { user_id: Some(user.id), entitlement: false });
     Ok(user)

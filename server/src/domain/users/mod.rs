@@ -7,6 +7,8 @@ pub mod account;
 pub mod import;
 /// Ending every session of a user (blocked, deleted, new password, replayed refresh token).
 pub mod sessions;
+/// Online, ausente or offline (issue 46).
+pub mod status;
 mod views;
 mod write;
 
@@ -15,7 +17,7 @@ use std::collections::{HashMap, HashSet};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, FromQueryResult, IntoActiveModel,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, sea_query::Expr,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 pub use views::{
@@ -31,7 +33,7 @@ use crate::{
         sql::Binder,
     },
     domain::{
-        events::{Audience, DomainEvent, Raised},
+        events::{DomainEvent, Raised},
         unit::Unit,
     },
     entities::tenant::user,
@@ -317,20 +319,12 @@ fn tombstone(id: i32, value: &str) -> String {
 }
 
 /// Marks a user connected or disconnected (docs/contracts.md#states-and-transitions user connection)
-/// and tells managers and the user (`UserConnected` / `UserDisconnected`).
+/// and tells managers and the user (`UserConnected` / `UserDisconnected`, and `UserStatusChanged`):
+/// the specification's two states are the agent statuses online and offline
+/// ([`status::set`]).
 pub async fn set_connected(unit: &Unit, id: i32, connected: bool) -> Result<()> {
-    user::Entity::update_many()
-        .col_expr(user::Column::IsConnected, Expr::value(connected))
-        .filter(user::Column::Id.eq(id))
-        .exec(unit)
-        .await?;
-    unit.raise(Raised::AuthChanged { user_id: Some(id), entitlement: false });
-    let audience = Audience { users: vec![id], ..Audience::managers() };
-    unit.raise(if connected {
-        UserConnected { user_id: id }.to(audience)
-    } else {
-        UserDisconnected { user_id: id }.to(audience)
-    });
+    let chosen = if connected { status::AgentStatus::Online } else { status::AgentStatus::Offline };
+    status::set(unit, id, chosen, None).await?;
     Ok(())
 }
 
@@ -367,7 +361,7 @@ pub async fn count_active(db: &impl ConnectionTrait) -> Result<u64> {
 /// Online users linked to an instance (chat transfer targets), except `except_user`. Online means
 /// both: a realtime socket open on some replica (`with_socket`, from the bus's presence), and
 /// available (`is_connected`: set at login, cleared at logout, toggled by the `connected` /
-/// `disconnected` mutations). A user who closed the browser without logging out has no socket.
+/// `disconnected` mutations) and not ausente. A user who closed the browser without logging out has no socket.
 pub async fn online(
     db: &impl ConnectionTrait,
     with_socket: &HashSet<i32>,
@@ -382,6 +376,8 @@ pub async fn online(
         .filter(user::Column::Id.is_in(with_socket.iter().copied()))
         .filter(user::Column::DeletedAt.is_null())
         .filter(user::Column::IsConnected.eq(true))
+        // Ausente: connected, but not offered work (status.rs).
+        .filter(user::Column::Away.eq(false))
         .filter(user::Column::BlockedAt.is_null());
     if let Some(id) = except_user {
         query = query.filter(user::Column::Id.ne(id));

@@ -33,6 +33,12 @@ pub struct Model {
     /// An administrator set a temporary password: only the account's own calls are open until
     /// the person chooses a new one (docs/account.md#temporary-password-administrator).
     pub must_change_password: bool,
+    /// "Ausente": connected, offered no new work (tenant migration 46, docs/service-levels.md).
+    pub away: bool,
+    /// Why, when the person said (almoço, reunião…).
+    pub away_reason: Option<String>,
+    /// When the status the person chose (online, ausente, offline) began.
+    pub status_since: Option<DateTimeUtc>,
     pub deleted_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
