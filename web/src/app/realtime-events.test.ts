@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyticsKeys } from '../features/analytics/keys';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
@@ -33,13 +34,30 @@ describe('realtime events in the interface', () => {
   it('UserConnected / UserDisconnected are known, toast nobody here, and refresh the users lists', () => {
     for (const [event, status] of [
       ['UserConnected', 'disponível'],
-      ['UserDisconnected', 'ausente'],
+      ['UserDisconnected', 'offline'],
     ] as const) {
       expect(describeRealtimeEvent({ event, user_id: 5 })?.message).toBe(`Usuário #5 está ${status}.`);
       // The user concerned is told by features/presence/realtime.ts, managers see the list change.
       expect(noticeFor({ event, user_id: 5 }, { id: 5, departmentId: null })).toBeNull();
       expect(queriesToRefresh({ event, user_id: 5 })).toEqual([USERS_QUERY_KEY]);
     }
+  });
+
+  it('UserStatusChanged (docs/service-levels.md#agent-status) is known, toasts nobody, refreshes the users list and the control panel', () => {
+    const event = {
+      event: 'UserStatusChanged',
+      user_id: 5,
+      status: 'ausente',
+      reason: 'Almoço',
+      since: '2026-12-06T12:30:00Z',
+    };
+    expect(describeRealtimeEvent(event)?.message).toBe('Usuário #5 está ausente · almoço.');
+    expect(describeRealtimeEvent({ ...event, status: 'offline', reason: null })?.message).toBe(
+      'Usuário #5 está offline.',
+    );
+    expect(noticeFor(event, { id: 5, departmentId: null })).toBeNull();
+    expect(noticeFor(event, { id: 8, departmentId: null })).toBeNull();
+    expect(queriesToRefresh(event)).toEqual([USERS_QUERY_KEY, analyticsKeys.controlPanel()]);
   });
 
   it('a chat notification shows the message itself', () => {

@@ -20,9 +20,10 @@ import {
   SCHEDULED_MESSAGE_EVENT,
   scheduledChangeAlert,
 } from '../features/scheduled-messages/realtime';
+import { analyticsKeys } from '../features/analytics/keys';
 import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
-import { PRESENCE_STATUSES, presenceChangeOf } from '../lib/presence';
+import { presenceChangeOf, statusText, USER_STATUS_CHANGED_EVENT } from '../lib/presence';
 import type { RealtimeEvent } from '../lib/realtime';
 import { TAGS_CHANGED_EVENT } from '../lib/tags';
 
@@ -226,9 +227,13 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
     case TAGS_CHANGED_EVENT:
       return { color: 'gray', title: 'Etiquetas atualizadas', message: 'As etiquetas da empresa mudaram.' };
     case 'UserConnected':
-    case 'UserDisconnected': {
+    case 'UserDisconnected':
+    case USER_STATUS_CHANGED_EVENT: {
+      // "Usuário #5 está ausente · almoço." (lib/presence.ts).
       const change = presenceChangeOf(event);
-      const status = change ? PRESENCE_STATUSES[change.status].label.toLowerCase() : 'com status novo';
+      const status = change
+        ? statusText({ status: change.status, reason: change.reason ?? null }).toLowerCase()
+        : 'com status novo';
       return {
         color: 'gray',
         title: 'Status atualizado',
@@ -277,10 +282,11 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'CustomersMerged':
     case 'GroupOfCustomersUpdated':
       return null;
-    // The users list and the header show presence in place (features/presence/realtime.ts tells
-    // the user concerned when someone else changed it).
+    // The users list, the control panel and the header show presence in place
+    // (features/presence/realtime.ts tells the user concerned when someone else changed it).
     case 'UserConnected':
     case 'UserDisconnected':
+    case USER_STATUS_CHANGED_EVENT:
       return null;
     // Up to ~4 a second per campaign: the campaigns screen shows them live, and app/realtime.ts
     // tells only a campaign finishing or paused (features/campaigns/realtime.ts).
@@ -320,8 +326,13 @@ export function queriesToRefresh(event: RealtimeEvent): QueryKey[] {
       return [campaignKeys.groups()];
     case 'UserConnected':
     case 'UserDisconnected':
-      // The users list's "Online" badges (the header's own status is written by features/presence).
+      // The users list's "Online" badges (the header's own status is written by features/presence;
+      // the control panel reads these again after a burst, features/analytics/realtime.ts).
       return [USERS_QUERY_KEY];
+    case USER_STATUS_CHANGED_EVENT:
+      // Also Ausente (docs/service-levels.md#agent-status), which no other event reports: the users
+      // list and the control panel's agents (status, reason, since).
+      return [USERS_QUERY_KEY, analyticsKeys.controlPanel()];
     // UserMentioned and MentionsRead: the header's "Menções" writes them into its badge and lists
     // itself (features/mentions/realtime.ts, handed over by app/realtime.ts): nothing to read again.
     case SCHEDULED_MESSAGE_EVENT:

@@ -1,6 +1,6 @@
 /**
- * The dot of a presence status (lib/presence.ts): filled for available, a ring for away, so shape
- * and colour both tell them apart. Decorative: the status is always said in words beside it or in
+ * The dot of a presence status (lib/presence.ts): filled teal for online, filled orange for ausente,
+ * a grey ring for offline, so shape and colour both tell them apart. Decorative: the status is always said in words beside it or in
  * the control's name.
  */
 import { Box } from '@mantine/core';

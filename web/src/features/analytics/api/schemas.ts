@@ -106,6 +106,10 @@ export const ControlPanelSchema = z.object({
         userId: z.number(),
         name: z.string(),
         online: z.boolean(),
+        /** docs/service-levels.md#agent-status: read by ControlPanelView's AgentStatusCell. */
+        status: z.optional(z.string()),
+        awayReason: z.nullish(z.string()),
+        statusSince: z.nullish(z.string()),
         open: Count,
         transfersPending: Count,
       }),

@@ -18,6 +18,7 @@ import {
   Table,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconUsers } from '@tabler/icons-react';
@@ -26,6 +27,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
 import { formatRelative, formatTime } from '../../../lib/dates';
+import { clockText, PRESENCE_STATUSES, statusOfAgent, type PanelAgentStatus } from '../../../lib/presence';
 import { useControlPanel } from '../api/get-control-panel';
 import type { ControlPanel } from '../api/schemas';
 import {
@@ -139,7 +141,38 @@ function PanelContent({ data, canEditThreshold }: { data: ControlPanel; canEditT
   );
 }
 
+/**
+ * The status cell: a badge with the status word (Disponível / Ausente / Offline), the reason under
+ * an absence and since when ("desde 12:30 · há 12 min"). Its words are its accessible text.
+ */
+export function AgentStatusCell({ agent, now }: { agent: PanelAgentStatus; now: Date }) {
+  const view = statusOfAgent(agent);
+  const info = PRESENCE_STATUSES[view.status];
+  return (
+    <Stack gap={2} align="flex-start">
+      {/* At least as wide as its word: the table squeezed it to "OFF…". */}
+      <Badge variant="dot" color={info.badgeColor} miw="max-content">
+        {info.label}
+      </Badge>
+      {view.reason ? (
+        <Text size="xs">
+          <VisuallyHidden>Motivo: </VisuallyHidden>
+          {view.reason}
+        </Text>
+      ) : null}
+      {view.since ? (
+        <Text size="xs" c="dimmed">
+          <time dateTime={view.since}>
+            desde {clockText(view.since, now)} · {formatRelative(view.since, now)}
+          </time>
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function AgentsTable({ data }: { data: ControlPanel }) {
+  const now = useNow(15_000);
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={2} size="h5" mb="sm">
@@ -167,10 +200,7 @@ function AgentsTable({ data }: { data: ControlPanel }) {
                 <Table.Tr key={agent.userId}>
                   <Table.Td>{agent.name}</Table.Td>
                   <Table.Td>
-                    {/* At least as wide as its word: the table squeezed it to "OFF…". */}
-                    <Badge variant="dot" color={agent.online ? 'teal' : 'gray'} miw="max-content">
-                      {agent.online ? 'Online' : 'Offline'}
-                    </Badge>
+                    <AgentStatusCell agent={agent} now={now} />
                   </Table.Td>
                   <Table.Td ta="right">{formatCount(agent.open)}</Table.Td>
                   <Table.Td ta="right">{formatCount(agent.transfersPending)}</Table.Td>

@@ -207,7 +207,7 @@ describe('DashboardScreen', () => {
     const waiting = screen.getByText('3 acima do limite de 15 min').closest('[data-figure]');
     expect(waiting).toHaveAttribute('data-figure', 'waiting');
     const agents = screen.getByRole('table', { name: 'Atendentes' });
-    expect(within(within(agents).getByRole('row', { name: /Ana Souza/ })).getByText('Online')).toBeInTheDocument();
+    expect(within(within(agents).getByRole('row', { name: /Ana Souza/ })).getByText('Disponível')).toBeInTheDocument();
     expect(within(within(agents).getByRole('row', { name: /Bruno Lima/ })).getByText('Offline')).toBeInTheDocument();
     expect(
       within(screen.getByRole('table', { name: 'Por instância' })).getByRole('row', { name: /Vendas 4 12/ }),

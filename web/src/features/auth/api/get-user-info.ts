@@ -27,7 +27,7 @@ const UserInfoAnswerSchema = z.looseObject({
     ),
     /** Two-factor is on for this user (docs/auth.md). */
     twoFactorEnabled: z.optional(z.boolean()),
-    /** Available (lib/presence.ts): set at login, toggled by `connected` / `disconnected`. */
+    /** Connected (lib/presence.ts): false exactly when the status is offline. */
     isConnected: z.optional(z.boolean()),
   }),
   has_permission_routes: z.array(z.string()),

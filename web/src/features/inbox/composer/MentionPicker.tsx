@@ -83,7 +83,7 @@ export function MentionPicker({ picker }: { picker: PickerState }) {
               onClick={() => picker.choose(person)}
             >
               <Group gap={6} wrap="nowrap">
-                {person.online ? <PresenceDot status="available" /> : <span className={classes.noDot} aria-hidden />}
+                {person.online ? <PresenceDot status="online" /> : <span className={classes.noDot} aria-hidden />}
                 <Text size="sm" fw={600} truncate>
                   {person.name}
                 </Text>

@@ -1,18 +1,32 @@
 /**
- * Changing one's own status from the header (lib/presence.ts: `connected` / `disconnected`): the
- * header shows the new status at once, goes back to the previous one if the call fails (with a
- * pt_BR notification saying so) and reads the user info again either way. Changes run one after
- * the other (one mutation scope), so a quick second choice cannot be undone by the first's rollback.
+ * Changing one's own status from the header (`PUT /api/auth/status`, lib/presence.ts): the header
+ * shows the new status at once, goes back to the previous one if the call fails (with a pt_BR
+ * notification saying so), takes the server's answer (its `since`) when it succeeds, and reads the
+ * user info again either way. Changes run one after the other (one mutation scope), so a quick
+ * second choice cannot be undone by the first's rollback.
  */
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-errors';
-import { PRESENCE_STATUSES, setOwnPresence, type PresenceStatus } from '../../../lib/presence';
+import {
+  normalizeAwayReason,
+  setOwnPresence,
+  statusText,
+  type OwnStatus,
+  type OwnStatusChoice,
+} from '../../../lib/presence';
 import { CURRENT_USER_QUERY_KEY } from '../../../lib/query-keys';
 import { cachedOwnPresence, writeOwnPresence } from '../cache';
 
 /** The key of the own-status mutation: the socket's echo of a change in flight is not news. */
 export const OWN_PRESENCE_MUTATION_KEY = ['presence', 'own'] as const;
+
+/** The status shown while the call is in flight: the same absence keeps its start. */
+export function optimisticStatus(previous: OwnStatus | null, choice: OwnStatusChoice, now = new Date()): OwnStatus {
+  const reason = choice.status === 'ausente' ? normalizeAwayReason(choice.reason) : null;
+  const since = previous?.status === choice.status ? previous.since : now.toISOString();
+  return { status: choice.status, reason, since };
+}
 
 export function useSetOwnPresence() {
   const queryClient = useQueryClient();
@@ -20,21 +34,20 @@ export function useSetOwnPresence() {
     mutationKey: OWN_PRESENCE_MUTATION_KEY,
     scope: { id: 'own-presence' },
     mutationFn: setOwnPresence,
-    onMutate: async (status: PresenceStatus) => {
+    onMutate: async (choice: OwnStatusChoice) => {
       await queryClient.cancelQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       const previous = cachedOwnPresence(queryClient);
-      writeOwnPresence(queryClient, status);
+      writeOwnPresence(queryClient, optimisticStatus(previous, choice));
       return { previous };
     },
-    onError: (error, _status, context) => {
+    onSuccess: (answer) => writeOwnPresence(queryClient, answer),
+    onError: (error, _choice, context) => {
       const previous = context?.previous ?? null;
       if (previous) writeOwnPresence(queryClient, previous);
       notifications.show({
         color: 'red',
         title: 'Não foi possível mudar o seu status',
-        message: previous
-          ? `Você continua como ${PRESENCE_STATUSES[previous].label}. ${errorMessage(error)}`
-          : errorMessage(error),
+        message: previous ? `Você continua como ${statusText(previous)}. ${errorMessage(error)}` : errorMessage(error),
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),

@@ -1,5 +1,5 @@
 /**
- * GraphQL `disconnectUser(user_id)` (lib/presence.ts; route `users`): marks another user away. The
+ * GraphQL `disconnectUser(user_id)` (lib/presence.ts; route `users`): takes another user offline. The
  * row shows "Offline" at once; the list is then read again (the server also sends
  * `UserDisconnected`, which refreshes every open users list: app/realtime-events.ts).
  */

@@ -1,7 +1,7 @@
 /**
- * Confirms marking another user away ("Desconectar", GraphQL `disconnectUser`): their status turns
- * to Ausente (lib/presence.ts), their session goes on, and they can become available again from
- * their own header.
+ * Confirms taking another user offline ("Desconectar", GraphQL `disconnectUser`): their status turns
+ * to Offline (lib/presence.ts, docs/service-levels.md#agent-status), their session goes on, and they
+ * can become available again from their own header.
  */
 import { notifications } from '@mantine/notifications';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -16,7 +16,7 @@ export interface DisconnectUserDialogProps {
   onClose: () => void;
 }
 
-const AWAY = PRESENCE_STATUSES.away.label;
+const OFFLINE = PRESENCE_STATUSES.offline.label;
 
 export function DisconnectUserDialog({ user, onClose }: DisconnectUserDialogProps) {
   const disconnect = useDisconnectUser();
@@ -27,7 +27,7 @@ export function DisconnectUserDialog({ user, onClose }: DisconnectUserDialogProp
         notifications.show({
           color: 'teal',
           title: 'Usuário desconectado',
-          message: `${target.name} agora aparece como ${AWAY}.`,
+          message: `${target.name} agora aparece como ${OFFLINE}.`,
         });
         onClose();
       },
@@ -50,7 +50,7 @@ export function DisconnectUserDialog({ user, onClose }: DisconnectUserDialogProp
       onConfirm={() => user && confirm(user)}
       onClose={onClose}
     >
-      {`Marcar ${user?.name ?? ''} como ${AWAY}? A pessoa continua logada, deixa de aparecer online para a equipe e pode ficar disponível de novo pelo próprio status.`}
+      {`Marcar ${user?.name ?? ''} como ${OFFLINE}? A pessoa continua logada, deixa de aparecer online para a equipe e pode ficar disponível de novo pelo próprio status.`}
     </ConfirmDialog>
   );
 }

@@ -170,7 +170,7 @@ describe('UsersPanel', () => {
     await user.click(within(carlaRow).getByRole('button', { name: 'Ações de Carla Dias' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Desconectar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Desconectar usuário' });
-    expect(dialog).toHaveTextContent('Marcar Carla Dias como Ausente?');
+    expect(dialog).toHaveTextContent('Marcar Carla Dias como Offline?');
     expect(callsTo('POST /graphql')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Desconectar' }));
     await waitFor(() => expect(callsTo('POST /graphql')).toHaveLength(1));
@@ -182,7 +182,7 @@ describe('UsersPanel', () => {
       expect(notifications.show).toHaveBeenCalledWith({
         color: 'teal',
         title: 'Usuário desconectado',
-        message: 'Carla Dias agora aparece como Ausente.',
+        message: 'Carla Dias agora aparece como Offline.',
       }),
     );
     await waitFor(() => expect(within(screen.getByTestId('user-row-3')).getByText('Offline')).toBeInTheDocument());
