@@ -34,9 +34,7 @@ describe('presence', () => {
     expect(presenceOf(undefined)).toBe('offline');
     expect(isConnectedOf('ausente')).toBe(true);
     expect(isConnectedOf('offline')).toBe(false);
-    // The two-status names still drawn by a few dots: available is online, away is offline.
-    expect(PRESENCE_STATUSES.available.label).toBe('Disponível');
-    expect(PRESENCE_STATUSES.away.label).toBe('Offline');
+    expect(PRESENCE_STATUSES.online.label).toBe('Disponível');
     expect(PRESENCE_EVENTS).toEqual(['UserConnected', 'UserDisconnected', 'UserStatusChanged']);
   });
 

@@ -23,13 +23,8 @@ export type AgentStatus = (typeof AGENT_STATUSES_IN_ORDER)[number];
 /** The statuses the header offers, in its order. */
 export const PRESENCE_STATUSES_IN_ORDER = AGENT_STATUSES_IN_ORDER;
 
-/**
- * The two-status model's names, still accepted where a dot is drawn (components/PresenceDot and its
- * callers): `available` is `online`, `away` is `offline` (what `isConnected = false` means).
- */
-type LegacyPresenceStatus = 'available' | 'away';
 /** Any status a dot can be drawn for. */
-export type PresenceStatus = AgentStatus | LegacyPresenceStatus;
+export type PresenceStatus = AgentStatus;
 
 /** A reason for being away: one line, at most this many characters (the server's limit). */
 export const MAX_AWAY_REASON_LENGTH = 60;
@@ -81,8 +76,6 @@ export const PRESENCE_STATUSES: Readonly<Record<PresenceStatus, PresenceStatusIn
   online: ONLINE,
   ausente: AUSENTE,
   offline: OFFLINE,
-  available: ONLINE,
-  away: OFFLINE,
 };
 
 export function isAgentStatus(value: unknown): value is AgentStatus {
