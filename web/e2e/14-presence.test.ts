@@ -69,6 +69,16 @@ function statusButton(page: Page): Locator {
  * Waits until the header says `words` ("Disponível", "Ausente · Almoço", "Offline"): Disponível
  * alone, the others with since when ("desde 12:30").
  */
+/** The attendant (logged in, Disponível) and the administrator (logged in), each in a browser of their own. */
+async function attendantAndAdmin(): Promise<{ attendant: UserPage; admin: UserPage }> {
+  const attendant: UserPage = await openPage(browser, e2e.baseUrl);
+  const admin: UserPage = await openPage(browser, e2e.baseUrl);
+  await logIn(attendant.page, e2e.attendant.email, e2e.attendant.password);
+  await expectStatus(attendant.page, 'Disponível');
+  await logIn(admin.page, e2e.admin.email, e2e.admin.password);
+  return { attendant, admin };
+}
+
 async function expectStatus(page: Page, words: string): Promise<void> {
   const name = words === 'Disponível' ? 'Status: Disponível' : new RegExp(`^Status: ${words}( desde \\d{2}:\\d{2})?$`);
   await page.getByRole('button', { name, exact: true }).waitFor();
@@ -219,12 +229,8 @@ describe('presence and the login greeting', () => {
   });
 
   it("the administrator's control panel follows the attendant live: Ausente (Almoço), Offline, Disponível", async () => {
-    const attendant: UserPage = await openPage(browser, e2e.baseUrl);
-    const admin: UserPage = await openPage(browser, e2e.baseUrl);
+    const { attendant, admin } = await attendantAndAdmin();
     try {
-      await logIn(attendant.page, e2e.attendant.email, e2e.attendant.password);
-      await expectStatus(attendant.page, 'Disponível');
-      await logIn(admin.page, e2e.admin.email, e2e.admin.password);
       await admin.page.goto('/dashboard/control-panel');
       await admin.page.getByRole('heading', { name: 'Painel de controle', level: 1 }).waitFor();
       const agents = admin.page.getByRole('table', { name: 'Atendentes' });
@@ -255,12 +261,8 @@ describe('presence and the login greeting', () => {
   });
 
   it('an administrator disconnects an online user (Offline); the socket turns her header and the list live', async () => {
-    const attendant: UserPage = await openPage(browser, e2e.baseUrl);
-    const admin: UserPage = await openPage(browser, e2e.baseUrl);
+    const { attendant, admin } = await attendantAndAdmin();
     try {
-      await logIn(attendant.page, e2e.attendant.email, e2e.attendant.password);
-      await expectStatus(attendant.page, 'Disponível');
-      await logIn(admin.page, e2e.admin.email, e2e.admin.password);
       await openUsersAt(admin.page, e2e.attendant.email);
       const row = userRow(admin.page, e2e.attendant.name);
       // Online: available, with a socket open (the attendant's page).
