@@ -53,6 +53,7 @@ mod m20261227_000043_message_search_prefixes;
 mod m20261228_000044_ticket_activity_customer;
 mod m20261229_000045_ticket_customer_search;
 mod m20261230_000046_agent_status;
+mod m20261231_000047_distribution;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -60,6 +61,7 @@ pub use m20261202_000018_count_live_users::LIVE_USERS;
 pub use m20261204_000020_count_user_changes::USER_CHANGES;
 pub use m20261211_000027_analytics_message_types::MESSAGE_TYPE_COUNTS;
 pub use m20261213_000029_count_media_bytes::MEDIA_BYTES;
+pub use m20261231_000047_distribution::DEFAULT_CAPACITY as DEFAULT_AGENT_CAPACITY;
 
 /// The tenant migrator: applies the migrations below in order and records them in `seaql_migrations`.
 pub struct Migrator;
@@ -114,6 +116,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261228_000044_ticket_activity_customer::Migration),
             Box::new(m20261229_000045_ticket_customer_search::Migration),
             Box::new(m20261230_000046_agent_status::Migration),
+            Box::new(m20261231_000047_distribution::Migration),
         ]
     }
 }

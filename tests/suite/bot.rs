@@ -414,3 +414,53 @@ async fn a_saved_change_and_a_renamed_department_reach_the_very_next_message() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(bot.provider.sent().len(), 3, "nothing more was sent");
 }
+
+#[tokio::test]
+async fn the_bots_routing_feeds_the_departments_distribution() {
+    let bot = bot().await;
+    bot.save(bot.config()).await;
+    let (ana_user, ana) = bot.user("ana@acme.example", "atendente", bot.financeiro).await;
+    let (bia_user, bia) = bot.user("bia@acme.example", "atendente", bot.financeiro).await;
+    let (sup_user, sup) = bot.user("sup@acme.example", "atendente", bot.suporte).await;
+    let _sockets = [
+        open(&bot.app, &ana_user, &ana, None).await.unwrap(),
+        open(&bot.app, &bia_user, &bia, None).await.unwrap(),
+        open(&bot.app, &sup_user, &sup, None).await.unwrap(),
+    ];
+    let policy = json!({ "departmentId": bot.financeiro, "strategy": "round_robin", "capacity": 2 });
+    let (status, _) = bot.call(Method::PUT, "/api/distribution/policies", &bot.admin_token, Some(policy)).await;
+    assert_eq!(status, 200);
+
+    // Three customers choose Financeiro, one after the other.
+    for i in 0..3 {
+        let phone = format!("+55 11 91234-20{i:02}");
+        bot.customer_writes(&format!("rr{i}a"), &phone, "oi").await;
+        bot.customer_writes(&format!("rr{i}b"), &phone, "1").await;
+    }
+
+    // Financeiro's people take turns; Suporte's receives none of it.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    let owners = loop {
+        let (_, page) = bot.call(Method::GET, "/api/tickets?status=open", &bot.admin_token, None).await;
+        let tickets = page["data"].as_array().unwrap().clone();
+        if tickets.len() == 3 {
+            break tickets;
+        }
+        assert!(Instant::now() < deadline, "not all assigned: {page}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    let mut by_customer: Vec<(i64, String, i64)> = owners
+        .iter()
+        .map(|t| {
+            (
+                t["customer"]["id"].as_i64().unwrap(),
+                t["assignedUser"]["name"].as_str().unwrap().to_owned(),
+                t["department"]["id"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    by_customer.sort();
+    let names: Vec<&str> = by_customer.iter().map(|(_, name, _)| name.as_str()).collect();
+    assert_eq!(names, ["ana@acme.example", "bia@acme.example", "ana@acme.example"], "{by_customer:?}");
+    assert!(by_customer.iter().all(|(_, _, department)| *department == i64::from(bot.financeiro)));
+}

@@ -13,6 +13,7 @@ mod caches;
 mod campaigns;
 mod checkpoints;
 mod cloud;
+mod distribution;
 mod edge;
 mod evolution;
 mod fairness;

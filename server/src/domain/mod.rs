@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
-//! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search` | features built on the records |
+//! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
 //!
 //! A lower floor never calls up to tell a higher one what happened: the flow that made a change
@@ -40,6 +40,8 @@ pub mod cnpj;
 pub mod conversations;
 /// Departments of a tenant.
 pub mod departments;
+/// Automatic distribution: who receives a waiting ticket, and how many each person may hold.
+pub mod distribution;
 /// The domain's error type.
 pub mod error;
 /// What the domain raises for sockets and other replicas, published after commit.

@@ -139,6 +139,16 @@ impl JobKind for ScheduledSend {
     const MAX_ATTEMPTS: i32 = 5;
 }
 
+/// Give waiting tickets to the people with room (`domain::distribution::assign`): queued once by
+/// whatever may let one be placed, run until none can.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DistributionRun {}
+
+impl JobKind for DistributionRun {
+    const KIND: &'static str = "distribution.run";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// Queues `payload` unless a job of its kind is already waiting: for work that keeps one job
 /// alive per tenant (a periodic refresh), started again by whoever finds none.
 pub async fn enqueue_once<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<bool> {

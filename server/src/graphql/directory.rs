@@ -189,6 +189,10 @@ async fn set_presence(
     let unit = gql.tenant.unit(&gql.state).await.gql()?;
     users::find(&unit, id).await.gql()?;
     users::set_connected(&unit, id, connected).await.gql()?;
+    if connected {
+        // Online again: waiting tickets may be theirs.
+        crate::domain::distribution::kick(&unit).await.gql()?;
+    }
     unit.commit().await.gql()?;
     Ok(true)
 }

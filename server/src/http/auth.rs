@@ -16,7 +16,7 @@ use utoipa_axum::routes;
 use crate::{
     auth::{self, LoginResult, REFRESH_COOKIE, Session, expired_refresh_cookie, refresh_cookie},
     context::{Access, ClientAddr, CurrentTenant, CurrentUser, caller::bearer},
-    domain::{features, users},
+    domain::{distribution, features, users},
     error::{AppError, AppResult},
     http::{access::ApiRoutes, error_bodies::ErrorBody, extract::ApiJson},
     state::AppState,
@@ -481,7 +481,7 @@ async fn set_status(
 ) -> AppResult<Json<users::status::StatusView>> {
     let status = users::status::AgentStatus::parse(&body.status)?;
     let unit = tenant.unit(&state).await?;
-    let view = users::status::set(&unit, current.user.id, status, body.reason.as_deref()).await?;
+    let view = distribution::set_status(&unit, current.user.id, status, body.reason.as_deref()).await?;
     unit.commit().await?;
     Ok(Json(view))
 }

@@ -10,6 +10,7 @@ mod campaigns;
 mod cloud_webhook;
 mod customers;
 mod departments;
+mod distribution;
 pub mod error_bodies;
 mod evolution_webhook;
 pub mod extract;
@@ -68,6 +69,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(two_factor::routes())
         .merge(users::routes())
         .merge(departments::routes())
+        .merge(distribution::routes())
         .merge(instances::routes())
         .merge(cloud_webhook::routes())
         .merge(evolution_webhook::routes())

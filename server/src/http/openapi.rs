@@ -66,6 +66,7 @@ pub fn routes() -> ApiRoutes {
         (name = "usuários", description = "Usuários da empresa (rota `users`)."),
         (name = "configurações", description = "Configurações do próprio usuário: autenticação em dois fatores."),
         (name = "departamentos", description = "Departamentos escolhidos nos formulários de usuário (rota `users`)."),
+        (name = "distribuição", description = "Distribuição automática dos atendimentos aguardando: estratégia e capacidade por departamento e por pessoa (rota `users`)."),
         (name = "permissões", description = "Perfis e as rotas que cada um pode abrir."),
         (name = "instâncias", description = "Conexões de mensagens da empresa (rota `instances`)."),
         (name = "tenants", description = "Empresas clientes: só operadores do back-office (rota `tenants`)."),

@@ -15,6 +15,7 @@ mod analytics_refresh;
 mod bot_timeout;
 pub mod campaign_progress;
 mod campaign_tick;
+mod distribution_run;
 mod instance_sync;
 mod media_fetch;
 mod provider_react;
@@ -36,8 +37,8 @@ use crate::{
     domain::{
         events::Publisher,
         outbox::{
-            self, AnalyticsRefresh, BotTimeout, CampaignTick, InstanceSync, JobKind, MediaFetch, ProviderReact,
-            ProviderSend, ScheduledSend, WebhookDeliver,
+            self, AnalyticsRefresh, BotTimeout, CampaignTick, DistributionRun, InstanceSync, JobKind, MediaFetch,
+            ProviderReact, ProviderSend, ScheduledSend, WebhookDeliver,
         },
         tenants,
         unit::Unit,
@@ -297,6 +298,7 @@ impl Worker {
                 Err(err) => unreadable(err),
             },
             AnalyticsRefresh::KIND => analytics_refresh::run(self, db).await.into(),
+            DistributionRun::KIND => distribution_run::run(self, db).await.into(),
             ScheduledSend::KIND => match serde_json::from_str::<ScheduledSend>(&job.payload) {
                 Ok(payload) => scheduled_send::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),

@@ -197,13 +197,15 @@ fn record_presence(state: &AppState, tenant: &CurrentTenant, user_id: i32, onlin
     let (state, tenant, at) = (state.clone(), tenant.clone(), chrono::Utc::now());
     tokio::spawn(async move {
         let result = async {
-            let tx = tenant.begin(&state).await?;
+            let unit = tenant.unit(&state).await?;
             if online {
-                presence::started(&tx, user_id, at).await?;
+                presence::started(&unit, user_id, at).await?;
+                // Someone came online: waiting tickets may be theirs.
+                domain::distribution::kick(&unit).await?;
             } else {
-                presence::ended(&tx, user_id, at).await?;
+                presence::ended(&unit, user_id, at).await?;
             }
-            tx.commit().await.map_err(domain::Error::from)?;
+            unit.commit().await.map_err(domain::Error::from)?;
             Ok::<_, AppError>(())
         }
         .await;

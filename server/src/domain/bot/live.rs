@@ -26,6 +26,7 @@ use crate::{
             tickets::{self, TicketStatus},
             views::{self, Names},
         },
+        distribution,
         error::Result,
         events::{Audience, DomainEvent},
         outbox::{self, BotTimeout},
@@ -219,6 +220,8 @@ async fn release(
         ChatNotification { ticket: Some(names.ticket(&released)), message: None, notice: Some(notice.to_owned()) }
             .to(Audience::of_ticket(&released, &[])),
     );
+    // The bot's routing feeds the same distribution as the queue.
+    distribution::kick(unit).await?;
     Ok(released)
 }
 

@@ -27,6 +27,7 @@ use crate::{
             tickets::{self, NewTicket, TicketStatus},
             views::{CustomerRef, Names},
         },
+        distribution,
         error::{Error, Result},
         events::{Audience, DomainEvent},
         inbox::{
@@ -372,6 +373,10 @@ async fn receive_message(
                     // A new ticket has no owner or department yet: its names are all at hand.
                     let view = names_at_hand().ticket(&opened);
                     unit.raise(CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
+                    if bot.is_none() {
+                        // Straight to the queue: someone with room may receive it at once.
+                        distribution::kick(unit).await?;
+                    }
                     Some(opened)
                 }
                 Err(Error::Invalid { code: "ticket_limit_reached", message, .. }) => {

@@ -1,5 +1,6 @@
 //! An agent takes a ticket or closes it (`conversations::tickets`), and what follows: a ticket the
-//! bot held stops the bot's conversation (`bot::live::taken_over`).
+//! bot held stops the bot's conversation (`bot::live::taken_over`); a close frees room the
+//! distribution fills (`distribution::kick`).
 
 use crate::domain::{
     bot,
@@ -8,6 +9,7 @@ use crate::domain::{
         tickets::{self, TicketStatus},
         views::TicketView,
     },
+    distribution,
     error::Result,
     unit::Unit,
 };
@@ -26,6 +28,10 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
     let closed = tickets::close(unit, viewer, id, closing_reason_id).await?;
     if closed.was == TicketStatus::Bot {
         bot::live::taken_over(unit, id, closed.at).await?;
+    }
+    if !tickets::is_waiting(closed.was) {
+        // Its owner has room again: a waiting ticket may be theirs.
+        distribution::kick(unit).await?;
     }
     Ok(closed.view)
 }

@@ -23,6 +23,7 @@ use crate::{
             tickets::{self, TicketStatus, ensure_owner},
             views::{self, NamedRef, TicketView, TransferView},
         },
+        distribution,
         error::{Error, Result},
         events::{Audience, DomainEvent},
         unit::Unit,
@@ -280,6 +281,10 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     let view = views::ticket(unit, &accepted).await?;
     let audience = Audience::of_ticket(&accepted, &previous_owner.into_iter().collect::<Vec<_>>());
     unit.raise(ChatTicketTransferred { ticket: view.clone(), transfer_id: Some(id) }.to(audience));
+    if previous_owner.is_some_and(|owner| owner != viewer.user_id) {
+        // The previous owner has room again.
+        distribution::kick(unit).await?;
+    }
     Ok(view)
 }
 

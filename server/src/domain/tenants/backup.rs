@@ -387,6 +387,13 @@ pub async fn load(tx: &DatabaseTransaction, input: &mut impl BufRead) -> Result<
     // Every access token issued by the exported system ends here too (they are checked against
     // `valid_after`): the restored tenant starts with nobody logged in.
     user::Entity::update_many().col_expr(user::Column::ValidAfter, Expr::value(Utc::now())).exec(tx).await?;
+    // The users arrived with what they held, then each held ticket's insert counted it again
+    // (tenant migration 47's triggers): counted once more, from the tickets.
+    tx.execute_unprepared(
+        "UPDATE users SET open_tickets = (SELECT COUNT(*) FROM tickets \
+         WHERE tickets.assigned_user_id = users.id AND tickets.status IN ('open', 'transferring'))",
+    )
+    .await?;
     if backend == DbBackend::Postgres {
         // Ids were inserted as they were: the sequences must continue after them.
         for (table, _) in &counts {

@@ -91,6 +91,8 @@ pub struct UserView {
     pub image: Option<String>,
     pub role: Option<RoleView>,
     pub is_connected: bool,
+    /// Connected but "ausente" (docs/service-levels.md#agent-status): offered no new work.
+    pub away: bool,
     pub user_department: Option<DepartmentView>,
     pub user_instances: Vec<UserInstanceView>,
     pub is_functional: bool,
@@ -258,6 +260,7 @@ pub(super) fn assemble(
         image: user.image.clone(),
         role: roles.get(&user.role_id).cloned(),
         is_connected: user.is_connected,
+        away: user.is_connected && user.away,
         user_department: user.department_id.and_then(|id| departments.get(&id)).cloned(),
         user_instances: links.get(&user.id).cloned().unwrap_or_default(),
         is_functional: user.is_functional,
@@ -273,6 +276,7 @@ pub(super) fn assemble(
 pub fn apply_presence(views: &mut [UserView], with_socket: &std::collections::HashSet<i32>) {
     for view in views {
         view.is_connected = view.is_connected && with_socket.contains(&view.id);
+        view.away = view.away && view.is_connected;
     }
 }
 

@@ -1,0 +1,36 @@
+//! `distribution.run`: gives waiting tickets to the people with room, oldest first, one
+//! transaction each (`domain::distribution::assign`), until none can be placed or the run's
+//! share is spent — then it queues the next run at once.
+
+use chrono::Utc;
+
+use crate::{
+    domain::distribution::assign::{self, Full, RUN_LIMIT},
+    jobs::{Attempt, Worker},
+    tenancy::TenantDb,
+};
+
+pub async fn run(worker: &Worker, db: &TenantDb) -> Attempt {
+    let with_socket = worker.bus.online(db.name()).await;
+    let ran = async {
+        let mut full = Full::new();
+        for _ in 0..RUN_LIMIT {
+            let unit = worker.unit(db).await?;
+            let Some(waiting) = assign::next_waiting(&unit, &full).await? else { return Ok(true) };
+            match assign::place(&unit, &waiting, &with_socket).await? {
+                Some(_) => unit.commit().await?,
+                // Nobody has room for this instance and department: its other tickets neither.
+                None => {
+                    full.insert((waiting.instance_id, waiting.department_id.unwrap_or(0)));
+                }
+            }
+        }
+        Ok::<_, crate::domain::Error>(false)
+    }
+    .await;
+    match ran {
+        Ok(false) => Attempt::Again(Utc::now()),
+        Ok(true) => Attempt::Done,
+        Err(err) => Attempt::Retry(err.to_string()),
+    }
+}
