@@ -149,6 +149,7 @@ pub const TABLES: &[&str] = &[
     "permissions",
     "role_permissions",
     "departments",
+    "distribution_policies",
     "closing_reasons",
     "instances",
     "users",

@@ -346,23 +346,42 @@ pub async fn conversation(
         serde_json::json!({ "name": "WhatsApp", "providerBaseUrl": "http://127.0.0.1:9", "providerSecret": secret });
     let instance =
         post_json(http, base, host, token, "/api/instance", body).await?["id"].as_i64().context("instance created")?;
-    let event = serde_json::json!({ "type": "message", "data": { "id": "bench-1", "phone": "+5511987654321",
-        "name": "Carla Dias", "direction": "in", "body": "Oi, e o frete?", "sentAt": chrono::Utc::now().to_rfc3339() } })
+    customer_message(http, base, host, instance, secret, "bench-1", "+5511987654321", "Carla Dias", "Oi, e o frete?")
+        .await?;
+    let tickets: serde_json::Value =
+        http.get(format!("{base}/api/tickets")).header("host", host).bearer_auth(token).send().await?.json().await?;
+    Ok((instance, tickets["data"][0].clone()))
+}
+
+/// A customer's message pushed by the generic provider of `instance` (signed with `secret`, the
+/// event id `bench-{id}`): a first message from `phone` opens a ticket.
+#[allow(clippy::too_many_arguments)]
+pub async fn customer_message(
+    http: &reqwest::Client,
+    base: &str,
+    host: &str,
+    instance: i64,
+    secret: &str,
+    id: &str,
+    phone: &str,
+    name: &str,
+    body: &str,
+) -> anyhow::Result<()> {
+    let event = serde_json::json!({ "type": "message", "data": { "id": id, "phone": phone, "name": name,
+        "direction": "in", "body": body, "sentAt": chrono::Utc::now().to_rfc3339() } })
     .to_string();
-    let timestamp = chrono::Utc::now().timestamp();
-    let signature = backoffice::domain::standard_webhooks::sign(secret, "evt-bench-1", timestamp, event.as_bytes());
+    let (event_id, timestamp) = (format!("evt-{id}"), chrono::Utc::now().timestamp());
+    let signature = backoffice::domain::standard_webhooks::sign(secret, &event_id, timestamp, event.as_bytes());
     let pushed = http
         .post(format!("{base}/api/instance/{instance}/events"))
         .header("host", host)
         .header("content-type", "application/json")
-        .header("webhook-id", "evt-bench-1")
+        .header("webhook-id", event_id)
         .header("webhook-timestamp", timestamp.to_string())
         .header("webhook-signature", signature)
         .body(event)
         .send()
         .await?;
     anyhow::ensure!(pushed.status().is_success(), "the customer's message answered {}", pushed.status());
-    let tickets: serde_json::Value =
-        http.get(format!("{base}/api/tickets")).header("host", host).bearer_auth(token).send().await?.json().await?;
-    Ok((instance, tickets["data"][0].clone()))
+    Ok(())
 }

@@ -164,6 +164,32 @@ pub async fn enqueue_once<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime
     Ok(true)
 }
 
+/// Queues `payload` unless a job of its kind waits that no worker has claimed yet: for work that
+/// looks at the state when it runs (the distribution), so one run still to start covers every
+/// change before it. A claimed job may already have looked, so it does not count — unlike
+/// [`enqueue_once`], where a second chain of a periodic job must never start. On PostgreSQL the
+/// waiting job's row is locked until the commit: a worker claiming it meanwhile (`SKIP LOCKED`)
+/// passes it over until this change is visible, and a claim in flight makes this wait and see it
+/// claimed.
+pub async fn enqueue_unless_waiting<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<bool> {
+    let now = Utc::now();
+    let mut waiting = job::Entity::find()
+        .select_only()
+        .column(job::Column::Id)
+        .filter(job::Column::Kind.eq(K::KIND))
+        .filter(job::Column::Status.eq(JobStatus::Pending))
+        .filter(Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lt(now)))
+        .limit(1);
+    if unit.get_database_backend() == DbBackend::Postgres {
+        waiting = waiting.lock(sea_orm::sea_query::LockType::Update);
+    }
+    if waiting.into_tuple::<i32>().one(unit).await?.is_some() {
+        return Ok(false);
+    }
+    enqueue(unit, payload, run_at).await?;
+    Ok(true)
+}
+
 /// When a webhook is tried again after its n-th failed attempt (Standard Webhooks' reference
 /// implementation, Svix): 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h — about 28 hours in all.
 pub const WEBHOOK_SCHEDULE: [i64; 7] = [5, 300, 1_800, 7_200, 18_000, 36_000, 36_000];

@@ -5,7 +5,7 @@
 use chrono::Utc;
 
 use crate::{
-    domain::distribution::assign::{self, Full, RUN_LIMIT},
+    domain::distribution::assign::{self, Full, Placed, RUN_LIMIT},
     jobs::{Attempt, Worker},
     tenancy::TenantDb,
 };
@@ -18,11 +18,12 @@ pub async fn run(worker: &Worker, db: &TenantDb) -> Attempt {
             let unit = worker.unit(db).await?;
             let Some(waiting) = assign::next_waiting(&unit, &full).await? else { return Ok(true) };
             match assign::place(&unit, &waiting, &with_socket).await? {
-                Some(_) => unit.commit().await?,
+                Placed::To { .. } => unit.commit().await?,
                 // Nobody has room for this instance and department: its other tickets neither.
-                None => {
+                Placed::NoRoom => {
                     full.insert((waiting.instance_id, waiting.department_id.unwrap_or(0)));
                 }
+                Placed::Gone => {}
             }
         }
         Ok::<_, crate::domain::Error>(false)

@@ -55,12 +55,13 @@ impl DomainEvent for TicketAssigned {
 }
 
 /// Queues a distribution run, unless the tenant distributes nowhere (every policy manual: the
-/// usual case costs one indexed read) or one is already waiting.
+/// usual case costs one read of a small table) or one waits that has not started (it will see
+/// this change: `outbox::enqueue_unless_waiting`).
 pub async fn kick(unit: &Unit) -> Result<()> {
     let b = Binder::new(unit.get_database_backend());
     let sql = "SELECT 1 AS x FROM distribution_policies WHERE strategy <> 'manual' LIMIT 1";
     if unit.query_one_raw(b.statement(sql)).await?.is_some() {
-        outbox::enqueue_once(unit, &DistributionRun {}, Utc::now()).await?;
+        outbox::enqueue_unless_waiting(unit, &DistributionRun {}, Utc::now()).await?;
     }
     Ok(())
 }
@@ -104,11 +105,15 @@ pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Opti
     }))
 }
 
-/// Who got a ticket, and why.
-#[derive(Debug, Clone)]
-pub struct Decision {
-    pub user_id: i32,
-    pub reason: String,
+/// What became of a waiting ticket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Placed {
+    /// Given to `user_id`, for `reason` (the caller commits).
+    To { user_id: i32, reason: String },
+    /// Nobody has room for its number and department.
+    NoRoom,
+    /// It stopped waiting meanwhile (someone took it, or it was closed): the caller rolls back.
+    Gone,
 }
 
 /// The capacity that applies to the person in `users` (theirs, their department's, the default).
@@ -121,10 +126,9 @@ fn capacity() -> String {
 
 /// Gives `waiting` to the person its strategy picks among those online (a socket open, not
 /// ausente), linked to its instance, in its department (if it has one) and below capacity.
-/// `None`: nobody has room, or the ticket stopped waiting.
-pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -> Result<Option<Decision>> {
+pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -> Result<Placed> {
     if with_socket.is_empty() {
-        return Ok(None);
+        return Ok(Placed::NoRoom);
     }
     let mut b = Binder::new(unit.get_database_backend());
     let online = with_socket.iter().map(i32::to_string).collect::<Vec<_>>().join(", ");
@@ -163,7 +167,7 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
             .exec(unit)
             .await?;
         if taken.rows_affected == 0 {
-            return Ok(None); // Taken or closed meanwhile: the caller rolls the claim back.
+            return Ok(Placed::Gone);
         }
         let name: String = row.try_get("", "name")?;
         let since: Option<DateTime<Utc>> = row.try_get("", "status_since")?;
@@ -184,9 +188,9 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
             ChatTicketTransferred { ticket: view.clone(), transfer_id: None }.to(Audience::of_ticket(&assigned, &[])),
         );
         unit.raise(TicketAssigned { ticket: view, user_id, reason: reason.clone() }.to(Audience::person(user_id)));
-        return Ok(Some(Decision { user_id, reason }));
+        return Ok(Placed::To { user_id, reason });
     }
-    Ok(None)
+    Ok(Placed::NoRoom)
 }
 
 /// Claims one of the person's slots: still online, not ausente and below capacity, re-checked on
