@@ -3,7 +3,7 @@
  * (docs/contracts.md#screens-and-routes, docs/contracts.md#roles-and-route-permissions).
  */
 import { redirect, type LoaderFunction } from 'react-router-dom';
-import { HOME_ROUTE, plainPaths, routePath, type CatalogueRoute } from '../config/paths';
+import { HOME_ROUTE, plainPaths, routePath, type LayoutRoute } from '../config/paths';
 import { decideNavigation } from '../lib/access';
 import { isConnectionError } from '../lib/connection';
 import { refreshAccessToken } from '../lib/http';
@@ -30,8 +30,8 @@ export async function ensureSession(): Promise<boolean> {
   return isLoggedIn();
 }
 
-/** Loader of a catalogue route: not logged in → /login; refused by the rule → /pages/not-authorized. */
-export function guardRoute(route: CatalogueRoute): LoaderFunction {
+/** Loader of a route of the navigation layout: not logged in → /login; refused by the rule → /pages/not-authorized. */
+export function guardRoute(route: LayoutRoute): LoaderFunction {
   return async () => {
     const loggedIn = await ensureSession();
     const session = getSession();

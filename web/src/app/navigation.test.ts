@@ -1,4 +1,4 @@
-import { catalogueRoutes } from '../config/paths';
+import { layoutRoutes } from '../config/paths';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getUserInfo } from '../features/auth/api/get-user-info';
 import { enabledFeatures } from '../lib/features';
@@ -153,9 +153,9 @@ describe('the menu from the user info’s `features`', () => {
 });
 
 describe('router', () => {
-  it('opens a real screen on every catalogue route (no "Em breve" left)', async () => {
+  it('opens a real screen on every catalogue route and shared screen (no "Em breve" left)', async () => {
     const catalogue: RouteObject[] = routes[0]?.children?.[0]?.children ?? [];
-    expect(catalogue.map((route) => route.path)).toEqual(catalogueRoutes.map((route) => route.path));
+    expect(catalogue.map((route) => route.path)).toEqual(layoutRoutes.map((route) => route.path));
     for (const route of catalogue) {
       const lazy = route.lazy as (() => Promise<{ Component?: unknown }>) | undefined;
       expect(lazy, route.path).toBeTypeOf('function');
@@ -218,7 +218,29 @@ describe('customers and closing reasons in the menu', () => {
   });
 
   it('leaves them out without their routes', () => {
-    expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual(['users']);
+    expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual(['users', 'distribution']);
+  });
+});
+
+// A screen of route `users` (config/paths.ts `screenRoutes`): no permission of its own.
+describe('the distribution screen in the menu', () => {
+  const names = (permissionRoutes: string[]) =>
+    navigationFor({ ...session, permissionRoutes }, new Set())
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed under Administração right after Usuários, for holders of `users`, with its icon', () => {
+    expect(names(['home', 'users', 'customers'])).toEqual(['users', 'distribution', 'customers']);
+    const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
+      .flatMap((group) => group.items)
+      .find((entry) => entry.route.name === 'distribution');
+    expect(item?.route.path).toBe('/distribution');
+    expect(item?.icon.displayName).toMatch(/ArrowsSplit2/);
+    expect(ptBRRouteLabel('distribution')).toBe('Distribuição');
+  });
+
+  it('is left out without `users`, whatever else the role holds', () => {
+    expect(names(['home', 'customers', 'roles-list', 'distribution'])).toEqual(['customers', 'roles-list']);
   });
 });
 

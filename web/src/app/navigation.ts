@@ -6,6 +6,7 @@
 import type { Icon } from '@tabler/icons-react';
 import {
   IconAddressBook,
+  IconArrowsSplit2,
   IconBuildingSkyscraper,
   IconCalendarTime,
   IconChartBar,
@@ -30,7 +31,7 @@ import {
   IconSparkles,
   IconUsers,
 } from '@tabler/icons-react';
-import { catalogueRoutes, hasParams, routeCategories, type CatalogueRoute, type RouteCategory } from '../config/paths';
+import { hasParams, layoutRoutes, routeCategories, type LayoutRoute, type RouteCategory } from '../config/paths';
 import { canAccessRoute } from '../lib/access';
 import { featureAllows } from '../lib/features';
 import type { Session } from '../lib/session';
@@ -45,6 +46,7 @@ const ROUTE_ICONS: Record<string, Icon> = {
   search: IconMessageSearch,
   'two-factor': IconShieldLock,
   users: IconUsers,
+  distribution: IconArrowsSplit2,
   tenants: IconBuildingSkyscraper,
   instances: IconMessageChatbot,
   chatbot: IconRobot,
@@ -76,7 +78,7 @@ export interface CatalogueHandle {
 }
 
 export interface NavItem {
-  route: CatalogueRoute;
+  route: LayoutRoute;
   icon: Icon;
 }
 
@@ -86,8 +88,8 @@ export interface NavGroup {
 }
 
 /**
- * Catalogue routes the session may open, without parameterised ones (`/roles/edit/:id`), by
- * category; routes whose feature option the tenant has off are left out (`features` null: unknown,
+ * Catalogue routes the session may open (and the screens sharing one's permission, right after it:
+ * config/paths.ts `screenRoutes`), without parameterised ones (`/roles/edit/:id`), by category; routes whose feature option the tenant has off are left out (`features` null: unknown,
  * nothing left out; lib/features.ts), and so are the operators' routes for anyone else.
  */
 export function navigationFor(session: Session, features: ReadonlySet<string> | null = null): NavGroup[] {
@@ -95,7 +97,7 @@ export function navigationFor(session: Session, features: ReadonlySet<string> | 
   return routeCategories
     .map((category) => ({
       category,
-      items: catalogueRoutes
+      items: layoutRoutes
         .filter(
           (route) =>
             route.category === category.id &&

@@ -194,4 +194,20 @@ describe('realtime events in the interface', () => {
       'As etiquetas do atendimento de Maria Souza (#12) mudaram.',
     );
   });
+
+  it('TicketAssigned is known and toasted by app/realtime.ts with its button, not here (docs/service-levels.md#distribution)', () => {
+    const event = {
+      event: 'TicketAssigned',
+      ticket: { id: 12, customer: { name: 'Maria Souza' } },
+      user_id: 7,
+      reason: 'Atribuído a Ana (menos atendimentos): 2/5 atendimentos, online há 40 min',
+    };
+    expect(describeRealtimeEvent(event)).toEqual({
+      color: 'teal',
+      title: 'Novo atendimento para você',
+      message: 'Maria Souza (#12): Atribuído a Ana (menos atendimentos): 2/5 atendimentos, online há 40 min',
+    });
+    expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
+    expect(queriesToRefresh(event)).toEqual([]);
+  });
 });

@@ -91,6 +91,15 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         title: 'Atendimento assumido',
         message: `O atendimento de ${ticketName(event)} tem um novo responsável.`,
       };
+    case 'TicketAssigned': {
+      // The toast of app/realtime.ts (features/inbox/assignment-notice.ts) says this with a button.
+      const reason = text(event, 'reason');
+      return {
+        color: 'teal',
+        title: 'Novo atendimento para você',
+        message: `${ticketName(event)}${reason ? `: ${reason}` : '.'}`,
+      };
+    }
     case 'ChatTicketTransferring':
       return {
         color: 'yellow',
@@ -281,6 +290,9 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'CustomerBlacklisted':
     case 'CustomersMerged':
     case 'GroupOfCustomersUpdated':
+      return null;
+    // Toasted with its "Abrir conversa" by app/realtime.ts (features/inbox/assignment-notice.ts).
+    case 'TicketAssigned':
       return null;
     // The users list, the control panel and the header show presence in place
     // (features/presence/realtime.ts tells the user concerned when someone else changed it).

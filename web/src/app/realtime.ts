@@ -6,7 +6,8 @@
  * notification and refreshes the queries it touches; `CampaignUpdated` is written into the
  * campaigns' cache (features/campaigns/realtime.ts), `UserConnected` / `UserDisconnected` about
  * the user into the header's status (features/presence/realtime.ts), and `TagsChanged` into the
- * tenant's tags (lib/tags.ts).
+ * tenant's tags (lib/tags.ts). `TicketAssigned` tells the user the distribution gave them a ticket
+ * (features/inbox/assignment-notice.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -14,7 +15,9 @@ import { useEffect, useRef } from 'react';
 import { scheduleControlPanelRefresh } from '../features/analytics/realtime';
 import { applyCampaignEvent, CAMPAIGN_EVENT, transitionNotice } from '../features/campaigns/realtime';
 import { applyCustomersEvent } from '../features/customers/realtime';
+import { scheduleDistributionRefresh } from '../features/distribution/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
+import { notifyAssignment } from '../features/inbox/assignment-notice';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
 import { applyPairingCodeEvent } from '../features/instances/pairing-codes';
@@ -165,6 +168,9 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
             });
           }
         }
+        // The distribution gave this user a ticket: a toast that opens it (and, in a hidden tab,
+        // the browser's notification); the inbox moved it to "Meus" above.
+        notifyAssignment(event, viewerId, (path) => open.current(path));
         // Someone named this user in a note: the header's count and list follow at once; a hidden
         // tab also gets a browser notification that opens the ticket.
         const mention = applyMentionsEvent(queryClient, event);
@@ -185,6 +191,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         // An open "Conectar número" dialog: the provider's renewed QR code.
         applyPairingCodeEvent(event);
         scheduleControlPanelRefresh(queryClient, event.event);
+        // The distribution screen: what each person holds, and who may receive.
+        scheduleDistributionRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;
         const notice = noticeFor(event, { id: viewerId, departmentId: departmentOf(queryClient) });
         if (notice) notifications.show({ ...notice, autoClose: 6000 });

@@ -55,6 +55,13 @@ describe('router', () => {
     expect(await landOn('/user-settings')).toBe('/user-settings');
   });
 
+  it('opens /distribution for holders of `users` (the route whose permission it shares) only', async () => {
+    logIn(['users']);
+    expect(await landOn('/distribution')).toBe('/distribution');
+    logIn(['customers', 'distribution']);
+    expect(await landOn('/distribution')).toBe('/pages/not-authorized');
+  });
+
   it('renews an expired token with the refresh cookie before deciding', async () => {
     setUserInfo(ana);
     setAccessToken(jwtExpiringIn(-10));

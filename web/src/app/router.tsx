@@ -1,12 +1,13 @@
 /**
  * The router: every path (docs/contracts.md#screens-and-routes). Catalogue routes
- * (route-catalogue.json) use the navigation layout and the guard loader; plain pages use the plain
+ * (route-catalogue.json), and the screens that share one's permission (config/paths.ts
+ * `screenRoutes`), use the navigation layout and the guard loader; plain pages use the plain
  * layout; anything else goes to /pages/error-404. Every layout and screen is a lazy chunk, so
  * /login loads only what it shows. Each route's `handle` names its page (the document's title,
  * document-title.ts).
  */
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router-dom';
-import { catalogueRoutes, plainPaths } from '../config/paths';
+import { layoutRoutes, plainPaths } from '../config/paths';
 import { guardRoute, redirectIfLoggedIn } from './guards';
 import { withChunkTimeout } from './lazy';
 import type { CatalogueHandle } from './navigation';
@@ -17,7 +18,8 @@ const dashboardScreen = () => import('./routes/dashboard');
 const reportScreen = () => import('./routes/report');
 
 /**
- * The screen of every catalogue route, by route name. A route added to the catalogue without its
+ * The screen of every catalogue route (and of every screen sharing one's permission,
+ * config/paths.ts `screenRoutes`), by route name. A route added to the catalogue without its
  * screen here fails the router test (and, if it ever shipped, opens the error page).
  */
 const screens: Record<string, () => Promise<object>> = {
@@ -39,6 +41,8 @@ const screens: Record<string, () => Promise<object>> = {
   tags: () => import('./routes/tags'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
+  // A screen of route `users` (config/paths.ts `screenRoutes`).
+  distribution: () => import('./routes/distribution'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.
   'dashboard-analytics': dashboardScreen,
   'dashboard-control-panel': dashboardScreen,
@@ -68,7 +72,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         lazy: withChunkTimeout(() => import('./layouts/navigation-layout')),
-        children: catalogueRoutes.map((route): RouteObject => ({
+        children: layoutRoutes.map((route): RouteObject => ({
           path: route.path,
           loader: guardRoute(route),
           lazy: withChunkTimeout(screenOf(route.name)),

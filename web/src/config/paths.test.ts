@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueRoutes, hasParams, routeCategories, routePath } from './paths';
+import { catalogueRoutes, hasParams, layoutRoutes, routeCategories, routePath, screenRoutes } from './paths';
 
 describe('route catalogue', () => {
   // docs/contracts.md#screens-and-routes
@@ -29,6 +29,18 @@ describe('route catalogue', () => {
     for (const route of catalogueRoutes) expect(categories.has(route.category)).toBe(true);
     expect(new Set(catalogueRoutes.map((r) => r.name)).size).toBe(catalogueRoutes.length);
     expect(new Set(catalogueRoutes.map((r) => r.path)).size).toBe(catalogueRoutes.length);
+  });
+
+  it('keeps the screens sharing a route’s permission out of the catalogue, each right after its route', () => {
+    expect(catalogueRoutes.map((route) => route.name)).not.toContain('distribution');
+    for (const screen of screenRoutes) {
+      expect(catalogueRoutes.some((route) => route.name === screen.permission)).toBe(true);
+      expect(catalogueRoutes.some((route) => route.path === screen.path)).toBe(false);
+      const at = layoutRoutes.indexOf(screen);
+      expect(layoutRoutes[at - 1]?.name).toBe(screen.permission);
+    }
+    expect(routePath('distribution')).toBe('/distribution');
+    expect(new Set(layoutRoutes.map((r) => r.path)).size).toBe(layoutRoutes.length);
   });
 
   it('fills path parameters and refuses unknown names', () => {

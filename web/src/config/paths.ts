@@ -37,8 +37,38 @@ const catalogue = CatalogueSchema.parse(catalogueJson);
 export const catalogueRoutes: readonly CatalogueRoute[] = catalogue.routes;
 export const routeCategories: readonly RouteCategory[] = catalogue.categories;
 
-export function findRoute(name: string): CatalogueRoute | undefined {
-  return catalogueRoutes.find((route) => route.name === name);
+/**
+ * A screen of the navigation layout that is not a catalogue route: it belongs to one (`permission`)
+ * — whoever holds that route opens the screen, and the server checks that same route on the
+ * screen's API — so it adds no permission of its own to the roles (the roles editor, the server's
+ * permission rows and role templates never hear of it).
+ */
+export interface ScreenRoute extends CatalogueRoute {
+  /** The catalogue route whose holders open this screen. */
+  permission: string;
+}
+
+/** A route of the navigation layout: a catalogue route, or a screen sharing one's permission. */
+export type LayoutRoute = CatalogueRoute & { permission?: string };
+
+/** The screens that share a catalogue route's permission (docs/service-levels.md#distribution). */
+export const screenRoutes: readonly ScreenRoute[] = [
+  // `GET|PUT /api/distribution*` are route `users`'s: whoever keeps the users keeps the distribution.
+  { name: 'distribution', path: '/distribution', rule: 'check', category: 'administracao', permission: 'users' },
+];
+
+/**
+ * Every route of the navigation layout, in menu order: the catalogue's, each screen of
+ * `screenRoutes` right after the route whose permission it shares.
+ */
+export const layoutRoutes: readonly LayoutRoute[] = catalogueRoutes.flatMap((route) => [
+  route,
+  ...screenRoutes.filter((screen) => screen.permission === route.name),
+]);
+
+/** The route (catalogue or shared screen) with this name. */
+export function findRoute(name: string): LayoutRoute | undefined {
+  return layoutRoutes.find((route) => route.name === name);
 }
 
 /** True when the path has parameters (`/roles/edit/:id`): such a route cannot be linked to from a menu. */

@@ -31,6 +31,13 @@ describe('canAccessRoute', () => {
     }
   });
 
+  it('a screen sharing a route’s permission (config/paths.ts screenRoutes) needs that route, not its own name', () => {
+    expect(canAccessRoute(route('distribution'), { role: 'atendente', permissionRoutes: ['users'] })).toBe(true);
+    expect(canAccessRoute(route('distribution'), { role: 'administrador', permissionRoutes: ['distribution'] })).toBe(
+      false,
+    );
+  });
+
   it('rule admin admits only administrador, the default when no role is stored', () => {
     const adminOnly = { name: 'x', rule: 'admin' as const };
     expect(canAccessRoute(adminOnly, { role: 'administrador', permissionRoutes: [] })).toBe(true);

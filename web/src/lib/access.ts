@@ -29,18 +29,22 @@ export const READ_ONLY_ROUTES: Readonly<Record<string, readonly string[]>> = {
 /**
  * May the user open this route?
  * - 'admin': role administrador only;
- * - 'check': any role, and the route name must be in permissionRoutes (or, for a route of
- *   `READ_ONLY_ROUTES`, one of the routes that read it);
+ * - 'check': any role, and the route name must be in permissionRoutes (for a screen sharing a
+ *   route's permission, config/paths.ts `screenRoutes`: that route's name; for a route of
+ *   `READ_ONLY_ROUTES`, one of the routes that read it will do too);
  * - 'all': any role.
  */
-export function canAccessRoute(route: { name: string; rule: RouteRule }, context: AccessContext): boolean {
+export function canAccessRoute(
+  route: { name: string; rule: RouteRule; permission?: string },
+  context: AccessContext,
+): boolean {
   const role = context.role || DEFAULT_ROLE;
   switch (route.rule) {
     case 'admin':
       return role === ADMIN_ROLE;
     case 'check':
       return (
-        hasPermissionRoute(route.name, context.permissionRoutes) ||
+        hasPermissionRoute(route.permission ?? route.name, context.permissionRoutes) ||
         (READ_ONLY_ROUTES[route.name] ?? []).some((reader) => hasPermissionRoute(reader, context.permissionRoutes))
       );
     case 'all':
@@ -71,7 +75,7 @@ export type NavigationDecision = 'allow' | 'login' | 'not-authorized';
  * the rule refuses → /pages/not-authorized; else the screen opens.
  */
 export function decideNavigation(
-  route: { name: string; rule: RouteRule },
+  route: { name: string; rule: RouteRule; permission?: string },
   loggedIn: boolean,
   context: AccessContext,
 ): NavigationDecision {

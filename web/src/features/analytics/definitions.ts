@@ -228,7 +228,7 @@ export const DEFINITIONS: Readonly<Record<FigureId, FigureDefinition>> = {
   agentsOnline: {
     label: 'Atendentes online',
     definition:
-      'Usuários ativos conectados agora (com o back-office aberto), entre os listados: os online e os que têm tickets em atendimento.',
+      'Usuários ativos disponíveis agora (com o back-office aberto e sem estar ausentes), entre os listados: os conectados e os que têm tickets em atendimento.',
     countedOn: 'ao vivo',
   },
 };

@@ -76,6 +76,7 @@ export const INBOX_EVENTS: readonly string[] = [
   'TicketTagsChanged',
   'CustomerTagsChanged',
   'TagsChanged',
+  'TicketAssigned',
 ];
 
 const refreshTimers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
@@ -208,6 +209,18 @@ export function applyInboxEvent(
           void queryClient.invalidateQueries({ queryKey: inboxKeys.transfers(payload.ticket.id) });
           void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(payload.ticket.id) });
         }
+      }
+      scheduleListRefresh(queryClient);
+      return null;
+    }
+    case 'TicketAssigned': {
+      // The distribution gave a waiting ticket to this user (docs/service-levels.md#distribution):
+      // it moves to "Meus" as when someone accepts it (the same `ChatTicketTransferred` usually
+      // comes too), and its conversation gained the line saying why.
+      const payload = parse(TicketEvent, event);
+      if (payload) {
+        putTicket(queryClient, payload.ticket, viewerId);
+        void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(payload.ticket.id) });
       }
       scheduleListRefresh(queryClient);
       return null;

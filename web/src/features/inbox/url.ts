@@ -50,3 +50,9 @@ export function inboxSearch(location: InboxLocation): string {
 export function inboxTicketPath(ticketId: number): string {
   return `${routePath(HOME_ROUTE)}?ticket=${ticketId}`;
 }
+
+/** The inbox on `tab` with a ticket open: `/?tab=mine&ticket=12` (a ticket just given to the user). */
+export function inboxTicketPathIn(tab: QueueTab, ticketId: number): string {
+  const search = inboxSearch({ tab, search: '', instanceId: null, tagId: null, ticketId, messageId: null });
+  return `${routePath(HOME_ROUTE)}${search}`;
+}

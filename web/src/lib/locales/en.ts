@@ -18,6 +18,7 @@ export const en: Messages = {
       search: 'Search messages',
       'two-factor': 'Two-factor authentication',
       users: 'Users',
+      distribution: 'Distribution',
       tenants: 'Tenants',
       instances: 'Instances',
       chatbot: 'Chatbot',

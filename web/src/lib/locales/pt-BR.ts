@@ -16,6 +16,7 @@ export const ptBR = {
       search: 'Buscar mensagens',
       'two-factor': 'Autenticação em dois fatores',
       users: 'Usuários',
+      distribution: 'Distribuição',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

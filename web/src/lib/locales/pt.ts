@@ -18,6 +18,7 @@ export const pt: Messages = {
       search: 'Pesquisar mensagens',
       'two-factor': 'Autenticação de dois fatores',
       users: 'Utilizadores',
+      distribution: 'Distribuição',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

@@ -101,4 +101,42 @@ describe('ControlPanelView: the agents’ status', () => {
     expect(within(within(agents).getByRole('row', { name: /Ana Souza/ })).getByText('Disponível')).toBeInTheDocument();
     expect(within(within(agents).getByRole('row', { name: /Caio Reis/ })).getByText('Offline')).toBeInTheDocument();
   });
+
+  it('"Atendentes online" counts the available agents only: an ausente one is connected but receives nothing', async () => {
+    const agent = (userId: number, status: string, online: boolean) => ({
+      userId,
+      name: `Pessoa ${userId}`,
+      online,
+      status,
+      awayReason: status === 'ausente' ? 'Almoço' : null,
+      statusSince: SINCE,
+      open: 0,
+      transfersPending: 0,
+    });
+    stubFetch({
+      'GET /api/dashboard/control-panel': () =>
+        json({
+          generatedAt: '2026-12-06T12:42:00Z',
+          waiting: 0,
+          oldestWaitingSince: null,
+          thresholdMinutes: 15,
+          overThreshold: 0,
+          transfersPending: 0,
+          open: 0,
+          agents: [
+            agent(1, 'online', true),
+            agent(2, 'ausente', true),
+            agent(3, 'offline', false),
+            agent(4, 'online', true),
+          ],
+          byInstance: [],
+        }),
+    });
+    const { container } = renderWithProviders(<ControlPanelView canEditThreshold={false} />);
+    await screen.findByRole('table', { name: 'Atendentes' });
+    const card = container.querySelector<HTMLElement>('[data-figure="agentsOnline"]');
+    if (!card) throw new Error('no "Atendentes online" card');
+    expect(within(card).getByText('2')).toBeInTheDocument();
+    expect(within(card).getByText('de 4 listados')).toBeInTheDocument();
+  });
 });

@@ -75,7 +75,8 @@ export function ControlPanelView({ canEditThreshold }: { canEditThreshold: boole
 
 function PanelContent({ data, canEditThreshold }: { data: ControlPanel; canEditThreshold: boolean }) {
   const now = useNow(15_000);
-  const online = data.agents.filter((agent) => agent.online).length;
+  // Available only: an ausente agent is connected (`online`) but receives no new tickets.
+  const online = data.agents.filter((agent) => statusOfAgent(agent).status === 'online').length;
   const oldestSecs = data.oldestWaitingSince
     ? Math.max(0, (now.getTime() - new Date(data.oldestWaitingSince).getTime()) / 1000)
     : null;

@@ -20,6 +20,11 @@ export const UserSchema = z.object({
   image: z.nullish(z.string()),
   role: z.nullish(z.object({ id: z.number(), name: z.string(), display_name: z.string() })),
   isConnected: z._default(z.boolean(), false),
+  /**
+   * Connected but "ausente" (docs/service-levels.md#agent-status): receives no new tickets. Absent
+   * from an older server: false.
+   */
+  away: z._default(z.boolean(), false),
   userDepartment: z.nullish(z.object({ id: z.number(), name: z.string(), activated: z.boolean() })),
   userInstances: z._default(
     z.array(

@@ -5,6 +5,7 @@
 import { Avatar, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { ListCard, ListCardDetail } from '../../../components/ResponsiveList';
 import { allowedImageUrl } from '../../../lib/images';
+import { PRESENCE_STATUSES } from '../../../lib/presence';
 import type { User } from '../api/get-users';
 import { UserActionsMenu } from './UserActionsMenu';
 import type { UserDialog } from './user-dialog';
@@ -38,6 +39,17 @@ function UserIdentity({ user }: { user: User }) {
   );
 }
 
+/** Online, Ausente (connected, receiving no new tickets) or Offline. */
+function ConnectionBadge({ user }: { user: User }) {
+  const away = user.isConnected && user.away;
+  const color = away ? PRESENCE_STATUSES.ausente.badgeColor : user.isConnected ? 'teal' : 'gray';
+  return (
+    <Badge color={color} variant="dot">
+      {away ? PRESENCE_STATUSES.ausente.label : user.isConnected ? 'Online' : 'Offline'}
+    </Badge>
+  );
+}
+
 function StatusBadges({ user }: { user: User }) {
   return (
     <Group gap={6} wrap="wrap">
@@ -51,9 +63,7 @@ function StatusBadges({ user }: { user: User }) {
           Senha temporária
         </Badge>
       ) : null}
-      <Badge color={user.isConnected ? 'teal' : 'gray'} variant="dot">
-        {user.isConnected ? 'Online' : 'Offline'}
-      </Badge>
+      <ConnectionBadge user={user} />
       {user.twoFactorEnabled ? (
         <Badge color="blue" variant="light">
           Dois fatores

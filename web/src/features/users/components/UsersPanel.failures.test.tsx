@@ -15,6 +15,7 @@ const carla: User = {
   image: null,
   role: { id: 3, name: 'atendente', display_name: 'Atendente' },
   isConnected: false,
+  away: false,
   userDepartment: null,
   userInstances: [],
   isFunctional: false,

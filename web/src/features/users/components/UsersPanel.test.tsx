@@ -16,6 +16,7 @@ function makeUser(id: number, name: string, extra: Partial<User> = {}): User {
     image: null,
     role: { id: 3, name: 'atendente', display_name: 'Atendente' },
     isConnected: false,
+    away: false,
     userDepartment: null,
     userInstances: [],
     isFunctional: false,
@@ -85,6 +86,19 @@ describe('UsersPanel', () => {
     expect(query.get('page')).toBe('1');
     expect(query.get('limit')).toBe('20');
     expect(query.has('search')).toBe(false);
+  });
+
+  it('says Ausente for a connected user who is away, and reads an older answer without `away` as not away', async () => {
+    const dora = makeUser(4, 'Dora Reis', { isConnected: true, away: true });
+    // An older server sends no `away`: Online / Offline from `isConnected`, as before.
+    const { away: _away, ...older } = carla;
+    stubFetch({ 'GET /api/users': () => json(page([older as User, dora])) });
+    renderWithProviders(<UsersPanel />);
+    const row = await screen.findByTestId('user-row-4');
+    expect(within(row).getByText('Ausente')).toBeInTheDocument();
+    expect(within(row).queryByText('Online')).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('user-row-3')).getByText('Online')).toBeInTheDocument();
+    expect(within(screen.getByTestId('user-card-4')).getByText('Ausente')).toBeInTheDocument();
   });
 
   it('searches on the server once typing pauses, from page 1', async () => {
