@@ -3,7 +3,9 @@
 //!
 //! - `distribution_policies`: per department (and one row with no department, for the tickets
 //!   without one) the strategy — `manual` (the queue, as before), `round_robin`, `balanced` — and
-//!   the default capacity of its people. No row: manual, capacity [`DEFAULT_CAPACITY`].
+//!   the default capacity of its people, and `offer_seconds`: when set, a ticket is offered to the
+//!   chosen person as a transfer request they accept or let expire in that time before it goes to
+//!   the next (`NULL`: given directly). No row: manual, capacity [`DEFAULT_CAPACITY`].
 //! - `users.capacity`: a person's own capacity, over their department's (`NULL`: the
 //!   department's).
 //! - `users.open_tickets`: how many tickets the person holds (`open` or `transferring`, assigned
@@ -54,7 +56,8 @@ impl MigrationTrait for Migration {
                 "CREATE TABLE IF NOT EXISTS distribution_policies (id {id}, \
                  department_id INTEGER NULL REFERENCES departments (id) ON DELETE CASCADE, \
                  strategy VARCHAR(16) NOT NULL DEFAULT 'manual', \
-                 capacity INTEGER NOT NULL DEFAULT {DEFAULT_CAPACITY})"
+                 capacity INTEGER NOT NULL DEFAULT {DEFAULT_CAPACITY}, \
+                 offer_seconds INTEGER NULL)"
             ),
             format!(
                 "CREATE UNIQUE INDEX IF NOT EXISTS ux_distribution_policies_department \

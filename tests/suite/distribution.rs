@@ -292,3 +292,92 @@ async fn round_robin_takes_turns_a_persons_own_capacity_wins_and_only_administra
     customers_write(&team, 204, 1).await;
     settle(&team, |rows| held(rows, "Bia") == 2).await;
 }
+
+#[tokio::test]
+async fn an_offer_waits_for_its_person_goes_to_the_next_when_declined_or_expired_and_never_back() {
+    let (team, _provider) = Team::start().await;
+    let (ana_user, ana) = team.agent("Ana", &[team.instance]).await;
+    let (bia_user, bia) = team.agent("Bia", &[team.instance]).await;
+    let mut ana_socket = open(&team.app, &ana_user, &ana, None).await.unwrap();
+    let mut bia_socket = open(&team.app, &bia_user, &bia, None).await.unwrap();
+    let policy = |seconds: Value| json!({ "departmentId": null, "strategy": "round_robin", "capacity": 2, "offerSeconds": seconds });
+    let (status, refused) =
+        team.call(&team.admin_token, Method::PUT, "/api/distribution/policies", Some(policy(json!(3)))).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_offer_seconds")), "{refused}");
+    let (status, saved) =
+        team.call(&team.admin_token, Method::PUT, "/api/distribution/policies", Some(policy(json!(5)))).await;
+    assert_eq!((status, saved["offerSeconds"].as_i64()), (200, Some(5)), "{saved}");
+
+    // Offered to Ana: a transfer request from nobody; the ticket holds her slot meanwhile.
+    customers_write(&team, 300, 1).await;
+    let offer = offered(&mut ana_socket, "Ana").await;
+    assert_eq!(
+        (offer["transfer"]["toUser"]["name"].as_str(), &offer["transfer"]["fromUser"]),
+        (Some("Ana"), &Value::Null)
+    );
+    assert_eq!(offer["ticket"]["status"], "transferring");
+    let ticket = offer["ticket"]["id"].as_i64().unwrap();
+    assert_eq!(held(&holdings(&team).await, "Ana"), 1);
+    let (status, _) = team.call(&team.admin_token, Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
+    assert_eq!(status, 409, "an offered ticket is not in the queue");
+
+    // She declines: offered to Bia.
+    let (status, _) =
+        team.call(&ana, Method::POST, &format!("/api/transfers/{}/reject", offer["transfer"]["id"]), None).await;
+    assert_eq!(status, 200);
+    let offer = offered(&mut bia_socket, "Bia").await;
+    assert_eq!(
+        (offer["ticket"]["id"].as_i64(), offer["transfer"]["toUser"]["name"].as_str()),
+        (Some(ticket), Some("Bia"))
+    );
+    let settled = settle(&team, |rows| held(rows, "Ana") == 0 && held(rows, "Bia") == 1).await;
+    assert_eq!(settled.len(), 3, "{settled:?}");
+
+    // Bia lets it expire: nobody who has not passed on it is left, so it waits in the queue.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while waiting(&team).await.is_empty() {
+        assert!(Instant::now() < deadline, "the offer never expired");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert_eq!(waiting(&team).await[0]["id"].as_i64(), Some(ticket));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(waiting(&team).await.len(), 1, "not offered to Ana or Bia again");
+    let (_, lines) = team.call(&team.admin_token, Method::GET, &format!("/api/tickets/{ticket}/messages"), None).await;
+    let lines: Vec<&str> = lines["data"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
+    for expected in [
+        "Oferecido a Ana (rodízio)",
+        "Ana recusou o atendimento oferecido",
+        "Oferecido a Bia",
+        "A oferta a Bia expirou sem resposta",
+    ] {
+        assert!(lines.iter().any(|l| l.starts_with(expected)), "{expected}: {lines:?}");
+    }
+    counters_match(&team).await;
+
+    // The next customer's ticket: offered, accepted, hers; her slot stays counted once.
+    customers_write(&team, 301, 1).await;
+    // Round robin: Ana's turn again (her last offer is older than Bia's).
+    let offer = offered(&mut ana_socket, "Ana").await;
+    assert_ne!(offer["ticket"]["id"].as_i64(), Some(ticket), "the new one");
+    let (status, accepted) =
+        team.call(&ana, Method::POST, &format!("/api/transfers/{}/accept", offer["transfer"]["id"]), None).await;
+    assert_eq!((status, accepted["status"].as_str()), (200, Some("open")), "{accepted}");
+    assert_eq!(accepted["assignedUser"]["name"], "Ana");
+    assert_eq!(held(&holdings(&team).await, "Ana"), 1);
+    counters_match(&team).await;
+}
+
+/// The next offer to `name` a socket receives (`ChatTicketTransfer` from the distribution; the
+/// people of the number hear of the others' too).
+async fn offered(socket: &mut Socket, name: &str) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        assert!(Instant::now() < deadline, "no offer arrived");
+        if let Some(event) = crate::support::socket::next_event(socket, Duration::from_millis(500)).await
+            && event["event"] == "ChatTicketTransfer"
+            && event["transfer"]["toUser"]["name"] == name
+        {
+            return event;
+        }
+    }
+}

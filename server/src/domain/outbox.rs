@@ -164,6 +164,17 @@ pub async fn enqueue_once<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime
     Ok(true)
 }
 
+/// An offer's time is up (`domain::distribution::offers::expire`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DistributionOfferExpire {
+    pub transfer_id: i32,
+}
+
+impl JobKind for DistributionOfferExpire {
+    const KIND: &'static str = "distribution.offer_expire";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// Queues `payload` unless a job of its kind waits that no worker has claimed yet: for work that
 /// looks at the state when it runs (the distribution), so one run still to start covers every
 /// change before it. A claimed job may already have looked, so it does not count — unlike

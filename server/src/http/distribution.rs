@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant},
-    domain::distribution::{self, AgentCapacity, Overview, PolicyView, Strategy},
+    domain::distribution::{self, AgentCapacity, NewPolicy, Overview, PolicyView, Strategy},
     error::AppResult,
     http::{
         access::ApiRoutes,
@@ -54,6 +54,11 @@ struct PolicyBody {
     /// Atendimentos que cada pessoa do departamento pode ter ao mesmo tempo (1 a 50).
     #[schema(example = 5)]
     capacity: i32,
+    /// Oferta por pedido: segundos (5 a 600) que a pessoa escolhida tem para aceitar antes de o
+    /// atendimento ir para a próxima; `null` ou ausente: atribui direto.
+    #[serde(default)]
+    #[schema(example = 60)]
+    offer_seconds: Option<i32>,
 }
 
 /// Sets how a department's waiting tickets are given out; switching to an automatic strategy
@@ -65,7 +70,7 @@ struct PolicyBody {
     responses(
         (status = 200, description = "A política gravada.", body = PolicyView),
         (status = 404, description = "Departamento não encontrado (`department_not_found`).", body = ErrorBody),
-        (status = 422, description = "Estratégia (`invalid_strategy`) ou capacidade (`invalid_capacity`) inválida.", body = ErrorBody),
+        (status = 422, description = "Estratégia (`invalid_strategy`), capacidade (`invalid_capacity`) ou tempo da oferta (`invalid_offer_seconds`) inválido.", body = ErrorBody),
     )
 )]
 async fn set_policy(
@@ -75,7 +80,13 @@ async fn set_policy(
 ) -> AppResult<Json<PolicyView>> {
     let strategy = Strategy::parse(&body.strategy)?;
     let unit = tenant.unit(&state).await?;
-    let policy = distribution::set_policy(&unit, body.department_id, strategy, body.capacity).await?;
+    let new = NewPolicy {
+        department_id: body.department_id,
+        strategy,
+        capacity: body.capacity,
+        offer_seconds: body.offer_seconds,
+    };
+    let policy = distribution::set_policy(&unit, new).await?;
     unit.commit().await?;
     Ok(Json(policy))
 }

@@ -37,8 +37,8 @@ use crate::{
     domain::{
         events::Publisher,
         outbox::{
-            self, AnalyticsRefresh, BotTimeout, CampaignTick, DistributionRun, InstanceSync, JobKind, MediaFetch,
-            ProviderReact, ProviderSend, ScheduledSend, WebhookDeliver,
+            self, AnalyticsRefresh, BotTimeout, CampaignTick, DistributionOfferExpire, DistributionRun, InstanceSync,
+            JobKind, MediaFetch, ProviderReact, ProviderSend, ScheduledSend, WebhookDeliver,
         },
         tenants,
         unit::Unit,
@@ -299,6 +299,10 @@ impl Worker {
             },
             AnalyticsRefresh::KIND => analytics_refresh::run(self, db).await.into(),
             DistributionRun::KIND => distribution_run::run(self, db).await.into(),
+            DistributionOfferExpire::KIND => match serde_json::from_str::<DistributionOfferExpire>(&job.payload) {
+                Ok(payload) => distribution_run::expire_offer(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
+            },
             ScheduledSend::KIND => match serde_json::from_str::<ScheduledSend>(&job.payload) {
                 Ok(payload) => scheduled_send::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),

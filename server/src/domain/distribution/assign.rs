@@ -73,26 +73,40 @@ pub struct Waiting {
     pub instance_id: i32,
     pub department_id: Option<i32>,
     pub strategy: Strategy,
+    /// Offered by request, for this many seconds (`None`: given directly).
+    pub offer_seconds: Option<i32>,
+    /// Someone already declined it or let its offer expire: not offered to them again.
+    pub declined: bool,
 }
 
-/// Where nobody had room in this run: (instance, department or 0).
-pub type Full = HashSet<(i32, i32)>;
+/// What a run passes over: where nobody had room — (instance, department or 0) — and the tickets
+/// nobody who has not declined them can take.
+#[derive(Debug, Default)]
+pub struct Full {
+    pub places: HashSet<(i32, i32)>,
+    pub tickets: HashSet<i32>,
+}
 
 /// The oldest waiting ticket of a distributing department, past those of `full`.
 pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Option<Waiting>> {
     let mut b = Binder::new(db.get_database_backend());
     let mut sql = format!(
-        "SELECT t.id, t.instance_id, t.department_id, p.strategy FROM tickets t \
+        "SELECT t.id, t.instance_id, t.department_id, p.strategy, p.offer_seconds, \
+         EXISTS (SELECT 1 FROM ticket_transfers x WHERE x.ticket_id = t.id AND x.requested_by_user_id IS NULL) \
+         AS declined FROM tickets t \
          JOIN distribution_policies p ON COALESCE(p.department_id, 0) = COALESCE(t.department_id, 0) \
          WHERE t.status = '{}' AND p.strategy <> 'manual'",
         TicketStatus::Pending.as_str()
     );
-    for (instance, department) in full {
+    for (instance, department) in &full.places {
         sql.push_str(&format!(
             " AND NOT (t.instance_id = {} AND COALESCE(t.department_id, 0) = {})",
             b.p(*instance),
             b.p(*department)
         ));
+    }
+    for ticket in &full.tickets {
+        sql.push_str(&format!(" AND t.id <> {}", b.p(*ticket)));
     }
     sql.push_str(" ORDER BY t.opened_at, t.id LIMIT 1");
     let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(None) };
@@ -102,6 +116,8 @@ pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Opti
         instance_id: row.try_get("", "instance_id")?,
         department_id: row.try_get("", "department_id")?,
         strategy: Strategy::parse(&strategy).unwrap_or(Strategy::Manual),
+        offer_seconds: row.try_get("", "offer_seconds")?,
+        declined: row.try_get("", "declined")?,
     }))
 }
 
@@ -112,6 +128,8 @@ pub enum Placed {
     To { user_id: i32, reason: String },
     /// Nobody has room for its number and department.
     NoRoom,
+    /// Nobody with room who has not declined it already.
+    NobodyElse,
     /// It stopped waiting meanwhile (someone took it, or it was closed): the caller rolls back.
     Gone,
 }
@@ -145,6 +163,13 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
     if let Some(department) = waiting.department_id {
         sql.push_str(&format!(" AND users.department_id = {}", b.p(department)));
     }
+    if waiting.declined {
+        sql.push_str(&format!(
+            " AND users.id NOT IN (SELECT x.to_user_id FROM ticket_transfers x WHERE x.ticket_id = {} \
+             AND x.requested_by_user_id IS NULL AND x.to_user_id IS NOT NULL)",
+            b.p(waiting.ticket_id)
+        ));
+    }
     let waited_longest = "users.last_assigned_at IS NOT NULL, users.last_assigned_at, users.id";
     match waiting.strategy {
         Strategy::Balanced => sql.push_str(&format!(" ORDER BY users.open_tickets, {waited_longest}")),
@@ -158,8 +183,11 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
         if !claim(unit, user_id, now).await? {
             continue; // Someone else took their last slot, or they just left: the next one.
         }
+        // An offer holds the person's slot while it waits for them (the ticket is theirs,
+        // `transferring`, and counted), so offers never pass capacity either.
+        let status = if waiting.offer_seconds.is_some() { TicketStatus::Transferring } else { TicketStatus::Open };
         let taken = ticket::Entity::update_many()
-            .col_expr(ticket::Column::Status, Expr::value(TicketStatus::Open))
+            .col_expr(ticket::Column::Status, Expr::value(status))
             .col_expr(ticket::Column::AssignedUserId, Expr::value(user_id))
             .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
             .filter(ticket::Column::Id.eq(waiting.ticket_id))
@@ -173,8 +201,9 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
         let since: Option<DateTime<Utc>> = row.try_get("", "status_since")?;
         let capacity: i32 = row.try_get("", "capacity")?;
         let holds = held(unit, user_id).await?;
+        let verb = if waiting.offer_seconds.is_some() { "Oferecido a" } else { "Atribuído a" };
         let reason = format!(
-            "Atribuído a {name} ({}): {holds}/{capacity} atendimentos, {}",
+            "{verb} {name} ({}): {holds}/{capacity} atendimentos, {}",
             waiting.strategy.label(),
             online_for(since, now)
         );
@@ -182,6 +211,10 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
             .one(unit)
             .await?
             .ok_or_else(|| crate::domain::Error::not_found("ticket_not_found", "Atendimento não encontrado."))?;
+        if let Some(seconds) = waiting.offer_seconds {
+            super::offers::make(unit, &assigned, user_id, seconds, &reason).await?;
+            return Ok(Placed::To { user_id, reason });
+        }
         messages::note(unit, &assigned, None, &reason).await?;
         let view = views::ticket(unit, &assigned).await?;
         unit.raise(
@@ -190,7 +223,7 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
         unit.raise(TicketAssigned { ticket: view, user_id, reason: reason.clone() }.to(Audience::person(user_id)));
         return Ok(Placed::To { user_id, reason });
     }
-    Ok(Placed::NoRoom)
+    Ok(if waiting.declined { Placed::NobodyElse } else { Placed::NoRoom })
 }
 
 /// Claims one of the person's slots: still online, not ausente and below capacity, re-checked on

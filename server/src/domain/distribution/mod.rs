@@ -9,6 +9,7 @@
 //! here is one row per person, never a `COUNT` over tickets.
 
 pub mod assign;
+pub mod offers;
 
 use std::collections::HashSet;
 
@@ -34,6 +35,8 @@ pub use assign::{TicketAssigned, kick};
 pub const DEFAULT_CAPACITY: i32 = tenant_migrations::DEFAULT_AGENT_CAPACITY;
 /// The most tickets a capacity may allow.
 pub const MAX_CAPACITY: i32 = 50;
+/// The shortest and longest time an offer may wait for its person.
+pub const OFFER_SECONDS: std::ops::RangeInclusive<i32> = 5..=600;
 /// The most people the screen lists.
 const MAX_AGENTS: u64 = 500;
 
@@ -93,6 +96,9 @@ pub struct PolicyView {
     pub strategy: Strategy,
     /// Tickets each of its people may hold, unless the person has their own.
     pub capacity: i32,
+    /// Offer by request: the chosen person has this many seconds to accept the ticket (a transfer
+    /// request) before it goes to the next; `null`: given directly.
+    pub offer_seconds: Option<i32>,
 }
 
 /// A person as the distribution sees them.
@@ -130,10 +136,28 @@ fn check_capacity(capacity: i32) -> Result<i32> {
     Ok(capacity)
 }
 
-/// The stored policies: department (0 for none) → (strategy, capacity).
-async fn stored(db: &impl ConnectionTrait) -> Result<Vec<(i32, Strategy, i32)>> {
+fn check_offer(seconds: Option<i32>) -> Result<Option<i32>> {
+    if seconds.is_some_and(|s| !OFFER_SECONDS.contains(&s)) {
+        return Err(Error::invalid_field(
+            "invalid_offer_seconds",
+            "offerSeconds",
+            format!(
+                "Tempo da oferta inválido: de {} a {} segundos, ou vazio para atribuir direto.",
+                OFFER_SECONDS.start(),
+                OFFER_SECONDS.end()
+            ),
+        ));
+    }
+    Ok(seconds)
+}
+
+/// A stored policy: department (0 for none), strategy, capacity, offer time.
+type Stored = (i32, Strategy, i32, Option<i32>);
+
+async fn stored(db: &impl ConnectionTrait) -> Result<Vec<Stored>> {
     let b = Binder::new(db.get_database_backend());
-    let sql = "SELECT COALESCE(department_id, 0) AS department, strategy, capacity FROM distribution_policies";
+    let sql = "SELECT COALESCE(department_id, 0) AS department, strategy, capacity, offer_seconds \
+               FROM distribution_policies";
     let rows = db.query_all_raw(b.statement(sql)).await?;
     rows.iter()
         .map(|row| {
@@ -142,6 +166,7 @@ async fn stored(db: &impl ConnectionTrait) -> Result<Vec<(i32, Strategy, i32)>> 
                 row.try_get("", "department")?,
                 Strategy::parse(&strategy).unwrap_or(Strategy::Manual),
                 row.try_get("", "capacity")?,
+                row.try_get("", "offer_seconds")?,
             ))
         })
         .collect()
@@ -152,19 +177,29 @@ pub async fn overview(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> 
     use sea_orm::QueryOrder;
     let stored = stored(db).await?;
     let policy = |key: i32| {
-        stored.iter().find(|(d, ..)| *d == key).map_or((Strategy::Manual, DEFAULT_CAPACITY), |(_, s, c)| (*s, *c))
+        stored
+            .iter()
+            .find(|(d, ..)| *d == key)
+            .map_or((Strategy::Manual, DEFAULT_CAPACITY, None), |(_, s, c, o)| (*s, *c, *o))
     };
-    let (strategy, capacity) = policy(0);
-    let mut policies =
-        vec![PolicyView { department_id: None, department_name: None, activated: true, strategy, capacity }];
+    let (strategy, capacity, offer_seconds) = policy(0);
+    let mut policies = vec![PolicyView {
+        department_id: None,
+        department_name: None,
+        activated: true,
+        strategy,
+        capacity,
+        offer_seconds,
+    }];
     for d in department::Entity::find().order_by_asc(department::Column::Name).all(db).await? {
-        let (strategy, capacity) = policy(d.id);
+        let (strategy, capacity, offer_seconds) = policy(d.id);
         policies.push(PolicyView {
             department_id: Some(d.id),
             department_name: Some(d.name),
             activated: d.activated,
             strategy,
             capacity,
+            offer_seconds,
         });
     }
     let mut b = Binder::new(db.get_database_backend());
@@ -197,16 +232,21 @@ pub async fn overview(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> 
     Ok(Overview { policies, agents })
 }
 
+/// What an administrator sets for a department (or the tickets without one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewPolicy {
+    pub department_id: Option<i32>,
+    pub strategy: Strategy,
+    pub capacity: i32,
+    pub offer_seconds: Option<i32>,
+}
+
 /// Sets the policy of a department (`None`: of the tickets without one). Waiting tickets are
 /// offered at once if it now distributes.
-pub async fn set_policy(
-    unit: &Unit,
-    department_id: Option<i32>,
-    strategy: Strategy,
-    capacity: i32,
-) -> Result<PolicyView> {
-    let capacity = check_capacity(capacity)?;
-    let department = match department_id {
+pub async fn set_policy(unit: &Unit, new: NewPolicy) -> Result<PolicyView> {
+    let capacity = check_capacity(new.capacity)?;
+    let offer_seconds = check_offer(new.offer_seconds)?;
+    let department = match new.department_id {
         Some(id) => Some(
             department::Entity::find_by_id(id)
                 .one(unit)
@@ -216,27 +256,32 @@ pub async fn set_policy(
         None => None,
     };
     let mut b = Binder::new(unit.get_database_backend());
-    let (s, c, d) = (b.p(strategy.as_str()), b.p(capacity), b.p(department_id.unwrap_or(0)));
+    let (s, c, o, d) =
+        (b.p(new.strategy.as_str()), b.p(capacity), b.p(offer_seconds), b.p(new.department_id.unwrap_or(0)));
     let sql = format!(
-        "UPDATE distribution_policies SET strategy = {s}, capacity = {c} WHERE COALESCE(department_id, 0) = {d}"
+        "UPDATE distribution_policies SET strategy = {s}, capacity = {c}, offer_seconds = {o} \
+         WHERE COALESCE(department_id, 0) = {d}"
     );
     if unit.execute_raw(b.statement(sql)).await?.rows_affected() == 0 {
         let mut b = Binder::new(unit.get_database_backend());
         let sql = format!(
-            "INSERT INTO distribution_policies (department_id, strategy, capacity) VALUES ({}, {}, {})",
-            b.p(department_id),
-            b.p(strategy.as_str()),
-            b.p(capacity)
+            "INSERT INTO distribution_policies (department_id, strategy, capacity, offer_seconds) \
+             VALUES ({}, {}, {}, {})",
+            b.p(new.department_id),
+            b.p(new.strategy.as_str()),
+            b.p(capacity),
+            b.p(offer_seconds)
         );
         unit.execute_raw(b.statement(sql)).await?;
     }
     kick(unit).await?;
     Ok(PolicyView {
-        department_id,
+        department_id: new.department_id,
         activated: department.as_ref().is_none_or(|d| d.activated),
         department_name: department.map(|d| d.name),
-        strategy,
+        strategy: new.strategy,
         capacity,
+        offer_seconds,
     })
 }
 

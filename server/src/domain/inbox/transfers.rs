@@ -23,7 +23,7 @@ use crate::{
             tickets::{self, TicketStatus, ensure_owner},
             views::{self, NamedRef, TicketView, TransferView},
         },
-        distribution,
+        distribution::{self, offers},
         error::{Error, Result},
         events::{Audience, DomainEvent},
         unit::Unit,
@@ -289,7 +289,8 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
 }
 
 /// The target declines (`rejected`), or the requester or a manager withdraws it (`cancelled`):
-/// the ticket goes back to its owner, `open`.
+/// the ticket goes back to its owner, `open` — or, for the distribution's offer, which had no
+/// owner, back to the queue for the next person (`distribution::offers`).
 pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) -> Result<TicketView> {
     let (transfer, found) = find_pending(unit, viewer, id).await?;
     let allowed = if by_target {
@@ -304,6 +305,9 @@ pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) ->
     }
     let status = if by_target { TransferStatus::Rejected } else { TransferStatus::Cancelled };
     resolve(unit, id, status).await?;
+    if offers::is_offer(&transfer) {
+        return withdraw_offer(unit, viewer, &transfer, found, by_target).await;
+    }
     let now = Utc::now();
     let mut active = found.into_active_model();
     active.status = Set(TicketStatus::Open);
@@ -322,6 +326,32 @@ pub async fn withdraw(unit: &Unit, viewer: &Viewer, id: i32, by_target: bool) ->
         DeleteChatTicketTransfer { ticket: view.clone(), transfer: transfer_view }
             .to(Audience::of_transfer(&reopened, &resolved)),
     );
+    Ok(view)
+}
+
+/// An offer declined by its person, or withdrawn by a manager: the ticket goes back to the queue
+/// and the distribution looks for the next person.
+async fn withdraw_offer(
+    unit: &Unit,
+    viewer: &Viewer,
+    transfer: &ticket_transfer::Model,
+    found: ticket::Model,
+    by_target: bool,
+) -> Result<TicketView> {
+    let back = offers::back_to_queue(unit, transfer).await?.unwrap_or(found);
+    let line = if by_target {
+        format!("{} recusou o atendimento oferecido", viewer.name)
+    } else {
+        format!("{} cancelou a oferta", viewer.name)
+    };
+    messages::note(unit, &back, Some(viewer.user_id), &line).await?;
+    let resolved = ticket_transfer::Entity::find_by_id(transfer.id).one(unit).await?.ok_or_else(not_found)?;
+    let (view, transfer_view) = (views::ticket(unit, &back).await?, views::transfer(unit, &resolved).await?);
+    unit.raise(
+        DeleteChatTicketTransfer { ticket: view.clone(), transfer: transfer_view }
+            .to(Audience::of_transfer(&back, &resolved)),
+    );
+    distribution::kick(unit).await?;
     Ok(view)
 }
 
