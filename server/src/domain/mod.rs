@@ -11,7 +11,7 @@
 //!
 //! | floor | modules | what lives there |
 //! |---|---|---|
-//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
+//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
 //! | capabilities | `auth`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
@@ -29,6 +29,8 @@ pub mod analytics;
 pub mod auth;
 /// Maria, the tenant's menu bot (feature `chatbot`).
 pub mod bot;
+/// The company's calendar: opening hours and holidays, and the open-time arithmetic of SLA clocks.
+pub mod calendar;
 /// Campaigns: one message to many customers through an instance, at its rate (docs/campaigns.md).
 pub mod campaigns;
 /// Route-name catalogue shared with the web router (docs/contracts.md#roles-and-route-permissions).

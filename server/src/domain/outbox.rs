@@ -179,9 +179,10 @@ impl JobKind for DistributionOfferExpire {
 /// looks at the state when it runs (the distribution), so one run still to start covers every
 /// change before it. A claimed job may already have looked, so it does not count — unlike
 /// [`enqueue_once`], where a second chain of a periodic job must never start. On PostgreSQL the
-/// waiting job's row is locked until the commit: a worker claiming it meanwhile (`SKIP LOCKED`)
-/// passes it over until this change is visible, and a claim in flight makes this wait and see it
-/// claimed.
+/// waiting job's row is locked until the commit, so a worker claiming it meanwhile (`SKIP LOCKED`)
+/// passes it over until this change is visible; a row locked by a claim in flight, or by another
+/// change doing the same, is skipped here too and a job of our own queued — a spare run costs one
+/// read, where waiting for the lock would line up every change of the tenant behind it.
 pub async fn enqueue_unless_waiting<K: JobKind>(unit: &Unit, payload: &K, run_at: DateTime<Utc>) -> Result<bool> {
     let now = Utc::now();
     let mut waiting = job::Entity::find()
@@ -192,7 +193,8 @@ pub async fn enqueue_unless_waiting<K: JobKind>(unit: &Unit, payload: &K, run_at
         .filter(Condition::any().add(job::Column::LockedUntil.is_null()).add(job::Column::LockedUntil.lt(now)))
         .limit(1);
     if unit.get_database_backend() == DbBackend::Postgres {
-        waiting = waiting.lock(sea_orm::sea_query::LockType::Update);
+        waiting = waiting
+            .lock_with_behavior(sea_orm::sea_query::LockType::Update, sea_orm::sea_query::LockBehavior::SkipLocked);
     }
     if waiting.into_tuple::<i32>().one(unit).await?.is_some() {
         return Ok(false);

@@ -16,6 +16,7 @@ use utoipa::ToSchema;
 pub use crate::domain::media::holds::Attachment;
 use crate::{
     domain::{
+        calendar::Calendar,
         error::{Error, FieldError, Result},
         media::holds,
     },
@@ -163,6 +164,17 @@ pub fn parse_time(text: &str) -> Option<NaiveTime> {
         return None;
     }
     NaiveTime::from_hms_opt(h.parse().ok()?, m.parse().ok()?, 0)
+}
+
+impl BotConfig {
+    /// The company's calendar these hours and holidays make (what is not a valid time or day is
+    /// left out: saving refuses it).
+    pub fn calendar(&self) -> Calendar {
+        let hours =
+            self.business_hours.iter().filter_map(|i| Some((i.weekday, parse_time(&i.start)?, parse_time(&i.end)?)));
+        let holidays = self.holidays.iter().filter_map(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
+        Calendar::new(hours, holidays)
+    }
 }
 
 /// Checks a configuration on its own (the database checks are in [`save`]); gives new options a

@@ -5,13 +5,12 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Datelike, Duration, Utc};
+use chrono::{DateTime, Utc};
 
 use super::{
-    config::{Action, Attachment, BotConfig, MenuOption, parse_time},
+    config::{Action, Attachment, BotConfig, MenuOption},
     matching,
 };
-use crate::domain::local_time::SAO_PAULO_OFFSET_HOURS;
 
 /// What the bot knows besides its configuration.
 #[derive(Debug, Clone, Copy)]
@@ -78,22 +77,10 @@ impl Turn {
     }
 }
 
-/// Whether `at` falls in the business hours (São Paulo time, holidays closed).
+/// Whether `at` falls in the business hours (São Paulo time, holidays closed): the company's
+/// calendar's one rule (`domain::calendar`).
 pub fn is_open(config: &BotConfig, at: DateTime<Utc>) -> bool {
-    let local = at.naive_utc() - Duration::hours(SAO_PAULO_OFFSET_HOURS);
-    let today = local.date().format("%Y-%m-%d").to_string();
-    if config.holidays.contains(&today) {
-        return false;
-    }
-    if config.business_hours.is_empty() {
-        return true;
-    }
-    let weekday = local.weekday().num_days_from_sunday() as u8;
-    let now = local.time();
-    config.business_hours.iter().any(|i| {
-        i.weekday == weekday
-            && matches!((parse_time(&i.start), parse_time(&i.end)), (Some(start), Some(end)) if start <= now && now < end)
-    })
+    config.calendar().is_open(at)
 }
 
 /// The numbered menu.
