@@ -149,11 +149,11 @@ async fn measure(args: &Args, db: &backoffice::tenancy::TenantDb) -> anyhow::Res
             let (_sink, mut stream) = socket.split();
             while let Some(message) = stream.next().await {
                 let Message::Text(text) = message? else { continue };
-                if !text.as_str().contains("\"TicketAssigned\"") {
+                let at = clock.now();
+                let Some(event) = backoffice::bus::wire::decode_frame(text.as_str()) else { continue };
+                if event["event"] != "TicketAssigned" {
                     continue;
                 }
-                let at = clock.now();
-                let event: Value = serde_json::from_str(text.as_str())?;
                 let name = event["ticket"]["customer"]["name"].as_str().unwrap_or_default();
                 if let Some(n) = name.strip_prefix("Cliente ").and_then(|n| n.parse::<usize>().ok())
                     && let Some(slot) = clock.assigned.get(n)
@@ -252,8 +252,13 @@ async fn measure(args: &Args, db: &backoffice::tenancy::TenantDb) -> anyhow::Res
         .await?
         .json()
         .await?;
-    let counts: Vec<i64> =
-        held["agents"].as_array().context("agents")?.iter().filter_map(|a| a["openTickets"].as_i64()).collect();
+    let counts: Vec<i64> = held["agents"]
+        .as_array()
+        .context("agents")?
+        .iter()
+        .filter(|a| a["name"].as_str().is_some_and(|n| n.starts_with("Agente")))
+        .filter_map(|a| a["openTickets"].as_i64())
+        .collect();
     println!(
         "  held after: {} tickets, per attendant min {} max {} (balanced)",
         counts.iter().sum::<i64>(),

@@ -63,6 +63,8 @@ impl MigrationTrait for Migration {
                 "CREATE UNIQUE INDEX IF NOT EXISTS ux_distribution_policies_department \
                  ON distribution_policies {department_key}"
             ),
+            // The distribution's walk: the oldest waiting ticket first, without sorting the queue.
+            "CREATE INDEX IF NOT EXISTS ix_tickets_waiting ON tickets (status, opened_at, id)".to_owned(),
             format!(
                 "UPDATE users SET open_tickets = (SELECT COUNT(*) FROM tickets \
                  WHERE tickets.assigned_user_id = users.id AND tickets.status IN {HELD})"
@@ -131,7 +133,11 @@ impl MigrationTrait for Migration {
             ],
         };
         execute_all(manager, &sql).await?;
-        execute_all(manager, &["DROP TABLE IF EXISTS distribution_policies"]).await?;
+        execute_all(
+            manager,
+            &["DROP INDEX IF EXISTS ix_tickets_waiting", "DROP TABLE IF EXISTS distribution_policies"],
+        )
+        .await?;
         drop_column(manager, "users", "last_assigned_at").await?;
         drop_column(manager, "users", "open_tickets").await?;
         drop_column(manager, "users", "capacity").await

@@ -180,9 +180,9 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
     let now = Utc::now();
     for row in candidates {
         let user_id: i32 = row.try_get("", "id")?;
-        if !claim(unit, user_id, now).await? {
+        let Some(held_before) = claim(unit, user_id, now).await? else {
             continue; // Someone else took their last slot, or they just left: the next one.
-        }
+        };
         // An offer holds the person's slot while it waits for them (the ticket is theirs,
         // `transferring`, and counted), so offers never pass capacity either.
         let status = if waiting.offer_seconds.is_some() { TicketStatus::Transferring } else { TicketStatus::Open };
@@ -192,25 +192,19 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
             .col_expr(ticket::Column::UpdatedAt, Expr::value(now))
             .filter(ticket::Column::Id.eq(waiting.ticket_id))
             .filter(ticket::Column::Status.eq(TicketStatus::Pending))
-            .exec(unit)
+            .exec_with_returning(unit)
             .await?;
-        if taken.rows_affected == 0 {
-            return Ok(Placed::Gone);
-        }
+        let Some(assigned) = taken.into_iter().next() else { return Ok(Placed::Gone) };
         let name: String = row.try_get("", "name")?;
         let since: Option<DateTime<Utc>> = row.try_get("", "status_since")?;
         let capacity: i32 = row.try_get("", "capacity")?;
-        let holds = held(unit, user_id).await?;
+        let holds = held_before + 1;
         let verb = if waiting.offer_seconds.is_some() { "Oferecido a" } else { "Atribuído a" };
         let reason = format!(
             "{verb} {name} ({}): {holds}/{capacity} atendimentos, {}",
             waiting.strategy.label(),
             online_for(since, now)
         );
-        let assigned = ticket::Entity::find_by_id(waiting.ticket_id)
-            .one(unit)
-            .await?
-            .ok_or_else(|| crate::domain::Error::not_found("ticket_not_found", "Atendimento não encontrado."))?;
         if let Some(seconds) = waiting.offer_seconds {
             super::offers::make(unit, &assigned, user_id, seconds, &reason).await?;
             return Ok(Placed::To { user_id, reason });
@@ -227,27 +221,22 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
 }
 
 /// Claims one of the person's slots: still online, not ausente and below capacity, re-checked on
-/// the row itself (the lock on PostgreSQL, the single writer on SQLite). The counter itself rises
-/// with the ticket's assignment, by the trigger; `last_assigned_at` is round robin's turn.
-async fn claim(unit: &Unit, user_id: i32, now: DateTime<Utc>) -> Result<bool> {
+/// the row itself (the lock on PostgreSQL, the single writer on SQLite). Answers what they held
+/// before (`None`: no slot). The counter itself rises with the ticket's assignment, by the trigger;
+/// `last_assigned_at` is round robin's turn.
+async fn claim(unit: &Unit, user_id: i32, now: DateTime<Utc>) -> Result<Option<i32>> {
     let mut b = Binder::new(unit.get_database_backend());
     let sql = format!(
         "UPDATE users SET last_assigned_at = {} WHERE id = {} AND open_tickets < {} \
-         AND is_connected = {} AND away = {} AND deleted_at IS NULL AND blocked_at IS NULL",
+         AND is_connected = {} AND away = {} AND deleted_at IS NULL AND blocked_at IS NULL RETURNING open_tickets",
         b.p(now),
         b.p(user_id),
         capacity(),
         b.p(true),
         b.p(false)
     );
-    Ok(unit.execute_raw(b.statement(sql)).await?.rows_affected() == 1)
-}
-
-async fn held(db: &impl ConnectionTrait, user_id: i32) -> Result<i32> {
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!("SELECT open_tickets FROM users WHERE id = {}", b.p(user_id));
-    let row = db.query_one_raw(b.statement(sql)).await?;
-    Ok(row.map(|r| r.try_get::<i32>("", "open_tickets")).transpose()?.unwrap_or(0))
+    let row = unit.query_one_raw(b.statement(sql)).await?;
+    Ok(row.map(|r| r.try_get::<i32>("", "open_tickets")).transpose()?)
 }
 
 /// "online há 40 min" from when the person's status began.

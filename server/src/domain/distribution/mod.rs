@@ -202,17 +202,27 @@ pub async fn overview(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> 
             offer_seconds,
         });
     }
+    Ok(Overview { policies, agents: agents(db, with_socket, None).await? })
+}
+
+/// The people who could receive tickets (not deleted, blocked or functional), by name — or only
+/// `only`.
+async fn agents(
+    db: &impl ConnectionTrait,
+    with_socket: &HashSet<i32>,
+    only: Option<i32>,
+) -> Result<Vec<AgentCapacity>> {
     let mut b = Binder::new(db.get_database_backend());
+    let only = only.map(|id| format!(" AND u.id = {}", b.p(id))).unwrap_or_default();
     let sql = format!(
         "SELECT u.id, u.name, u.department_id, u.capacity, u.open_tickets, u.is_connected, u.away, \
          COALESCE(u.capacity, p.capacity, {DEFAULT_CAPACITY}) AS effective \
          FROM users u LEFT JOIN distribution_policies p ON COALESCE(p.department_id, 0) = COALESCE(u.department_id, 0) \
-         WHERE u.deleted_at IS NULL AND u.blocked_at IS NULL AND u.is_functional = {} \
+         WHERE u.deleted_at IS NULL AND u.blocked_at IS NULL AND u.is_functional = {}{only} \
          ORDER BY u.name, u.id LIMIT {MAX_AGENTS}",
         b.p(false)
     );
-    let agents = db
-        .query_all_raw(b.statement(sql))
+    db.query_all_raw(b.statement(sql))
         .await?
         .iter()
         .map(|row| {
@@ -228,8 +238,7 @@ pub async fn overview(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> 
                 status: AgentStatus::from_parts(connected, row.try_get("", "away")?),
             })
         })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(Overview { policies, agents })
+        .collect()
 }
 
 /// What an administrator sets for a department (or the tickets without one).
@@ -303,11 +312,9 @@ pub async fn set_capacity(
     let sql = format!("UPDATE users SET capacity = {} WHERE id = {}", b.p(capacity), b.p(user_id));
     unit.execute_raw(b.statement(sql)).await?;
     kick(unit).await?;
-    overview(unit, with_socket)
+    agents(unit, with_socket, Some(user_id))
         .await?
-        .agents
-        .into_iter()
-        .find(|a| a.user_id == user_id)
+        .pop()
         .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado."))
 }
 
