@@ -7,7 +7,11 @@
  * "Meus", and the conversation's line "Atribuído a …". The administrator's screen shows her "1 de 1"
  * and full, live. She goes Ausente from the header: the screen (and the users list) says so, live;
  * even with room given back to her (a capacity of her own, 2), a second customer's ticket stays
- * waiting, assigned to nobody; "Usar a do departamento" puts her back to "1 de 1".
+ * waiting, assigned to nobody; "Usar a do departamento" puts her back to "1 de 1". Then offers by
+ * request: the administrator turns on "Oferecer antes de atribuir" for the tickets without a
+ * department (60 s) through the screen; back Disponível with room, she is offered a third
+ * customer's ticket — the toast and the conversation's card "Oferta da distribuição" with its
+ * countdown — and accepts it: it is hers.
  *
  * Screenshots at 1280 and 390 px, light and dark (`23-*.png`), with axe-core: no serious or
  * critical violation. Runs on an instance of its own with an attendant of its own, so nothing is
@@ -35,6 +39,7 @@ const e2e = inject('e2e');
 const DORA = { name: 'Dora Distribuição', email: 'dora.distribuicao@loja.example', password: 'Senha#Forte!9' };
 const FIRST = { phone: '+55 31 93333-1010', name: 'Paula Prado' };
 const SECOND = { phone: '+55 31 93333-2020', name: 'Sérgio Lemos' };
+const THIRD = { phone: '+55 31 93333-3030', name: 'Tânia Rocha' };
 const BALANCED = 'Equilibrada — quem tem menos atendimentos';
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
@@ -44,6 +49,7 @@ interface PolicyAnswer {
   activated: boolean;
   strategy: string;
   capacity: number;
+  offerSeconds: number | null;
 }
 interface AgentAnswer {
   userId: number;
@@ -110,7 +116,7 @@ afterAll(async () => {
       e2e,
       'PUT',
       '/api/distribution/policies',
-      { departmentId: null, strategy: before.strategy, capacity: before.capacity },
+      { departmentId: null, strategy: before.strategy, capacity: before.capacity, offerSeconds: before.offerSeconds },
       token,
     );
   }
@@ -189,13 +195,20 @@ describe('automatic distribution', () => {
     await row.getByRole('button', { name: 'Salvar Sem departamento' }).click();
     const response = await answered;
     expect(response.status()).toBe(200);
-    expect(response.request().postDataJSON()).toEqual({ departmentId: null, strategy: 'balanced', capacity: 1 });
+    // Given directly: the offer left off.
+    expect(response.request().postDataJSON()).toEqual({
+      departmentId: null,
+      strategy: 'balanced',
+      capacity: 1,
+      offerSeconds: null,
+    });
     expect(await response.json()).toEqual({
       departmentId: null,
       departmentName: null,
       activated: true,
       strategy: 'balanced',
       capacity: 1,
+      offerSeconds: null,
     });
     await toast(page, 'Distribuição salva').filter({ hasText: 'Sem departamento: Equilibrada' }).waitFor();
     await expect.poll(() => row.getByRole('button', { name: 'Salvar Sem departamento' }).isDisabled()).toBe(true);
@@ -317,6 +330,122 @@ describe('automatic distribution', () => {
     await waitForPath(page, '/users');
     await page.getByRole('textbox', { name: 'Buscar usuários' }).fill(DORA.email);
     await page.getByTestId(`user-row-${doraId}`).filter({ hasText: 'Ausente' }).waitFor();
+    expect(dora.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('offers by request: 60 s set on the screen; the attendant accepts the "Oferta da distribuição"', async () => {
+    const { page } = admin;
+    // Room for one new ticket: the waiting one and hers are closed (as the administrator; she is
+    // still Ausente, so nothing is given meanwhile).
+    const reasons = await inboxCall<{ id: number }[]>(e2e, 'GET', '/api/closing-reasons?active=true', undefined, token);
+    for (const ticket of [...(await tickets('pending')), ...(await tickets('open'))]) {
+      await inboxCall(e2e, 'POST', `/api/tickets/${ticket.id}/close`, { closingReasonId: reasons[0]?.id }, token);
+    }
+    await expect.poll(async () => (await tickets('open')).length).toBe(0);
+
+    await mainNav(page).getByRole('link', { name: 'Distribuição' }).click();
+    await waitForPath(page, '/distribution');
+    const row = noDepartmentRow(page);
+    const toggle = row.getByRole('switch', { name: 'Oferecer antes de atribuir em Sem departamento' });
+    expect(await toggle.isChecked()).toBe(false);
+    await toggle.check({ force: true });
+    const seconds = row.getByRole('textbox', { name: 'Segundos para aceitar a oferta em Sem departamento' });
+    expect(await seconds.inputValue()).toBe('60 s');
+    // Out of 5–600: refused before anything is sent.
+    await seconds.fill('3');
+    await row.getByRole('button', { name: 'Salvar Sem departamento' }).click();
+    await row
+      .getByText('Tempo da oferta inválido: de 5 a 600 segundos, ou desligue a oferta para atribuir direto.')
+      .waitFor();
+    expect(await seconds.getAttribute('aria-invalid')).toBe('true');
+    await shots(page, '23-distribution-offer-error');
+
+    await seconds.fill('60');
+    const answered = putAnswer(page, '/api/distribution/policies');
+    await row.getByRole('button', { name: 'Salvar Sem departamento' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(response.request().postDataJSON()).toEqual({
+      departmentId: null,
+      strategy: 'balanced',
+      capacity: 1,
+      offerSeconds: 60,
+    });
+    expect(await response.json()).toMatchObject({ departmentId: null, strategy: 'balanced', offerSeconds: 60 });
+    await toast(page, 'Distribuição salva').filter({ hasText: 'quem recebe tem 60 s para aceitar' }).waitFor();
+    await expect.poll(() => row.getByRole('button', { name: 'Salvar Sem departamento' }).isDisabled()).toBe(true);
+    await closeToast(page, 'Distribuição salva');
+    expect((await overview()).policies.find((policy) => policy.departmentId === null)?.offerSeconds).toBe(60);
+    await shots(page, '23-distribution-offer');
+
+    // She is back Disponível, with room for one.
+    await dora.page.getByRole('button', { name: /^Status: / }).click();
+    const statusSet = putAnswer(dora.page, '/api/auth/status');
+    await dora.page.getByRole('menuitemradio', { name: /^Disponível/ }).click();
+    expect((await statusSet).status()).toBe(200);
+    await expect
+      .poll(async () => (await overview()).agents.find((agent) => agent.userId === doraId)?.status, LIVE)
+      .toBe('online');
+
+    const answer = await customerWrites(e2e, instanceId, secret, { ...THIRD, body: 'Boa tarde, quero trocar um item' });
+    expect(answer.status).toBe(200);
+    // Offered, not given: hers while it waits, `transferring`.
+    await expect
+      .poll(async () => (await tickets('transferring')).map((ticket) => ticket.customer.name), LIVE)
+      .toEqual([THIRD.name]);
+    const [offered] = await tickets('transferring');
+    expect(offered).toMatchObject({ status: 'transferring', assignedUser: { id: doraId } });
+    const started = Date.now();
+
+    // She is told: an offer, with its time.
+    await toast(dora.page, 'Oferta da distribuição')
+      .filter({ hasText: `O atendimento de ${THIRD.name}` })
+      .filter({ hasText: 'aceite em até 60 s' })
+      .waitFor(LIVE);
+    expect(await toast(dora.page, 'Novo atendimento para você').count()).toBe(0);
+    // Under "Em transferência" (her "Meus" counts it too).
+    const transferringTab = dora.page.getByRole('tab', { name: /Em transferência/ });
+    await transferringTab.click();
+    await expect.poll(() => transferringTab.getAttribute('aria-selected')).toBe('true');
+    await dora.page.locator('a[data-ticket-id]').filter({ hasText: THIRD.name }).click();
+    const conversation = dora.page.getByRole('region', { name: 'Conversa' });
+    await conversation.getByRole('heading', { name: THIRD.name, exact: true }).waitFor();
+    await expect.poll(() => new URL(dora.page.url()).searchParams.get('tab')).toBe('transferring');
+    const card = conversation.getByTestId('transfer-banner');
+    await card.getByText('Oferta da distribuição', { exact: true }).waitFor();
+    expect(await card.getAttribute('data-offer')).toBe('true');
+    expect(await card.innerText()).not.toMatch(/quer transferir/);
+    expect(await card.getByRole('timer').innerText()).toMatch(/^aceite em 0:[0-5]\d$/);
+    // The conversation says why her, and for how long.
+    await conversation
+      .locator('[data-kind="note"]')
+      .filter({
+        hasText: /Oferecido a Dora Distribuição \(menos atendimentos\): 1\/1 atendimentos, .* aceite em até 60 s/,
+      })
+      .waitFor();
+    // The countdown runs.
+    const shown = await card.getByRole('timer').innerText();
+    await expect.poll(() => card.getByRole('timer').innerText()).not.toBe(shown);
+    await closeToast(dora.page, 'Oferta da distribuição');
+    await shots(dora.page, '23-offer');
+    // All that within the offer's minute.
+    expect(Date.now() - started).toBeLessThan(50_000);
+
+    // She accepts: it is hers, open.
+    const accepted = dora.page.waitForResponse((response) => /\/api\/transfers\/\d+\/accept$/.test(response.url()));
+    await card.getByRole('button', { name: 'Aceitar oferta' }).click();
+    expect((await accepted).status()).toBe(200);
+    await toast(dora.page, 'Oferta aceita')
+      .filter({ hasText: `Agora ${THIRD.name} é seu.` })
+      .waitFor();
+    await card.waitFor({ state: 'detached' });
+    await conversation.getByRole('textbox', { name: 'Mensagem' }).waitFor();
+    const [mine] = await tickets('open');
+    expect(mine).toMatchObject({ customer: { name: THIRD.name }, status: 'open', assignedUser: { id: doraId } });
+    expect(await tickets('transferring')).toEqual([]);
+    // The administrator's screen: she holds 1 of 1.
+    await doraRow(page).filter({ hasText: '1 de 1 atendimento' }).waitFor(LIVE);
     expect(dora.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
   });

@@ -90,6 +90,27 @@ describe('realtime events in the interface', () => {
     const toDepartment = { ...toMe, transfer: { toUser: null, toDepartment: { id: 3, name: 'Financeiro' } } };
     expect(noticeFor(toDepartment, viewer)?.title).toBe('Pedido de transferência');
     expect(noticeFor({ ...toMe, transfer: { toUser: { id: 9, name: 'Caio' } } }, viewer)).toBeNull();
+    // The distribution's offer: from nobody, with its time to accept.
+    const offer = {
+      ...toMe,
+      transfer: {
+        fromUser: null,
+        toUser: { id: 8, name: 'Beto' },
+        toDepartment: null,
+        note: 'Distribuição automática: aceite em até 60 s',
+      },
+    };
+    expect(noticeFor(offer, viewer)).toEqual({
+      color: 'yellow',
+      title: 'Oferta da distribuição',
+      message: 'O atendimento de Maria Souza (#12) foi oferecido a você: aceite em até 60 s.',
+    });
+    expect(noticeFor({ ...offer, transfer: { ...offer.transfer, note: null } }, viewer)?.message).toBe(
+      'O atendimento de Maria Souza (#12) foi oferecido a você.',
+    );
+    expect(
+      noticeFor({ ...offer, transfer: { ...offer.transfer, toUser: { id: 9, name: 'Caio' } } }, viewer),
+    ).toBeNull();
     for (const event of [
       'CustomerChatCreated',
       'ChatTicketClosed',

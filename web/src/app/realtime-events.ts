@@ -11,6 +11,7 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { campaignKeys } from '../features/campaigns/keys';
 import { inboxKeys } from '../features/inbox/keys';
+import { isOffer, OFFER_TITLE, offerSeconds } from '../features/inbox/offer';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { mentionNotice } from '../features/mentions/labels';
 import { MENTIONS_READ_EVENT, mentionOf, USER_MENTIONED_EVENT } from '../features/mentions/realtime';
@@ -148,8 +149,17 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
       };
     case 'ChatTicketTransfer': {
       const transfer = record(event.transfer);
-      const from = text(record(transfer.fromUser), 'name');
       const note = text(transfer, 'note');
+      if (isOffer(transfer)) {
+        // The distribution's offer (features/inbox/offer.ts): nobody asked, there is a time to accept.
+        const seconds = offerSeconds(note);
+        return {
+          color: 'yellow',
+          title: OFFER_TITLE,
+          message: `O atendimento de ${ticketName(event)} foi oferecido a você${seconds === null ? '.' : `: aceite em até ${seconds} s.`}`,
+        };
+      }
+      const from = text(record(transfer.fromUser), 'name');
       return {
         color: 'yellow',
         title: 'Pedido de transferência',

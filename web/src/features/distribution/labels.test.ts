@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFull, loadPercent, loadSentence, policyName, STRATEGY_INFO } from './labels';
+import { isFull, loadPercent, loadSentence, policyName, policySummary, STRATEGY_INFO } from './labels';
 
 describe('the distribution’s words', () => {
   it('names the strategies as the select offers them', () => {
@@ -22,5 +22,17 @@ describe('the distribution’s words', () => {
   it('calls the tickets without a department "Sem departamento"', () => {
     expect(policyName({ departmentName: null })).toBe('Sem departamento');
     expect(policyName({ departmentName: 'Financeiro' })).toBe('Financeiro');
+  });
+
+  it('sums a saved policy up, its offer time only for an automatic strategy', () => {
+    const none = { departmentName: null, strategy: 'balanced', capacity: 1, offerSeconds: null } as const;
+    expect(policySummary(none)).toBe('Sem departamento: Equilibrada, até 1 atendimento por pessoa.');
+    expect(policySummary({ ...none, strategy: 'round_robin', capacity: 3, offerSeconds: 60 })).toBe(
+      'Sem departamento: Rodízio, até 3 atendimentos por pessoa; quem recebe tem 60 s para aceitar.',
+    );
+    // The queue offers nothing.
+    expect(policySummary({ ...none, strategy: 'manual', offerSeconds: 60 })).toBe(
+      'Sem departamento: Manual, até 1 atendimento por pessoa.',
+    );
   });
 });

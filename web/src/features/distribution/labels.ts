@@ -35,6 +35,18 @@ export function ticketsText(count: number): string {
   return `${count.toLocaleString('pt-BR')} ${count === 1 ? 'atendimento' : 'atendimentos'}`;
 }
 
+/**
+ * The saved notice: "Sem departamento: Equilibrada, até 1 atendimento por pessoa." — with an offer
+ * on an automatic strategy, "…; quem recebe tem 60 s para aceitar."
+ */
+export function policySummary(
+  policy: Pick<Policy, 'departmentName' | 'strategy' | 'capacity' | 'offerSeconds'>,
+): string {
+  const base = `${policyName(policy)}: ${STRATEGY_INFO[policy.strategy].short}, até ${ticketsText(policy.capacity)} por pessoa`;
+  if (policy.strategy === 'manual' || policy.offerSeconds === null) return `${base}.`;
+  return `${base}; quem recebe tem ${policy.offerSeconds.toLocaleString('pt-BR')} s para aceitar.`;
+}
+
 /** "2 de 4": what a person holds of what they may hold. */
 export function loadText(agent: Pick<Agent, 'openTickets' | 'effectiveCapacity'>): string {
   return `${agent.openTickets.toLocaleString('pt-BR')} de ${agent.effectiveCapacity.toLocaleString('pt-BR')}`;

@@ -124,6 +124,25 @@ describe('realtime events in the inbox', () => {
     expect(client.getQueryData(inboxKeys.transfers(1))).toEqual([transfer(9)]);
   });
 
+  it('the distribution’s offer (a transfer from nobody) is written like any transfer', () => {
+    client.setQueryData(inboxKeys.transfers(1), []);
+    const offer = transfer(10, {
+      fromUser: null,
+      toUser: { id: 8, name: 'Beto' },
+      note: 'Distribuição automática: aceite em até 60 s',
+    });
+    applyInboxEvent(
+      client,
+      {
+        event: 'ChatTicketTransfer',
+        ticket: ticket(1, { status: 'transferring', assignedUser: { id: 8, name: 'Beto' } }),
+        transfer: offer,
+      },
+      8,
+    );
+    expect(client.getQueryData(inboxKeys.transfers(1))).toEqual([offer]);
+  });
+
   it('a note (ChatNoteAdded) joins the open conversation without ringing nor moving the queue', () => {
     client.setQueryData<TicketPages>(inboxKeys.list(pending), {
       pages: [page([ticket(1), ticket(2)])],

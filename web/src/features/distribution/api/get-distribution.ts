@@ -2,7 +2,7 @@
  * GET /api/distribution (route `users`; docs/service-levels.md#distribution) → `{policies,
  * agents}`: how each department's waiting tickets find their person — first the tickets without a
  * department (`departmentId` null), then each department by name (an inactive one keeps its policy,
- * `activated` false) — and every person with the capacity that applies to them and what they hold
+ * `activated` false), each with its strategy, capacity and offer time — and every person with the capacity that applies to them and what they hold
  * now.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +19,14 @@ export type Strategy = (typeof STRATEGIES_IN_ORDER)[number];
 export const MIN_CAPACITY = 1;
 export const MAX_CAPACITY = 50;
 
+/**
+ * Offers by request: the chosen person has 5 to 600 seconds to accept (the server's limits); 60
+ * when the offer is switched on.
+ */
+export const MIN_OFFER_SECONDS = 5;
+export const MAX_OFFER_SECONDS = 600;
+export const DEFAULT_OFFER_SECONDS = 60;
+
 export const PolicySchema = z.object({
   /** null: the tickets without a department. */
   departmentId: z.nullable(z.number()),
@@ -27,6 +35,11 @@ export const PolicySchema = z.object({
   strategy: z.enum(STRATEGIES_IN_ORDER),
   /** Tickets each person of the department may hold at once, unless they have their own. */
   capacity: z.number(),
+  /**
+   * Seconds the chosen person has to accept the ticket offered to them before it goes to the
+   * next; null: the ticket is given directly. Absent from an older server.
+   */
+  offerSeconds: z._default(z.nullable(z.number()), null),
 });
 export type Policy = z.infer<typeof PolicySchema>;
 

@@ -1,7 +1,7 @@
 /**
- * PUT /api/distribution/policies `{departmentId, strategy, capacity}` (route `users`) → the policy;
- * 422 `invalid_strategy` (field `strategy`) or `invalid_capacity` (field `capacity`), 404
- * `department_not_found`. Switching to an automatic strategy offers the waiting tickets at once,
+ * PUT /api/distribution/policies `{departmentId, strategy, capacity, offerSeconds}` (route `users`)
+ * → the policy; 422 `invalid_strategy` (field `strategy`), `invalid_capacity` (field `capacity`) or
+ * `invalid_offer_seconds` (field `offerSeconds`), 404 `department_not_found`. Switching to an automatic strategy offers the waiting tickets at once,
  * so the whole screen is read again.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,8 @@ export interface PolicyChange {
   departmentId: number | null;
   strategy: Strategy;
   capacity: number;
+  /** Seconds to accept an offer (5–600); null: the ticket is given directly. */
+  offerSeconds: number | null;
 }
 
 export function setPolicy(change: PolicyChange): Promise<Policy> {

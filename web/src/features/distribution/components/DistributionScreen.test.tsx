@@ -17,6 +17,7 @@ const NONE: Policy = {
   activated: true,
   strategy: 'manual',
   capacity: 5,
+  offerSeconds: null,
 };
 const FINANCEIRO: Policy = {
   departmentId: 3,
@@ -24,6 +25,7 @@ const FINANCEIRO: Policy = {
   activated: true,
   strategy: 'balanced',
   capacity: 4,
+  offerSeconds: 90,
 };
 const ANTIGO: Policy = {
   departmentId: 9,
@@ -31,6 +33,7 @@ const ANTIGO: Policy = {
   activated: false,
   strategy: 'round_robin',
   capacity: 2,
+  offerSeconds: null,
 };
 const ANA: Agent = {
   userId: 7,
@@ -167,10 +170,12 @@ describe('DistributionScreen', { timeout: 30_000 }, () => {
     await user.click(save);
 
     await waitFor(() => expect(callsTo('PUT /api/distribution/policies')).toHaveLength(1));
+    // The offer was left off: given directly (null).
     expect(callsTo('PUT /api/distribution/policies')[0]?.body).toEqual({
       departmentId: null,
       strategy: 'balanced',
       capacity: 1,
+      offerSeconds: null,
     });
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -194,10 +199,11 @@ describe('DistributionScreen', { timeout: 30_000 }, () => {
         departmentId: 9,
         strategy: 'manual',
         capacity: 2,
+        offerSeconds: null,
       }),
     );
 
-    // A department's row sends its id.
+    // A department's row sends its id, and keeps its offer time.
     const financeiro = policyRow('3');
     const field = within(financeiro).getByRole('textbox', { name: 'Capacidade por pessoa de Financeiro' });
     await user.clear(field);
@@ -208,6 +214,7 @@ describe('DistributionScreen', { timeout: 30_000 }, () => {
         departmentId: 3,
         strategy: 'balanced',
         capacity: 6,
+        offerSeconds: 90,
       }),
     );
   });
@@ -248,6 +255,7 @@ describe('DistributionScreen', { timeout: 30_000 }, () => {
       departmentId: 3,
       strategy: 'balanced',
       capacity: 12,
+      offerSeconds: 90,
     });
     expect(notifications.show).not.toHaveBeenCalledWith(expect.objectContaining({ color: 'red' }));
 
@@ -259,6 +267,186 @@ describe('DistributionScreen', { timeout: 30_000 }, () => {
       'aria-invalid',
       'true',
     );
+  });
+
+  it('"Oferecer antes de atribuir": a switch and the seconds (60 at first) on automatic strategies only', async () => {
+    const user = userEvent.setup();
+    let policies = [NONE, FINANCEIRO, ANTIGO];
+    const { callsTo } = stubFetch({
+      'GET /api/distribution': () => json(overview({ policies })),
+      'PUT /api/distribution/policies': (call: RecordedCall) => {
+        const body = call.body as Policy;
+        policies = policies.map((policy) =>
+          policy.departmentId === body.departmentId ? { ...policy, ...body } : policy,
+        );
+        return json(policies.find((policy) => policy.departmentId === body.departmentId));
+      },
+    });
+    renderWithProviders(<DistributionScreen />);
+    const financeiro = await screen.findByTestId('policy-row-3');
+    // Under the strategy, no column of its own.
+    expect(screen.queryByRole('columnheader', { name: /Oferecer/ })).not.toBeInTheDocument();
+    // Offered for 90 s.
+    expect(within(financeiro).getByRole('switch', { name: 'Oferecer antes de atribuir em Financeiro' })).toBeChecked();
+    expect(
+      within(financeiro).getByRole('textbox', { name: 'Segundos para aceitar a oferta em Financeiro' }),
+    ).toHaveValue('90 s');
+    // The queue offers nothing: no switch.
+    expect(within(policyRow('none')).queryByRole('switch')).not.toBeInTheDocument();
+    expect(within(policyRow('none')).queryByText('Oferecer antes de atribuir')).not.toBeInTheDocument();
+    // Given directly: the switch off, no seconds.
+    const antigo = policyRow('9');
+    const toggle = within(antigo).getByRole('switch', { name: 'Oferecer antes de atribuir em Pós-venda antigo' });
+    expect(toggle).not.toBeChecked();
+    expect(within(antigo).queryByRole('textbox', { name: /^Segundos/ })).not.toBeInTheDocument();
+
+    // Switched on: 60 s unless changed, saved with the row.
+    await user.click(toggle);
+    expect(
+      within(antigo).getByRole('textbox', { name: 'Segundos para aceitar a oferta em Pós-venda antigo' }),
+    ).toHaveValue('60 s');
+    await user.click(within(antigo).getByRole('button', { name: 'Salvar Pós-venda antigo' }));
+    await waitFor(() =>
+      expect(callsTo('PUT /api/distribution/policies')[0]?.body).toEqual({
+        departmentId: 9,
+        strategy: 'round_robin',
+        capacity: 2,
+        offerSeconds: 60,
+      }),
+    );
+    expect(notifications.show).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Distribuição salva',
+        message: 'Pós-venda antigo: Rodízio, até 2 atendimentos por pessoa; quem recebe tem 60 s para aceitar.',
+      }),
+    );
+    await waitFor(() => expect(within(policyRow('9')).getByRole('button', { name: /^Salvar/ })).toBeDisabled());
+    expect(within(policyRow('9')).getByRole('switch')).toBeChecked();
+
+    // Switched off: given directly (null).
+    await user.click(within(financeiro).getByRole('switch', { name: 'Oferecer antes de atribuir em Financeiro' }));
+    expect(within(financeiro).queryByRole('textbox', { name: /^Segundos/ })).not.toBeInTheDocument();
+    await user.click(within(financeiro).getByRole('button', { name: 'Salvar Financeiro' }));
+    await waitFor(() =>
+      expect(callsTo('PUT /api/distribution/policies')[1]?.body).toEqual({
+        departmentId: 3,
+        strategy: 'balanced',
+        capacity: 4,
+        offerSeconds: null,
+      }),
+    );
+
+    // The queue sends null whatever was chosen before.
+    await user.click(within(policyRow('9')).getByRole('combobox', { name: 'Estratégia de Pós-venda antigo' }));
+    await user.click(await screen.findByRole('option', { name: 'Manual — a fila, quem pegar primeiro' }));
+    expect(within(policyRow('9')).queryByRole('switch')).not.toBeInTheDocument();
+    await user.click(within(policyRow('9')).getByRole('button', { name: 'Salvar Pós-venda antigo' }));
+    await waitFor(() =>
+      expect(callsTo('PUT /api/distribution/policies')[2]?.body).toEqual({
+        departmentId: 9,
+        strategy: 'manual',
+        capacity: 2,
+        offerSeconds: null,
+      }),
+    );
+  });
+
+  it('the phone’s card: the switch with its words and "Tempo para aceitar" under it', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = stubFetch({
+      'GET /api/distribution': () => json(overview()),
+      'PUT /api/distribution/policies': (call: RecordedCall) => json({ ...ANTIGO, ...(call.body as Policy) }),
+    });
+    renderWithProviders(<DistributionScreen />);
+    const card = await screen.findByTestId('policy-card-3');
+    expect(within(card).getByRole('switch', { name: /^Oferecer antes de atribuir/ })).toBeChecked();
+    expect(within(card).getByText(/tem um tempo para aceitar; sem resposta/)).toBeInTheDocument();
+    expect(within(card).getByRole('textbox', { name: 'Tempo para aceitar' })).toHaveValue('90 s');
+    expect(within(card).getByText('De 5 a 600 segundos.')).toBeInTheDocument();
+    // Manual: nothing about offers on the card.
+    expect(within(screen.getByTestId('policy-card-none')).queryByRole('switch')).not.toBeInTheDocument();
+
+    const antigo = screen.getByTestId('policy-card-9');
+    await user.click(within(antigo).getByRole('switch', { name: /^Oferecer antes de atribuir/ }));
+    const seconds = within(antigo).getByRole('textbox', { name: 'Tempo para aceitar' });
+    await user.clear(seconds);
+    await user.type(seconds, '120');
+    await user.click(within(antigo).getByRole('button', { name: 'Salvar Pós-venda antigo' }));
+    await waitFor(() =>
+      expect(callsTo('PUT /api/distribution/policies')[0]?.body).toEqual({
+        departmentId: 9,
+        strategy: 'round_robin',
+        capacity: 2,
+        offerSeconds: 120,
+      }),
+    );
+  });
+
+  it('the offer time: 5–600 checked before sending, the server’s 422 under the field', async () => {
+    const user = userEvent.setup();
+    const MESSAGE = 'Tempo da oferta inválido: de 5 a 600 segundos, ou vazio para atribuir direto.';
+    const { callsTo } = stubFetch({
+      'GET /api/distribution': () => json(overview()),
+      'PUT /api/distribution/policies': [
+        () =>
+          json(
+            { code: 'invalid_offer_seconds', message: MESSAGE, errors: [{ field: 'offerSeconds', message: MESSAGE }] },
+            422,
+          ),
+        // Without its field list: placed by its code.
+        () => json({ code: 'invalid_offer_seconds', message: MESSAGE }, 422),
+      ],
+    });
+    renderWithProviders(<DistributionScreen />);
+    const row = await screen.findByTestId('policy-row-3');
+    const seconds = within(row).getByRole('textbox', { name: 'Segundos para aceitar a oferta em Financeiro' });
+    const save = within(row).getByRole('button', { name: 'Salvar Financeiro' });
+
+    for (const typed of ['3', '601']) {
+      await user.clear(seconds);
+      await user.type(seconds, typed);
+      await user.click(save);
+      expect(
+        await within(row).findByText(
+          'Tempo da oferta inválido: de 5 a 600 segundos, ou desligue a oferta para atribuir direto.',
+        ),
+      ).toBeInTheDocument();
+    }
+    // Emptied while on: refused too.
+    await user.clear(seconds);
+    await user.click(save);
+    expect(seconds).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo('PUT /api/distribution/policies')).toHaveLength(0);
+
+    await user.type(seconds, '30');
+    await user.click(save);
+    expect(await within(row).findByText(MESSAGE)).toBeInTheDocument();
+    expect(seconds).toHaveAttribute('aria-invalid', 'true');
+    expect(seconds).toHaveValue('30 s');
+    expect(callsTo('PUT /api/distribution/policies')[0]?.body).toEqual({
+      departmentId: 3,
+      strategy: 'balanced',
+      capacity: 4,
+      offerSeconds: 30,
+    });
+
+    await user.type(seconds, '0');
+    expect(within(row).queryByText(MESSAGE)).not.toBeInTheDocument();
+    await user.click(save);
+    expect(await within(row).findByText(MESSAGE)).toBeInTheDocument();
+    expect(notifications.show).not.toHaveBeenCalledWith(expect.objectContaining({ color: 'red' }));
+  });
+
+  it('an older server’s policies (no offerSeconds) read as given directly', async () => {
+    const older = [NONE, FINANCEIRO, ANTIGO].map((policy) => {
+      const { offerSeconds: _dropped, ...rest } = policy;
+      return rest;
+    });
+    stubFetch({ 'GET /api/distribution': () => json({ policies: older, agents: [ANA] }) });
+    renderWithProviders(<DistributionScreen />);
+    const row = await screen.findByTestId('policy-row-3');
+    expect(within(row).getByRole('switch', { name: 'Oferecer antes de atribuir em Financeiro' })).not.toBeChecked();
+    expect(within(row).getByRole('button', { name: 'Salvar Financeiro' })).toBeDisabled();
   });
 
   it('a refusal that names no field (404 department_not_found) is told in a notification', async () => {

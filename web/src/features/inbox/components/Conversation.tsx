@@ -1,9 +1,11 @@
 /**
  * The open ticket: who and where (header with its actions: accept, transfer, close, the customer
- * panel on narrower screens), its tags (a line under the header, with "Etiquetas" to change them), a pending transfer with what the viewer may do about it, the
- * messages, and the composer: a reply when the viewer may write, an internal note (docs/notes.md)
- * whenever they see the ticket (`ComposerArea`). Opening it marks it read. On an official
- * number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer follows.
+ * panel on narrower screens), its tags (a line under the header, with "Etiquetas" to change them),
+ * a pending transfer with what the viewer may do about it (`TransferBanner`: the distribution's
+ * offer too), the messages, and the composer: a reply when the viewer may write, an internal note
+ * (docs/notes.md) whenever they see the ticket (`ComposerArea`). Opening it marks it read. On an
+ * official number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer
+ * follows.
  */
 import { ActionIcon, Avatar, Badge, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
@@ -15,7 +17,6 @@ import {
   IconCircleCheck,
   IconHandStop,
   IconUserCircle,
-  IconX,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -33,7 +34,7 @@ import { useMarkRead } from '../api/mark-read';
 import { useResolveTransfer, type TransferResolution } from '../api/resolve-transfer';
 import { useReactToMessage } from '../api/react-to-message';
 import { useRetryMessage } from '../api/retry-message';
-import type { Message, Ticket, Transfer } from '../api/schemas';
+import type { Message, Ticket } from '../api/schemas';
 import { newClientId, sentRequest, useSendMessage } from '../api/send-message';
 import { INTERNAL_KIND, sentNote, useWriteNote } from '../api/write-note';
 import { useComposerMode } from '../composer/composer-mode';
@@ -43,6 +44,7 @@ import { addressLine, customerName, STATUS_COLORS, STATUS_LABELS } from '../form
 import { inboxKeys } from '../keys';
 import { useNow } from '../../../lib/use-now';
 import { useServiceWindow } from '../hooks/use-service-window';
+import { isOffer } from '../offer';
 import { mayWriteOn, type InboxViewer } from '../viewer';
 import { CloseTicketDialog } from './CloseTicketDialog';
 import { Composer, type ComposerHandle } from './Composer';
@@ -50,6 +52,7 @@ import { ComposerArea } from './ComposerArea';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
 import { TicketTagsBar } from './TicketTagsControl';
+import { TransferBanner } from './TransferBanner';
 import { TransferDialog } from './TransferDialog';
 import { WindowBadge } from './WindowBadge';
 
@@ -66,83 +69,6 @@ export interface ConversationProps {
   targetMessageId?: number | null;
   /** The target was shown, or given up on (the link's parameter can go). */
   onTargetDone?: () => void;
-}
-
-function TransferBanner({
-  transfer,
-  viewer,
-  onResolve,
-  resolving,
-}: {
-  transfer: Transfer;
-  viewer: InboxViewer;
-  onResolve: (resolution: TransferResolution) => void;
-  resolving: TransferResolution | null;
-}) {
-  const target = transfer.toUser?.name ?? transfer.toDepartment?.name ?? '—';
-  const forMe =
-    transfer.toUser?.id === viewer.id ||
-    (transfer.toUser == null && transfer.toDepartment != null && transfer.toDepartment.id === viewer.departmentId);
-  const asked = transfer.fromUser?.id === viewer.id;
-  const from = asked ? 'Você' : (transfer.fromUser?.name ?? 'Alguém');
-  return (
-    <div className={classes.banner} data-testid="transfer-banner">
-      <Group gap="sm" justify="space-between" wrap="wrap">
-        <Stack gap={2} miw={0} flex={1}>
-          <Group gap={6} wrap="nowrap">
-            <IconArrowsExchange size={16} aria-hidden className={classes.inlineIcon} />
-            <Text size="sm" fw={600}>
-              {forMe
-                ? `${from} quer transferir este atendimento para você`
-                : `${from} pediu a transferência para ${target}`}
-            </Text>
-          </Group>
-          {transfer.note ? (
-            <Text size="sm" c="dimmed" className={classes.breakAnywhere}>
-              “{transfer.note}”
-            </Text>
-          ) : null}
-        </Stack>
-        <Group gap="xs">
-          {forMe || (viewer.manager && !asked) ? (
-            <>
-              <Button
-                size="xs"
-                color="teal.9"
-                leftSection={<IconCheck size={14} />}
-                loading={resolving === 'accept'}
-                disabled={resolving !== null && resolving !== 'accept'}
-                onClick={() => onResolve('accept')}
-              >
-                Aceitar transferência
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                leftSection={<IconX size={14} />}
-                loading={resolving === 'reject'}
-                disabled={resolving !== null && resolving !== 'reject'}
-                onClick={() => onResolve('reject')}
-              >
-                Recusar
-              </Button>
-            </>
-          ) : null}
-          {asked || (viewer.manager && !forMe) ? (
-            <Button
-              size="xs"
-              variant="default"
-              loading={resolving === 'cancel'}
-              disabled={resolving !== null && resolving !== 'cancel'}
-              onClick={() => onResolve('cancel')}
-            >
-              Cancelar transferência
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-    </div>
-  );
 }
 
 /** Media links expire after an hour: the conversation is read again at most this often (ms). */
@@ -275,22 +201,28 @@ export function Conversation({
 
   function resolveTransfer(resolution: TransferResolution) {
     if (!pending) return;
+    // The distribution's offer: declined or cancelled, the ticket goes back to the queue.
+    const offer = isOffer(pending);
+    const what = offer ? 'Oferta' : 'Transferência';
     resolve.mutate(
       { transferId: pending.id, resolution },
       {
         onSuccess: () => {
           if (resolution === 'accept') {
-            notifications.show({ color: 'teal', title: 'Transferência aceita', message: `Agora ${name} é seu.` });
+            notifications.show({ color: 'teal', title: `${what} aceita`, message: `Agora ${name} é seu.` });
             onTaken();
           } else {
             notifications.show({
               color: 'gray',
-              title: resolution === 'reject' ? 'Transferência recusada' : 'Transferência cancelada',
-              message: `O atendimento de ${name} continua com ${owner}.`,
+              title: `${what} ${resolution === 'reject' ? 'recusada' : 'cancelada'}`,
+              message: offer
+                ? `O atendimento de ${name} voltou para a fila.`
+                : `O atendimento de ${name} continua com ${owner}.`,
             });
           }
         },
-        onError: (error) => failed('Não foi possível resolver a transferência', error),
+        onError: (error) =>
+          failed(offer ? 'Não foi possível resolver a oferta' : 'Não foi possível resolver a transferência', error),
       },
     );
   }
