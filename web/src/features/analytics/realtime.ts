@@ -4,7 +4,7 @@
  * panel is read again 500 ms after a burst of them — once per burst. app/realtime.ts calls this for
  * every event; while no control panel is on screen, invalidating its query only marks it stale.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { debouncedRefresh } from '../../lib/debounced-refresh';
 import { analyticsKeys } from './keys';
 
 export const CONTROL_PANEL_DEBOUNCE_MS = 500;
@@ -24,18 +24,9 @@ export const CONTROL_PANEL_EVENTS: readonly string[] = [
   'UserDisconnected',
 ];
 
-const timers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
-
 /** Reads the control panel again once the burst of events `event` belongs to is over. */
-export function scheduleControlPanelRefresh(queryClient: QueryClient, event: string): void {
-  if (!CONTROL_PANEL_EVENTS.includes(event)) return;
-  const pending = timers.get(queryClient);
-  if (pending !== undefined) clearTimeout(pending);
-  timers.set(
-    queryClient,
-    setTimeout(() => {
-      timers.delete(queryClient);
-      void queryClient.invalidateQueries({ queryKey: analyticsKeys.controlPanel() });
-    }, CONTROL_PANEL_DEBOUNCE_MS),
-  );
-}
+export const scheduleControlPanelRefresh = debouncedRefresh(
+  CONTROL_PANEL_EVENTS,
+  () => analyticsKeys.controlPanel(),
+  CONTROL_PANEL_DEBOUNCE_MS,
+);

@@ -5,7 +5,7 @@
  * is read again shortly after a burst of them — once per burst. app/realtime.ts calls this for every
  * event; while the screen is not shown, invalidating its query only marks it stale.
  */
-import type { QueryClient } from '@tanstack/react-query';
+import { debouncedRefresh } from '../../lib/debounced-refresh';
 import { distributionKeys } from './keys';
 
 export const DISTRIBUTION_REFRESH_DEBOUNCE_MS = 400;
@@ -20,18 +20,9 @@ export const DISTRIBUTION_EVENTS: readonly string[] = [
   'UserDisconnected',
 ];
 
-const timers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
-
 /** Reads the distribution again once the burst of events `event` belongs to is over. */
-export function scheduleDistributionRefresh(queryClient: QueryClient, event: string): void {
-  if (!DISTRIBUTION_EVENTS.includes(event)) return;
-  const pending = timers.get(queryClient);
-  if (pending !== undefined) clearTimeout(pending);
-  timers.set(
-    queryClient,
-    setTimeout(() => {
-      timers.delete(queryClient);
-      void queryClient.invalidateQueries({ queryKey: distributionKeys.overview() });
-    }, DISTRIBUTION_REFRESH_DEBOUNCE_MS),
-  );
-}
+export const scheduleDistributionRefresh = debouncedRefresh(
+  DISTRIBUTION_EVENTS,
+  () => distributionKeys.overview(),
+  DISTRIBUTION_REFRESH_DEBOUNCE_MS,
+);
