@@ -54,6 +54,7 @@ mod m20261228_000044_ticket_activity_customer;
 mod m20261229_000045_ticket_customer_search;
 mod m20261230_000046_agent_status;
 mod m20261231_000047_distribution;
+mod m20270101_000048_service_levels;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -117,6 +118,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261229_000045_ticket_customer_search::Migration),
             Box::new(m20261230_000046_agent_status::Migration),
             Box::new(m20261231_000047_distribution::Migration),
+            Box::new(m20270101_000048_service_levels::Migration),
         ]
     }
 }
@@ -150,6 +152,7 @@ pub const TABLES: &[&str] = &[
     "role_permissions",
     "departments",
     "distribution_policies",
+    "sla_policies",
     "closing_reasons",
     "instances",
     "users",

@@ -93,7 +93,6 @@ impl Bot {
             "invalidMessage": "Não entendi.", "invalidLimit": 3,
             "handoverMessage": "Vou te passar para {{departamento}}.",
             "outOfHoursMessage": "Estamos fechados agora.",
-            "businessHours": [], "holidays": [],
             "inactivityMinutes": 30, "inactivityReasonId": null, "inactivityMessage": "Encerramos por inatividade."
         })
     }
@@ -247,8 +246,12 @@ async fn out_of_hours_the_bot_says_so_and_hands_over_after_the_invalid_limit() {
     let today = (chrono::Utc::now() - chrono::Duration::hours(3)).date_naive().to_string();
     let mut config = bot.config();
     config["invalidLimit"] = json!(2);
-    config["holidays"] = json!([today]);
     bot.save(config).await;
+    // The company's calendar, which the bot reads (docs/service-levels.md#the-calendar): today is a
+    // holiday. Saving it drops the bots the inbound path keeps, so the next greeting sees it.
+    let calendar = json!({ "businessHours": [], "holidays": [today] });
+    let (status, saved) = bot.call(Method::PUT, "/api/calendar", &bot.admin_token, Some(calendar)).await;
+    assert_eq!((status, saved["holidays"][0].as_str()), (200, Some(today.as_str())), "{saved}");
 
     bot.customer_writes("h1", "+55 11 95555-0002", "boa noite").await;
     let sent = bot.provider.wait_sent(1).await;

@@ -45,6 +45,7 @@ mod scheduled_messages;
 mod search;
 mod secrets;
 mod seed;
+mod service_levels;
 mod sheet_downloads;
 mod tags;
 mod tenants;

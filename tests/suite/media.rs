@@ -748,7 +748,7 @@ async fn a_bots_answer_and_a_campaign_carry_a_file_that_the_retention_keeps() {
                           "attachment": { "mediaId": media_id, "fileName": "../tabela de preços.pdf" } },
                         { "label": "Atendente", "action": "human" }],
             "invalidMessage": "Não entendi.", "invalidLimit": 3, "handoverMessage": "Aguarde.",
-            "outOfHoursMessage": "Fechados.", "businessHours": [], "holidays": [],
+            "outOfHoursMessage": "Fechados.",
             "inactivityMinutes": 30, "inactivityReasonId": null, "inactivityMessage": "Até logo."
         })
     };

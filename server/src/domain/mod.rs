@@ -88,6 +88,8 @@ pub mod search;
 pub mod setup;
 /// Spreadsheets users send (xlsx, CSV), read cell by cell under limits, for every import.
 pub mod sheet_reader;
+/// SLA policies and each ticket's clock on the company's calendar.
+pub mod sla;
 /// SQL written by hand: bind values, backend dialects, conflict-tolerant inserts.
 pub mod sql;
 /// Standard Webhooks signatures (provider events in, webhooks out).

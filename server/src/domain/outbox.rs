@@ -175,6 +175,18 @@ impl JobKind for DistributionOfferExpire {
     const MAX_ATTEMPTS: i32 = 5;
 }
 
+/// An instant of a ticket's SLA clock came: at risk, or due (`domain::sla::clock::check`).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SlaCheck {
+    pub ticket_id: i32,
+    pub at: DateTime<Utc>,
+}
+
+impl JobKind for SlaCheck {
+    const KIND: &'static str = "sla.check";
+    const MAX_ATTEMPTS: i32 = 5;
+}
+
 /// Queues `payload` unless a job of its kind waits that no worker has claimed yet: for work that
 /// looks at the state when it runs (the distribution), so one run still to start covers every
 /// change before it. A claimed job may already have looked, so it does not count — unlike

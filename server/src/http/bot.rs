@@ -17,6 +17,7 @@ use crate::{
             config::{self, BotConfig},
             simulate::{self, MAX_MESSAGES, Simulation},
         },
+        calendar,
         events::{Publisher, Raised},
     },
     error::AppResult,
@@ -184,6 +185,7 @@ async fn simulate(
         None => config::read(&tx, body.instance_id).await?,
     };
     let departments = config::department_names(&tx).await?;
+    let open = calendar::setting::load(&tx).await?.is_open(body.at.unwrap_or_else(Utc::now));
     tx.end();
-    Ok(Json(simulate::replay(&config, &departments, &body.messages, body.at.unwrap_or_else(Utc::now))))
+    Ok(Json(simulate::replay(&config, &departments, &body.messages, open)))
 }

@@ -27,6 +27,7 @@ mod quick_replies;
 mod roles;
 mod scheduled_messages;
 mod search;
+mod service_levels;
 mod tags;
 mod tenants;
 mod two_factor;
@@ -70,6 +71,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(users::routes())
         .merge(departments::routes())
         .merge(distribution::routes())
+        .merge(service_levels::routes())
         .merge(instances::routes())
         .merge(cloud_webhook::routes())
         .merge(evolution_webhook::routes())

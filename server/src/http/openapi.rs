@@ -67,6 +67,7 @@ pub fn routes() -> ApiRoutes {
         (name = "configurações", description = "Configurações do próprio usuário: autenticação em dois fatores."),
         (name = "departamentos", description = "Departamentos escolhidos nos formulários de usuário (rota `users`)."),
         (name = "distribuição", description = "Distribuição automática dos atendimentos aguardando: estratégia e capacidade por departamento e por pessoa (rota `users`)."),
+        (name = "níveis de serviço", description = "Horário de atendimento e feriados da empresa, metas de SLA por departamento e os atendimentos prestes a estourar."),
         (name = "permissões", description = "Perfis e as rotas que cada um pode abrir."),
         (name = "instâncias", description = "Conexões de mensagens da empresa (rota `instances`)."),
         (name = "tenants", description = "Empresas clientes: só operadores do back-office (rota `tenants`)."),

@@ -21,6 +21,7 @@ mod media_fetch;
 mod provider_react;
 mod provider_send;
 mod scheduled_send;
+mod sla_check;
 mod webhook_deliver;
 
 use std::{
@@ -38,7 +39,7 @@ use crate::{
         events::Publisher,
         outbox::{
             self, AnalyticsRefresh, BotTimeout, CampaignTick, DistributionOfferExpire, DistributionRun, InstanceSync,
-            JobKind, MediaFetch, ProviderReact, ProviderSend, ScheduledSend, WebhookDeliver,
+            JobKind, MediaFetch, ProviderReact, ProviderSend, ScheduledSend, SlaCheck, WebhookDeliver,
         },
         tenants,
         unit::Unit,
@@ -301,6 +302,10 @@ impl Worker {
             DistributionRun::KIND => distribution_run::run(self, db).await.into(),
             DistributionOfferExpire::KIND => match serde_json::from_str::<DistributionOfferExpire>(&job.payload) {
                 Ok(payload) => distribution_run::expire_offer(self, db, &payload).await.into(),
+                Err(err) => unreadable(err),
+            },
+            SlaCheck::KIND => match serde_json::from_str::<SlaCheck>(&job.payload) {
+                Ok(payload) => sla_check::run(self, db, &payload).await.into(),
                 Err(err) => unreadable(err),
             },
             ScheduledSend::KIND => match serde_json::from_str::<ScheduledSend>(&job.payload) {

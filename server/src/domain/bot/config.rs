@@ -8,7 +8,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use chrono::{NaiveDate, NaiveTime, Utc};
+use chrono::Utc;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 pub use crate::domain::media::holds::Attachment;
 use crate::{
     domain::{
-        calendar::Calendar,
+        calendar::{Calendar, setting as calendar_setting},
         error::{Error, FieldError, Result},
         media::holds,
     },
@@ -59,18 +59,6 @@ pub struct MenuOption {
     pub attachment: Option<Attachment>,
 }
 
-/// One opening interval of a weekday, in São Paulo time.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Interval {
-    /// 0 = domingo … 6 = sábado.
-    pub weekday: u8,
-    /// `HH:MM`.
-    pub start: String,
-    /// `HH:MM`, after `start`.
-    pub end: String,
-}
-
 /// The bot of a scope, as stored and as the API reads and writes it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -94,12 +82,9 @@ pub struct BotConfig {
     pub invalid_limit: i32,
     /// Sent when the bot routes or hands over; `{{departamento}}` is where to.
     pub handover_message: String,
-    /// Sent after the greeting outside business hours.
+    /// Sent after the greeting outside the company's opening hours (the tenant's calendar,
+    /// `domain::calendar::setting`).
     pub out_of_hours_message: String,
-    /// Opening hours; none at all: always open.
-    pub business_hours: Vec<Interval>,
-    /// Days closed (`YYYY-MM-DD`, São Paulo).
-    pub holidays: Vec<String>,
     /// Minutes without an answer from the customer before the bot closes the ticket.
     pub inactivity_minutes: i32,
     /// The closing reason of those tickets.
@@ -138,10 +123,6 @@ impl BotConfig {
             out_of_hours_message: "Estamos fora do horário de atendimento. Deixe sua mensagem que responderemos \
                                    assim que possível."
                 .into(),
-            business_hours: (1..=5)
-                .map(|weekday| Interval { weekday, start: "08:00".into(), end: "18:00".into() })
-                .collect(),
-            holidays: Vec::new(),
             inactivity_minutes: 30,
             inactivity_reason_id: None,
             inactivity_message: "Como não tivemos resposta, encerramos este atendimento. Se precisar, é só \
@@ -154,26 +135,6 @@ impl BotConfig {
     /// An option by key.
     pub fn option(&self, key: &str) -> Option<&MenuOption> {
         self.options.iter().find(|o| o.key == key)
-    }
-}
-
-/// `HH:MM` as a time of day.
-pub fn parse_time(text: &str) -> Option<NaiveTime> {
-    let (h, m) = text.split_once(':')?;
-    if h.len() != 2 || m.len() != 2 {
-        return None;
-    }
-    NaiveTime::from_hms_opt(h.parse().ok()?, m.parse().ok()?, 0)
-}
-
-impl BotConfig {
-    /// The company's calendar these hours and holidays make (what is not a valid time or day is
-    /// left out: saving refuses it).
-    pub fn calendar(&self) -> Calendar {
-        let hours =
-            self.business_hours.iter().filter_map(|i| Some((i.weekday, parse_time(&i.start)?, parse_time(&i.end)?)));
-        let holidays = self.holidays.iter().filter_map(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok());
-        Calendar::new(hours, holidays)
     }
 }
 
@@ -255,27 +216,6 @@ pub fn normalize(mut config: BotConfig) -> Result<BotConfig> {
     }
     need((1..=10).contains(&config.invalid_limit), "invalidLimit", "Use de 1 a 10 tentativas.");
     need((1..=1440).contains(&config.inactivity_minutes), "inactivityMinutes", "Use de 1 a 1440 minutos (24 horas).");
-    for (i, interval) in config.business_hours.iter().enumerate() {
-        let (start, end) = (parse_time(&interval.start), parse_time(&interval.end));
-        need(
-            interval.weekday <= 6,
-            &format!("businessHours[{i}].weekday"),
-            "Dia da semana de 0 (domingo) a 6 (sábado).",
-        );
-        need(
-            start.is_some() && end.is_some() && start < end,
-            &format!("businessHours[{i}].end"),
-            "Use horários HH:MM, com o fim depois do início.",
-        );
-    }
-    need(config.holidays.len() <= 100, "holidays", "Até 100 feriados.");
-    for (i, day) in config.holidays.iter().enumerate() {
-        need(
-            NaiveDate::parse_from_str(day, "%Y-%m-%d").is_ok(),
-            &format!("holidays[{i}]"),
-            "Use datas no formato AAAA-MM-DD.",
-        );
-    }
     if errors.is_empty() {
         Ok(config)
     } else {
@@ -311,6 +251,8 @@ pub struct Bots {
     /// By scope: an instance's id, 0 for the tenant's default.
     configs: HashMap<i32, BotConfig>,
     pub departments: HashMap<i32, String>,
+    /// The company's calendar: whether a greeting adds the "fora do horário" message.
+    pub calendar: Calendar,
 }
 
 impl Bots {
@@ -319,7 +261,7 @@ impl Bots {
         for row in bot_config::Entity::find().all(db).await? {
             configs.insert(row.instance_id, parse(&row)?);
         }
-        Ok(Self { configs, departments: department_names(db).await? })
+        Ok(Self { configs, departments: department_names(db).await?, calendar: calendar_setting::load(db).await? })
     }
 
     /// The bot that greets a new ticket on an instance: the instance's own configuration, else the
@@ -487,20 +429,8 @@ mod tests {
             answer: None,
             attachment: None,
         });
-        config.business_hours.push(Interval { weekday: 2, start: "18:00".into(), end: "08:00".into() });
-        config.holidays.push("25/12/2026".into());
         let Err(Error::Invalid { fields, .. }) = normalize(config) else { panic!("invalid") };
         let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
-        assert_eq!(
-            names,
-            [
-                "name",
-                "options[1].label",
-                "options[1].departmentId",
-                "invalidLimit",
-                "businessHours[5].end",
-                "holidays[0]"
-            ]
-        );
+        assert_eq!(names, ["name", "options[1].label", "options[1].departmentId", "invalidLimit"]);
     }
 }

@@ -5,8 +5,6 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
-
 use super::{
     config::{Action, Attachment, BotConfig, MenuOption},
     matching,
@@ -77,12 +75,6 @@ impl Turn {
     }
 }
 
-/// Whether `at` falls in the business hours (São Paulo time, holidays closed): the company's
-/// calendar's one rule (`domain::calendar`).
-pub fn is_open(config: &BotConfig, at: DateTime<Utc>) -> bool {
-    config.calendar().is_open(at)
-}
-
 /// The numbered menu.
 pub fn menu(config: &BotConfig) -> String {
     let mut text = config.menu_prompt.trim().to_owned();
@@ -103,11 +95,11 @@ fn render(template: &str, config: &BotConfig, ctx: Context<'_>, department: &str
         .to_owned()
 }
 
-/// The bot's first turn on a new ticket: the greeting, the out-of-hours notice when closed, the
-/// menu.
-pub fn open(config: &BotConfig, ctx: Context<'_>, at: DateTime<Utc>) -> Turn {
+/// The bot's first turn on a new ticket: the greeting, the out-of-hours notice when the company
+/// is closed (`open`: its calendar says it is open now), the menu.
+pub fn open(config: &BotConfig, ctx: Context<'_>, open: bool) -> Turn {
     let mut replies = vec![render(&config.greeting, config, ctx, "")];
-    if !is_open(config, at) {
+    if !open {
         replies.push(render(&config.out_of_hours_message, config, ctx, ""));
     }
     replies.push(menu(config));
@@ -176,10 +168,7 @@ fn hand_over(
 
 #[cfg(test)]
 mod tests {
-    use chrono::TimeZone;
-
     use super::*;
-    use crate::domain::bot::config::Interval;
 
     fn config() -> BotConfig {
         let mut config = BotConfig::template();
@@ -217,37 +206,23 @@ mod tests {
         HashMap::from([(7, "Financeiro".to_owned())])
     }
 
-    /// A Tuesday, 10:00 in São Paulo.
-    fn tuesday_morning() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 24, 13, 0, 0).unwrap()
-    }
-
     #[test]
     fn the_greeting_names_the_bot_and_customer_and_lists_the_menu() {
         let deps = departments();
-        let turn = open(&config(), Context { customer_name: "Ana Souza", departments: &deps }, tuesday_morning());
+        let turn = open(&config(), Context { customer_name: "Ana Souza", departments: &deps }, true);
         assert_eq!(turn.replies.len(), 2);
         assert!(turn.replies[0].starts_with("Olá, Ana! Eu sou a Maria"), "{}", turn.replies[0]);
         assert!(turn.replies[1].ends_with("1 - Financeiro\n2 - Horário de funcionamento\n3 - Falar com atendente"));
     }
 
     #[test]
-    fn out_of_hours_and_holidays_add_the_notice() {
+    fn a_closed_company_adds_the_out_of_hours_notice() {
         let deps = departments();
         let ctx = Context { customer_name: "Ana", departments: &deps };
-        let mut config = config();
-        let sunday = Utc.with_ymd_and_hms(2026, 11, 22, 13, 0, 0).unwrap();
-        assert_eq!(open(&config, ctx, sunday).replies.len(), 3, "closed on Sundays");
-        let tuesday_night = Utc.with_ymd_and_hms(2026, 11, 24, 22, 0, 0).unwrap(); // 19:00 local
-        assert!(!is_open(&config, tuesday_night));
-        assert!(is_open(&config, tuesday_morning()));
-        config.holidays.push("2026-11-24".into());
-        assert!(!is_open(&config, tuesday_morning()), "a holiday");
-        config.holidays.clear();
-        config.business_hours = vec![Interval { weekday: 0, start: "09:00".into(), end: "12:00".into() }];
-        assert!(is_open(&config, sunday));
-        config.business_hours.clear();
-        assert!(is_open(&config, tuesday_night), "no hours at all: always open");
+        let config = config();
+        let closed = open(&config, ctx, false);
+        assert_eq!(closed.replies.len(), 3);
+        assert_eq!(closed.replies[1], config.out_of_hours_message);
     }
 
     #[test]

@@ -30,6 +30,7 @@ use crate::{
         error::Result,
         events::{Audience, DomainEvent},
         outbox::{self, BotTimeout},
+        sla,
         unit::Unit,
     },
     entities::tenant::{bot_session, bot_step, customer, message, ticket},
@@ -50,14 +51,15 @@ pub struct Said<'a> {
 /// The bot (`config`, one of `bots`) greets a ticket its customer just opened.
 pub async fn start(unit: &Unit, bots: &Bots, config: &BotConfig, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
     let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
-    let turn = dialogue::open(config, ctx, said.at);
+    let open = bots.calendar.is_open(said.at);
+    let turn = dialogue::open(config, ctx, open);
     let session = bot_session::ActiveModel {
         ticket_id: Set(ticket.id),
         instance_id: Set(ticket.instance_id),
         status: Set(ACTIVE.into()),
         invalid_count: Set(0),
         answers: Set(0),
-        out_of_hours: Set(!dialogue::is_open(config, said.at)),
+        out_of_hours: Set(!open),
         started_at: Set(said.at),
         last_customer_at: Set(said.at),
         created_at: Set(said.at),
@@ -216,6 +218,8 @@ async fn release(
         .into_iter()
         .next()
         .unwrap_or_else(|| ticket.clone());
+    // In the people's queue now: its department's SLA clock starts, counted from the opening.
+    let released = sla::clock::start(unit, released.id).await?.unwrap_or(released);
     unit.raise(
         ChatNotification { ticket: Some(names.ticket(&released)), message: None, notice: Some(notice.to_owned()) }
             .to(Audience::of_ticket(&released, &[])),

@@ -4,7 +4,6 @@
 
 use std::collections::HashMap;
 
-use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -47,13 +46,9 @@ pub struct Simulation {
     pub out_of_hours: bool,
 }
 
-/// Replays `messages` (what the customer typed, in order) at `at`.
-pub fn replay(
-    config: &BotConfig,
-    departments: &HashMap<i32, String>,
-    messages: &[String],
-    at: DateTime<Utc>,
-) -> Simulation {
+/// Replays `messages` (what the customer typed, in order), the company `open` or not (its
+/// calendar at the simulated moment).
+pub fn replay(config: &BotConfig, departments: &HashMap<i32, String>, messages: &[String], open: bool) -> Simulation {
     let ctx = Context { customer_name: "Cliente", departments };
     let mut transcript = Vec::new();
     let mut outcome = SimulatedOutcome { status: "bot", department_id: None, department_name: None, option_key: None };
@@ -65,7 +60,7 @@ pub fn replay(
             continue;
         }
         let turn = if i == 0 {
-            dialogue::open(config, ctx, at)
+            dialogue::open(config, ctx, open)
         } else {
             dialogue::answer(config, ctx, invalid_count, message)
         };
@@ -91,5 +86,5 @@ pub fn replay(
             }
         }
     }
-    Simulation { transcript, outcome, out_of_hours: !dialogue::is_open(config, at) }
+    Simulation { transcript, outcome, out_of_hours: !open }
 }

@@ -48,7 +48,7 @@ pub fn decode(rows: &[QueryResult]) -> Result<Vec<(ticket::Model, JoinedNames)>>
 /// The positions of the columns a page reads, found once from the first row's columns.
 struct Positions([usize; COLUMNS.len()]);
 
-const COLUMNS: [&str; 25] = [
+const COLUMNS: [&str; 29] = [
     "id",
     "protocol",
     "chat_id",
@@ -67,6 +67,10 @@ const COLUMNS: [&str; 25] = [
     "created_at",
     "updated_at",
     "window_closes_at",
+    "sla_state",
+    "sla_response_due_at",
+    "sla_resolution_due_at",
+    "sla_paused_at",
     "j_customer_name",
     "j_customer_phone",
     "j_customer_blacklisted",
@@ -125,15 +129,19 @@ where
             created_at: get(row, at[15])?,
             updated_at: get(row, at[16])?,
             window_closes_at: get(row, at[17])?,
+            sla_state: get(row, at[18])?,
+            sla_response_due_at: get(row, at[19])?,
+            sla_resolution_due_at: get(row, at[20])?,
+            sla_paused_at: get(row, at[21])?,
         };
         let names = JoinedNames {
-            customer_name: get(row, at[18])?,
-            customer_phone: get(row, at[19])?,
-            customer_blacklisted: get(row, at[20])?,
-            instance_name: get(row, at[21])?,
-            user_name: get(row, at[22])?,
-            department_name: get(row, at[23])?,
-            tags: get(row, at[24])?,
+            customer_name: get(row, at[22])?,
+            customer_phone: get(row, at[23])?,
+            customer_blacklisted: get(row, at[24])?,
+            instance_name: get(row, at[25])?,
+            user_name: get(row, at[26])?,
+            department_name: get(row, at[27])?,
+            tags: get(row, at[28])?,
         };
         Ok((ticket, names))
     })

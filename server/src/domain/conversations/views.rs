@@ -6,7 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Utc};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
@@ -87,6 +87,66 @@ pub struct TicketView {
     pub window_closes_at: Option<DateTime<Utc>>,
     /// The ticket's tags, by name.
     pub tags: Vec<TagRef>,
+    /// Where it stands against its SLA policy; `null`: no policy applies
+    /// (docs/service-levels.md#sla-policies).
+    pub sla: Option<SlaView>,
+}
+
+/// Where a ticket stands against its targets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SlaState {
+    /// No target passed its at-risk share.
+    OnTime,
+    /// A target running has passed 80 % (`sla::clock::AT_RISK_PERCENT`) of its time ("prestes a estourar").
+    AtRisk,
+    /// A target was missed.
+    Breached,
+}
+
+impl SlaState {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::OnTime => "on_time",
+            Self::AtRisk => "at_risk",
+            Self::Breached => "breached",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::OnTime, Self::AtRisk, Self::Breached].into_iter().find(|s| s.as_str() == text)
+    }
+}
+
+/// A ticket's SLA as lists and events show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SlaView {
+    pub state: SlaState,
+    /// When the first response is (or was) due; `null`: no such target.
+    #[schema(value_type = Option<String>)]
+    pub response_due_at: Option<DateTime<Utc>>,
+    /// Answered already (the response target is settled).
+    pub responded: bool,
+    /// When the resolution is due; `null`: no such target.
+    #[schema(value_type = Option<String>)]
+    pub resolution_due_at: Option<DateTime<Utc>>,
+    /// The resolution clock stands still: the conversation waits on the customer.
+    pub paused: bool,
+}
+
+impl SlaView {
+    /// The view of a ticket row (`None`: no policy applies to it).
+    pub fn of(t: &ticket::Model) -> Option<Self> {
+        let state = SlaState::parse(t.sla_state.as_deref()?)?;
+        Some(Self {
+            state,
+            response_due_at: t.sla_response_due_at,
+            responded: t.first_response_at.is_some(),
+            resolution_due_at: t.sla_resolution_due_at,
+            paused: t.sla_paused_at.is_some(),
+        })
+    }
 }
 
 /// A message of a conversation.
@@ -470,6 +530,7 @@ impl Names {
             updated_at: t.last_activity_at.unwrap_or(t.updated_at),
             window_closes_at: t.window_closes_at,
             tags: self.tags.get(&t.id).cloned().unwrap_or_default(),
+            sla: SlaView::of(t),
         }
     }
 

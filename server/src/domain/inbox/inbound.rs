@@ -37,7 +37,7 @@ use crate::{
         instances,
         media::{MediaType, payload::Location},
         outbox::{self, MediaFetch},
-        scheduled_messages,
+        scheduled_messages, sla,
         sql::Binder,
         unit::Unit,
     },
@@ -370,6 +370,11 @@ async fn receive_message(
             match tickets::open(unit, new, plan.ticket_limit).await {
                 Ok(opened) => {
                     (greeter, opened_here) = (bot, true);
+                    // Straight into the people's queue: its SLA clock starts with it.
+                    let opened = match bot {
+                        None => sla::clock::start(unit, opened.id).await?.unwrap_or(opened),
+                        Some(_) => opened,
+                    };
                     // A new ticket has no owner or department yet: its names are all at hand.
                     let view = names_at_hand().ticket(&opened);
                     unit.raise(CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
@@ -394,6 +399,10 @@ async fn receive_message(
     };
     if let Some(ticket) = &ticket {
         campaigns::sending::attach(unit, answered_campaigns, ticket.id).await?;
+        if inbound_from_customer && !opened_here {
+            // The customer answered: a resolution clock paused for them counts again.
+            sla::clock::customer_wrote(unit, ticket, Utc::now()).await?;
+        }
     }
     let chat_id = match (&ticket, chat_id) {
         (Some(t), _) => t.chat_id,

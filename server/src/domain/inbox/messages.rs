@@ -18,7 +18,7 @@ use crate::{
         error::{Error, Result},
         events::{Audience, DomainEvent},
         outbox::{self, ProviderSend},
-        quick_replies,
+        quick_replies, sla,
         unit::Unit,
     },
     entities::tenant::{message, ticket},
@@ -113,6 +113,9 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
             .exec(unit)
             .await?;
     }
+    // The team answered: the first response is met (or missed), and the resolution clock may
+    // wait on the customer now.
+    sla::clock::answered(unit, &found, now).await?;
     let preview = content::preview(composed.message_type, &body, &composed.payload, None);
     let touched = tickets::touch(unit, ticket_id, &preview, now, false, None).await?;
     outbox::enqueue(unit, &ProviderSend { message_id: stored.id, resend: None }, now).await?;

@@ -1,6 +1,6 @@
 //! An agent takes a ticket or closes it (`conversations::tickets`), and what follows: a ticket the
 //! bot held stops the bot's conversation (`bot::live::taken_over`); a close frees room the
-//! distribution fills (`distribution::kick`).
+//! distribution fills (`distribution::kick`); the SLA clock starts or settles (`sla::clock`).
 
 use crate::domain::{
     bot,
@@ -11,6 +11,7 @@ use crate::domain::{
     },
     distribution,
     error::Result,
+    sla,
     unit::Unit,
 };
 
@@ -19,6 +20,11 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     let taken = tickets::accept(unit, viewer, id).await?;
     if taken.was == TicketStatus::Bot {
         bot::live::taken_over(unit, id, taken.at).await?;
+        // Taken from the bot: people serve it from here, against its department's targets.
+        return match sla::clock::start(unit, id).await? {
+            Some(started) => crate::domain::conversations::views::ticket(unit, &started).await,
+            None => Ok(taken.view),
+        };
     }
     Ok(taken.view)
 }
@@ -32,6 +38,11 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
     if !tickets::is_waiting(closed.was) {
         // Its owner has room again: a waiting ticket may be theirs.
         distribution::kick(unit).await?;
+    }
+    if closed.view.sla.is_some()
+        && let Some(settled) = sla::clock::closed(unit, id).await?
+    {
+        return crate::domain::conversations::views::ticket(unit, &settled).await;
     }
     Ok(closed.view)
 }

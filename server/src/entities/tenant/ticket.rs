@@ -32,6 +32,16 @@ pub struct Model {
     /// When free text stops being accepted for this customer: 24 h after their last message, on
     /// an official number (docs/providers.md#the-24-hour-window); `None` elsewhere.
     pub window_closes_at: Option<DateTimeUtc>,
+    /// The service-level state: `on_time`, `at_risk` or `breached`; `None`: no SLA policy
+    /// (docs/service-levels.md#sla-policies). The at-risk instants and the next check are kept
+    /// beside these by `domain::sla`, which alone reads them.
+    pub sla_state: Option<String>,
+    /// When the first response is due (open time of the company's calendar).
+    pub sla_response_due_at: Option<DateTimeUtc>,
+    /// When the resolution is due; pushed back by the time paused while waiting on the customer.
+    pub sla_resolution_due_at: Option<DateTimeUtc>,
+    /// The resolution clock is paused since: the conversation waits on the customer.
+    pub sla_paused_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

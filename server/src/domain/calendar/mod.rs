@@ -12,6 +12,8 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, NaiveTime, 
 
 use crate::domain::local_time::SAO_PAULO_OFFSET_HOURS;
 
+pub mod setting;
+
 /// Minutes in a day: the end of a window that runs to midnight.
 const DAY: u32 = 24 * 60;
 /// How far ahead [`Calendar::add_open_time`] looks for open time before giving up (a calendar
