@@ -55,6 +55,7 @@ mod m20261229_000045_ticket_customer_search;
 mod m20261230_000046_agent_status;
 mod m20261231_000047_distribution;
 mod m20270101_000048_service_levels;
+mod m20270102_000049_sla_attainment;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -119,6 +120,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261230_000046_agent_status::Migration),
             Box::new(m20261231_000047_distribution::Migration),
             Box::new(m20270101_000048_service_levels::Migration),
+            Box::new(m20270102_000049_sla_attainment::Migration),
         ]
     }
 }

@@ -220,6 +220,41 @@ async fn a_ticket_goes_at_risk_and_breaches_live_and_settles_when_answered_and_c
     let fast = ticket(&team, fast).await;
     assert_eq!((fast["sla"]["state"].as_str(), fast["sla"]["responded"].as_bool()), (Some("on_time"), Some(true)));
     assert_eq!(fast["sla"]["paused"], false, "this policy does not wait on the customer");
+    let (status, _) = team
+        .call(
+            &ana,
+            Method::POST,
+            &format!("/api/tickets/{}/close", fast["id"]),
+            Some(json!({ "closingReasonId": reason })),
+        )
+        .await;
+    assert_eq!(status, 200);
+
+    // Attainment, from the daily aggregates: two closed with both targets, one answered late.
+    let (status, synced) = team.call(&team.admin_token, Method::GET, "/api/tenant/syncAnalytics", None).await;
+    assert_eq!(status, 200, "{synced}");
+    let today = backoffice::domain::analytics::local_day(Utc::now());
+    let (status, analytics) = team
+        .call(&team.admin_token, Method::GET, &format!("/api/dashboard/analytics?from={today}&to={today}"), None)
+        .await;
+    assert_eq!(status, 200, "{analytics}");
+    let totals = &analytics["totals"];
+    let attainment = |v: &Value| {
+        ["slaResponseTickets", "slaResponseMet", "slaResolutionTickets", "slaResolutionMet"]
+            .map(|k| v[k].as_i64().unwrap())
+    };
+    assert_eq!(attainment(totals), [2, 1, 2, 2], "{totals}");
+    let (_, productivity) = team
+        .call(&team.admin_token, Method::GET, &format!("/api/dashboard/productivity?from={today}&to={today}"), None)
+        .await;
+    let ana_row = productivity["agents"].as_array().unwrap().iter().find(|a| a["name"] == "Ana").unwrap().clone();
+    assert_eq!(attainment(&ana_row), [2, 1, 2, 2], "the agent who closed them: {ana_row}");
+    let db = team.app.tenant_db("acme").await;
+    let tx = db.begin().await.unwrap();
+    let period = backoffice::domain::analytics::Period::new(today, today).unwrap();
+    let drifts = backoffice::domain::analytics::sync::verify(&tx, period).await.unwrap();
+    tx.rollback().await.unwrap();
+    assert!(drifts.is_empty(), "analytics verify reconciles: {drifts:?}");
 }
 
 #[tokio::test]

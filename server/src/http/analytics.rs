@@ -341,6 +341,10 @@ async fn productivity_sheet(
             col("Mensagens enviadas", Kind::Int, 14.0),
             col("Tempo online (min)", Kind::Minutes, 14.0),
             col("Respostas rápidas usadas", Kind::Int, 14.0),
+            col("Com meta de 1ª resposta", Kind::Int, 14.0),
+            col("1ª resposta no prazo", Kind::Int, 14.0),
+            col("Com meta de resolução", Kind::Int, 14.0),
+            col("Resolução no prazo", Kind::Int, 14.0),
         ],
     };
     let rows = view
@@ -358,6 +362,10 @@ async fn productivity_sheet(
                 Cell::Int(a.messages_sent),
                 Cell::Int(a.online_secs),
                 Cell::Int(a.quick_replies_used),
+                Cell::Int(a.sla_response_tickets),
+                Cell::Int(a.sla_response_met),
+                Cell::Int(a.sla_resolution_tickets),
+                Cell::Int(a.sla_resolution_met),
             ]
         })
         .collect();
@@ -373,6 +381,11 @@ fn definitions_productivity() -> Vec<(String, String)> {
         ("Resolução", "Encerramento menos abertura; mediana por atendimento."),
         ("Tempo online", "Soma das sessões conectadas (tempo real aberto), até 12 h por sessão."),
         ("Respostas rápidas usadas", "Cada resposta rápida usada numa mensagem enviada conta uma vez."),
+        (
+            "Metas de SLA",
+            "Atendimentos encerrados pelo atendente que tinham meta de primeira resposta ou de resolução, e quantos \
+             a cumpriram (em horas úteis do calendário da empresa), contados no dia do encerramento.",
+        ),
     ]
     .iter()
     .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))

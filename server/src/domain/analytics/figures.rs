@@ -37,6 +37,12 @@ pub struct Totals {
     pub messages_video: i64,
     pub messages_document: i64,
     pub messages_other: i64,
+    /// SLA attainment of the tickets closed (docs/service-levels.md#sla-policies): how many had a
+    /// first-response target and met it, how many a resolution target and met it.
+    pub sla_response_tickets: i64,
+    pub sla_response_met: i64,
+    pub sla_resolution_tickets: i64,
+    pub sla_resolution_met: i64,
 }
 
 impl Totals {
@@ -55,6 +61,10 @@ impl Totals {
         self.messages_video += o.messages_video;
         self.messages_document += o.messages_document;
         self.messages_other += o.messages_other;
+        self.sla_response_tickets += o.sla_response_tickets;
+        self.sla_response_met += o.sla_response_met;
+        self.sla_resolution_tickets += o.sla_resolution_tickets;
+        self.sla_resolution_met += o.sla_resolution_met;
     }
 }
 
@@ -142,6 +152,11 @@ pub struct TagFigures {
     pub messages_out: i64,
     pub first_response: Durations,
     pub resolution: Durations,
+    /// SLA attainment of the tag's tickets closed: targets had and met.
+    pub sla_response_tickets: i64,
+    pub sla_response_met: i64,
+    pub sla_resolution_tickets: i64,
+    pub sla_resolution_met: i64,
 }
 
 /// A day's aggregate sums, as read.
@@ -168,6 +183,10 @@ fn sum_columns() -> Vec<String> {
         ("messages_video", "messages_video"),
         ("messages_document", "messages_document"),
         ("messages_other", "messages_other"),
+        ("sla_response_tickets", "sla_response_tickets"),
+        ("sla_response_met", "sla_response_met"),
+        ("sla_resolution_tickets", "sla_resolution_tickets"),
+        ("sla_resolution_met", "sla_resolution_met"),
     ]
     .iter()
     .map(|(col, alias)| format!("CAST(SUM({col}) AS BIGINT) AS {alias}"))
@@ -204,6 +223,10 @@ fn day_row(row: &QueryResult) -> Result<DayRow> {
             messages_video: get("messages_video")?,
             messages_document: get("messages_document")?,
             messages_other: get("messages_other")?,
+            sla_response_tickets: get("sla_response_tickets")?,
+            sla_response_met: get("sla_response_met")?,
+            sla_resolution_tickets: get("sla_resolution_tickets")?,
+            sla_resolution_met: get("sla_resolution_met")?,
         },
         first_response: histogram(row, Metric::FirstResponse)?,
         resolution: histogram(row, Metric::Resolution)?,
@@ -317,6 +340,10 @@ async fn by_tag(db: &impl ConnectionTrait, period: Period, filters: Filters) -> 
             messages_out: sums.totals.messages_out,
             first_response: (&sums.first_response).into(),
             resolution: (&sums.resolution).into(),
+            sla_response_tickets: sums.totals.sla_response_tickets,
+            sla_response_met: sums.totals.sla_response_met,
+            sla_resolution_tickets: sums.totals.sla_resolution_tickets,
+            sla_resolution_met: sums.totals.sla_resolution_met,
         });
     }
     Ok(figures)

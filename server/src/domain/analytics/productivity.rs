@@ -31,6 +31,11 @@ pub struct AgentRow {
     pub online_secs: i64,
     /// Quick replies used in the messages they sent (each reply of a message counts one).
     pub quick_replies_used: i64,
+    /// SLA attainment of the tickets they closed: targets had and met.
+    pub sla_response_tickets: i64,
+    pub sla_response_met: i64,
+    pub sla_resolution_tickets: i64,
+    pub sla_resolution_met: i64,
 }
 
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
@@ -49,6 +54,10 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
         ("transfers_in", "transfers_in"),
         ("transfers_out", "transfers_out"),
         ("messages_out", "messages_sent"),
+        ("sla_response_tickets", "sla_response_tickets"),
+        ("sla_response_met", "sla_response_met"),
+        ("sla_resolution_tickets", "sla_resolution_tickets"),
+        ("sla_resolution_met", "sla_resolution_met"),
     ]
     .iter()
     .map(|(col, alias)| format!("CAST(SUM(a.{col}) AS BIGINT) AS {alias}"))
@@ -94,6 +103,10 @@ pub async fn productivity(db: &impl ConnectionTrait, period: Period, filters: Fi
             messages_sent: row.try_get("", "messages_sent")?,
             online_secs: online.get(&user_id).copied().unwrap_or(0),
             quick_replies_used: used.get(&user_id).copied().unwrap_or(0),
+            sla_response_tickets: row.try_get("", "sla_response_tickets")?,
+            sla_response_met: row.try_get("", "sla_response_met")?,
+            sla_resolution_tickets: row.try_get("", "sla_resolution_tickets")?,
+            sla_resolution_met: row.try_get("", "sla_resolution_met")?,
         });
     }
     Ok(ProductivityView { period, synced_at: sync::state(db).await?.last_finished_at, agents })

@@ -312,7 +312,7 @@ fn units_sql((p1, p2): (&str, &str)) -> String {
 }
 
 /// The counts of `analytics_daily` (in insert order), each summed from the facts below.
-const COUNTS: [&str; 13] = [
+const COUNTS: [&str; 17] = [
     "tickets_opened",
     "tickets_closed",
     "transfers_in",
@@ -327,6 +327,11 @@ const COUNTS: [&str; 13] = [
     "messages_video",
     "messages_document",
     "messages_other",
+    // SLA attainment of the tickets closed (tenant migration 49): targets had, targets met.
+    "sla_response_tickets",
+    "sla_response_met",
+    "sla_resolution_tickets",
+    "sla_resolution_met",
 ];
 
 /// `messages.message_type` values counted in each of the message-type counts.
@@ -437,7 +442,18 @@ fn facts(dialect: Dialect) -> Vec<Fact> {
             instance: "t.instance_id",
             department: "COALESCE(t.department_id, 0)",
             user: "COALESCE(t.assigned_user_id, 0)",
-            counts: vec![("tickets_closed", "1".into())],
+            counts: vec![
+                ("tickets_closed", "1".into()),
+                // A ticket closed without an answer before its due time did not miss it.
+                ("sla_response_tickets", "CASE WHEN t.sla_response_due_at IS NOT NULL THEN 1 ELSE 0 END".into()),
+                (
+                    "sla_response_met",
+                    "CASE WHEN COALESCE(t.first_response_at, t.closed_at) < t.sla_response_due_at THEN 1 ELSE 0 END"
+                        .into(),
+                ),
+                ("sla_resolution_tickets", "CASE WHEN t.sla_resolution_due_at IS NOT NULL THEN 1 ELSE 0 END".into()),
+                ("sla_resolution_met", "CASE WHEN t.closed_at < t.sla_resolution_due_at THEN 1 ELSE 0 END".into()),
+            ],
             fr: null_secs.into(),
             rs: dialect.secs("t.opened_at", "t.closed_at"),
             from: format!("FROM tickets t WHERE {}", in_period("t.closed_at")),
