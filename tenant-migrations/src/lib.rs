@@ -56,6 +56,7 @@ mod m20261230_000046_agent_status;
 mod m20261231_000047_distribution;
 mod m20270101_000048_service_levels;
 mod m20270102_000049_sla_attainment;
+mod m20270103_000050_satisfaction_survey;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -121,6 +122,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261231_000047_distribution::Migration),
             Box::new(m20270101_000048_service_levels::Migration),
             Box::new(m20270102_000049_sla_attainment::Migration),
+            Box::new(m20270103_000050_satisfaction_survey::Migration),
         ]
     }
 }
@@ -170,6 +172,7 @@ pub const TABLES: &[&str] = &[
     "tickets",
     "messages",
     "ticket_transfers",
+    "survey_responses",
     "orders",
     "campaigns",
     "campaign_recipients",

@@ -144,7 +144,7 @@ async fn policies_are_per_department_over_the_companys_default() {
     assert_eq!((status, missing["code"].as_str()), (404, Some("department_not_found")));
     let (status, _) = team.call(&attendant, Method::GET, "/api/sla", None).await;
     assert_eq!(status, 403);
-    let (status, _) = team.call(&attendant, Method::GET, "/api/sla/at-risk", None).await;
+    let (status, _) = team.call(&attendant, Method::GET, "/api/dashboard/control-panel/at-risk", None).await;
     assert_eq!(status, 403, "the tickets about to breach are the control panel's");
 }
 
@@ -186,7 +186,8 @@ async fn a_ticket_goes_at_risk_and_breaches_live_and_settles_when_answered_and_c
     );
     assert!(Utc::now() - opened >= chrono::Duration::seconds(60));
 
-    let (status, listed) = team.call(&team.admin_token, Method::GET, "/api/sla/at-risk", None).await;
+    let (status, listed) =
+        team.call(&team.admin_token, Method::GET, "/api/dashboard/control-panel/at-risk", None).await;
     assert_eq!(status, 200, "{listed}");
     assert_eq!(listed.as_array().unwrap().iter().map(|t| t["id"].as_i64().unwrap()).collect::<Vec<_>>(), [id]);
 
@@ -207,7 +208,7 @@ async fn a_ticket_goes_at_risk_and_breaches_live_and_settles_when_answered_and_c
         .call(&ana, Method::POST, &format!("/api/tickets/{id}/close"), Some(json!({ "closingReasonId": reason })))
         .await;
     assert_eq!((status, closed["sla"]["state"].as_str()), (200, Some("breached")), "{closed}");
-    let (_, listed) = team.call(&team.admin_token, Method::GET, "/api/sla/at-risk", None).await;
+    let (_, listed) = team.call(&team.admin_token, Method::GET, "/api/dashboard/control-panel/at-risk", None).await;
     assert_eq!(listed, json!([]));
 
     // Answered in time: on time, and no check changes it later.
@@ -290,4 +291,132 @@ async fn waiting_on_the_customer_pauses_the_resolution_clock() {
         at(&opened["sla"]["responseDueAt"]),
         "the response clock is not paused"
     );
+}
+
+#[tokio::test]
+async fn the_distribution_gives_the_ticket_nearest_to_breach_first() {
+    let (team, _provider) = Team::start().await;
+    let (ana_user, ana) = team.agent("Ana", &[team.instance]).await;
+    let mut socket = open(&team.app, &ana_user, &ana, None).await.unwrap();
+    let target = |minutes: i64| json!({ "departmentId": null, "firstResponseMinutes": minutes });
+    team.call(&team.admin_token, Method::PUT, "/api/sla/policies", Some(target(60))).await;
+    customer_writes(&team, "old-1", "+55 11 95555-0001", "Escrevi primeiro").await;
+    // A stricter promise for what comes next: the newer ticket is due first.
+    team.call(&team.admin_token, Method::PUT, "/api/sla/policies", Some(target(5))).await;
+    customer_writes(&team, "new-1", "+55 11 95555-0002", "Escrevi depois").await;
+    let (older, newer) = (ticket_of(&team, "955550001").await, ticket_of(&team, "955550002").await);
+    assert!(at(&newer["sla"]["responseDueAt"]) < at(&older["sla"]["responseDueAt"]));
+
+    let policy = json!({ "departmentId": null, "strategy": "balanced", "capacity": 1 });
+    let (status, _) = team.call(&team.admin_token, Method::PUT, "/api/distribution/policies", Some(policy)).await;
+    assert_eq!(status, 200);
+    assert_eq!(assigned(&mut socket).await, newer["id"].as_i64().unwrap(), "nearest to breach, not oldest");
+    let (_, reasons) = team.call(&team.admin_token, Method::GET, "/api/closing-reasons", None).await;
+    let close = json!({ "closingReasonId": reasons[0]["id"] });
+    let (status, _) = team.call(&ana, Method::POST, &format!("/api/tickets/{}/close", newer["id"]), Some(close)).await;
+    assert_eq!(status, 200);
+    assert_eq!(assigned(&mut socket).await, older["id"].as_i64().unwrap(), "then the other, as room frees");
+}
+
+/// The ticket of the next `TicketAssigned` on `socket`.
+async fn assigned(socket: &mut Socket) -> i64 {
+    loop {
+        let event = next_event(socket, Duration::from_secs(10)).await.expect("a TicketAssigned");
+        if event["event"] == "TicketAssigned" {
+            return event["ticket"]["id"].as_i64().unwrap();
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_customer_rates_the_service_after_the_close_without_reopening_it() {
+    let (team, provider) = Team::start().await;
+    with_analytics(&team).await;
+    let (_, ana) = team.agent("Ana", &[team.instance]).await;
+    let (status, defaults) = team.call(&team.admin_token, Method::GET, "/api/survey", None).await;
+    assert_eq!((status, defaults["enabled"].as_bool()), (200, Some(false)), "off until the company turns it on");
+    let mut settings = defaults.clone();
+    settings["question"] = json!(" ");
+    settings["answerMinutes"] = json!(1);
+    let (status, refused) = team.call(&team.admin_token, Method::PUT, "/api/survey", Some(settings)).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_survey")), "{refused}");
+    let fields: Vec<&str> =
+        refused["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["question", "answerMinutes"]);
+    let mut settings = defaults;
+    settings["enabled"] = json!(true);
+    let (status, _) = team.call(&ana, Method::PUT, "/api/survey", Some(settings.clone())).await;
+    assert_eq!(status, 403);
+    let (status, saved) = team.call(&team.admin_token, Method::PUT, "/api/survey", Some(settings)).await;
+    assert_eq!((status, saved["enabled"].as_bool()), (200, Some(true)));
+    let (_, reasons) = team.call(&team.admin_token, Method::GET, "/api/closing-reasons", None).await;
+    let reason = reasons[0]["id"].clone();
+
+    // Served and closed: the question goes out through the instance, naming both.
+    customer_writes(&team, "s-1", "+55 11 94444-0001", "Meu boleto venceu").await;
+    let first = ticket_of(&team, "944440001").await["id"].as_i64().unwrap();
+    team.call(&ana, Method::POST, &format!("/api/tickets/{first}/accept"), None).await;
+    team.call(&ana, Method::POST, &format!("/api/tickets/{first}/messages"), Some(json!({ "body": "Segue o novo." })))
+        .await;
+    let (status, _) = team
+        .call(&ana, Method::POST, &format!("/api/tickets/{first}/close"), Some(json!({ "closingReasonId": reason })))
+        .await;
+    assert_eq!(status, 200);
+    let sent = provider.wait_sent(2).await;
+    assert!(sent[1].body.starts_with("Olá, Carla! Como você avalia o atendimento de Ana?"), "{}", sent[1].body);
+
+    // "5, …": recorded with its comment, thanked, and no ticket opens.
+    customer_writes(&team, "s-2", "+55 11 94444-0001", "5, resolveu rapidinho!").await;
+    let sent = provider.wait_sent(3).await;
+    assert_eq!(sent[2].body, "Obrigado pela avaliação! Se precisar de algo mais, é só escrever.");
+    let (_, waiting) = team.call(&team.admin_token, Method::GET, "/api/tickets?status=pending", None).await;
+    assert_eq!(waiting["data"].as_array().unwrap().len(), 0, "the answer opens nothing: {waiting}");
+    let closed = ticket(&team, first).await;
+    assert_eq!(closed["status"], "closed", "never reopened");
+    let (_, messages) =
+        team.call(&team.admin_token, Method::GET, &format!("/api/tickets/{first}/messages"), None).await;
+    let bodies: Vec<&str> = messages["data"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
+    assert!(bodies.contains(&"5, resolveu rapidinho!"), "the answer joins the closed conversation: {bodies:?}");
+
+    // A second ticket: the customer writes something else, which opens a ticket as before.
+    customer_writes(&team, "s-3", "+55 11 94444-0002", "Oi").await;
+    let second = ticket_of(&team, "944440002").await["id"].as_i64().unwrap();
+    team.call(&ana, Method::POST, &format!("/api/tickets/{second}/accept"), None).await;
+    team.call(&ana, Method::POST, &format!("/api/tickets/{second}/close"), Some(json!({ "closingReasonId": reason })))
+        .await;
+    provider.wait_sent(4).await;
+    customer_writes(&team, "s-4", "+55 11 94444-0002", "Quero outra coisa agora").await;
+    let reopened = ticket_of(&team, "944440002").await;
+    assert_ne!(reopened["id"].as_i64(), Some(second), "a new ticket, as before");
+    assert_eq!(reopened["status"], "pending");
+
+    let today = backoffice::domain::analytics::local_day(Utc::now());
+    let (status, report) = team
+        .call(&team.admin_token, Method::GET, &format!("/api/dashboard/satisfaction?from={today}&to={today}"), None)
+        .await;
+    assert_eq!(status, 200, "{report}");
+    let overall = &report["overall"];
+    assert_eq!((overall["sent"].as_i64(), overall["answered"].as_i64()), (Some(2), Some(1)), "{report}");
+    assert_eq!((overall["average"].as_f64(), overall["csatPercent"].as_f64()), (Some(5.0), Some(100.0)));
+    assert_eq!(overall["responseRatePercent"].as_f64(), Some(50.0));
+    assert_eq!(report["ratings"], json!([0, 0, 0, 0, 1]));
+    assert_eq!(report["byAgent"][0]["name"], "Ana");
+    assert_eq!(report["byAgent"][0]["answered"], 1);
+    assert_eq!(report["byReason"][0]["sent"], 2);
+    assert_eq!(report["comments"][0]["comment"], "resolveu rapidinho!");
+    let sheet = team
+        .app
+        .call(
+            Method::GET,
+            HOST,
+            &format!("/api/dashboard/satisfaction/sheet?from={today}&to={today}"),
+            Some(&team.admin_token),
+            None,
+        )
+        .await;
+    assert_eq!(sheet.status(), 200);
+    assert!(sheet.bytes().await.unwrap().starts_with(b"PK"), "an xlsx");
+    let (status, _) =
+        team.call(&ana, Method::GET, &format!("/api/dashboard/satisfaction?from={today}&to={today}"), None).await;
+    assert_eq!(status, 403, "the report is the productivity screen's");
 }

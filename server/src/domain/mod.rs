@@ -94,6 +94,8 @@ pub mod sla;
 pub mod sql;
 /// Standard Webhooks signatures (provider events in, webhooks out).
 pub mod standard_webhooks;
+/// The customer's satisfaction survey on close: settings, sending, answers.
+pub mod surveys;
 /// Tags (etiquetas) on tickets and customers, and the kanban board's columns (docs/tags.md).
 pub mod tags;
 /// Tenant templates: default roles, route permissions, departments, closing reasons.

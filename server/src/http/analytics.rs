@@ -30,6 +30,7 @@ use crate::{
             filters::{self, FilterOptions, ReportUser},
             live::{self, ControlPanel},
             productivity::{self, ProductivityView},
+            satisfaction::{self, Satisfaction, SatisfactionView},
             sync::{self, SyncOptions, SyncReport},
         },
         bot,
@@ -64,6 +65,8 @@ pub fn routes() -> ApiRoutes {
         .route(Access::Route("dashboard-maria-panel"), routes!(maria))
         .route(Access::Route("dashboard-produtivity-report"), routes!(productivity))
         .route(Access::Route("dashboard-produtivity-report"), routes!(productivity_sheet))
+        .route(Access::Route("dashboard-produtivity-report"), routes!(satisfaction_report))
+        .route(Access::Route("dashboard-produtivity-report"), routes!(satisfaction_sheet))
         .route(Access::Route("dashboard-analytics"), routes!(tickets))
         .route_on("dashboard-analytics", Access::Authenticated, routes!(filter_options))
         .route(REPORTS, routes!(report_users))
@@ -371,6 +374,103 @@ async fn productivity_sheet(
         .collect();
     let about = about(&target, &user, "Produtividade por atendente", period, definitions_productivity());
     let file = format!("produtividade_{}.xlsx", period.slug());
+    Ok(stream_xlsx(file, move |out| async move { sheets::export_rows(layout, about, rows, out).await.map(|_| ()) }))
+}
+
+/// The satisfaction survey's answers over a period (CSAT), per agent, department, closing reason,
+/// tag and quick reply.
+#[utoipa::path(
+    get, path = "/dashboard/satisfaction", tag = "dashboards", operation_id = "dashboard_satisfaction",
+    summary = "Satisfação dos clientes (CSAT) no período",
+    params(DashboardParams),
+    responses(
+        (status = 200, description = "As pesquisas enviadas e respondidas, a nota média e o CSAT, com n.", body = SatisfactionView),
+        (status = 422, description = "Período inválido.", body = ErrorBody),
+    )
+)]
+async fn satisfaction_report(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<DashboardParams>,
+) -> AppResult<Json<SatisfactionView>> {
+    let period = params.period()?;
+    let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let tx = target.read(&state).await?;
+    let view = satisfaction::report(&tx, period, params.filters()).await?;
+    tx.end();
+    Ok(Json(view))
+}
+
+/// The satisfaction report as `.xlsx`: one row per group of each dimension.
+#[utoipa::path(
+    get, path = "/dashboard/satisfaction/sheet", tag = "dashboards", operation_id = "dashboard_satisfaction_sheet",
+    summary = "Planilha de satisfação (CSAT)",
+    params(DashboardParams),
+    responses(
+        (status = 200, description = "A planilha (`.xlsx`).", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        (status = 422, description = "Período inválido.", body = ErrorBody),
+    )
+)]
+async fn satisfaction_sheet(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    user: CurrentUser,
+    ApiQuery(params): ApiQuery<DashboardParams>,
+) -> AppResult<Response> {
+    let period = params.period()?;
+    let target = target(&state, &tenant, &user, params.tenant_name.as_deref(), None, Feature::Analytics).await?;
+    let tx = target.read(&state).await?;
+    let view = satisfaction::report(&tx, period, params.filters()).await?;
+    tx.end();
+    let layout = Layout {
+        sheet_name: "Satisfação",
+        columns: vec![
+            col("Dimensão", Kind::Text, 16.0),
+            col("Nome", Kind::Text, 28.0),
+            col("Pesquisas enviadas", Kind::Int, 14.0),
+            col("Respondidas", Kind::Int, 12.0),
+            col("Taxa de resposta (%)", Kind::Hundredths, 14.0),
+            col("Nota média (1 a 5)", Kind::Hundredths, 14.0),
+            col("CSAT (% de notas 4 e 5)", Kind::Hundredths, 16.0),
+        ],
+    };
+    let row = |dimension: &str, name: &str, f: &Satisfaction| {
+        let hundredths = |v: Option<f64>| Cell::from(v.map(|v| (v * 100.0).round() as i64));
+        vec![
+            Cell::Text(dimension.to_owned()),
+            Cell::Text(name.to_owned()),
+            Cell::Int(f.sent),
+            Cell::Int(f.answered),
+            hundredths(f.response_rate_percent),
+            hundredths(f.average),
+            hundredths(f.csat_percent),
+        ]
+    };
+    let mut rows = vec![row("Total", "Todas as pesquisas", &view.overall)];
+    for (dimension, groups) in [
+        ("Atendente", &view.by_agent),
+        ("Departamento", &view.by_department),
+        ("Motivo", &view.by_reason),
+        ("Etiqueta", &view.by_tag),
+        ("Resposta rápida", &view.by_quick_reply),
+    ] {
+        rows.extend(groups.iter().map(|g| row(dimension, &g.name, &g.figures)));
+    }
+    let definitions = [
+        (
+            "Pesquisas enviadas",
+            "Atendimentos encerrados por uma pessoa para os quais a pesquisa foi enviada, no dia do envio.",
+        ),
+        ("Nota média", "Média das notas de 1 a 5 das pesquisas respondidas."),
+        ("CSAT", "Parte das respostas com nota 4 ou 5."),
+        ("Taxa de resposta", "Respondidas sobre enviadas."),
+    ]
+    .iter()
+    .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+    .collect();
+    let about = about(&target, &user, "Satisfação dos clientes (CSAT)", period, definitions);
+    let file = format!("satisfacao_{}.xlsx", period.slug());
     Ok(stream_xlsx(file, move |out| async move { sheets::export_rows(layout, about, rows, out).await.map(|_| ()) }))
 }
 

@@ -1,5 +1,6 @@
-//! `/api/calendar` and `/api/sla*`: the company's opening hours and holidays, which the bot's "fora
-//! do horário" and the SLA clocks read, and the SLA policies (docs/service-levels.md). Kept by
+//! `/api/calendar`, `/api/sla*` and `/api/survey`: the company's opening hours and holidays, which
+//! the bot's "fora do horário" and the SLA clocks read, the SLA policies and the satisfaction
+//! survey's settings (docs/service-levels.md). Kept by
 //! whoever keeps the users (route `users`); anyone signed in reads the calendar; the tickets about
 //! to breach are the control panel's.
 
@@ -14,6 +15,7 @@ use crate::{
         calendar::setting::{self as calendar_setting, CalendarSetting},
         conversations::views::{Names, TicketView},
         sla::{self, SlaOverview, SlaPolicyView, Targets},
+        surveys::{self, SurveySettings},
     },
     error::AppResult,
     http::{
@@ -36,6 +38,8 @@ pub fn routes() -> ApiRoutes {
         .route(RULE, routes!(set_policy))
         .route(RULE, routes!(use_default))
         .route(Access::Route("dashboard-control-panel"), routes!(at_risk))
+        .route(RULE, routes!(survey))
+        .route(RULE, routes!(save_survey))
 }
 
 /// The company's opening hours and holidays.
@@ -158,7 +162,7 @@ async fn use_default(
 
 /// The open tickets at risk or breached, the nearest due first (at most 50).
 #[utoipa::path(
-    get, path = "/sla/at-risk", tag = "níveis de serviço", operation_id = "sla_at_risk",
+    get, path = "/dashboard/control-panel/at-risk", tag = "níveis de serviço", operation_id = "sla_at_risk",
     summary = "Atendimentos prestes a estourar ou estourados",
     responses((status = 200, description = "Os atendimentos, o vencimento mais próximo primeiro.", body = Vec<TicketView>))
 )]
@@ -168,4 +172,38 @@ async fn at_risk(State(state): State<AppState>, tenant: CurrentTenant) -> AppRes
     let names = Names::of_tickets(&tx, &tickets).await?;
     tx.end();
     Ok(Json(tickets.iter().map(|t| names.ticket(t)).collect()))
+}
+
+/// The satisfaction survey's settings.
+#[utoipa::path(
+    get, path = "/survey", tag = "níveis de serviço", operation_id = "survey_read",
+    summary = "Pesquisa de satisfação: configuração",
+    responses((status = 200, description = "A configuração (desligada até ser salva ligada).", body = SurveySettings))
+)]
+async fn survey(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<SurveySettings>> {
+    let tx = tenant.read(&state).await?;
+    let settings = surveys::settings(&tx).await?;
+    tx.end();
+    Ok(Json(settings))
+}
+
+/// Turns the survey on or off and sets its texts, answer window and the departments left out.
+#[utoipa::path(
+    put, path = "/survey", tag = "níveis de serviço", operation_id = "survey_save",
+    summary = "Define a pesquisa de satisfação",
+    request_body = SurveySettings,
+    responses(
+        (status = 200, description = "A configuração gravada.", body = SurveySettings),
+        (status = 422, description = "Texto ou prazo inválido, por campo (`invalid_survey`).", body = ErrorBody),
+    )
+)]
+async fn save_survey(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiJson(body): ApiJson<SurveySettings>,
+) -> AppResult<Json<SurveySettings>> {
+    let unit = tenant.unit(&state).await?;
+    let saved = surveys::save(&unit, body).await?;
+    unit.commit().await?;
+    Ok(Json(saved))
 }

@@ -11,6 +11,7 @@ pub mod live;
 pub mod period;
 pub mod presence;
 pub mod productivity;
+pub mod satisfaction;
 pub mod sync;
 
 pub use period::Period;

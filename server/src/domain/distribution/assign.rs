@@ -87,7 +87,8 @@ pub struct Full {
     pub tickets: HashSet<i32>,
 }
 
-/// The oldest waiting ticket of a distributing department, past those of `full`.
+/// The waiting ticket of a distributing department to place next, past those of `full`: nearest to
+/// breaching its SLA, else oldest.
 pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Option<Waiting>> {
     let mut b = Binder::new(db.get_database_backend());
     let mut sql = format!(
@@ -108,7 +109,12 @@ pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Opti
     for ticket in &full.tickets {
         sql.push_str(&format!(" AND t.id <> {}", b.p(*ticket)));
     }
-    sql.push_str(" ORDER BY t.opened_at, t.id LIMIT 1");
+    // Nearest to breaching its first-response target first (docs/service-levels.md#sla-policies),
+    // then the tickets without one, oldest first: a promise made comes before a wait without one.
+    sql.push_str(
+        " ORDER BY CASE WHEN t.sla_response_due_at IS NULL THEN 1 ELSE 0 END, t.sla_response_due_at, t.opened_at, t.id \
+         LIMIT 1",
+    );
     let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(None) };
     let strategy: String = row.try_get("", "strategy")?;
     Ok(Some(Waiting {

@@ -39,6 +39,7 @@ use crate::{
         outbox::{self, MediaFetch},
         scheduled_messages, sla,
         sql::Binder,
+        surveys,
         unit::Unit,
     },
     entities::tenant::{chat, customer, instance, message, ticket},
@@ -348,9 +349,17 @@ async fn receive_message(
     let mut greeter = None;
     let mut opened_here = false;
     let names_at_hand = || Names::default().with_customer(&customer).with_instance(instance.id, &instance.name);
+    // No ticket open and a satisfaction survey waiting: a rating answers it and opens nothing.
+    let rated = match (&open_ticket, inbound_from_customer && !customer.blacklisted) {
+        (None, true) if content.message_type == MediaType::Text => {
+            surveys::answer(unit, customer.id, instance.id, &inbound.body, Utc::now()).await?
+        }
+        _ => None,
+    };
     let ticket = match open_ticket {
         _ if customer.blacklisted => None,
         Some(open) => Some(open),
+        None if rated.is_some() => rated.clone(),
         None if inbound_from_customer => {
             let bot = if plan.chatbot { plan.bots.active_for(instance.id) } else { None };
             let chat = match chat_id {
@@ -444,6 +453,11 @@ async fn receive_message(
         let (touched, names) = if opened_here {
             // It opened with this message's preview and unread count: nothing to touch.
             (ticket, names_at_hand())
+        } else if rated.is_some() {
+            // The answer joins its closed ticket's conversation, which stays as it was, thanked.
+            surveys::thank(unit, &ticket).await?;
+            let names = Names::of_tickets(unit, std::slice::from_ref(&ticket)).await?;
+            (ticket, names)
         } else {
             let touched = tickets::touch(unit, ticket.id, &preview, now, inbound_from_customer, window).await?;
             (touched.ticket, touched.names)

@@ -11,7 +11,7 @@ use crate::domain::{
     },
     distribution,
     error::Result,
-    sla,
+    sla, surveys,
     unit::Unit,
 };
 
@@ -39,6 +39,8 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
         // Its owner has room again: a waiting ticket may be theirs.
         distribution::kick(unit).await?;
     }
+    // A person closed it: the customer may be asked how it went.
+    surveys::on_close(unit, id).await?;
     if closed.view.sla.is_some()
         && let Some(settled) = sla::clock::closed(unit, id).await?
     {

@@ -315,7 +315,9 @@ fn cells(row: &QueryResult, kinds: &[Kind]) -> Result<Vec<Cell>> {
         .map(|(i, kind)| {
             Ok(match kind {
                 Kind::Text => row.try_get_by_index::<Option<String>>(i)?.into(),
-                Kind::Int | Kind::Money | Kind::Minutes => row.try_get_by_index::<Option<i64>>(i)?.into(),
+                Kind::Int | Kind::Money | Kind::Minutes | Kind::Hundredths => {
+                    row.try_get_by_index::<Option<i64>>(i)?.into()
+                }
                 Kind::DateTime => row.try_get_by_index::<Option<chrono::DateTime<Utc>>>(i)?.into(),
             })
         })

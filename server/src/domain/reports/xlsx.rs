@@ -25,6 +25,8 @@ pub enum Kind {
     DateTime,
     /// Seconds, shown as minutes (a number, one decimal).
     Minutes,
+    /// Hundredths, shown as a number with two decimals (an average rating of 4.33 is 433).
+    Hundredths,
 }
 
 /// One column: its pt_BR header, kind and width (characters).
@@ -104,6 +106,7 @@ pub fn write_workbook<W: Write + Send>(
     let money = Format::new().set_num_format("\"R$ \"#,##0.00");
     let date = Format::new().set_num_format("dd/mm/yyyy hh:mm");
     let minutes = Format::new().set_num_format("0.0");
+    let hundredths = Format::new().set_num_format("0.00");
     let quoted = Format::new().set_quote_prefix();
     let last_col = layout.columns.len().saturating_sub(1) as u16;
     let mut written: u64 = 0;
@@ -131,6 +134,9 @@ pub fn write_workbook<W: Write + Send>(
                         }
                         (Cell::Int(v), Kind::Money) => {
                             sheet.write_number_with_format(r, c, *v as f64 / 100.0, &money)?;
+                        }
+                        (Cell::Int(v), Kind::Hundredths) => {
+                            sheet.write_number_with_format(r, c, *v as f64 / 100.0, &hundredths)?;
                         }
                         (Cell::Int(v), Kind::Minutes) => {
                             sheet.write_number_with_format(r, c, (*v as f64 / 6.0).round() / 10.0, &minutes)?;

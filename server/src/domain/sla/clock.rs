@@ -266,7 +266,8 @@ pub async fn answered(unit: &Unit, ticket: &ticket::Model, now: At) -> Result<()
 
 /// The customer wrote at `now`: a paused resolution clock counts again.
 pub async fn customer_wrote(unit: &Unit, ticket: &ticket::Model, now: At) -> Result<()> {
-    if ticket.sla_paused_at.is_none() {
+    // A closed ticket's clock is final (a survey's answer joins a closed conversation).
+    if ticket.sla_paused_at.is_none() || ticket.closed_at.is_some() {
         return Ok(());
     }
     let Some(before) = read(unit, ticket.id).await? else { return Ok(()) };
