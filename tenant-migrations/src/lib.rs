@@ -57,6 +57,7 @@ mod m20261231_000047_distribution;
 mod m20270101_000048_service_levels;
 mod m20270102_000049_sla_attainment;
 mod m20270103_000050_satisfaction_survey;
+mod m20270104_000051_waiting_by_due;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -123,6 +124,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270101_000048_service_levels::Migration),
             Box::new(m20270102_000049_sla_attainment::Migration),
             Box::new(m20270103_000050_satisfaction_survey::Migration),
+            Box::new(m20270104_000051_waiting_by_due::Migration),
         ]
     }
 }

@@ -87,9 +87,25 @@ pub struct Full {
     pub tickets: HashSet<i32>,
 }
 
-/// The waiting ticket of a distributing department to place next, past those of `full`: nearest to
-/// breaching its SLA, else oldest.
+/// The waiting ticket of a distributing department to place next, past those of `full`: the one
+/// nearest to breaching its first-response target (docs/service-levels.md#sla-policies), else —
+/// none has a target — the oldest. Two walks of the index `(status, sla_response_due_at,
+/// opened_at, id)`, each one index step to its first row however long the queue: one sort by
+/// `CASE WHEN due IS NULL …` read the whole queue for every assignment.
 pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Option<Waiting>> {
+    for order in [
+        "t.sla_response_due_at IS NOT NULL ORDER BY t.sla_response_due_at, t.opened_at, t.id",
+        "t.sla_response_due_at IS NULL ORDER BY t.opened_at, t.id",
+    ] {
+        if let Some(found) = first_waiting(db, full, order).await? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// The first waiting ticket past `full` under `order` (a condition, then its `ORDER BY`).
+async fn first_waiting(db: &impl ConnectionTrait, full: &Full, order: &str) -> Result<Option<Waiting>> {
     let mut b = Binder::new(db.get_database_backend());
     let mut sql = format!(
         "SELECT t.id, t.instance_id, t.department_id, p.strategy, p.offer_seconds, \
@@ -109,12 +125,7 @@ pub async fn next_waiting(db: &impl ConnectionTrait, full: &Full) -> Result<Opti
     for ticket in &full.tickets {
         sql.push_str(&format!(" AND t.id <> {}", b.p(*ticket)));
     }
-    // Nearest to breaching its first-response target first (docs/service-levels.md#sla-policies),
-    // then the tickets without one, oldest first: a promise made comes before a wait without one.
-    sql.push_str(
-        " ORDER BY CASE WHEN t.sla_response_due_at IS NULL THEN 1 ELSE 0 END, t.sla_response_due_at, t.opened_at, t.id \
-         LIMIT 1",
-    );
+    sql.push_str(&format!(" AND {order} LIMIT 1"));
     let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(None) };
     let strategy: String = row.try_get("", "strategy")?;
     Ok(Some(Waiting {

@@ -17,8 +17,9 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        conversations::messages as conversation_messages,
+        conversations::{events::ChatNotification, messages as conversation_messages, views::Names},
         error::{Error, FieldError, Result},
+        events::{Audience, DomainEvent},
         sql::Binder,
         unit::Unit,
     },
@@ -159,7 +160,17 @@ pub async fn on_close(unit: &Unit, ticket_id: i32) -> Result<()> {
         .replace("{{nome}}", first_name(&customer.name))
         .replace("{{atendente}}", first_name(&agent))
         .replace(" ,", ",");
-    conversation_messages::queue_from_bot(unit, &ticket, &question).await?;
+    send(unit, &ticket, &question).await
+}
+
+/// Queues one of the survey's messages on `ticket`; whoever watches the conversation sees it.
+async fn send(unit: &Unit, ticket: &ticket::Model, text: &str) -> Result<()> {
+    let sent = conversation_messages::queue_from_bot(unit, ticket, text).await?;
+    let names = Names::of_tickets(unit, std::slice::from_ref(ticket)).await?;
+    unit.raise(
+        ChatNotification { ticket: Some(names.ticket(ticket)), message: Some(names.message(&sent)), notice: None }
+            .to(Audience::of_ticket(ticket, &[])),
+    );
     Ok(())
 }
 
@@ -229,8 +240,7 @@ pub async fn answer(
 /// Thanks the customer for their answer, on the survey's ticket (after their message).
 pub async fn thank(unit: &Unit, ticket: &ticket::Model) -> Result<()> {
     let thanks = settings(unit).await?.thanks;
-    conversation_messages::queue_from_bot(unit, ticket, &thanks).await?;
-    Ok(())
+    send(unit, ticket, &thanks).await
 }
 
 /// A ticket's survey as the conversation shows it.
