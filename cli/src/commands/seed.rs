@@ -99,7 +99,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
     tx.commit().await?;
     progress.finish();
     println!(
-        "tenant \"{name}\": {} usuários, {} clientes, {} tickets, {} mensagens, {} pedidos, {} transferências, {} campanhas, {} respostas rápidas, {} anotações, {} agendamentos, {} etiquetas, {} registros de instância, {} falhas de login em {:.1}s",
+        "tenant \"{name}\": {} usuários, {} clientes, {} tickets, {} mensagens, {} pedidos, {} transferências, {} campanhas, {} respostas rápidas, {} anotações, {} agendamentos, {} etiquetas, {} pesquisas de satisfação, {} registros de instância, {} falhas de login em {:.1}s",
         summary.users,
         summary.customers,
         summary.tickets,
@@ -111,6 +111,7 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         summary.notes,
         summary.scheduled,
         summary.tags,
+        summary.surveys,
         summary.instance_logs,
         summary.login_failures,
         started.elapsed().as_secs_f64()

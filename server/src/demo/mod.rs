@@ -21,6 +21,7 @@ pub mod names;
 mod notes;
 mod quick_replies;
 mod scheduled;
+mod service_levels;
 mod tags;
 mod tickets;
 
@@ -83,6 +84,9 @@ pub struct DemoSummary {
     pub scheduled: u64,
     /// Tags (four of them the board's columns), spread over the tickets.
     pub tags: u64,
+    /// Closed tickets the satisfaction survey was sent for (the hours, a default SLA and the
+    /// survey are set too).
+    pub surveys: u64,
     pub instance_logs: u64,
     pub login_failures: u64,
     /// Demo agents created (users that existed before are not counted).
@@ -145,6 +149,7 @@ pub async fn seed_demo<C: ConnectionTrait>(
     summary.notes = notes::seed(db, &mut ctx, &dir).await?;
     summary.scheduled = scheduled::seed(db, &mut ctx, &dir).await?;
     summary.tags = tags::seed(db).await?;
+    summary.surveys = service_levels::seed(db).await?;
 
     progress(SeedStage::Logs);
     let logged = logs::seed(db, &mut ctx, &dir).await?;

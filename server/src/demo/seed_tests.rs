@@ -92,6 +92,15 @@ async fn the_seed_fills_every_table_but_refresh_tokens() {
         assert!(rows > 0, "{table} is empty");
     }
     assert_eq!(count!(&db, refresh_token::Entity), 0);
+    // The service levels: most closed tickets surveyed, about half of those answered, and their
+    // SLA settled (the screens and reports have something to show).
+    let closed = ticket::Entity::find().filter(ticket::Column::Status.eq("closed")).count(&db).await.expect("count");
+    assert!(summary.surveys > 0 && summary.surveys <= closed, "{} of {closed}", summary.surveys);
+    let settled =
+        ticket::Entity::find().filter(ticket::Column::SlaState.is_not_null()).count(&db).await.expect("count");
+    assert!(settled > 0 && settled <= closed);
+    let calendar = crate::domain::calendar::setting::read(&db).await.expect("the calendar");
+    assert_eq!(calendar.business_hours.len(), 5, "Monday to Friday");
 
     let stages = stages.into_inner().expect("lock");
     assert_eq!(stages.first(), Some(&SeedStage::Directory));
