@@ -2,7 +2,9 @@
  * The menu chatbot ("Maria", tenant option `chatbot`) end to end, in the inbox test's tenant `loja`
  * (e2e/global-setup.ts) but on an instance of its own ("Chatbot Padaria", with its own fake
  * provider), whose bot it configures for that instance only: 06-inbox's instance keeps the default
- * bot, which is off, so the two files pass in any order.
+ * bot, which is off, so the two files pass in any order. The opening hours are the company's
+ * (docs/service-levels.md: "Níveis de serviço", 24-service-levels): this file gives `loja` a Monday
+ * to Friday calendar for its out-of-hours simulation and puts the one it found back at the end.
  *
  * The administrator personalises the instance's bot in the editor (/chatbot): two options — one
  * routes to the Financeiro department, one answers with a fixed text and a PDF — reordered from the keyboard
@@ -48,6 +50,13 @@ let admin: UserPage;
 let lastPendingList = '(none)';
 /** Whether `loja` had the chatbot option on before this file (put back in `afterAll`). */
 let chatbotWasOn: boolean | null = null;
+/** `loja`'s calendar before this file (put back in `afterAll`). */
+let calendarBefore: { businessHours: unknown[]; holidays: string[] } | null = null;
+/** Monday to Friday, 08:00 to 18:00: a Sunday night is out of hours. */
+const WEEKDAYS_CALENDAR = {
+  businessHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: '08:00', end: '18:00' })),
+  holidays: [],
+};
 
 /** An operator's access token (back-office host), for the tenant's feature options. */
 /** The queue's ticket of a customer (a link in the queue's list). */
@@ -113,6 +122,15 @@ beforeAll(async () => {
     token,
   );
   instanceId = instance.id;
+  // The company's calendar, which the bot reads (no longer part of its configuration).
+  calendarBefore = await inboxCall<{ businessHours: unknown[]; holidays: string[] }>(
+    e2e,
+    'GET',
+    '/api/calendar',
+    undefined,
+    token,
+  );
+  await inboxCall(e2e, 'PUT', '/api/calendar', WEEKDAYS_CALENDAR, token);
   const reasons = await inboxCall<{ name: string }[]>(e2e, 'GET', '/api/closing-reasons', undefined, token);
   if (!reasons.some((reason) => reason.name === 'Sem resposta ao bot')) {
     await inboxCall(e2e, 'POST', '/api/closing-reasons', { name: 'Sem resposta ao bot' }, token);
@@ -124,6 +142,15 @@ afterAll(async () => {
   await browser?.close();
   await provider?.close();
   if (chatbotWasOn === false) await setTenantFeature(e2e, await operatorToken(e2e), e2e.inbox.tenant, 'chatbot', false);
+  if (calendarBefore) {
+    await inboxCall(
+      e2e,
+      'PUT',
+      '/api/calendar',
+      { businessHours: calendarBefore.businessHours, holidays: calendarBefore.holidays },
+      await inboxAdminToken(e2e),
+    );
+  }
 });
 
 describe('the chatbot editor', () => {
@@ -211,7 +238,7 @@ describe('the chatbot editor', () => {
     await outcome.getByText('Encaminhado para Financeiro').waitFor();
     await shots(page, '08-chatbot-editor');
 
-    // A Sunday night is out of hours (the default's hours: Monday to Friday).
+    // A Sunday night is out of hours (the company's calendar: Monday to Friday).
     await page.getByRole('button', { name: 'Reiniciar conversa' }).click();
     await page.getByLabel('Simular em').fill('29/11/2026 23:00');
     await page.getByLabel('Simular em').press('Tab');

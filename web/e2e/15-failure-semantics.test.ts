@@ -11,11 +11,12 @@
  *   with "Sua sessão expirou", and the socket is not opened again.
  *
  * Also the date fields that no other file types into (docs: web/README.md, "Dates"): a
- * campaign's schedule and the chatbot's holidays show and take `DD/MM/AAAA` (nothing is saved).
+ * campaign's schedule and the company calendar's holidays ("Níveis de serviço") show and take
+ * `DD/MM/AAAA`, its hours 24-hour (nothing is saved).
  *
  * Changes nothing another file sees: the logout ends only the session this file opened; acme's
- * `campaigns` and `chatbot` options and its administrador's routes `campaigns` and `chatbot`, when
- * missing, are given for the date test and put back in `afterAll`.
+ * `campaigns` option and its administrador's route `campaigns`, when missing, are given for the date
+ * test and put back in `afterAll`.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -146,16 +147,16 @@ describe('failure semantics', () => {
     await admin.context.close();
   });
 
-  it("a campaign's schedule and the chatbot's holidays show and take DD/MM/AAAA, their hours 24-hour", async () => {
+  it("a campaign's schedule and the calendar's holidays show and take DD/MM/AAAA, their hours 24-hour", async () => {
     const token = await operatorToken(e2e);
     const features = await tenantFeatures(e2e, token, e2e.tenant);
-    for (const option of ['campaigns', 'chatbot']) {
+    for (const option of ['campaigns']) {
       if (!features.find((feature) => feature.option === option)?.enabled) {
         await setTenantFeature(e2e, token, e2e.tenant, option, true);
         switchedOn.push(option);
       }
     }
-    adminRole = await changeRole(e2e, 'administrador', { grant: ['campaigns', 'chatbot'] });
+    adminRole = await changeRole(e2e, 'administrador', { grant: ['campaigns', 'users'] });
     const admin = await openPage(browser, e2e.baseUrl);
     const { page } = admin;
     await logIn(page, e2e.admin.email, e2e.admin.password);
@@ -183,17 +184,31 @@ describe('failure semantics', () => {
     await shots(page, '15-campaign-schedule-date');
     await page.keyboard.press('Escape');
 
-    await page.goto('/chatbot');
-    await page.getByRole('button', { name: 'Adicionar feriado' }).click();
-    const holiday = page.getByRole('textbox', { name: 'Feriado 1' });
+    // The company's calendar (the bot's and the SLA's): "Níveis de serviço", a screen of `users`.
+    await page.goto('/service-levels');
+    const calendar = page.getByRole('region', { name: 'Horário de atendimento' });
+    await calendar.getByRole('button', { name: 'Adicionar feriado' }).click();
+    const holiday = calendar.getByRole('textbox', { name: /^Feriado \d+$/ }).last();
     await holiday.fill(brDay(christmas));
     await holiday.press('Tab');
     expect(await holiday.inputValue()).toBe(brDay(christmas));
-    // The default's business hours, 24-hour: Monday 08:00 to 18:00.
-    expect(await page.getByRole('textbox', { name: 'Segunda-feira, fim do intervalo' }).inputValue()).toMatch(
-      /^\d{2}:\d{2}$/,
-    );
-    await shots(page, '15-chatbot-holiday-date');
+    // Its hours, 24-hour: Monday's interval typed as 9:05 reads 09:05.
+    if ((await calendar.getByTestId('always-open').count()) > 0) {
+      await calendar.getByRole('button', { name: 'Segunda a sexta, 8h às 18h' }).click();
+    }
+    const start = calendar.getByRole('textbox', { name: /^Segunda-feira, início do intervalo/ }).first();
+    await start.fill('9:05');
+    await start.press('Tab');
+    expect(await start.inputValue()).toBe('09:05');
+    expect(
+      await calendar
+        .getByRole('textbox', { name: /^Segunda-feira, fim do intervalo/ })
+        .first()
+        .inputValue(),
+    ).toMatch(/^\d{2}:\d{2}$/);
+    await shots(page, '15-calendar-holiday-date');
+    // Nothing is saved: leaving asks first, and leaves.
+    await calendar.getByRole('button', { name: 'Descartar' }).click();
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });

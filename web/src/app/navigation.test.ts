@@ -218,7 +218,11 @@ describe('customers and closing reasons in the menu', () => {
   });
 
   it('leaves them out without their routes', () => {
-    expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual(['users', 'distribution']);
+    expect(names({ ...admin, permissionRoutes: ['home', 'users'] })).toEqual([
+      'users',
+      'distribution',
+      'service-levels',
+    ]);
   });
 });
 
@@ -230,7 +234,7 @@ describe('the distribution screen in the menu', () => {
       .flatMap((group) => group.items.map((item) => item.route.name));
 
   it('is listed under Administração right after Usuários, for holders of `users`, with its icon', () => {
-    expect(names(['home', 'users', 'customers'])).toEqual(['users', 'distribution', 'customers']);
+    expect(names(['home', 'users', 'customers'])).toEqual(['users', 'distribution', 'service-levels', 'customers']);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
       .flatMap((group) => group.items)
       .find((entry) => entry.route.name === 'distribution');
@@ -241,6 +245,28 @@ describe('the distribution screen in the menu', () => {
 
   it('is left out without `users`, whatever else the role holds', () => {
     expect(names(['home', 'customers', 'roles-list', 'distribution'])).toEqual(['customers', 'roles-list']);
+  });
+});
+
+// Another screen of route `users`: the company's calendar and the SLA targets.
+describe('"Níveis de serviço" in the menu', () => {
+  const names = (permissionRoutes: string[]) =>
+    navigationFor({ ...session, permissionRoutes }, new Set())
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed right after "Distribuição", for holders of `users`, with its icon', () => {
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels']);
+    const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
+      .flatMap((group) => group.items)
+      .find((entry) => entry.route.name === 'service-levels');
+    expect(item?.route.path).toBe('/service-levels');
+    expect(item?.icon.displayName).toMatch(/ClockHour4/);
+    expect(ptBRRouteLabel('service-levels')).toBe('Níveis de serviço');
+  });
+
+  it('is left out without `users`', () => {
+    expect(names(['home', 'customers', 'service-levels', 'dashboard-control-panel'])).toEqual(['customers']);
   });
 });
 

@@ -216,6 +216,23 @@ describe('realtime events in the interface', () => {
     );
   });
 
+  it('TicketSlaChanged is known and toasted by app/realtime.ts to whom it concerns, not here (docs/service-levels.md#sla-policies)', () => {
+    const ticket = { id: 12, customer: { name: 'Maria Souza' } };
+    const breached = { event: 'TicketSlaChanged', ticket, state: 'breached', target: 'response' };
+    expect(describeRealtimeEvent(breached)).toEqual({
+      color: 'red',
+      title: 'SLA estourado',
+      message: 'O atendimento de Maria Souza (#12) passou do prazo.',
+    });
+    expect(describeRealtimeEvent({ ...breached, state: 'at_risk' })?.title).toBe(
+      'Atendimento em risco de estourar o SLA',
+    );
+    expect(describeRealtimeEvent({ ...breached, state: 'on_time' })?.title).toBe('SLA atualizado');
+    expect(noticeFor(breached, { id: 7, departmentId: null })).toBeNull();
+    // The inbox writes it in place; the control panel's card reads itself again (features/analytics).
+    expect(queriesToRefresh(breached)).toEqual([]);
+  });
+
   it('TicketAssigned is known and toasted by app/realtime.ts with its button, not here (docs/service-levels.md#distribution)', () => {
     const event = {
       event: 'TicketAssigned',

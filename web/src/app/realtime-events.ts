@@ -26,6 +26,7 @@ import { USERS_QUERY_KEY } from '../features/users/api/get-users';
 import { INSTANCES_QUERY_KEY } from '../lib/query-keys';
 import { presenceChangeOf, statusText, USER_STATUS_CHANGED_EVENT } from '../lib/presence';
 import type { RealtimeEvent } from '../lib/realtime';
+import { TICKET_SLA_CHANGED_EVENT } from '../lib/sla';
 import { TAGS_CHANGED_EVENT } from '../lib/tags';
 
 export interface EventNotice {
@@ -100,6 +101,23 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
         title: 'Novo atendimento para você',
         message: `${ticketName(event)}${reason ? `: ${reason}` : '.'}`,
       };
+    }
+    case TICKET_SLA_CHANGED_EVENT: {
+      // The toasts of app/realtime.ts (features/inbox/sla-notice.ts) say this with a button.
+      const state = text(event, 'state');
+      return state === 'breached'
+        ? { color: 'red', title: 'SLA estourado', message: `O atendimento de ${ticketName(event)} passou do prazo.` }
+        : state === 'at_risk'
+          ? {
+              color: 'orange',
+              title: 'Atendimento em risco de estourar o SLA',
+              message: `O atendimento de ${ticketName(event)} está perto do prazo.`,
+            }
+          : {
+              color: 'gray',
+              title: 'SLA atualizado',
+              message: `O atendimento de ${ticketName(event)} está dentro do prazo.`,
+            };
     }
     case 'ChatTicketTransferring':
       return {
@@ -303,6 +321,10 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
       return null;
     // Toasted with its "Abrir conversa" by app/realtime.ts (features/inbox/assignment-notice.ts).
     case 'TicketAssigned':
+      return null;
+    // Toasted, to whom it concerns, by app/realtime.ts (features/inbox/sla-notice.ts); the queue,
+    // the conversation and the control panel show it in place.
+    case TICKET_SLA_CHANGED_EVENT:
       return null;
     // The users list, the control panel and the header show presence in place
     // (features/presence/realtime.ts tells the user concerned when someone else changed it).

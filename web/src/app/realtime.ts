@@ -7,23 +7,26 @@
  * campaigns' cache (features/campaigns/realtime.ts), `UserConnected` / `UserDisconnected` about
  * the user into the header's status (features/presence/realtime.ts), and `TagsChanged` into the
  * tenant's tags (lib/tags.ts). `TicketAssigned` tells the user the distribution gave them a ticket
- * (features/inbox/assignment-notice.ts).
+ * (features/inbox/assignment-notice.ts); `TicketSlaChanged` tells of a breach those who watch the
+ * control panel, and of a risk the ticket's owner (features/inbox/sla-notice.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { scheduleControlPanelRefresh } from '../features/analytics/realtime';
+import { scheduleAtRiskRefresh, scheduleControlPanelRefresh } from '../features/analytics/realtime';
 import { applyCampaignEvent, CAMPAIGN_EVENT, transitionNotice } from '../features/campaigns/realtime';
 import { applyCustomersEvent } from '../features/customers/realtime';
 import { scheduleDistributionRefresh } from '../features/distribution/realtime';
 import { alertNewMessage } from '../features/inbox/alert';
 import { notifyAssignment } from '../features/inbox/assignment-notice';
+import { notifySlaChange } from '../features/inbox/sla-notice';
 import { inboxTicketPath } from '../features/inbox/url';
 import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../features/inbox/realtime';
 import { applyPairingCodeEvent } from '../features/instances/pairing-codes';
 import { alertMention } from '../features/mentions/alert';
 import { applyMentionsEvent, refreshMentions } from '../features/mentions/realtime';
 import { applyPresenceEvent } from '../features/presence/realtime';
+import { hasPermissionRoute } from '../lib/access';
 import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
 import { CURRENT_USER_QUERY_KEY } from '../lib/query-keys';
 import { RealtimeClient, socketUrl, tenantFromHost, type RealtimeEvent } from '../lib/realtime';
@@ -171,6 +174,16 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         // The distribution gave this user a ticket: a toast that opens it (and, in a hidden tab,
         // the browser's notification); the inbox moved it to "Meus" above.
         notifyAssignment(event, viewerId, (path) => open.current(path));
+        // A ticket's SLA changed: a breach is told to whoever watches the control panel (and, in a
+        // hidden tab, by the browser), a risk to the ticket's owner; the inbox updated it above.
+        notifySlaChange(
+          event,
+          {
+            id: viewerId,
+            watchesBreaches: hasPermissionRoute('dashboard-control-panel', getSession().permissionRoutes),
+          },
+          (path) => open.current(path),
+        );
         // Someone named this user in a note: the header's count and list follow at once; a hidden
         // tab also gets a browser notification that opens the ticket.
         const mention = applyMentionsEvent(queryClient, event);
@@ -191,6 +204,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         // An open "Conectar número" dialog: the provider's renewed QR code.
         applyPairingCodeEvent(event);
         scheduleControlPanelRefresh(queryClient, event.event);
+        // The control panel's "Prestes a estourar": the tickets at risk or breached.
+        scheduleAtRiskRefresh(queryClient, event.event);
         // The distribution screen: what each person holds, and who may receive.
         scheduleDistributionRefresh(queryClient, event.event);
         const known = describeRealtimeEvent(event) !== null;

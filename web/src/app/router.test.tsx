@@ -62,6 +62,13 @@ describe('router', () => {
     expect(await landOn('/distribution')).toBe('/pages/not-authorized');
   });
 
+  it('opens /service-levels for holders of `users` only, like /distribution', async () => {
+    logIn(['users']);
+    expect(await landOn('/service-levels')).toBe('/service-levels');
+    logIn(['dashboard-control-panel', 'chatbot', 'service-levels']);
+    expect(await landOn('/service-levels')).toBe('/pages/not-authorized');
+  });
+
   it('renews an expired token with the refresh cookie before deciding', async () => {
     setUserInfo(ana);
     setAccessToken(jwtExpiringIn(-10));

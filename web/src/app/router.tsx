@@ -41,8 +41,9 @@ const screens: Record<string, () => Promise<object>> = {
   tags: () => import('./routes/tags'),
   'roles-list': () => import('./routes/roles-list'),
   'roles-edit': () => import('./routes/roles-edit'),
-  // A screen of route `users` (config/paths.ts `screenRoutes`).
+  // Screens of route `users` (config/paths.ts `screenRoutes`).
   distribution: () => import('./routes/distribution'),
+  'service-levels': () => import('./routes/service-levels'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.
   'dashboard-analytics': dashboardScreen,
   'dashboard-control-panel': dashboardScreen,

@@ -33,13 +33,23 @@ describe('route catalogue', () => {
 
   it('keeps the screens sharing a route’s permission out of the catalogue, each right after its route', () => {
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('distribution');
+    expect(catalogueRoutes.map((route) => route.name)).not.toContain('service-levels');
     for (const screen of screenRoutes) {
       expect(catalogueRoutes.some((route) => route.name === screen.permission)).toBe(true);
       expect(catalogueRoutes.some((route) => route.path === screen.path)).toBe(false);
-      const at = layoutRoutes.indexOf(screen);
-      expect(layoutRoutes[at - 1]?.name).toBe(screen.permission);
+      // Right after its route, or after another screen of that route.
+      let at = layoutRoutes.indexOf(screen) - 1;
+      while (layoutRoutes[at]?.permission === screen.permission) at -= 1;
+      expect(layoutRoutes[at]?.name).toBe(screen.permission);
     }
+    const users = layoutRoutes.findIndex((route) => route.name === 'users');
+    expect(layoutRoutes.slice(users, users + 3).map((route) => route.name)).toEqual([
+      'users',
+      'distribution',
+      'service-levels',
+    ]);
     expect(routePath('distribution')).toBe('/distribution');
+    expect(routePath('service-levels')).toBe('/service-levels');
     expect(new Set(layoutRoutes.map((r) => r.path)).size).toBe(layoutRoutes.length);
   });
 

@@ -51,15 +51,20 @@ export interface ScreenRoute extends CatalogueRoute {
 /** A route of the navigation layout: a catalogue route, or a screen sharing one's permission. */
 export type LayoutRoute = CatalogueRoute & { permission?: string };
 
-/** The screens that share a catalogue route's permission (docs/service-levels.md#distribution). */
+/**
+ * The screens that share a catalogue route's permission (docs/service-levels.md), in menu order
+ * after that route.
+ */
 export const screenRoutes: readonly ScreenRoute[] = [
   // `GET|PUT /api/distribution*` are route `users`'s: whoever keeps the users keeps the distribution.
   { name: 'distribution', path: '/distribution', rule: 'check', category: 'administracao', permission: 'users' },
+  // `PUT /api/calendar` and `/api/sla*` too: the calendar and the SLA targets ("Níveis de serviço").
+  { name: 'service-levels', path: '/service-levels', rule: 'check', category: 'administracao', permission: 'users' },
 ];
 
 /**
- * Every route of the navigation layout, in menu order: the catalogue's, each screen of
- * `screenRoutes` right after the route whose permission it shares.
+ * Every route of the navigation layout, in menu order: the catalogue's, the screens of
+ * `screenRoutes` right after the route whose permission they share.
  */
 export const layoutRoutes: readonly LayoutRoute[] = catalogueRoutes.flatMap((route) => [
   route,

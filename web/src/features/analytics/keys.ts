@@ -20,6 +20,8 @@ export const analyticsKeys = {
   all: () => ANALYTICS_KEY,
   analytics: (period: Period, filters: AnalyticsFilters) => [...ANALYTICS_KEY, 'analytics', period, filters] as const,
   controlPanel: () => [...ANALYTICS_KEY, 'control-panel'] as const,
+  /** GET /api/dashboard/control-panel/at-risk: the control panel's "Prestes a estourar". */
+  atRisk: () => [...ANALYTICS_KEY, 'sla-at-risk'] as const,
   maria: (period: Period) => [...ANALYTICS_KEY, 'maria', period] as const,
   productivity: (period: Period, filters: DashboardFilters) =>
     [...ANALYTICS_KEY, 'productivity', period, filters] as const,

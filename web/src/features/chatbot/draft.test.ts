@@ -4,7 +4,7 @@ import { newOption, serverFieldMap, toDraft, toInput, validateDraft, type BotDra
 import { botConfig } from './test-data';
 
 describe('the editor’s draft', () => {
-  it('round-trips the server’s configuration (hours and holidays sorted)', () => {
+  it('round-trips the server’s configuration (without hours: the calendar is the company’s)', () => {
     const config = botConfig();
     const input = toInput(toDraft(config), null);
     expect(input).toEqual({
@@ -18,12 +18,6 @@ describe('the editor’s draft', () => {
       invalidLimit: 3,
       handoverMessage: config.handoverMessage,
       outOfHoursMessage: config.outOfHoursMessage,
-      businessHours: [
-        { weekday: 1, start: '08:00', end: '12:00' },
-        { weekday: 1, start: '13:00', end: '18:00' },
-        { weekday: 5, start: '08:00', end: '17:00' },
-      ],
-      holidays: ['2026-01-01', '2026-12-25'],
       inactivityMinutes: 30,
       inactivityReasonId: 4,
       inactivityMessage: config.inactivityMessage,
@@ -57,21 +51,12 @@ describe('the editor’s draft', () => {
       { ...newOption(), label: '', action: 'department', departmentId: null },
       { ...newOption(), label: 'Dúvidas', action: 'answer', answer: '' },
     ];
-    draft.hours[2] = [{ uid: 'h', start: '10:00', end: '09:00' }];
-    draft.holidays = [
-      { uid: 'a', date: '2026-12-25' },
-      { uid: 'b', date: '2026-12-25' },
-      { uid: 'c', date: '' },
-    ];
     expect(validateDraft(draft)).toEqual({
       name: 'Dê um nome ao assistente.',
       'options.0.label': 'Escreva o texto da opção.',
       'options.0.departmentId': 'Escolha o departamento.',
       'options.1.answer': 'Escreva a resposta.',
       invalidLimit: 'Um número de 1 a 10.',
-      'hours.2.0.end': 'O fim deve ser depois do início.',
-      'holidays.1.date': 'Data repetida.',
-      'holidays.2.date': 'Informe a data ou remova a linha.',
       inactivityMinutes: 'Um número de 1 a 1440 minutos.',
     });
     expect(validateDraft({ ...toDraft(botConfig()), options: [] })).toEqual({
@@ -80,26 +65,26 @@ describe('the editor’s draft', () => {
     expect(validateDraft(toDraft(botConfig()))).toEqual({});
   });
 
-  it('points the server’s field names at the rows they came from (hours and holidays were sent sorted)', () => {
-    const draft = toDraft(botConfig());
-    draft.hours[1] = [
-      { uid: 'x', start: '13:00', end: '18:00' },
-      { uid: 'y', start: '08:00', end: '12:00' },
-    ];
-    draft.holidays = [
-      { uid: 'a', date: '2026-12-25' },
-      { uid: 'b', date: '2026-01-01' },
-    ];
-    const map = serverFieldMap(draft);
+  it('points the server’s field names at the form’s fields', () => {
+    const map = serverFieldMap(toDraft(botConfig()));
     expect(map['options[1].departmentId']).toBe('options.1.departmentId');
     expect(map['options[2].answer']).toBe('options.2.answer');
     expect(map.greeting).toBe('greeting');
-    // Sent: 08:00–12:00 (row 1) first, then 13:00–18:00 (row 0), then Friday.
-    expect(map['businessHours[0].end']).toBe('hours.1.1.end');
-    expect(map['businessHours[1].start']).toBe('hours.1.0.start');
-    expect(map['businessHours[2].end']).toBe('hours.5.0.end');
-    expect(map['holidays[0]']).toBe('holidays.1.date');
-    expect(map['holidays[1]']).toBe('holidays.0.date');
+    expect(map.outOfHoursMessage).toBe('outOfHoursMessage');
+    // The hours are no longer the bot's: nothing of theirs is mapped.
+    expect(Object.keys(map).filter((field) => /businessHours|holidays/.test(field))).toEqual([]);
+  });
+
+  it('neither reads nor sends hours or holidays (an older server’s are left out)', () => {
+    const config = BotConfigSchema.parse({
+      ...botConfig(),
+      businessHours: [{ weekday: 1, start: '08:00', end: '18:00' }],
+      holidays: ['2026-12-25'],
+    });
+    expect(config).not.toHaveProperty('businessHours');
+    const input = toInput(toDraft(config), null);
+    expect(input).not.toHaveProperty('businessHours');
+    expect(input).not.toHaveProperty('holidays');
   });
 
   it('sends an answer’s file as {mediaId, fileName}, and no file with another action', () => {

@@ -1,9 +1,9 @@
 /**
  * The editor's draft of a bot configuration: the server's `BotConfig` shaped for the form (options
- * and intervals carry a local `uid`, so a dragged or removed row keeps its inputs; business hours
- * as seven days), and back (`toInput`: what `PUT /api/bot/config` and the simulator send). Also the
- * checks made before saving, and where the server's 422 field names (`options[1].departmentId`,
- * `options[0].attachment`, `businessHours[3].end`, `holidays[0]`) point in the form.
+ * carry a local `uid`, so a dragged or removed row keeps its inputs), and back (`toInput`: what
+ * `PUT /api/bot/config` and the simulator send). Also the checks made before saving, and where the
+ * server's 422 field names (`options[1].departmentId`, `options[0].attachment`) point in the form.
+ * The opening hours are not the bot's: the company's calendar (features/service-levels).
  */
 import type { FormErrors } from '@mantine/form';
 import { toMediaAttachment, type AttachedFile } from '../../lib/media-upload';
@@ -15,7 +15,6 @@ import {
   type BotConfig,
   type BotConfigInput,
 } from './api/schemas';
-import { flatPositions, flattenHours, groupHours, intervalErrors, type Interval } from './hours';
 
 export interface OptionDraft {
   /** Local identity (the drag-and-drop id, React's key); never sent. */
@@ -30,16 +29,6 @@ export interface OptionDraft {
   attachment: AttachedFile | null;
 }
 
-export interface IntervalDraft extends Interval {
-  uid: string;
-}
-
-export interface HolidayDraft {
-  uid: string;
-  /** `YYYY-MM-DD`. */
-  date: string;
-}
-
 export interface BotDraft {
   enabled: boolean;
   name: string;
@@ -51,9 +40,6 @@ export interface BotDraft {
   invalidLimit: number | string;
   handoverMessage: string;
   outOfHoursMessage: string;
-  /** Seven days (0 = domingo), each with its opening intervals. */
-  hours: IntervalDraft[][];
-  holidays: HolidayDraft[];
   inactivityMinutes: number | string;
   inactivityReasonId: number | null;
   inactivityMessage: string;
@@ -104,8 +90,6 @@ export function toDraft(config: BotConfig): BotDraft {
     invalidLimit: config.invalidLimit,
     handoverMessage: config.handoverMessage,
     outOfHoursMessage: config.outOfHoursMessage,
-    hours: groupHours(config.businessHours).map((day) => day.map((interval) => ({ ...interval, uid: newUid() }))),
-    holidays: [...config.holidays].sort().map((date) => ({ uid: newUid(), date })),
     inactivityMinutes: config.inactivityMinutes,
     inactivityReasonId: config.inactivityReasonId ?? null,
     inactivityMessage: config.inactivityMessage,
@@ -114,11 +98,6 @@ export function toDraft(config: BotConfig): BotDraft {
 
 function integer(value: number | string): number {
   return typeof value === 'number' ? value : Number.parseInt(value, 10);
-}
-
-/** The holidays as sent: by date (with the form's index of each). */
-function sortedHolidays(holidays: readonly HolidayDraft[]): { date: string; index: number }[] {
-  return holidays.map((holiday, index) => ({ date: holiday.date, index })).sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /**
@@ -144,8 +123,6 @@ export function toInput(draft: BotDraft, instanceId: number | null): BotConfigIn
     invalidLimit: integer(draft.invalidLimit),
     handoverMessage: draft.handoverMessage,
     outOfHoursMessage: draft.outOfHoursMessage,
-    businessHours: flattenHours(draft.hours),
-    holidays: sortedHolidays(draft.holidays).map((holiday) => holiday.date),
     inactivityMinutes: integer(draft.inactivityMinutes),
     inactivityReasonId: draft.inactivityReasonId,
     inactivityMessage: draft.inactivityMessage,
@@ -185,18 +162,6 @@ export function validateDraft(draft: BotDraft): FormErrors {
   }
   put('handoverMessage', required(draft.handoverMessage, 'Escreva o que o bot diz ao passar a conversa.'));
   put('outOfHoursMessage', required(draft.outOfHoursMessage, 'Escreva o que o bot diz fora do horário.'));
-  draft.hours.forEach((day, weekday) => {
-    intervalErrors(day).forEach((error, index) => {
-      put(`hours.${weekday}.${index}.start`, error.start ?? null);
-      put(`hours.${weekday}.${index}.end`, error.end ?? null);
-    });
-  });
-  const seen = new Set<string>();
-  draft.holidays.forEach((holiday, index) => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(holiday.date)) put(`holidays.${index}.date`, 'Informe a data ou remova a linha.');
-    else if (seen.has(holiday.date)) put(`holidays.${index}.date`, 'Data repetida.');
-    seen.add(holiday.date);
-  });
   if (!inRange(draft.inactivityMinutes, INACTIVITY_RANGE)) {
     put('inactivityMinutes', `Um número de ${INACTIVITY_RANGE.min} a ${INACTIVITY_RANGE.max} minutos.`);
   }
@@ -213,7 +178,6 @@ const TOP_LEVEL = [
   'invalidLimit',
   'handoverMessage',
   'outOfHoursMessage',
-  'holidays',
   'inactivityMinutes',
   'inactivityReasonId',
   'inactivityMessage',
@@ -221,13 +185,11 @@ const TOP_LEVEL = [
 
 /**
  * The server's field names (as a 422 of `toInput(draft)` names them) → the form's paths, for
- * lib/api-errors' `formErrors`. The business hours and holidays were sent sorted: their indexes
- * are mapped back to the rows they came from.
+ * lib/api-errors' `formErrors`.
  */
 export function serverFieldMap(draft: BotDraft): Record<string, string> {
   const map: Record<string, string> = {};
   for (const field of TOP_LEVEL) map[field] = field;
-  map.businessHours = 'hours';
   draft.options.forEach((_, index) => {
     const base = `options.${index}`;
     map[`options[${index}]`] = `${base}.label`;
@@ -237,16 +199,6 @@ export function serverFieldMap(draft: BotDraft): Record<string, string> {
     for (const field of ['attachment', 'attachment.mediaId', 'attachment.fileName']) {
       map[`options[${index}].${field}`] = `${base}.attachment`;
     }
-  });
-  flatPositions(draft.hours).forEach(([weekday, index], flat) => {
-    const base = `hours.${weekday}.${index}`;
-    map[`businessHours[${flat}]`] = `${base}.start`;
-    map[`businessHours[${flat}].start`] = `${base}.start`;
-    map[`businessHours[${flat}].end`] = `${base}.end`;
-    map[`businessHours[${flat}].weekday`] = `${base}.start`;
-  });
-  sortedHolidays(draft.holidays).forEach(({ index }, sent) => {
-    map[`holidays[${sent}]`] = `holidays.${index}.date`;
   });
   return map;
 }

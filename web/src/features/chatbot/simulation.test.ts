@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeOutcome } from './simulation';
+import { describeOutcome, saoPauloToIso } from './simulation';
 
 describe('the simulated outcome', () => {
   it('says where the conversation went', () => {
@@ -12,5 +12,10 @@ describe('the simulated outcome', () => {
     );
     expect(describeOutcome({ ...base, status: 'handed_over' }).label).toBe('Passado para um atendente');
     expect(describeOutcome({ ...base, status: 'bot' }).label).toBe('Ainda com o bot');
+  });
+
+  it('reads a pretended moment as São Paulo time', () => {
+    expect(saoPauloToIso('2026-11-25T20:30')).toBe('2026-11-25T23:30:00.000Z');
+    expect(saoPauloToIso('')).toBeNull();
   });
 });

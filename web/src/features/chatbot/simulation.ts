@@ -1,4 +1,4 @@
-/** How the simulator says what became of a simulated conversation (pt_BR). */
+/** How the simulator says what became of a simulated conversation (pt_BR), and when it pretends to be. */
 import type { Simulation } from './api/schemas';
 
 export interface OutcomeText {
@@ -20,4 +20,11 @@ export function describeOutcome(outcome: Simulation['outcome']): OutcomeText {
     default:
       return { label: outcome.status, color: 'gray' };
   }
+}
+
+/** A `datetime-local` value (`2026-11-25T20:30`) read as São Paulo time (UTC−03:00, no DST since 2019) → ISO. */
+export function saoPauloToIso(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}:00-03:00`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }

@@ -18,12 +18,6 @@ export function botConfig(extra: Partial<BotConfig> = {}): BotConfig {
     invalidLimit: 3,
     handoverMessage: 'Vou passar você para {{departamento}}.',
     outOfHoursMessage: 'Estamos fora do horário.',
-    businessHours: [
-      { weekday: 1, start: '13:00', end: '18:00' },
-      { weekday: 1, start: '08:00', end: '12:00' },
-      { weekday: 5, start: '08:00', end: '17:00' },
-    ],
-    holidays: ['2026-12-25', '2026-01-01'],
     inactivityMinutes: 30,
     inactivityReasonId: 4,
     inactivityMessage: 'Encerramos por falta de resposta.',

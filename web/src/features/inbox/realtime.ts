@@ -6,6 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
+import { TICKET_SLA_CHANGED_EVENT } from '../../lib/sla';
 import { TagRefSchema } from '../../lib/tags';
 import {
   applyAck,
@@ -77,6 +78,7 @@ export const INBOX_EVENTS: readonly string[] = [
   'CustomerTagsChanged',
   'TagsChanged',
   'TicketAssigned',
+  TICKET_SLA_CHANGED_EVENT,
 ];
 
 const refreshTimers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
@@ -223,6 +225,13 @@ export function applyInboxEvent(
         void queryClient.invalidateQueries({ queryKey: inboxKeys.messages(payload.ticket.id) });
       }
       scheduleListRefresh(queryClient);
+      return null;
+    }
+    case TICKET_SLA_CHANGED_EVENT: {
+      // Its SLA state changed (lib/sla.ts): the queue's badge and the header follow. No activity:
+      // it keeps its place in the lists, whose counts do not change.
+      const payload = parse(TicketEvent, event);
+      if (payload) putTicket(queryClient, payload.ticket, viewerId, { activity: false });
       return null;
     }
     case 'CustomerBlacklisted': {

@@ -19,6 +19,7 @@ export function ticket(id: number, extra: Partial<Ticket> = {}): Ticket {
     updatedAt: '2026-11-23T12:00:00Z',
     windowClosesAt: null,
     tags: [],
+    sla: null,
     ...extra,
   };
 }

@@ -19,6 +19,7 @@ export const en: Messages = {
       'two-factor': 'Two-factor authentication',
       users: 'Users',
       distribution: 'Distribution',
+      'service-levels': 'Service levels',
       tenants: 'Tenants',
       instances: 'Instances',
       chatbot: 'Chatbot',

@@ -17,6 +17,7 @@ export const ptBR = {
       'two-factor': 'Autenticação em dois fatores',
       users: 'Usuários',
       distribution: 'Distribuição',
+      'service-levels': 'Níveis de serviço',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

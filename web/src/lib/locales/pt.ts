@@ -19,6 +19,7 @@ export const pt: Messages = {
       'two-factor': 'Autenticação de dois fatores',
       users: 'Utilizadores',
       distribution: 'Distribuição',
+      'service-levels': 'Níveis de serviço',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

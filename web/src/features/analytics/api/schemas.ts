@@ -4,6 +4,7 @@
  * RFC 3339 UTC.
  */
 import * as z from 'zod/mini';
+import { SlaSchema } from '../../../lib/sla';
 import { DEFAULT_TAG_COLOR } from '../../../lib/tags';
 
 const Secs = z.nullish(z.number());
@@ -211,6 +212,23 @@ export const DashboardTicketSchema = z.object({
   resolutionSecs: Secs,
 });
 export type DashboardTicket = z.infer<typeof DashboardTicketSchema>;
+
+const NamedSchema = z.object({ id: z.number(), name: z.string() });
+
+/**
+ * A ticket of `GET /api/dashboard/control-panel/at-risk` (the control panel's "Prestes a estourar"): the inbox's ticket
+ * view, of which only what the card shows is read.
+ */
+export const AtRiskTicketSchema = z.object({
+  id: z.number(),
+  protocol: z.string(),
+  status: z.string(),
+  customer: z.object({ id: z.number(), name: z.string(), phone: z.string() }),
+  assignedUser: z._default(z.nullish(NamedSchema), null),
+  department: z._default(z.nullish(NamedSchema), null),
+  sla: z._default(z.nullable(SlaSchema), null),
+});
+export type AtRiskTicket = z.infer<typeof AtRiskTicketSchema>;
 
 export const DashboardTicketsPageSchema = z.object({
   data: z.array(DashboardTicketSchema),

@@ -62,6 +62,7 @@ describe('ControlPanelView: the agents’ status', () => {
 
   it('each agent row of the panel says its status', async () => {
     stubFetch({
+      'GET /api/dashboard/control-panel/at-risk': () => json([]),
       'GET /api/dashboard/control-panel': () =>
         json({
           generatedAt: '2026-12-06T12:42:00Z',
@@ -114,6 +115,7 @@ describe('ControlPanelView: the agents’ status', () => {
       transfersPending: 0,
     });
     stubFetch({
+      'GET /api/dashboard/control-panel/at-risk': () => json([]),
       'GET /api/dashboard/control-panel': () =>
         json({
           generatedAt: '2026-12-06T12:42:00Z',

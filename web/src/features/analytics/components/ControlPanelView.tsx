@@ -2,8 +2,9 @@
  * The control panel (route `dashboard-control-panel`; docs/analytics.md, `GET
  * /api/dashboard/control-panel`): the queue now — tickets waiting and the oldest wait (highlighted
  * when tickets wait longer than the tenant's threshold), transfers pending, tickets open, agents
- * online — the agents and the instances. Live: read again 500 ms after a burst of ticket events on
- * the socket (../realtime.ts) and every 30 s. Administrators (route `users`) set the threshold.
+ * online — the tickets about to breach their SLA ("Prestes a estourar", AtRiskCard), the agents and
+ * the instances. Live: read again 500 ms after a burst of ticket events on the socket
+ * (../realtime.ts) and every 30 s. Administrators (route `users`) set the threshold.
  */
 import {
   Badge,
@@ -37,6 +38,7 @@ import {
 } from '../api/set-control-panel-settings';
 import { formatCount, formatDuration } from '../format';
 import { useNow } from '../../../lib/use-now';
+import { AtRiskCard } from './AtRiskCard';
 import { QueryError } from './QueryError';
 import { ScrollTable } from './ScrollTable';
 import { StatCard } from './StatCard';
@@ -133,6 +135,7 @@ function PanelContent({ data, canEditThreshold }: { data: ControlPanel; canEditT
           </Group>
         </Paper>
       ) : null}
+      <AtRiskCard />
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <AgentsTable data={data} />
         <InstancesTable data={data} />

@@ -185,6 +185,7 @@ describe('DashboardScreen', () => {
       ...OPTIONS,
       'GET /api/dashboard/analytics': () => json(ANALYTICS),
       'GET /api/dashboard/control-panel': () => json(PANEL),
+      'GET /api/dashboard/control-panel/at-risk': () => json([]),
     });
     const tabs = TABS.slice(0, 2);
     const { router } = renderRoutes(routes(tabs), '/dashboard/analytics?preset=7d');
@@ -200,6 +201,7 @@ describe('DashboardScreen', () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
       'GET /api/dashboard/control-panel': () => json(PANEL),
+      'GET /api/dashboard/control-panel/at-risk': () => json([]),
       'PUT /api/dashboard/control-panel/settings': () => json({ thresholdMinutes: 20 }),
     });
     renderRoutes(routes(TABS, true), '/dashboard/control-panel');

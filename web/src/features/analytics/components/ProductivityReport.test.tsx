@@ -84,4 +84,34 @@ describe('ProductivityReport', () => {
     );
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Departamento' })).toHaveValue('Departamento #9'));
   });
+
+  it('hands the section below the table the same period and filters (without the tag)', async () => {
+    logIn(['dashboard-produtivity-report']);
+    stubFetch({
+      'GET /api/dashboard/filters': () => json(FILTERS),
+      'GET /api/dashboard/productivity': () => json(PRODUCTIVITY),
+    });
+    const below = vi.fn(({ period, filters, enabled }: { period: object; filters: object; enabled: boolean }) => (
+      <p>Abaixo: {JSON.stringify({ period, filters, enabled })}</p>
+    ));
+    renderRoutes(
+      [
+        {
+          path: '/dashboard/produtivity-report',
+          element: <ProductivityReport title="Relatório de produtividade" below={below} />,
+        },
+      ],
+      `${PATH}&departmentId=6&tagId=3`,
+    );
+    expect(await screen.findByRole('rowheader', { name: 'Ana Souza' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        `Abaixo: ${JSON.stringify({
+          period: { from: '2026-11-01', to: '2026-11-30' },
+          filters: { instanceId: null, departmentId: 6 },
+          enabled: true,
+        })}`,
+      ),
+    ).toBeInTheDocument();
+  });
 });

@@ -1,7 +1,9 @@
 /**
  * The productivity report (route `dashboard-produtivity-report`; docs/analytics.md, `GET
  * /api/dashboard/productivity`): period and filters, the agents' table, and "Exportar xlsx" with
- * the same filters (`…/productivity/sheet`).
+ * the same filters (`…/productivity/sheet`). Below the table, what app/ hands over with the same
+ * period and filters (`below`: the customers' satisfaction, features/satisfaction — a feature does
+ * not import another).
  */
 import { Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
@@ -16,10 +18,26 @@ import { useDashboardParams } from '../use-dashboard-params';
 import { DownloadButton } from '../../../components/DownloadButton';
 import { PeriodFilters } from './PeriodFilters';
 import { ProductivityTable } from './ProductivityTable';
+import type { DashboardFilters } from '../keys';
+import type { Period } from '../../../lib/period';
 import { QueryError } from './QueryError';
 import { SyncedAt } from './SyncedAt';
 
-export function ProductivityReport({ title }: { title: string }) {
+/** The report's period and filters, for a section shown below the agents' table. */
+export interface ProductivityQuery {
+  period: Period;
+  filters: DashboardFilters;
+  /** False while the period typed is invalid: nothing should be asked. */
+  enabled: boolean;
+}
+
+export interface ProductivityReportProps {
+  title: string;
+  /** A section below the agents' table with the report's period and filters (the satisfaction). */
+  below?: (query: ProductivityQuery) => ReactNode;
+}
+
+export function ProductivityReport({ title, below }: ProductivityReportProps) {
   const params = useDashboardParams();
   const valid = params.error === null;
   const productivity = useProductivity(params.period, params.filters, valid);
@@ -87,6 +105,13 @@ export function ProductivityReport({ title }: { title: string }) {
           </Text>
         ) : null}
         {content}
+        {below
+          ? below({
+              period: params.period,
+              filters: { instanceId: params.filters.instanceId, departmentId: params.filters.departmentId },
+              enabled: valid,
+            })
+          : null}
       </Stack>
     </>
   );

@@ -2,7 +2,8 @@
  * The menu bot's shapes as the server sends them (`/api/bot/*`, camelCase): its configuration
  * (one per scope: the tenant's default, or an instance's own) and what a simulated conversation
  * answers. Greetings and messages may hold `{{bot}}` (the bot's name) and `{{nome}}` (the
- * customer's); the handover message `{{departamento}}` too. An answer may carry a file.
+ * customer's); the handover message `{{departamento}}` too. An answer may carry a file. The opening
+ * hours are the company's (features/service-levels), not a bot's.
  */
 import * as z from 'zod/mini';
 import { MediaAttachmentSchema } from '../../../lib/media-upload';
@@ -33,10 +34,6 @@ export const BotOptionSchema = z.object({
 });
 export type BotOption = z.infer<typeof BotOptionSchema>;
 
-/** One opening interval of a weekday, `HH:MM` to `HH:MM` (São Paulo time); 0 = domingo. */
-export const BusinessHoursSchema = z.object({ weekday: z.number(), start: z.string(), end: z.string() });
-export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
-
 export const BotConfigSchema = z.object({
   /** null: the tenant's default bot. */
   instanceId: z._default(z.nullish(z.number()), null),
@@ -50,11 +47,11 @@ export const BotConfigSchema = z.object({
   invalidMessage: z.string(),
   invalidLimit: z.number(),
   handoverMessage: z.string(),
+  /**
+   * Sent before the menu while the company is closed: its calendar (hours and holidays) is the
+   * company's one, kept on the "Níveis de serviço" screen (`/api/calendar`), no longer the bot's.
+   */
   outOfHoursMessage: z.string(),
-  /** Empty: always open. */
-  businessHours: z._default(z.array(BusinessHoursSchema), []),
-  /** `YYYY-MM-DD`: closed all day. */
-  holidays: z._default(z.array(z.string()), []),
   inactivityMinutes: z.number(),
   inactivityReasonId: z._default(z.nullish(z.number()), null),
   inactivityMessage: z.string(),

@@ -1,8 +1,9 @@
 /**
  * The bot's configuration for one scope as a form: on/off, name, greeting and menu text, the menu's
  * options (ordered by dragging; an answer may carry a file), what it says to an invalid answer and
- * how many it takes, the handover message, business hours with holidays and the out-of-hours
- * message, and what happens after a silence (minutes, closing reason, message) — with the
+ * how many it takes, the handover message, the out-of-hours message (the hours are the company's:
+ * "Níveis de serviço", linked for whoever may open it), and what happens after a silence (minutes,
+ * closing reason, message) — with the
  * simulator beside it trying the draft as it is. Saving sends the whole configuration (`PUT
  * /api/bot/config`; it waits for an answer's file still uploading); the server's 422 field errors
  * go next to their fields. Leaving with unsaved changes asks first (in-app navigation
@@ -32,9 +33,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconEye, IconLink, IconRestore } from '@tabler/icons-react';
+import { IconClockHour4, IconDeviceFloppy, IconEye, IconLink, IconRestore } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { Link, useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { FormAlert } from '../../../components/FormAlert';
 import { formErrors } from '../../../lib/api-errors';
@@ -43,7 +44,6 @@ import { useResetBotConfig } from '../api/reset-bot-config';
 import { useSaveBotConfig } from '../api/save-bot-config';
 import { INACTIVITY_RANGE, INVALID_LIMIT_RANGE, type BotConfig, type Choice } from '../api/schemas';
 import { serverFieldMap, toDraft, toInput, validateDraft, type BotDraft } from '../draft';
-import { BusinessHoursEditor, HolidaysEditor } from './BusinessHoursEditor';
 import classes from './chatbot.module.css';
 import { OptionsEditor } from './OptionsEditor';
 import { Simulator } from './Simulator';
@@ -62,6 +62,11 @@ export interface BotEditorProps {
   reasonsLoading: boolean;
   /** Saved or reset: the screen reads the configuration again and starts a fresh draft. */
   onReplaced: () => void;
+  /**
+   * Where the company's opening hours are kept ("Níveis de serviço"), for whoever may open it;
+   * null: the note names the screen without a link.
+   */
+  calendarPath?: string | null;
 }
 
 const PLACEHOLDERS = 'Use {{bot}} para o nome do assistente e {{nome}} para o nome do cliente.';
@@ -114,6 +119,7 @@ export function BotEditor({
   reasons,
   reasonsLoading,
   onReplaced,
+  calendarPath = null,
 }: BotEditorProps) {
   const [initial] = useState(() => toDraft(config));
   const form = useForm<BotDraft>({ mode: 'controlled', initialValues: initial, validate: validateDraft });
@@ -394,10 +400,29 @@ export function BotEditor({
               </Section>
 
               <Section
-                title="Horário de atendimento"
-                description="Em horário de São Paulo. Fora dele, o bot manda a mensagem de fora do horário antes do menu."
+                title="Fora do horário"
+                description="Quando a empresa está fechada, o bot manda esta mensagem antes do menu."
               >
-                <BusinessHoursEditor form={form} readOnly={readOnly} />
+                <Alert
+                  variant="light"
+                  color="indigo"
+                  icon={<IconClockHour4 size={18} aria-hidden />}
+                  data-testid="calendar-note"
+                >
+                  <Text size="sm">
+                    O horário de atendimento agora vale para a empresa toda: bot e metas de SLA. Ele é definido em{' '}
+                    {calendarPath ? (
+                      <Anchor component={Link} to={calendarPath} size="sm" fw={700} c="inherit" underline="always">
+                        Níveis de serviço
+                      </Anchor>
+                    ) : (
+                      <Text span size="sm" fw={600}>
+                        Níveis de serviço
+                      </Text>
+                    )}
+                    .
+                  </Text>
+                </Alert>
                 <Textarea
                   label="Mensagem fora do horário"
                   description={PLACEHOLDERS}
@@ -407,10 +432,6 @@ export function BotEditor({
                   maxRows={5}
                   {...form.getInputProps('outOfHoursMessage')}
                 />
-                <Title order={3} size="h5" mt="xs">
-                  Feriados
-                </Title>
-                <HolidaysEditor form={form} readOnly={readOnly} />
               </Section>
 
               <Section

@@ -146,7 +146,7 @@ describe('ChatbotScreen', { timeout: 30_000 }, () => {
             message: 'Dados inválidos.',
             errors: [
               { field: 'options[0].departmentId', message: 'Departamento inativo.' },
-              { field: 'businessHours[0].end', message: 'Horário inválido.' },
+              { field: 'outOfHoursMessage', message: 'Mensagem longa demais.' },
               { field: 'outra', message: 'Algo mais deu errado.' },
             ],
           },
@@ -159,13 +159,58 @@ describe('ChatbotScreen', { timeout: 30_000 }, () => {
     const department = within(optionCards()[0]!).getByRole('combobox', { name: /Departamento/ });
     await waitFor(() => expect(department).toHaveAttribute('aria-invalid', 'true'));
     expect(within(optionCards()[0]!).getByText('Departamento inativo.')).toBeInTheDocument();
-    // Monday's 08:00–12:00 was the first interval sent.
-    expect(screen.getByText('Horário inválido.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Segunda-feira, fim do intervalo 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Mensagem longa demais.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Mensagem fora do horário/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText('Algo mais deu errado.').closest('[role="alert"]')).not.toBeNull();
     expect(notifications.show).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Não foi possível salvar o chatbot', message: 'Dados inválidos.' }),
     );
+  });
+
+  it('has no hours of its own: a note sends to "Níveis de serviço", and nothing of hours is saved', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = apis(undefined, { 'PUT /api/bot/config': () => json(botConfig()) });
+    renderRoutes(
+      [
+        {
+          path: '/chatbot',
+          element: (
+            <ChatbotScreen canEdit instanceSource="instances" departmentSource="users" calendarPath="/service-levels" />
+          ),
+        },
+        { path: '/service-levels', element: <p>Níveis de serviço aberto</p> },
+      ],
+      '/chatbot',
+    );
+    await screen.findByRole('textbox', { name: /Nome do assistente/ });
+    expect(screen.queryByRole('group', { name: 'Horário de atendimento por dia da semana' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Adicionar feriado' })).not.toBeInTheDocument();
+    const note = screen.getByTestId('calendar-note');
+    expect(note).toHaveTextContent(
+      'O horário de atendimento agora vale para a empresa toda: bot e metas de SLA. Ele é definido em Níveis de serviço.',
+    );
+    expect(screen.getByRole('region', { name: 'Fora do horário' })).toContainElement(note);
+
+    await fill(user, screen.getByRole('textbox', { name: /Mensagem fora do horário/ }), 'Voltamos às 8h.');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(callsTo('PUT /api/bot/config')).toHaveLength(1));
+    const body = callsTo('PUT /api/bot/config')[0]?.body as Record<string, unknown>;
+    expect(body.outOfHoursMessage).toBe('Voltamos às 8h.');
+    expect(body).not.toHaveProperty('businessHours');
+    expect(body).not.toHaveProperty('holidays');
+
+    // Saved, the editor starts again from the server's answer (a new note).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Salvar' })).toBeDisabled());
+    await user.click(within(screen.getByTestId('calendar-note')).getByRole('link', { name: 'Níveis de serviço' }));
+    expect(await screen.findByText('Níveis de serviço aberto')).toBeInTheDocument();
+  });
+
+  it('names "Níveis de serviço" without a link for whoever cannot open it', async () => {
+    apis();
+    await openEditor();
+    const note = screen.getByTestId('calendar-note');
+    expect(note).toHaveTextContent('Ele é definido em Níveis de serviço.');
+    expect(within(note).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('checks the draft before saving and sends nothing while something is missing', async () => {

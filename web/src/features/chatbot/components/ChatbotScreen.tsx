@@ -25,6 +25,8 @@ export interface ChatbotScreenProps {
   instanceSource: InstanceSource;
   /** Where the departments come from: the users form's options (route `users`) or the dashboards' filters. */
   departmentSource: DepartmentSource;
+  /** The "Níveis de serviço" screen (the company's opening hours), when the user may open it. */
+  calendarPath?: string | null;
 }
 
 const DEFAULT_SCOPE = 'default';
@@ -47,7 +49,7 @@ function Loading() {
   );
 }
 
-export function ChatbotScreen({ canEdit, instanceSource, departmentSource }: ChatbotScreenProps) {
+export function ChatbotScreen({ canEdit, instanceSource, departmentSource, calendarPath = null }: ChatbotScreenProps) {
   const [params, setParams] = useSearchParams();
   const instanceId = instanceFromParams(params);
   const config = useBotConfig(instanceId);
@@ -104,6 +106,7 @@ export function ChatbotScreen({ canEdit, instanceSource, departmentSource }: Cha
         reasons={reasons.data ?? []}
         reasonsLoading={reasons.isPending}
         onReplaced={() => setRevision((value) => value + 1)}
+        calendarPath={calendarPath}
       />
     );
   }

@@ -27,8 +27,7 @@ import { FormAlert } from '../../../components/FormAlert';
 import { errorMessage } from '../../../lib/api-errors';
 import type { BotConfigInput, Simulation } from '../api/schemas';
 import { useSimulateBot } from '../api/simulate-bot';
-import { saoPauloToIso } from '../hours';
-import { describeOutcome } from '../simulation';
+import { describeOutcome, saoPauloToIso } from '../simulation';
 import classes from './chatbot.module.css';
 
 export interface SimulatorProps {

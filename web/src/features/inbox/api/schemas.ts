@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { IdentitySchema, MergeSchema } from '../../../lib/identities';
+import { TicketSlaSchema } from '../../../lib/sla';
 import { TagRefSchema } from '../../../lib/tags';
 
 export type { Identity } from '../../../lib/identities';
@@ -54,6 +55,11 @@ export const TicketSchema = z.object({
   windowClosesAt: z._default(z.nullable(z.string()), null),
   /** Its tags, by name (docs/tags.md); absent from an older server. */
   tags: z._default(z.array(TagRefSchema), []),
+  /**
+   * Where it stands against its SLA policy (lib/sla.ts, docs/service-levels.md#sla-policies): null
+   * when none applies — and absent, from an older server.
+   */
+  sla: TicketSlaSchema,
 });
 export type Ticket = z.infer<typeof TicketSchema>;
 

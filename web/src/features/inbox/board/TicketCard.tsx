@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { TagSwatch } from '../../../components/TagBadge';
 import { formatDateTime, formatRelative } from '../../../lib/dates';
 import type { Ticket } from '../api/schemas';
+import { SlaBadge } from '../components/SlaBadge';
 import { TicketTagBadges, TicketTagsControl } from '../components/TicketTagsControl';
 import { customerName, STATUS_COLORS, STATUS_LABELS } from '../format';
 import classes from './Board.module.css';
@@ -127,6 +128,7 @@ export function TicketCard({
         <Text size="xs" fw={500}>
           {ownerOf(ticket, viewerId)}
         </Text>
+        <SlaBadge sla={ticket.sla} />
         {withStatus ? (
           <Badge size="xs" variant="dot" color={STATUS_COLORS[ticket.status] ?? 'gray'}>
             {STATUS_LABELS[ticket.status] ?? ticket.status}

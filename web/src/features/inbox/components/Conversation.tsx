@@ -5,7 +5,7 @@
  * offer too), the messages, and the composer: a reply when the viewer may write, an internal note
  * (docs/notes.md) whenever they see the ticket (`ComposerArea`). Opening it marks it read. On an
  * official number the header shows WhatsApp's 24-hour window (`WindowBadge`), which the composer
- * follows.
+ * follows; under a SLA policy, the ticket's state and deadlines (`SlaStatus`, lib/sla.ts).
  */
 import { ActionIcon, Avatar, Badge, Button, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
@@ -51,6 +51,7 @@ import { Composer, type ComposerHandle } from './Composer';
 import { ComposerArea } from './ComposerArea';
 import classes from './Inbox.module.css';
 import { MessageList } from './MessageList';
+import { SlaStatus } from './SlaBadge';
 import { TicketTagsBar } from './TicketTagsControl';
 import { TransferBanner } from './TransferBanner';
 import { TransferDialog } from './TransferDialog';
@@ -286,6 +287,7 @@ export function Conversation({
                 : ''}
             </Text>
           </Group>
+          <SlaStatus sla={ticket.sla} closed={ticket.status === 'closed'} now={now} className={classes.slaInline} />
         </Stack>
         <Group gap={6} wrap="nowrap">
           {ticket.status === 'pending' ? (
@@ -341,6 +343,14 @@ export function Conversation({
           </Tooltip>
         </Group>
       </header>
+      {/* A narrow conversation (a phone): the SLA on a line of its own (Inbox.module.css). */}
+      <SlaStatus
+        sla={ticket.sla}
+        closed={ticket.status === 'closed'}
+        now={now}
+        barClassName={classes.slaBar}
+        data-testid="sla-status-narrow"
+      />
       <TicketTagsBar ticket={ticket} viewerId={viewer.id} />
       {pending ? (
         <TransferBanner

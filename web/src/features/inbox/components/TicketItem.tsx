@@ -1,7 +1,7 @@
 /**
  * One ticket of the queue: the customer, the last message, when, unread count and where it is, its
- * tags (three at most, then "+n") — and, on an official number whose 24-hour window has closed,
- * that only a template may go now.
+ * tags (three at most, then "+n"), its SLA when at risk or breached ("Em risco", "SLA estourado")
+ * — and, on an official number whose 24-hour window has closed, that only a template may go now.
  *
  * The row is the link to the conversation and, beside it (never inside: no button in a link), the
  * "Etiquetas de {cliente}" picker that tags the ticket without opening it. The arrow keys move
@@ -18,6 +18,7 @@ import { customerName, formatAddress } from '../format';
 import { serviceWindow, WINDOW_EXPLANATION } from '../window';
 import type { FromQueueState } from '../hooks/use-inbox-location';
 import classes from './Inbox.module.css';
+import { SlaBadge } from './SlaBadge';
 import { TicketTagBadges, TicketTagsControl } from './TicketTagsControl';
 
 export interface TicketItemProps {
@@ -81,6 +82,7 @@ export function TicketItem({ ticket, href, selected, now, viewerId, onKeyDown }:
               {ticket.instance.name}
               {owner ? ` · ${owner}` : ''}
             </Text>
+            <SlaBadge sla={ticket.sla} />
             {ticket.status === 'transferring' ? (
               <Badge size="xs" color="yellow" variant="dot">
                 Em transferência

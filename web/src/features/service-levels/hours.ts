@@ -1,8 +1,8 @@
 /**
- * The bot's business hours as the editor shows them — a week of days, each with zero or more
- * opening intervals (`HH:MM`, São Paulo time) — and as the server takes them, one flat list of
- * `{weekday, start, end}` (0 = domingo). No interval on any day means always open; a day without
- * intervals, when others have some, is closed.
+ * The company's opening hours (the calendar every bot and SLA clock reads) as the editor shows them
+ * — a week of days, each with zero or more opening intervals (`HH:MM`, São Paulo time) — and as the
+ * server takes them, one flat list of `{weekday, start, end}` (0 = domingo). No interval on any day
+ * means always open; a day without intervals, when others have some, is closed.
  */
 import { WEEKDAYS } from '../../lib/dates';
 import type { BusinessHours } from './api/schemas';
@@ -83,7 +83,7 @@ export function intervalErrors(day: readonly Interval[]): IntervalError[] {
   return errors;
 }
 
-/** True when no day has an interval: the bot counts every moment as open. */
+/** True when no day has an interval: every moment counts as open. */
 export function alwaysOpen(days: readonly (readonly Interval[])[]): boolean {
   return days.every((day) => day.length === 0);
 }
@@ -103,9 +103,7 @@ export function formatHoliday(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
-/** A `datetime-local` value (`2026-11-25T20:30`) read as São Paulo time (UTC−03:00, no DST since 2019) → ISO. */
-export function saoPauloToIso(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
-  const date = new Date(`${value}:00-03:00`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+/** Monday to Friday, 08:00 to 18:00: the quick start of an empty calendar. */
+export function weekdaysPreset(): Interval[][] {
+  return WEEKDAYS.map((_, weekday) => (weekday >= 1 && weekday <= 5 ? [{ start: '08:00', end: '18:00' }] : []));
 }

@@ -8,7 +8,7 @@ import {
   groupHours,
   intervalErrors,
   isTime,
-  saoPauloToIso,
+  weekdaysPreset,
 } from './hours';
 
 describe('business hours', () => {
@@ -88,9 +88,21 @@ describe('business hours', () => {
     ).toBe('08:00–12:00, 13:00–18:00');
   });
 
-  it('reads a pretended moment as São Paulo time and formats holidays as Brazilian dates', () => {
-    expect(saoPauloToIso('2026-11-25T20:30')).toBe('2026-11-25T23:30:00.000Z');
-    expect(saoPauloToIso('')).toBeNull();
+  it('formats holidays as Brazilian dates', () => {
     expect(formatHoliday('2026-12-25')).toBe('25/12/2026');
+  });
+
+  it('starts an empty calendar with Monday to Friday, 08:00 to 18:00', () => {
+    const days = weekdaysPreset();
+    expect(days.map(describeDay)).toEqual([
+      'Sem horário',
+      '08:00–18:00',
+      '08:00–18:00',
+      '08:00–18:00',
+      '08:00–18:00',
+      '08:00–18:00',
+      'Sem horário',
+    ]);
+    expect(alwaysOpen(days)).toBe(false);
   });
 });

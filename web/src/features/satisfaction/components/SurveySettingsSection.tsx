@@ -1,0 +1,266 @@
+/**
+ * "Pesquisa de satisfação" (route `users`; `GET/PUT /api/survey`): whether the customer receives the
+ * survey when a person closes the ticket, the question (with `{{nome}}` and `{{atendente}}`), the
+ * thanks, how long the answer is awaited, and the departments left out. A preview shows the
+ * question as the customer reads it. The server's pt_BR refusals (422 `invalid_survey`) go under
+ * the fields they name.
+ */
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMessageCircle } from '@tabler/icons-react';
+import { useId, useMemo, useState } from 'react';
+import { LoadError } from '../../../components/LoadError';
+import { formErrors } from '../../../lib/api-errors';
+import type { SurveySettings } from '../api/schemas';
+import { useSaveSurveySettings, useSurveyDepartments, useSurveySettings } from '../api/survey';
+import { ANSWER_DEADLINES, deadlineLabel, previewQuestion } from '../format';
+
+type Field = 'question' | 'thanks' | 'answerMinutes';
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELD_MAP: Record<string, Field> = { question: 'question', thanks: 'thanks', answerMinutes: 'answerMinutes' };
+
+/** What the form checks before sending (the server checks the same). */
+function localErrors(draft: SurveySettings): FieldErrors {
+  const errors: FieldErrors = {};
+  const question = draft.question.trim();
+  const thanks = draft.thanks.trim();
+  if (question.length === 0) errors.question = 'Escreva a pergunta.';
+  else if (question.length > 500) errors.question = 'A pergunta tem no máximo 500 caracteres.';
+  if (thanks.length === 0) errors.thanks = 'Escreva o agradecimento.';
+  else if (thanks.length > 500) errors.thanks = 'O agradecimento tem no máximo 500 caracteres.';
+  if (draft.answerMinutes < 5 || draft.answerMinutes > 10_080) errors.answerMinutes = 'Escolha de 5 minutos a 7 dias.';
+  return errors;
+}
+
+function SettingsForm({ saved }: { saved: SurveySettings }) {
+  const titleId = useId();
+  const [draft, setDraft] = useState<SurveySettings>(saved);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const departments = useSurveyDepartments();
+  const save = useSaveSurveySettings();
+
+  const departmentData = useMemo(() => {
+    const list = departments.data ?? [];
+    const known = new Set(list.map((department) => department.id));
+    return [
+      ...list
+        .filter((department) => department.activated || draft.excludedDepartmentIds.includes(department.id))
+        .map((department) => ({
+          value: department.id,
+          label: department.activated ? department.name : `${department.name} (inativo)`,
+        })),
+      // A department left out that the list no longer has stays visible (and removable) by number.
+      ...draft.excludedDepartmentIds
+        .filter((id) => !known.has(id))
+        .map((id) => ({ value: id, label: `Departamento #${id}` })),
+    ];
+  }, [departments.data, draft.excludedDepartmentIds]);
+
+  const deadlineData = useMemo(() => {
+    const choices = ANSWER_DEADLINES.map((choice) => ({ value: String(choice.value), label: choice.label }));
+    if (!ANSWER_DEADLINES.some((choice) => choice.value === draft.answerMinutes)) {
+      choices.push({ value: String(draft.answerMinutes), label: deadlineLabel(draft.answerMinutes) });
+    }
+    return choices;
+  }, [draft.answerMinutes]);
+
+  const changed = JSON.stringify(draft) !== JSON.stringify(saved);
+  const set = (part: Partial<SurveySettings>) => {
+    setDraft((current) => ({ ...current, ...part }));
+    const keys = Object.keys(part) as Field[];
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of keys) delete next[key];
+      return next;
+    });
+  };
+
+  const submit = () => {
+    setGeneral(null);
+    const local = localErrors(draft);
+    if (Object.keys(local).length > 0) {
+      setErrors(local);
+      return;
+    }
+    save.mutate(
+      { ...draft, question: draft.question.trim(), thanks: draft.thanks.trim() },
+      {
+        onSuccess: (result) => {
+          setDraft(result);
+          setErrors({});
+          notifications.show({
+            color: 'teal',
+            title: 'Pesquisa de satisfação salva',
+            message: result.enabled
+              ? `Enviada ao encerrar; resposta aguardada por ${deadlineLabel(result.answerMinutes)}.`
+              : 'A pesquisa não é enviada.',
+          });
+        },
+        onError: (error) => {
+          const failure = formErrors(error, FIELD_MAP);
+          setErrors(failure.fields);
+          if (Object.keys(failure.fields).length === 0 || failure.general.length > 0) {
+            setGeneral(failure.general.join(' ') || failure.message);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper
+      component="form"
+      withBorder
+      radius="md"
+      p="md"
+      aria-labelledby={titleId}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="md">
+        <Stack gap={2}>
+          <Title order={2} size="h3" id={titleId}>
+            Pesquisa de satisfação
+          </Title>
+          <Text size="sm" c="dimmed">
+            Ao encerrar um atendimento, o cliente recebe a pergunta e responde com uma nota de 1 a 5 (e, se quiser, um
+            comentário). A resposta não abre um novo atendimento.
+          </Text>
+        </Stack>
+        {general ? (
+          <Alert color="red" role="alert" title="Não foi possível salvar a pesquisa">
+            {general}
+          </Alert>
+        ) : null}
+        <Switch
+          label="Enviar pesquisa ao encerrar"
+          description="Vale para os atendimentos encerrados por uma pessoa."
+          checked={draft.enabled}
+          onChange={(event) => set({ enabled: event.currentTarget.checked })}
+        />
+        <Textarea
+          label="Pergunta"
+          description="Use {{nome}} para o primeiro nome do cliente e {{atendente}} para o primeiro nome de quem atendeu."
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={500}
+          value={draft.question}
+          error={errors.question}
+          onChange={(event) => set({ question: event.currentTarget.value })}
+        />
+        <Paper bg="var(--mantine-color-default-hover)" radius="sm" p="sm">
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconMessageCircle size={18} aria-hidden />
+            <Text size="sm">
+              <Text span fw={600}>
+                Como o cliente vê:{' '}
+              </Text>
+              {previewQuestion(draft.question) || '—'}
+            </Text>
+          </Group>
+        </Paper>
+        <Textarea
+          label="Agradecimento"
+          description="Enviado depois da nota."
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={500}
+          value={draft.thanks}
+          error={errors.thanks}
+          onChange={(event) => set({ thanks: event.currentTarget.value })}
+        />
+        <Select
+          label="Prazo para responder"
+          description="Depois dele, a mensagem do cliente abre um atendimento, como de costume."
+          data={deadlineData}
+          allowDeselect={false}
+          value={String(draft.answerMinutes)}
+          error={errors.answerMinutes}
+          onChange={(value) => {
+            if (value !== null) set({ answerMinutes: Number(value) });
+          }}
+          comboboxProps={{ withinPortal: true }}
+          maw={{ base: '100%', sm: 320 }}
+        />
+        <MultiSelect<number>
+          label="Departamentos sem pesquisa"
+          description="Os atendimentos destes departamentos são encerrados sem a pesquisa."
+          placeholder={
+            departments.isPending
+              ? 'Carregando departamentos…'
+              : departmentData.length === 0
+                ? 'Nenhum departamento'
+                : 'Escolha os departamentos'
+          }
+          data={departmentData}
+          searchable
+          clearable
+          value={draft.excludedDepartmentIds}
+          onChange={(value) => set({ excludedDepartmentIds: value })}
+          comboboxProps={{ withinPortal: true }}
+          error={departments.isError ? 'Não foi possível carregar os departamentos.' : undefined}
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button
+            variant="default"
+            disabled={!changed || save.isPending}
+            onClick={() => {
+              setDraft(saved);
+              setErrors({});
+              setGeneral(null);
+            }}
+          >
+            Descartar
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={!changed}>
+            Salvar pesquisa
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+export function SurveySettingsSection() {
+  const settings = useSurveySettings();
+  if (settings.isPending) {
+    return (
+      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando a pesquisa de satisfação">
+        <Skeleton height={28} width="40%" />
+        <Skeleton height={120} />
+      </Stack>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Não foi possível carregar a pesquisa de satisfação."
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  // Keyed by what the server holds: a save (or a refetch with other values) starts a fresh draft.
+  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+}
