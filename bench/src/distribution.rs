@@ -265,6 +265,10 @@ async fn measure(args: &Args, db: &backoffice::tenancy::TenantDb) -> anyhow::Res
         counts.iter().min().copied().unwrap_or_default(),
         counts.iter().max().copied().unwrap_or_default()
     );
+    // A socket the server closed (a slow consumer, under load) takes its attendant offline: the
+    // distribution then skips them, and the spread above skews. Said, so a skew is explained.
+    let closed = sockets.iter().filter(|t| t.is_finished()).count();
+    println!("  sockets still open at the end: {} of {}", args.agents - closed, args.agents);
     Ok(())
 }
 

@@ -137,6 +137,11 @@ pub struct Config {
     #[arg(long, env = "LOGIN_ATTEMPTS_PER_MINUTE", default_value_t = 30)]
     pub login_attempts_per_minute: u32,
 
+    /// Requests one API token may make per minute (docs/api-tokens.md); beyond them, 429 with
+    /// `Retry-After`.
+    #[arg(long, env = "API_TOKEN_REQUESTS_PER_MINUTE", default_value_t = 600)]
+    pub api_token_requests_per_minute: u32,
+
     /// Seconds a client has to send a request's headers (also the next request's, on a kept-alive
     /// connection) before the connection is closed.
     #[arg(long, env = "HEADER_READ_TIMEOUT_SECONDS", default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
@@ -293,6 +298,7 @@ impl Config {
             lockout_threshold: 5,
             login_failures_per_address: 10,
             login_attempts_per_minute: 30,
+            api_token_requests_per_minute: 600,
             header_read_timeout_seconds: 10,
             idle_timeout_seconds: 30,
             body_read_timeout_seconds: 30,

@@ -58,6 +58,8 @@ mod m20270101_000048_service_levels;
 mod m20270102_000049_sla_attainment;
 mod m20270103_000050_satisfaction_survey;
 mod m20270104_000051_waiting_by_due;
+mod m20270105_000052_api_tokens;
+mod m20270106_000053_orders_from_outside;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -125,6 +127,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20270102_000049_sla_attainment::Migration),
             Box::new(m20270103_000050_satisfaction_survey::Migration),
             Box::new(m20270104_000051_waiting_by_due::Migration),
+            Box::new(m20270105_000052_api_tokens::Migration),
+            Box::new(m20270106_000053_orders_from_outside::Migration),
         ]
     }
 }
@@ -175,6 +179,7 @@ pub const TABLES: &[&str] = &[
     "messages",
     "ticket_transfers",
     "survey_responses",
+    "api_tokens",
     "orders",
     "campaigns",
     "campaign_recipients",

@@ -611,3 +611,71 @@ async fn past_the_window_quick_replies_and_scheduled_messages_go_as_approved_tem
     assert_eq!(failed["error"], "A janela de 24 horas fechou: envie um modelo aprovado.");
     assert_eq!(o.graph.sent().len(), 2, "the free text never reached Meta");
 }
+
+#[tokio::test]
+async fn past_the_window_the_satisfaction_survey_goes_as_the_template_chosen_for_the_number() {
+    let o = official().await;
+    o.call(Method::POST, &format!("/api/instance/{}/templates/sync", o.instance), None).await;
+    let (_, templates) = o.call(Method::GET, &format!("/api/templates?instanceId={}", o.instance), None).await;
+    let id_of = |name: &str| templates.as_array().unwrap().iter().find(|t| t["name"] == name).unwrap()["id"].clone();
+    let generic = o.app.create_instance("acme", "Loja").await;
+    let (_, mut settings) = o.call(Method::GET, "/api/survey", None).await;
+    assert_eq!(settings["templates"], json!([]), "none chosen at first");
+    settings["enabled"] = json!(true);
+    let choose = |instance: Value, name: &str, parameters: Value| json!({ "instanceId": instance, "templateId": id_of(name), "parameters": parameters });
+
+    // Each choice is checked as a send would be, the error on its field.
+    settings["templates"] = json!([
+        choose(json!(generic), "pedido_enviado", json!(["{{nome}}", "1"])),
+        choose(json!(o.instance), "promocao_natal", json!(["{{nome}}"])),
+    ]);
+    let (status, refused) = o.call(Method::PUT, "/api/survey", Some(settings.clone())).await;
+    assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_survey")), "{refused}");
+    let fields: Vec<&str> =
+        refused["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["templates[0].instanceId", "templates[1].templateId"], "{refused}");
+    settings["templates"] = json!([choose(json!(o.instance), "pedido_enviado", json!(["{{nome}}"]))]);
+    let (status, refused) = o.call(Method::PUT, "/api/survey", Some(settings.clone())).await;
+    assert_eq!(
+        (status, refused["errors"][0]["field"].as_str()),
+        (422, Some("templates[0].parameters[1]")),
+        "{refused}"
+    );
+    settings["templates"] = json!([choose(json!(o.instance), "pedido_enviado", json!(["{{nome}}", "{{atendente}}"]))]);
+    let (status, saved) = o.call(Method::PUT, "/api/survey", Some(settings)).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["templates"][0]["parameters"], json!(["{{nome}}", "{{atendente}}"]));
+
+    // The customer last wrote 25 hours ago: closing sends the template, filled with both names.
+    let mut old = graph::customer_message("wamid.SV", CUSTOMER, "Carla Dias", "text", json!({ "body": "Oi" }));
+    let then = chrono::Utc::now() - chrono::Duration::hours(25);
+    old["entry"][0]["changes"][0]["value"]["messages"][0]["timestamp"] = json!(then.timestamp().to_string());
+    o.deliver(&old).await;
+    let ticket = o.ticket().await;
+    let (_, reasons) = o.call(Method::GET, "/api/closing-reasons", None).await;
+    let (status, closed) = o
+        .call(
+            Method::POST,
+            &format!("/api/tickets/{ticket}/close"),
+            Some(json!({ "closingReasonId": reasons[0]["id"] })),
+        )
+        .await;
+    assert_eq!(status, 200, "{closed}");
+    let at_meta = o.graph.wait_sent(1).await[0].clone();
+    assert_eq!(
+        (at_meta["type"].as_str(), at_meta["template"]["name"].as_str()),
+        (Some("template"), Some("pedido_enviado"))
+    );
+    assert_eq!(
+        at_meta["template"]["components"][0]["parameters"],
+        json!([{ "type": "text", "text": "Carla" }, { "type": "text", "text": "Pessoa" }]),
+        "{at_meta}"
+    );
+
+    // Answered: recorded, thanked in free text (the answer opened the window), no ticket opens.
+    o.deliver(&graph::customer_message("wamid.SV2", CUSTOMER, "Carla Dias", "text", json!({ "body": "4 - ok" }))).await;
+    let thanks = o.graph.wait_sent(2).await[1].clone();
+    assert_eq!(thanks["type"], "text", "{thanks}");
+    let (_, waiting) = o.call(Method::GET, "/api/tickets?status=pending", None).await;
+    assert_eq!(waiting["data"].as_array().unwrap().len(), 0, "{waiting}");
+}

@@ -106,7 +106,7 @@ async fn execute(
         Err(_) => return AppError::BadRequest("O corpo não é uma requisição GraphQL em JSON.".into()).into_response(),
     };
     let user = if bearer(&headers).is_some() {
-        match authenticate(&state, &tenant, &headers).await {
+        match authenticate(&state, &tenant, &headers, addr.0).await {
             Ok(user) => Some(user),
             Err(err) => return err.into_response(),
         }

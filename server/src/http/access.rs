@@ -30,6 +30,7 @@ use crate::{
     context::{
         access::decide,
         caller::{CurrentUser, authenticate},
+        client::client_ip,
         tenant::CurrentTenant,
     },
     domain::{self, features::Feature},
@@ -194,7 +195,13 @@ pub async fn enforce(
     let user = if rule.access == Access::Public {
         None
     } else {
-        match authenticate(&state, &tenant, request.headers()).await {
+        let peer = request
+            .extensions()
+            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+            .map(|axum::extract::ConnectInfo(addr)| addr.ip())
+            .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
+        let client = client_ip(peer, request.headers(), &state.config.trusted_proxies.0);
+        match authenticate(&state, &tenant, request.headers(), client).await {
             Ok(user) => Some(user),
             Err(err) => return err.into_response(),
         }

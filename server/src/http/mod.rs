@@ -4,6 +4,7 @@
 
 pub mod access;
 mod analytics;
+mod api_tokens;
 mod auth;
 mod bot;
 mod campaigns;
@@ -23,6 +24,7 @@ mod message_templates;
 pub mod metrics;
 mod notes;
 pub mod openapi;
+mod orders;
 mod quick_replies;
 mod roles;
 mod scheduled_messages;
@@ -69,6 +71,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(tenants::routes())
         .merge(two_factor::routes())
         .merge(users::routes())
+        .merge(api_tokens::routes())
         .merge(departments::routes())
         .merge(distribution::routes())
         .merge(service_levels::routes())
@@ -85,6 +88,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(search::routes())
         .merge(media::routes())
         .merge(customers::routes())
+        .merge(orders::routes())
         .merge(analytics::routes())
         .merge(bot::routes())
         .merge(campaigns::routes())

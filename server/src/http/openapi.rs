@@ -67,6 +67,8 @@ pub fn routes() -> ApiRoutes {
         (name = "configurações", description = "Configurações do próprio usuário: autenticação em dois fatores."),
         (name = "departamentos", description = "Departamentos escolhidos nos formulários de usuário (rota `users`)."),
         (name = "distribuição", description = "Distribuição automática dos atendimentos aguardando: estratégia e capacidade por departamento e por pessoa (rota `users`)."),
+        (name = "pedidos", description = "Pedidos dos clientes: registrados por integrações (idempotentes por `externalId`) e por atendentes; contados nos painéis e na planilha de pedidos (docs/orders.md)."),
+        (name = "tokens de API", description = "Tokens com que integrações chamam a API sem a senha de uma pessoa: perfil, instâncias, validade, revogação (rota `users`; docs/api-tokens.md)."),
         (name = "níveis de serviço", description = "Horário de atendimento e feriados da empresa, metas de SLA por departamento e os atendimentos prestes a estourar."),
         (name = "permissões", description = "Perfis e as rotas que cada um pode abrir."),
         (name = "instâncias", description = "Conexões de mensagens da empresa (rota `instances`)."),
@@ -101,8 +103,11 @@ fn complete(mut doc: Document, rules: &[RouteRule]) -> Document {
         SecurityScheme::Http(
             HttpBuilder::new()
                 .scheme(HttpAuthScheme::Bearer)
-                .bearer_format("JWT")
-                .description(Some("Token de acesso de `POST /api/auth/login` (15 minutos)."))
+                .bearer_format("JWT ou token de API")
+                .description(Some(
+                    "Token de acesso de `POST /api/auth/login` (15 minutos), ou um token de API de integração \
+                     (`bo_…`, `POST /api/tokens`; docs/api-tokens.md).",
+                ))
                 .build(),
         ),
     );

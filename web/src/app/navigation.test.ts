@@ -222,6 +222,7 @@ describe('customers and closing reasons in the menu', () => {
       'users',
       'distribution',
       'service-levels',
+      'api-tokens',
     ]);
   });
 });
@@ -234,7 +235,13 @@ describe('the distribution screen in the menu', () => {
       .flatMap((group) => group.items.map((item) => item.route.name));
 
   it('is listed under Administração right after Usuários, for holders of `users`, with its icon', () => {
-    expect(names(['home', 'users', 'customers'])).toEqual(['users', 'distribution', 'service-levels', 'customers']);
+    expect(names(['home', 'users', 'customers'])).toEqual([
+      'users',
+      'distribution',
+      'service-levels',
+      'api-tokens',
+      'customers',
+    ]);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
       .flatMap((group) => group.items)
       .find((entry) => entry.route.name === 'distribution');
@@ -256,7 +263,7 @@ describe('"Níveis de serviço" in the menu', () => {
       .flatMap((group) => group.items.map((item) => item.route.name));
 
   it('is listed right after "Distribuição", for holders of `users`, with its icon', () => {
-    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels']);
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens']);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
       .flatMap((group) => group.items)
       .find((entry) => entry.route.name === 'service-levels');
@@ -267,6 +274,28 @@ describe('"Níveis de serviço" in the menu', () => {
 
   it('is left out without `users`', () => {
     expect(names(['home', 'customers', 'service-levels', 'dashboard-control-panel'])).toEqual(['customers']);
+  });
+});
+
+// A third screen of route `users`: the API tokens integrations call with (issue 47).
+describe('"Tokens de API" in the menu', () => {
+  const names = (permissionRoutes: string[]) =>
+    navigationFor({ ...session, permissionRoutes }, new Set())
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed right after "Níveis de serviço", for holders of `users`, with its icon', () => {
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens']);
+    const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
+      .flatMap((group) => group.items)
+      .find((entry) => entry.route.name === 'api-tokens');
+    expect(item?.route.path).toBe('/api-tokens');
+    expect(item?.icon.displayName).toMatch(/Key/);
+    expect(ptBRRouteLabel('api-tokens')).toBe('Tokens de API');
+  });
+
+  it('is left out without `users`', () => {
+    expect(names(['home', 'customers', 'api-tokens', 'roles-list'])).toEqual(['customers', 'roles-list']);
   });
 });
 

@@ -69,6 +69,13 @@ describe('router', () => {
     expect(await landOn('/service-levels')).toBe('/pages/not-authorized');
   });
 
+  it('opens /api-tokens for holders of `users` only, like /service-levels', async () => {
+    logIn(['users']);
+    expect(await landOn('/api-tokens')).toBe('/api-tokens');
+    logIn(['customers', 'roles-list', 'api-tokens']);
+    expect(await landOn('/api-tokens')).toBe('/pages/not-authorized');
+  });
+
   it('renews an expired token with the refresh cookie before deciding', async () => {
     setUserInfo(ana);
     setAccessToken(jwtExpiringIn(-10));

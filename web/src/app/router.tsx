@@ -44,6 +44,7 @@ const screens: Record<string, () => Promise<object>> = {
   // Screens of route `users` (config/paths.ts `screenRoutes`).
   distribution: () => import('./routes/distribution'),
   'service-levels': () => import('./routes/service-levels'),
+  'api-tokens': () => import('./routes/api-tokens'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.
   'dashboard-analytics': dashboardScreen,
   'dashboard-control-panel': dashboardScreen,

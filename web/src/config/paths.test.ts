@@ -34,6 +34,7 @@ describe('route catalogue', () => {
   it('keeps the screens sharing a route’s permission out of the catalogue, each right after its route', () => {
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('distribution');
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('service-levels');
+    expect(catalogueRoutes.map((route) => route.name)).not.toContain('api-tokens');
     for (const screen of screenRoutes) {
       expect(catalogueRoutes.some((route) => route.name === screen.permission)).toBe(true);
       expect(catalogueRoutes.some((route) => route.path === screen.path)).toBe(false);
@@ -43,13 +44,15 @@ describe('route catalogue', () => {
       expect(layoutRoutes[at]?.name).toBe(screen.permission);
     }
     const users = layoutRoutes.findIndex((route) => route.name === 'users');
-    expect(layoutRoutes.slice(users, users + 3).map((route) => route.name)).toEqual([
+    expect(layoutRoutes.slice(users, users + 4).map((route) => route.name)).toEqual([
       'users',
       'distribution',
       'service-levels',
+      'api-tokens',
     ]);
     expect(routePath('distribution')).toBe('/distribution');
     expect(routePath('service-levels')).toBe('/service-levels');
+    expect(routePath('api-tokens')).toBe('/api-tokens');
     expect(new Set(layoutRoutes.map((r) => r.path)).size).toBe(layoutRoutes.length);
   });
 

@@ -60,6 +60,8 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: 'distribution', path: '/distribution', rule: 'check', category: 'administracao', permission: 'users' },
   // `PUT /api/calendar` and `/api/sla*` too: the calendar and the SLA targets ("Níveis de serviço").
   { name: 'service-levels', path: '/service-levels', rule: 'check', category: 'administracao', permission: 'users' },
+  // `/api/tokens` too: the API tokens integrations call with (issue 47, "Tokens de API").
+  { name: 'api-tokens', path: '/api-tokens', rule: 'check', category: 'administracao', permission: 'users' },
 ];
 
 /**

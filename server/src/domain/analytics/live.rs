@@ -112,7 +112,7 @@ async fn agents(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Result
                  AND t.status IN ('open', 'transferring')) AS BIGINT) AS open, \
                CAST((SELECT COUNT(*) FROM ticket_transfers tr WHERE tr.to_user_id = u.id \
                  AND tr.status = 'pending') AS BIGINT) AS transfers \
-               FROM users u WHERE u.deleted_at IS NULL AND u.blocked_at IS NULL";
+               FROM users u WHERE u.deleted_at IS NULL AND u.blocked_at IS NULL AND u.kind = 'person'";
     let mut agents = Vec::new();
     for row in db.query_all_raw(Statement::from_string(backend, sql)).await? {
         let user_id: i32 = row.try_get("", "id")?;

@@ -135,7 +135,9 @@ pub async fn prepare(
     credentials: &Credentials,
     admins: &dyn AdminGuesses,
 ) -> Result<Attempt> {
-    let Some(user) = users::find_by_email(db, &credentials.email).await? else {
+    // An API token's principal never logs in, whatever password someone gave it.
+    let found = users::find_by_email(db, &credentials.email).await?;
+    let Some(user) = found.filter(|u| u.kind != crate::domain::api_tokens::INTEGRATION) else {
         return Ok(Attempt { user: None, admin: false, skip: Some(reason::UNKNOWN_EMAIL) });
     };
     if users::is_blocked(&user, Utc::now()) {

@@ -22,7 +22,10 @@ use crate::{
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
-        media::holds,
+        media::{
+            holds,
+            payload::{Payload, TemplateUse},
+        },
         outbox::{self, ProviderSend},
         unit::Unit,
     },
@@ -144,8 +147,28 @@ pub async fn queue_from_bot_with(
         Some(attachment) => holds::check(unit, &mut attachment.clone(), "attachment").await.ok(),
         None => None,
     };
-    let (message_type, media_id, media_status, payload) =
-        checked.as_ref().map(holds::Checked::columns).unwrap_or(("text".into(), None, None, None));
+    let columns = checked.as_ref().map(holds::Checked::columns).unwrap_or(("text".into(), None, None, None));
+    insert_from_bot(unit, ticket, body, columns).await
+}
+
+/// [`queue_from_bot`] as an official number's approved template (`body` its filled text, as
+/// `message_templates::prepare` answers both): what goes past the 24-hour window.
+pub async fn queue_template_from_bot(
+    unit: &Unit,
+    ticket: &ticket::Model,
+    body: &str,
+    template: TemplateUse,
+) -> Result<message::Model> {
+    let payload = Payload { template: Some(template), ..Default::default() };
+    insert_from_bot(unit, ticket, body, ("text".into(), None, None, payload.stored())).await
+}
+
+async fn insert_from_bot(
+    unit: &Unit,
+    ticket: &ticket::Model,
+    body: &str,
+    (message_type, media_id, media_status, payload): (String, Option<i32>, Option<String>, Option<String>),
+) -> Result<message::Model> {
     let now = Utc::now();
     let stored = message::ActiveModel {
         message_type: Set(message_type),

@@ -46,6 +46,10 @@ use crate::{
 /// sees what it is offered) and accepted.
 const SHARE_SEES: [&str; 2] = ["pending", "accepted"];
 
+/// The kind of user an API token acts through (`api_tokens::INTEGRATION`; the records floor
+/// cannot name the capability).
+const INTEGRATION_KIND: &str = "integration";
+
 /// Roles that see every ticket of the tenant.
 pub const SEES_ALL_ROLES: &[&str] = &[ADMIN_ROLE, "supervisor"];
 
@@ -83,7 +87,12 @@ impl Viewer {
             .into_tuple()
             .all(db)
             .await?;
-        let sees_all = role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name));
+        // An API token's principal sees what its instance links restrict it to, whatever its
+        // role; without links, everything (docs/api-tokens.md).
+        let sees_all = match user.kind.as_str() {
+            INTEGRATION_KIND => instances.is_empty(),
+            _ => role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name)),
+        };
         let shared_tickets: Vec<i32> = if sees_all {
             Vec::new()
         } else {

@@ -173,7 +173,7 @@ pub async fn people(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Re
          CAST(COUNT(CASE WHEN u.blocked_at IS NOT NULL AND (u.locked_until IS NULL OR u.locked_until > {now}) THEN 1 END) AS BIGINT) AS blocked, \
          CAST(COUNT(CASE WHEN r.require_two_factor = {yes} AND (s.two_factor_enabled IS NULL OR s.two_factor_enabled = {no}) THEN 1 END) AS BIGINT) AS missing \
          FROM users u LEFT JOIN roles r ON r.id = u.role_id LEFT JOIN user_settings s ON s.user_id = u.id \
-         WHERE u.deleted_at IS NULL",
+         WHERE u.deleted_at IS NULL AND u.kind = 'person'",
         now = b.p(now),
         yes = b.p(true),
         no = b.p(false),
@@ -204,7 +204,8 @@ pub async fn people(db: &impl ConnectionTrait, with_socket: &HashSet<i32>) -> Re
 
 /// Users, activated instances and tickets opened this month, against the tenant's limits.
 pub async fn usage(db: &impl ConnectionTrait, limits: &tenant::Model) -> Result<Usage> {
-    let sql = "SELECT CAST((SELECT COUNT(*) FROM users WHERE deleted_at IS NULL) AS BIGINT) AS users, \
+    // Seats: people only (an API token's principal holds none, as `users::count_active` counts).
+    let sql = "SELECT CAST((SELECT COUNT(*) FROM users WHERE deleted_at IS NULL AND kind = 'person') AS BIGINT) AS users, \
                CAST((SELECT COUNT(*) FROM instances WHERE activated = TRUE) AS BIGINT) AS instances";
     let row = db.query_one_raw(sea_orm::Statement::from_string(db.get_database_backend(), sql)).await?;
     let (users, instances) = match row {

@@ -104,6 +104,8 @@ pub async fn targets(
         .columns([user::Column::Id, user::Column::Name, user::Column::DepartmentId])
         .filter(user::Column::DeletedAt.is_null())
         .filter(user::Column::BlockedAt.is_null())
+        // A ticket is handed to people, never to an API token's principal.
+        .filter(user::Column::Kind.eq("person"))
         .filter(user::Column::Id.is_not_in(excluded))
         .filter(user::Column::Id.in_subquery(candidates))
         .order_by_asc(user::Column::Name)

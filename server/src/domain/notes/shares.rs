@@ -54,7 +54,9 @@ pub async fn people(
     only: Option<&[i32]>,
     online: &HashSet<i32>,
 ) -> Result<Vec<Person>> {
-    let mut query = user::Entity::find().filter(user::Column::DeletedAt.is_null());
+    // People only: an API token's principal is never mentioned nor asked in.
+    let mut query =
+        user::Entity::find().filter(user::Column::DeletedAt.is_null()).filter(user::Column::Kind.eq("person"));
     if let Some(ids) = only {
         query = query.filter(user::Column::Id.is_in(ids.to_vec()));
     }

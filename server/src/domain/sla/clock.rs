@@ -195,15 +195,15 @@ async fn read(db: &impl ConnectionTrait, ticket_id: i32) -> Result<Option<Row>> 
 }
 
 /// Writes `clock` and the state it gives at `now`; tells the ticket's audience when the state
-/// changed, and queues the check of the next instant when that moved. Answers the ticket as it
-/// now is when anything changed.
-async fn settle(unit: &Unit, before: &Row, clock: Clock, now: At) -> Result<Option<ticket::Model>> {
+/// changed, and queues the check of the next instant when that moved. Answers whether anything
+/// was written — the ticket is read again only for the event, not on every agent's reply.
+async fn settle(unit: &Unit, before: &Row, clock: Clock, now: At) -> Result<bool> {
     use sea_orm::EntityTrait;
     let evaluated = clock.evaluate(before.first_response_at, before.closed_at, now);
     let state = evaluated.map(|(s, ..)| s.as_str());
     let next = evaluated.and_then(|(.., next)| next);
     if before.clock == clock && before.state.as_deref() == state && before.next_at == next {
-        return Ok(None);
+        return Ok(false);
     }
     let mut b = Binder::new(unit.get_database_backend());
     let sql = format!(
@@ -224,16 +224,24 @@ async fn settle(unit: &Unit, before: &Row, clock: Clock, now: At) -> Result<Opti
     {
         outbox::enqueue(unit, &SlaCheck { ticket_id: before.id, at }, at).await?;
     }
-    let now_is = ticket::Entity::find_by_id(before.id).one(unit).await?;
     if let Some((state, target, _)) = evaluated
         && before.state.is_some()
         && before.state.as_deref() != Some(state.as_str())
-        && let Some(t) = &now_is
+        && let Some(t) = ticket::Entity::find_by_id(before.id).one(unit).await?
     {
-        let view = views::ticket(unit, t).await?;
-        unit.raise(TicketSlaChanged { ticket: view, state, target }.to(Audience::of_ticket(t, &[])));
+        let view = views::ticket(unit, &t).await?;
+        unit.raise(TicketSlaChanged { ticket: view, state, target }.to(Audience::of_ticket(&t, &[])));
     }
-    Ok(now_is)
+    Ok(true)
+}
+
+/// The ticket as [`settle`] left it, when it wrote anything.
+async fn settled(unit: &Unit, ticket_id: i32, written: bool) -> Result<Option<ticket::Model>> {
+    use sea_orm::EntityTrait;
+    match written {
+        true => Ok(ticket::Entity::find_by_id(ticket_id).one(unit).await?),
+        false => Ok(None),
+    }
 }
 
 /// The ticket entered the people's queue: the policy of its department sets its clock, counted
@@ -243,7 +251,8 @@ pub async fn start(unit: &Unit, ticket_id: i32) -> Result<Option<ticket::Model>>
     let Some(targets) = targets_for(unit, before.department_id).await? else { return Ok(None) };
     let calendar = calendar_setting::load(unit).await?;
     let clock = Clock::start(&targets, &calendar, before.opened_at);
-    settle(unit, &before, clock, Utc::now()).await
+    let written = settle(unit, &before, clock, Utc::now()).await?;
+    settled(unit, ticket_id, written).await
 }
 
 /// A person answered at `now` (the first response, if it was not yet): the response target is
@@ -280,7 +289,8 @@ pub async fn customer_wrote(unit: &Unit, ticket: &ticket::Model, now: At) -> Res
 pub async fn closed(unit: &Unit, ticket_id: i32) -> Result<Option<ticket::Model>> {
     let Some(before) = read(unit, ticket_id).await? else { return Ok(None) };
     let clock = before.clock;
-    settle(unit, &before, clock, Utc::now()).await
+    let written = settle(unit, &before, clock, Utc::now()).await?;
+    settled(unit, ticket_id, written).await
 }
 
 /// `sla.check`: the instant `at` of a ticket's clock came. Nothing when the clock moved since

@@ -6,9 +6,11 @@
 //! closing reason, thanked, and opens no ticket. Anything else the customer writes goes to a new
 //! ticket as before (the survey is then `skipped`); so does an answer after the survey's window.
 //!
-//! Not sent: a ticket nobody of the team held, closed by the bot's inactivity, of a blocked
-//! customer, or on an official number whose 24-hour window is closed (a free-text message would be
-//! refused; no approved template is chosen for it yet).
+//! Not sent: a ticket nobody of the team held, closed by the bot's inactivity, or of a blocked
+//! customer. On an official number whose 24-hour window is closed Meta refuses free text: the
+//! survey then goes as the approved template the company chose for that number (`templates`, its
+//! values may hold the same variables), or not at all when none is chosen or it is no longer
+//! approved.
 
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::{ConnectionTrait, EntityTrait};
@@ -20,10 +22,11 @@ use crate::{
         conversations::{events::ChatNotification, messages as conversation_messages, views::Names},
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
+        instances::{self, message_templates},
         sql::Binder,
         unit::Unit,
     },
-    entities::tenant::{customer, ticket, user},
+    entities::tenant::{customer, instance, message, ticket, user},
 };
 
 /// The `tenant_settings` key of the survey.
@@ -50,6 +53,33 @@ pub struct SurveySettings {
     /// Departments whose tickets are not surveyed.
     #[serde(default)]
     pub excluded_department_ids: Vec<i32>,
+    /// Per official number, the approved template sent past its 24-hour window.
+    #[serde(default)]
+    pub templates: Vec<SurveyTemplate>,
+}
+
+/// The template an official number sends the survey as once the customer's window is closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SurveyTemplate {
+    pub instance_id: i32,
+    /// Id do modelo (`GET /api/templates?instanceId=`).
+    pub template_id: i32,
+    /// Os valores de `{{1}}`, `{{2}}`…, na ordem; podem usar `{{nome}}` e `{{atendente}}`.
+    #[serde(default)]
+    pub parameters: Vec<String>,
+}
+
+impl SurveyTemplate {
+    /// The values with the variables filled.
+    fn values(&self, customer: &str, agent: &str) -> Vec<String> {
+        self.parameters.iter().map(|v| fill(v, customer, agent)).collect()
+    }
+}
+
+/// `text` with `{{nome}}` and `{{atendente}}` replaced by the first names.
+fn fill(text: &str, customer: &str, agent: &str) -> String {
+    text.replace("{{nome}}", first_name(customer)).replace("{{atendente}}", first_name(agent)).replace(" ,", ",")
 }
 
 impl Default for SurveySettings {
@@ -62,6 +92,7 @@ impl Default for SurveySettings {
             thanks: "Obrigado pela avaliação! Se precisar de algo mais, é só escrever.".into(),
             answer_minutes: 24 * 60,
             excluded_department_ids: Vec::new(),
+            templates: Vec::new(),
         }
     }
 }
@@ -105,6 +136,7 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<SurveySettings> {
 /// Checks and stores the settings; answers them as stored.
 pub async fn save(db: &impl ConnectionTrait, settings: SurveySettings) -> Result<SurveySettings> {
     let settings = normalize(settings)?;
+    check_templates(db, &settings.templates).await?;
     let json = serde_json::to_string(&settings).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
     let mut b = Binder::new(db.get_database_backend());
     let sql = format!(
@@ -116,6 +148,47 @@ pub async fn save(db: &impl ConnectionTrait, settings: SurveySettings) -> Result
     );
     db.execute_raw(b.statement(sql)).await?;
     Ok(settings)
+}
+
+/// Each chosen template: on an official number, one per number, approved, every value given (with
+/// sample names in the variables, as `message_templates::prepare` checks a send).
+async fn check_templates(db: &impl ConnectionTrait, templates: &[SurveyTemplate]) -> Result<()> {
+    let mut errors = Vec::new();
+    let mut seen = Vec::new();
+    for (index, chosen) in templates.iter().enumerate() {
+        let field = |name: &str| format!("templates[{index}].{name}");
+        let number = instance::Entity::find_by_id(chosen.instance_id).one(db).await?;
+        if !number.is_some_and(|n| instances::Kind::stored(&n.provider_kind) == instances::Kind::Cloud) {
+            errors.push(FieldError::new(&field("instanceId"), "Escolha um número oficial."));
+            continue;
+        }
+        if seen.contains(&chosen.instance_id) {
+            errors.push(FieldError::new(&field("instanceId"), "Um modelo por número."));
+            continue;
+        }
+        seen.push(chosen.instance_id);
+        match message_templates::prepare(db, chosen.instance_id, chosen.template_id, &chosen.values("Maria", "Ana"))
+            .await
+        {
+            Ok(_) => {}
+            Err(Error::Invalid { fields, .. }) => errors.extend(fields.into_iter().map(|f| {
+                let name = match f.field.strip_prefix("template.") {
+                    Some("id") => field("templateId"),
+                    Some(rest) => field(rest),
+                    None => field("templateId"),
+                };
+                FieldError::new(&name, f.message)
+            })),
+            Err(other) => return Err(other),
+        }
+    }
+    match errors.first() {
+        Some(first) => {
+            let message = first.message.clone();
+            Err(Error::Invalid { code: "invalid_survey", message, fields: errors })
+        }
+        None => Ok(()),
+    }
 }
 
 fn first_name(name: &str) -> &str {
@@ -133,14 +206,37 @@ pub async fn on_close(unit: &Unit, ticket_id: i32) -> Result<()> {
     let excluded = ticket.department_id.is_some_and(|d| settings.excluded_department_ids.contains(&d));
     let window_closed = ticket.window_closes_at.is_some_and(|closes| closes <= now);
     let Some(agent_id) = ticket.assigned_user_id else { return Ok(()) };
-    if excluded || window_closed {
+    if excluded {
         return Ok(());
     }
+    let template = match window_closed {
+        true => match settings.templates.iter().find(|t| t.instance_id == ticket.instance_id) {
+            Some(template) => Some(template),
+            None => return Ok(()),
+        },
+        false => None,
+    };
     let Some(customer) = customer::Entity::find_by_id(ticket.customer_id).one(unit).await? else { return Ok(()) };
     if customer.blacklisted {
         return Ok(());
     }
     let agent = user::Entity::find_by_id(agent_id).one(unit).await?.map(|u| u.name).unwrap_or_default();
+    // Past the window: the template, filled now; one no longer approved (or changed by a sync)
+    // sends nothing, as no template would.
+    let prepared = match template {
+        Some(template) => {
+            let values = template.values(&customer.name, &agent);
+            match message_templates::prepare(unit, template.instance_id, template.template_id, &values).await {
+                Ok(prepared) => Some(prepared),
+                Err(Error::Invalid { message, .. }) => {
+                    tracing::warn!(ticket = ticket.id, %message, "survey template not sendable; survey skipped");
+                    return Ok(());
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        None => None,
+    };
     let mut b = Binder::new(unit.get_database_backend());
     let sql = format!(
         "INSERT INTO survey_responses (ticket_id, customer_id, instance_id, department_id, user_id, closing_reason_id, \
@@ -155,20 +251,27 @@ pub async fn on_close(unit: &Unit, ticket_id: i32) -> Result<()> {
         b.p(now + Duration::minutes(i64::from(settings.answer_minutes)))
     );
     unit.execute_raw(b.statement(sql)).await?;
-    let question = settings
-        .question
-        .replace("{{nome}}", first_name(&customer.name))
-        .replace("{{atendente}}", first_name(&agent))
-        .replace(" ,", ",");
-    send(unit, &ticket, &question).await
+    let sent = match prepared {
+        Some((text, used)) => conversation_messages::queue_template_from_bot(unit, &ticket, &text, used).await?,
+        None => {
+            let question = fill(&settings.question, &customer.name, &agent);
+            conversation_messages::queue_from_bot(unit, &ticket, &question).await?
+        }
+    };
+    show(unit, &ticket, &sent).await
 }
 
 /// Queues one of the survey's messages on `ticket`; whoever watches the conversation sees it.
 async fn send(unit: &Unit, ticket: &ticket::Model, text: &str) -> Result<()> {
     let sent = conversation_messages::queue_from_bot(unit, ticket, text).await?;
+    show(unit, ticket, &sent).await
+}
+
+/// Tells whoever watches the conversation of `ticket` about the survey's message `sent`.
+async fn show(unit: &Unit, ticket: &ticket::Model, sent: &message::Model) -> Result<()> {
     let names = Names::of_tickets(unit, std::slice::from_ref(ticket)).await?;
     unit.raise(
-        ChatNotification { ticket: Some(names.ticket(ticket)), message: Some(names.message(&sent)), notice: None }
+        ChatNotification { ticket: Some(names.ticket(ticket)), message: Some(names.message(sent)), notice: None }
             .to(Audience::of_ticket(ticket, &[])),
     );
     Ok(())

@@ -348,10 +348,12 @@ impl DomainEvent for UserDisconnected {
     const NAME: &'static str = "UserDisconnected";
 }
 
-/// Active users of the tenant; functional users included (they hold a seat).
+/// Active users of the tenant; functional users included (they hold a seat), API tokens'
+/// principals not (an integration is not a seat: docs/api-tokens.md).
 pub async fn count_active(db: &impl ConnectionTrait) -> Result<u64> {
     Ok(user::Entity::find()
         .filter(user::Column::DeletedAt.is_null())
+        .filter(user::Column::Kind.eq("person"))
         .select_only()
         .column(user::Column::Id)
         .count(db)

@@ -6,6 +6,8 @@
 //! campaign recipients) are enums of [`states`]; other enumerated columns (directions, kinds, scopes)
 //! are plain strings holding the documented values; secrets and hashes are skipped when a model is serialized.
 
+/// `api_tokens`: An integration's credential (docs/api-tokens.md).
+pub mod api_token;
 /// `bot_configs`: The menu bot's configuration, per tenant or instance.
 pub mod bot_config;
 /// `bot_sessions`: The bot's part of a ticket that started with it.

@@ -16,6 +16,15 @@ pub struct Model {
     pub value_cents: i64,
     pub status: String,
     pub ordered_at: DateTimeUtc,
+    /// The caller's own id (an integration's), unique: a retried request is the same order.
+    pub external_id: Option<String>,
+    /// `[{name, quantity, unitCents}]` as JSON, when the order lists them.
+    pub items: Option<String>,
+    /// `pix`, `boleto`, `cartao`, `dinheiro`, `transferencia` or `outro`.
+    pub payment_method: Option<String>,
+    /// Where it came from: `atendimento` (a person), `api` or the integration's own word.
+    pub source: String,
+    pub note: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

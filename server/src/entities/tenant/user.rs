@@ -21,6 +21,9 @@ pub struct Model {
     pub department_id: Option<i32>,
     pub is_connected: bool,
     pub is_functional: bool,
+    /// `person`, or `integration`: an API token's principal (docs/api-tokens.md), which cannot
+    /// log in and holds no seat.
+    pub kind: String,
     /// When the current block began (`None`: not blocked).
     pub blocked_at: Option<DateTimeUtc>,
     pub failed_logins: i32,

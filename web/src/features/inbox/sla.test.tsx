@@ -238,7 +238,7 @@ describe('TicketSlaChanged: who is told', () => {
     expect(slaChangeOf({ event: 'TicketSlaChanged', ticket: { id: 'x' }, state: 'breached' })).toBeNull();
   });
 
-  it('a breach: those who watch the control panel only; a risk: the ticket’s owner only', () => {
+  it('a breach: those who watch the control panel and the ticket’s owner; a risk: the owner only', () => {
     const watcher = { id: 9, watchesBreaches: true };
     const owner = { id: 7, watchesBreaches: false };
     const breach = slaChangeOf(slaChanged(waiting, 'breached'));
@@ -248,6 +248,10 @@ describe('TicketSlaChanged: who is told', () => {
     expect(slaNoticeKind(breach, owner)).toBeNull();
     expect(slaNoticeKind(risk, owner)).toBe('at_risk');
     expect(slaNoticeKind(risk, watcher)).toBeNull();
+    const hersBreached = slaChangeOf(slaChanged(hers, 'breached'));
+    if (!hersBreached) throw new Error('unread');
+    expect(slaNoticeKind(hersBreached, owner)).toBe('breached');
+    expect(slaNoticeKind(hersBreached, { id: 8, watchesBreaches: false })).toBeNull();
     // A waiting ticket has no owner to warn.
     expect(slaNoticeKind({ ...risk, ticket: { ...risk.ticket, status: 'pending' } }, owner)).toBeNull();
     const back = slaChangeOf(slaChanged(hers, 'on_time'));

@@ -3,9 +3,9 @@
  * state changed — at risk, breached, or back on time — sent to the ticket's audience (its owner,
  * its queue's people, the supervisors). The inbox writes the ticket into its cache (./realtime.ts);
  * app/realtime.ts tells (./sla-notice.ts): a breach to whoever watches the control panel (route
- * `dashboard-control-panel`) — with, in a hidden tab, the browser's notification (here, as the
- * assignments do: the permission is the inbox's to ask) — and a risk, more quietly, to the ticket's
- * owner.
+ * `dashboard-control-panel`) and to the ticket's owner — with, in a hidden tab, the browser's
+ * notification (here, as the assignments do: the permission is the inbox's to ask) — and a risk,
+ * more quietly, to the owner alone.
  */
 import * as z from 'zod/mini';
 import { formatDue, SLA_STATES, TICKET_SLA_CHANGED_EVENT, type SlaState, type SlaTarget } from '../../lib/sla';
@@ -41,11 +41,9 @@ export interface SlaViewer {
 
 /** How a change is told to this viewer: `breached` (loud), `at_risk` (quiet) or not at all (null). */
 export function slaNoticeKind(change: SlaChange, viewer: SlaViewer): 'breached' | 'at_risk' | null {
-  if (change.state === 'breached') return viewer.watchesBreaches ? 'breached' : null;
-  if (change.state === 'at_risk') {
-    const owner = change.ticket.status !== 'pending' && change.ticket.assignedUser?.id === viewer.id;
-    return owner ? 'at_risk' : null;
-  }
+  const owner = change.ticket.status !== 'pending' && change.ticket.assignedUser?.id === viewer.id;
+  if (change.state === 'breached') return viewer.watchesBreaches || owner ? 'breached' : null;
+  if (change.state === 'at_risk') return owner ? 'at_risk' : null;
   return null;
 }
 

@@ -20,6 +20,7 @@ export const en: Messages = {
       users: 'Users',
       distribution: 'Distribution',
       'service-levels': 'Service levels',
+      'api-tokens': 'API tokens',
       tenants: 'Tenants',
       instances: 'Instances',
       chatbot: 'Chatbot',

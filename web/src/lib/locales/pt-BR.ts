@@ -18,6 +18,7 @@ export const ptBR = {
       users: 'Usuários',
       distribution: 'Distribuição',
       'service-levels': 'Níveis de serviço',
+      'api-tokens': 'Tokens de API',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

@@ -20,6 +20,7 @@ export const pt: Messages = {
       users: 'Utilizadores',
       distribution: 'Distribuição',
       'service-levels': 'Níveis de serviço',
+      'api-tokens': 'Tokens de API',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',
