@@ -115,6 +115,17 @@ async fn an_integration_works_with_its_token_within_its_role_and_instances_until
         .scalar("acme", &format!("SELECT COUNT(*) FROM users WHERE id = {principal} AND kind = 'integration'"))
         .await;
     assert_eq!(integration, 1, "acting through its own principal");
+    // Even given a password by an administrator, the principal never logs in.
+    let body = json!({ "email": "erp@acme.example", "password": "Senha#Forte!9" });
+    let (status, _) = team.call(&team.admin_token, Method::PUT, &format!("/api/users/{principal}"), Some(body)).await;
+    assert_eq!(status, 200);
+    let principal_user = crate::support::TestUser {
+        id: principal as i32,
+        tenant: "acme".into(),
+        email: "erp@acme.example".into(),
+        password: "Senha#Forte!9".into(),
+    };
+    assert_eq!(team.app.login_response(&principal_user, "Senha#Forte!9").await.status(), 401);
     let refused = socket::open(&team.app, &team.admin, &token, None).await;
     assert!(refused.is_err(), "never on the socket");
 

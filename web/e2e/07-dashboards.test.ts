@@ -5,7 +5,8 @@
  * charts and tables from that data (never "Em breve"), a figure opens the tickets behind it, the
  * control panel counts a customer who writes (a provider event) and answers the demo's chatbot
  * menu (it holds new tickets until then) without a reload, the
- * productivity table sorts, the sheets download as `.xlsx` (zip files: they start with "PK"), a
+ * productivity table sorts and shows each agent's SLA attainment with its sample (as the analytics
+ * dashboard shows the period's), the sheets download as `.xlsx` (zip files: they start with "PK"), a
  * tenant without the `reports` option gets the server's message, and an operator syncs the tenant's
  * analytics from the tenants screen.
  *
@@ -174,6 +175,12 @@ describe('dashboards and reports', () => {
     const heatmap = page.getByRole('table', { name: /Tickets abertos por dia da semana e hora/ });
     expect(await heatmap.getByRole('cell', { name: /tickets?$/ }).count()).toBe(7 * 24);
     expect(await heatmap.locator('td[data-level="4"]').count()).toBeGreaterThanOrEqual(1);
+    // The seed's default SLA (30 min / 8 h) over its closed tickets: each attainment as a share with
+    // its sample (`92,3 %`, `n = 130 · 120 dentro da meta`).
+    for (const sla of ['slaResponse', 'slaResolution']) {
+      const card = page.locator(`[data-figure="${sla}"]`);
+      expect(await card.innerText(), sla).toMatch(/\d{1,3},\d %[\s\S]*n = [\d.]+ · [\d.]+ dentro da meta/);
+    }
     await shots(page, '07-analytics');
 
     // The tickets behind "Tickets abertos": as many as the figure says, 50 a page.
@@ -364,11 +371,34 @@ describe('dashboards and reports', () => {
       .locator('tbody tr')
       .evaluateAll((trs) => trs.map((tr) => Number((tr.children[1]?.textContent ?? '').replace(/\./g, ''))));
     expect(attended).toEqual([...attended].sort((a, b) => b - a));
+    // The SLA attainment per agent, with its sample (or "—" for an agent with no ticket under a target).
+    const slaColumn = (await table.getByRole('columnheader').allInnerTexts()).findIndex((text) =>
+      text.startsWith('SLA de 1ª resposta'),
+    );
+    expect(slaColumn).toBeGreaterThan(0);
+    const slaCells = await table
+      .locator('tbody tr')
+      .evaluateAll((trs, column) => trs.map((tr) => tr.children[column]?.textContent ?? ''), slaColumn);
+    expect(
+      slaCells.some((cell) => /^\d{1,3},\d % · n = [\d.]+$/.test(cell)),
+      slaCells.join(' | '),
+    ).toBe(true);
+    expect(
+      slaCells.every((cell) => /^(\d{1,3},\d % · n = [\d.]+|—.+)$/.test(cell)),
+      slaCells.join(' | '),
+    ).toBe(true);
 
     const file = await download(page, page.getByRole('button', { name: 'Exportar xlsx' }));
     expect(file.head).toBe('PK');
     expect(file.name).toMatch(/\.xlsx$/);
     await shots(page, '07-productivity');
+
+    // Sorted by the first-response attainment, best first: its column scrolls into view.
+    await table.getByRole('button', { name: /^SLA de 1ª resposta/ }).click();
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: /^SLA de 1ª resposta/ }).getAttribute('aria-sort'))
+      .toBe('descending');
+    await shots(page, '07-productivity-sla');
     expect(admin.errors).toEqual([]);
   });
 

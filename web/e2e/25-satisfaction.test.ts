@@ -1,14 +1,18 @@
 /**
  * The customers' satisfaction survey (docs/service-levels.md#satisfaction-survey) against the real
- * server: the inbox tenant's administrator turns the survey on through the API (`PUT /api/survey`;
- * its settings section is not on a screen yet), a customer writes to this file's own number, the
- * administrator accepts, answers and closes the ticket (API), and the fake provider receives the
- * question with the customer's and the attendant's first names. The customer answers "5, muito bom": the
- * provider receives the thanks and no ticket opens. The productivity screen, filtered by this
- * number, shows "Satisfação dos clientes (CSAT)" with CSAT 100 %, n = 1 and the comment
- * "muito bom", in a real browser; axe-core finds no serious or critical violation there.
- * Screenshots at 1280 and 390 px, light and dark (`25-satisfaction-*.png`). The survey settings are
- * put back as they were at the end.
+ * server: the inbox tenant's administrator turns the survey on through the API (`PUT /api/survey`),
+ * a customer writes to this file's own number, the administrator accepts, answers and closes the
+ * ticket (API), and the fake provider receives the question with the customer's and the
+ * attendant's first names. The customer answers "5, muito bom": the provider receives the thanks
+ * and no ticket opens. The productivity screen, filtered by this number, shows "Satisfação dos
+ * clientes (CSAT)" with CSAT 100 %, n = 1 and the comment "muito bom", in a real browser; axe-core
+ * finds no serious or critical violation there. The survey's settings on "Níveis de serviço" say
+ * that, past the customer's 24-hour window, an official number sends an approved template: the
+ * inbox tenant has no official number ("Nenhum número oficial…"); with one faked in the browser's
+ * answers (the real ones are 17-providers'), a template is chosen with `{{nome}}` and
+ * `{{atendente}}`, previewed, and the server's refusal ("Escolha um número oficial.") lands under
+ * that number's select. Screenshots at 1280 and 390 px, light and dark (`25-satisfaction-*.png`,
+ * `25-survey-*.png`). The survey settings are put back as they were at the end.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -35,6 +39,7 @@ interface Survey {
   thanks: string;
   answerMinutes: number;
   excludedDepartmentIds: number[];
+  templates: { instanceId: number; templateId: number; parameters: string[] }[];
 }
 interface TicketAnswer {
   id: number;
@@ -166,6 +171,112 @@ describe('satisfaction survey', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await section.scrollIntoViewIfNeeded();
     await shots(page, '25-satisfaction');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the survey settings say what goes past the 24-hour window: an approved template per official number', async () => {
+    // The server answers the templates and refuses one on a number that is not official.
+    expect((await inboxCall<Survey>(e2e, 'GET', '/api/survey', undefined, token)).templates).toEqual([]);
+    const refused = await fetchSurvey({
+      ...(before as Survey),
+      templates: [{ instanceId, templateId: 1, parameters: [] }],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'invalid_survey',
+      errors: [{ field: 'templates[0].instanceId', message: 'Escolha um número oficial.' }],
+    });
+
+    if (!admin) {
+      admin = await openPage(browser, e2e.inbox.baseUrl);
+      await logIn(admin.page, e2e.inbox.admin.email, e2e.inbox.admin.password);
+    }
+    const { page } = admin;
+    await page.goto(`${e2e.inbox.baseUrl}/service-levels`);
+    await waitForPath(page, '/service-levels');
+    const form = page.getByRole('form', { name: 'Pesquisa de satisfação' });
+    const past = form.getByRole('region', { name: 'Fora da janela de 24 horas (números oficiais)' });
+    // The inbox tenant's numbers are all behind the fake gateway: none is official.
+    await past.getByText('Nenhum número oficial: a pesquisa vai como texto.').waitFor({ timeout: 15_000 });
+    await past.getByText(/a Meta só aceita modelos aprovados/).waitFor();
+    await shots(page, '25-survey-settings');
+
+    // An official number and its templates, added to the server's answers in the browser only.
+    const official = { id: 990_001, name: 'WhatsApp Oficial (simulado)' };
+    const template = (id: number, name: string, status: string, body: string, parameters: number) => ({
+      id,
+      instanceId: official.id,
+      name,
+      language: 'pt_BR',
+      category: 'UTILITY',
+      status,
+      header: null,
+      body,
+      footer: 'Acme Lojas',
+      parameters: Array.from({ length: parameters }, (_, at) => ({ index: at + 1, example: null })),
+      syncedAt: new Date().toISOString(),
+    });
+    // (The real lists are read here: Node cannot resolve the tenant's *.localhost host the browser uses.)
+    const lists = {
+      '/api/instance': await inboxCall<unknown[]>(e2e, 'GET', '/api/instance', undefined, token),
+      '/api/inbox/instances': await inboxCall<unknown[]>(e2e, 'GET', '/api/inbox/instances', undefined, token),
+    };
+    await page.route(
+      (url) => url.pathname in lists,
+      (route) =>
+        route.fulfill({
+          json: [
+            ...lists[new URL(route.request().url()).pathname as keyof typeof lists],
+            { ...official, activated: true, providerKind: 'cloud', official: true },
+          ],
+        }),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/templates' && url.searchParams.get('instanceId') === String(official.id),
+      (route) =>
+        route.fulfill({
+          json: [
+            template(
+              7001,
+              'pesquisa_atendimento',
+              'APPROVED',
+              'Olá, {{1}}! Como você avalia o atendimento de {{2}}? Responda com uma nota de 1 a 5.',
+              2,
+            ),
+            template(7002, 'pesquisa_natal', 'PENDING', 'Feliz Natal, {{1}}! Como foi o seu atendimento?', 1),
+          ],
+        }),
+    );
+    await page.reload();
+    const number = past.getByRole('group', { name: official.name });
+    const select = number.getByRole('combobox', { name: 'Modelo aprovado' });
+    await select.waitFor({ timeout: 15_000 });
+    expect(await select.inputValue()).toBe('Sem modelo (não enviar fora da janela)');
+    await select.click();
+    // Only an approved template can be chosen; the others are listed with their status.
+    expect(
+      await page.getByRole('option', { name: 'pesquisa_natal (pt_BR) — em análise' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await page.getByRole('option', { name: 'pesquisa_atendimento (pt_BR)' }).click();
+    await number.getByRole('textbox', { name: 'Parâmetro {{1}}' }).fill('{{nome}}');
+    await number.getByRole('textbox', { name: 'Parâmetro {{2}}' }).fill('{{atendente}}');
+    await number
+      .getByTestId('template-text')
+      .getByText('Olá, Maria! Como você avalia o atendimento de Ana? Responda com uma nota de 1 a 5.')
+      .waitFor();
+    await shots(page, '25-survey-template');
+
+    // Saved with the rest: the real server does not know the number, and says so under its select.
+    const answer = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/survey' && response.request().method() === 'PUT',
+    );
+    await form.getByRole('button', { name: 'Salvar pesquisa' }).click();
+    expect((await answer).status()).toBe(422);
+    await number.getByText('Escolha um número oficial.').waitFor();
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await form.getByRole('button', { name: 'Descartar' }).click();
+    await page.unrouteAll({ behavior: 'wait' });
+    expect((await inboxCall<Survey>(e2e, 'GET', '/api/survey', undefined, token)).templates).toEqual([]);
     expect(admin.errors).toEqual([]);
   });
 });

@@ -16,6 +16,8 @@ export type FigureId =
   | 'messageTypes'
   | 'firstResponse'
   | 'resolution'
+  | 'slaResponse'
+  | 'slaResolution'
   | 'medianP90'
   | 'attended'
   | 'orders'
@@ -105,6 +107,18 @@ export const DEFINITIONS: Readonly<Record<FigureId, FigureDefinition>> = {
   resolution: {
     label: 'Resolução',
     definition: 'Por ticket: o encerramento menos a abertura.',
+    countedOn: 'no dia do encerramento',
+  },
+  slaResponse: {
+    label: 'SLA de 1ª resposta',
+    definition:
+      'Dos atendimentos encerrados no período com meta de 1ª resposta, quantos a cumpriram: respondidos (ou encerrados sem resposta) antes do prazo, contado no calendário da empresa, com as pausas. Uma meta estourada não volta a ser cumprida. Mostrado em porcentagem, com o número de atendimentos (n).',
+    countedOn: 'no dia do encerramento',
+  },
+  slaResolution: {
+    label: 'SLA de resolução',
+    definition:
+      'Dos atendimentos encerrados no período com meta de resolução, quantos a cumpriram: encerrados antes do prazo, contado no calendário da empresa, com as pausas. Uma meta estourada não volta a ser cumprida. Mostrado em porcentagem, com o número de atendimentos (n).',
     countedOn: 'no dia do encerramento',
   },
   medianP90: {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  attainment,
   durationTicks,
+  formatAttainment,
+  formatAttainmentWithSample,
   formatCount,
   formatDuration,
   formatDurationTick,
@@ -90,5 +93,26 @@ describe('formatShare', () => {
     expect(formatShare(0, 9990)).toBe('0%');
     expect(formatShare(40, 9990)).toBe('menos de 1%');
     expect(formatShare(5, 0)).toBe('—');
+  });
+});
+
+describe('formatAttainment', () => {
+  it('writes the share met with one decimal, pt-BR, and the sample', () => {
+    expect(formatAttainment(120, 130)).toBe('92,3 %');
+    expect(formatAttainmentWithSample(120, 130)).toBe('92,3 % · n = 130');
+    expect(formatAttainmentWithSample(1200, 1300)).toBe('92,3 % · n = 1.300');
+    expect(formatAttainment(5, 5)).toBe('100,0 %');
+    expect(formatAttainment(0, 7)).toBe('0,0 %');
+  });
+
+  it('never rounds to a misleading 100 % or 0 %', () => {
+    expect(formatAttainment(9999, 10_000)).toBe('99,9 %');
+    expect(formatAttainment(1, 10_000)).toBe('0,1 %');
+  });
+
+  it('shows a dash without a sample', () => {
+    expect(attainment(0, 0)).toBeNull();
+    expect(formatAttainment(0, 0)).toBe('—');
+    expect(formatAttainmentWithSample(0, 0)).toBe('—');
   });
 });

@@ -121,3 +121,38 @@ export function trendOf(ratio: number): Trend {
   if (Math.abs(ratio) < 0.005) return 'flat';
   return ratio > 0 ? 'up' : 'down';
 }
+
+/** What an SLA attainment without a sample says (tooltip, accessible text, a card's line). */
+export const NO_SLA_SAMPLE = 'Nenhum atendimento com meta encerrado no período';
+
+/**
+ * An SLA's attainment (docs/analytics.md#definitions): the share of the tickets closed with the
+ * target that met it, 0–1; null when none had the target (no sample).
+ */
+export function attainment(met: number, tickets: number): number | null {
+  if (!(tickets > 0)) return null;
+  return Math.min(1, Math.max(0, met / tickets));
+}
+
+/**
+ * An attainment as a percentage with one decimal: `92,3 %` (never a misleading `100,0 %` while one
+ * ticket missed the target, nor `0,0 %` while one met it); `—` without a sample.
+ */
+export function formatAttainment(met: number, tickets: number): string {
+  const ratio = attainment(met, tickets);
+  if (ratio === null) return '—';
+  let percent = Math.round(ratio * 1000) / 10;
+  if (percent === 100 && met < tickets) percent = 99.9;
+  else if (percent === 0 && met > 0) percent = 0.1;
+  return `${ONE_DECIMAL.format(percent)} %`;
+}
+
+/** The sample of an attainment: `n = 130`. */
+export function formatSample(tickets: number): string {
+  return `n = ${formatCount(tickets)}`;
+}
+
+/** An attainment with its sample: `92,3 % · n = 130`; `—` without a sample. */
+export function formatAttainmentWithSample(met: number, tickets: number): string {
+  return tickets > 0 ? `${formatAttainment(met, tickets)} · ${formatSample(tickets)}` : '—';
+}

@@ -39,6 +39,11 @@ describe('messages by type', () => {
         ordersValueCents: 0,
         botTickets: 0,
         botHandoffs: 0,
+        // The SLA attainment is always sent (no default).
+        slaResponseTickets: 0,
+        slaResponseMet: 0,
+        slaResolutionTickets: 0,
+        slaResolutionMet: 0,
       },
     };
     const parsed = AnalyticsSchema.parse(JSON.parse(JSON.stringify(older)));

@@ -17,6 +17,12 @@ export const TOTALS = {
   messagesVideo: 100,
   messagesDocument: 250,
   messagesOther: 40,
+  // SLA attainment: 120 of 130 closed tickets with a first-response target met it (92,3 %); 0 of 0
+  // for resolution (no target: "—").
+  slaResponseTickets: 130,
+  slaResponseMet: 120,
+  slaResolutionTickets: 0,
+  slaResolutionMet: 0,
 };
 
 export const ANALYTICS: Analytics = {
@@ -24,7 +30,14 @@ export const ANALYTICS: Analytics = {
   previousPeriod: { from: '2026-10-02', to: '2026-10-31' },
   syncedAt: '2026-11-25T03:00:12Z',
   totals: TOTALS,
-  previousTotals: { ...TOTALS, ticketsOpened: 368, ticketsClosed: 390, ordersValueCents: 1_000_000 },
+  previousTotals: {
+    ...TOTALS,
+    ticketsOpened: 368,
+    ticketsClosed: 390,
+    ordersValueCents: 1_000_000,
+    slaResponseTickets: 100,
+    slaResponseMet: 88,
+  },
   firstResponse: { count: 380, medianSecs: 205, p90Secs: 1510 },
   previousFirstResponse: { count: 350, medianSecs: 250, p90Secs: 1700 },
   resolution: { count: 398, medianSecs: 5400, p90Secs: 40_000 },
@@ -64,6 +77,10 @@ export function agent(userId: number, name: string, extra: Partial<ProductivityA
     messagesSent: 0,
     quickRepliesUsed: 0,
     onlineSecs: 0,
+    slaResponseTickets: 0,
+    slaResponseMet: 0,
+    slaResolutionTickets: 0,
+    slaResolutionMet: 0,
     ...extra,
   };
 }

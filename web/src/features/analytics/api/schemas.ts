@@ -12,6 +12,19 @@ const Count = z._default(z.number(), 0);
 
 export const PeriodSchema = z.object({ from: z.string(), to: z.string() });
 
+/**
+ * SLA attainment (docs/analytics.md#definitions, docs/service-levels.md): of the tickets closed in
+ * the period, those that had a first-response (resolution) target and those that met it. Always
+ * sent by the server (in the totals, per tag and per agent): no default.
+ */
+const slaAttainmentShape = {
+  slaResponseTickets: z.number(),
+  slaResponseMet: z.number(),
+  slaResolutionTickets: z.number(),
+  slaResolutionMet: z.number(),
+};
+export type SlaAttainmentFigures = { [K in keyof typeof slaAttainmentShape]: number };
+
 export const TotalsSchema = z.object({
   ticketsOpened: Count,
   ticketsClosed: Count,
@@ -32,6 +45,7 @@ export const TotalsSchema = z.object({
   messagesVideo: Count,
   messagesDocument: Count,
   messagesOther: Count,
+  ...slaAttainmentShape,
 });
 export type Totals = z.infer<typeof TotalsSchema>;
 
@@ -56,8 +70,8 @@ export type AnalyticsDay = z.infer<typeof AnalyticsDaySchema>;
 
 /**
  * One tag's figures in the period (the analytics dashboard's "Por etiqueta"): tickets that carry the
- * tag, under the instance and department filters. Every field but the tag's id and name may be
- * missing: a row always parses.
+ * tag, under the instance and department filters. Every field but the tag's id and name and the SLA
+ * attainment (always sent) may be missing.
  */
 export const TagFiguresSchema = z.object({
   id: z.number(),
@@ -69,6 +83,7 @@ export const TagFiguresSchema = z.object({
   messagesOut: Count,
   firstResponse: z._default(DurationStatsSchema, EMPTY_STATS),
   resolution: z._default(DurationStatsSchema, EMPTY_STATS),
+  ...slaAttainmentShape,
 });
 export type TagFigures = z.infer<typeof TagFiguresSchema>;
 
@@ -188,6 +203,7 @@ export const ProductivityAgentSchema = z.object({
   /** Messages the agent sent with a quick reply (each reply used counts one); 0 from an older server. */
   quickRepliesUsed: Count,
   onlineSecs: Count,
+  ...slaAttainmentShape,
 });
 export type ProductivityAgent = z.infer<typeof ProductivityAgentSchema>;
 

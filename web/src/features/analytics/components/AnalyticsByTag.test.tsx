@@ -32,6 +32,10 @@ const BY_TAG: TagFigures[] = [
     messagesOut: 1320,
     firstResponse: { count: 110, medianSecs: 205, p90Secs: 1500 },
     resolution: { count: 98, medianSecs: 5400, p90Secs: 40_000 },
+    slaResponseTickets: 110,
+    slaResponseMet: 99,
+    slaResolutionTickets: 98,
+    slaResolutionMet: 75,
   },
   {
     id: 7,
@@ -43,6 +47,10 @@ const BY_TAG: TagFigures[] = [
     messagesOut: 280,
     firstResponse: { count: 44, medianSecs: 60, p90Secs: 300 },
     resolution: { count: 40, medianSecs: null, p90Secs: null },
+    slaResponseTickets: 44,
+    slaResponseMet: 44,
+    slaResolutionTickets: 0,
+    slaResolutionMet: 0,
   },
 ];
 
@@ -147,9 +155,36 @@ describe('analytics by tag', { timeout: 30_000 }, () => {
     const { router, container } = renderRoutes(routes(), PATH);
     const section = await screen.findByRole('region', { name: 'Por etiqueta' });
     expect(tagRows()).toEqual([
-      ['Orçamento', '120', '98', '1.500', '1.320', '3 min 25 s n = 110', '1 h 30 min n = 98'],
-      ['Pós-venda', '45', '40', '300', '280', '1 min n = 44', '— n = 40'],
+      [
+        'Orçamento',
+        '120',
+        '98',
+        '1.500',
+        '1.320',
+        '3 min 25 s n = 110',
+        '1 h 30 min n = 98',
+        '90,0 % n = 110',
+        '76,5 % n = 98',
+      ],
+      [
+        'Pós-venda',
+        '45',
+        '40',
+        '300',
+        '280',
+        '1 min n = 44',
+        '— n = 40',
+        '100,0 % n = 44',
+        '—Nenhum atendimento com meta encerrado no período',
+      ],
     ]);
+    // The SLA columns' headers; no sample says why, as a tooltip and to screen readers.
+    const table = within(section).getByRole('table', { name: 'Números por etiqueta' });
+    expect(within(table).getByRole('columnheader', { name: 'SLA de 1ª resposta' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'SLA de resolução' })).toBeInTheDocument();
+    const noSample = within(table).getByText('Nenhum atendimento com meta encerrado no período');
+    await user.hover(noSample.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Nenhum atendimento com meta encerrado no período');
     // The bars' text alternative: the busiest tag first.
     expect(
       within(section).getByRole('img', {
@@ -189,8 +224,11 @@ describe('analytics by tag', { timeout: 30_000 }, () => {
     expect(within(section).getByText('Nenhuma etiqueta com números no período.')).toBeInTheDocument();
   });
 
-  it('takes a tag row with only its id and name (zeroes, no samples)', () => {
-    const parsed = AnalyticsSchema.parse({ ...ANALYTICS, tags: [{ id: 3, name: 'Novo' }] });
+  it('takes a tag row with only its id, name and SLA attainment (zeroes, no samples)', () => {
+    const sla = { slaResponseTickets: 0, slaResponseMet: 0, slaResolutionTickets: 0, slaResolutionMet: 0 };
+    // The server always sends the attainment: a row without it is not read as zeroes.
+    expect(AnalyticsSchema.safeParse({ ...ANALYTICS, tags: [{ id: 3, name: 'Novo' }] }).success).toBe(false);
+    const parsed = AnalyticsSchema.parse({ ...ANALYTICS, tags: [{ id: 3, name: 'Novo', ...sla }] });
     expect(parsed.tags).toEqual([
       {
         id: 3,
@@ -202,6 +240,7 @@ describe('analytics by tag', { timeout: 30_000 }, () => {
         messagesOut: 0,
         firstResponse: { count: 0, medianSecs: null, p90Secs: null },
         resolution: { count: 0, medianSecs: null, p90Secs: null },
+        ...sla,
       },
     ]);
   });

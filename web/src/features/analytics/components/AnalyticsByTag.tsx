@@ -2,7 +2,8 @@
  * The analytics dashboard's "Por etiqueta" (`tags` of GET /api/dashboard/analytics): the figures of
  * the tags with most tickets opened in the period (the server's twenty, busiest first), under the
  * instance and department filters — tickets opened and closed, messages received and sent, the
- * median first response and resolution with their samples — in a table, and the tickets opened per
+ * median first response and resolution with their samples, the SLA attainment of each target with
+ * its sample — in a table, and the tickets opened per
  * tag as bars (in each tag's colour). A row sets the dashboard's tag filter (again: clears it); the
  * list itself is not narrowed by that filter.
  */
@@ -14,6 +15,7 @@ import { formatCount, formatDuration } from '../format';
 import classes from './analytics.module.css';
 import { CHART_TEXT, ChartCard } from './ChartCard';
 import { ScrollTable } from './ScrollTable';
+import { SlaAttainment } from './SlaAttainment';
 
 /** Bars drawn at most: the server lists the twenty busiest tags (docs/analytics.md#by-tag). */
 export const CHART_TAGS = 20;
@@ -39,33 +41,43 @@ function Median({ stats }: { stats: DurationStats }) {
 
 function TagsTable({ tags, chosenTagId, onChoose }: AnalyticsByTagProps) {
   const numeric = classes.numeric;
+  // The headers wrap ("Mensagens / recebidas"): nine columns fit a laptop's width.
+  const heading = classes.numericHeading;
   return (
     <Paper withBorder radius="md" p="md">
       <Title order={3} size="h5" id="analytics-tags-table" mb="sm">
         Números por etiqueta
       </Title>
-      <ScrollTable label="Números por etiqueta (tabela)" minWidth={820}>
+      <ScrollTable label="Números por etiqueta (tabela)" minWidth={960}>
         <Table highlightOnHover verticalSpacing="xs" aria-labelledby="analytics-tags-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th scope="col">Etiqueta</Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={classes.bottomHeading}>
+                Etiqueta
+              </Table.Th>
+              <Table.Th scope="col" className={heading}>
                 Abertos
               </Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={heading}>
                 Encerrados
               </Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={heading}>
                 Mensagens recebidas
               </Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={heading}>
                 Mensagens enviadas
               </Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={heading}>
                 1ª resposta (mediana)
               </Table.Th>
-              <Table.Th scope="col" className={numeric}>
+              <Table.Th scope="col" className={heading}>
                 Resolução (mediana)
+              </Table.Th>
+              <Table.Th scope="col" className={heading}>
+                SLA de 1ª resposta
+              </Table.Th>
+              <Table.Th scope="col" className={heading}>
+                SLA de resolução
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -100,6 +112,12 @@ function TagsTable({ tags, chosenTagId, onChoose }: AnalyticsByTagProps) {
                   </Table.Td>
                   <Table.Td className={numeric}>
                     <Median stats={tag.resolution} />
+                  </Table.Td>
+                  <Table.Td className={numeric}>
+                    <SlaAttainment met={tag.slaResponseMet} tickets={tag.slaResponseTickets} stacked />
+                  </Table.Td>
+                  <Table.Td className={numeric}>
+                    <SlaAttainment met={tag.slaResolutionMet} tickets={tag.slaResolutionTickets} stacked />
                   </Table.Td>
                 </Table.Tr>
               );

@@ -1,13 +1,22 @@
 /**
  * The analytics dashboard's "Números do período": each figure of the period against the previous
  * one, with its definition; tickets opened, closed, transferred and the first response open the
- * tickets behind them. Under them, the messages by type (MessageTypesCard).
+ * tickets behind them; the SLA attainment (first response and resolution) as a share with its
+ * sample, beside the previous period's. Under them, the messages by type (MessageTypesCard).
  */
-import { Box, SimpleGrid, Title } from '@mantine/core';
+import { Box, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatMoney } from '../../../lib/money';
 import type { TicketMetric } from '../api/get-dashboard-tickets';
 import type { Analytics } from '../api/schemas';
-import { formatCount, formatDuration } from '../format';
+import type { FigureId } from '../definitions';
+import {
+  formatAttainment,
+  formatAttainmentWithSample,
+  formatCount,
+  formatDuration,
+  formatSample,
+  NO_SLA_SAMPLE,
+} from '../format';
 import { Delta } from './Delta';
 import { MessageTypesCard } from './MessageTypesCard';
 import { StatCard } from './StatCard';
@@ -16,6 +25,36 @@ export interface AnalyticsFiguresProps {
   data: Analytics;
   /** Opens the tickets behind a figure (TicketsDrawer). */
   onOpen: (metric: TicketMetric) => void;
+}
+
+interface SlaCardProps {
+  figure: Extract<FigureId, 'slaResponse' | 'slaResolution'>;
+  label: string;
+  met: number;
+  tickets: number;
+  previousMet: number;
+  previousTickets: number;
+}
+
+/**
+ * An SLA attainment: `92,3 %` with `n = 130 · 120 dentro da meta` (or `—` and why), and the previous
+ * period's as it was — a relative change of a percentage would read as points it is not.
+ */
+function SlaCard({ figure, label, met, tickets, previousMet, previousTickets }: SlaCardProps) {
+  return (
+    <StatCard
+      figure={figure}
+      label={label}
+      value={formatAttainment(met, tickets)}
+      sample={tickets}
+      detail={tickets > 0 ? `${formatSample(tickets)} · ${formatCount(met)} dentro da meta` : NO_SLA_SAMPLE}
+      delta={
+        <Text size="xs" c="dimmed">
+          Período anterior: {formatAttainmentWithSample(previousMet, previousTickets)}
+        </Text>
+      }
+    />
+  );
 }
 
 export function AnalyticsFigures({ data, onOpen }: AnalyticsFiguresProps) {
@@ -135,6 +174,22 @@ export function AnalyticsFigures({ data, onOpen }: AnalyticsFiguresProps) {
               previousLabel={count(previous.ordersCount)}
             />
           }
+        />
+        <SlaCard
+          figure="slaResponse"
+          label="SLA de 1ª resposta"
+          met={totals.slaResponseMet}
+          tickets={totals.slaResponseTickets}
+          previousMet={previous.slaResponseMet}
+          previousTickets={previous.slaResponseTickets}
+        />
+        <SlaCard
+          figure="slaResolution"
+          label="SLA de resolução"
+          met={totals.slaResolutionMet}
+          tickets={totals.slaResolutionTickets}
+          previousMet={previous.slaResolutionMet}
+          previousTickets={previous.slaResolutionTickets}
         />
       </SimpleGrid>
       <Box mt="md">

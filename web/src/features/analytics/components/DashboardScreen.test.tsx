@@ -100,6 +100,30 @@ describe('DashboardScreen', () => {
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
   });
 
+  it('shows the SLA attainment with its sample, and "—" when no ticket had the target', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...OPTIONS, 'GET /api/dashboard/analytics': () => json(ANALYTICS) });
+    const { container } = renderRoutes(routes(), '/dashboard/analytics?preset=custom&from=2026-11-01&to=2026-11-30');
+    await screen.findByRole('button', { name: 'Tickets abertos: 412. Ver os tickets' });
+
+    // 120 of 130 met the first-response target; the previous period, 88 of 100.
+    const response = container.querySelector('[data-figure="slaResponse"]') as HTMLElement;
+    expect(within(response).getByText('SLA de 1ª resposta')).toBeInTheDocument();
+    expect(within(response).getByText('92,3 %')).toBeInTheDocument();
+    expect(within(response).getByText('n = 130 · 120 dentro da meta')).toBeInTheDocument();
+    expect(within(response).getByText('Período anterior: 88,0 % · n = 100')).toBeInTheDocument();
+    await user.click(within(response).getByRole('button', { name: 'O que é: SLA de 1ª resposta' }));
+    expect(await screen.findByText(/uma meta estourada não volta a ser cumprida/i)).toBeInTheDocument();
+    expect(screen.getByText('Amostra: 130 tickets.')).toBeInTheDocument();
+
+    // No ticket closed with a resolution target: a dash, and why.
+    const resolution = container.querySelector('[data-figure="slaResolution"]') as HTMLElement;
+    expect(within(resolution).getByText('SLA de resolução')).toBeInTheDocument();
+    expect(within(resolution).getByText('—')).toBeInTheDocument();
+    expect(within(resolution).getByText('Nenhum atendimento com meta encerrado no período')).toBeInTheDocument();
+    expect(within(resolution).getByText('Período anterior: —')).toBeInTheDocument();
+  });
+
   it('a supervisor without the users route filters by instance and department from /api/dashboard/filters', async () => {
     logIn(['dashboard-analytics']);
     const user = userEvent.setup();

@@ -90,6 +90,60 @@ describe('ProductivityTable', () => {
     expect(names()).toEqual(['Carla Dias', 'Ana Souza', 'bruno Lima']);
   });
 
+  it('shows each agent’s SLA attainment with its sample, "—" and why without one, sorted best first', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <ProductivityTable
+        agents={[
+          agent(4, 'Ana Souza', {
+            slaResponseTickets: 130,
+            slaResponseMet: 120,
+            slaResolutionTickets: 98,
+            slaResolutionMet: 75,
+          }),
+          agent(5, 'bruno Lima', { slaResponseTickets: 40, slaResponseMet: 39 }),
+          agent(6, 'Carla Dias'),
+        ]}
+      />,
+    );
+    const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
+    // After the medians.
+    const response = headers.findIndex((text) => text?.startsWith('SLA de 1ª resposta'));
+    const resolution = headers.findIndex((text) => text?.startsWith('SLA de resolução'));
+    expect(response).toBe(headers.findIndex((text) => text?.startsWith('Resolução (mediana)')) + 1);
+    expect(resolution).toBe(response + 1);
+    const cells = (column: number) =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelectorAll('th, td')[column] as HTMLElement);
+    expect(cells(response).map((cell) => cell.textContent)).toEqual([
+      '92,3 % · n = 130',
+      '97,5 % · n = 40',
+      '—Nenhum atendimento com meta encerrado no período',
+    ]);
+    expect(cells(resolution).map((cell) => cell.textContent)).toEqual([
+      '76,5 % · n = 98',
+      '—Nenhum atendimento com meta encerrado no período',
+      '—Nenhum atendimento com meta encerrado no período',
+    ]);
+    // The dash hides from screen readers, which read why instead; a pointer gets it as a tooltip.
+    const carla = cells(response)[2] as HTMLElement;
+    expect(within(carla).getByText('—')).toHaveAttribute('aria-hidden');
+    await user.hover(within(carla).getByText('Nenhum atendimento com meta encerrado no período').parentElement!);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Nenhum atendimento com meta encerrado no período');
+
+    // Best attainment first; without a sample, last either way.
+    await user.click(screen.getByRole('button', { name: /^SLA de 1ª resposta/ }));
+    expect(header(/^SLA de 1ª resposta/)).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['bruno Lima', 'Ana Souza', 'Carla Dias']);
+    await user.click(screen.getByRole('button', { name: /^SLA de 1ª resposta/ }));
+    expect(names()).toEqual(['Ana Souza', 'bruno Lima', 'Carla Dias']);
+
+    await user.click(screen.getByRole('button', { name: 'O que é: SLA de resolução' }));
+    expect(await screen.findByText(/com meta de resolução, quantos a cumpriram/)).toBeInTheDocument();
+  });
+
   it('is operable from the keyboard', async () => {
     const user = userEvent.setup();
     renderWithProviders(<ProductivityTable agents={AGENTS} />);

@@ -1,6 +1,7 @@
 /**
  * The agents' productivity as a sortable table: every header is a button (click, Enter or Space)
- * that sorts by its column, and the sorted header says so with `aria-sort`. Scrolls sideways on
+ * that sorts by its column, and the sorted header says so with `aria-sort`. The SLA columns show
+ * the attainment with its sample (`92,3 % · n = 130`), or `—` and why. Scrolls sideways on
  * narrow screens, the agent's name staying first.
  */
 import { Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
@@ -10,6 +11,7 @@ import type { ProductivityAgent } from '../api/schemas';
 import { nextSort, PRODUCTIVITY_COLUMNS, sortAgents, type ProductivitySort } from '../productivity';
 import { FigureInfo } from './FigureInfo';
 import { ScrollTable } from './ScrollTable';
+import { SlaAttainment } from './SlaAttainment';
 import classes from './analytics.module.css';
 
 export function ProductivityTable({ agents }: { agents: readonly ProductivityAgent[] }) {
@@ -26,7 +28,7 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
         Produtividade por atendente, ordenada por {PRODUCTIVITY_COLUMNS.find((c) => c.column === sort.column)?.label} (
         {sort.direction === 'ascending' ? 'crescente' : 'decrescente'}). Clique num título para ordenar.
       </Text>
-      <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1120}>
+      <ScrollTable label="Produtividade por atendente (tabela)" minWidth={1440}>
         <Table striped highlightOnHover verticalSpacing="xs" aria-labelledby={captionId}>
           <Table.Thead>
             <Table.Tr>
@@ -38,7 +40,7 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
                     key={column}
                     scope="col"
                     aria-sort={active ? sort.direction : 'none'}
-                    className={column === 'name' ? undefined : classes.numeric}
+                    className={column === 'name' ? classes.nameCell : classes.numeric}
                   >
                     <Group gap={2} wrap="nowrap" justify={column === 'name' ? 'flex-start' : 'flex-end'}>
                       <UnstyledButton className={classes.sortButton} onClick={() => setSort(nextSort(sort, column))}>
@@ -55,14 +57,14 @@ export function ProductivityTable({ agents }: { agents: readonly ProductivityAge
           <Table.Tbody>
             {rows.map((agent) => (
               <Table.Tr key={agent.userId}>
-                {PRODUCTIVITY_COLUMNS.map(({ column, format }) =>
+                {PRODUCTIVITY_COLUMNS.map(({ column, format, attainment }) =>
                   column === 'name' ? (
-                    <Table.Th key={column} scope="row" fw={500}>
+                    <Table.Th key={column} scope="row" fw={500} className={classes.nameCell}>
                       {format(agent)}
                     </Table.Th>
                   ) : (
                     <Table.Td key={column} className={classes.numeric}>
-                      {format(agent)}
+                      {attainment ? <SlaAttainment {...attainment(agent)} /> : format(agent)}
                     </Table.Td>
                   ),
                 )}

@@ -7,12 +7,26 @@ import * as z from 'zod/mini';
 const Count = z._default(z.number(), 0);
 const Maybe = z._default(z.nullable(z.number()), null);
 
+/**
+ * The approved template an official number (Cloud API) sends the survey as once the customer's
+ * 24-hour window has closed: the values of `{{1}}`, `{{2}}`… in order, which may hold `{{nome}}`
+ * and `{{atendente}}`. At most one per number.
+ */
+export const SurveyTemplateSchema = z.object({
+  instanceId: z.number(),
+  templateId: z.number(),
+  parameters: z._default(z.array(z.string()), []),
+});
+export type SurveyTemplate = z.infer<typeof SurveyTemplateSchema>;
+
 export const SurveySettingsSchema = z.object({
   enabled: z.boolean(),
   question: z.string(),
   thanks: z.string(),
   answerMinutes: z.number(),
   excludedDepartmentIds: z._default(z.array(z.number()), []),
+  /** Always in the server's answers; absent from one that does not know templates yet: none. */
+  templates: z._default(z.array(SurveyTemplateSchema), []),
 });
 export type SurveySettings = z.infer<typeof SurveySettingsSchema>;
 

@@ -1,9 +1,11 @@
 /**
  * "Pesquisa de satisfação" (route `users`; `GET/PUT /api/survey`): whether the customer receives the
  * survey when a person closes the ticket, the question (with `{{nome}}` and `{{atendente}}`), the
- * thanks, how long the answer is awaited, and the departments left out. A preview shows the
- * question as the customer reads it. The server's pt_BR refusals (422 `invalid_survey`) go under
- * the fields they name.
+ * thanks, how long the answer is awaited, the departments left out, and the approved template each
+ * official number sends it as past the customer's 24-hour window (SurveyTemplatesSection,
+ * ../survey-templates.ts). A preview shows the question as the customer reads it. The server's
+ * pt_BR refusals (422 `invalid_survey`) go under the fields they name, a template's under its
+ * number's.
  */
 import {
   Alert,
@@ -21,12 +23,27 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { LoadError } from '../../../components/LoadError';
+import { instanceTemplatesKeys } from '../../../components/use-instance-templates';
 import { formErrors } from '../../../lib/api-errors';
+import type { InstanceSource } from '../../../lib/instance-choices';
+import type { Template } from '../../../lib/message-templates';
 import type { SurveySettings } from '../api/schemas';
 import { useSaveSurveySettings, useSurveyDepartments, useSurveySettings } from '../api/survey';
 import { ANSWER_DEADLINES, deadlineLabel, previewQuestion } from '../format';
+import {
+  chooseTemplate,
+  hasTemplateErrors,
+  localTemplateErrors,
+  setParameter,
+  surveyBody,
+  templateFailure,
+  type TemplateErrors,
+  type TemplateLookup,
+} from '../survey-templates';
+import { SurveyTemplatesSection } from './SurveyTemplatesSection';
 
 type Field = 'question' | 'thanks' | 'answerMinutes';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -46,13 +63,23 @@ function localErrors(draft: SurveySettings): FieldErrors {
   return errors;
 }
 
-function SettingsForm({ saved }: { saved: SurveySettings }) {
+interface SettingsFormProps {
+  saved: SurveySettings;
+  instanceSource: InstanceSource;
+}
+
+function SettingsForm({ saved, instanceSource }: SettingsFormProps) {
   const titleId = useId();
+  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SurveySettings>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [templateErrors, setTemplateErrors] = useState<TemplateErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const departments = useSurveyDepartments();
   const save = useSaveSurveySettings();
+  // A number's templates as the section last loaded them (undefined: not loaded).
+  const lookup: TemplateLookup = (entry) =>
+    queryClient.getQueryData<Template[]>(instanceTemplatesKeys.of(entry.instanceId));
 
   const departmentData = useMemo(() => {
     const list = departments.data ?? [];
@@ -90,36 +117,54 @@ function SettingsForm({ saved }: { saved: SurveySettings }) {
     });
   };
 
+  /** A number's entry changed: its errors go (they were about what it held). */
+  const setTemplates = (instanceId: number, templates: SurveySettings['templates']) => {
+    setDraft((current) => ({ ...current, templates }));
+    setTemplateErrors((current) => {
+      if (!(instanceId in current)) return current;
+      const next = { ...current };
+      delete next[instanceId];
+      return next;
+    });
+  };
+
   const submit = () => {
     setGeneral(null);
+    const body = surveyBody(draft, lookup);
     const local = localErrors(draft);
-    if (Object.keys(local).length > 0) {
+    const localTemplates = localTemplateErrors(body.templates, lookup);
+    if (Object.keys(local).length > 0 || hasTemplateErrors(localTemplates)) {
       setErrors(local);
+      setTemplateErrors(localTemplates);
       return;
     }
-    save.mutate(
-      { ...draft, question: draft.question.trim(), thanks: draft.thanks.trim() },
-      {
-        onSuccess: (result) => {
-          setDraft(result);
-          setErrors({});
-          notifications.show({
-            color: 'teal',
-            title: 'Pesquisa de satisfação salva',
-            message: result.enabled
-              ? `Enviada ao encerrar; resposta aguardada por ${deadlineLabel(result.answerMinutes)}.`
-              : 'A pesquisa não é enviada.',
-          });
-        },
-        onError: (error) => {
-          const failure = formErrors(error, FIELD_MAP);
-          setErrors(failure.fields);
-          if (Object.keys(failure.fields).length === 0 || failure.general.length > 0) {
-            setGeneral(failure.general.join(' ') || failure.message);
-          }
-        },
+    save.mutate(body, {
+      onSuccess: (result) => {
+        setDraft(result);
+        setErrors({});
+        setTemplateErrors({});
+        notifications.show({
+          color: 'teal',
+          title: 'Pesquisa de satisfação salva',
+          message: result.enabled
+            ? `Enviada ao encerrar; resposta aguardada por ${deadlineLabel(result.answerMinutes)}.`
+            : 'A pesquisa não é enviada.',
+        });
       },
-    );
+      onError: (error) => {
+        const { templates, rest } = templateFailure(error, body.templates);
+        setTemplateErrors(templates);
+        if (rest === null) {
+          setErrors({});
+          return;
+        }
+        const failure = formErrors(rest, FIELD_MAP);
+        setErrors(failure.fields);
+        if (Object.keys(failure.fields).length === 0 || failure.general.length > 0) {
+          setGeneral(failure.general.join(' ') || failure.message);
+        }
+      },
+    });
   };
 
   return (
@@ -220,6 +265,17 @@ function SettingsForm({ saved }: { saved: SurveySettings }) {
           comboboxProps={{ withinPortal: true }}
           error={departments.isError ? 'Não foi possível carregar os departamentos.' : undefined}
         />
+        <SurveyTemplatesSection
+          instanceSource={instanceSource}
+          templates={draft.templates}
+          errors={templateErrors}
+          onChoose={(instanceId, template) =>
+            setTemplates(instanceId, chooseTemplate(draft.templates, instanceId, template))
+          }
+          onParameterChange={(instanceId, position, value) =>
+            setTemplates(instanceId, setParameter(draft.templates, instanceId, position, value))
+          }
+        />
         <Group justify="flex-end" gap="sm">
           <Button
             variant="default"
@@ -227,6 +283,7 @@ function SettingsForm({ saved }: { saved: SurveySettings }) {
             onClick={() => {
               setDraft(saved);
               setErrors({});
+              setTemplateErrors({});
               setGeneral(null);
             }}
           >
@@ -241,7 +298,15 @@ function SettingsForm({ saved }: { saved: SurveySettings }) {
   );
 }
 
-export function SurveySettingsSection() {
+export interface SurveySettingsSectionProps {
+  /**
+   * Where the official numbers come from: `GET /api/instance` for holders of the route `instances`
+   * (each one's `providerKind`), else `GET /api/inbox/instances` (its `official`).
+   */
+  instanceSource?: InstanceSource;
+}
+
+export function SurveySettingsSection({ instanceSource = 'inbox' }: SurveySettingsSectionProps) {
   const settings = useSurveySettings();
   if (settings.isPending) {
     return (
@@ -262,5 +327,5 @@ export function SurveySettingsSection() {
     );
   }
   // Keyed by what the server holds: a save (or a refetch with other values) starts a fresh draft.
-  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} />;
+  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} instanceSource={instanceSource} />;
 }
