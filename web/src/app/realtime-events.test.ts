@@ -216,6 +216,17 @@ describe('realtime events in the interface', () => {
     );
   });
 
+  it('OrderChanged is known (never logged as unknown), toasts nothing and refreshes nothing here (features/orders writes it)', () => {
+    const event = { event: 'OrderChanged', order: { id: 31, customerId: 8, status: 'paid' } };
+    expect(describeRealtimeEvent(event)).toEqual({
+      color: 'gray',
+      title: 'Pedido atualizado',
+      message: 'Pedido #31 do cliente #8.',
+    });
+    expect(noticeFor(event, { id: 7, departmentId: null })).toBeNull();
+    expect(queriesToRefresh(event)).toEqual([]);
+  });
+
   it('TicketSlaChanged is known and toasted by app/realtime.ts to whom it concerns, not here (docs/service-levels.md#sla-policies)', () => {
     const ticket = { id: 12, customer: { name: 'Maria Souza' } };
     const breached = { event: 'TicketSlaChanged', ticket, state: 'breached', target: 'response' };

@@ -14,6 +14,7 @@ import { inboxKeys } from '../features/inbox/keys';
 import { isOffer, OFFER_TITLE, offerSeconds } from '../features/inbox/offer';
 import { STATUS_LABELS } from '../features/instances/api/get-instances';
 import { mentionNotice } from '../features/mentions/labels';
+import { ORDER_CHANGED_EVENT } from '../features/orders/realtime';
 import { MENTIONS_READ_EVENT, mentionOf, USER_MENTIONED_EVENT } from '../features/mentions/realtime';
 import { scheduledMessageKeys } from '../features/scheduled-messages/keys';
 import {
@@ -263,6 +264,15 @@ export function describeRealtimeEvent(event: RealtimeEvent): EventNotice | null 
       };
     case TAGS_CHANGED_EVENT:
       return { color: 'gray', title: 'Etiquetas atualizadas', message: 'As etiquetas da empresa mudaram.' };
+    // An order (docs/orders.md): the customer panel's "Pedidos" shows it in place (features/orders).
+    case ORDER_CHANGED_EVENT: {
+      const order = record(event.order);
+      return {
+        color: 'gray',
+        title: 'Pedido atualizado',
+        message: `Pedido #${num(order, 'id')} do cliente #${num(order, 'customerId')}.`,
+      };
+    }
     case 'UserConnected':
     case 'UserDisconnected':
     case USER_STATUS_CHANGED_EVENT: {
@@ -347,6 +357,9 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'TicketTagsChanged':
     case 'CustomerTagsChanged':
     case TAGS_CHANGED_EVENT:
+      return null;
+    // An order shows in the customer panel's "Pedidos" (features/orders/realtime.ts).
+    case ORDER_CHANGED_EVENT:
       return null;
     // "{author} mencionou você" (the badge and the list follow: queriesToRefresh).
     case USER_MENTIONED_EVENT:

@@ -7,7 +7,7 @@ import { json, jwtExpiringIn, logIn, stubFetch } from '../testing/fixtures';
 import { refreshAfterOpen, sessionAlive, sessionEnded } from './realtime';
 
 describe('what a socket opening reads again', () => {
-  it('nothing the first time; the inbox, mentions and tags after a reconnection; everything after a 1012', () => {
+  it('nothing the first time; the inbox, mentions, tags and orders after a reconnection; everything after a 1012', () => {
     const client = new QueryClient();
     const invalidate = vi.spyOn(client, 'invalidateQueries').mockResolvedValue(undefined);
     refreshAfterOpen(client, false, false);
@@ -15,11 +15,12 @@ describe('what a socket opening reads again', () => {
     refreshAfterOpen(client, true, false);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: INBOX_KEY });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['mentions'] });
-    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['tags', 'list'] });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['tags', 'list'] });
+    expect(invalidate).toHaveBeenLastCalledWith({ queryKey: ['orders'] });
     refreshAfterOpen(client, true, true);
     // No filter: the user info, the inbox, the instance lists...
     expect(invalidate).toHaveBeenLastCalledWith();
-    expect(invalidate).toHaveBeenCalledTimes(4);
+    expect(invalidate).toHaveBeenCalledTimes(5);
   });
 });
 

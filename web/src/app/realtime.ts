@@ -8,7 +8,8 @@
  * the user into the header's status (features/presence/realtime.ts), and `TagsChanged` into the
  * tenant's tags (lib/tags.ts). `TicketAssigned` tells the user the distribution gave them a ticket
  * (features/inbox/assignment-notice.ts); `TicketSlaChanged` tells of a breach those who watch the
- * control panel, and of a risk the ticket's owner (features/inbox/sla-notice.ts).
+ * control panel, and of a risk the ticket's owner (features/inbox/sla-notice.ts). `OrderChanged`
+ * is written into the customer's orders (features/orders/realtime.ts).
  */
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -25,6 +26,8 @@ import { alertsViewer, applyInboxEvent, INBOX_EVENTS, refreshInbox } from '../fe
 import { applyPairingCodeEvent } from '../features/instances/pairing-codes';
 import { alertMention } from '../features/mentions/alert';
 import { applyMentionsEvent, refreshMentions } from '../features/mentions/realtime';
+import { orderKeys } from '../features/orders/keys';
+import { applyOrdersEvent } from '../features/orders/realtime';
 import { applyPresenceEvent } from '../features/presence/realtime';
 import { hasPermissionRoute } from '../lib/access';
 import { ApiError, endSessionEndedByServer, http, refreshAccessToken, TOKEN_EXPIRED_MESSAGE } from '../lib/http';
@@ -120,7 +123,7 @@ function departmentOf(queryClient: QueryClient): number | null {
 
 /**
  * A socket opened. After the first: events sent while none was open are lost, so the inbox is read
- * again (the kanban board's columns with it), the mentions and the tags. After a 1012 close (the user's role, department or instances changed): what every screen
+ * again (the kanban board's columns with it), the mentions, the tags and the customers' orders. After a 1012 close (the user's role, department or instances changed): what every screen
  * shows may differ — the user info (menu, `sees_all_tickets`, instances), the queue, the instance
  * filter, the instance lists — so every query is read again (those on screen at once, the others
  * when next shown).
@@ -132,6 +135,8 @@ export function refreshAfterOpen(queryClient: QueryClient, reconnected: boolean,
     refreshMentions(queryClient);
     // A `TagsChanged` sent meanwhile was lost: the tags (and so the board's columns) are read again.
     void queryClient.invalidateQueries({ queryKey: tagKeys.list() });
+    // So was any `OrderChanged`: the customers' orders are read again.
+    void queryClient.invalidateQueries({ queryKey: orderKeys.all() });
   }
 }
 
@@ -199,6 +204,8 @@ export function useRealtime(userId: string | number | undefined, openTicket: (pa
         if (presenceNotice) notifications.show({ ...presenceNotice, autoClose: 6000 });
         // The customers screen: a blacklist or a group changed (features/customers/realtime.ts).
         applyCustomersEvent(queryClient, event);
+        // An order registered or changed: the customer panel's "Pedidos" (features/orders/realtime.ts).
+        applyOrdersEvent(queryClient, event);
         // The tenant's tags or the board's columns changed: every picker, filter and board follows.
         applyTagsEvent(queryClient, event);
         // An open "Conectar número" dialog: the provider's renewed QR code.

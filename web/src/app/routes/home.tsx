@@ -4,6 +4,7 @@
  * everybody else (back-office operators, users linked to no instance), the status board of
  * docs/account.md#home-board: what needs attention, with each card leading to the screen where it
  * is handled. Staff open the board with `/?painel` (its "Atendimentos" card leads back to the inbox).
+ * The inbox's customer panel gets the app's sections (customer-sections.tsx: the orders).
  */
 import { Center, Loader } from '@mantine/core';
 import { useMemo } from 'react';
@@ -16,6 +17,7 @@ import { Inbox } from '../../features/inbox/components/Inbox';
 import { servesInbox, type InboxViewer } from '../../features/inbox/viewer';
 import { enabledFeatures } from '../../lib/features';
 import { useSession, type Session } from '../../lib/session';
+import { CustomerSections } from '../customer-sections';
 import { servedInstanceCount, viewerOf } from '../inbox-viewer';
 import { navigationFor } from '../navigation';
 
@@ -82,7 +84,13 @@ export function Component() {
   const features = enabledFeatures(info.data?.features);
   // Without the user info (it failed to load), the board: it needs only the stored session.
   if (viewer && !params.has(BOARD_PARAM)) {
-    return <Inbox viewer={viewer} chatbot={features === null ? null : features.has('chatbot')} />;
+    return (
+      <Inbox
+        viewer={viewer}
+        chatbot={features === null ? null : features.has('chatbot')}
+        customerSections={CustomerSections}
+      />
+    );
   }
   return <Board session={session} features={info.data?.features} inbox={viewer !== null} />;
 }

@@ -3,7 +3,8 @@
  * as a board, by tag or by status. The board lives in the inbox's feature (it shows the inbox's
  * Conversation in its side panel); this route hands it the viewer (the user info), whether the
  * tenant has the chatbot (its "Com o bot" column), and — for whoever keeps the tags — the tags
- * screen, where the board's columns are chosen.
+ * screen, where the board's columns are chosen — and the customer panel's sections
+ * (customer-sections.tsx: the orders).
  */
 import { Center, Loader } from '@mantine/core';
 import { LoadError } from '../../components/LoadError';
@@ -13,6 +14,7 @@ import { KanbanBoard } from '../../features/inbox/board/KanbanBoard';
 import { enabledFeatures } from '../../lib/features';
 import { useRouteLabels } from '../../lib/route-labels';
 import { useTagsScreenPath } from '../../lib/tags';
+import { CustomerSections } from '../customer-sections';
 import { viewerOf } from '../inbox-viewer';
 
 export function Component() {
@@ -32,6 +34,7 @@ export function Component() {
           viewer={viewerOf(user, info.data?.sees_all_tickets === true)}
           chatbot={features === null ? null : features.has('chatbot')}
           tagsHref={tagsHref}
+          customerSections={CustomerSections}
         />
       ) : info.isError ? (
         <LoadError

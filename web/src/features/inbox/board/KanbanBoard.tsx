@@ -26,6 +26,7 @@ import { useNow } from '../../../lib/use-now';
 import type { InboxViewer } from '../viewer';
 import classes from './Board.module.css';
 import { findOnBoard } from './board-cache';
+import type { CustomerSections } from '../components/CustomerPanel';
 import { BoardConversation } from './BoardConversation';
 import { BoardEmpty } from './BoardEmpty';
 import { statusColumns, tagColumns, ticketOfCard, type BoardColumn, type BoardMode } from './columns';
@@ -54,6 +55,8 @@ export interface KanbanBoardProps {
   chatbot: boolean | null;
   /** The tags screen, for whoever may keep the tags (the empty board leads there); else null. */
   tagsHref: string | null;
+  /** Sections the app adds to the customer panel (app/customer-sections.tsx). */
+  customerSections?: CustomerSections;
 }
 
 function ColumnsSkeleton() {
@@ -66,7 +69,7 @@ function ColumnsSkeleton() {
   );
 }
 
-export function KanbanBoard({ viewer, chatbot, tagsHref }: KanbanBoardProps) {
+export function KanbanBoard({ viewer, chatbot, tagsHref, customerSections }: KanbanBoardProps) {
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: calc(${theme.breakpoints.sm} - 0.0625em))`, false);
   const { location, hrefWith, change, closeTicket, openState } = useBoardLocation();
@@ -184,6 +187,7 @@ export function KanbanBoard({ viewer, chatbot, tagsHref }: KanbanBoardProps) {
         viewer={viewer}
         onClose={closeTicket}
         ticketHref={(ticketId) => hrefWith({ ticketId })}
+        customerSections={customerSections}
       />
     </Stack>
   );

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
 import { message, ticket } from '../test-data';
-import { CustomerPanel } from './CustomerPanel';
+import { CustomerPanel, type CustomerSectionsProps } from './CustomerPanel';
 
 function customer(extra: Record<string, unknown> = {}) {
   return {
@@ -108,5 +108,35 @@ describe('CustomerPanel', () => {
     expect(await screen.findByRole('heading', { name: 'Número oculto' })).toBeInTheDocument();
     const panel = screen.getByTestId('customer-panel');
     expect(within(panel).getByText('ID: BR.1502576394655843')).toBeInTheDocument();
+  });
+
+  it('shows the sections the app adds (the orders) after the tags, told the ticket and whether the viewer may write', async () => {
+    logIn();
+    stubFetch({ 'GET /api/customers/101': () => json(customer()) });
+    const told: CustomerSectionsProps[] = [];
+    function Sections(props: CustomerSectionsProps) {
+      told.push(props);
+      return <section aria-label="Seção do app">Pedidos aqui</section>;
+    }
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <CustomerPanel
+              customerId={101}
+              ticketId={1}
+              ticketHref={(id) => `/?ticket=${id}`}
+              headingOrder={3}
+              sections={Sections}
+              writable
+            />
+          ),
+        },
+      ],
+      '/',
+    );
+    expect(await screen.findByRole('region', { name: 'Seção do app' })).toHaveTextContent('Pedidos aqui');
+    expect(told.at(-1)).toEqual({ customerId: 101, ticketId: 1, writable: true, headingOrder: 4 });
   });
 });

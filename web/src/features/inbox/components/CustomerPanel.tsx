@@ -5,12 +5,13 @@
  * taken off here, the answer written into the panel by ../cache.ts), groups, their earlier tickets
  * (each opens in the inbox), and — when there are any — the messages they wrote that opened no
  * ticket ("Mensagens sem atendimento": kept while blacklisted or beyond the plan's monthly ticket
- * limit).
+ * limit). What the app composes in (`sections`: the customer's orders, app/customer-sections.tsx)
+ * comes right after the tags, told whether the viewer may write on the open conversation.
  */
 import { Anchor, Avatar, Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconLockOpen } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CustomerTagsEditor } from '../../../components/CustomerTagsEditor';
@@ -27,6 +28,20 @@ import { ScheduleMessageButton } from './ScheduleMessageButton';
 import classes from './Inbox.module.css';
 import { TYPE_LABELS } from './media/format';
 
+/** What a section the app adds to the panel is told (features do not import one another). */
+export interface CustomerSectionsProps {
+  customerId: number;
+  /** The ticket open now. */
+  ticketId: number;
+  /** The viewer may write on the open ticket (viewer.ts `mayWriteOn`, the composer's rule). */
+  writable: boolean;
+  /** The section's heading level: the panel's sub-headings'. */
+  headingOrder: 3 | 4;
+}
+
+/** The sections the app adds to the customer panel (after the tags). */
+export type CustomerSections = ComponentType<CustomerSectionsProps>;
+
 export interface CustomerPanelProps {
   customerId: number;
   /** The ticket open now (marked in the history). */
@@ -35,9 +50,20 @@ export interface CustomerPanelProps {
   ticketHref: (ticketId: number) => string;
   /** Headings start at this level (the drawer's title is a heading already). */
   headingOrder?: 2 | 3;
+  /** The app's sections (the orders), shown after the tags. */
+  sections?: CustomerSections;
+  /** The viewer may write on the open ticket (handed to `sections`). */
+  writable?: boolean;
 }
 
-export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder = 2 }: CustomerPanelProps) {
+export function CustomerPanel({
+  customerId,
+  ticketId,
+  ticketHref,
+  headingOrder = 2,
+  sections: Sections,
+  writable = false,
+}: CustomerPanelProps) {
   const customer = useCustomer(customerId);
   const blacklist = useSetBlacklisted();
   const [confirming, setConfirming] = useState(false);
@@ -135,6 +161,12 @@ export function CustomerPanel({ customerId, ticketId, ticketHref, headingOrder =
         compact
         onChanged={setCustomerTags}
       />
+      {Sections ? (
+        <>
+          <Divider />
+          <Sections customerId={data.id} ticketId={ticketId} writable={writable} headingOrder={sub} />
+        </>
+      ) : null}
       {data.identities.length > 0 ? (
         <>
           <Divider />

@@ -3,16 +3,17 @@
  * by side as wide as the screen allows (Inbox.module.css); on a phone the queue, then the
  * conversation full screen. What is open lives in the URL (`url.ts`) — with `&message=`, the
  * conversation opens at that message (the message search's links). Everything updates from the
- * realtime socket (`realtime.ts`), without reloading.
+ * realtime socket (`realtime.ts`), without reloading. The app adds sections to the customer panel
+ * (`customerSections`: the customer's orders).
  */
 import { Drawer, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconMessages } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTicket } from '../api/get-ticket';
 import { useInboxLocation } from '../hooks/use-inbox-location';
-import type { InboxViewer } from '../viewer';
+import { mayWriteOn, type InboxViewer } from '../viewer';
 import { Conversation } from './Conversation';
-import { CustomerPanel } from './CustomerPanel';
+import { CustomerPanel, type CustomerSections } from './CustomerPanel';
 import classes from './Inbox.module.css';
 import { Queue } from './Queue';
 
@@ -20,6 +21,8 @@ export interface InboxProps {
   viewer: InboxViewer;
   /** The tenant has the chatbot on (the user info's `features`; null when it does not say). */
   chatbot?: boolean | null;
+  /** Sections the app adds to the customer panel (app/customer-sections.tsx). */
+  customerSections?: CustomerSections;
 }
 
 function NothingOpen() {
@@ -36,13 +39,14 @@ function NothingOpen() {
   );
 }
 
-export function Inbox({ viewer, chatbot = null }: InboxProps) {
+export function Inbox({ viewer, chatbot = null, customerSections }: InboxProps) {
   const { location, hrefWith, change, closeTicket } = useInboxLocation();
   const [customerOpen, setCustomerOpen] = useState(false);
   const ticketId = location.ticketId;
   const ticket = useTicket(ticketId);
   const customerId = ticketId !== null ? (ticket.data?.customer.id ?? null) : null;
   const ticketHref = (id: number) => hrefWith({ ticketId: id });
+  const writable = ticket.data ? mayWriteOn(ticket.data, viewer) : false;
 
   return (
     <div className={classes.root}>
@@ -76,7 +80,13 @@ export function Inbox({ viewer, chatbot = null }: InboxProps) {
         </section>
         {ticketId !== null && customerId !== null ? (
           <aside className={classes.customer} aria-label="Dados do cliente">
-            <CustomerPanel customerId={customerId} ticketId={ticketId} ticketHref={ticketHref} />
+            <CustomerPanel
+              customerId={customerId}
+              ticketId={ticketId}
+              ticketHref={ticketHref}
+              sections={customerSections}
+              writable={writable}
+            />
           </aside>
         ) : null}
       </div>
@@ -89,7 +99,14 @@ export function Inbox({ viewer, chatbot = null }: InboxProps) {
         classNames={{ content: classes.portal }}
       >
         {customerId !== null && ticketId !== null ? (
-          <CustomerPanel customerId={customerId} ticketId={ticketId} ticketHref={ticketHref} headingOrder={3} />
+          <CustomerPanel
+            customerId={customerId}
+            ticketId={ticketId}
+            ticketHref={ticketHref}
+            headingOrder={3}
+            sections={customerSections}
+            writable={writable}
+          />
         ) : null}
       </Drawer>
     </div>
