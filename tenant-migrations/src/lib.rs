@@ -60,6 +60,7 @@ mod m20270103_000050_satisfaction_survey;
 mod m20270104_000051_waiting_by_due;
 mod m20270105_000052_api_tokens;
 mod m20270106_000053_orders_from_outside;
+mod m20270107_000054_people_only_in_user_list;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -129,6 +130,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270104_000051_waiting_by_due::Migration),
             Box::new(m20270105_000052_api_tokens::Migration),
             Box::new(m20270106_000053_orders_from_outside::Migration),
+            Box::new(m20270107_000054_people_only_in_user_list::Migration),
         ]
     }
 }

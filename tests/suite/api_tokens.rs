@@ -115,17 +115,38 @@ async fn an_integration_works_with_its_token_within_its_role_and_instances_until
         .scalar("acme", &format!("SELECT COUNT(*) FROM users WHERE id = {principal} AND kind = 'integration'"))
         .await;
     assert_eq!(integration, 1, "acting through its own principal");
-    // Even given a password by an administrator, the principal never logs in.
+    // Not among the people: the users list, its total and the home board's count leave it out, and
+    // the users screens cannot change it (it is changed and revoked through its token).
+    let (_, people) = team.call(&team.admin_token, Method::GET, "/api/users?page=1&limit=50", None).await;
+    let ids: Vec<i64> = people["data"].as_array().unwrap().iter().filter_map(|u| u["id"].as_i64()).collect();
+    assert!(!ids.contains(&principal), "{people}");
+    assert_eq!(people["pagination"]["total"].as_u64(), Some(ids.len() as u64), "{people}");
+    let (_, board) = team.call(&team.admin_token, Method::GET, "/api/home", None).await;
+    assert_eq!(board["people"]["total"].as_u64(), Some(ids.len() as u64), "{board}");
     let body = json!({ "email": "erp@acme.example", "password": "Senha#Forte!9" });
     let (status, _) = team.call(&team.admin_token, Method::PUT, &format!("/api/users/{principal}"), Some(body)).await;
-    assert_eq!(status, 200);
+    assert_eq!(status, 404);
+    let (status, _) = team.call(&team.admin_token, Method::DELETE, &format!("/api/users/{principal}"), None).await;
+    assert_eq!(status, 404);
+    // Even given a person's email and password behind the product's back, it never logs in.
+    team.app
+        .execute(
+            "acme",
+            &format!(
+                "UPDATE users SET email = 'erp@acme.example', password_hash = \
+                 (SELECT password_hash FROM users WHERE id = {}) WHERE id = {principal}",
+                team.admin.id
+            ),
+        )
+        .await;
     let principal_user = crate::support::TestUser {
         id: principal as i32,
         tenant: "acme".into(),
         email: "erp@acme.example".into(),
-        password: "Senha#Forte!9".into(),
+        password: team.admin.password.clone(),
     };
-    assert_eq!(team.app.login_response(&principal_user, "Senha#Forte!9").await.status(), 401);
+    let password = principal_user.password.clone();
+    assert_eq!(team.app.login_response(&principal_user, &password).await.status(), 401);
     let refused = socket::open(&team.app, &team.admin, &token, None).await;
     assert!(refused.is_err(), "never on the socket");
 

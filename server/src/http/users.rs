@@ -340,7 +340,7 @@ async fn by_email(
     ApiJson(body): ApiJson<EmailBody>,
 ) -> AppResult<Json<UserContact>> {
     let tx = tenant.read(&state).await?;
-    let user = users::find_by_email(&tx, &body.email).await?;
+    let user = users::find_by_email(&tx, &body.email).await?.filter(|user| user.kind == "person");
     tx.end();
     let user = user.ok_or_else(|| DomainError::not_found("user_not_found", "Usuário não encontrado."))?;
     Ok(Json(UserContact { id: user.id, name: user.name, email: user.email }))

@@ -192,6 +192,16 @@ impl TestApp {
         value
     }
 
+    /// Runs `sql` in tenant `name`'s database: what no screen may do, done behind the product's back
+    /// to prove the product still refuses it.
+    pub async fn execute(&self, name: &str, sql: &str) {
+        let db = self.tenant_db(name).await;
+        let tx = db.begin().await.expect("a transaction");
+        let statement = sea_orm::Statement::from_string(tx.get_database_backend(), sql.to_owned());
+        tx.execute_raw(statement).await.expect("the statement runs");
+        tx.commit().await.expect("commit");
+    }
+
     /// `POST`s a file's bytes (`application/octet-stream`) to `path` on `host` as the bearer of
     /// `token`: the uploads of tickets, quick replies, scheduled messages.
     pub async fn upload(&self, host: &str, token: &str, path: &str, bytes: Vec<u8>) -> (u16, serde_json::Value) {

@@ -6,13 +6,16 @@
  * - `DateField`: a day `YYYY-MM-DD` ('' = none), a São Paulo calendar day
  *   (docs/analytics.md#days-and-periods) — a string, never a `Date`, so no time zone moves it;
  * - `DateTimeField`: a day and time `YYYY-MM-DDTHH:mm` ('' = none), the value of the
- *   `datetime-local` field it replaces, read as São Paulo time by its screen.
+ *   `datetime-local` field it replaces, read as São Paulo time by its screen;
+ * - `DateRangeField`: a period of such days, both included, picked in one calendar (the first day,
+ *   then the last); nothing reaches the screen until both are picked (or the field is cleared).
  *
  * The label is the input's (`<label for>`), as every field's; a typed day that is not whole or not
  * real changes nothing and the field shows the last good value again when left.
  */
 import '@mantine/dates/styles.css';
-import { DateInput, type DateInputProps } from '@mantine/dates';
+import { useState } from 'react';
+import { DateInput, DatePickerInput, type DateInputProps, type DatePickerInputProps } from '@mantine/dates';
 // The months and weekdays the DatesProvider's `pt-br` names (app/provider.tsx); loaded here, with
 // the screens that have date fields, not with /login.
 import 'dayjs/locale/pt-br';
@@ -98,6 +101,76 @@ export function DateTimeField({ value, onChange, clearable, ...props }: DateTime
       dateParser={parseTypedDateTime}
       value={toInputValue(value)}
       onChange={(moment) => onChange(moment ? moment.slice(0, 16).replace(' ', 'T') : '')}
+    />
+  );
+}
+
+/** A period of days `YYYY-MM-DD` ('' = open at that end). */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+type RangeBaseProps = Omit<
+  DatePickerInputProps<'range'>,
+  | 'type'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'minDate'
+  | 'maxDate'
+  | 'valueFormat'
+  | 'clearButtonProps'
+  | 'classNames'
+  | 'onDropdownClose'
+>;
+
+export interface DateRangeFieldProps extends RangeBaseProps {
+  value: DayRange;
+  /** Called with both days picked, or both '' when cleared. */
+  onChange: (value: DayRange) => void;
+  /** The first day that can be chosen, `YYYY-MM-DD`. */
+  minDate?: string;
+  /** The last day that can be chosen, `YYYY-MM-DD`. */
+  maxDate?: string;
+}
+
+type PickedRange = [string | null, string | null];
+
+/** The clear button of the period, named. */
+const RANGE_CLEAR_BUTTON = { 'aria-label': 'Limpar o período' };
+
+/**
+ * A period in one calendar (`@mantine/dates` DatePickerInput, `type="range"`): `01/12/2026 –
+ * 06/12/2026`; one day is a period too (the same day picked twice). A first day picked and the
+ * calendar closed without the last one leaves the period as it was.
+ */
+export function DateRangeField({ value, onChange, clearable, placeholder, ...props }: DateRangeFieldProps) {
+  // The first day, while the last one is being picked.
+  const [draft, setDraft] = useState<PickedRange | null>(null);
+  const shown: PickedRange = draft ?? [value.from || null, value.to || null];
+  return (
+    <DatePickerInput
+      type="range"
+      placeholder={placeholder ?? 'DD/MM/AAAA – DD/MM/AAAA'}
+      {...CALENDAR_LABELS}
+      classNames={{ day: classes.day, placeholder: classes.placeholder }}
+      allowSingleDateInRange
+      {...props}
+      clearable={clearable}
+      clearButtonProps={RANGE_CLEAR_BUTTON}
+      valueFormat="DD/MM/YYYY"
+      labelSeparator="–"
+      value={shown}
+      onDropdownClose={() => setDraft(null)}
+      onChange={([from, to]) => {
+        if (from && !to) {
+          setDraft([from, null]);
+          return;
+        }
+        setDraft(null);
+        onChange({ from: from ?? '', to: to ?? '' });
+      }}
     />
   );
 }

@@ -2,7 +2,7 @@
  * The rows of a list as a table from md (768 px) up and as cards below, both in the page at once
  * (CSS shows one), so a resize never refetches. The feature renders each row (`<Table.Tr>`) and
  * each card (`<ListCard>`); the last column is its actions menu (components/RowActionsMenu), under
- * a header only screen readers hear. While the next page loads the previous one stays, dimmed
+ * a header only screen readers hear (none for a list without actions, `withActions={false}`). While the next page loads the previous one stays, dimmed
  * and `aria-busy`.
  */
 import { Box, Card, Paper, Stack, Table, Text, VisuallyHidden, type CardProps } from '@mantine/core';
@@ -20,6 +20,13 @@ export interface ResponsiveListProps<T> {
   renderCard: (item: T) => ReactNode;
   /** The rows are the previous page's, kept while the next one loads. */
   stale?: boolean;
+  /** Names the table for screen readers ("Registros de auditoria"). */
+  label?: string;
+  /**
+   * The rows end with their actions (default): a last column under a header only screen readers
+   * hear. False for a list without actions (its rows render no such cell).
+   */
+  withActions?: boolean;
 }
 
 export function ResponsiveList<T>({
@@ -29,19 +36,23 @@ export function ResponsiveList<T>({
   renderRow,
   renderCard,
   stale = false,
+  label,
+  withActions = true,
 }: ResponsiveListProps<T>) {
   return (
     <Box className={classes.list} aria-busy={stale}>
       <Paper withBorder radius="md" visibleFrom="md">
-        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover>
+        <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               {headers.map((header) => (
                 <Table.Th key={header}>{header}</Table.Th>
               ))}
-              <Table.Th w={60}>
-                <VisuallyHidden>Ações</VisuallyHidden>
-              </Table.Th>
+              {withActions ? (
+                <Table.Th w={60}>
+                  <VisuallyHidden>Ações</VisuallyHidden>
+                </Table.Th>
+              ) : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>

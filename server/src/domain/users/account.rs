@@ -5,7 +5,7 @@
 use chrono::Utc;
 use sea_orm::{ActiveModelTrait, IntoActiveModel, Set};
 
-use super::{WEAK_PASSWORD, find};
+use super::{WEAK_PASSWORD, find, find_person};
 use crate::{
     domain::{
         error::{Error, Result},
@@ -81,7 +81,7 @@ pub async fn set_temporary_password(unit: &Unit, id: i32, password: &str, actor_
     if passwords::strength(password) < passwords::MIN_STRENGTH {
         return Err(Error::invalid_field("weak_password", "password", WEAK_PASSWORD));
     }
-    let found = find(unit, id).await?;
+    let found = find_person(unit, id).await?;
     store(unit, found, password, true).await
 }
 

@@ -79,6 +79,16 @@ pub async fn find(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
         .ok_or_else(|| Error::not_found("user_not_found", "Usuário não encontrado."))
 }
 
+/// A person by id (not deleted), or 404: what the users screens manage. An API token's principal
+/// is changed and revoked only through its token (docs/api-tokens.md).
+pub async fn find_person(db: &impl ConnectionTrait, id: i32) -> Result<user::Model> {
+    let found = find(db, id).await?;
+    if found.kind != "person" {
+        return Err(Error::not_found("user_not_found", "Usuário não encontrado."));
+    }
+    Ok(found)
+}
+
 /// The oldest active (not deleted, not blocked) administrator, if any.
 pub async fn first_administrator(db: &impl ConnectionTrait) -> Result<Option<user::Model>> {
     use crate::{domain::templates::ADMIN_ROLE, entities::tenant::role};
@@ -144,7 +154,10 @@ pub async fn list_counted(
     let backend = db.get_database_backend();
     let needle = query.needle();
     let where_clause = |b: &mut Binder| {
-        let mut filter = String::from("deleted_at IS NULL");
+        // People only: an API token's principal is managed on the tokens screen. The same words as
+        // the covering index's predicate and the kept count's (m20270107_000054), so the index
+        // answers the list alone on both backends.
+        let mut filter = String::from("deleted_at IS NULL AND kind = 'person'");
         if let Some(needle) = &needle {
             // `users.search` holds name, email and username lower-cased, one per line (migration
             // m20261202_000017): a byte substring test on one column of the covering index, where
@@ -275,7 +288,7 @@ pub fn is_blocked(user: &user::Model, now: chrono::DateTime<Utc>) -> bool {
 /// Unblocks a user blocked by failed logins (or by an administrator), and forgets earlier blocks.
 pub async fn unblock(unit: &Unit, id: i32) -> Result<user::Model> {
     let db = unit;
-    let found = find(db, id).await?;
+    let found = find_person(db, id).await?;
     let mut active = found.into_active_model();
     active.blocked_at = Set(None);
     active.locked_until = Set(None);
@@ -301,7 +314,7 @@ pub async fn delete(unit: &Unit, id: i32, actor_id: i32) -> Result<()> {
     if id == actor_id {
         return Err(Error::invalid("cannot_delete_self", "Você não pode excluir o seu próprio usuário."));
     }
-    let found = find(unit, id).await?;
+    let found = find_person(unit, id).await?;
     self::sessions::end_all(unit, id).await?;
     let mut active = found.clone().into_active_model();
     // Unique columns keep a tombstone so the address can be used again.

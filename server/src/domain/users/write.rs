@@ -13,7 +13,7 @@ use crate::{
         events::Raised,
         passwords,
         unit::Unit,
-        users::{WEAK_PASSWORD, count_active, find, parse_email},
+        users::{WEAK_PASSWORD, count_active, find_person, parse_email},
     },
     entities::tenant::{department, instance, role, user, user_instance, user_setting},
 };
@@ -208,7 +208,7 @@ pub async fn create(db: &impl ConnectionTrait, new: NewUser, user_limit: i32) ->
 pub async fn update(unit: &Unit, id: i32, changes: UserChanges) -> Result<user::Model> {
     let db = unit;
     let entitlement = changes.role_id.is_some() || changes.department_id.is_some() || changes.instances.is_some();
-    let found = find(db, id).await?;
+    let found = find_person(db, id).await?;
     let mut fields = Vec::new();
     let name = changes.name.as_deref().map(|n| check_name(n, &mut fields));
     let email = match changes.email.as_deref() {

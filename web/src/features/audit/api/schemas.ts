@@ -1,0 +1,60 @@
+/**
+ * The audit log's shapes (`/api/audit`, camelCase): one entry — who (a person, or an integration
+ * through its API token), from where, what (the operation's id, its pt_BR summary and area, the
+ * request's method, path and status) and when —, a page of them (newest first, `nextCursor` the
+ * `before` of the next page, null on the last), and what the filters offer (`/api/audit/filters`).
+ */
+import * as z from 'zod/mini';
+
+/** How the author called: a person's session, or an integration's API token. */
+export const AUDIT_VIAS = ['session', 'token'] as const;
+export type AuditVia = (typeof AUDIT_VIAS)[number];
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  /** ISO 8601 instant. */
+  at: z.string(),
+  /** Null when the author's user is gone (the name stays). */
+  userId: z._default(z.nullish(z.number()), null),
+  userName: z.string(),
+  /** `session` or `token`; a value this screen does not know yet is kept as is. */
+  via: z.string(),
+  apiTokenId: z._default(z.nullish(z.number()), null),
+  ip: z._default(z.nullish(z.string()), null),
+  /** The operation's id (`users_create`). */
+  action: z.string(),
+  /** Its pt_BR summary ("Cria um usuário"). */
+  label: z.string(),
+  /** Its area ("usuários"). */
+  area: z._default(z.string(), ''),
+  method: z.string(),
+  path: z.string(),
+  /** The answer's HTTP status. */
+  status: z.number(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** `GET /api/audit`: 50 entries a page, newest first. */
+export const AuditPageSchema = z.object({
+  data: z.array(AuditEntrySchema),
+  nextCursor: z._default(z.nullish(z.number()), null),
+});
+export type AuditPage = z.infer<typeof AuditPageSchema>;
+
+export const AuditActionSchema = z.object({ action: z.string(), label: z.string(), area: z._default(z.string(), '') });
+export type AuditAction = z.infer<typeof AuditActionSchema>;
+
+export const AuditActorSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** `person` or `integration` (an API token's user). */
+  kind: z._default(z.string(), 'person'),
+});
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
+/** `GET /api/audit/filters`: the operations and the authors the filters offer. */
+export const AuditFilterOptionsSchema = z.object({
+  actions: z._default(z.array(AuditActionSchema), []),
+  actors: z._default(z.array(AuditActorSchema), []),
+});
+export type AuditFilterOptions = z.infer<typeof AuditFilterOptionsSchema>;
