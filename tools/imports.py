@@ -49,7 +49,7 @@ DOMAIN_FLOORS = {
         ["plans", "templates", "tenants", "departments", "users", "instances", "media", "conversations", "tags"], 1),
     # capabilities: features built on the records
     **dict.fromkeys(
-        ["auth", "api_tokens", "bot", "campaigns", "orders", "webhooks", "analytics", "reports", "retention", "roles", "quick_replies", "notes", "scheduled_messages", "search", "distribution", "sla", "surveys"], 2),
+        ["auth", "api_tokens", "audit", "bot", "campaigns", "orders", "webhooks", "analytics", "reports", "retention", "roles", "quick_replies", "notes", "scheduled_messages", "search", "distribution", "sla", "surveys"], 2),
     # flows: a user's or a provider's action across capabilities, calling their reactions
     **dict.fromkeys(["inbox", "home", "setup"], 3),
 }

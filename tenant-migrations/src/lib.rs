@@ -61,6 +61,7 @@ mod m20270104_000051_waiting_by_due;
 mod m20270105_000052_api_tokens;
 mod m20270106_000053_orders_from_outside;
 mod m20270107_000054_people_only_in_user_list;
+mod m20270108_000055_audit_log;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -131,6 +132,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270105_000052_api_tokens::Migration),
             Box::new(m20270106_000053_orders_from_outside::Migration),
             Box::new(m20270107_000054_people_only_in_user_list::Migration),
+            Box::new(m20270108_000055_audit_log::Migration),
         ]
     }
 }
@@ -182,6 +184,7 @@ pub const TABLES: &[&str] = &[
     "ticket_transfers",
     "survey_responses",
     "api_tokens",
+    "audit_log",
     "orders",
     "campaigns",
     "campaign_recipients",

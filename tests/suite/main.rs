@@ -7,6 +7,7 @@ mod access;
 mod account;
 mod analytics;
 mod api_tokens;
+mod audit;
 mod auth;
 mod backup;
 mod bot;

@@ -13,7 +13,7 @@ use crate::{
     cache::AuthEntry,
     context::tenant::CurrentTenant,
     domain::{
-        api_tokens,
+        api_tokens, audit,
         auth::{tokens::TokenError, two_factor},
         conversations::Viewer,
         roles, users,
@@ -54,6 +54,17 @@ impl CurrentUser {
     /// Whether the user's role permits this route name.
     pub fn may(&self, route: &str) -> bool {
         self.routes.iter().any(|r| r == route)
+    }
+
+    /// The audit log's actor for this caller, calling from `client`.
+    pub fn actor(&self, client: IpAddr) -> audit::Actor {
+        audit::Actor {
+            user_id: self.user.id,
+            user_name: self.user.name.clone(),
+            api_token: self.api_token,
+            session: self.api_token.is_none().then(|| self.session.clone()),
+            ip: Some(client),
+        }
     }
 
     /// Whether the user's role is the tenant's administrator role.

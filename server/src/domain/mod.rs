@@ -13,7 +13,7 @@
 //! |---|---|---|
 //! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
-//! | capabilities | `auth`, `api_tokens`, `orders`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
+//! | capabilities | `auth`, `api_tokens`, `audit`, `orders`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
 //!
 //! A lower floor never calls up to tell a higher one what happened: the flow that made a change
@@ -27,6 +27,8 @@
 pub mod analytics;
 /// API tokens: an integration's credential, acting through its own principal (docs/api-tokens.md).
 pub mod api_tokens;
+/// The audit log: who did what, when, from where (docs/audit.md).
+pub mod audit;
 /// Login, tokens, refresh rotation, two-factor, sessions.
 pub mod auth;
 /// Maria, the tenant's menu bot (feature `chatbot`).

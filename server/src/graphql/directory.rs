@@ -4,15 +4,51 @@
 use async_graphql::{Context, Object};
 
 use crate::{
+    context::CurrentUser,
     domain::{
-        instances, roles,
+        audit, instances, roles,
         users::{self, NewUser, UserChanges},
     },
     graphql::{
+        GqlContext,
         context::{OrGql, guard},
         types::{Instance, User, UserInstance},
     },
 };
+
+/// The mutations that change users, as the audit log names them (docs/audit.md): the same
+/// changes as the REST routes of area `usuários`, recorded in the mutation's own transaction.
+const AUDITED: [(&str, &str); 4] = [
+    ("newUser", "Cria um usuário (GraphQL)"),
+    ("updateUser", "Altera um usuário (GraphQL)"),
+    ("deleteUser", "Exclui um usuário (GraphQL)"),
+    ("deleteUserInstance", "Remove o vínculo de um usuário com uma instância (GraphQL)"),
+];
+
+/// [`AUDITED`] as the audit log's actions (`graphql_<field>`).
+pub fn audited_actions() -> impl Iterator<Item = audit::Action> {
+    AUDITED.iter().map(|(field, label)| audit::Action {
+        action: format!("graphql_{field}"),
+        label: (*label).to_owned(),
+        area: "usuários".to_owned(),
+    })
+}
+
+/// Appends the mutation `field`'s row to the audit log, inside the caller's transaction.
+async fn audit(
+    db: &impl sea_orm::ConnectionTrait,
+    gql: &GqlContext,
+    user: Option<&CurrentUser>,
+    field: &str,
+) -> async_graphql::Result<()> {
+    let (Some(user), Some(action)) =
+        (user, audited_actions().find(|a| a.action.strip_prefix("graphql_") == Some(field)))
+    else {
+        return Ok(());
+    };
+    let done = audit::Done { method: "POST".to_owned(), path: format!("/graphql {field}"), status: 200 };
+    audit::record(db, &user.actor(gql.addr.0), &action, &done).await.gql()
+}
 
 #[derive(Default)]
 pub struct DirectoryQuery;
@@ -90,7 +126,7 @@ impl DirectoryMutation {
         user_department_id: Option<i32>,
         chosen_instances: Option<Vec<i32>>,
     ) -> async_graphql::Result<User> {
-        let (gql, _) = guard(ctx, "newUser").await?;
+        let (gql, user) = guard(ctx, "newUser").await?;
         let new = NewUser {
             name,
             email,
@@ -105,6 +141,7 @@ impl DirectoryMutation {
         let created = users::create(&tx, new, gql.tenant.record.user_limit).await.gql()?;
         let view = users::view(&tx, &created).await.gql()?;
         let routes = roles::routes_of_role(&tx, created.role_id).await.gql()?;
+        audit(&tx, gql, user, "newUser").await?;
         tx.commit().await.gql()?;
         Ok(User::new(view, routes))
     }
@@ -122,7 +159,7 @@ impl DirectoryMutation {
         user_department_id: Option<i32>,
         chosen_instances: Option<Vec<i32>>,
     ) -> async_graphql::Result<User> {
-        let (gql, _) = guard(ctx, "updateUser").await?;
+        let (gql, user) = guard(ctx, "updateUser").await?;
         let changes = UserChanges {
             name,
             username,
@@ -137,6 +174,7 @@ impl DirectoryMutation {
         let updated = users::update(&unit, id, changes).await.gql()?;
         let view = users::view(&unit, &updated).await.gql()?;
         let routes = roles::routes_of_role(&unit, updated.role_id).await.gql()?;
+        audit(&unit, gql, user, "updateUser").await?;
         unit.commit().await.gql()?;
         Ok(User::new(view, routes))
     }
@@ -146,14 +184,16 @@ impl DirectoryMutation {
         let actor = user.map(|u| u.user.id).unwrap_or_default();
         let unit = gql.tenant.unit(&gql.state).await.gql()?;
         users::delete(&unit, id, actor).await.gql()?;
+        audit(&unit, gql, user, "deleteUser").await?;
         unit.commit().await.gql()?;
         Ok(true)
     }
 
     async fn delete_user_instance(&self, ctx: &Context<'_>, id: i32) -> async_graphql::Result<bool> {
-        let (gql, _) = guard(ctx, "deleteUserInstance").await?;
+        let (gql, user) = guard(ctx, "deleteUserInstance").await?;
         let unit = gql.tenant.unit(&gql.state).await.gql()?;
         users::delete_instance_link(&unit, id).await.gql()?;
+        audit(&unit, gql, user, "deleteUserInstance").await?;
         unit.commit().await.gql()?;
         Ok(true)
     }

@@ -24,6 +24,7 @@ use axum::{
 use axum_extra::extract::CookieJar;
 
 pub use context::GqlContext;
+pub use directory::audited_actions;
 
 use crate::{
     auth::REFRESH_COOKIE,

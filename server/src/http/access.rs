@@ -20,7 +20,7 @@ use axum::{
 };
 use utoipa::openapi::{
     RefOr,
-    path::{PathItem, Paths},
+    path::{Operation, PathItem, Paths},
     schema::Schema,
 };
 use utoipa_axum::router::UtoipaMethodRouter;
@@ -33,7 +33,7 @@ use crate::{
         client::client_ip,
         tenant::CurrentTenant,
     },
-    domain::{self, features::Feature},
+    domain::{self, audit, features::Feature},
     error::AppError,
     state::AppState,
 };
@@ -46,6 +46,9 @@ pub struct RouteRule {
     pub path: String,
     pub access: Access,
     pub feature: Option<Feature>,
+    /// What the audit log calls the route's successful calls, when they are recorded
+    /// (`domain::audit::audited` decides from the route's documentation).
+    pub audit: Option<Arc<audit::Action>>,
 }
 
 impl RouteRule {
@@ -58,12 +61,18 @@ impl RouteRule {
 #[derive(Debug, Default)]
 pub struct RouteRules {
     rules: Vec<RouteRule>,
-    index: HashMap<(Method, String), Rule>,
+    index: HashMap<(Method, String), Indexed>,
 }
+
+/// A route's rule and, when its calls are recorded, the audit log's name for them.
+type Indexed = (Rule, Option<Arc<audit::Action>>);
 
 impl RouteRules {
     fn new(rules: Vec<RouteRule>) -> Self {
-        let index = rules.iter().map(|r| ((r.method.clone(), format!("/api{}", r.path)), r.rule())).collect();
+        let index = rules
+            .iter()
+            .map(|r| ((r.method.clone(), format!("/api{}", r.path)), (r.rule(), r.audit.clone())))
+            .collect();
         Self { rules, index }
     }
 
@@ -74,8 +83,17 @@ impl RouteRules {
     /// The rule of a matched route (`/api/...` as axum's `MatchedPath` writes it). `HEAD` is
     /// `GET`'s (axum answers it with the `GET` handler).
     pub fn get(&self, method: &Method, matched: &str) -> Option<Rule> {
+        self.entry(method, matched).map(|(rule, _)| *rule)
+    }
+
+    /// What the audit log calls a matched route's calls, when they are recorded.
+    pub fn audited(&self, method: &Method, matched: &str) -> Option<Arc<audit::Action>> {
+        self.entry(method, matched).and_then(|(_, action)| action.clone())
+    }
+
+    fn entry(&self, method: &Method, matched: &str) -> Option<&Indexed> {
         let method = if method == Method::HEAD { &Method::GET } else { method };
-        self.index.get(&(method.clone(), matched.to_owned())).copied()
+        self.index.get(&(method.clone(), matched.to_owned()))
     }
 
     /// The methods that have a rule at a matched path.
@@ -122,8 +140,9 @@ impl ApiRoutes {
             assert!(domain::catalogue::route(name).is_some(), "a rule names unknown route {name}");
         }
         for (path, item) in &paths.paths {
-            for method in methods(item) {
-                self.rules.push(RouteRule { method, path: path.clone(), access, feature });
+            for (method, operation) in operations(item) {
+                let audit = audited(&method, operation).map(Arc::new);
+                self.rules.push(RouteRule { method, path: path.clone(), access, feature, audit });
             }
             self.router = self.router.route(path, handler.clone());
         }
@@ -155,18 +174,30 @@ fn catalogue_feature(name: &str) -> Option<Feature> {
     domain::catalogue::route(name).and_then(domain::catalogue::Route::feature)
 }
 
-/// The methods a documented path item answers.
-fn methods(item: &PathItem) -> Vec<Method> {
+/// The methods a documented path item answers, with their operations.
+fn operations(item: &PathItem) -> Vec<(Method, &Operation)> {
     [
-        (Method::GET, item.get.is_some()),
-        (Method::POST, item.post.is_some()),
-        (Method::PUT, item.put.is_some()),
-        (Method::PATCH, item.patch.is_some()),
-        (Method::DELETE, item.delete.is_some()),
+        (Method::GET, item.get.as_ref()),
+        (Method::POST, item.post.as_ref()),
+        (Method::PUT, item.put.as_ref()),
+        (Method::PATCH, item.patch.as_ref()),
+        (Method::DELETE, item.delete.as_ref()),
     ]
     .into_iter()
-    .filter_map(|(method, present)| present.then_some(method))
+    .filter_map(|(method, operation)| operation.map(|o| (method, o)))
     .collect()
+}
+
+/// The audit log's name for an operation's calls, if they are recorded: its id, summary and area
+/// (the first tag), as its documentation gives them.
+fn audited(method: &Method, operation: &Operation) -> Option<audit::Action> {
+    let action = operation.operation_id.clone()?;
+    let area = operation.tags.as_ref().and_then(|tags| tags.first()).cloned().unwrap_or_default();
+    audit::audited(method.as_str(), &area, &action).then(|| audit::Action {
+        label: operation.summary.clone().unwrap_or_else(|| action.clone()),
+        action,
+        area,
+    })
 }
 
 /// Middleware: authenticates the caller when the route needs one and applies the route's rule.
@@ -192,15 +223,15 @@ pub async fn enforce(
     let Some(tenant) = request.extensions().get::<CurrentTenant>().cloned() else {
         return AppError::TenantNotFound.into_response();
     };
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
+        .map(|axum::extract::ConnectInfo(addr)| addr.ip())
+        .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
+    let client = client_ip(peer, request.headers(), &state.config.trusted_proxies.0);
     let user = if rule.access == Access::Public {
         None
     } else {
-        let peer = request
-            .extensions()
-            .get::<axum::extract::ConnectInfo<std::net::SocketAddr>>()
-            .map(|axum::extract::ConnectInfo(addr)| addr.ip())
-            .unwrap_or(std::net::IpAddr::from([127, 0, 0, 1]));
-        let client = client_ip(peer, request.headers(), &state.config.trusted_proxies.0);
         match authenticate(&state, &tenant, request.headers(), client).await {
             Ok(user) => Some(user),
             Err(err) => return err.into_response(),
@@ -209,10 +240,47 @@ pub async fn enforce(
     if let Err(err) = decide(&state, &tenant, user.as_ref(), rule).await {
         return err.into_response();
     }
+    let audit = rules.audited(request.method(), &matched).zip(user.as_ref()).map(|(action, user)| {
+        let actor = user.actor(client);
+        // The path as the client asked it (`/api/...`): this router is nested under `/api`.
+        let path = request
+            .extensions()
+            .get::<axum::extract::OriginalUri>()
+            .map_or_else(|| request.uri().path().to_owned(), |uri| uri.path().to_owned());
+        (action, actor, request.method().to_string(), path)
+    });
     if let Some(user) = user {
         request.extensions_mut().insert::<CurrentUser>(user);
     }
-    next.run(request).await
+    let response = next.run(request).await;
+    if let Some((action, actor, method, path)) = audit
+        && response.status().is_success()
+    {
+        let done = audit::Done { method, path, status: response.status().as_u16() };
+        record(&state, &tenant, &actor, &action, &done).await;
+    }
+    response
+}
+
+/// Appends a call to the tenant's audit log once its handler has answered (the change is
+/// committed by then: docs/audit.md#what-a-row-proves). A failure to write is logged loudly and
+/// does not turn the caller's success into an error.
+async fn record(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    actor: &audit::Actor,
+    action: &audit::Action,
+    done: &audit::Done,
+) {
+    let written = async {
+        let tx = tenant.begin(state).await?;
+        audit::record(&tx, actor, action, done).await?;
+        tx.commit().await?;
+        Ok::<(), AppError>(())
+    };
+    if let Err(err) = written.await {
+        tracing::error!(error = %err, action = %action.action, user = actor.user_id, "audit log: the row was not written");
+    }
 }
 
 /// `OPTIONS` → 204 and `Allow`; any other method a path does not serve → 405 and `Allow`.

@@ -827,7 +827,7 @@ async fn sheet(
 
 /// Answers at once with the headers; a snapshot of the tenant (one moment throughout) feeds the
 /// writer from a cursor, and ends before the file is sent (docs/analytics.md#sheets).
-fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: String) -> Response {
+pub(super) fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet, file: String) -> Response {
     stream_xlsx(file, move |out| async move {
         let unavailable = |err: String| domain::Error::Unavailable(err);
         let db = tenant.db(&state).await.map_err(|err| unavailable(err.to_string()))?;

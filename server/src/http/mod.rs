@@ -5,6 +5,7 @@
 pub mod access;
 mod analytics;
 mod api_tokens;
+mod audit;
 mod auth;
 mod bot;
 mod campaigns;
@@ -93,6 +94,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(bot::routes())
         .merge(campaigns::routes())
         .merge(webhooks::routes())
+        .merge(audit::routes())
         .merge(openapi::routes())
 }
 

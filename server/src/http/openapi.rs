@@ -69,6 +69,7 @@ pub fn routes() -> ApiRoutes {
         (name = "distribuição", description = "Distribuição automática dos atendimentos aguardando: estratégia e capacidade por departamento e por pessoa (rota `users`)."),
         (name = "pedidos", description = "Pedidos dos clientes: registrados por integrações (idempotentes por `externalId`) e por atendentes; contados nos painéis e na planilha de pedidos (docs/orders.md)."),
         (name = "tokens de API", description = "Tokens com que integrações chamam a API sem a senha de uma pessoa: perfil, instâncias, validade, revogação (rota `users`; docs/api-tokens.md)."),
+        (name = "auditoria", description = "Quem fez o quê, quando, de onde e por qual sessão ou token: só acréscimo, filtros por pessoa, ação e período, planilha (rota `users`; docs/audit.md)."),
         (name = "níveis de serviço", description = "Horário de atendimento e feriados da empresa, metas de SLA por departamento e os atendimentos prestes a estourar."),
         (name = "permissões", description = "Perfis e as rotas que cada um pode abrir."),
         (name = "instâncias", description = "Conexões de mensagens da empresa (rota `instances`)."),

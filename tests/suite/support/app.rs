@@ -195,11 +195,16 @@ impl TestApp {
     /// Runs `sql` in tenant `name`'s database: what no screen may do, done behind the product's back
     /// to prove the product still refuses it.
     pub async fn execute(&self, name: &str, sql: &str) {
+        self.try_execute(name, sql).await.expect("the statement runs");
+    }
+
+    /// [`Self::execute`], answering the database's refusal instead of failing the test.
+    pub async fn try_execute(&self, name: &str, sql: &str) -> Result<(), String> {
         let db = self.tenant_db(name).await;
         let tx = db.begin().await.expect("a transaction");
         let statement = sea_orm::Statement::from_string(tx.get_database_backend(), sql.to_owned());
-        tx.execute_raw(statement).await.expect("the statement runs");
-        tx.commit().await.expect("commit");
+        tx.execute_raw(statement).await.map_err(|err| err.to_string())?;
+        tx.commit().await.map_err(|err| err.to_string())
     }
 
     /// `POST`s a file's bytes (`application/octet-stream`) to `path` on `host` as the bearer of
