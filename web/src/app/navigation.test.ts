@@ -223,6 +223,7 @@ describe('customers and closing reasons in the menu', () => {
       'distribution',
       'service-levels',
       'api-tokens',
+      'audit',
     ]);
   });
 });
@@ -240,6 +241,7 @@ describe('the distribution screen in the menu', () => {
       'distribution',
       'service-levels',
       'api-tokens',
+      'audit',
       'customers',
     ]);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
@@ -263,7 +265,7 @@ describe('"Níveis de serviço" in the menu', () => {
       .flatMap((group) => group.items.map((item) => item.route.name));
 
   it('is listed right after "Distribuição", for holders of `users`, with its icon', () => {
-    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens']);
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens', 'audit']);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
       .flatMap((group) => group.items)
       .find((entry) => entry.route.name === 'service-levels');
@@ -285,7 +287,7 @@ describe('"Tokens de API" in the menu', () => {
       .flatMap((group) => group.items.map((item) => item.route.name));
 
   it('is listed right after "Níveis de serviço", for holders of `users`, with its icon', () => {
-    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens']);
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens', 'audit']);
     const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
       .flatMap((group) => group.items)
       .find((entry) => entry.route.name === 'api-tokens');
@@ -296,6 +298,28 @@ describe('"Tokens de API" in the menu', () => {
 
   it('is left out without `users`', () => {
     expect(names(['home', 'customers', 'api-tokens', 'roles-list'])).toEqual(['customers', 'roles-list']);
+  });
+});
+
+// A fourth screen of route `users`: the audit log of who changed what.
+describe('"Auditoria" in the menu', () => {
+  const names = (permissionRoutes: string[]) =>
+    navigationFor({ ...session, permissionRoutes }, new Set())
+      .filter((group) => group.category.id === 'administracao')
+      .flatMap((group) => group.items.map((item) => item.route.name));
+
+  it('is listed right after "Tokens de API", for holders of `users`, with its icon', () => {
+    expect(names(['home', 'users'])).toEqual(['users', 'distribution', 'service-levels', 'api-tokens', 'audit']);
+    const item = navigationFor({ ...session, permissionRoutes: ['users'] }, null)
+      .flatMap((group) => group.items)
+      .find((entry) => entry.route.name === 'audit');
+    expect(item?.route.path).toBe('/audit');
+    expect(item?.icon.displayName).toMatch(/History/);
+    expect(ptBRRouteLabel('audit')).toBe('Auditoria');
+  });
+
+  it('is left out without `users`', () => {
+    expect(names(['home', 'customers', 'audit', 'api-tokens', 'roles-list'])).toEqual(['customers', 'roles-list']);
   });
 });
 

@@ -76,6 +76,13 @@ describe('router', () => {
     expect(await landOn('/api-tokens')).toBe('/pages/not-authorized');
   });
 
+  it('opens /audit for holders of `users` only, like /api-tokens', async () => {
+    logIn(['users']);
+    expect(await landOn('/audit')).toBe('/audit');
+    logIn(['customers', 'roles-list', 'api-tokens', 'audit']);
+    expect(await landOn('/audit')).toBe('/pages/not-authorized');
+  });
+
   it('renews an expired token with the refresh cookie before deciding', async () => {
     setUserInfo(ana);
     setAccessToken(jwtExpiringIn(-10));

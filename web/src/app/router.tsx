@@ -45,6 +45,7 @@ const screens: Record<string, () => Promise<object>> = {
   distribution: () => import('./routes/distribution'),
   'service-levels': () => import('./routes/service-levels'),
   'api-tokens': () => import('./routes/api-tokens'),
+  audit: () => import('./routes/audit'),
   // docs/contracts.md#screens-and-routes: the three dashboards share one screen, the two reports another.
   'dashboard-analytics': dashboardScreen,
   'dashboard-control-panel': dashboardScreen,

@@ -14,7 +14,7 @@
  * real changes nothing and the field shows the last good value again when left.
  */
 import '@mantine/dates/styles.css';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DateInput, DatePickerInput, type DateInputProps, type DatePickerInputProps } from '@mantine/dates';
 // The months and weekdays the DatesProvider's `pt-br` names (app/provider.tsx); loaded here, with
 // the screens that have date fields, not with /login.
@@ -145,7 +145,17 @@ const RANGE_CLEAR_BUTTON = { 'aria-label': 'Limpar o período' };
  * 06/12/2026`; one day is a period too (the same day picked twice). A first day picked and the
  * calendar closed without the last one leaves the period as it was.
  */
-export function DateRangeField({ value, onChange, clearable, placeholder, ...props }: DateRangeFieldProps) {
+export function DateRangeField({
+  value,
+  onChange,
+  clearable,
+  placeholder,
+  id,
+  popoverProps,
+  ...props
+}: DateRangeFieldProps) {
+  const generatedId = useId();
+  const inputId = id ?? generatedId;
   // The first day, while the last one is being picked.
   const [draft, setDraft] = useState<PickedRange | null>(null);
   const shown: PickedRange = draft ?? [value.from || null, value.to || null];
@@ -157,6 +167,10 @@ export function DateRangeField({ value, onChange, clearable, placeholder, ...pro
       classNames={{ day: classes.day, placeholder: classes.placeholder }}
       allowSingleDateInRange
       {...props}
+      id={inputId}
+      // The calendar (a dialog) is named by the field's label, else by the field itself: Mantine
+      // names it after the popover's own id, which is not the field's.
+      popoverProps={{ ...popoverProps, id: props.label ? `${inputId}-label` : inputId }}
       clearable={clearable}
       clearButtonProps={RANGE_CLEAR_BUTTON}
       valueFormat="DD/MM/YYYY"

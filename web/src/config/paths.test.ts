@@ -35,6 +35,7 @@ describe('route catalogue', () => {
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('distribution');
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('service-levels');
     expect(catalogueRoutes.map((route) => route.name)).not.toContain('api-tokens');
+    expect(catalogueRoutes.map((route) => route.name)).not.toContain('audit');
     for (const screen of screenRoutes) {
       expect(catalogueRoutes.some((route) => route.name === screen.permission)).toBe(true);
       expect(catalogueRoutes.some((route) => route.path === screen.path)).toBe(false);
@@ -44,15 +45,17 @@ describe('route catalogue', () => {
       expect(layoutRoutes[at]?.name).toBe(screen.permission);
     }
     const users = layoutRoutes.findIndex((route) => route.name === 'users');
-    expect(layoutRoutes.slice(users, users + 4).map((route) => route.name)).toEqual([
+    expect(layoutRoutes.slice(users, users + 5).map((route) => route.name)).toEqual([
       'users',
       'distribution',
       'service-levels',
       'api-tokens',
+      'audit',
     ]);
     expect(routePath('distribution')).toBe('/distribution');
     expect(routePath('service-levels')).toBe('/service-levels');
     expect(routePath('api-tokens')).toBe('/api-tokens');
+    expect(routePath('audit')).toBe('/audit');
     expect(new Set(layoutRoutes.map((r) => r.path)).size).toBe(layoutRoutes.length);
   });
 

@@ -62,6 +62,8 @@ export const screenRoutes: readonly ScreenRoute[] = [
   { name: 'service-levels', path: '/service-levels', rule: 'check', category: 'administracao', permission: 'users' },
   // `/api/tokens` too: the API tokens integrations call with (issue 47, "Tokens de API").
   { name: 'api-tokens', path: '/api-tokens', rule: 'check', category: 'administracao', permission: 'users' },
+  // `/api/audit*` too: the audit log of who changed what ("Auditoria").
+  { name: 'audit', path: '/audit', rule: 'check', category: 'administracao', permission: 'users' },
 ];
 
 /**

@@ -21,6 +21,7 @@ export const en: Messages = {
       distribution: 'Distribution',
       'service-levels': 'Service levels',
       'api-tokens': 'API tokens',
+      audit: 'Audit log',
       tenants: 'Tenants',
       instances: 'Instances',
       chatbot: 'Chatbot',

@@ -19,6 +19,7 @@ export const ptBR = {
       distribution: 'Distribuição',
       'service-levels': 'Níveis de serviço',
       'api-tokens': 'Tokens de API',
+      audit: 'Auditoria',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

@@ -21,6 +21,7 @@ export const pt: Messages = {
       distribution: 'Distribuição',
       'service-levels': 'Níveis de serviço',
       'api-tokens': 'Tokens de API',
+      audit: 'Auditoria',
       tenants: 'Tenants',
       instances: 'Instâncias',
       chatbot: 'Chatbot',

@@ -37,10 +37,13 @@ function Who({ entry }: { entry: AuditEntry }) {
   );
 }
 
-function Action({ entry }: { entry: AuditEntry }) {
+/** The operation's summary (bold on a card, where it is the title) and, under it, the request. */
+function Action({ entry, strong = false }: { entry: AuditEntry; strong?: boolean }) {
   return (
     <Stack gap={2} miw={0}>
-      <Text size="sm">{entry.label || entry.action}</Text>
+      <Text size="sm" fw={strong ? 600 : undefined}>
+        {entry.label || entry.action}
+      </Text>
       <Text size="xs" c="dimmed" ff="monospace" className={classes.breakAnywhere}>
         {requestLine(entry)}
       </Text>
@@ -80,7 +83,7 @@ export function AuditEntryCard({ entry }: { entry: AuditEntry }) {
   return (
     <ListCard data-testid="audit-card">
       <Stack gap="xs">
-        <Action entry={entry} />
+        <Action entry={entry} strong />
         <ListCardDetail label="Quando">
           <When entry={entry} />
         </ListCardDetail>

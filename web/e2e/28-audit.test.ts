@@ -1,0 +1,237 @@
+/**
+ * The audit log ("Auditoria", a screen of route `users`, right after "Tokens de API" in the menu)
+ * in a real browser against the real server. Through the API, acme's administrator creates a user,
+ * and an integration's API token (perfil Administrador) creates a tag, as an ERP would
+ * (`Authorization: Bearer`). On /audit the administrator finds "Cria um usuário" by their own name
+ * and the tag's creation by the token's name, marked "Token de API"; filtering by the action
+ * "Cria um usuário" puts `action=users_create` in the URL and leaves only such rows, and survives a
+ * reload; "Exportar planilha" downloads an `.xlsx`; a reversed period is refused next to the
+ * period field.
+ *
+ * Screenshots at 1280 and 390 px, light and dark (`28-*.png`), with axe-core: no serious or
+ * critical violation. Runs on `acme`; the user and the tag are deleted and the token revoked in
+ * `afterAll` (the log keeps what they did: it cannot be altered).
+ */
+import { statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { send } from './support/api';
+import { seriousA11yViolations, transitionsEnded } from './support/axe';
+import {
+  DESKTOP,
+  launchBrowser,
+  logIn,
+  mainNav,
+  MOBILE,
+  openPage,
+  waitForPath,
+  type UserPage,
+} from './support/browser';
+import { shots } from './support/shots';
+
+const e2e = inject('e2e');
+/** The user the administrator creates (an attendant; deleted at the end). */
+const OTAVIO = { name: 'Otávio Auditado', email: 'otavio.auditado@acme.example', password: 'Otavio#Forte!28' };
+/** The integration's token, and the tag it creates. */
+const TOKEN_NAME = 'Auditoria e2e';
+const TAG = { name: 'Auditoria e2e', color: '#228be6' };
+const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+let browser: Browser;
+let admin: UserPage;
+let userId: number | null = null;
+let tokenId: number | null = null;
+let tagId: number | null = null;
+
+/** An access token of acme's administrator. */
+async function adminToken(): Promise<string> {
+  const answer = await send(e2e, 'POST', '/api/auth/login', {
+    email: e2e.admin.email,
+    password: e2e.admin.password,
+    ip: null,
+  });
+  if (answer.status !== 200) throw new Error(`login → ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body as { access_token: string }).access_token;
+}
+
+/** The id of acme's role `name`. */
+async function roleId(token: string, name: string): Promise<number> {
+  const answer = await send(e2e, 'GET', '/api/permission', undefined, token);
+  const role = (answer.body as { id: number; name: string }[]).find((candidate) => candidate.name === name);
+  if (!role) throw new Error(`no role ${name}: ${JSON.stringify(answer.body)}`);
+  return role.id;
+}
+
+beforeAll(async () => {
+  const token = await adminToken();
+  // The administrator creates a user…
+  const created = await send(
+    e2e,
+    'POST',
+    '/api/users',
+    {
+      name: OTAVIO.name,
+      email: OTAVIO.email,
+      password: OTAVIO.password,
+      role_id: await roleId(token, 'atendente'),
+      chosen_instances: [],
+    },
+    token,
+  );
+  if (created.status !== 201) throw new Error(`create user → ${created.status}: ${JSON.stringify(created.body)}`);
+  userId = (created.body as { id: number }).id;
+  // …and an integration's token, which creates a tag as an ERP would.
+  const issued = await send(
+    e2e,
+    'POST',
+    '/api/tokens',
+    { name: TOKEN_NAME, roleId: await roleId(token, 'administrador'), instanceIds: [], departmentId: null },
+    token,
+  );
+  if (issued.status !== 201) throw new Error(`create token → ${issued.status}: ${JSON.stringify(issued.body)}`);
+  const { id, token: secret } = issued.body as { id: number; token: string };
+  tokenId = id;
+  const tag = await send(e2e, 'POST', '/api/tags', TAG, secret);
+  if (tag.status !== 201) throw new Error(`create tag → ${tag.status}: ${JSON.stringify(tag.body)}`);
+  tagId = (tag.body as { id: number }).id;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await admin?.context.close();
+  await browser?.close();
+  const token = await adminToken();
+  if (tagId !== null) await send(e2e, 'DELETE', `/api/tags/${tagId}`, undefined, token);
+  if (tokenId !== null) await send(e2e, 'DELETE', `/api/tokens/${tokenId}`, undefined, token);
+  if (userId !== null) await send(e2e, 'DELETE', `/api/users/${userId}`, undefined, token);
+});
+
+/** The desktop table's rows (the phone's cards are hidden at 1280 px). */
+function rows(page: Page) {
+  return page.getByRole('table', { name: 'Registros de auditoria' }).getByTestId('audit-row');
+}
+
+/** At 390 px the page is no wider than the phone (nothing scrolls sideways); back to 1280 after. */
+async function fitsAPhone(page: Page): Promise<void> {
+  await page.setViewportSize(MOBILE);
+  await page.waitForTimeout(300);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, `${page.url()} at 390 px`).toBeLessThanOrEqual(MOBILE.width);
+  // The cards, not the table, on a phone.
+  expect(await page.getByTestId('audit-card').first().isVisible()).toBe(true);
+  expect(await page.getByRole('table', { name: 'Registros de auditoria' }).isVisible()).toBe(false);
+  await page.setViewportSize(DESKTOP);
+}
+
+describe('audit log', () => {
+  it('the administrator opens "Auditoria" from the menu, right after "Tokens de API"', async () => {
+    admin = await openPage(browser, e2e.baseUrl);
+    const { page } = admin;
+    await logIn(page, e2e.admin.email, e2e.admin.password);
+    const links = await mainNav(page)
+      .getByRole('link')
+      .evaluateAll((anchors) =>
+        anchors.map((anchor) => (anchor.getAttribute('aria-label') ?? anchor.textContent ?? '').trim()),
+      );
+    const at = links.indexOf('Tokens de API');
+    expect(links.slice(at, at + 2)).toEqual(['Tokens de API', 'Auditoria']);
+    await mainNav(page).getByRole('link', { name: 'Auditoria' }).click();
+    await waitForPath(page, '/audit');
+    await page.getByRole('heading', { name: 'Auditoria', level: 1 }).waitFor();
+    expect(await page.title()).toBe('Auditoria · Back-office');
+    await page.getByText('O registro não pode ser alterado nem apagado.', { exact: false }).waitFor();
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('shows the user created by the administrator, and the tag created with the token, marked "Token de API"', async () => {
+    const { page } = admin;
+    const created = rows(page).filter({ hasText: 'Cria um usuário' }).filter({ hasText: e2e.admin.name });
+    await created.first().waitFor();
+    const text = await created.first().innerText();
+    expect(text).toContain('POST /api/users');
+    expect(text).toContain('Sessão');
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(await created.first().getByText('Token de API').count()).toBe(0);
+
+    const tagged = rows(page).filter({ hasText: 'POST /api/tags' }).filter({ hasText: TOKEN_NAME });
+    await tagged.first().waitFor();
+    const tagRow = await tagged.first().innerText();
+    // The badge by the token's name, and the origin.
+    expect(await tagged.first().getByText('Token de API', { exact: true }).count()).toBe(2);
+    expect(tagRow).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    await shots(page, '28-audit');
+    await fitsAPhone(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('filters by the action "Cria um usuário": the URL says so, only such rows, kept on reload', async () => {
+    const { page } = admin;
+    // The period's calendar, open: named, pt-BR, no serious violation.
+    await page.getByRole('button', { name: 'Período', exact: true }).click();
+    await page.getByRole('button', { name: 'Mês anterior' }).waitFor();
+    await transitionsEnded(page);
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, '28-audit-period-open-desktop.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Mês anterior' }).waitFor({ state: 'detached' });
+
+    // The operations, grouped by area.
+    await page.getByRole('combobox', { name: 'Ação', exact: true }).click();
+    const options = page.getByRole('listbox');
+    await options.getByRole('option', { name: 'Cria um usuário', exact: true }).waitFor();
+    await transitionsEnded(page);
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, '28-audit-actions-open-desktop.png') });
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await options.getByRole('option', { name: 'Cria um usuário', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('action') === 'users_create');
+    await expect
+      .poll(async () => new Set(await rows(page).evaluateAll((all) => all.map((row) => row.dataset.action))))
+      .toEqual(new Set(['users_create']));
+    expect(await rows(page).filter({ hasText: e2e.admin.name }).count()).toBeGreaterThan(0);
+    expect(await rows(page).filter({ hasText: 'POST /api/tags' }).count()).toBe(0);
+
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(await page.getByRole('combobox', { name: 'Ação', exact: true }).inputValue()).toBe('Cria um usuário');
+    expect(new Set(await rows(page).evaluateAll((all) => all.map((row) => row.dataset.action)))).toEqual(
+      new Set(['users_create']),
+    );
+    await shots(page, '28-audit-filtered');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('"Exportar planilha" downloads the filtered log as an .xlsx', async () => {
+    const { page } = admin;
+    const sheet = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/audit/sheet');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Exportar planilha' }).click();
+    const request = await sheet;
+    expect(new URL(request.url()).searchParams.get('action')).toBe('users_create');
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^auditoria-.*\.xlsx$/);
+    const path = await file.path();
+    expect(statSync(path).size).toBeGreaterThan(0);
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('a reversed period is refused next to the period field', async () => {
+    const { page } = admin;
+    await page.goto('/audit?from=2026-12-06&to=2026-12-01');
+    const period = page.getByRole('button', { name: 'Período', exact: true });
+    await expect.poll(() => period.getAttribute('aria-invalid')).toBe('true');
+    const described = await period.evaluate((element) =>
+      (element.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(described.trim()).not.toBe('');
+    await page.getByText('Corrija os filtros para ver os registros.').waitFor();
+    expect(await page.getByRole('button', { name: 'Exportar planilha' }).isDisabled()).toBe(true);
+    await shots(page, '28-audit-refused');
+    expect(admin.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { auditEntry } from '../test-data';
+import { AuditFilterOptionsSchema, AuditPageSchema } from './schemas';
+
+describe('the audit log’s schemas', () => {
+  it('reads a page as GET /api/audit answers it', () => {
+    const page = { data: [auditEntry()], nextCursor: 70 };
+    expect(AuditPageSchema.parse(page)).toEqual(page);
+  });
+
+  it('reads a gone author, no address and the last page as null', () => {
+    const { userId: _userId, ip: _ip, apiTokenId: _token, ...rest } = auditEntry();
+    const page = AuditPageSchema.parse({ data: [rest] });
+    expect(page.nextCursor).toBeNull();
+    expect(page.data[0]).toMatchObject({ userId: null, ip: null, apiTokenId: null });
+  });
+
+  it('refuses an entry without its id, instant or operation', () => {
+    for (const field of ['id', 'at', 'action'] as const) {
+      expect(AuditPageSchema.safeParse({ data: [{ ...auditEntry(), [field]: undefined }] }).success).toBe(false);
+    }
+  });
+
+  it('reads the filters’ options, empty lists when absent', () => {
+    expect(AuditFilterOptionsSchema.parse({ actors: [{ id: 40, name: 'ERP Bling', kind: 'integration' }] })).toEqual({
+      actions: [],
+      actors: [{ id: 40, name: 'ERP Bling', kind: 'integration' }],
+    });
+  });
+});

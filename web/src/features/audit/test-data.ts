@@ -1,0 +1,53 @@
+/** Entries and filter options for the audit screen's tests. */
+import type { AuditEntry, AuditFilterOptions, AuditPage } from './api/schemas';
+
+export function auditEntry(extra: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 120,
+    at: '2026-12-06T16:05:00Z',
+    userId: 7,
+    userName: 'Ana Souza',
+    via: 'session',
+    apiTokenId: null,
+    ip: '203.0.113.9',
+    action: 'users_create',
+    label: 'Cria um usuário',
+    area: 'usuários',
+    method: 'POST',
+    path: '/api/users',
+    status: 201,
+    ...extra,
+  };
+}
+
+/** An integration's write through its API token. */
+export const TOKEN_ENTRY = auditEntry({
+  id: 119,
+  at: '2026-12-06T15:58:00Z',
+  userId: 40,
+  userName: 'ERP Bling',
+  via: 'token',
+  apiTokenId: 5,
+  ip: null,
+  action: 'tags_create',
+  label: 'Cria uma etiqueta',
+  area: 'etiquetas',
+  path: '/api/tags',
+});
+
+export function auditPage(data: AuditEntry[], nextCursor: number | null = null): AuditPage {
+  return { data, nextCursor };
+}
+
+export const FILTER_OPTIONS: AuditFilterOptions = {
+  actions: [
+    { action: 'users_create', label: 'Cria um usuário', area: 'usuários' },
+    { action: 'users_update', label: 'Altera um usuário', area: 'usuários' },
+    { action: 'tags_create', label: 'Cria uma etiqueta', area: 'etiquetas' },
+    { action: 'sheets_download', label: 'Baixa uma planilha', area: 'planilhas' },
+  ],
+  actors: [
+    { id: 7, name: 'Ana Souza', kind: 'person' },
+    { id: 40, name: 'ERP Bling', kind: 'integration' },
+  ],
+};
