@@ -106,3 +106,83 @@ async fn old_bookkeeping_goes_and_what_people_rely_on_stays() {
         conversation["data"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap()).collect();
     assert_eq!(bodies, ["Oi, tudo bem?", "Olá!", "Um instante"]);
 }
+
+#[tokio::test]
+async fn the_company_chooses_how_long_login_failures_deliveries_and_the_audit_log_are_kept() {
+    let app = TestApp::spawn().await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    // A login failure, a delivered webhook with its attempt, one still pending, an audit row.
+    assert_eq!(app.login_response(&admin, "senha-errada").await.status(), 401);
+    app.execute(
+        "acme",
+        "INSERT INTO webhook_endpoints (url, secret, event_types, enabled) \
+         VALUES ('https://hooks.example.com/x', 'whsec_x', '[]', TRUE)",
+    )
+    .await;
+    let endpoint = app.scalar("acme", "SELECT CAST(MAX(id) AS BIGINT) FROM webhook_endpoints").await;
+    app.execute(
+        "acme",
+        &format!(
+            "INSERT INTO webhook_deliveries (webhook_id, endpoint_id, event_type, payload, status) VALUES \
+             ('msg_1', {endpoint}, 'campaign.status', '{{}}', 'delivered'), \
+             ('msg_2', {endpoint}, 'campaign.status', '{{}}', 'pending')"
+        ),
+    )
+    .await;
+    let delivered = app.scalar("acme", "SELECT CAST(MIN(id) AS BIGINT) FROM webhook_deliveries").await;
+    app.execute("acme", &format!("INSERT INTO webhook_attempts (delivery_id, status_code) VALUES ({delivered}, 200)"))
+        .await;
+
+    // Kept for good until the company decides.
+    let shown = call(&app, Method::GET, "/api/retention", &token, None).await;
+    assert_eq!(
+        shown["policy"],
+        json!({ "loginFailuresDays": null, "webhookDeliveriesDays": null, "auditLogDays": null })
+    );
+    assert!(shown["lastRun"].is_null());
+    assert_eq!(shown["kinds"][2]["minDays"], 180, "{shown}");
+    let db = app.tenant_db("acme").await;
+    let later = chrono::Utc::now() + chrono::Duration::days(400);
+    let planned = retention::count(&db, later).await.unwrap();
+    assert!(planned.iter().all(|p| p.label != "falhas de login" && p.label != "registros de auditoria"), "{planned:?}");
+
+    // Periods are bounded, field by field.
+    let response = app
+        .call(
+            Method::PUT,
+            HOST,
+            "/api/retention",
+            Some(&token),
+            Some(json!({ "loginFailuresDays": 5, "auditLogDays": 30, "webhookDeliveriesDays": 7 })),
+        )
+        .await;
+    assert_eq!(response.status(), 422);
+    let refused: Value = response.json().await.unwrap();
+    assert_eq!(refused["code"], "invalid_retention");
+    let fields: Vec<&str> =
+        refused["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
+    assert_eq!(fields, ["loginFailuresDays", "auditLogDays"]);
+    let chosen = json!({ "loginFailuresDays": 30, "webhookDeliveriesDays": 7, "auditLogDays": 180 });
+    let saved = call(&app, Method::PUT, "/api/retention", &token, Some(chosen.clone())).await;
+    assert_eq!(saved["policy"], chosen);
+
+    // The dry run counts, the prune removes — never a pending delivery — and remembers its run.
+    let planned = retention::count(&db, later).await.unwrap();
+    assert_eq!(of(&planned, "falhas de login"), 1, "{planned:?}");
+    assert_eq!(of(&planned, "entregas de webhook"), 2, "the delivered one and its attempt");
+    let audited = app.scalar("acme", "SELECT COUNT(*) FROM audit_log").await;
+    assert!(audited >= 1, "the policy's change is on the record");
+    assert_eq!(of(&planned, "registros de auditoria"), audited as u64);
+    let pruned = retention::prune(&db, &app.state.media, later).await.unwrap();
+    assert_eq!(pruned, planned);
+    assert_eq!(app.scalar("acme", "SELECT COUNT(*) FROM login_failures").await, 0);
+    assert_eq!(app.scalar("acme", "SELECT COUNT(*) FROM webhook_attempts").await, 0);
+    assert_eq!(app.scalar("acme", "SELECT COUNT(*) FROM webhook_deliveries WHERE status = 'pending'").await, 1);
+    assert_eq!(app.scalar("acme", "SELECT COUNT(*) FROM webhook_deliveries").await, 1);
+    assert_eq!(app.scalar("acme", "SELECT COUNT(*) FROM audit_log").await, 0);
+    let shown = call(&app, Method::GET, "/api/retention", &token, None).await;
+    let removed = shown["lastRun"]["removed"].as_array().unwrap();
+    let audit_line = removed.iter().find(|r| r["label"] == "registros de auditoria").unwrap();
+    assert_eq!(audit_line["rows"].as_i64(), Some(audited));
+}

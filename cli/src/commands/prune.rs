@@ -1,5 +1,6 @@
 //! `prune`: removes bookkeeping rows past their retention (done and failed jobs, provider event ids,
-//! expired refresh tokens) from one tenant or all; `--dry-run` only counts. Nightly from cron
+//! expired refresh tokens) and, as each company's retention policy says, login failures, webhook
+//! deliveries and audit rows, from one tenant or all; `--dry-run` only counts. Nightly from cron
 //! (deploy/cron/backoffice; docs/operations.md#retention).
 
 use backoffice::domain::retention::{self, Pruned};

@@ -27,6 +27,7 @@ mod notes;
 pub mod openapi;
 mod orders;
 mod quick_replies;
+mod retention;
 mod roles;
 mod scheduled_messages;
 mod search;
@@ -95,6 +96,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(campaigns::routes())
         .merge(webhooks::routes())
         .merge(audit::routes())
+        .merge(retention::routes())
         .merge(openapi::routes())
 }
 

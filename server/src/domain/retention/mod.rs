@@ -9,8 +9,10 @@
 //! | `refresh_tokens` | 30 days after they expired | an expired token is refused whether or not its row exists |
 //! | `media` no message holds | 1 day | an upload never sent, a medium whose message was deleted: nothing shows it (`media::unused`); its objects go with it |
 //!
-//! What a person reads — messages, tickets, login failures (their report), webhook deliveries, logs —
-//! is never pruned here. Pending jobs are never touched, whatever their age.
+//! What a person reads — messages, tickets, login failures (their report), webhook deliveries, the
+//! audit log — goes only as the company's [`policy`] says (each kept for good until an
+//! administrator sets a period). Pending jobs and pending deliveries are never touched, whatever
+//! their age.
 //!
 //! Rows go in batches of [`BATCH`], each its own transaction, so that on SQLite the tenant's one
 //! writer is held for milliseconds at a time and the inbox goes on answering while a large backlog
@@ -28,10 +30,13 @@ use crate::{
     tenancy::TenantDb,
 };
 
+pub mod policy;
+
 /// Rows deleted per transaction.
 pub const BATCH: u64 = 5_000;
 
 /// One kind of row that ages out: its table and the condition, given the cut-off time.
+#[derive(Clone, Copy)]
 struct Rule {
     /// What the operator reads in the report.
     label: &'static str,
@@ -43,7 +48,25 @@ struct Rule {
     keep: Duration,
 }
 
-fn rules() -> [Rule; 4] {
+/// The bookkeeping rules, then the ones the company's policy sets a period for.
+fn rules(policy: &policy::Policy) -> Vec<Rule> {
+    let mut rules = bookkeeping().to_vec();
+    let chosen = [
+        ("falhas de login", "login_failures", "occurred_at < {}"),
+        // Attempts first: they are the deliveries' log, and nothing reads one without its delivery.
+        ("entregas de webhook", "webhook_attempts", "at < {}"),
+        ("entregas de webhook", "webhook_deliveries", "status <> 'pending' AND created_at < {}"),
+        ("registros de auditoria", "audit_log", "at < {}"),
+    ];
+    for (label, table, condition) in chosen {
+        if let Some(days) = policy.days_of(label) {
+            rules.push(Rule { label, table, condition, keep: Duration::days(i64::from(days)) });
+        }
+    }
+    rules
+}
+
+fn bookkeeping() -> [Rule; 4] {
     [
         Rule {
             label: "jobs concluídos",
@@ -83,10 +106,13 @@ pub struct Pruned {
 const UNUSED_MEDIA: &str = "mídias sem mensagem";
 
 /// Removes the tenant's rows past their retention at `now` (and the objects of its unused media
-/// from `store`); answers how many of each kind went.
+/// from `store`); answers how many of each kind went, and keeps that as the policy's last run.
 pub async fn prune(db: &TenantDb, store: &MediaStore, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
-    let mut report = Vec::new();
-    for rule in rules() {
+    let reading = db.read().await?;
+    let policy = policy::policy(&reading).await?;
+    reading.end();
+    let mut report: Vec<Pruned> = Vec::new();
+    for rule in rules(&policy) {
         let mut rows = 0;
         loop {
             let tx = db.begin().await?;
@@ -97,23 +123,37 @@ pub async fn prune(db: &TenantDb, store: &MediaStore, now: DateTime<Utc>) -> Res
                 break;
             }
         }
-        report.push(Pruned { label: rule.label, rows });
+        add(&mut report, rule.label, rows);
     }
     report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::prune(db, store, now).await? });
+    let removed = report.iter().map(|p| policy::Removed { label: p.label.to_owned(), rows: p.rows }).collect();
+    let tx = db.begin().await?;
+    policy::remember(&tx, &policy::LastRun { at: now, removed }).await?;
+    tx.commit().await?;
     Ok(report)
+}
+
+/// Counts `rows` under `label`: a kind kept in two tables (deliveries and their attempts) is one
+/// line of the report.
+fn add(report: &mut Vec<Pruned>, label: &'static str, rows: u64) {
+    match report.iter_mut().find(|p| p.label == label) {
+        Some(line) => line.rows += rows,
+        None => report.push(Pruned { label, rows }),
+    }
 }
 
 /// What [`prune`] would remove at `now`, counted on a reader; changes nothing.
 pub async fn count(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
     let reading = db.read().await?;
+    let policy = policy::policy(&reading).await?;
     let mut report = Vec::new();
-    for rule in rules() {
+    for rule in rules(&policy) {
         let mut b = Binder::new(reading.get_database_backend());
         let condition = rule.condition.replace("{}", &b.p(now - rule.keep));
         let sql = format!("SELECT CAST(COUNT(*) AS BIGINT) AS n FROM {} WHERE {condition}", rule.table);
         let row = reading.query_one_raw(b.statement(sql)).await?;
         let n: i64 = row.map(|r| r.try_get("", "n")).transpose()?.unwrap_or(0);
-        report.push(Pruned { label: rule.label, rows: u64::try_from(n).unwrap_or(0) });
+        add(&mut report, rule.label, u64::try_from(n).unwrap_or(0));
     }
     report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::count(&reading, now).await? });
     reading.end();

@@ -1,0 +1,139 @@
+//! The company's retention policy (issue 47, docs/operations.md#retention-policy): how long the
+//! records a person reads are kept — login failures, webhook deliveries and the audit log — each
+//! a number of days the administrator sets, or kept for good (the default: nothing a person reads
+//! goes unless the company decided so). Applied by the nightly prune beside the bookkeeping
+//! rules; the last run is kept to show on the screen.
+
+use chrono::{DateTime, Utc};
+use sea_orm::ConnectionTrait;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::domain::{
+    Error,
+    error::{FieldError, Result},
+    sql::Binder,
+};
+
+/// The `tenant_settings` keys of the policy and of its last run.
+const KEY: &str = "retention";
+const LAST_RUN_KEY: &str = "retention_last_run";
+
+/// The longest period a record can be kept for before it must be "para sempre" (ten years).
+pub const MAX_DAYS: u32 = 3650;
+
+/// How long each kind of record is kept, in days; `null`: for good.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Policy {
+    /// Falhas de login (o relatório de segurança): no mínimo 30 dias.
+    #[serde(default)]
+    pub login_failures_days: Option<u32>,
+    /// Entregas de webhook e suas tentativas (o log de entregas): no mínimo 7 dias; uma entrega
+    /// ainda pendente nunca sai.
+    #[serde(default)]
+    pub webhook_deliveries_days: Option<u32>,
+    /// O registro de auditoria: no mínimo 180 dias (os seis meses do Marco Civil da Internet,
+    /// art. 15, para registros de acesso).
+    #[serde(default)]
+    pub audit_log_days: Option<u32>,
+}
+
+/// Each kind's field name, its label in reports and the least it may be kept for.
+pub const KINDS: [(&str, &str, u32); 3] = [
+    ("loginFailuresDays", "falhas de login", 30),
+    ("webhookDeliveriesDays", "entregas de webhook", 7),
+    ("auditLogDays", "registros de auditoria", 180),
+];
+
+impl Policy {
+    fn days(&self) -> [Option<u32>; 3] {
+        [self.login_failures_days, self.webhook_deliveries_days, self.audit_log_days]
+    }
+
+    /// The days of the kind labelled `label`, if it is kept for a limited time.
+    pub fn days_of(&self, label: &str) -> Option<u32> {
+        KINDS.iter().zip(self.days()).find(|((_, l, _), _)| *l == label).and_then(|(_, days)| days)
+    }
+
+    fn check(&self) -> Result<()> {
+        let mut errors = Vec::new();
+        for ((field, _, least), days) in KINDS.iter().zip(self.days()) {
+            if let Some(days) = days
+                && !(*least..=MAX_DAYS).contains(&days)
+            {
+                errors.push(FieldError::new(
+                    field,
+                    format!("Escolha de {least} a {MAX_DAYS} dias, ou guarde para sempre."),
+                ));
+            }
+        }
+        match errors.first() {
+            Some(first) => {
+                let message = first.message.clone();
+                Err(Error::Invalid { code: "invalid_retention", message, fields: errors })
+            }
+            None => Ok(()),
+        }
+    }
+}
+
+/// What the last prune (not a dry run) removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LastRun {
+    pub at: DateTime<Utc>,
+    pub removed: Vec<Removed>,
+}
+
+/// Rows of one kind a prune removed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct Removed {
+    pub label: String,
+    pub rows: u64,
+}
+
+async fn read<T: serde::de::DeserializeOwned>(db: &impl ConnectionTrait, key: &str) -> Result<Option<T>> {
+    let mut b = Binder::new(db.get_database_backend());
+    let sql = format!("SELECT value FROM tenant_settings WHERE key = {}", b.p(key));
+    let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(None) };
+    let value: String = row.try_get("", "value")?;
+    serde_json::from_str(&value)
+        .map(Some)
+        .map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("the {key} setting is unreadable: {err}"))))
+}
+
+async fn write(db: &impl ConnectionTrait, key: &str, value: &impl Serialize) -> Result<()> {
+    let json = serde_json::to_string(value).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
+    let mut b = Binder::new(db.get_database_backend());
+    let sql = format!(
+        "INSERT INTO tenant_settings (key, value, updated_at) VALUES ({}, {}, {}) \
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        b.p(key),
+        b.p(json),
+        b.p(Utc::now())
+    );
+    db.execute_raw(b.statement(sql)).await?;
+    Ok(())
+}
+
+/// The company's policy (never set: everything kept for good).
+pub async fn policy(db: &impl ConnectionTrait) -> Result<Policy> {
+    Ok(read(db, KEY).await?.unwrap_or_default())
+}
+
+/// Checks and stores the policy.
+pub async fn save(db: &impl ConnectionTrait, policy: Policy) -> Result<Policy> {
+    policy.check()?;
+    write(db, KEY, &policy).await?;
+    Ok(policy)
+}
+
+/// What the last prune removed, if one ran.
+pub async fn last_run(db: &impl ConnectionTrait) -> Result<Option<LastRun>> {
+    read(db, LAST_RUN_KEY).await
+}
+
+pub(super) async fn remember(db: &impl ConnectionTrait, run: &LastRun) -> Result<()> {
+    write(db, LAST_RUN_KEY, run).await
+}
