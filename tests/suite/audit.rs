@@ -7,7 +7,10 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::team::Team;
+use crate::support::{
+    provider::{customer_message, push},
+    team::Team,
+};
 
 async fn log(team: &Team, query: &str) -> Value {
     let (status, page) = team.call(&team.admin_token, Method::GET, &format!("/api/audit{query}"), None).await;
@@ -171,4 +174,54 @@ async fn the_log_pages_by_key_cannot_be_changed_and_is_each_companys_own() {
     let response = team.app.call(Method::GET, "beta.localhost", "/api/audit", Some(&beta_token), None).await;
     let page: Value = response.json().await.unwrap();
     assert!(!page.to_string().contains("/api/x/") && !page.to_string().contains("/api/users"), "{page}");
+}
+
+#[tokio::test]
+async fn opening_someone_elses_conversation_is_recorded_once_an_hour_when_the_company_asks() {
+    let (team, _provider) = Team::start().await;
+    let hello = customer_message("m1", "+55 11 98888-7777", "Carla Dias", "Oi, tudo bem?");
+    assert_eq!(push(&team.app, "acme.localhost", team.instance, "evt-1", &hello).await.status(), 200);
+    let (_, page) = team.call(&team.admin_token, Method::GET, "/api/tickets?status=pending", None).await;
+    let ticket = page["data"][0]["id"].as_i64().unwrap();
+    let conversation = format!("/api/tickets/{ticket}/messages");
+    let reads = |page: &Value| actions(page).iter().filter(|a| **a == "tickets_conversation_read").count();
+
+    // Waiting for someone: anyone may look before accepting; nothing is recorded.
+    let (_, settings) = team.call(&team.admin_token, Method::GET, "/api/audit/settings", None).await;
+    assert_eq!(settings, json!({ "conversationReads": false }));
+    let (status, _) = team
+        .call(&team.admin_token, Method::PUT, "/api/audit/settings", Some(json!({ "conversationReads": true })))
+        .await;
+    assert_eq!(status, 200);
+    team.call(&team.admin_token, Method::GET, &conversation, None).await;
+    assert_eq!(reads(&log(&team, "").await), 0, "a ticket without an owner is anyone's to look at");
+
+    // Ana's now: her own reading is not recorded; the administrator's is, once an hour.
+    let (_, ana) = team.agent("Ana", &[team.instance]).await;
+    let (status, _) = team.call(&ana, Method::POST, &format!("/api/tickets/{ticket}/accept"), None).await;
+    assert_eq!(status, 200);
+    team.call(&ana, Method::GET, &conversation, None).await;
+    assert_eq!(reads(&log(&team, "").await), 0);
+    for _ in 0..3 {
+        let (status, _) = team.call(&team.admin_token, Method::GET, &conversation, None).await;
+        assert_eq!(status, 200);
+    }
+    team.call(&team.admin_token, Method::GET, &format!("{conversation}?before=999999"), None).await;
+    let page = log(&team, "").await;
+    assert_eq!(reads(&page), 1, "{page}");
+    let read = page["data"].as_array().unwrap().iter().find(|e| e["action"] == "tickets_conversation_read").unwrap();
+    assert_eq!(
+        (read["userId"].as_i64(), read["path"].as_str()),
+        (Some(i64::from(team.admin.id)), Some(conversation.as_str()))
+    );
+    assert_eq!(read["label"], "Abre a conversa de um atendimento de outra pessoa");
+
+    // Off again: nothing more.
+    team.call(&team.admin_token, Method::PUT, "/api/audit/settings", Some(json!({ "conversationReads": false }))).await;
+    team.app.execute("acme", "DELETE FROM audit_log WHERE action = 'tickets_conversation_read'").await;
+    team.call(&team.admin_token, Method::GET, &conversation, None).await;
+    assert_eq!(reads(&log(&team, "").await), 0);
+    let (status, _) =
+        team.call(&ana, Method::PUT, "/api/audit/settings", Some(json!({ "conversationReads": true }))).await;
+    assert_eq!(status, 403, "only who keeps the users decides");
 }

@@ -265,7 +265,7 @@ pub async fn enforce(
 /// Appends a call to the tenant's audit log once its handler has answered (the change is
 /// committed by then: docs/audit.md#what-a-row-proves). A failure to write is logged loudly and
 /// does not turn the caller's success into an error.
-async fn record(
+pub(crate) async fn record(
     state: &AppState,
     tenant: &CurrentTenant,
     actor: &audit::Actor,

@@ -14,18 +14,28 @@ use crate::{
     domain::{
         self,
         analytics::Period,
-        audit::{self, Action, ActorOption, AuditPage, Filter},
+        audit::{self, Action, ActorOption, AuditPage, Filter, reads::AuditSettings},
         reports::{sheets::Sheet, xlsx::About},
     },
     error::{AppError, AppResult},
-    http::{access::ApiRoutes, analytics::stream_sheet, error_bodies::ErrorBody, extract::ApiQuery},
+    http::{
+        access::ApiRoutes,
+        analytics::stream_sheet,
+        error_bodies::ErrorBody,
+        extract::{ApiJson, ApiQuery},
+    },
     state::AppState,
 };
 
 const RULE: Access = Access::Route("users");
 
 pub fn routes() -> ApiRoutes {
-    ApiRoutes::default().route(RULE, routes!(list)).route(RULE, routes!(filters)).route(RULE, routes!(sheet))
+    ApiRoutes::default()
+        .route(RULE, routes!(list))
+        .route(RULE, routes!(filters))
+        .route(RULE, routes!(sheet))
+        .route(RULE, routes!(show_settings))
+        .route(RULE, routes!(save_settings))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -104,6 +114,7 @@ pub fn actions() -> &'static [Action] {
         let (_, rules) = super::api_routes().into_parts();
         let mut actions: Vec<Action> = rules.all().iter().filter_map(|rule| rule.audit.as_deref().cloned()).collect();
         actions.extend(crate::graphql::audited_actions());
+        actions.push(audit::reads::action());
         actions.sort_by(|a, b| (&a.area, &a.label).cmp(&(&b.area, &b.label)));
         actions.dedup();
         actions
@@ -167,4 +178,38 @@ async fn sheet(
     let stamp = domain::local_time::local_day(chrono::Utc::now());
     let file = format!("auditoria-{stamp}.xlsx");
     Ok(stream_sheet(state, tenant, Sheet { layout, statement, about }, file))
+}
+
+/// What the company records beyond the changes.
+#[utoipa::path(
+    get, path = "/audit/settings", tag = "auditoria", operation_id = "audit_settings_get",
+    summary = "Configurações da auditoria",
+    responses((status = 200, description = "O que além das alterações é registrado.", body = AuditSettings))
+)]
+async fn show_settings(State(state): State<AppState>, tenant: CurrentTenant) -> AppResult<Json<AuditSettings>> {
+    let tx = tenant.read(&state).await?;
+    let settings = audit::reads::settings(&tx).await?;
+    tx.end();
+    Ok(Json(settings))
+}
+
+/// Turns the recording of conversation reads on or off.
+#[utoipa::path(
+    put, path = "/audit/settings", tag = "auditoria", operation_id = "audit_settings_save",
+    summary = "Altera as configurações da auditoria",
+    request_body = AuditSettings,
+    responses(
+        (status = 200, description = "As configurações gravadas.", body = AuditSettings),
+        (status = 400, description = "Corpo inválido.", body = ErrorBody),
+    )
+)]
+async fn save_settings(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiJson(body): ApiJson<AuditSettings>,
+) -> AppResult<Json<AuditSettings>> {
+    let tx = tenant.begin(&state).await?;
+    let saved = audit::reads::save(&tx, body).await?;
+    tx.commit().await?;
+    Ok(Json(saved))
 }

@@ -10,8 +10,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::routes;
 
 use crate::{
-    context::{Access, CurrentTenant, CurrentUser},
+    context::{Access, ClientAddr, CurrentTenant, CurrentUser},
     domain::{
+        audit,
         conversations::{
             self,
             closing_reasons::{self, ClosingReasonView},
@@ -30,7 +31,7 @@ use crate::{
     },
     error::AppResult,
     http::{
-        access::ApiRoutes,
+        access::{self, ApiRoutes},
         error_bodies::ErrorBody,
         extract::{ApiJson, ApiPath, ApiQuery},
     },
@@ -196,6 +197,7 @@ async fn conversation(
     State(state): State<AppState>,
     tenant: CurrentTenant,
     current: CurrentUser,
+    ClientAddr(client): ClientAddr,
     ApiPath(id): ApiPath<i32>,
     ApiQuery(params): ApiQuery<ConversationParams>,
 ) -> AppResult<Json<MessagePage>> {
@@ -209,7 +211,15 @@ async fn conversation(
         params.limit,
     )
     .await?;
+    // Opening someone else's conversation is on the audit log when the company asks for it
+    // (docs/audit.md#conversation-reads); paging back through it is the same opening.
+    let (actor, path) = (current.actor(client), format!("/api/tickets/{id}/messages"));
+    let record = params.before.is_none() && audit::reads::to_record(&tx, &actor, id, &path).await?;
     tx.end();
+    if record {
+        let done = audit::Done { method: "GET".to_owned(), path, status: 200 };
+        access::record(&state, &tenant, &actor, &audit::reads::action(), &done).await;
+    }
     Ok(Json(page))
 }
 

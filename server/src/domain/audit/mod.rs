@@ -7,6 +7,8 @@
 //! route of an audited area is audited without anyone remembering to: every change (a method other
 //! than `GET`) in [`AUDITED_AREAS`], and the downloads in [`AUDITED_READS`].
 
+pub mod reads;
+
 use std::net::IpAddr;
 
 use chrono::{DateTime, Utc};
