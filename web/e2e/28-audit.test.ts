@@ -6,11 +6,13 @@
  * and the tag's creation by the token's name, marked "Token de API"; filtering by the action
  * "Cria um usuário" puts `action=users_create` in the URL and leaves only such rows, and survives a
  * reload; "Exportar planilha" downloads an `.xlsx`; a reversed period is refused next to the
- * period field.
+ * period field. On the "Retenção" tab (`?tab=retencao`) the clean-up has not run yet; the audit log
+ * kept 365 days is saved and survives a reload; 30 days is refused (by the API and under the field).
  *
  * Screenshots at 1280 and 390 px, light and dark (`28-*.png`), with axe-core: no serious or
- * critical violation. Runs on `acme`; the user and the tag are deleted and the token revoked in
- * `afterAll` (the log keeps what they did: it cannot be altered).
+ * critical violation. Runs on `acme`; the user and the tag are deleted, the token revoked and the
+ * retention policy put back to "guardar para sempre" in `afterAll` (the log keeps what they did: it
+ * cannot be altered).
  */
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -26,6 +28,7 @@ import {
   mainNav,
   MOBILE,
   openPage,
+  toast,
   waitForPath,
   type UserPage,
 } from './support/browser';
@@ -106,7 +109,16 @@ afterAll(async () => {
   if (tagId !== null) await send(e2e, 'DELETE', `/api/tags/${tagId}`, undefined, token);
   if (tokenId !== null) await send(e2e, 'DELETE', `/api/tokens/${tokenId}`, undefined, token);
   if (userId !== null) await send(e2e, 'DELETE', `/api/users/${userId}`, undefined, token);
+  await send(e2e, 'PUT', '/api/retention', KEEP_FOREVER, token);
 });
+
+/** The retention policy as the tenant starts: every kind kept forever. */
+const KEEP_FOREVER = { loginFailuresDays: null, webhookDeliveriesDays: null, auditLogDays: null };
+
+/** The audit log's row of the retention form. */
+function auditRetention(page: Page) {
+  return page.getByRole('group', { name: 'Registros de auditoria' });
+}
 
 /** The desktop table's rows (the phone's cards are hidden at 1280 px). */
 function rows(page: Page) {
@@ -232,6 +244,56 @@ describe('audit log', () => {
     await page.getByText('Corrija os filtros para ver os registros.').waitFor();
     expect(await page.getByRole('button', { name: 'Exportar planilha' }).isDisabled()).toBe(true);
     await shots(page, '28-audit-refused');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('"Retenção": the audit log kept 365 days is saved and survives a reload', async () => {
+    const { page } = admin;
+    await page.goto('/audit');
+    await page.getByRole('tab', { name: 'Retenção' }).click();
+    await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('tab') === 'retencao');
+    await page.getByRole('heading', { name: 'Retenção dos registros' }).waitFor();
+    await page.getByText('A limpeza ainda não rodou.').waitFor();
+    await shots(page, '28-audit-retention');
+
+    const row = auditRetention(page);
+    const forever = row.getByRole('switch', { name: 'Guardar para sempre' });
+    expect(await forever.isChecked()).toBe(true);
+    await forever.click();
+    const days = row.getByRole('textbox', { name: 'Dias' });
+    expect(await days.inputValue()).toBe('180');
+    await days.fill('365');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await toast(page, 'Política de retenção salva.').waitFor();
+    expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Retenção dos registros' }).waitFor();
+    expect(await auditRetention(page).getByRole('switch', { name: 'Guardar para sempre' }).isChecked()).toBe(false);
+    expect(await auditRetention(page).getByRole('textbox', { name: 'Dias' }).inputValue()).toBe('365');
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('"Retenção": fewer days than the audit log\'s minimum are refused under its field', async () => {
+    const { page } = admin;
+    const refused = await send(e2e, 'PUT', '/api/retention', { ...KEEP_FOREVER, auditLogDays: 30 }, await adminToken());
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      code: 'invalid_retention',
+      errors: [expect.objectContaining({ field: 'auditLogDays' })],
+    });
+    const message = (refused.body as { errors: { message: string }[] }).errors[0]?.message ?? '';
+    expect(message).not.toBe('');
+
+    const days = auditRetention(page).getByRole('textbox', { name: 'Dias' });
+    await days.fill('30');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => days.getAttribute('aria-invalid')).toBe('true');
+    await auditRetention(page).getByText(message).waitFor();
+    await shots(page, '28-audit-retention-refused');
+    // Still 365 on the server.
+    await page.reload();
+    expect(await auditRetention(page).getByRole('textbox', { name: 'Dias' }).inputValue()).toBe('365');
     expect(admin.errors).toEqual([]);
   });
 });

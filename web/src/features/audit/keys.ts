@@ -1,4 +1,4 @@
-/** Query keys of the audit screen (/audit): every key starts with `['audit']`. */
+/** Query keys of the audit screen (/audit, its log and its retention policy): every key starts with `['audit']`. */
 import type { AuditFilters } from './filters';
 
 export const AUDIT_KEY = ['audit'] as const;
@@ -9,4 +9,6 @@ export const auditKeys = {
   list: (filters: AuditFilters) => [...AUDIT_KEY, 'list', filters] as const,
   /** `GET /api/audit/filters`: the operations and authors the filters offer. */
   filterOptions: () => [...AUDIT_KEY, 'filter-options'] as const,
+  /** `GET /api/retention`: the records' retention policy and the last clean-up. */
+  retention: () => [...AUDIT_KEY, 'retention'] as const,
 };

@@ -1,6 +1,6 @@
-/** How the audit screen writes an entry's parts in pt_BR. */
+/** How the audit screen writes an entry's parts, and the retention policy's, in pt_BR. */
 import { formatDateTime } from '../../lib/dates';
-import type { AuditActor, AuditEntry } from './api/schemas';
+import type { AuditActor, AuditEntry, RetentionRun } from './api/schemas';
 
 /** `06/12/2026 13:05` (São Paulo time), or '—'. */
 export function formatWhen(at: string): string {
@@ -39,4 +39,28 @@ export function requestLine(entry: Pick<AuditEntry, 'method' | 'path' | 'status'
 /** `1 registro`, `50 registros`. */
 export function entriesCount(count: number): string {
   return `${new Intl.NumberFormat('pt-BR').format(count)} ${count === 1 ? 'registro' : 'registros'}`;
+}
+
+/** A kind of record as a row's title: "falhas de login" → "Falhas de login". */
+export function capitalised(text: string): string {
+  const trimmed = text.trim();
+  return `${trimmed.charAt(0).toLocaleUpperCase('pt-BR')}${trimmed.slice(1)}`;
+}
+
+/** Under a kind's days: "Mínimo de 30 dias"; the audit log's minimum says which law asks for it. */
+export function minDaysHint(field: string, minDays: number): string {
+  const hint = `Mínimo de ${new Intl.NumberFormat('pt-BR').format(minDays)} dias`;
+  return field === 'auditLogDays' ? `${hint} (Marco Civil da Internet, art. 15)` : hint;
+}
+
+/**
+ * The last clean-up: "06/12/2026 04:10 — removidos: 12 falhas de login, 0 entregas de webhook";
+ * "A limpeza ainda não rodou." before the first.
+ */
+export function lastRunText(run: RetentionRun | null): string {
+  if (!run) return 'A limpeza ainda não rodou.';
+  const when = formatWhen(run.at);
+  if (run.removed.length === 0) return `${when} — nada removido.`;
+  const number = new Intl.NumberFormat('pt-BR');
+  return `${when} — removidos: ${run.removed.map((entry) => `${number.format(entry.rows)} ${entry.label}`).join(', ')}`;
 }

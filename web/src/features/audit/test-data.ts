@@ -1,5 +1,5 @@
-/** Entries and filter options for the audit screen's tests. */
-import type { AuditEntry, AuditFilterOptions, AuditPage } from './api/schemas';
+/** Entries, filter options and retention policies for the audit screen's tests. */
+import type { AuditEntry, AuditFilterOptions, AuditPage, Retention } from './api/schemas';
 
 export function auditEntry(extra: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -51,3 +51,18 @@ export const FILTER_OPTIONS: AuditFilterOptions = {
     { id: 40, name: 'ERP Bling', kind: 'integration' },
   ],
 };
+
+/** `GET /api/retention`: login failures kept 90 days, the rest forever, never cleaned up yet. */
+export function retention(extra: Partial<Retention> = {}): Retention {
+  return {
+    policy: { loginFailuresDays: 90, webhookDeliveriesDays: null, auditLogDays: null },
+    kinds: [
+      { field: 'loginFailuresDays', label: 'falhas de login', minDays: 30 },
+      { field: 'webhookDeliveriesDays', label: 'entregas de webhook', minDays: 7 },
+      { field: 'auditLogDays', label: 'registros de auditoria', minDays: 180 },
+    ],
+    maxDays: 3650,
+    lastRun: null,
+    ...extra,
+  };
+}

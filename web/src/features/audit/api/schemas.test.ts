@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditEntry } from '../test-data';
-import { AuditFilterOptionsSchema, AuditPageSchema } from './schemas';
+import { auditEntry, retention } from '../test-data';
+import { AuditFilterOptionsSchema, AuditPageSchema, RetentionSchema } from './schemas';
 
 describe('the audit log’s schemas', () => {
   it('reads a page as GET /api/audit answers it', () => {
@@ -26,5 +26,14 @@ describe('the audit log’s schemas', () => {
       actions: [],
       actors: [{ id: 40, name: 'ERP Bling', kind: 'integration' }],
     });
+  });
+
+  it('reads the retention policy as GET /api/retention answers it, no clean-up yet as null', () => {
+    const answer = retention({
+      lastRun: { at: '2026-12-06T07:10:00Z', removed: [{ label: 'falhas de login', rows: 12 }] },
+    });
+    expect(RetentionSchema.parse(answer)).toEqual(answer);
+    const { lastRun: _lastRun, ...rest } = retention();
+    expect(RetentionSchema.parse(rest).lastRun).toBeNull();
   });
 });

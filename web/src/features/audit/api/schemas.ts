@@ -58,3 +58,42 @@ export const AuditFilterOptionsSchema = z.object({
   actors: z._default(z.array(AuditActorSchema), []),
 });
 export type AuditFilterOptions = z.infer<typeof AuditFilterOptionsSchema>;
+
+/** The kinds of record the retention policy covers, by their field in the policy. */
+export const RETENTION_FIELDS = ['loginFailuresDays', 'webhookDeliveriesDays', 'auditLogDays'] as const;
+export type RetentionField = (typeof RETENTION_FIELDS)[number];
+
+/** How many days each kind is kept; null: kept forever ("Guardar para sempre"). */
+export const RetentionPolicySchema = z.object({
+  loginFailuresDays: z._default(z.nullish(z.number()), null),
+  webhookDeliveriesDays: z._default(z.nullish(z.number()), null),
+  auditLogDays: z._default(z.nullish(z.number()), null),
+});
+export type RetentionPolicy = z.infer<typeof RetentionPolicySchema>;
+
+export const RetentionKindSchema = z.object({
+  /** The policy's field (a field this screen does not know yet is left out of the form). */
+  field: z.string(),
+  /** Its pt_BR name, lower case ("falhas de login"). */
+  label: z.string(),
+  /** The fewest days it may be kept. */
+  minDays: z.number(),
+});
+export type RetentionKind = z.infer<typeof RetentionKindSchema>;
+
+/** The night's clean-up: when it ran and how many rows of each kind it removed. */
+export const RetentionRunSchema = z.object({
+  /** ISO 8601 instant. */
+  at: z.string(),
+  removed: z._default(z.array(z.object({ label: z.string(), rows: z.number() })), []),
+});
+export type RetentionRun = z.infer<typeof RetentionRunSchema>;
+
+/** `GET /api/retention` (and the answer of `PUT`): the policy, its kinds and the last clean-up. */
+export const RetentionSchema = z.object({
+  policy: RetentionPolicySchema,
+  kinds: z._default(z.array(RetentionKindSchema), []),
+  maxDays: z._default(z.number(), 3650),
+  lastRun: z._default(z.nullish(RetentionRunSchema), null),
+});
+export type Retention = z.infer<typeof RetentionSchema>;

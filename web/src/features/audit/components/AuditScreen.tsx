@@ -5,9 +5,13 @@
  * filter the server refuses (422 `invalid_audit_filter`) is said under its field. The entries as a
  * table from md up and as cards below; "Exportar planilha" downloads what the filters match as
  * `.xlsx`. Nothing here changes the log: it cannot be altered or deleted.
+ *
+ * Two tabs: "Registro" (the log) and "Retenção" (RetentionSection: how long each kind of record is
+ * kept), the tab in the URL (`?tab=retencao`) next to the filters, which it keeps. Only the tab shown
+ * is mounted (a hidden one would load what nobody looks at).
  */
-import { Alert, Stack, Text } from '@mantine/core';
-import { IconFilterOff, IconHistory } from '@tabler/icons-react';
+import { Alert, Stack, Tabs, Text } from '@mantine/core';
+import { IconClockHour4, IconFilterOff, IconHistory } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -24,6 +28,7 @@ import { auditQuery, filtersFromParams, hasFilters, paramsWithFilters, type Audi
 import { entriesCount } from '../labels';
 import { AuditEntryCard, AuditEntryRow } from './AuditEntryRow';
 import { AuditFiltersBar, type AuditFilterErrors } from './AuditFiltersBar';
+import { RetentionSection } from './RetentionSection';
 
 const HEADERS = ['Quando', 'Quem', 'Ação', 'Onde', 'Origem'];
 
@@ -60,7 +65,7 @@ function refusedFilters(error: unknown): RefusedFilters | null {
   return { fields, general };
 }
 
-export function AuditScreen() {
+function AuditLogPanel() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const entries = useAudit(filters);
@@ -171,5 +176,44 @@ export function AuditScreen() {
       ) : null}
       {content}
     </Stack>
+  );
+}
+
+/** The URL's parameter of the tab, and the retention tab's value (the log's is the parameter absent). */
+const TAB_PARAM = 'tab';
+const RETENTION_TAB = 'retencao';
+type Tab = 'registro' | typeof RETENTION_TAB;
+
+export function AuditScreen() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get(TAB_PARAM) === RETENTION_TAB ? RETENTION_TAB : 'registro';
+  return (
+    <Tabs
+      value={tab}
+      keepMounted={false}
+      onChange={(value) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          if (value === RETENTION_TAB) next.set(TAB_PARAM, RETENTION_TAB);
+          else next.delete(TAB_PARAM);
+          return next;
+        })
+      }
+    >
+      <Tabs.List mb="md" aria-label="Auditoria">
+        <Tabs.Tab value="registro" leftSection={<IconHistory size={16} aria-hidden />}>
+          Registro
+        </Tabs.Tab>
+        <Tabs.Tab value={RETENTION_TAB} leftSection={<IconClockHour4 size={16} aria-hidden />}>
+          Retenção
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="registro">
+        <AuditLogPanel />
+      </Tabs.Panel>
+      <Tabs.Panel value={RETENTION_TAB}>
+        <RetentionSection />
+      </Tabs.Panel>
+    </Tabs>
   );
 }
