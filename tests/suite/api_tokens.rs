@@ -128,6 +128,16 @@ async fn an_integration_works_with_its_token_within_its_role_and_instances_until
     assert_eq!(status, 404);
     let (status, _) = team.call(&team.admin_token, Method::DELETE, &format!("/api/users/{principal}"), None).await;
     assert_eq!(status, 404);
+    // Its instance links are its restriction: no one removes them but by revoking the token.
+    let link = team
+        .app
+        .scalar("acme", &format!("SELECT CAST(MIN(id) AS BIGINT) FROM user_instances WHERE user_id = {principal}"))
+        .await;
+    let mutation = json!({ "query": format!("mutation {{ deleteUserInstance(id: {link}) }}") });
+    let (_, answer) = team.call(&team.admin_token, Method::POST, "/graphql", Some(mutation)).await;
+    assert!(answer["errors"].is_array(), "{answer}");
+    let kept = team.app.scalar("acme", &format!("SELECT COUNT(*) FROM user_instances WHERE id = {link}")).await;
+    assert_eq!(kept, 1);
     // Even given a person's email and password behind the product's back, it never logs in.
     team.app
         .execute(

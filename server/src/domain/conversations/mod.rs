@@ -39,7 +39,7 @@ use sea_orm::{
 
 use crate::{
     domain::{error::Result, events::Audience, templates::ADMIN_ROLE},
-    entities::tenant::{role, ticket, ticket_share, ticket_transfer, user, user_instance},
+    entities::tenant::{api_token, role, ticket, ticket_share, ticket_transfer, user, user_instance},
 };
 
 /// The shares that let their person see the ticket: asked (to decide, as a transfer's target
@@ -49,6 +49,19 @@ const SHARE_SEES: [&str; 2] = ["pending", "accepted"];
 /// The kind of user an API token acts through (`api_tokens::INTEGRATION`; the records floor
 /// cannot name the capability).
 const INTEGRATION_KIND: &str = "integration";
+
+/// Whether the API token acting through `user_id` was made restricted to instances (any token
+/// row says so; a principal without one is treated as restricted: fail closed).
+async fn restricted_token(db: &impl ConnectionTrait, user_id: i32) -> Result<bool> {
+    let restricted: Option<bool> = api_token::Entity::find()
+        .select_only()
+        .column(api_token::Column::Restricted)
+        .filter(api_token::Column::UserId.eq(user_id))
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(restricted.unwrap_or(true))
+}
 
 /// Roles that see every ticket of the tenant.
 pub const SEES_ALL_ROLES: &[&str] = &[ADMIN_ROLE, "supervisor"];
@@ -88,9 +101,11 @@ impl Viewer {
             .all(db)
             .await?;
         // An API token's principal sees what its instance links restrict it to, whatever its
-        // role; without links, everything (docs/api-tokens.md).
+        // role; a token made without instances, everything (docs/api-tokens.md). A token made
+        // restricted stays so when its links are gone (the instance deleted): it then sees
+        // nothing, never everything.
         let sees_all = match user.kind.as_str() {
-            INTEGRATION_KIND => instances.is_empty(),
+            INTEGRATION_KIND => instances.is_empty() && !restricted_token(db, user.id).await?,
             _ => role_name.is_some_and(|name| SEES_ALL_ROLES.contains(&name)),
         };
         let shared_tickets: Vec<i32> = if sees_all {

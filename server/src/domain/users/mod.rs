@@ -415,6 +415,12 @@ pub async fn online(
 pub async fn delete_instance_link(unit: &Unit, link_id: i32) -> Result<()> {
     use crate::entities::tenant::user_instance;
     let link = user_instance::Entity::find_by_id(link_id).one(unit).await?;
+    // An API token's links are its restriction: changed only by revoking the token.
+    if let Some(link) = &link
+        && find(unit, link.user_id).await.is_ok_and(|owner| owner.kind != "person")
+    {
+        return Err(Error::not_found("user_instance_not_found", "Vínculo de instância não encontrado."));
+    }
     let removed = user_instance::Entity::delete_by_id(link_id).exec(unit).await?;
     unit.raise(Raised::AuthChanged { user_id: link.map(|l| l.user_id), entitlement: true });
     if removed.rows_affected == 0 {
