@@ -43,7 +43,7 @@ DOMAIN_FLOORS = {
     # kernel: no business records, used by everything
     **dict.fromkeys(
         ["error", "sql", "local_time", "pages", "events", "unit", "outbox", "sealing", "outbound",
-         "standard_webhooks", "passwords", "cnpj", "catalogue", "features", "sheet_reader", "text", "calendar"], 0),
+         "standard_webhooks", "passwords", "cnpj", "catalogue", "features", "sheet_reader", "text", "calendar", "settings"], 0),
     # records: a table or a few and the rules that keep them whole
     **dict.fromkeys(
         ["plans", "templates", "tenants", "departments", "users", "instances", "media", "conversations", "tags"], 1),

@@ -11,7 +11,7 @@
 //!
 //! | floor | modules | what lives there |
 //! |---|---|---|
-//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
+//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `settings`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
 //! | capabilities | `auth`, `api_tokens`, `audit`, `orders`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
@@ -90,6 +90,8 @@ pub mod scheduled_messages;
 pub mod sealing;
 /// Search across every message (docs/search.md).
 pub mod search;
+/// A company's settings kept as JSON under a key (`tenant_settings`).
+pub mod settings;
 /// Operator set-up: control migrations, the back-office tenant, its first operator.
 pub mod setup;
 /// Spreadsheets users send (xlsx, CSV), read cell by cell under limits, for every import.

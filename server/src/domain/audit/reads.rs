@@ -9,9 +9,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::domain::{
-    Error,
     audit::{Action, Actor},
     error::Result,
+    settings,
     sql::Binder,
 };
 
@@ -44,27 +44,13 @@ pub fn action() -> Action {
 
 /// The company's audit settings (never set: only changes are recorded).
 pub async fn settings(db: &impl ConnectionTrait) -> Result<AuditSettings> {
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!("SELECT value FROM tenant_settings WHERE key = {}", b.p(KEY));
-    let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(AuditSettings::default()) };
-    let value: String = row.try_get("", "value")?;
-    serde_json::from_str(&value)
-        .map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("the audit setting is unreadable: {err}"))))
+    Ok(settings::read(db, KEY).await?.unwrap_or_default())
 }
 
 /// Stores the settings.
-pub async fn save(db: &impl ConnectionTrait, settings: AuditSettings) -> Result<AuditSettings> {
-    let json = serde_json::to_string(&settings).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!(
-        "INSERT INTO tenant_settings (key, value, updated_at) VALUES ({}, {}, {}) \
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        b.p(KEY),
-        b.p(json),
-        b.p(Utc::now())
-    );
-    db.execute_raw(b.statement(sql)).await?;
-    Ok(settings)
+pub async fn save(db: &impl ConnectionTrait, chosen: AuditSettings) -> Result<AuditSettings> {
+    settings::write(db, KEY, &chosen).await?;
+    Ok(chosen)
 }
 
 /// Whether `reader` opening ticket `ticket_id`'s conversation (at `path`) is to be recorded: the
@@ -72,7 +58,7 @@ pub async fn save(db: &impl ConnectionTrait, settings: AuditSettings) -> Result<
 /// no row for it in the last hour. Asked on the reader's own (read) transaction, so that a
 /// conversation opened without a row to write never takes the tenant's writer.
 pub async fn to_record(db: &impl ConnectionTrait, reader: &Actor, ticket_id: i32, path: &str) -> Result<bool> {
-    if !settings(db).await?.conversation_reads {
+    if !self::settings(db).await?.conversation_reads {
         return Ok(false);
     }
     let mut b = Binder::new(db.get_database_backend());

@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use crate::domain::{
     Error,
     error::{FieldError, Result},
-    sql::Binder,
+    settings,
 };
 
 /// The `tenant_settings` keys of the policy and of its last run.
@@ -93,47 +93,23 @@ pub struct Removed {
     pub rows: u64,
 }
 
-async fn read<T: serde::de::DeserializeOwned>(db: &impl ConnectionTrait, key: &str) -> Result<Option<T>> {
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!("SELECT value FROM tenant_settings WHERE key = {}", b.p(key));
-    let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(None) };
-    let value: String = row.try_get("", "value")?;
-    serde_json::from_str(&value)
-        .map(Some)
-        .map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("the {key} setting is unreadable: {err}"))))
-}
-
-async fn write(db: &impl ConnectionTrait, key: &str, value: &impl Serialize) -> Result<()> {
-    let json = serde_json::to_string(value).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!(
-        "INSERT INTO tenant_settings (key, value, updated_at) VALUES ({}, {}, {}) \
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        b.p(key),
-        b.p(json),
-        b.p(Utc::now())
-    );
-    db.execute_raw(b.statement(sql)).await?;
-    Ok(())
-}
-
 /// The company's policy (never set: everything kept for good).
 pub async fn policy(db: &impl ConnectionTrait) -> Result<Policy> {
-    Ok(read(db, KEY).await?.unwrap_or_default())
+    Ok(settings::read(db, KEY).await?.unwrap_or_default())
 }
 
 /// Checks and stores the policy.
 pub async fn save(db: &impl ConnectionTrait, policy: Policy) -> Result<Policy> {
     policy.check()?;
-    write(db, KEY, &policy).await?;
+    settings::write(db, KEY, &policy).await?;
     Ok(policy)
 }
 
 /// What the last prune removed, if one ran.
 pub async fn last_run(db: &impl ConnectionTrait) -> Result<Option<LastRun>> {
-    read(db, LAST_RUN_KEY).await
+    settings::read(db, LAST_RUN_KEY).await
 }
 
 pub(super) async fn remember(db: &impl ConnectionTrait, run: &LastRun) -> Result<()> {
-    write(db, LAST_RUN_KEY, run).await
+    settings::write(db, LAST_RUN_KEY, run).await
 }

@@ -23,6 +23,7 @@ use crate::{
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
         instances::{self, message_templates},
+        settings,
         sql::Binder,
         unit::Unit,
     },
@@ -125,28 +126,14 @@ fn normalize(mut settings: SurveySettings) -> Result<SurveySettings> {
 
 /// The company's survey settings (not set: the defaults, disabled).
 pub async fn settings(db: &impl ConnectionTrait) -> Result<SurveySettings> {
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!("SELECT value FROM tenant_settings WHERE key = {}", b.p(KEY));
-    let Some(row) = db.query_one_raw(b.statement(sql)).await? else { return Ok(SurveySettings::default()) };
-    let value: String = row.try_get("", "value")?;
-    serde_json::from_str(&value)
-        .map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("the survey setting is not a survey: {err}"))))
+    Ok(settings::read(db, KEY).await?.unwrap_or_default())
 }
 
 /// Checks and stores the settings; answers them as stored.
 pub async fn save(db: &impl ConnectionTrait, settings: SurveySettings) -> Result<SurveySettings> {
     let settings = normalize(settings)?;
     check_templates(db, &settings.templates).await?;
-    let json = serde_json::to_string(&settings).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!(
-        "INSERT INTO tenant_settings (key, value, updated_at) VALUES ({}, {}, {}) \
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        b.p(KEY),
-        b.p(json),
-        b.p(Utc::now())
-    );
-    db.execute_raw(b.statement(sql)).await?;
+    self::settings::write(db, KEY, &settings).await?;
     Ok(settings)
 }
 
