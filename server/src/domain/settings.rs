@@ -1,7 +1,7 @@
 //! A company's settings kept as JSON in `tenant_settings` under a key (the survey, the retention
 //! policy, the audit settings): read whole, written whole, the last write wins.
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::ConnectionTrait;
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -18,8 +18,9 @@ pub async fn read<T: DeserializeOwned>(db: &impl ConnectionTrait, key: &str) -> 
         .map_err(|err| Error::Db(sea_orm::DbErr::Custom(format!("the {key} setting is unreadable: {err}"))))
 }
 
-/// Writes `value` under `key`, replacing what was there.
-pub async fn write(db: &impl ConnectionTrait, key: &str, value: &impl Serialize) -> Result<()> {
+/// Writes `value` under `key`, replacing what was there; answers when (the row's `updated_at`).
+pub async fn write(db: &impl ConnectionTrait, key: &str, value: &impl Serialize) -> Result<DateTime<Utc>> {
+    let now = Utc::now();
     let json = serde_json::to_string(value).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
     let mut b = Binder::new(db.get_database_backend());
     let sql = format!(
@@ -27,8 +28,8 @@ pub async fn write(db: &impl ConnectionTrait, key: &str, value: &impl Serialize)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
         b.p(key),
         b.p(json),
-        b.p(Utc::now())
+        b.p(now)
     );
     db.execute_raw(b.statement(sql)).await?;
-    Ok(())
+    Ok(now)
 }

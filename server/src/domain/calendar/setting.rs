@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 use super::Calendar;
 use crate::domain::{
     error::{Error, FieldError, Result},
+    settings,
     sql::Binder,
 };
 
@@ -134,18 +135,8 @@ pub async fn load(db: &impl ConnectionTrait) -> Result<Calendar> {
 /// (`Raised::BotsChanged`): their "fora do horário" reads it.
 pub async fn save(db: &impl ConnectionTrait, setting: CalendarSetting) -> Result<CalendarSetting> {
     let mut setting = normalize(setting)?;
-    let now = Utc::now();
     setting.updated_at = None;
-    let json = serde_json::to_string(&setting).map_err(|err| Error::Db(sea_orm::DbErr::Custom(err.to_string())))?;
-    let mut b = Binder::new(db.get_database_backend());
-    let sql = format!(
-        "INSERT INTO tenant_settings (key, value, updated_at) VALUES ({}, {}, {}) \
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-        b.p(KEY),
-        b.p(json),
-        b.p(now)
-    );
-    db.execute_raw(b.statement(sql)).await?;
+    let now = settings::write(db, KEY, &setting).await?;
     setting.updated_at = Some(now);
     Ok(setting)
 }

@@ -111,5 +111,6 @@ pub async fn last_run(db: &impl ConnectionTrait) -> Result<Option<LastRun>> {
 }
 
 pub(super) async fn remember(db: &impl ConnectionTrait, run: &LastRun) -> Result<()> {
-    settings::write(db, LAST_RUN_KEY, run).await
+    settings::write(db, LAST_RUN_KEY, run).await?;
+    Ok(())
 }
