@@ -26,5 +26,8 @@ export default defineConfig({
     teardownTimeout: 30_000,
     // A failed test must fail the run, not be retried into a pass.
     retry: 0,
+    // What a page shows after a server round trip can take more than `expect.poll`'s default
+    // second on a loaded CI machine; a poll that never comes true still fails, only later.
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -6,13 +6,15 @@
  * and the tag's creation by the token's name, marked "Token de API"; filtering by the action
  * "Cria um usuário" puts `action=users_create` in the URL and leaves only such rows, and survives a
  * reload; "Exportar planilha" downloads an `.xlsx`; a reversed period is refused next to the
- * period field. On the "Retenção" tab (`?tab=retencao`) the clean-up has not run yet; the audit log
- * kept 365 days is saved and survives a reload; 30 days is refused (by the API and under the field).
+ * period field. On the "Configurações" tab (`?tab=retencao`) the clean-up has not run yet; the audit
+ * log kept 365 days is saved and survives a reload; 30 days is refused (by the API and under the
+ * field). "O que registrar", above the policy: recording who opens someone else's conversation is
+ * turned on (saved at once, notified), still on after a reload, and turned off again.
  *
  * Screenshots at 1280 and 390 px, light and dark (`28-*.png`), with axe-core: no serious or
  * critical violation. Runs on `acme`; the user and the tag are deleted, the token revoked and the
- * retention policy put back to "guardar para sempre" in `afterAll` (the log keeps what they did: it
- * cannot be altered).
+ * retention policy put back to "guardar para sempre" and conversation reads to not recorded in
+ * `afterAll` (the log keeps what they did: it cannot be altered).
  */
 import { statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -110,6 +112,7 @@ afterAll(async () => {
   if (tokenId !== null) await send(e2e, 'DELETE', `/api/tokens/${tokenId}`, undefined, token);
   if (userId !== null) await send(e2e, 'DELETE', `/api/users/${userId}`, undefined, token);
   await send(e2e, 'PUT', '/api/retention', KEEP_FOREVER, token);
+  await send(e2e, 'PUT', '/api/audit/settings', { conversationReads: false }, token);
 });
 
 /** The retention policy as the tenant starts: every kind kept forever. */
@@ -118,6 +121,13 @@ const KEEP_FOREVER = { loginFailuresDays: null, webhookDeliveriesDays: null, aud
 /** The audit log's row of the retention form. */
 function auditRetention(page: Page) {
   return page.getByRole('group', { name: 'Registros de auditoria' });
+}
+
+/** "O que registrar"'s switch: whether reading someone else's conversation is recorded. */
+function conversationReads(page: Page) {
+  return page
+    .getByRole('region', { name: 'O que registrar' })
+    .getByRole('switch', { name: 'Registrar quem abre a conversa de um atendimento de outra pessoa' });
 }
 
 /** The desktop table's rows (the phone's cards are hidden at 1280 px). */
@@ -247,10 +257,10 @@ describe('audit log', () => {
     expect(admin.errors).toEqual([]);
   });
 
-  it('"Retenção": the audit log kept 365 days is saved and survives a reload', async () => {
+  it('"Configurações": the audit log kept 365 days is saved and survives a reload', async () => {
     const { page } = admin;
     await page.goto('/audit');
-    await page.getByRole('tab', { name: 'Retenção' }).click();
+    await page.getByRole('tab', { name: 'Configurações' }).click();
     await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('tab') === 'retencao');
     await page.getByRole('heading', { name: 'Retenção dos registros' }).waitFor();
     await page.getByText('A limpeza ainda não rodou.').waitFor();
@@ -274,7 +284,7 @@ describe('audit log', () => {
     expect(admin.errors).toEqual([]);
   });
 
-  it('"Retenção": fewer days than the audit log\'s minimum are refused under its field', async () => {
+  it('"Configurações": fewer days than the audit log\'s minimum are refused under its field', async () => {
     const { page } = admin;
     const refused = await send(e2e, 'PUT', '/api/retention', { ...KEEP_FOREVER, auditLogDays: 30 }, await adminToken());
     expect(refused.status).toBe(422);
@@ -294,6 +304,38 @@ describe('audit log', () => {
     // Still 365 on the server.
     await page.reload();
     expect(await auditRetention(page).getByRole('textbox', { name: 'Dias' }).inputValue()).toBe('365');
+    expect(admin.errors).toEqual([]);
+  });
+  it('"O que registrar": recording who opens someone else\'s conversation is saved at once and survives a reload', async () => {
+    const { page } = admin;
+    await page.goto('/audit?tab=retencao');
+    const toggle = conversationReads(page);
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    // Above the retention policy.
+    const [card, policy] = await Promise.all([
+      page.getByRole('region', { name: 'O que registrar' }).boundingBox(),
+      page.getByRole('heading', { name: 'Retenção dos registros' }).boundingBox(),
+    ]);
+    expect(card && policy && card.y + card.height <= policy.y).toBe(true);
+
+    await toggle.click();
+    await toast(page, 'Configuração da auditoria salva.').waitFor();
+    expect(await toggle.isChecked()).toBe(true);
+    const saved = await send(e2e, 'GET', '/api/audit/settings', undefined, await adminToken());
+    expect(saved.body).toEqual({ conversationReads: true });
+
+    await page.reload();
+    await conversationReads(page).waitFor();
+    expect(await conversationReads(page).isChecked()).toBe(true);
+    await shots(page, '28-audit-settings');
+
+    await conversationReads(page).click();
+    await toast(page, 'Configuração da auditoria salva.').waitFor();
+    expect(await conversationReads(page).isChecked()).toBe(false);
+    await page.reload();
+    await conversationReads(page).waitFor();
+    expect(await conversationReads(page).isChecked()).toBe(false);
     expect(admin.errors).toEqual([]);
   });
 });

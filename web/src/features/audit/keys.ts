@@ -1,4 +1,4 @@
-/** Query keys of the audit screen (/audit, its log and its retention policy): every key starts with `['audit']`. */
+/** Query keys of the audit screen (/audit, its log, its settings and its retention policy): every key starts with `['audit']`. */
 import type { AuditFilters } from './filters';
 
 export const AUDIT_KEY = ['audit'] as const;
@@ -11,4 +11,6 @@ export const auditKeys = {
   filterOptions: () => [...AUDIT_KEY, 'filter-options'] as const,
   /** `GET /api/retention`: the records' retention policy and the last clean-up. */
   retention: () => [...AUDIT_KEY, 'retention'] as const,
+  /** `GET /api/audit/settings`: what the log records beyond the changes (conversation reads). */
+  settings: () => [...AUDIT_KEY, 'settings'] as const,
 };

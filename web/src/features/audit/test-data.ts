@@ -1,5 +1,5 @@
-/** Entries, filter options and retention policies for the audit screen's tests. */
-import type { AuditEntry, AuditFilterOptions, AuditPage, Retention } from './api/schemas';
+/** Entries, filter options, settings and retention policies for the audit screen's tests. */
+import type { AuditEntry, AuditFilterOptions, AuditPage, AuditSettings, Retention } from './api/schemas';
 
 export function auditEntry(extra: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -65,4 +65,9 @@ export function retention(extra: Partial<Retention> = {}): Retention {
     lastRun: null,
     ...extra,
   };
+}
+
+/** `GET /api/audit/settings`: conversation reads not recorded (as a tenant starts). */
+export function auditSettings(extra: Partial<AuditSettings> = {}): AuditSettings {
+  return { conversationReads: false, ...extra };
 }

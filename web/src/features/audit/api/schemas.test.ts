@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditEntry, retention } from '../test-data';
-import { AuditFilterOptionsSchema, AuditPageSchema, RetentionSchema } from './schemas';
+import { AuditFilterOptionsSchema, AuditPageSchema, AuditSettingsSchema, RetentionSchema } from './schemas';
 
 describe('the audit log’s schemas', () => {
   it('reads a page as GET /api/audit answers it', () => {
@@ -35,5 +35,10 @@ describe('the audit log’s schemas', () => {
     expect(RetentionSchema.parse(answer)).toEqual(answer);
     const { lastRun: _lastRun, ...rest } = retention();
     expect(RetentionSchema.parse(rest).lastRun).toBeNull();
+  });
+
+  it('reads the settings as GET /api/audit/settings answers them, and refuses them without the setting', () => {
+    expect(AuditSettingsSchema.parse({ conversationReads: true })).toEqual({ conversationReads: true });
+    expect(AuditSettingsSchema.safeParse({}).success).toBe(false);
   });
 });

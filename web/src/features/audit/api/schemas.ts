@@ -97,3 +97,14 @@ export const RetentionSchema = z.object({
   lastRun: z._default(z.nullish(RetentionRunSchema), null),
 });
 export type Retention = z.infer<typeof RetentionSchema>;
+
+/**
+ * `GET /api/audit/settings` (and the answer of `PUT`, which takes the same shape and nothing else):
+ * what the log records beyond the changes. `conversationReads`: each time someone opens the
+ * conversation of a ticket owned by someone else (`tickets_conversation_read`, once per reader and
+ * ticket per hour; waiting tickets without owner and the owner's own reads are not recorded).
+ */
+export const AuditSettingsSchema = z.object({
+  conversationReads: z.boolean(),
+});
+export type AuditSettings = z.infer<typeof AuditSettingsSchema>;

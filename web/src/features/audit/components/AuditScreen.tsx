@@ -6,12 +6,14 @@
  * table from md up and as cards below; "Exportar planilha" downloads what the filters match as
  * `.xlsx`. Nothing here changes the log: it cannot be altered or deleted.
  *
- * Two tabs: "Registro" (the log) and "Retenção" (RetentionSection: how long each kind of record is
- * kept), the tab in the URL (`?tab=retencao`) next to the filters, which it keeps. Only the tab shown
- * is mounted (a hidden one would load what nobody looks at).
+ * Two tabs: "Registro" (the log) and "Configurações" (AuditSettingsSection: what the log records
+ * beyond the changes; RetentionSection: how long each kind of record is kept), the tab in the URL
+ * (`?tab=retencao`, its value from when it held the retention alone, so older links still open it)
+ * next to the filters, which it keeps. Only the tab shown is mounted (a hidden one would load what
+ * nobody looks at).
  */
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
-import { IconClockHour4, IconFilterOff, IconHistory } from '@tabler/icons-react';
+import { IconFilterOff, IconHistory, IconSettings } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DownloadButton } from '../../../components/DownloadButton';
@@ -28,6 +30,7 @@ import { auditQuery, filtersFromParams, hasFilters, paramsWithFilters, type Audi
 import { entriesCount } from '../labels';
 import { AuditEntryCard, AuditEntryRow } from './AuditEntryRow';
 import { AuditFiltersBar, type AuditFilterErrors } from './AuditFiltersBar';
+import { AuditSettingsSection } from './AuditSettingsSection';
 import { RetentionSection } from './RetentionSection';
 
 const HEADERS = ['Quando', 'Quem', 'Ação', 'Onde', 'Origem'];
@@ -179,7 +182,10 @@ function AuditLogPanel() {
   );
 }
 
-/** The URL's parameter of the tab, and the retention tab's value (the log's is the parameter absent). */
+/**
+ * The URL's parameter of the tab, and the settings tab's value (the log's is the parameter absent):
+ * `retencao`, as when the tab held the retention policy alone.
+ */
 const TAB_PARAM = 'tab';
 const RETENTION_TAB = 'retencao';
 type Tab = 'registro' | typeof RETENTION_TAB;
@@ -204,15 +210,18 @@ export function AuditScreen() {
         <Tabs.Tab value="registro" leftSection={<IconHistory size={16} aria-hidden />}>
           Registro
         </Tabs.Tab>
-        <Tabs.Tab value={RETENTION_TAB} leftSection={<IconClockHour4 size={16} aria-hidden />}>
-          Retenção
+        <Tabs.Tab value={RETENTION_TAB} leftSection={<IconSettings size={16} aria-hidden />}>
+          Configurações
         </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="registro">
         <AuditLogPanel />
       </Tabs.Panel>
       <Tabs.Panel value={RETENTION_TAB}>
-        <RetentionSection />
+        <Stack gap="md">
+          <AuditSettingsSection />
+          <RetentionSection />
+        </Stack>
       </Tabs.Panel>
     </Tabs>
   );

@@ -4,12 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
-import { retention } from '../test-data';
+import { auditSettings, retention } from '../test-data';
 import { AuditScreen } from './AuditScreen';
 
 function open(path = '/audit?tab=retencao') {
   return renderRoutes([{ path: '/audit', element: <AuditScreen /> }], path);
 }
+
+/** The settings card above the policy ("O que registrar"), as the server starts it. */
+const SETTINGS = { 'GET /api/audit/settings': () => json(auditSettings()) };
 
 /** A kind's row, named by its title. */
 function kind(name: string): HTMLElement {
@@ -22,9 +25,10 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
     logIn(['users']);
   });
 
-  it('opens from the "Retenção" tab, which the URL keeps', async () => {
+  it('opens from the "Configurações" tab, which the URL keeps as `tab=retencao`', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
+      ...SETTINGS,
       'GET /api/audit/filters': () => json({ actions: [], actors: [] }),
       'GET /api/audit': () => json({ data: [], nextCursor: null }),
       'GET /api/retention': () => json(retention()),
@@ -32,7 +36,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
     const { router } = open('/audit?action=users_create');
     expect(await screen.findByText('Nenhum registro para estes filtros.')).toBeInTheDocument();
     expect(callsTo('GET /api/retention')).toHaveLength(0);
-    await user.click(screen.getByRole('tab', { name: 'Retenção' }));
+    await user.click(screen.getByRole('tab', { name: 'Configurações' }));
     await waitFor(() => expect(router.state.location.search).toBe('?action=users_create&tab=retencao'));
     expect(await screen.findByRole('heading', { name: 'Retenção dos registros' })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Registro' }));
@@ -40,7 +44,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
   });
 
   it('shows each kind in order: a number of days, or "Guardar para sempre"', async () => {
-    stubFetch({ 'GET /api/retention': () => json(retention()) });
+    stubFetch({ ...SETTINGS, 'GET /api/retention': () => json(retention()) });
     open();
     await screen.findByRole('heading', { name: 'Retenção dos registros' });
     expect(screen.getAllByTestId('retention-kind').map((row) => row.dataset.field)).toEqual([
@@ -65,6 +69,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
   it('saves the policy: null for "para sempre", the minimum when the switch is turned off', async () => {
     const user = userEvent.setup();
     const { callsTo } = stubFetch({
+      ...SETTINGS,
       'GET /api/retention': () => json(retention()),
       'PUT /api/retention': (call) => json(retention({ policy: call.body as ReturnType<typeof retention>['policy'] })),
     });
@@ -102,6 +107,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
   it('shows the server’s refusal under the field it names, and other errors in an alert', async () => {
     const user = userEvent.setup();
     stubFetch({
+      ...SETTINGS,
       'GET /api/retention': () => json(retention()),
       'PUT /api/retention': [
         () =>
@@ -144,6 +150,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
 
   it('tells the last clean-up, or that it has not run yet', async () => {
     stubFetch({
+      ...SETTINGS,
       'GET /api/retention': [
         () => json(retention()),
         () =>

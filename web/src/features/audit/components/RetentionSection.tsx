@@ -1,7 +1,8 @@
 /**
- * "Retenção dos registros" (the "Retenção" tab of /audit, route `users`; `GET/PUT /api/retention`):
- * how long the company keeps each kind of record — login failures, webhook deliveries, the audit
- * log —, each a number of days from its minimum up to `maxDays`, or "Guardar para sempre" (null).
+ * "Retenção dos registros" (the "Configurações" tab of /audit, under "O que registrar"; route
+ * `users`; `GET/PUT /api/retention`): how long the company keeps each kind of record — login
+ * failures, webhook deliveries, the audit log —, each a number of days from its minimum up to
+ * `maxDays`, or "Guardar para sempre" (null).
  * The night's clean-up applies it; the last one is told below ("Última limpeza"). The range is the
  * server's to check: its pt_BR refusals (422 `invalid_retention`) go under the fields they name,
  * anything else in an alert.
