@@ -43,13 +43,13 @@ DOMAIN_FLOORS = {
     # kernel: no business records, used by everything
     **dict.fromkeys(
         ["error", "sql", "local_time", "pages", "events", "unit", "outbox", "sealing", "outbound",
-         "standard_webhooks", "passwords", "cnpj", "catalogue", "features", "sheet_reader", "text", "calendar", "settings"], 0),
+         "standard_webhooks", "passwords", "cnpj", "catalogue", "features", "sheet_reader", "text", "calendar", "settings", "webhook_events"], 0),
     # records: a table or a few and the rules that keep them whole
     **dict.fromkeys(
         ["plans", "templates", "tenants", "departments", "users", "instances", "media", "conversations", "tags"], 1),
     # capabilities: features built on the records
     **dict.fromkeys(
-        ["auth", "api_tokens", "audit", "bot", "campaigns", "orders", "webhooks", "analytics", "reports", "retention", "roles", "quick_replies", "notes", "scheduled_messages", "search", "distribution", "sla", "surveys"], 2),
+        ["auth", "api_tokens", "audit", "privacy", "bot", "campaigns", "orders", "webhooks", "analytics", "reports", "retention", "roles", "quick_replies", "notes", "scheduled_messages", "search", "distribution", "sla", "surveys"], 2),
     # flows: a user's or a provider's action across capabilities, calling their reactions
     **dict.fromkeys(["inbox", "home", "setup"], 3),
 }

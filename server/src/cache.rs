@@ -6,7 +6,7 @@
 //! searches (checked against the database on each use).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
-//! `SessionsEnded`, `BotsChanged`, `InstancesChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! `SessionsEnded`, `BotsChanged`, `InstancesChanged`, `WebhooksChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
 //! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
 //! for that long at most. Every entry is cleared when the Redis subscription is re-established.
 //!
@@ -27,6 +27,7 @@ use crate::{
     domain::{
         bot::config::Bots,
         conversations::{Viewer, tickets::Counts},
+        events::{SubscriberCache, Subscribers},
         instances::Connection,
         users::{KnownTotal, UserView},
     },
@@ -98,6 +99,10 @@ pub struct Caches {
     /// the daily aggregates only, which change when an analytics sync commits
     /// (`Raised::AnalyticsChanged`). Each is one type of answer, told apart by its key.
     dashboards: TtlMap<(TenantName, String), Arc<dyn std::any::Any + Send + Sync>>,
+    /// The enabled webhook endpoints of a tenant and their event types, read by every commit
+    /// that emits an integration event (`domain::webhook_events::emit`): dropped when an
+    /// endpoint changes (`Raised::WebhooksChanged`).
+    subscribers: TtlMap<TenantName, Arc<Subscribers>>,
     /// The operators' home board reads every tenant's usage; the last read is reused a minute.
     operator_scans: crate::domain::home::operator::Scans,
 }
@@ -241,6 +246,11 @@ impl Caches {
         self.dashboards.remove_where(|(t, _)| t == tenant);
     }
 
+    /// A webhook endpoint of the tenant was created, changed or deleted.
+    pub fn webhooks_changed(&self, tenant: &TenantName) {
+        self.subscribers.remove_where(|key| key == tenant);
+    }
+
     /// A bot configuration or a department of the tenant changed.
     pub fn bots_changed(&self, tenant: &TenantName) {
         self.bots.remove_where(|key| key == tenant);
@@ -274,6 +284,21 @@ impl Caches {
         self.users_totals.remove_where(|_| true);
         self.common_searches.remove_where(|_| true);
         self.dashboards.remove_where(|_| true);
+        self.subscribers.remove_where(|_| true);
+    }
+}
+
+impl SubscriberCache for Caches {
+    fn subscribers(&self, tenant: &TenantName) -> Option<Arc<Subscribers>> {
+        self.subscribers.get(tenant)
+    }
+
+    fn subscribers_ticket(&self) -> u64 {
+        self.subscribers.ticket().0
+    }
+
+    fn store_subscribers(&self, ticket: u64, tenant: TenantName, subscribers: Arc<Subscribers>) {
+        self.subscribers.insert(Ticket(ticket), tenant, subscribers);
     }
 }
 

@@ -62,6 +62,7 @@ mod m20270105_000052_api_tokens;
 mod m20270106_000053_orders_from_outside;
 mod m20270107_000054_people_only_in_user_list;
 mod m20270108_000055_audit_log;
+mod m20270109_000056_privacy;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -133,6 +134,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270106_000053_orders_from_outside::Migration),
             Box::new(m20270107_000054_people_only_in_user_list::Migration),
             Box::new(m20270108_000055_audit_log::Migration),
+            Box::new(m20270109_000056_privacy::Migration),
         ]
     }
 }
@@ -226,6 +228,7 @@ pub const TABLES: &[&str] = &[
     "analytics_tags",
     "analytics_tag_reasons",
     "quick_reply_uses",
+    "consents",
 ];
 
 #[cfg(test)]

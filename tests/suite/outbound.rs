@@ -158,15 +158,16 @@ async fn a_url_whose_name_resolves_to_an_internal_address_is_refused_without_nam
 
     // An endpoint saved while private addresses were allowed, moved to the same name.
     let db = app.tenant_db("acme").await;
-    let tx = db.begin().await.unwrap();
+    let unit = backoffice::domain::unit::Unit::begin(&db, std::sync::Arc::new(app.state.bus.clone())).await.unwrap();
     let new = NewEndpoint {
         url: "http://127.0.0.1:9/hook".into(),
         events: vec!["campaign.status".into()],
         description: None,
     };
     let checked = webhooks::check_new(new, true).await.unwrap();
-    let saved = webhooks::create(&tx, &app.state.secrets, &TenantName::parse("acme").unwrap(), checked).await.unwrap();
-    tx.commit().await.unwrap();
+    let saved =
+        webhooks::create(&unit, &app.state.secrets, &TenantName::parse("acme").unwrap(), checked).await.unwrap();
+    unit.commit().await.unwrap();
     let path = format!("/api/webhooks/{}", saved.endpoint.id);
     let updated = app.call(Method::PUT, HOST, &path, Some(&token), Some(json!({ "url": url }))).await;
     assert_eq!(updated.status(), 422);

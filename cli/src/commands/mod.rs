@@ -5,6 +5,7 @@ mod campaigns;
 mod events;
 mod init;
 mod migrate;
+mod privacy;
 mod prune;
 mod secrets;
 mod seed;
@@ -60,6 +61,9 @@ pub enum Command {
     Simulate(simulate::Args),
     /// Runs the outbox's jobs (provider sends, webhook deliveries) until stopped.
     Worker(worker::Args),
+    /// The data subject's rights (LGPD): `privacy report|erase|hold --tenant T --customer ID`.
+    #[command(subcommand)]
+    Privacy(privacy::Command),
     /// Removes bookkeeping rows past their retention: done and failed jobs, provider event ids,
     /// expired refresh tokens (`prune --all` nightly; `--dry-run` counts).
     Prune(prune::Args),
@@ -114,6 +118,10 @@ pub async fn run(command: Command, config: Config) -> anyhow::Result<i32> {
         Command::Simulate(args) => {
             ensure_initialized(&dbs).await?;
             simulate::run(&dbs, &config, args).await
+        }
+        Command::Privacy(command) => {
+            ensure_initialized(&dbs).await?;
+            privacy::run(&dbs, &config, command).await
         }
         Command::Prune(args) => {
             ensure_initialized(&dbs).await?;

@@ -23,7 +23,7 @@ use tokio::sync::mpsc;
 use crate::{
     bus::hub::{Delivery, Hub, PresenceChange, Registration, Subscriber},
     cache::Caches,
-    domain::events::{Audience, Publisher, Raised},
+    domain::events::{Audience, Publisher, Raised, SubscriberCache},
     redis_link::{LinkError, RedisLink},
     tenancy::TenantName,
 };
@@ -137,6 +137,7 @@ enum Body {
     BotsChanged,
     InstancesChanged,
     AnalyticsChanged,
+    WebhooksChanged,
     TicketShared {
         user_id: i32,
         ticket_id: i32,
@@ -394,6 +395,7 @@ impl EventBus {
             Body::BotsChanged => self.inner.caches.bots_changed(&tenant),
             Body::InstancesChanged => self.inner.caches.instances_changed(&tenant),
             Body::AnalyticsChanged => self.inner.caches.analytics_changed(&tenant),
+            Body::WebhooksChanged => self.inner.caches.webhooks_changed(&tenant),
             Body::TicketShared { user_id, ticket_id, shared } => {
                 self.ticket_shared(&tenant, user_id, ticket_id, shared)
             }
@@ -505,11 +507,16 @@ impl Publisher for EventBus {
             Raised::BotsChanged => self.inner.caches.bots_changed(tenant),
             Raised::InstancesChanged => self.inner.caches.instances_changed(tenant),
             Raised::AnalyticsChanged => self.inner.caches.analytics_changed(tenant),
+            Raised::WebhooksChanged => self.inner.caches.webhooks_changed(tenant),
             Raised::TicketShared { user_id, ticket_id, shared } => {
                 self.ticket_shared(tenant, *user_id, *ticket_id, *shared)
             }
         }
         self.send_remote(tenant, Body::of(raised));
+    }
+
+    fn subscriber_cache(&self) -> Option<&dyn SubscriberCache> {
+        Some(&self.inner.caches)
     }
 }
 
@@ -530,6 +537,7 @@ impl Body {
             Raised::BotsChanged => Self::BotsChanged,
             Raised::InstancesChanged => Self::InstancesChanged,
             Raised::AnalyticsChanged => Self::AnalyticsChanged,
+            Raised::WebhooksChanged => Self::WebhooksChanged,
             Raised::TicketShared { user_id, ticket_id, shared } => Self::TicketShared { user_id, ticket_id, shared },
         }
     }

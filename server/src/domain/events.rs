@@ -13,10 +13,13 @@
 //! once ([`Event`]); the kernel carries it to the bus without knowing its shape, so no lower
 //! module imports the features its events are about.
 
+use std::sync::Arc;
+
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 use serde::Serialize;
 
 use crate::{
-    entities::tenant::{ticket, ticket_transfer},
+    entities::tenant::{ticket, ticket_transfer, webhook_endpoint},
     tenancy::TenantName,
 };
 
@@ -179,6 +182,9 @@ pub enum Raised {
     /// The daily aggregates were rebuilt (an analytics sync committed): the dashboards' answers
     /// kept for the tenant go, on every replica.
     AnalyticsChanged,
+    /// A webhook endpoint was created, changed, switched off or deleted: the subscribers kept for
+    /// the tenant go, on every replica.
+    WebhooksChanged,
     /// A ticket was shared with a person (`shared`) or they declined it: their open sockets, on
     /// every replica, start or stop hearing of it, and their cached entitlement goes.
     TicketShared { user_id: i32, ticket_id: i32, shared: bool },
@@ -188,6 +194,12 @@ pub enum Raised {
 /// without a bus discards them ([`Discard`]).
 pub trait Publisher: Send + Sync {
     fn publish(&self, tenant: &TenantName, raised: Raised);
+
+    /// Where this process keeps the tenants' webhook subscribers, if it does (the server; the
+    /// CLI reads them afresh).
+    fn subscriber_cache(&self) -> Option<&dyn SubscriberCache> {
+        None
+    }
 }
 
 /// A publisher that tells nobody (a process with no sockets and no other replicas to reach).
@@ -196,6 +208,49 @@ pub struct Discard;
 
 impl Publisher for Discard {
     fn publish(&self, _: &TenantName, _: Raised) {}
+}
+
+/// Who listens outside the product: the enabled webhook endpoints of a tenant and the event
+/// types each subscribed to (`domain::webhook_events`).
+#[derive(Debug, Clone, Default)]
+pub struct Subscribers {
+    endpoints: Vec<(i32, Vec<String>)>,
+}
+
+impl Subscribers {
+    pub fn new(endpoints: Vec<(i32, Vec<String>)>) -> Self {
+        Self { endpoints }
+    }
+
+    /// Read from the tenant's database (a handful of rows: at most `webhooks::MAX_ENDPOINTS`).
+    pub async fn load(db: &impl ConnectionTrait) -> crate::domain::error::Result<Self> {
+        let enabled: Vec<(i32, serde_json::Value)> = webhook_endpoint::Entity::find()
+            .select_only()
+            .column(webhook_endpoint::Column::Id)
+            .column(webhook_endpoint::Column::EventTypes)
+            .filter(webhook_endpoint::Column::Enabled.eq(true))
+            .into_tuple()
+            .all(db)
+            .await?;
+        let endpoints = enabled
+            .into_iter()
+            .map(|(id, types)| (id, serde_json::from_value::<Vec<String>>(types).unwrap_or_default()))
+            .collect();
+        Ok(Self { endpoints })
+    }
+
+    /// The endpoints subscribed to `event_type`.
+    pub fn of(&self, event_type: &str) -> Vec<i32> {
+        self.endpoints.iter().filter(|(_, types)| types.iter().any(|t| t == event_type)).map(|(id, _)| *id).collect()
+    }
+}
+
+/// Where the server keeps each tenant's [`Subscribers`] (`cache::Caches`); a fill that raced an
+/// invalidation is not kept (the ticket says when the fill started).
+pub trait SubscriberCache: Send + Sync {
+    fn subscribers(&self, tenant: &TenantName) -> Option<Arc<Subscribers>>;
+    fn subscribers_ticket(&self) -> u64;
+    fn store_subscribers(&self, ticket: u64, tenant: TenantName, subscribers: Arc<Subscribers>);
 }
 
 #[cfg(test)]

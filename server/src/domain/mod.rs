@@ -11,9 +11,9 @@
 //!
 //! | floor | modules | what lives there |
 //! |---|---|---|
-//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `settings`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox, sealed secrets, outbound HTTP, formats, folded text |
+//! | kernel | `error`, `sql`, `local_time`, `pages`, `events`, `unit`, `outbox`, `sealing`, `outbound`, `standard_webhooks`, `settings`, `passwords`, `cnpj`, `catalogue`, `features`, `sheet_reader`, `text`, `calendar`, `webhook_events` | no business records: the error type, hand-written SQL, time, pages, the erased event and the unit that publishes it, the outbox and the webhook events it carries, sealed secrets, outbound HTTP, formats, folded text |
 //! | records | `plans`, `templates`, `tenants`, `departments`, `users`, `instances`, `media`, `conversations`, `tags` | a table or a few and the rules that keep them whole; `conversations` is the store the inbox, the bot and campaigns all stand on |
-//! | capabilities | `auth`, `api_tokens`, `audit`, `orders`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
+//! | capabilities | `auth`, `api_tokens`, `audit`, `orders`, `privacy`, `bot`, `campaigns`, `webhooks`, `analytics`, `reports`, `retention`, `roles`, `quick_replies`, `notes`, `scheduled_messages`, `search`, `distribution` | features built on the records |
 //! | flows | `inbox`, `home`, `setup` | what a user or a provider does across capabilities |
 //!
 //! A lower floor never calls up to tell a higher one what happened: the flow that made a change
@@ -77,6 +77,8 @@ pub mod pages;
 pub mod passwords;
 /// Plan catalogue (control database).
 pub mod plans;
+/// The data subject's rights (LGPD): report, erasure, legal hold, consent (docs/privacy.md).
+pub mod privacy;
 /// Quick replies: texts agents insert with `/` in the composer (docs/quick-replies.md).
 pub mod quick_replies;
 /// The login failures report and the `.xlsx` sheets (docs/analytics.md#sheets).
@@ -116,6 +118,9 @@ pub mod text;
 pub mod unit;
 /// Users of a tenant.
 pub mod users;
+/// The events integrators subscribe to, queued as webhook deliveries in the change's own
+/// transaction (docs/webhooks.md).
+pub mod webhook_events;
 /// The tenant's webhook endpoints and their deliveries (Standard Webhooks).
 pub mod webhooks;
 

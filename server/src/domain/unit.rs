@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use sea_orm::{ConnectionTrait, DbBackend, DbErr, ExecResult, QueryResult, Statement};
 
 use crate::{
-    domain::events::{Publisher, Raised},
+    domain::events::{Publisher, Raised, SubscriberCache},
     tenancy::{TenantDb, TenantName, Writing},
 };
 
@@ -32,6 +32,11 @@ impl Unit {
     /// The tenant this unit writes to.
     pub fn tenant(&self) -> &TenantName {
         &self.tenant
+    }
+
+    /// Where the process keeps the tenants' webhook subscribers (`domain::webhook_events`).
+    pub fn subscriber_cache(&self) -> Option<&dyn SubscriberCache> {
+        self.publisher.subscriber_cache()
     }
 
     /// Records a fact to publish after the commit.

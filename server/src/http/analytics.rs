@@ -4,10 +4,9 @@
 
 use axum::{
     Json,
-    body::{Body, Bytes},
+    body::Bytes,
     extract::{Path, RawQuery, State},
-    http::{HeaderValue, header},
-    response::{IntoResponse, Response},
+    response::Response,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -38,7 +37,7 @@ use crate::{
         reports::{
             login_failures::{self, LoginFailuresReport},
             sheets::{self, Sheet, SheetFilters, SheetKind},
-            spool::{self, Spool},
+            spool::Spool,
             xlsx::{About, Cell, Kind, Layout, col},
         },
         tenants,
@@ -48,6 +47,7 @@ use crate::{
         access::ApiRoutes,
         error_bodies::ErrorBody,
         extract::{ApiJson, ApiQuery},
+        spooled,
     },
     state::AppState,
     tenancy::TenantName,
@@ -839,55 +839,13 @@ pub(super) fn stream_sheet(state: AppState, tenant: CurrentTenant, sheet: Sheet,
     })
 }
 
-/// A `.xlsx` download whose body `write` produces (in a task) into a temporary file, sent once it
-/// is whole ([`spool`]): whatever `write` holds (a database snapshot) is let go before the client's
-/// pace matters. A client that goes away while the file is produced stops the production; one that
-/// takes no chunk for [`spool::STALL`] is dropped. A download cut short ends with an error, never
-/// with a clean end a client could take for the whole file; the cause is logged.
+/// A `.xlsx` download produced by `write` into a spooled file (`http::spooled`).
 fn stream_xlsx<F, Fut>(file: String, write: F) -> Response
 where
     F: FnOnce(Spool) -> Fut + Send + 'static,
     Fut: std::future::Future<Output = Result<(), domain::Error>> + Send,
 {
-    let (tx, mut rx) = tokio::sync::mpsc::channel::<std::io::Result<Bytes>>(8);
-    let complete = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let done = complete.clone();
-    tokio::spawn(async move {
-        let (out, spooled) = match spool::create() {
-            Ok(ends) => ends,
-            Err(err) => return tracing::error!(error = %err, "sheet download: no temporary file"),
-        };
-        let produced = tokio::select! {
-            produced = write(out) => produced,
-            () = tx.closed() => return tracing::debug!("sheet download: the client went away"),
-        };
-        if let Err(err) = produced {
-            return tracing::error!(error = %err, "sheet download cut short");
-        }
-        match spooled.send(&tx).await {
-            Ok(()) => done.store(true, std::sync::atomic::Ordering::Release),
-            Err(err) => tracing::warn!(error = %err, "sheet download cut short"),
-        }
-    });
-    let mut cut = false;
-    let stream = futures::stream::poll_fn(move |cx| match rx.poll_recv(cx) {
-        std::task::Poll::Ready(None) if !cut && !complete.load(std::sync::atomic::Ordering::Acquire) => {
-            cut = true;
-            std::task::Poll::Ready(Some(Err(std::io::Error::other("planilha interrompida"))))
-        }
-        other => other,
-    });
-    let mut response = Body::from_stream(stream).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
-    );
-    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{file}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, value);
-    }
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    spooled::download(file, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", write)
 }
 
 #[derive(Deserialize, IntoParams)]

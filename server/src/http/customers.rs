@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
     domain::conversations::{
-        customers::{self, CustomerDetail, CustomerPage, CustomerView, GroupView},
+        customers::{self, CustomerChange, CustomerDetail, CustomerPage, CustomerView, GroupView},
         merges,
     },
     error::AppResult,
@@ -33,6 +33,7 @@ pub fn routes() -> ApiRoutes {
         .route(STAFF, routes!(list))
         .route(STAFF, routes!(get))
         .route(STAFF, routes!(blacklist))
+        .route(STAFF, routes!(update))
         .route(STAFF, routes!(groups))
         .route(MANAGERS, routes!(create_group))
         .route(MANAGERS, routes!(rename_group))
@@ -129,6 +130,32 @@ async fn blacklist(
 ) -> AppResult<Json<CustomerView>> {
     let unit = tenant.unit(&state).await?;
     let changed = customers::set_blacklisted(&unit, &current.viewer, id, body.blacklisted).await?;
+    unit.commit().await?;
+    Ok(Json(changed))
+}
+
+/// Renames a customer or sets their e-mail (`customer.updated` for the webhooks).
+#[utoipa::path(
+    put, path = "/customers/{id}", tag = "clientes", operation_id = "customers_update",
+    summary = "Altera o nome ou o e-mail de um cliente",
+    params(("id" = i32, Path, description = "Id do cliente")),
+    request_body = CustomerChange,
+    responses(
+        (status = 200, description = "O cliente.", body = CustomerView),
+        (status = 403, description = "Só administradores, supervisores ou quem vê um atendimento do cliente numa instância sua (`customer_forbidden`).", body = ErrorBody),
+        (status = 404, description = "Cliente não encontrado (`customer_not_found`).", body = ErrorBody),
+        (status = 422, description = "Nome vazio ou longo demais, e-mail inválido (`invalid_customer`).", body = ErrorBody),
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    current: CurrentUser,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<CustomerChange>,
+) -> AppResult<Json<CustomerView>> {
+    let unit = tenant.unit(&state).await?;
+    let changed = customers::update(&unit, &current.viewer, id, body).await?;
     unit.commit().await?;
     Ok(Json(changed))
 }

@@ -26,12 +26,14 @@ pub mod metrics;
 mod notes;
 pub mod openapi;
 mod orders;
+mod privacy;
 mod quick_replies;
 mod retention;
 mod roles;
 mod scheduled_messages;
 mod search;
 mod service_levels;
+mod spooled;
 mod tags;
 mod tenants;
 mod two_factor;
@@ -91,6 +93,7 @@ pub fn api_routes() -> access::ApiRoutes {
         .merge(media::routes())
         .merge(customers::routes())
         .merge(orders::routes())
+        .merge(privacy::routes())
         .merge(analytics::routes())
         .merge(bot::routes())
         .merge(campaigns::routes())

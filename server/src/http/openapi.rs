@@ -21,7 +21,7 @@ use utoipa::{
     openapi::{
         ContentBuilder, OpenApi as Document, Ref, RefOr, Response, ResponseBuilder,
         path::Operation,
-        schema::OneOfBuilder,
+        schema::{KnownFormat, ObjectBuilder, OneOfBuilder, Schema, SchemaFormat, Type},
         security::{HttpAuthScheme, HttpBuilder, SecurityRequirement, SecurityScheme},
     },
 };
@@ -30,6 +30,12 @@ use utoipa_axum::routes;
 
 use crate::{
     context::Access,
+    domain::{
+        conversations::hooks::{AckEventData, CustomerEventData, MessageEventData, TicketEventData},
+        instances::InstanceStatusData,
+        orders::OrderCreatedData,
+        webhooks::CampaignStatusData,
+    },
     http::{
         access::{ApiRoutes, RouteRule},
         error_bodies::{ErrorBody, LoginFailed, TokenExpired, TokenStatus},
@@ -52,7 +58,11 @@ pub fn routes() -> ApiRoutes {
             `Authorization: Bearer <access_token>`. Erros: `{code, message, errors:[{field, message}]}`, \
             exceto os 401 do contrato de tokens."
     ),
-    components(schemas(ErrorBody, TokenStatus, TokenExpired, LoginFailed)),
+    components(schemas(
+        ErrorBody, TokenStatus, TokenExpired, LoginFailed,
+        TicketEventData, MessageEventData, AckEventData, CustomerEventData, InstanceStatusData, OrderCreatedData,
+        CampaignStatusData,
+    )),
     tags(
         (name = "autenticação", description = "Login (com dois fatores), renovação, saída e dados da sessão."),
         (name = "início", description = "O quadro inicial: o que precisa de atenção agora."),
@@ -63,6 +73,7 @@ pub fn routes() -> ApiRoutes {
         (name = "busca", description = "Busca em todas as mensagens dos atendimentos que o usuário vê (sem acentos, pela raiz das palavras)."),
         (name = "etiquetas", description = "Etiquetas de atendimentos e clientes e as colunas do quadro kanban (a rota `tags` as mantém)."),
         (name = "clientes", description = "Clientes, lista de bloqueio e grupos de clientes."),
+        (name = "privacidade", description = "Direitos do titular (LGPD): relatório do titular, retenção legal, anonimização e a etapa de consentimento do bot (docs/privacy.md)."),
         (name = "usuários", description = "Usuários da empresa (rota `users`)."),
         (name = "configurações", description = "Configurações do próprio usuário: autenticação em dois fatores."),
         (name = "departamentos", description = "Departamentos escolhidos nos formulários de usuário (rota `users`)."),
@@ -77,7 +88,10 @@ pub fn routes() -> ApiRoutes {
         (name = "dashboards", description = "Painéis de analytics, controle, Maria e produtividade (recurso `analytics`)."),
         (name = "chatbot", description = "O bot de menu da empresa (Maria): configuração e simulador (recurso `chatbot`)."),
         (name = "campanhas", description = "Campanhas: uma mensagem a muitos clientes por uma instância (recurso `campaigns`)."),
-        (name = "webhooks", description = "Endpoints de webhook (Standard Webhooks) e suas entregas (recurso `webhooks`)."),
+        (name = "webhooks", description = "Endpoints de webhook (Standard Webhooks) e suas entregas (recurso `webhooks`). \
+            Cada evento é `{type, timestamp, data}`; o esquema de cada um está em `components.schemas` com o nome \
+            `Webhook.<tipo>` (`Webhook.ticket.closed`, ...) e `data` traz as mesmas visões que a API responde \
+            (docs/webhooks.md)."),
         (name = "relatorios", description = "Relatório de falhas de login e planilhas (recurso `reports`)."),
         (name = "documentação", description = "Este documento e a página que o mostra."),
     )
@@ -91,9 +105,50 @@ pub fn document() -> &'static Document {
         let (paths, schemas, rules) = super::api_routes().documentation();
         let mut doc = ApiDoc::openapi();
         doc.paths.merge(paths);
-        doc.components.get_or_insert_with(Default::default).schemas.extend(schemas);
+        let components = doc.components.get_or_insert_with(Default::default);
+        components.schemas.extend(schemas);
+        components.schemas.extend(webhook_event_schemas());
         complete(doc, rules.all())
     })
+}
+
+/// The data schema each webhook event carries (`domain::webhook_events::EVENT_TYPES`).
+fn event_data_schema(event_type: &str) -> &'static str {
+    use crate::domain::webhook_events::*;
+    match event_type {
+        TICKET_OPENED | TICKET_ACCEPTED | TICKET_TRANSFERRED | TICKET_CLOSED => "TicketEventData",
+        MESSAGE_RECEIVED | MESSAGE_SENT => "MessageEventData",
+        MESSAGE_ACK => "AckEventData",
+        CUSTOMER_CREATED | CUSTOMER_UPDATED | CUSTOMER_BLACKLISTED => "CustomerEventData",
+        INSTANCE_STATUS => "InstanceStatusData",
+        ORDER_CREATED => "OrderCreatedData",
+        _ => "CampaignStatusData",
+    }
+}
+
+/// One schema per webhook event, `Webhook.<type>`: the Standard Webhooks envelope with its type
+/// fixed and its `data`.
+fn webhook_event_schemas() -> Vec<(String, RefOr<Schema>)> {
+    crate::domain::webhook_events::EVENT_TYPES
+        .iter()
+        .map(|event_type| {
+            let schema = ObjectBuilder::new()
+                .description(Some(format!("O corpo de uma entrega `{event_type}` (assinada como Standard Webhooks).")))
+                .property("type", ObjectBuilder::new().schema_type(Type::String).enum_values(Some([*event_type])))
+                .property(
+                    "timestamp",
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))),
+                )
+                .property("data", Ref::from_schema_name(event_data_schema(event_type)))
+                .required("type")
+                .required("timestamp")
+                .required("data")
+                .build();
+            (format!("Webhook.{event_type}"), RefOr::T(Schema::Object(schema)))
+        })
+        .collect()
 }
 
 /// Adds to the handlers' annotations what the access table and `AppError` decide for every route.

@@ -13,7 +13,9 @@ use crate::{
     context::{Access, CurrentTenant},
     domain::{
         Error,
-        webhooks::{self, CreatedEndpoint, DeliveryView, EndpointChange, EndpointView, NewEndpoint, Rotated},
+        webhooks::{
+            self, CreatedEndpoint, DeliveryView, EndpointChange, EndpointView, NewEndpoint, Replay, Replayed, Rotated,
+        },
     },
     error::{AppError, AppResult},
     http::{
@@ -48,6 +50,7 @@ pub fn routes() -> ApiRoutes {
         .route(RULE, routes!(test))
         .route(RULE, routes!(rotate))
         .route(RULE, routes!(retry))
+        .route(RULE, routes!(replay))
 }
 
 /// The endpoints.
@@ -91,9 +94,9 @@ async fn create(
 ) -> AppResult<(StatusCode, Json<CreatedEndpoint>)> {
     // Checked (the URL resolved) before the transaction opens: DNS must not hold the writer.
     let checked = webhooks::check_new(body, state.config.allow_private_webhooks).await?;
-    let tx = tenant.begin(&state).await?;
-    let created = webhooks::create(&tx, &state.secrets, &tenant.name, checked).await?;
-    tx.commit().await?;
+    let unit = tenant.unit(&state).await?;
+    let created = webhooks::create(&unit, &state.secrets, &tenant.name, checked).await?;
+    unit.commit().await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -116,9 +119,9 @@ async fn update(
     ApiJson(body): ApiJson<EndpointChange>,
 ) -> AppResult<Json<EndpointView>> {
     let checked = webhooks::check_change(body, state.config.allow_private_webhooks).await?;
-    let tx = tenant.begin(&state).await?;
-    let updated = webhooks::update(&tx, id, checked).await?;
-    tx.commit().await?;
+    let unit = tenant.unit(&state).await?;
+    let updated = webhooks::update(&unit, id, checked).await?;
+    unit.commit().await?;
     Ok(Json(updated))
 }
 
@@ -137,14 +140,15 @@ async fn remove(
     tenant: CurrentTenant,
     ApiPath(id): ApiPath<i32>,
 ) -> AppResult<StatusCode> {
-    let tx = tenant.begin(&state).await?;
-    webhooks::delete(&tx, id).await?;
-    tx.commit().await?;
+    let unit = tenant.unit(&state).await?;
+    webhooks::delete(&unit, id).await?;
+    unit.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 struct PageQuery {
     /// O `nextCursor` da página anterior.
     #[serde(default)]
@@ -152,6 +156,9 @@ struct PageQuery {
     /// 1 a 100 (padrão 20).
     #[serde(default)]
     limit: Option<u64>,
+    /// Só as entregas deste evento (`ticket.closed`, `webhook.test`, ...).
+    #[serde(default)]
+    event_type: Option<String>,
 }
 
 /// A page of deliveries.
@@ -184,7 +191,8 @@ async fn deliveries(
         Some(_) => return Err(Error::invalid_field("invalid_limit", "limit", "O limite vai de 1 a 100.").into()),
     };
     let tx = tenant.read(&state).await?;
-    let (data, next_cursor) = webhooks::deliveries(&tx, id, query.cursor.as_deref(), limit).await?;
+    let (data, next_cursor) =
+        webhooks::deliveries(&tx, id, query.event_type.as_deref(), query.cursor.as_deref(), limit).await?;
     tx.end();
     Ok(Json(Deliveries { data, next_cursor }))
 }
@@ -255,4 +263,30 @@ async fn retry(
     let queued = webhooks::retry(&unit, id).await?;
     unit.commit().await?;
     Ok((StatusCode::ACCEPTED, Json(queued)))
+}
+
+/// Sends again an endpoint's deliveries of a period.
+#[utoipa::path(
+    post, path = "/webhooks/{id}/replay", tag = "webhooks", operation_id = "webhooks_replay",
+    summary = "Reenvia as entregas de um período (por evento; por padrão só as que falharam)",
+    description = "Cada entrega volta à fila com o mesmo `webhook-id`: o receptor reconhece o que já \
+        processou. Período de até 31 dias; entregas na fila não entram (já estão a caminho).",
+    params(("id" = i32, Path, description = "Id do endpoint")),
+    request_body = Replay,
+    responses(
+        (status = 200, description = "Quantas entregas voltaram à fila.", body = Replayed),
+        (status = 404, description = "Endpoint não encontrado.", body = ErrorBody),
+        (status = 422, description = "Período ou evento inválido (`invalid_replay`).", body = ErrorBody),
+    )
+)]
+async fn replay(
+    State(state): State<AppState>,
+    tenant: CurrentTenant,
+    ApiPath(id): ApiPath<i32>,
+    ApiJson(body): ApiJson<Replay>,
+) -> AppResult<Json<Replayed>> {
+    let unit = tenant.unit(&state).await?;
+    let replayed = webhooks::replay(&unit, id, body).await?;
+    unit.commit().await?;
+    Ok(Json(replayed))
 }

@@ -24,12 +24,30 @@ pub struct Team {
 impl Team {
     /// `acme`, its administrator and "WhatsApp Vendas" on a fresh fake provider.
     pub async fn start() -> (Self, FakeProvider) {
-        let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
+        Self::start_with(|_| {}).await
+    }
+
+    /// The same, on a server whose configuration `adjust` changes too (private webhooks).
+    pub async fn start_with(adjust: impl FnOnce(&mut backoffice::config::Config)) -> (Self, FakeProvider) {
+        let app = TestApp::spawn_with(|config| {
+            config.allow_private_providers = true;
+            adjust(config);
+        })
+        .await;
         let admin = app.tenant_with_admin("acme").await;
         let admin_token = app.login(&admin).await;
         let provider = FakeProvider::start().await;
         let instance = app.instance_with_provider("acme", &admin_token, "WhatsApp Vendas", &provider).await;
         (Self { app, admin, admin_token, instance }, provider)
+    }
+
+    /// Switches one of acme's features on.
+    pub async fn feature(&self, option: &str) {
+        let control = self.app.dbs().control();
+        let name = backoffice::tenancy::TenantName::parse("acme").unwrap();
+        let record = backoffice::domain::tenants::find_by_name(control, &name).await.unwrap();
+        let bus: &dyn backoffice::domain::events::Publisher = &self.app.state.bus;
+        backoffice::domain::tenants::set_feature(control, &record, option, true, bus).await.unwrap();
     }
 
     /// A call on acme's host: the status and the JSON answer (`Null` when there is none).

@@ -38,6 +38,7 @@ pub const AUDITED_AREAS: &[&str] = &[
     "respostas rápidas",
     "etiquetas",
     "clientes",
+    "privacidade",
     "níveis de serviço",
     "distribuição",
     "configurações",
@@ -51,6 +52,7 @@ pub const AUDITED_READS: &[&str] = &[
     "dashboard_productivity_sheet",
     "dashboard_satisfaction_sheet",
     "audit_sheet",
+    "privacy_subject_report",
 ];
 
 /// Calls of audited areas that are not changes (a `POST` that reads, previews or simulates), and

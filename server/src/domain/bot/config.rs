@@ -19,6 +19,7 @@ use crate::{
         calendar::{Calendar, setting as calendar_setting},
         error::{Error, FieldError, Result},
         media::holds,
+        privacy::consent::{self, ConsentSetting},
     },
     entities::tenant::{bot_config, closing_reason, department, instance},
     random::random_token,
@@ -253,6 +254,8 @@ pub struct Bots {
     pub departments: HashMap<i32, String>,
     /// The company's calendar: whether a greeting adds the "fora do horário" message.
     pub calendar: Calendar,
+    /// The consent step, asked before the greeting when switched on (docs/privacy.md#consent).
+    pub consent: ConsentSetting,
 }
 
 impl Bots {
@@ -261,7 +264,12 @@ impl Bots {
         for row in bot_config::Entity::find().all(db).await? {
             configs.insert(row.instance_id, parse(&row)?);
         }
-        Ok(Self { configs, departments: department_names(db).await?, calendar: calendar_setting::load(db).await? })
+        Ok(Self {
+            configs,
+            departments: department_names(db).await?,
+            calendar: calendar_setting::load(db).await?,
+            consent: consent::setting(db).await?,
+        })
     }
 
     /// The bot that greets a new ticket on an instance: the instance's own configuration, else the

@@ -37,6 +37,8 @@ pub enum Step {
     Invalid,
     Routed,
     HandedOver,
+    /// The consent question, asked or asked again (docs/privacy.md#consent).
+    Consent,
 }
 
 impl Step {
@@ -47,6 +49,7 @@ impl Step {
             Self::Invalid => "invalid",
             Self::Routed => "routed",
             Self::HandedOver => "handed_over",
+            Self::Consent => "consent",
         }
     }
 }

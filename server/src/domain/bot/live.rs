@@ -22,7 +22,7 @@ use crate::{
     domain::{
         conversations::{
             events::{ChatNotification, ChatTicketClosed},
-            messages,
+            hooks, messages,
             tickets::{self, TicketStatus},
             views::{self, Names},
         },
@@ -30,6 +30,7 @@ use crate::{
         error::Result,
         events::{Audience, DomainEvent},
         outbox::{self, BotTimeout},
+        privacy::consent::{self, ConsentSetting},
         sla,
         unit::Unit,
     },
@@ -48,12 +49,18 @@ pub struct Said<'a> {
     pub at: DateTime<Utc>,
 }
 
-/// The bot (`config`, one of `bots`) greets a ticket its customer just opened.
+/// The bot (`config`, one of `bots`) greets a ticket its customer just opened — or first asks
+/// for their consent, when the company switched the step on and they have not answered its
+/// current text (docs/privacy.md#consent).
 pub async fn start(unit: &Unit, bots: &Bots, config: &BotConfig, ticket: &ticket::Model, said: Said<'_>) -> Result<()> {
     let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
     let open = bots.calendar.is_open(said.at);
-    let turn = dialogue::open(config, ctx, open);
+    let ask_consent = bots.consent.enabled
+        && !bots.consent.text.is_empty()
+        && !consent::answered(unit, said.customer.id, bots.consent.version).await?;
+    let turn = if ask_consent { consent_turn(&bots.consent, 0) } else { dialogue::open(config, ctx, open) };
     let session = bot_session::ActiveModel {
+        awaiting_consent: Set(ask_consent),
         ticket_id: Set(ticket.id),
         instance_id: Set(ticket.instance_id),
         status: Set(ACTIVE.into()),
@@ -96,7 +103,69 @@ pub async fn answer(unit: &Unit, bots: &Bots, ticket: &ticket::Model, said: Said
         return play(unit, &BotConfig::template(), ticket, session, turn, said).await;
     };
     let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
+    if session.awaiting_consent {
+        return answer_consent(unit, bots, config, ticket, session, said).await;
+    }
     let turn = dialogue::answer(config, ctx, session.invalid_count, said.text);
+    play(unit, config, ticket, session, turn, said).await
+}
+
+/// Unreadable answers to the consent question after which the bot stops asking (nothing is
+/// recorded: the customer did not say) and goes on to its menu.
+const CONSENT_TRIES: i32 = 3;
+
+/// The consent question (again, after `invalid_count` unreadable answers).
+fn consent_turn(setting: &ConsentSetting, invalid_count: i32) -> Turn {
+    let mut replies = Vec::new();
+    if invalid_count > 0 {
+        replies.push("Não entendi sua resposta.".to_owned());
+    }
+    replies.push(setting.text.clone());
+    replies.push("Responda 1 para aceitar ou 2 para recusar.".to_owned());
+    Turn { replies, step: Step::Consent, option: None, outcome: Outcome::Stay, invalid_count, attachment: None }
+}
+
+/// The customer answered the consent question: the answer is recorded (with the text and its
+/// version) and the bot goes on to its greeting; an answer that is neither is asked again, up to
+/// [`CONSENT_TRIES`] times. Refusing does not refuse service: the company still answers.
+async fn answer_consent(
+    unit: &Unit,
+    bots: &Bots,
+    config: &BotConfig,
+    ticket: &ticket::Model,
+    session: bot_session::Model,
+    said: Said<'_>,
+) -> Result<()> {
+    let ctx = Context { customer_name: &said.customer.name, departments: &bots.departments };
+    let answer = consent::parse_answer(said.text);
+    if answer.is_none() && session.invalid_count + 1 < CONSENT_TRIES {
+        return play(
+            unit,
+            config,
+            ticket,
+            session.clone(),
+            consent_turn(&bots.consent, session.invalid_count + 1),
+            said,
+        )
+        .await;
+    }
+    let mut thanks = None;
+    if let Some(granted) = answer {
+        consent::record(unit, said.customer.id, &bots.consent, granted, "bot", Some(ticket.id)).await?;
+        thanks = Some(if granted {
+            "Obrigado! Seu consentimento foi registrado."
+        } else {
+            "Tudo bem, registramos sua escolha."
+        });
+    }
+    let mut waiting: bot_session::ActiveModel = session.clone().into();
+    waiting.awaiting_consent = Set(false);
+    waiting.invalid_count = Set(0);
+    let session = waiting.update(unit).await?;
+    let mut turn = dialogue::open(config, ctx, bots.calendar.is_open(said.at));
+    if let Some(thanks) = thanks {
+        turn.replies.insert(0, thanks.to_owned());
+    }
     play(unit, config, ticket, session, turn, said).await
 }
 
@@ -180,19 +249,23 @@ async fn play(
         (None, Some(last)) => tickets::touch(unit, ticket.id, &last.body, Utc::now(), false, None).await?.ticket,
         (None, None) => ticket.clone(),
     };
-    raise_sent(unit, &current, &sent, &names);
+    raise_sent(unit, &current, &sent, &names).await?;
     Ok(())
 }
 
-/// The bot's messages, live in the conversation for whoever watches it.
-fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model], names: &Names) {
+/// The bot's messages, live in the conversation for whoever watches it (and `message.sent` for
+/// integrators).
+async fn raise_sent(unit: &Unit, ticket: &ticket::Model, sent: &[message::Model], names: &Names) -> Result<()> {
     let view = names.ticket(ticket);
     for message in sent {
+        let message = names.message(message);
+        hooks::message(unit, &message).await?;
         unit.raise(
-            ChatNotification { ticket: Some(view.clone()), message: Some(names.message(message)), notice: None }
+            ChatNotification { ticket: Some(view.clone()), message: Some(message), notice: None }
                 .to(Audience::of_ticket(ticket, &[])),
         );
     }
+    Ok(())
 }
 
 /// The ticket leaves the bot for the people's queue (`pending`, for `department_id` or anyone);
@@ -319,8 +392,9 @@ pub async fn check_inactivity(unit: &Unit, session_id: i32, now: DateTime<Utc>) 
     closing.updated_at = Set(now);
     let closed = closing.update(unit).await?;
     let names = Names::of_tickets(unit, std::slice::from_ref(&closed)).await?;
-    raise_sent(unit, &closed, &sent, &names);
+    raise_sent(unit, &closed, &sent, &names).await?;
     let view = names.ticket(&closed);
+    hooks::closed(unit, &view).await?;
     unit.raise(ChatTicketClosed { ticket: view }.to(Audience::of_ticket(&closed, &[])));
     Ok(())
 }

@@ -34,6 +34,7 @@ use crate::{
         conversations::{
             chats::{self, current_ticket},
             events::ChatNotification,
+            hooks,
             messages::Ack,
             tickets,
         },
@@ -469,8 +470,10 @@ pub async fn show_in_open_ticket(unit: &Unit, sent: message::Model) -> Result<me
     let joined = active.update(unit).await?;
     let tickets::Touched { ticket: touched, names } =
         tickets::touch(unit, open.id, &joined.body, now, false, None).await?;
+    let message = names.message(&joined);
+    hooks::message(unit, &message).await?;
     unit.raise(
-        ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(names.message(&joined)), notice: None }
+        ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(message), notice: None }
             .to(Audience::of_ticket(&touched, &[])),
     );
     Ok(joined)

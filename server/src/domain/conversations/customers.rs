@@ -2,13 +2,13 @@
 //! history; the blacklist (a blacklisted customer's messages are stored but open no ticket and
 //! notify nobody); and groups of customers (campaigns send to them).
 
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbBackend, EntityTrait, IntoActiveModel, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
     sea_query::{Expr, OnConflict},
 };
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::{
@@ -16,44 +16,24 @@ use crate::{
         conversations::{
             Viewer,
             events::{CustomerBlacklisted, GroupOfCustomersUpdated},
+            hooks,
             identities::{self, IdentityView},
             merges::{self, MergeView},
             views::{self, MessageView, Names, TicketView},
         },
-        error::{Error, Result},
+        error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
         sql::inserted,
         unit::Unit,
+        webhook_events::{CUSTOMER_BLACKLISTED, CUSTOMER_UPDATED},
     },
     entities::tenant::{
         chat, customer, customer_group, customer_group_member, customer_tag, message, states::TicketStatus, ticket,
     },
 };
 
-/// A customer as lists show them.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CustomerView {
-    pub id: i32,
-    pub name: String,
-    pub phone: String,
-    pub email: Option<String>,
-    pub blacklisted: bool,
-    pub created_at: DateTime<Utc>,
-}
-
-impl From<customer::Model> for CustomerView {
-    fn from(c: customer::Model) -> Self {
-        Self {
-            id: c.id,
-            name: c.name,
-            phone: c.phone,
-            email: c.email,
-            blacklisted: c.blacklisted,
-            created_at: c.created_at,
-        }
-    }
-}
+/// How lists show a customer (kept with the other views, which the event payloads share).
+pub use super::views::CustomerView;
 
 /// A group of customers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -328,9 +308,83 @@ pub async fn set_blacklisted(unit: &Unit, viewer: &Viewer, id: i32, blacklisted:
     active.blacklisted = Set(blacklisted);
     active.blacklisted_at = Set(blacklisted.then_some(now));
     active.updated_at = Set(now);
-    let changed = active.update(unit).await?;
+    let changed: CustomerView = active.update(unit).await?.into();
     unit.raise(CustomerBlacklisted { customer_id: id, blacklisted }.to(Audience::everyone()));
-    Ok(changed.into())
+    hooks::customer(unit, CUSTOMER_BLACKLISTED, &changed).await?;
+    Ok(changed)
+}
+
+/// Changes to a customer's record (absent fields stay; an empty `email` clears it).
+#[derive(Debug, Clone, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerChange {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+/// The longest customer name kept (what a provider's push name is cut to).
+const MAX_NAME: usize = 120;
+
+/// Renames a customer or sets their e-mail (an integrator syncing its CRM, an agent fixing a
+/// name), raising `customer.updated`. Who may: as [`set_blacklisted`] — those who see every
+/// ticket, or an agent who sees one of the customer's tickets on an instance of theirs.
+pub async fn update(unit: &Unit, viewer: &Viewer, id: i32, change: CustomerChange) -> Result<CustomerView> {
+    let mut problems = Vec::new();
+    let name = change.name.as_deref().map(str::trim);
+    match name {
+        Some("") => problems.push(FieldError::new("name", "Informe o nome do cliente.")),
+        Some(n) if n.chars().count() > MAX_NAME => {
+            problems.push(FieldError::new("name", format!("O nome tem no máximo {MAX_NAME} caracteres.")));
+        }
+        _ => {}
+    }
+    let email = change.email.as_deref().map(str::trim);
+    if let Some(e) = email.filter(|e| !e.is_empty())
+        && !looks_like_email(e)
+    {
+        problems.push(FieldError::new("email", "Informe um e-mail válido, como nome@empresa.com.br."));
+    }
+    if !problems.is_empty() {
+        return Err(Error::Invalid {
+            code: "invalid_customer",
+            message: problems[0].message.clone(),
+            fields: problems,
+        });
+    }
+    let found = customer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
+    if !may_blacklist(unit, viewer, id).await? {
+        return Err(Error::forbidden(
+            "customer_forbidden",
+            "Só administradores, supervisores ou quem vê um atendimento deste cliente numa instância sua podem \
+             alterá-lo.",
+        ));
+    }
+    let mut active = found.into_active_model();
+    if let Some(name) = name {
+        active.name = Set(name.to_owned());
+    }
+    if let Some(email) = email {
+        active.email = Set((!email.is_empty()).then(|| email.to_lowercase()));
+    }
+    active.updated_at = Set(Utc::now());
+    let changed: CustomerView = active.update(unit).await?.into();
+    hooks::customer(unit, CUSTOMER_UPDATED, &changed).await?;
+    Ok(changed)
+}
+
+/// `local@domain.tld`, no spaces, at most 254 characters: enough to catch a typo, never a
+/// reason to refuse a real address.
+fn looks_like_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    email.len() <= 254
+        && !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.chars().any(char::is_whitespace)
+        && !domain.contains('@')
 }
 
 /// Whether `viewer` may put customer `id` on the blacklist or take them off it
@@ -514,4 +568,20 @@ pub async fn change_members(unit: &Unit, id: i32, add: &[i32], remove: &[i32]) -
     let view = group_view(unit, found).await?;
     group_changed(unit, &view);
     Ok(view)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_email_is_checked_for_typos_only() {
+        assert!(looks_like_email("ana@empresa.com.br"));
+        assert!(looks_like_email("ana+loja@sub.empresa.com"));
+        assert!(!looks_like_email("ana.empresa.com"));
+        assert!(!looks_like_email("ana@empresa"));
+        assert!(!looks_like_email("ana @empresa.com"));
+        assert!(!looks_like_email("@empresa.com"));
+        assert!(!looks_like_email("ana@empresa.com."));
+    }
 }

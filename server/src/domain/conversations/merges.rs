@@ -17,12 +17,15 @@ use crate::{
     domain::{
         conversations::{
             events::CustomersMerged,
+            hooks,
             identities::{self, IdentityRef, Kind},
+            views::CustomerView,
         },
         error::{Error, Result},
         events::{Audience, DomainEvent},
         sql::Binder,
         unit::Unit,
+        webhook_events::CUSTOMER_UPDATED,
     },
     entities::tenant::{chat, customer, customer_merge, instance, user},
 };
@@ -160,7 +163,8 @@ pub async fn merge(unit: &Unit, by: i32, kept: i32, absorbed: i32) -> Result<()>
         execute(unit, &format!("UPDATE {table} SET customer_id = {{}} WHERE customer_id = {{}}"), &[kept, absorbed])
             .await?;
     }
-    for table in ["customer_identities", "customer_merges"] {
+    // The absorbed customer's consents are the person's answers too (docs/privacy.md#consent).
+    for table in ["customer_identities", "customer_merges", "consents"] {
         execute(unit, &format!("UPDATE {table} SET customer_id = {{}} WHERE customer_id = {{}}"), &[kept, absorbed])
             .await?;
     }
@@ -183,7 +187,9 @@ pub async fn merge(unit: &Unit, by: i32, kept: i32, absorbed: i32) -> Result<()>
         changed.document = Set(from.document.clone());
     }
     changed.updated_at = Set(Utc::now());
-    changed.update(unit).await?;
+    let kept_now = changed.update(unit).await?;
+    // Integrators learn the one customer left (with what it took over); the absorbed id is gone.
+    hooks::customer(unit, CUSTOMER_UPDATED, &CustomerView::from(kept_now)).await?;
 
     customer_merge::ActiveModel {
         customer_id: Set(kept),

@@ -17,7 +17,7 @@ use crate::{
         conversations::{
             Viewer,
             events::CustomerChatAckChanged,
-            tickets,
+            hooks, tickets,
             views::{MessageView, Names},
         },
         error::{Error, Result},
@@ -241,6 +241,7 @@ pub async fn set_ack(unit: &Unit, found: message::Model, ack: Ack, error: Option
         },
         None => Audience::managers(),
     };
+    hooks::ack(unit, hooks::AckEventData { ticket_id, message_id, ack, error: error.clone() }).await?;
     unit.raise(CustomerChatAckChanged { ticket_id, message_id, ack, error }.to(audience));
     Ok(true)
 }

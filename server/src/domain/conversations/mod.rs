@@ -22,6 +22,7 @@ pub mod closing_reasons;
 pub mod content;
 pub mod customers;
 pub mod events;
+pub mod hooks;
 pub mod identities;
 pub mod merges;
 pub mod messages;

@@ -25,6 +25,7 @@ use crate::{
         conversations::{
             Viewer, closing_reasons, customers,
             events::{ChatTicketClosed, ChatTicketTransferred, DeleteChatTicketTransfer},
+            hooks,
             views::{self, Names, TicketView},
         },
         error::{Error, Result},
@@ -33,6 +34,7 @@ use crate::{
         local_time::{month_start, sao_paulo},
         sql::{Binder, inserted},
         unit::Unit,
+        webhook_events::TICKET_ACCEPTED,
     },
     entities::tenant::{instance, states::TransferStatus, ticket, ticket_transfer},
 };
@@ -503,6 +505,7 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<Taken> {
     let view = views::ticket(unit, &accepted).await?;
     let audience = Audience::of_ticket(&accepted, &[]);
     unit.raise(ChatTicketTransferred { ticket: view.clone(), transfer_id: None }.to(audience));
+    hooks::ticket(unit, TICKET_ACCEPTED, &view).await?;
     Ok(Taken { view, was: found.status, at: now })
 }
 
@@ -566,6 +569,7 @@ pub async fn close(unit: &Unit, viewer: &Viewer, id: i32, closing_reason_id: Opt
         );
     }
     unit.raise(ChatTicketClosed { ticket: view.clone() }.to(Audience::of_ticket(&closed, &[])));
+    hooks::closed(unit, &view).await?;
     Ok(Taken { view, was, at: now })
 }
 

@@ -39,6 +39,31 @@ impl CustomerRef {
     }
 }
 
+/// A customer as lists show them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomerView {
+    pub id: i32,
+    pub name: String,
+    pub phone: String,
+    pub email: Option<String>,
+    pub blacklisted: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<customer::Model> for CustomerView {
+    fn from(c: customer::Model) -> Self {
+        Self {
+            id: c.id,
+            name: c.name,
+            phone: c.phone,
+            email: c.email,
+            blacklisted: c.blacklisted,
+            created_at: c.created_at,
+        }
+    }
+}
+
 /// An id and a name (instance, user, department).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct NamedRef {

@@ -24,7 +24,7 @@ use crate::{
     domain::{
         conversations::{
             events::ChatTicketTransferred,
-            messages,
+            hooks, messages,
             tickets::TicketStatus,
             views::{self, TicketView},
         },
@@ -33,6 +33,7 @@ use crate::{
         outbox::{self, DistributionRun},
         sql::Binder,
         unit::Unit,
+        webhook_events::TICKET_ACCEPTED,
     },
     entities::tenant::ticket,
 };
@@ -228,6 +229,7 @@ pub async fn place(unit: &Unit, waiting: &Waiting, with_socket: &HashSet<i32>) -
         }
         messages::note(unit, &assigned, None, &reason).await?;
         let view = views::ticket(unit, &assigned).await?;
+        hooks::ticket(unit, TICKET_ACCEPTED, &view).await?;
         unit.raise(
             ChatTicketTransferred { ticket: view.clone(), transfer_id: None }.to(Audience::of_ticket(&assigned, &[])),
         );

@@ -20,8 +20,9 @@ use crate::{
         conversations::{
             acks, attachments, chats,
             content::{self, Content, InboundContact, InboundMedia},
-            customers,
+            customers::{self, CustomerView},
             events::{ChatNotification, CustomerChatCreated, CustomerCreatedToChat},
+            hooks,
             identities::{self, Addresses, Kind},
             messages::{Ack, ack_error},
             tickets::{self, NewTicket, TicketStatus},
@@ -41,6 +42,7 @@ use crate::{
         sql::Binder,
         surveys,
         unit::Unit,
+        webhook_events::{CUSTOMER_CREATED, TICKET_OPENED},
     },
     entities::tenant::{chat, customer, instance, message, ticket},
 };
@@ -331,6 +333,7 @@ async fn receive_message(
             blacklisted: false,
         };
         unit.raise(CustomerCreatedToChat { customer: reference, instance_id: instance.id }.to(instance_audience));
+        hooks::customer(unit, CUSTOMER_CREATED, &CustomerView::from(customer.clone())).await?;
     }
     let inbound_from_customer = inbound.direction == "in";
     // An official number may answer with free text for 24 hours after the customer's message.
@@ -386,6 +389,7 @@ async fn receive_message(
                     };
                     // A new ticket has no owner or department yet: its names are all at hand.
                     let view = names_at_hand().ticket(&opened);
+                    hooks::ticket(unit, TICKET_OPENED, &view).await?;
                     unit.raise(CustomerChatCreated { ticket: view }.to(Audience::of_ticket(&opened, &[])));
                     if bot.is_none() {
                         // Straight to the queue: someone with room may receive it at once.
@@ -466,6 +470,7 @@ async fn receive_message(
         attachments::fill(unit, unit.tenant().as_str(), &mut message_views, std::slice::from_ref(&stored)).await?;
         let [message_view] = message_views;
         let ticket_view = names.ticket(&touched);
+        hooks::message(unit, &message_view).await?;
         unit.raise(
             ChatNotification { ticket: Some(ticket_view), message: Some(message_view), notice: None }
                 .to(Audience::of_ticket(&touched, &[])),

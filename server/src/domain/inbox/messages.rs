@@ -10,6 +10,7 @@ use crate::{
         conversations::{
             Viewer, attachments, content,
             events::{ChatNotification, CustomerChatAckChanged},
+            hooks,
             messages::{Ack, reaches_customer},
             outgoing::{self, Outgoing},
             tickets::{self, ensure_owner},
@@ -125,6 +126,7 @@ pub async fn send(unit: &Unit, viewer: &Viewer, ticket_id: i32, reply: Reply) ->
     let mut views = [names.message(&stored)];
     attachments::fill(unit, unit.tenant().as_str(), &mut views, std::slice::from_ref(&stored)).await?;
     let [view] = views;
+    hooks::message(unit, &view).await?;
     unit.raise(
         ChatNotification { ticket: Some(names.ticket(&touched)), message: Some(view.clone()), notice: None }
             .to(Audience::of_ticket(&touched, &[])),

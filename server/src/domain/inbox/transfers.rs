@@ -19,7 +19,7 @@ use crate::{
         conversations::{
             SEES_ALL_ROLES, Viewer,
             events::{ChatTicketTransfer, ChatTicketTransferred, ChatTicketTransferring, DeleteChatTicketTransfer},
-            messages,
+            hooks, messages,
             tickets::{self, TicketStatus, ensure_owner},
             views::{self, NamedRef, TicketView, TransferView},
         },
@@ -283,6 +283,7 @@ pub async fn accept(unit: &Unit, viewer: &Viewer, id: i32) -> Result<TicketView>
     let view = views::ticket(unit, &accepted).await?;
     let audience = Audience::of_ticket(&accepted, &previous_owner.into_iter().collect::<Vec<_>>());
     unit.raise(ChatTicketTransferred { ticket: view.clone(), transfer_id: Some(id) }.to(audience));
+    hooks::transferred(unit, &view, id).await?;
     if previous_owner.is_some_and(|owner| owner != viewer.user_id) {
         // The previous owner has room again.
         distribution::kick(unit).await?;

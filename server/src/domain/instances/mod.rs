@@ -24,6 +24,7 @@ use crate::{
         events::{Audience, DomainEvent, Raised},
         sealing::Scope,
         unit::Unit,
+        webhook_events,
     },
     entities::tenant::{instance, instance_log},
     secrets::Secrets,
@@ -388,13 +389,37 @@ pub async fn update(unit: &Unit, secrets: &Secrets, id: i32, changes: InstanceCh
     }
     active.updated_at = Set(Utc::now());
     let updated = active.update(db).await?;
+    let status_changed = new_status.is_some();
     if let Some(status) = new_status {
         log_status(db, id, &status, Some(&format!("antes: {previous_status}"))).await?;
     }
     if shown_to_users {
         unit.raise(Raised::AuthChanged { user_id: None, entitlement: false });
     }
-    Ok(updated_event(unit, updated))
+    let summary = updated_event(unit, updated);
+    if status_changed {
+        status_hook(unit, &summary, &previous_status).await?;
+    }
+    Ok(summary)
+}
+
+/// The `data` of `instance.status`.
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InstanceStatusData {
+    /// A instância como `GET /api/instances` a mostra, já com o novo `status`.
+    pub instance: InstanceSummary,
+    /// O status de antes.
+    pub previous_status: String,
+}
+
+/// `instance.status` for integrators: a number connected, dropped, or is asking to be paired.
+async fn status_hook(unit: &Unit, summary: &InstanceSummary, previous: &str) -> Result<()> {
+    webhook_events::emit(unit, webhook_events::INSTANCE_STATUS, || InstanceStatusData {
+        instance: summary.clone(),
+        previous_status: previous.to_owned(),
+    })
+    .await
 }
 
 /// A connection status the provider reported: written to the instance log, raised as
@@ -412,7 +437,8 @@ pub async fn set_status(unit: &Unit, id: i32, status: &str) -> Result<bool> {
     active.updated_at = Set(Utc::now());
     let updated = active.update(unit).await?;
     log_status(unit, id, status, Some(&format!("antes: {previous}; informado pelo provedor"))).await?;
-    updated_event(unit, updated);
+    let summary = updated_event(unit, updated);
+    status_hook(unit, &summary, &previous).await?;
     Ok(true)
 }
 

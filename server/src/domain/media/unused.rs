@@ -80,3 +80,33 @@ pub async fn prune(db: &TenantDb, store: &MediaStore, now: DateTime<Utc>) -> Res
     }
     Ok(removed)
 }
+
+/// Removes, at once and whatever their age, those of `ids` nothing holds any longer (a customer's
+/// files after their erasure, `domain::privacy`): objects first, then rows; answers how many went.
+pub async fn remove_now(db: &TenantDb, store: &MediaStore, ids: &[i32]) -> Result<u64> {
+    let tenant = db.name().as_str().to_owned();
+    let mut removed = 0;
+    for chunk in ids.chunks(BATCH as usize) {
+        let tx = db.begin().await?;
+        let mut b = Binder::new(tx.get_database_backend());
+        let listed = chunk.iter().map(|id| b.p(*id)).collect::<Vec<_>>().join(", ");
+        let sql = format!("SELECT id FROM media WHERE id IN ({listed}) AND {UNUSED}");
+        let unused: Vec<i32> = tx
+            .query_all_raw(b.statement(sql))
+            .await?
+            .iter()
+            .filter_map(|row| row.try_get::<i32>("", "id").ok())
+            .collect();
+        let rows = medium::Entity::find().filter(medium::Column::Id.is_in(unused.clone())).all(&tx).await?;
+        for row in &rows {
+            store.delete(&store::key(&tenant, &row.sha256, Object::Original)).await?;
+            if row.has_thumbnail {
+                store.delete(&store::key(&tenant, &row.sha256, Object::Thumbnail)).await?;
+            }
+        }
+        medium::Entity::delete_many().filter(medium::Column::Id.is_in(unused.clone())).exec(&tx).await?;
+        tx.commit().await?;
+        removed += rows.len() as u64;
+    }
+    Ok(removed)
+}

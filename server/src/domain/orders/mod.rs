@@ -25,6 +25,7 @@ use crate::{
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
         unit::Unit,
+        webhook_events::{self, ORDER_CREATED},
     },
     entities::tenant::{customer, instance, order, ticket, user},
 };
@@ -335,7 +336,15 @@ pub async fn register(
     };
     let view = views(unit, vec![created.clone()]).await?.remove(0);
     raise(unit, &created, &view).await?;
+    webhook_events::emit(unit, ORDER_CREATED, || OrderCreatedData { order: view.clone() }).await?;
     Ok((view, true))
+}
+
+/// The `data` of `order.created`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OrderCreatedData {
+    /// O pedido como `GET /api/customers/{id}/orders` o mostra.
+    pub order: OrderView,
 }
 
 async fn by_external_id(db: &impl ConnectionTrait, external: &str) -> Result<Option<order::Model>> {
@@ -434,7 +443,8 @@ pub async fn of_customer(
     Ok(OrderPage { data: views(db, rows).await?, next_cursor: next_cursor.flatten() })
 }
 
-async fn views(db: &impl ConnectionTrait, rows: Vec<order::Model>) -> Result<Vec<OrderView>> {
+/// The views of order rows, with their authors' names.
+pub async fn views(db: &impl ConnectionTrait, rows: Vec<order::Model>) -> Result<Vec<OrderView>> {
     let authors: Vec<i32> = rows.iter().filter_map(|o| o.user_id).collect();
     let names: Vec<(i32, String)> = user::Entity::find()
         .select_only()

@@ -17,6 +17,7 @@ use crate::{
         conversations::{
             Viewer, attachments, chats, content,
             events::ChatNotification,
+            hooks,
             messages::Ack,
             outgoing::{self, Outgoing},
             tickets::{self, NewTicket, TicketStatus},
@@ -31,6 +32,7 @@ use crate::{
         quick_replies,
         scheduled_messages::{CANCELLED, CUSTOMER_WROTE, FAILED, SCHEDULED, SENT, raise_changed, release_file, views},
         unit::Unit,
+        webhook_events::TICKET_OPENED,
     },
     entities::tenant::{chat, customer, instance, message, scheduled_message, ticket, user},
 };
@@ -136,6 +138,7 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
         ..Default::default()
     };
     let composed = outgoing::compose(unit, number.id, !official || window_open, &out).await?;
+    let mut opened_here = false;
     let target = match current {
         Some(open) => open,
         None => {
@@ -149,6 +152,7 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
                 window_closes_at: None,
             };
             let opened = tickets::open(unit, new, ticket_limit).await?;
+            opened_here = true;
             // Opened by the staff: the author's, with nothing of the customer's to read.
             let mut active: ticket::ActiveModel = opened.into();
             active.status = Set(if author.is_some() { TicketStatus::Open } else { TicketStatus::Pending });
@@ -200,6 +204,10 @@ async fn deliver(unit: &Unit, found: &scheduled_message::Model, ticket_limit: i3
     attachments::fill(unit, unit.tenant().as_str(), &mut views, std::slice::from_ref(&stored)).await?;
     let [view] = views;
     let ticket_view = names.ticket(&touched.ticket);
+    if opened_here {
+        hooks::ticket(unit, TICKET_OPENED, &ticket_view).await?;
+    }
+    hooks::message(unit, &view).await?;
     unit.raise(
         ChatNotification { ticket: Some(ticket_view), message: Some(view), notice: None }
             .to(Audience::of_ticket(&touched.ticket, &[])),

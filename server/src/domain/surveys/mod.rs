@@ -19,7 +19,7 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        conversations::{events::ChatNotification, messages as conversation_messages, views::Names},
+        conversations::{events::ChatNotification, hooks, messages as conversation_messages, views::Names},
         error::{Error, FieldError, Result},
         events::{Audience, DomainEvent},
         instances::{self, message_templates},
@@ -257,8 +257,10 @@ async fn send(unit: &Unit, ticket: &ticket::Model, text: &str) -> Result<()> {
 /// Tells whoever watches the conversation of `ticket` about the survey's message `sent`.
 async fn show(unit: &Unit, ticket: &ticket::Model, sent: &message::Model) -> Result<()> {
     let names = Names::of_tickets(unit, std::slice::from_ref(ticket)).await?;
+    let message = names.message(sent);
+    hooks::message(unit, &message).await?;
     unit.raise(
-        ChatNotification { ticket: Some(names.ticket(ticket)), message: Some(names.message(sent)), notice: None }
+        ChatNotification { ticket: Some(names.ticket(ticket)), message: Some(message), notice: None }
             .to(Audience::of_ticket(ticket, &[])),
     );
     Ok(())

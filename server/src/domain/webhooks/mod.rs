@@ -26,24 +26,22 @@ use crate::{
     domain::{
         conversations::events::ChatNotification,
         error::{Error, FieldError, Result},
-        events::{Audience, DomainEvent},
+        events::{Audience, DomainEvent, Raised},
         outbox::{self, WebhookDeliver},
         sealing::Scope,
         unit::Unit,
+        webhook_events,
     },
     entities::tenant::{
         campaign, campaign_recipient, customer,
         states::{DeliveryStatus, RecipientStatus},
         webhook_attempt, webhook_delivery, webhook_endpoint,
     },
-    random::random_token,
     secrets::Secrets,
     tenancy::TenantName,
 };
 
-/// The event types an endpoint may subscribe to.
-pub const CAMPAIGN_STATUS: &str = "campaign.status";
-pub const EVENT_TYPES: [&str; 1] = [CAMPAIGN_STATUS];
+pub use crate::domain::webhook_events::{CAMPAIGN_STATUS, EVENT_TYPES};
 /// The type of the test event (`POST /api/webhooks/{id}/test`).
 pub const TEST_EVENT: &str = "webhook.test";
 /// Endpoints a tenant may have.
@@ -176,7 +174,10 @@ fn check_events(events: &[String], problems: &mut Vec<FieldError>) -> Vec<String
     let mut out: Vec<String> = Vec::new();
     for event in events {
         if !EVENT_TYPES.contains(&event.as_str()) {
-            problems.push(FieldError::new("events", format!("Evento desconhecido: {event}. Use campaign.status.")));
+            problems.push(FieldError::new(
+                "events",
+                format!("Evento desconhecido: {event}. Os eventos são: {}.", EVENT_TYPES.join(", ")),
+            ));
         } else if !out.contains(event) {
             out.push(event.clone());
         }
@@ -247,11 +248,12 @@ pub async fn check_new(new: NewEndpoint, allow_private: bool) -> Result<CheckedE
 
 /// Creates a checked endpoint; its secret is answered this once and stored sealed.
 pub async fn create(
-    db: &impl ConnectionTrait,
+    unit: &Unit,
     secrets: &Secrets,
     tenant: &TenantName,
     checked: CheckedEndpoint,
 ) -> Result<CreatedEndpoint> {
+    let db = unit;
     let CheckedEndpoint { url, events, description } = checked;
     if webhook_endpoint::Entity::find().count(db).await? >= MAX_ENDPOINTS {
         return Err(Error::conflict("too_many_webhooks", format!("Limite de {MAX_ENDPOINTS} endpoints por empresa.")));
@@ -276,6 +278,7 @@ pub async fn create(
     active.secret =
         Set(secrets.seal(&Scope::WebhookSecret { endpoint_id: *active.id.as_ref() }.of(tenant.as_str()), &secret));
     let saved = active.update(db).await?;
+    unit.raise(Raised::WebhooksChanged);
     Ok(CreatedEndpoint { endpoint: saved.into(), secret })
 }
 
@@ -305,8 +308,8 @@ pub async fn check_change(change: EndpointChange, allow_private: bool) -> Result
 }
 
 /// Changes an endpoint; enabling it again clears its failures.
-pub async fn update(db: &impl ConnectionTrait, id: i32, change: CheckedChange) -> Result<EndpointView> {
-    let found = find(db, id).await?;
+pub async fn update(unit: &Unit, id: i32, change: CheckedChange) -> Result<EndpointView> {
+    let found = find(unit, id).await?;
     let CheckedChange { url, events, description, enabled } = change;
     let now = Utc::now();
     let mut active = found.into_active_model();
@@ -334,11 +337,14 @@ pub async fn update(db: &impl ConnectionTrait, id: i32, change: CheckedChange) -
         None => {}
     }
     active.updated_at = Set(now);
-    Ok(active.update(db).await?.into())
+    let saved = active.update(unit).await?;
+    unit.raise(Raised::WebhooksChanged);
+    Ok(saved.into())
 }
 
 /// Deletes an endpoint with its deliveries (their pending jobs find nothing and end).
-pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
+pub async fn delete(unit: &Unit, id: i32) -> Result<()> {
+    let db = unit;
     find(db, id).await?;
     let deliveries: Vec<i32> = webhook_delivery::Entity::find()
         .select_only()
@@ -355,6 +361,7 @@ pub async fn delete(db: &impl ConnectionTrait, id: i32) -> Result<()> {
     }
     webhook_delivery::Entity::delete_many().filter(webhook_delivery::Column::EndpointId.eq(id)).exec(db).await?;
     webhook_endpoint::Entity::delete_by_id(id).exec(db).await?;
+    unit.raise(Raised::WebhooksChanged);
     Ok(())
 }
 
@@ -410,69 +417,40 @@ pub struct CampaignStatus<'a> {
     pub at: DateTime<Utc>,
 }
 
+/// The `data` of a `campaign.status` event.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CampaignStatusData {
+    pub campaign_id: i32,
+    pub campaign_name: String,
+    pub recipient_id: i32,
+    pub phone: String,
+    pub status: RecipientStatus,
+    /// Quando o destinatário chegou a esta situação (ISO 8601, milissegundos, UTC).
+    pub at: String,
+}
+
 fn campaign_payload(event: &CampaignStatus<'_>) -> String {
-    serde_json::json!({
-        "type": CAMPAIGN_STATUS,
-        "timestamp": event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-        "data": {
-            "campaignId": event.campaign_id,
-            "campaignName": event.campaign_name,
-            "recipientId": event.recipient_id,
-            "phone": event.phone,
-            "status": event.status,
-            "at": event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-        }
-    })
-    .to_string()
-}
-
-/// The enabled endpoints subscribed to `event_type`.
-async fn subscribed(db: &impl ConnectionTrait, event_type: &str) -> Result<Vec<i32>> {
-    let enabled: Vec<(i32, serde_json::Value)> = webhook_endpoint::Entity::find()
-        .select_only()
-        .column(webhook_endpoint::Column::Id)
-        .column(webhook_endpoint::Column::EventTypes)
-        .filter(webhook_endpoint::Column::Enabled.eq(true))
-        .into_tuple()
-        .all(db)
-        .await?;
-    Ok(enabled
-        .into_iter()
-        .filter(|(_, types)| types.as_array().is_some_and(|t| t.iter().any(|v| v.as_str() == Some(event_type))))
-        .map(|(id, _)| id)
-        .collect())
-}
-
-/// Queues a delivery of `payload` to an endpoint, in the caller's transaction.
-async fn queue(unit: &Unit, endpoint_id: i32, event_type: &str, payload: String) -> Result<webhook_delivery::Model> {
-    let now = Utc::now();
-    let delivery = webhook_delivery::ActiveModel {
-        webhook_id: Set(format!("msg_{}", random_token(24))),
-        endpoint_id: Set(endpoint_id),
-        event_type: Set(event_type.to_owned()),
-        payload: Set(payload),
-        status: Set(DeliveryStatus::Pending),
-        attempts: Set(0),
-        next_attempt_at: Set(Some(now)),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(unit)
-    .await?;
-    outbox::enqueue(unit, &WebhookDeliver { delivery_id: delivery.id }, now).await?;
-    Ok(delivery)
+    let data = CampaignStatusData {
+        campaign_id: event.campaign_id,
+        campaign_name: event.campaign_name.to_owned(),
+        recipient_id: event.recipient_id,
+        phone: event.phone.to_owned(),
+        status: event.status,
+        at: event.at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+    };
+    webhook_events::payload(CAMPAIGN_STATUS, event.at, &data)
 }
 
 /// Queues a `campaign.status` delivery to every subscribed endpoint.
 pub async fn campaign_status(unit: &Unit, event: CampaignStatus<'_>) -> Result<()> {
-    let endpoints = subscribed(unit, CAMPAIGN_STATUS).await?;
+    let endpoints = webhook_events::subscribers(unit).await?.of(CAMPAIGN_STATUS);
     if endpoints.is_empty() {
         return Ok(());
     }
     let payload = campaign_payload(&event);
     for endpoint_id in endpoints {
-        queue(unit, endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
+        webhook_events::queue(unit, endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
     }
     Ok(())
 }
@@ -487,7 +465,7 @@ pub async fn test(unit: &Unit, endpoint_id: i32) -> Result<DeliveryView> {
         "data": { "endpointId": endpoint.id, "message": "Teste de webhook do back-office." }
     })
     .to_string();
-    let queued = queue(unit, endpoint.id, TEST_EVENT, payload).await?;
+    let queued = webhook_events::queue(unit, endpoint.id, TEST_EVENT, payload).await?;
     Ok(delivery_views(unit, vec![queued]).await?.remove(0))
 }
 
@@ -514,6 +492,7 @@ pub async fn retry(unit: &Unit, delivery_id: i32) -> Result<DeliveryView> {
 pub async fn deliveries(
     db: &impl ConnectionTrait,
     endpoint_id: i32,
+    event_type: Option<&str>,
     cursor: Option<&str>,
     limit: u64,
 ) -> Result<(Vec<DeliveryView>, Option<String>)> {
@@ -522,6 +501,16 @@ pub async fn deliveries(
         .filter(webhook_delivery::Column::EndpointId.eq(endpoint_id))
         .order_by_desc(webhook_delivery::Column::Id)
         .limit(limit + 1);
+    if let Some(event_type) = event_type.filter(|t| !t.is_empty()) {
+        if event_type != TEST_EVENT && !EVENT_TYPES.contains(&event_type) {
+            return Err(Error::invalid_field(
+                "invalid_event_type",
+                "eventType",
+                format!("Evento desconhecido: {event_type}."),
+            ));
+        }
+        select = select.filter(webhook_delivery::Column::EventType.eq(event_type));
+    }
     if let Some(cursor) = cursor.filter(|c| !c.is_empty()) {
         let before: i32 =
             cursor.parse().map_err(|_| Error::invalid_field("invalid_cursor", "cursor", "Cursor inválido."))?;
@@ -678,9 +667,91 @@ async fn disable(unit: &Unit, endpoint_id: i32, reason: &str) -> Result<()> {
     active.disabled_reason = Set(Some(reason.to_owned()));
     active.updated_at = Set(now);
     active.update(unit).await?;
+    unit.raise(Raised::WebhooksChanged);
     let notice = format!("Webhook {url} desativado. {reason}");
     unit.raise(ChatNotification { ticket: None, message: None, notice: Some(notice) }.to(Audience::managers()));
     Ok(())
+}
+
+/// What to send again to one endpoint (`POST /api/webhooks/{id}/replay`).
+#[derive(Debug, Clone, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Replay {
+    pub from: DateTime<Utc>,
+    pub to: DateTime<Utc>,
+    /// Só estes eventos (ausente ou vazio: todos).
+    #[serde(default)]
+    pub event_types: Vec<String>,
+    /// Só as entregas que falharam ou não foram enviadas (padrão); `false`: também as entregues.
+    #[serde(default)]
+    pub only_failed: Option<bool>,
+}
+
+/// How many deliveries a replay queued again.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Replayed {
+    pub queued: u64,
+}
+
+/// The longest period one replay covers.
+pub const MAX_REPLAY_DAYS: i64 = 31;
+
+/// Sends again, with their own `webhook-id`s (the receiver's idempotency key: what it already
+/// processed it recognises), an endpoint's deliveries made within `[from, to]` — of some event
+/// types, and only the ones that failed or were not sent unless `only_failed` is false. A
+/// receiver back from an outage asks for exactly what it missed; pending ones are on their way
+/// already. Walked by key, 500 at a time.
+pub async fn replay(unit: &Unit, endpoint_id: i32, replay: Replay) -> Result<Replayed> {
+    let mut problems = Vec::new();
+    if replay.to <= replay.from {
+        problems.push(FieldError::new("to", "A data final deve ser depois da inicial."));
+    } else if replay.to - replay.from > Duration::days(MAX_REPLAY_DAYS) {
+        problems.push(FieldError::new("to", format!("O período tem no máximo {MAX_REPLAY_DAYS} dias.")));
+    }
+    let types =
+        if replay.event_types.is_empty() { Vec::new() } else { check_events(&replay.event_types, &mut problems) };
+    if !problems.is_empty() {
+        return Err(Error::Invalid { code: "invalid_replay", message: problems[0].message.clone(), fields: problems });
+    }
+    find(unit, endpoint_id).await?;
+    let statuses = if replay.only_failed.unwrap_or(true) {
+        vec![DeliveryStatus::Failed, DeliveryStatus::Disabled]
+    } else {
+        vec![DeliveryStatus::Failed, DeliveryStatus::Disabled, DeliveryStatus::Delivered]
+    };
+    let now = Utc::now();
+    let (mut after, mut queued) = (0, 0u64);
+    loop {
+        let mut select = webhook_delivery::Entity::find()
+            .select_only()
+            .column(webhook_delivery::Column::Id)
+            .filter(webhook_delivery::Column::EndpointId.eq(endpoint_id))
+            .filter(webhook_delivery::Column::Id.gt(after))
+            .filter(webhook_delivery::Column::CreatedAt.gte(replay.from))
+            .filter(webhook_delivery::Column::CreatedAt.lte(replay.to))
+            .filter(webhook_delivery::Column::Status.is_in(statuses.clone()))
+            .filter(webhook_delivery::Column::EventType.ne(TEST_EVENT))
+            .order_by_asc(webhook_delivery::Column::Id)
+            .limit(500);
+        if !types.is_empty() {
+            select = select.filter(webhook_delivery::Column::EventType.is_in(types.clone()));
+        }
+        let ids: Vec<i32> = select.into_tuple().all(unit).await?;
+        let Some(&last) = ids.last() else { break };
+        after = last;
+        webhook_delivery::Entity::update_many()
+            .col_expr(webhook_delivery::Column::Status, Expr::value(DeliveryStatus::Pending))
+            .col_expr(webhook_delivery::Column::NextAttemptAt, Expr::value(Some(now)))
+            .col_expr(webhook_delivery::Column::UpdatedAt, Expr::value(now))
+            .filter(webhook_delivery::Column::Id.is_in(ids.clone()))
+            .exec(unit)
+            .await?;
+        for delivery_id in &ids {
+            outbox::enqueue(unit, &WebhookDeliver { delivery_id: *delivery_id }, now).await?;
+        }
+        queued += ids.len() as u64;
+    }
+    Ok(Replayed { queued })
 }
 
 /// Queues again, as fresh deliveries to every enabled endpoint subscribed to `campaign.status`,
@@ -692,7 +763,7 @@ pub async fn replay_campaign_status(
     start: DateTime<Utc>,
     finish: DateTime<Utc>,
 ) -> Result<u64> {
-    let endpoints = subscribed(unit, CAMPAIGN_STATUS).await?;
+    let endpoints = webhook_events::subscribers(unit).await?.of(CAMPAIGN_STATUS);
     if endpoints.is_empty() {
         return Ok(0);
     }
@@ -730,7 +801,7 @@ pub async fn replay_campaign_status(
                 at,
             });
             for endpoint_id in &endpoints {
-                queue(unit, *endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
+                webhook_events::queue(unit, *endpoint_id, CAMPAIGN_STATUS, payload.clone()).await?;
             }
             count += 1;
         }

@@ -27,6 +27,8 @@ pub struct Model {
     pub ended_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// The bot asked the consent question and waits for the answer before its menu.
+    pub awaiting_consent: bool,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -18,6 +18,12 @@ pub struct Model {
     pub blacklisted_at: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
+    /// Why erasure is refused for now (a lawsuit, a tax audit); `None`: no hold.
+    #[sea_orm(column_type = "Text", nullable)]
+    pub legal_hold_reason: Option<String>,
+    pub legal_hold_at: Option<DateTimeUtc>,
+    /// When the customer was anonymised at their request (docs/privacy.md#erasure).
+    pub erased_at: Option<DateTimeUtc>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

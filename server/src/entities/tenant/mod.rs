@@ -22,6 +22,8 @@ pub mod campaign_recipient;
 pub mod chat;
 /// `closing_reasons`: Reasons offered when closing a ticket.
 pub mod closing_reason;
+/// `consents`: Customers' answers to the consent text (LGPD).
+pub mod consent;
 /// `customers`: Customers (contacts), with the address replies go to and the blacklist flag.
 pub mod customer;
 /// `customer_groups`: Named groups of customers.

@@ -79,3 +79,18 @@ export interface EndpointInput {
   events: string[];
   description: string;
 }
+
+/**
+ * What `POST /api/webhooks/{id}/replay` takes: a period (ISO 8601 moments), the event types (absent
+ * or empty: every one) and whether only the failed deliveries go again.
+ */
+export interface ReplayInput {
+  from: string;
+  to: string;
+  eventTypes?: string[];
+  onlyFailed: boolean;
+}
+
+/** What a replay answers: how many deliveries went back to the queue. */
+export const ReplayResultSchema = z.object({ queued: z.number() });
+export type ReplayResult = z.infer<typeof ReplayResultSchema>;

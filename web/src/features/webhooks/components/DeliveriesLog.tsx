@@ -2,13 +2,14 @@
  * An endpoint's deliveries, newest first (`GET /api/webhooks/{id}/deliveries`, docs/campaigns.md):
  * each with its event, status, attempts, the last answer's status code, how long the last attempt
  * took and its error; opened, every attempt and the payload as sent; "Reenviar" queues it again
- * (same `webhook-id`). "Enviar teste" sends a signed `webhook.test`. While a delivery is pending the
- * log is read again every few seconds.
+ * (same `webhook-id`). "Evento" shows one event type only (`eventType`), or every one. "Enviar
+ * teste" sends a signed `webhook.test`. While a delivery is pending the log is read again every few
+ * seconds.
  */
-import { Accordion, Badge, Button, Code, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Accordion, Badge, Button, Code, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInbox, IconRefresh, IconSend } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadError } from '../../../components/LoadError';
 import { ScrollRegion } from '../../../components/ScrollRegion';
@@ -18,11 +19,26 @@ import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useRetryDelivery } from '../api/retry-delivery';
 import type { Delivery, Endpoint } from '../api/schemas';
 import { useTestWebhook } from '../api/test-webhook';
-import { DELIVERY_STATUS_COLORS, deliveryStatusLabel, eventLabel } from '../labels';
+import {
+  DELIVERY_STATUS_COLORS,
+  TEST_EVENT,
+  WEBHOOK_EVENTS,
+  deliveryStatusLabel,
+  eventLabel,
+  groupedEventOptions,
+} from '../labels';
 import { LoadMore } from '../../../components/LoadMore';
 import classes from './webhooks.module.css';
 
 const MS = new Intl.NumberFormat('pt-BR');
+
+/** The "Evento" filter's value for every event. */
+const ALL = 'all';
+/** "Todos", then the 13 events by group and "Teste" (under "Outros"). */
+const EVENT_FILTER = [
+  { value: ALL, label: 'Todos' },
+  ...groupedEventOptions([...WEBHOOK_EVENTS.map((event) => event.value), TEST_EVENT]),
+];
 
 function duration(delivery: Delivery): string | null {
   const last = delivery.log.at(-1);
@@ -187,7 +203,8 @@ function DeliveryItem({ delivery, webhookId }: { delivery: Delivery; webhookId: 
 }
 
 export function DeliveriesLog({ endpoint }: { endpoint: Endpoint }) {
-  const deliveries = useWebhookDeliveries(endpoint.id);
+  const [eventType, setEventType] = useState<string>(ALL);
+  const deliveries = useWebhookDeliveries(endpoint.id, eventType === ALL ? null : eventType);
   const test = useTestWebhook();
 
   const sendTest = () =>
@@ -224,11 +241,19 @@ export function DeliveriesLog({ endpoint }: { endpoint: Endpoint }) {
     const list = deliveries.data.pages.flatMap((page) => page.data);
     content =
       list.length === 0 ? (
-        <EmptyState
-          icon={IconInbox}
-          title="Nenhuma entrega ainda"
-          description="As entregas aparecem aqui quando um evento acontece. Envie um teste para conferir o endereço."
-        />
+        eventType === ALL ? (
+          <EmptyState
+            icon={IconInbox}
+            title="Nenhuma entrega ainda"
+            description="As entregas aparecem aqui quando um evento acontece. Envie um teste para conferir o endereço."
+          />
+        ) : (
+          <EmptyState
+            icon={IconInbox}
+            title="Nenhuma entrega deste evento"
+            description={`Nenhuma entrega de “${eventLabel(eventType)}” por aqui. Escolha outro evento ou “Todos”.`}
+          />
+        )
       ) : (
         <>
           <Accordion variant="separated" radius="md" chevronPosition="right" aria-label="Entregas">
@@ -259,6 +284,16 @@ export function DeliveriesLog({ endpoint }: { endpoint: Endpoint }) {
           Atualizar
         </Button>
       </Group>
+      <Select
+        label="Evento"
+        data={EVENT_FILTER}
+        value={eventType}
+        allowDeselect={false}
+        onChange={(value) => setEventType(value ?? ALL)}
+        comboboxProps={{ withinPortal: true }}
+        maxDropdownHeight={320}
+        w={{ base: '100%', xs: 300 }}
+      />
       {content}
     </Stack>
   );

@@ -1,9 +1,10 @@
 /**
  * Creating or editing a webhook endpoint (docs/campaigns.md): its HTTPS address, a description and
- * the events it receives. After creating, the dialog shows the endpoint's secret — the only time
+ * the events it receives, chosen by group (EventsField; at least one — `campaign.status` comes
+ * chosen in a new endpoint, as before there were others). After creating, the dialog shows the endpoint's secret — the only time
  * it is shown — until "Já guardei o segredo".
  */
-import { Button, Group, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import { formErrors } from '../../../lib/api-errors';
 import { useCreateWebhook } from '../api/create-webhook';
 import type { Endpoint } from '../api/schemas';
 import { useUpdateWebhook } from '../api/update-webhook';
-import { WEBHOOK_EVENTS } from '../labels';
+import { EventsField } from './EventsField';
 import { SecretReveal } from './SecretReveal';
 
 export interface WebhookFormModalProps {
@@ -30,6 +31,8 @@ interface Values {
 }
 
 const DESCRIPTION_MAX = 200;
+/** What a new endpoint receives until the administrator chooses (the one event there used to be). */
+const NEW_ENDPOINT_EVENT = 'campaign.status';
 
 function validate(values: Values): Partial<Record<keyof Values, string>> {
   const errors: Partial<Record<keyof Values, string>> = {};
@@ -59,7 +62,7 @@ export function WebhookFormModal({ opened, endpoint, onClose }: WebhookFormModal
       opened={opened}
       onClose={close}
       title={secret ? 'Endpoint criado' : endpoint ? 'Editar endpoint' : 'Novo endpoint'}
-      size="lg"
+      size={secret ? 'lg' : 'xl'}
       closeOnClickOutside={secret === null}
     >
       {secret ? (
@@ -98,17 +101,10 @@ function EndpointForm({ endpoint, onCancel, onCreated, onSaved }: EndpointFormPr
     initialValues: {
       url: endpoint?.url ?? '',
       description: endpoint?.description ?? '',
-      events: endpoint?.events ?? [WEBHOOK_EVENTS[0].value],
+      events: endpoint?.events ?? [NEW_ENDPOINT_EVENT],
     },
     validate,
   });
-  const eventData = [
-    ...WEBHOOK_EVENTS.map((event) => ({ value: event.value, label: event.label })),
-    // An event the endpoint has that this screen does not know stays choosable.
-    ...(endpoint?.events ?? [])
-      .filter((event) => !WEBHOOK_EVENTS.some((known) => known.value === event))
-      .map((event) => ({ value: event, label: event })),
-  ];
 
   function fail(error: unknown) {
     const errors = formErrors(error, { url: 'url', events: 'events', description: 'description' });
@@ -158,12 +154,13 @@ function EndpointForm({ endpoint, onCancel, onCreated, onSaved }: EndpointFormPr
           maxLength={DESCRIPTION_MAX}
           {...form.getInputProps('description')}
         />
-        <MultiSelect
+        <EventsField
           label="Eventos"
+          description="O que este endereço recebe, assinado, a cada vez que acontece."
           required
-          data={eventData}
-          comboboxProps={{ withinPortal: true }}
-          {...form.getInputProps('events')}
+          value={form.values.events}
+          onChange={(events) => form.setFieldValue('events', events)}
+          error={form.errors.events}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>

@@ -1,15 +1,17 @@
 /**
  * `/webhooks` (route `webhooks`, feature `webhooks`; docs/campaigns.md): the tenant's endpoints that
- * receive campaign status events — address, description, events, on or off (and why the server
- * switched it off), failures in a row — with create (the secret shown once), edit, switch on/off,
+ * receive events — tickets, messages, customers, instances, orders, campaigns (labels.ts) — with
+ * their address, description, events (a few badges, "+N" for the rest), on or off (and why the
+ * server switched it off), failures in a row; create (the secret shown once), edit, switch on/off,
  * delete after confirming, "Enviar teste", "Trocar segredo" (the new one shown once, the old one
- * valid until `previousValidUntil`) and each endpoint's deliveries log (a drawer, `?endpoint=3` in
- * the URL so a reload or a link opens it).
+ * valid until `previousValidUntil`), "Reenviar período" (ReplayModal) and each endpoint's
+ * deliveries log (a drawer, `?endpoint=3` in the URL so a reload or a link opens it).
  */
 import { ActionIcon, Badge, Button, Card, Drawer, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconDots,
+  IconHistory,
   IconKey,
   IconList,
   IconPencil,
@@ -35,8 +37,9 @@ import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
 import type { Endpoint, RotatedSecret } from '../api/schemas';
 import { useTestWebhook } from '../api/test-webhook';
 import { useUpdateWebhook } from '../api/update-webhook';
-import { disabledReasonText, eventLabel } from '../labels';
+import { disabledReasonText, eventSummary } from '../labels';
 import { DeliveriesLog } from './DeliveriesLog';
+import { ReplayModal } from './ReplayModal';
 import { SecretReveal } from './SecretReveal';
 import { WebhookFormModal } from './WebhookFormModal';
 import classes from './webhooks.module.css';
@@ -46,6 +49,7 @@ type Dialog =
   | { kind: 'form'; endpoint: Endpoint | null }
   | { kind: 'delete'; endpoint: Endpoint }
   | { kind: 'rotate'; endpoint: Endpoint }
+  | { kind: 'replay'; endpoint: Endpoint }
   | { kind: 'rotated'; endpoint: Endpoint; rotated: RotatedSecret };
 
 function endpointFromParams(params: URLSearchParams): number | null {
@@ -63,6 +67,39 @@ function StatusBadge({ endpoint }: { endpoint: Endpoint }) {
     <Badge variant="dot" color="gray" tt="none">
       Desativado
     </Badge>
+  );
+}
+
+/** How many event badges a card shows before "+N". */
+const EVENT_BADGES = 4;
+
+/** An endpoint's events, compactly (a whole group as one badge); "+N" shows the rest. */
+function EventBadges({ events }: { events: string[] }) {
+  const [all, setAll] = useState(false);
+  const names = eventSummary(events);
+  const hidden = names.length - EVENT_BADGES;
+  const shown = all || hidden <= 1 ? names : names.slice(0, EVENT_BADGES);
+  return (
+    <>
+      {shown.map((name) => (
+        <Badge key={name} variant="light" color="indigo" tt="none">
+          {name}
+        </Badge>
+      ))}
+      {hidden > 1 ? (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="indigo"
+          aria-expanded={all}
+          // "+9" is the visible part of the name.
+          aria-label={all ? undefined : `+${hidden} eventos: mostrar todos`}
+          onClick={() => setAll((value) => !value)}
+        >
+          {all ? 'Mostrar menos' : `+${hidden}`}
+        </Button>
+      ) : null}
+    </>
   );
 }
 
@@ -144,6 +181,9 @@ function EndpointCard({ endpoint, onDialog, onDeliveries }: EndpointCardProps) {
               >
                 {endpoint.enabled ? 'Desativar' : 'Ativar'}
               </Menu.Item>
+              <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onDialog({ kind: 'replay', endpoint })}>
+                Reenviar período
+              </Menu.Item>
               <Menu.Item leftSection={<IconKey size={16} />} onClick={() => onDialog({ kind: 'rotate', endpoint })}>
                 Trocar segredo
               </Menu.Item>
@@ -160,11 +200,7 @@ function EndpointCard({ endpoint, onDialog, onDeliveries }: EndpointCardProps) {
         </Group>
         <Group gap="xs" wrap="wrap">
           <StatusBadge endpoint={endpoint} />
-          {endpoint.events.map((event) => (
-            <Badge key={event} variant="light" color="indigo" tt="none">
-              {eventLabel(event)}
-            </Badge>
-          ))}
+          <EventBadges events={endpoint.events} />
         </Group>
         {!endpoint.enabled ? (
           <Text size="sm" data-testid="disabled-reason">
@@ -262,7 +298,7 @@ export function WebhooksScreen() {
       <EmptyState
         icon={IconWebhook}
         title="Nenhum endpoint"
-        description="Cadastre o endereço do seu sistema para receber, assinada, cada mudança de status das mensagens de campanha."
+        description="Cadastre o endereço do seu sistema para receber, assinados, os eventos que escolher: tickets, mensagens, clientes, campanhas e mais."
         actions={createButton}
       />
     );
@@ -284,6 +320,7 @@ export function WebhooksScreen() {
   const deleting = dialog.kind === 'delete' ? dialog.endpoint : null;
   const rotating = dialog.kind === 'rotate' ? dialog.endpoint : null;
   const rotated = dialog.kind === 'rotated' ? dialog : null;
+  const replaying = dialog.kind === 'replay' ? dialog.endpoint : null;
 
   return (
     <Stack gap="md">
@@ -295,6 +332,7 @@ export function WebhooksScreen() {
         endpoint={dialog.kind === 'form' ? dialog.endpoint : null}
         onClose={close}
       />
+      <ReplayModal endpoint={replaying} onClose={close} />
       <Drawer
         opened={open !== null}
         onClose={() => showDeliveries(null)}
@@ -302,7 +340,7 @@ export function WebhooksScreen() {
         size="min(100vw, 44rem)"
         title={open ? `Entregas: ${open.description || open.url}` : ''}
       >
-        {open ? <DeliveriesLog endpoint={open} /> : null}
+        {open ? <DeliveriesLog key={open.id} endpoint={open} /> : null}
       </Drawer>
       <ConfirmDialog
         opened={deleting !== null}
