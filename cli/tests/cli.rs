@@ -578,3 +578,40 @@ async fn the_simulator_speaks_each_kinds_wire_format_and_the_inbox_fills() {
     assert!(addresses.iter().any(|a| a.ends_with("@lid")), "a LID reached the gateway: {addresses:?}");
     let _ = stop.send(());
 }
+
+#[test]
+fn a_subject_report_a_legal_hold_and_an_erasure_run_from_the_command_line_and_are_on_the_audit_log() {
+    let cli = Cli::new();
+    cli.ok(&["init", "--operator-email", "ops@backoffice.example", "--operator-password", "Senha#Forte!9"]);
+    cli.ok(&["seed", "demo", "--tenant", "acme", "--customers", "5", "--days", "3", "--agents", "1"]);
+    let zip = cli.dir.path().join("titular.zip");
+    let out = cli.ok(&["privacy", "report", "--tenant", "acme", "--customer", "1", "-o", zip.to_str().unwrap()]);
+    assert!(out.contains("relatório do titular 1") && out.contains("mensagem"), "{out}");
+    let bytes = std::fs::read(&zip).unwrap();
+    assert_eq!(&bytes[..2], b"PK", "a zip");
+
+    cli.ok(&["privacy", "hold", "--tenant", "acme", "--customer", "1", "--reason", "Processo 123"]);
+    let err = cli.fails(&["privacy", "erase", "--tenant", "acme", "--customer", "1", "--yes"]);
+    assert!(err.contains("Processo 123"), "{err}");
+    cli.ok(&["privacy", "hold", "--tenant", "acme", "--customer", "1", "--lift"]);
+    let out = cli.run(&["privacy", "erase", "--tenant", "acme", "--customer", "1"]);
+    assert_eq!(out.status.code(), Some(2), "nothing without --yes");
+    let out = cli.ok(&["privacy", "erase", "--tenant", "acme", "--customer", "1", "--yes"]);
+    assert!(out.contains("cliente 1 de acme anonimizado"), "{out}");
+    let err = cli.fails(&["privacy", "erase", "--tenant", "acme", "--customer", "1", "--yes"]);
+    assert!(err.contains("já foi anonimizado"), "{err}");
+
+    // Each step is on the company's audit log (the export carries it), as the command line's.
+    let file = cli.dir.path().join("acme.jsonl");
+    cli.ok(&["tenant", "export", "acme", file.to_str().unwrap()]);
+    let exported = std::fs::read_to_string(&file).unwrap();
+    for action in ["cli_privacy_report", "cli_privacy_hold", "cli_privacy_erase"] {
+        assert!(exported.contains(action), "{action} recorded");
+    }
+    assert!(exported.contains("backoffice-cli (operador)"));
+    // Operators' changes to a company are on the operators' own log.
+    cli.ok(&["tenant", "feature", "acme", "campaigns", "off"]);
+    let ops = cli.dir.path().join("ops.jsonl");
+    cli.ok(&["tenant", "export", "backoffice", ops.to_str().unwrap()]);
+    assert!(std::fs::read_to_string(&ops).unwrap().contains("tenant feature acme campaigns off"));
+}

@@ -138,7 +138,8 @@ async fn the_company_chooses_how_long_login_failures_deliveries_and_the_audit_lo
     let shown = call(&app, Method::GET, "/api/retention", &token, None).await;
     assert_eq!(
         shown["policy"],
-        json!({ "loginFailuresDays": null, "webhookDeliveriesDays": null, "auditLogDays": null })
+        json!({ "loginFailuresDays": null, "webhookDeliveriesDays": null, "auditLogDays": null,
+                "messagesDays": null, "mediaDays": null })
     );
     assert!(shown["lastRun"].is_null());
     assert_eq!(shown["kinds"][2]["minDays"], 180, "{shown}");
@@ -163,7 +164,8 @@ async fn the_company_chooses_how_long_login_failures_deliveries_and_the_audit_lo
     let fields: Vec<&str> =
         refused["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap()).collect();
     assert_eq!(fields, ["loginFailuresDays", "auditLogDays"]);
-    let chosen = json!({ "loginFailuresDays": 30, "webhookDeliveriesDays": 7, "auditLogDays": 180 });
+    let chosen = json!({ "loginFailuresDays": 30, "webhookDeliveriesDays": 7, "auditLogDays": 180,
+                         "messagesDays": null, "mediaDays": null });
     let saved = call(&app, Method::PUT, "/api/retention", &token, Some(chosen.clone())).await;
     assert_eq!(saved["policy"], chosen);
 
@@ -185,4 +187,82 @@ async fn the_company_chooses_how_long_login_failures_deliveries_and_the_audit_lo
     let removed = shown["lastRun"]["removed"].as_array().unwrap();
     let audit_line = removed.iter().find(|r| r["label"] == "registros de auditoria").unwrap();
     assert_eq!(audit_line["rows"].as_i64(), Some(audited));
+}
+
+#[tokio::test]
+async fn messages_past_the_period_are_emptied_in_place_and_their_files_leave_first() {
+    let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
+    let admin = app.tenant_with_admin("acme").await;
+    let token = app.login(&admin).await;
+    let provider = FakeProvider::start().await;
+    let instance = app.instance_with_provider("acme", &token, "WhatsApp", &provider).await;
+    let url = provider.host("nota.png", tiny_png(), "image/png");
+    let image = json!({ "type": "message", "data": { "id": "m-img", "phone": "+5511955554444", "name": "Rui",
+        "direction": "in", "type": "image", "body": "a nota fiscal", "media": { "url": url, "mimeType": "image/png" },
+        "sentAt": chrono::Utc::now().to_rfc3339() } });
+    assert_eq!(push(&app, HOST, instance, "e-img", &image).await.status(), 200);
+    let text = customer_message("m-txt", "+5511955554444", "Rui", "meu endereço é rua tal");
+    assert_eq!(push(&app, HOST, instance, "e-txt", &text).await.status(), 200);
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    while rows(&app, "SELECT COUNT(*) AS n FROM media").await == 0 {
+        assert!(std::time::Instant::now() < deadline, "the file was never stored");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let sha: String = {
+        let db = app.tenant_db("acme").await;
+        let reading = db.read().await.unwrap();
+        let backend = reading.get_database_backend();
+        let row = reading
+            .query_one_raw(Statement::from_string(backend, "SELECT sha256 FROM media".to_owned()))
+            .await
+            .unwrap()
+            .unwrap();
+        reading.end();
+        row.try_get("", "sha256").unwrap()
+    };
+    let key = backoffice::domain::media::store::key("acme", &sha, backoffice::domain::media::store::Object::Original);
+
+    let response = app
+        .call(Method::PUT, HOST, "/api/retention", Some(&token), Some(json!({ "messagesDays": 10, "mediaDays": 3 })))
+        .await;
+    assert_eq!(response.status(), 422, "at least 30 and 7 days");
+    let policy = json!({ "messagesDays": 30, "mediaDays": 7 });
+    call(&app, Method::PUT, "/api/retention", &token, Some(policy)).await;
+    let db = app.tenant_db("acme").await;
+
+    // Nothing is old enough yet.
+    let now = chrono::Utc::now();
+    assert_eq!(of(&retention::prune(&db, &app.state.media, now).await.unwrap(), "arquivos de mensagens"), 0);
+    // Ten days on: the file goes (from the message and from the store), the words stay.
+    let ten = now + chrono::Duration::days(10);
+    assert_eq!(of(&retention::count(&db, ten).await.unwrap(), "arquivos de mensagens"), 1);
+    let pruned = retention::prune(&db, &app.state.media, ten).await.unwrap();
+    assert_eq!((of(&pruned, "arquivos de mensagens"), of(&pruned, "conteúdo de mensagens")), (1, 0), "{pruned:?}");
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM messages WHERE media_id IS NOT NULL").await, 0);
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM messages WHERE body = 'a nota fiscal'").await, 1);
+    assert!(!app.state.media.exists(&key).await.unwrap(), "the object left the store");
+    // Walked once: the next run reads nothing again.
+    assert_eq!(of(&retention::count(&db, ten).await.unwrap(), "arquivos de mensagens"), 0);
+
+    // Forty days on: the words go too; the rows, the ticket and its counts stay.
+    let tickets = rows(&app, "SELECT COUNT(*) AS n FROM tickets").await;
+    let forty = now + chrono::Duration::days(40);
+    let pruned = retention::prune(&db, &app.state.media, forty).await.unwrap();
+    assert_eq!(of(&pruned, "conteúdo de mensagens"), 2, "{pruned:?}");
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM messages WHERE body <> ''").await, 0);
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM messages").await, 2);
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM tickets").await, tickets);
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM tickets WHERE last_message_preview IS NOT NULL").await, 0);
+    // A message written since is not touched by a later run within its period.
+    let newer = customer_message("m-new", "+5511955554444", "Rui", "chegou!");
+    assert_eq!(push(&app, HOST, instance, "e-new", &newer).await.status(), 200);
+    retention::prune(&db, &app.state.media, now + chrono::Duration::days(20)).await.unwrap();
+    assert_eq!(rows(&app, "SELECT COUNT(*) AS n FROM messages WHERE body = 'chegou!'").await, 1);
+}
+
+fn tiny_png() -> Vec<u8> {
+    let img = image::RgbImage::from_fn(8, 8, |x, y| image::Rgb([(x * 30) as u8, (y * 30) as u8, 7]));
+    let mut out = std::io::Cursor::new(Vec::new());
+    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
 }

@@ -152,6 +152,23 @@ async fn active_tenant(dbs: &Databases, name: &str) -> anyhow::Result<CurrentTen
         .with_context(|| format!("o tenant \"{name}\" não existe ou está excluído (veja `tenant list --deleted`)"))
 }
 
+/// Records what an operator did at the command line on `tenant`'s audit log (docs/audit.md), in
+/// its own transaction after the command's change committed — as the server records a request.
+async fn audited(
+    dbs: &Databases,
+    tenant: &CurrentTenant,
+    action: &str,
+    label: &str,
+    area: &str,
+    command: &str,
+) -> anyhow::Result<()> {
+    let db = tenant.open(dbs).await?;
+    let tx = db.begin().await?;
+    backoffice::domain::audit::record_command(&tx, action, label, area, command).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
 /// The tenants a command's `--tenant NAME` or `--all` (every active tenant) names.
 async fn tenant_names(dbs: &Databases, tenant: Option<String>, all: bool) -> anyhow::Result<Vec<String>> {
     if all {

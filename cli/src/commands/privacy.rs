@@ -64,6 +64,9 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let written = report::write(&tx, &store, current.name.as_str(), customer, BufWriter::new(file)).await;
             drop(tx);
             let written = written?;
+            let command = format!("privacy report --customer {customer}");
+            super::audited(dbs, &current, "cli_privacy_report", "Relatório do titular (LGPD)", "privacidade", &command)
+                .await?;
             println!(
                 "{}: relatório do titular {customer} de {} — {} mensagem(ns), {} arquivo(s) ({:.1} s)",
                 output.display(),
@@ -87,6 +90,9 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             unit.commit().await?;
             let files = unused::remove_now(&db, &store, &erased.released_media).await?;
             super::tell_servers(&announcer).await;
+            let command = format!("privacy erase --customer {customer}");
+            super::audited(dbs, &current, "cli_privacy_erase", "Anonimiza um cliente (LGPD)", "privacidade", &command)
+                .await?;
             println!(
                 "cliente {customer} de {} anonimizado: {} mensagem(ns) em {} atendimento(s), {} entrega(s) de webhook, \
                  {files} arquivo(s) ({:.1} s)",
@@ -104,6 +110,11 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let status =
                 privacy::set_hold(&tx, customer, HoldChange { reason: if lift { None } else { reason } }).await?;
             tx.commit().await?;
+            let (command, label) = match lift {
+                true => (format!("privacy hold --customer {customer} --lift"), "Libera a exclusão de um cliente"),
+                false => (format!("privacy hold --customer {customer}"), "Suspende a exclusão de um cliente"),
+            };
+            super::audited(dbs, &current, "cli_privacy_hold", label, "privacidade", &command).await?;
             match status.legal_hold_reason {
                 Some(reason) => println!("cliente {customer}: exclusão suspensa ({reason})"),
                 None => println!("cliente {customer}: sem retenção legal"),

@@ -61,6 +61,9 @@ pub async fn run(dbs: &Databases, command: Command) -> anyhow::Result<i32> {
     let rows = sheets::export(&tx, sheet, BufWriter::with_capacity(256 * 1024, file)).await;
     drop(tx);
     let rows = rows?;
+    let command = format!("sheets export {} --from {from} --to {to}", kind.file_stem());
+    super::audited(dbs, &current, "cli_sheets_export", &format!("Planilha: {}", kind.title()), "relatorios", &command)
+        .await?;
     println!(
         "{}: {rows} linha(s) de {} em {} ({:.1} s)",
         output.display(),

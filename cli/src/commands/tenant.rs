@@ -177,6 +177,8 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
             let t =
                 tenants::set_plan(control, tenant, &plan, user_limit, ticket_limit, media_limit_mb, &announcer).await?;
+            let command = format!("tenant set-plan {} {}", t.name, t.plan);
+            operators_log(dbs, config, "cli_tenant_set_plan", "Altera o plano de uma empresa", &command).await?;
             println!(
                 "tenant \"{}\": plano {}, limite de usuários {}, limite mensal de tickets {}, limite de mídia {} MB",
                 t.name, t.plan, t.user_limit, t.ticket_limit, t.media_limit_mb
@@ -186,6 +188,9 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let tenant = tenants::find_by_name(control, &TenantName::parse(&name)?).await?;
             let enabled = state == "on";
             tenants::set_feature(control, &tenant, &option, enabled, &announcer).await?;
+            let command = format!("tenant feature {name} {option} {state}");
+            operators_log(dbs, config, "cli_tenant_feature", "Liga ou desliga um recurso de uma empresa", &command)
+                .await?;
             println!("tenant \"{name}\": {option} {}", if enabled { "ativado" } else { "desativado" });
         }
         Command::Export { name, file } => export(dbs, config, &name, &file).await?,
@@ -230,6 +235,19 @@ async fn export(dbs: &Databases, config: &Config, name: &str, file: &std::path::
     let rows: u64 = counts.iter().map(|(_, n)| n).sum();
     println!("tenant \"{name}\" exportado para {} ({rows} linhas em {} tabelas)", file.display(), counts.len());
     Ok(())
+}
+
+/// Records an operator's command on the back-office tenant's own audit log: the operators' view of
+/// what was done to every company (docs/audit.md#operators).
+async fn operators_log(
+    dbs: &Databases,
+    config: &Config,
+    action: &str,
+    label: &str,
+    command: &str,
+) -> anyhow::Result<()> {
+    let operators = super::active_tenant(dbs, config.backoffice_tenant.as_str()).await?;
+    super::audited(dbs, &operators, action, label, "tenants", command).await
 }
 
 /// Where the tenant's media are kept (`MEDIA_STORAGE`): an export carries them, an import stores them.

@@ -74,6 +74,8 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let new = NewUser { name, email, password, role, department, ..Default::default() };
             let user = users::create(&tx, new, tenant.record.user_limit).await?;
             tx.commit().await?;
+            let command = format!("user create --email {}", user.email);
+            super::audited(dbs, &tenant, "cli_user_create", "Cria um usuário", "usuários", &command).await?;
             println!(
                 "usuário {} (id {}, login {}) criado no tenant \"{}\"",
                 user.email, user.id, user.username, tenant.name
@@ -110,6 +112,8 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             let user = users::unblock_by_email(&unit, &email).await?;
             unit.commit().await?;
             super::tell_servers(&announcer).await;
+            let command = format!("user unblock --email {}", user.email);
+            super::audited(dbs, &tenant, "cli_user_unblock", "Desbloqueia um usuário", "usuários", &command).await?;
             println!("usuário {} desbloqueado no tenant \"{}\"", user.email, tenant.name);
         }
         Command::TemporaryPassword { tenant, email, password } => {
@@ -128,6 +132,10 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
             users::account::set_temporary_password(&unit, user.id, &password, 0).await?;
             unit.commit().await?;
             super::tell_servers(&announcer).await;
+            // The password itself is never on the record.
+            let command = format!("user temporary-password --email {}", user.email);
+            let label = "Define uma senha temporária";
+            super::audited(dbs, &tenant, "cli_user_temporary_password", label, "usuários", &command).await?;
             println!(
                 "senha temporária definida para {} no tenant \"{}\": a pessoa a troca no próximo login",
                 user.email, tenant.name

@@ -59,7 +59,7 @@ impl CurrentUser {
     /// The audit log's actor for this caller, calling from `client`.
     pub fn actor(&self, client: IpAddr) -> audit::Actor {
         audit::Actor {
-            user_id: self.user.id,
+            user_id: Some(self.user.id),
             user_name: self.user.name.clone(),
             api_token: self.api_token,
             session: self.api_token.is_none().then(|| self.session.clone()),

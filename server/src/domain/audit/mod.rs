@@ -84,13 +84,44 @@ pub struct Action {
 /// Who acted: the caller of the request.
 #[derive(Debug, Clone)]
 pub struct Actor {
-    pub user_id: i32,
+    /// `None`: the command line (an operator's `backoffice-cli`, not a user of the company).
+    pub user_id: Option<i32>,
     pub user_name: String,
     /// The API token the call came with; `None` for a person's session.
     pub api_token: Option<i32>,
     /// The session (login) of a person's call.
     pub session: Option<String>,
     pub ip: Option<IpAddr>,
+}
+
+/// The session marker of the command line's rows.
+pub const COMMAND_LINE: &str = "cli";
+
+impl Actor {
+    /// The operator at the command line (`backoffice-cli`): no user of the company, no address.
+    pub fn command_line() -> Self {
+        Self {
+            user_id: None,
+            user_name: "backoffice-cli (operador)".into(),
+            api_token: None,
+            session: Some(COMMAND_LINE.into()),
+            ip: None,
+        }
+    }
+}
+
+/// Records a command-line action on the tenant's log: `action` names it (`cli_privacy_erase`),
+/// `label` says it in pt_BR, `command` is what was run (its arguments, never a secret).
+pub async fn record_command(
+    db: &impl ConnectionTrait,
+    action: &str,
+    label: &str,
+    area: &str,
+    command: &str,
+) -> Result<()> {
+    let action = Action { action: action.to_owned(), label: label.to_owned(), area: area.to_owned() };
+    let done = Done { method: "CLI".into(), path: command.to_owned(), status: 0 };
+    record(db, &Actor::command_line(), &action, &done).await
 }
 
 /// What happened: the request as it reached the server, and how it was answered.
@@ -165,7 +196,7 @@ pub struct EntryView {
     pub at: DateTime<Utc>,
     pub user_id: Option<i32>,
     pub user_name: String,
-    /// `session` or `token`.
+    /// `session`, `token` or `cli` (an operator's command line).
     #[schema(example = "session")]
     pub via: &'static str,
     pub api_token_id: Option<i32>,
@@ -187,7 +218,8 @@ pub struct AuditPage {
     pub next_cursor: Option<i64>,
 }
 
-const COLUMNS: &str = "id, at, user_id, user_name, api_token_id, ip, action, label, area, method, path, status";
+const COLUMNS: &str =
+    "id, at, user_id, user_name, api_token_id, session, ip, action, label, area, method, path, status";
 
 /// Up to [`PAGE`] rows older than `before` (by id), newest first: by key, whatever the log's size.
 pub async fn page(db: &impl ConnectionTrait, filter: &Filter, before: Option<i64>) -> Result<AuditPage> {
@@ -201,12 +233,18 @@ pub async fn page(db: &impl ConnectionTrait, filter: &Filter, before: Option<i64
     let mut data = Vec::with_capacity(rows.len());
     for row in rows.iter().take(PAGE as usize) {
         let api_token_id: Option<i32> = row.try_get("", "api_token_id")?;
+        let session: Option<String> = row.try_get("", "session")?;
+        let via = match (api_token_id, session.as_deref()) {
+            (Some(_), _) => "token",
+            (None, Some(COMMAND_LINE)) => "cli",
+            _ => "session",
+        };
         data.push(EntryView {
             id: row.try_get("", "id")?,
             at: row.try_get("", "at")?,
             user_id: row.try_get("", "user_id")?,
             user_name: row.try_get("", "user_name")?,
-            via: if api_token_id.is_some() { "token" } else { "session" },
+            via,
             api_token_id,
             ip: row.try_get("", "ip")?,
             action: row.try_get("", "action")?,
@@ -262,7 +300,7 @@ pub fn sheet(backend: DbBackend, filter: &Filter) -> (Layout, Statement) {
         col("Resposta", Kind::Int, 10.0),
     ];
     let sql = format!(
-        "SELECT at, user_name, CASE WHEN api_token_id IS NULL THEN 'Sessão' ELSE 'Token de API' END, ip, area, \
+        "SELECT at, user_name, CASE WHEN api_token_id IS NOT NULL THEN 'Token de API' WHEN session = 'cli' THEN 'Linha de comando' ELSE 'Sessão' END, ip, area, \
          label, method, path, CAST(status AS BIGINT) FROM audit_log WHERE {filter} ORDER BY id"
     );
     (Layout { sheet_name: "Auditoria", columns }, b.statement(sql))

@@ -9,8 +9,9 @@
 //! | `refresh_tokens` | 30 days after they expired | an expired token is refused whether or not its row exists |
 //! | `media` no message holds | 1 day | an upload never sent, a medium whose message was deleted: nothing shows it (`media::unused`); its objects go with it |
 //!
-//! What a person reads — messages, tickets, login failures (their report), webhook deliveries, the
-//! audit log — goes only as the company's [`policy`] says (each kept for good until an
+//! What a person reads — messages and their files ([`messages`]: emptied in place, never deleted),
+//! login failures (their report), webhook deliveries, the audit log — goes only as the company's
+//! [`policy`] says (each kept for good until an
 //! administrator sets a period). Pending jobs and pending deliveries are never touched, whatever
 //! their age.
 //!
@@ -21,6 +22,7 @@
 use chrono::{DateTime, Duration, Utc};
 use sea_orm::ConnectionTrait;
 
+use self::messages::Part;
 use crate::{
     domain::{
         error::Result,
@@ -30,6 +32,7 @@ use crate::{
     tenancy::TenantDb,
 };
 
+pub mod messages;
 pub mod policy;
 
 /// Rows deleted per transaction.
@@ -125,6 +128,12 @@ pub async fn prune(db: &TenantDb, store: &MediaStore, now: DateTime<Utc>) -> Res
         }
         add(&mut report, rule.label, rows);
     }
+    // Messages by age before the unheld media: the files they let go leave in the same run.
+    for (part, label) in [(Part::Content, policy::MESSAGES), (Part::File, policy::MEDIA)] {
+        if let Some(days) = policy.days_of(label) {
+            add(&mut report, label, messages::prune(db, part, days, now).await?);
+        }
+    }
     report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::prune(db, store, now).await? });
     let removed = report.iter().map(|p| policy::Removed { label: p.label.to_owned(), rows: p.rows }).collect();
     let tx = db.begin().await?;
@@ -154,6 +163,11 @@ pub async fn count(db: &TenantDb, now: DateTime<Utc>) -> Result<Vec<Pruned>> {
         let row = reading.query_one_raw(b.statement(sql)).await?;
         let n: i64 = row.map(|r| r.try_get("", "n")).transpose()?.unwrap_or(0);
         add(&mut report, rule.label, u64::try_from(n).unwrap_or(0));
+    }
+    for (part, label) in [(Part::Content, policy::MESSAGES), (Part::File, policy::MEDIA)] {
+        if let Some(days) = policy.days_of(label) {
+            add(&mut report, label, messages::count(&reading, part, days, now).await?);
+        }
     }
     report.push(Pruned { label: UNUSED_MEDIA, rows: media::unused::count(&reading, now).await? });
     reading.end();

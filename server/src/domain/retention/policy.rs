@@ -37,18 +37,37 @@ pub struct Policy {
     /// art. 15, para registros de acesso).
     #[serde(default)]
     pub audit_log_days: Option<u32>,
+    /// O conteúdo das mensagens (texto, arquivos, localização, contatos): no mínimo 30 dias. A
+    /// mensagem fica, vazia: os painéis e as planilhas continuam fechando.
+    #[serde(default)]
+    pub messages_days: Option<u32>,
+    /// Só os arquivos das mensagens (o texto fica): no mínimo 7 dias.
+    #[serde(default)]
+    pub media_days: Option<u32>,
 }
 
 /// Each kind's field name, its label in reports and the least it may be kept for.
-pub const KINDS: [(&str, &str, u32); 3] = [
+pub const KINDS: [(&str, &str, u32); 5] = [
     ("loginFailuresDays", "falhas de login", 30),
     ("webhookDeliveriesDays", "entregas de webhook", 7),
     ("auditLogDays", "registros de auditoria", 180),
+    ("messagesDays", MESSAGES, 30),
+    ("mediaDays", MEDIA, 7),
 ];
 
+/// How the report names messages emptied by age, and files removed from messages by age.
+pub const MESSAGES: &str = "conteúdo de mensagens";
+pub const MEDIA: &str = "arquivos de mensagens";
+
 impl Policy {
-    fn days(&self) -> [Option<u32>; 3] {
-        [self.login_failures_days, self.webhook_deliveries_days, self.audit_log_days]
+    fn days(&self) -> [Option<u32>; 5] {
+        [
+            self.login_failures_days,
+            self.webhook_deliveries_days,
+            self.audit_log_days,
+            self.messages_days,
+            self.media_days,
+        ]
     }
 
     /// The days of the kind labelled `label`, if it is kept for a limited time.
