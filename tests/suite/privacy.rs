@@ -247,6 +247,12 @@ async fn a_customer_gets_everything_in_a_report_and_an_erasure_leaves_no_trace_b
     assert!(!w.team.app.state.media.exists(&key).await.unwrap(), "the photo left the store");
     let (status, again) = w.call(Method::POST, &format!("/api/customers/{customer}/erase"), Some(erase(NAME))).await;
     assert_eq!((status, again["code"].as_str()), (409, Some("customer_erased")));
+    // Nothing puts personal data back on the record.
+    let rename = json!({ "name": "Beatriz de novo" });
+    let (status, _) = w.call(Method::PUT, &format!("/api/customers/{customer}"), Some(rename)).await;
+    assert_eq!(status, 409);
+    let (_, detail) = w.call(Method::GET, &format!("/api/customers/{customer}"), None).await;
+    assert_eq!(detail["identities"].as_array().map(Vec::len).unwrap_or(0), 0, "{detail}");
     let (_, found) = w.call(Method::GET, "/api/search/messages?q=boletoazul", None).await;
     assert_eq!(found["data"].as_array().map(Vec::len).unwrap_or(0), 0, "{found}");
 

@@ -273,9 +273,9 @@ describe('audit log', () => {
     const days = row.getByRole('textbox', { name: 'Dias' });
     expect(await days.inputValue()).toBe('180');
     await days.fill('365');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await toast(page, 'Política de retenção salva.').waitFor();
-    expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Salvar', exact: true }).isDisabled()).toBe(true);
 
     await page.reload();
     await page.getByRole('heading', { name: 'Retenção dos registros' }).waitFor();
@@ -297,7 +297,7 @@ describe('audit log', () => {
 
     const days = auditRetention(page).getByRole('textbox', { name: 'Dias' });
     await days.fill('30');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByRole('button', { name: 'Salvar', exact: true }).click();
     await expect.poll(() => days.getAttribute('aria-invalid')).toBe('true');
     await auditRetention(page).getByText(message).waitFor();
     await shots(page, '28-audit-retention-refused');

@@ -298,3 +298,28 @@ export async function setTheme(page: import('playwright-core').Page, theme: Them
     window.dispatchEvent(new StorageEvent('storage', { key: 'theme' }));
   }, theme);
 }
+
+/** A customer of the inbox tenant as `GET /api/customers` lists them. */
+export interface ListedCustomer {
+  id: number;
+  name: string;
+  phone: string;
+}
+
+/**
+ * The inbox tenant's customer with this phone (`+55 41 94444-2929` or E.164), as its administrator
+ * finds them by the last eight digits: a customer a test made write through the fake provider.
+ */
+export async function inboxCustomerByPhone(e2e: E2EContext, token: string, phone: string): Promise<ListedCustomer> {
+  const digits = phone.replace(/\D/g, '');
+  const page = await inboxCall<{ data: ListedCustomer[] }>(
+    e2e,
+    'GET',
+    `/api/customers?search=${digits.slice(-8)}&limit=10`,
+    undefined,
+    token,
+  );
+  const found = page.data.find((candidate) => candidate.phone.replace(/\D/g, '') === digits);
+  if (!found) throw new Error(`no customer ${phone} in ${page.data.map((candidate) => candidate.phone).join(', ')}`);
+  return found;
+}

@@ -1,6 +1,8 @@
 /**
  * Screenshots of a state in every theme and size, each checked by axe-core (no serious or critical
- * violation): `<name>-{desktop,mobile}[-dark].png` under `e2e/screenshots/`.
+ * violation): `<name>-{desktop,mobile}[-dark].png` under `e2e/screenshots/`. A part of the screen
+ * that scrolls on its own (a drawer's section) is brought into view before each shot with
+ * `ShotOptions.reveal`.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,8 +25,17 @@ export async function settle(page: Page): Promise<void> {
   await transitionsEnded(page);
 }
 
+export interface ShotOptions {
+  /**
+   * Brings what the shot is about into view after each resize (a drawer's section scrolled into
+   * view: the window's own scroll is put back to the top first). The shot is then of the viewport,
+   * not the full page (a full page would not show a panel's inner scroll).
+   */
+  reveal?: (page: Page) => Promise<void>;
+}
+
 /** Screenshots and axe checks of the page as it is, light and dark, 1280 and 390 px. */
-export async function shots(page: Page, name: string): Promise<void> {
+export async function shots(page: Page, name: string, options: ShotOptions = {}): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const themes: Theme[] = ['light', 'dark'];
   for (const theme of themes) {
@@ -35,8 +46,15 @@ export async function shots(page: Page, name: string): Promise<void> {
     ] as const) {
       await page.setViewportSize(viewport);
       await settle(page);
+      if (options.reveal) {
+        await options.reveal(page);
+        await transitionsEnded(page);
+      }
       const suffix = theme === 'dark' ? '-dark' : '';
-      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`), fullPage: true });
+      await page.screenshot({
+        path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`),
+        fullPage: options.reveal === undefined,
+      });
       expect(await seriousA11yViolations(page), `axe: ${name} ${size} ${theme}`).toEqual([]);
     }
   }

@@ -1,6 +1,7 @@
 /**
- * One sheet download at a time per button: its state (bytes received, or the pt_BR error the
- * server answered — a 4xx `{code, message}`) and the notifications when it ends.
+ * One file download (a sheet, a customer's report) at a time per button: its state (bytes
+ * received, or the pt_BR error the server answered — a 4xx `{code, message}`) and the
+ * notifications when it ends.
  */
 import { notifications } from '@mantine/notifications';
 import { useCallback, useRef, useState } from 'react';
@@ -20,13 +21,15 @@ export interface DownloadRequest {
   fallbackName: string;
   /** What the notifications call the file ("Planilha de pedidos"). */
   title: string;
+  /** The file's media type (default: a sheet). */
+  accept?: string;
 }
 
 export function useDownload() {
   const [state, setState] = useState<DownloadState>({ status: 'idle' });
   const running = useRef(false);
 
-  const start = useCallback(async ({ path, query, fallbackName, title }: DownloadRequest) => {
+  const start = useCallback(async ({ path, query, fallbackName, title, accept }: DownloadRequest) => {
     if (running.current) return;
     running.current = true;
     setState({ status: 'loading', progress: null });
@@ -34,6 +37,7 @@ export function useDownload() {
       const file = await downloadFile(path, {
         query,
         fallbackName,
+        accept,
         onProgress: (progress) => setState({ status: 'loading', progress }),
       });
       saveFile(file);

@@ -2,8 +2,8 @@
  * A customer's address and identities as every screen shows them (docs/inbox.md#identities). The
  * API's `phone` is the address replies go to: a `+digits` phone when one is known, otherwise the id
  * WhatsApp gives instead — a BSUID (`BR.1502…`) when a username hides the number, a LID
- * (`1203…@lid`) on a QR gateway, or a kept group chat (`1203…@g.us`). Only a phone is formatted as
- * a phone.
+ * (`1203…@lid`) on a QR gateway, or a kept group chat (`1203…@g.us`) — and, once the customer is
+ * erased, `anonimizado-{id}` (docs/privacy.md#erasure). Only a phone is formatted as a phone.
  */
 import { formatPhone } from './phone';
 
@@ -12,6 +12,18 @@ export const HIDDEN_NUMBER = 'Número oculto';
 
 /** What a group chat a gateway number keeps shows instead of a phone. */
 export const GROUP_CHAT = 'Grupo do WhatsApp';
+
+/**
+ * What an erased customer shows instead of a phone (docs/privacy.md#erasure: their phone becomes
+ * `anonimizado-{id}`, so nobody is ever found by it again).
+ */
+export const ERASED_ADDRESS = 'Dados removidos (LGPD)';
+const ERASED_PREFIX = 'anonimizado-';
+
+/** The address an erased customer is left with (`anonimizado-{id}`): no one's, never shown as an id. */
+export function isErasedAddress(address: string): boolean {
+  return address.startsWith(ERASED_PREFIX);
+}
 
 /** A customer's address as shown: the phone, or what stands for it and the id. */
 export interface AddressView {
@@ -22,6 +34,7 @@ export interface AddressView {
 }
 
 export function formatAddress(address: string): AddressView {
+  if (isErasedAddress(address)) return { text: ERASED_ADDRESS, id: null };
   if (address.startsWith('+')) return { text: formatPhone(address), id: null };
   return { text: address.endsWith('@g.us') ? GROUP_CHAT : HIDDEN_NUMBER, id: address };
 }

@@ -1,5 +1,6 @@
 /**
- * Authenticated file downloads (the `.xlsx` sheets of docs/analytics.md#sheets): the request goes
+ * Authenticated file downloads (the `.xlsx` sheets of docs/analytics.md#sheets, a customer's `.zip`
+ * report of docs/privacy.md#subject-report): the request goes
  * through the one HTTP client (bearer token, 401 rules, the server's pt_BR error as an `ApiError`),
  * the body is read chunk by chunk so the screen can show the bytes received, and the file is saved
  * under the name the server gives in `Content-Disposition`.
@@ -25,6 +26,8 @@ export interface DownloadOptions {
   signal?: AbortSignal;
   /** Used when the answer names no file. */
   fallbackName: string;
+  /** The file's media type, asked in `Accept` (default: a sheet, `.xlsx`). */
+  accept?: string;
 }
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -58,12 +61,12 @@ export async function downloadFile(path: string, options: DownloadOptions): Prom
   const response = await request<Response>(path, {
     query: options.query,
     responseType: 'response',
-    accept: `${XLSX}, application/json`,
+    accept: `${options.accept ?? XLSX}, application/json`,
     signal: options.signal,
   });
   const length = Number(response.headers.get('Content-Length'));
   const total = Number.isFinite(length) && length > 0 ? length : null;
-  const type = response.headers.get('Content-Type') ?? XLSX;
+  const type = response.headers.get('Content-Type') ?? options.accept ?? XLSX;
   const filename = filenameFromDisposition(response.headers.get('Content-Disposition')) ?? options.fallbackName;
   options.onProgress?.({ received: 0, total });
   const reader = response.body?.getReader();

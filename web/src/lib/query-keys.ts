@@ -18,6 +18,12 @@ export const PERMISSION_QUERY_KEY = ['permission'] as const;
  *  comes with `GET /api/users/options`, read each time the form opens.) */
 export const INSTANCES_QUERY_KEY = ['instances'] as const;
 
+/** Every query of the inbox starts with this key (features/inbox/keys.ts: its queue, tickets,
+ *  conversations and customer panel), so a change that shows in all of them — a customer erased
+ *  (features/customers, docs/privacy.md#erasure: their name, phone and messages emptied) — reads
+ *  the whole inbox again. */
+export const INBOX_QUERY_KEY = ['inbox'] as const;
+
 /** The segment every closing-reasons query has in its key: the inbox's closing dialog, the chatbot's
  *  inactivity reason, the reasons sheet's picker and the closing reasons screen
  *  (features/closing-reasons), so a reason created, renamed or (de)activated there refreshes them

@@ -354,6 +354,9 @@ pub async fn update(unit: &Unit, viewer: &Viewer, id: i32, change: CustomerChang
         });
     }
     let found = customer::Entity::find_by_id(id).one(unit).await?.ok_or_else(not_found)?;
+    if found.erased_at.is_some() {
+        return Err(Error::conflict("customer_erased", "Este cliente foi anonimizado: seus dados não voltam."));
+    }
     if !may_blacklist(unit, viewer, id).await? {
         return Err(Error::forbidden(
             "customer_forbidden",

@@ -97,6 +97,10 @@ pub async fn merge(unit: &Unit, by: i32, kept: i32, absorbed: i32) -> Result<()>
     }
     let into = customer::Entity::find_by_id(kept).one(unit).await?.ok_or_else(not_found)?;
     let from = customer::Entity::find_by_id(absorbed).one(unit).await?.ok_or_else(not_found)?;
+    if into.erased_at.is_some() || from.erased_at.is_some() {
+        // An erased customer's record stays empty: nothing is merged into or out of it.
+        return Err(Error::conflict("customer_erased", "Um dos clientes foi anonimizado: não pode ser unido."));
+    }
     if let Some(instance_name) = both_open_on(unit, kept, absorbed).await? {
         return Err(Error::conflict(
             "merge_conflict",

@@ -224,10 +224,6 @@ pub async fn erase(unit: &Unit, customer_id: i32) -> Result<Erased> {
         .filter(customer_merge::Column::CustomerId.eq(customer_id))
         .exec(unit)
         .await?;
-    customer_identity::Entity::delete_many()
-        .filter(customer_identity::Column::CustomerId.eq(customer_id))
-        .exec(unit)
-        .await?;
     erased.webhook_deliveries = forget_deliveries(unit, customer_id, &phone, &tickets).await?;
 
     let mut active = found.into_active_model();
@@ -239,6 +235,12 @@ pub async fn erase(unit: &Unit, customer_id: i32) -> Result<Erased> {
     active.erased_at = Set(Some(now));
     active.updated_at = Set(now);
     erased.customer = Some(active.update(unit).await?.into());
+    // After the new phone: the customers' trigger records a changed address as an identity, and
+    // `anonimizado-{id}` must not become one.
+    customer_identity::Entity::delete_many()
+        .filter(customer_identity::Column::CustomerId.eq(customer_id))
+        .exec(unit)
+        .await?;
     Ok(erased)
 }
 

@@ -1,4 +1,7 @@
-/** Query keys of the audit screen (/audit, its log, its settings and its retention policy): every key starts with `['audit']`. */
+/**
+ * Query keys of the audit screen (/audit, its log, its settings, its retention policy and the
+ * consent step): every key starts with `['audit']`.
+ */
 import type { AuditFilters } from './filters';
 
 export const AUDIT_KEY = ['audit'] as const;
@@ -13,4 +16,6 @@ export const auditKeys = {
   retention: () => [...AUDIT_KEY, 'retention'] as const,
   /** `GET /api/audit/settings`: what the log records beyond the changes (conversation reads). */
   settings: () => [...AUDIT_KEY, 'settings'] as const,
+  /** `GET /api/privacy/consent`: the bot's consent step (docs/privacy.md#consent), on the settings tab. */
+  consent: () => [...AUDIT_KEY, 'consent'] as const,
 };

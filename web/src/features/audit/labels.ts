@@ -50,7 +50,10 @@ export function capitalised(text: string): string {
 /** Under a kind's days: "Mínimo de 30 dias"; the audit log's minimum says which law asks for it. */
 export function minDaysHint(field: string, minDays: number): string {
   const hint = `Mínimo de ${new Intl.NumberFormat('pt-BR').format(minDays)} dias`;
-  return field === 'auditLogDays' ? `${hint} (Marco Civil da Internet, art. 15)` : hint;
+  if (field === 'auditLogDays') return `${hint} (Marco Civil da Internet, art. 15)`;
+  if (field === 'messagesDays') return `${hint}; a mensagem fica, sem o conteúdo`;
+  if (field === 'mediaDays') return `${hint}; o texto fica, só o arquivo sai`;
+  return hint;
 }
 
 /**

@@ -1,5 +1,12 @@
 /** Entries, filter options, settings and retention policies for the audit screen's tests. */
-import type { AuditEntry, AuditFilterOptions, AuditPage, AuditSettings, Retention } from './api/schemas';
+import type {
+  AuditEntry,
+  AuditFilterOptions,
+  AuditPage,
+  AuditSettings,
+  ConsentSetting,
+  Retention,
+} from './api/schemas';
 
 export function auditEntry(extra: Partial<AuditEntry> = {}): AuditEntry {
   return {
@@ -55,11 +62,19 @@ export const FILTER_OPTIONS: AuditFilterOptions = {
 /** `GET /api/retention`: login failures kept 90 days, the rest forever, never cleaned up yet. */
 export function retention(extra: Partial<Retention> = {}): Retention {
   return {
-    policy: { loginFailuresDays: 90, webhookDeliveriesDays: null, auditLogDays: null },
+    policy: {
+      loginFailuresDays: 90,
+      webhookDeliveriesDays: null,
+      auditLogDays: null,
+      messagesDays: null,
+      mediaDays: null,
+    },
     kinds: [
       { field: 'loginFailuresDays', label: 'falhas de login', minDays: 30 },
       { field: 'webhookDeliveriesDays', label: 'entregas de webhook', minDays: 7 },
       { field: 'auditLogDays', label: 'registros de auditoria', minDays: 180 },
+      { field: 'messagesDays', label: 'conteúdo de mensagens', minDays: 30 },
+      { field: 'mediaDays', label: 'arquivos de mensagens', minDays: 7 },
     ],
     maxDays: 3650,
     lastRun: null,
@@ -70,4 +85,9 @@ export function retention(extra: Partial<Retention> = {}): Retention {
 /** `GET /api/audit/settings`: conversation reads not recorded (as a tenant starts). */
 export function auditSettings(extra: Partial<AuditSettings> = {}): AuditSettings {
   return { conversationReads: false, ...extra };
+}
+
+/** `GET /api/privacy/consent`: off, no text saved yet (as a tenant starts). */
+export function consentSetting(extra: Partial<ConsentSetting> = {}): ConsentSetting {
+  return { enabled: false, text: '', version: 0, updatedAt: null, ...extra };
 }

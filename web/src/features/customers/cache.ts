@@ -1,9 +1,10 @@
 /**
  * Writing into the customers' cache what an answer or an event already says, without asking the
  * server again: a customer put on or taken off the blacklist (every loaded page of every search,
- * and their detail), a customer merged into another (gone from every page), a group's new name or
- * size, a customer's tags (our change's answer or `CustomerTagsChanged`) and the tenant's tags
- * renamed, recoloured or deleted (`TagsChanged`). A list filtered by a tag is read again instead
+ * and their detail), a customer renamed or erased (the same places), a customer merged into
+ * another (gone from every page), a group's new name or size, a customer's tags (our change's
+ * answer or `CustomerTagsChanged`) and the tenant's tags renamed, recoloured or deleted
+ * (`TagsChanged`). A list filtered by a tag is read again instead
  * when who belongs in it may have changed: a page cannot tell where a newcomer would go.
  */
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query';
@@ -34,6 +35,19 @@ export function patchBlacklisted(queryClient: QueryClient, id: number, blacklist
   queryClient.setQueryData<CustomerDetail>(customerKeys.detail(id), (detail) =>
     detail ? { ...detail, blacklisted } : detail,
   );
+}
+
+/**
+ * A customer's record as an answer says it is now (renamed, a new e-mail, erased): their name,
+ * phone, e-mail and blacklist in every loaded page and their detail; their tags, groups and history
+ * stay as they were (the answer does not carry them).
+ */
+export function patchCustomer(queryClient: QueryClient, changed: Omit<Customer, 'tags'>): void {
+  const { id, name, phone, email, blacklisted } = changed;
+  const apply = <T extends Customer>(customer: T): T =>
+    customer.id === id ? { ...customer, name, phone, email, blacklisted } : customer;
+  patchCustomers(queryClient, apply);
+  queryClient.setQueryData<CustomerDetail>(customerKeys.detail(id), (detail) => (detail ? apply(detail) : detail));
 }
 
 /** A customer who no longer exists (merged into another) out of every loaded page of every search. */

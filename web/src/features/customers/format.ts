@@ -7,6 +7,7 @@ export {
   formatAddress,
   identityLabel,
   identityValue,
+  isErasedAddress,
 } from '../../lib/address';
 export type { AddressView } from '../../lib/address';
 
@@ -23,4 +24,14 @@ export function ticketsCount(count: number): string {
 /** `1 pedido`, `3 pedidos`. */
 export function ordersCount(count: number): string {
   return `${count.toLocaleString('pt-BR')} ${count === 1 ? 'pedido' : 'pedidos'}`;
+}
+
+/** `1 mensagem`, `12 mensagens`. */
+export function messagesCount(count: number): string {
+  return `${count.toLocaleString('pt-BR')} ${count === 1 ? 'mensagem' : 'mensagens'}`;
+}
+
+/** `1 arquivo removido`, `3 arquivos removidos`. */
+export function filesRemoved(count: number): string {
+  return `${count.toLocaleString('pt-BR')} ${count === 1 ? 'arquivo removido' : 'arquivos removidos'}`;
 }

@@ -1,4 +1,4 @@
-/** Query keys of the customers screen (its customers, one customer, the groups). */
+/** Query keys of the customers screen (its customers, one customer and their privacy, the groups). */
 
 export const CUSTOMERS_KEY = ['customers'] as const;
 
@@ -9,6 +9,8 @@ export const customerKeys = {
   list: (search: string, tagId: number | null = null) => [...CUSTOMERS_KEY, 'list', search, tagId] as const,
   details: () => [...CUSTOMERS_KEY, 'detail'] as const,
   detail: (id: number) => [...CUSTOMERS_KEY, 'detail', id] as const,
+  /** `GET /api/customers/{id}/privacy` (route `customers`). */
+  privacy: (id: number) => [...CUSTOMERS_KEY, 'privacy', id] as const,
   /** Every group of customers, by name, with its size. */
   groups: () => [...CUSTOMERS_KEY, 'groups'] as const,
 };

@@ -1,6 +1,6 @@
-/** Customers, groups, tags and a customer's detail as the server answers them (tests only). */
+/** Customers, groups, tags, a customer's detail and privacy as the server answers them (tests only). */
 import type { Tag, TagRef } from '../../lib/tags';
-import type { Customer, CustomerDetail, CustomerGroup, CustomerPage } from './api/schemas';
+import type { Customer, CustomerDetail, CustomerGroup, CustomerPage, CustomerPrivacy } from './api/schemas';
 
 /** The tenant's tags (GET /api/tags), by name. */
 export const TAGS: Tag[] = [
@@ -76,4 +76,9 @@ export function detail(extra: Partial<CustomerDetail> = {}): CustomerDetail {
     merges: [],
     ...extra,
   };
+}
+
+/** `GET /api/customers/7/privacy`: no hold, not erased, no consent (as a customer starts). */
+export function privacy(extra: Partial<CustomerPrivacy> = {}): CustomerPrivacy {
+  return { customerId: 7, legalHoldReason: null, legalHoldAt: null, erasedAt: null, consents: [], ...extra };
 }

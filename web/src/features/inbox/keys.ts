@@ -2,10 +2,10 @@
  * Query keys of the inbox and the queue's filters. Every key starts with `['inbox']`, so a
  * reconnected socket (events may have been missed) refreshes the whole inbox at once.
  */
-import { QUICK_REPLIES_SEGMENT } from '../../lib/query-keys';
+import { INBOX_QUERY_KEY, QUICK_REPLIES_SEGMENT } from '../../lib/query-keys';
 import type { ColumnQuery } from './board/columns';
 
-export const INBOX_KEY = ['inbox'] as const;
+export const INBOX_KEY = INBOX_QUERY_KEY;
 
 /**
  * The queue's tabs (in the URL as `tab`): waiting, mine, being transferred, held by the chatbot

@@ -1,7 +1,7 @@
 /**
  * The records' retention policy (route `users`): GET /api/retention → `{policy, kinds, maxDays,
  * lastRun}`; PUT /api/retention with the policy (`{loginFailuresDays, webhookDeliveriesDays,
- * auditLogDays}`, each a number of days or null: kept forever; no other field) → the same shape, or
+ * auditLogDays, messagesDays, mediaDays}`, each a number of days or null: kept forever; no other field) → the same shape, or
  * 422 `invalid_retention` with `errors[{field, message}]` naming the policy's fields.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,10 +21,11 @@ export function useRetention() {
 }
 
 export function saveRetention(policy: RetentionPolicy): Promise<Retention> {
-  const { loginFailuresDays, webhookDeliveriesDays, auditLogDays } = policy;
+  // Every field, always: one left out would be saved as "kept forever".
+  const { loginFailuresDays, webhookDeliveriesDays, auditLogDays, messagesDays, mediaDays } = policy;
   return http.put(
     '/api/retention',
-    { loginFailuresDays, webhookDeliveriesDays, auditLogDays },
+    { loginFailuresDays, webhookDeliveriesDays, auditLogDays, messagesDays, mediaDays },
     { schema: RetentionSchema },
   );
 }

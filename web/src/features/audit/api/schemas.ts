@@ -60,7 +60,13 @@ export const AuditFilterOptionsSchema = z.object({
 export type AuditFilterOptions = z.infer<typeof AuditFilterOptionsSchema>;
 
 /** The kinds of record the retention policy covers, by their field in the policy. */
-export const RETENTION_FIELDS = ['loginFailuresDays', 'webhookDeliveriesDays', 'auditLogDays'] as const;
+export const RETENTION_FIELDS = [
+  'loginFailuresDays',
+  'webhookDeliveriesDays',
+  'auditLogDays',
+  'messagesDays',
+  'mediaDays',
+] as const;
 export type RetentionField = (typeof RETENTION_FIELDS)[number];
 
 /** How many days each kind is kept; null: kept forever ("Guardar para sempre"). */
@@ -68,6 +74,10 @@ export const RetentionPolicySchema = z.object({
   loginFailuresDays: z._default(z.nullish(z.number()), null),
   webhookDeliveriesDays: z._default(z.nullish(z.number()), null),
   auditLogDays: z._default(z.nullish(z.number()), null),
+  /** Messages' content, emptied in place past it (the rows stay: dashboards still add up). */
+  messagesDays: z._default(z.nullish(z.number()), null),
+  /** Messages' files only. */
+  mediaDays: z._default(z.nullish(z.number()), null),
 });
 export type RetentionPolicy = z.infer<typeof RetentionPolicySchema>;
 
@@ -108,3 +118,17 @@ export const AuditSettingsSchema = z.object({
   conversationReads: z.boolean(),
 });
 export type AuditSettings = z.infer<typeof AuditSettingsSchema>;
+
+/**
+ * `GET /api/privacy/consent` (and the answer of `PUT {enabled, text}`; docs/privacy.md#consent):
+ * whether the bot asks the customers their consent on their first contact, the text it sends, and
+ * its version — raised by every change of the text, so that everyone is asked again (0: no text
+ * saved yet). `updatedAt` null until the setting is first saved.
+ */
+export const ConsentSettingSchema = z.object({
+  enabled: z.boolean(),
+  text: z._default(z.string(), ''),
+  version: z._default(z.number(), 0),
+  updatedAt: z.nullish(z.string()),
+});
+export type ConsentSetting = z.infer<typeof ConsentSettingSchema>;

@@ -7,7 +7,8 @@
  * `.xlsx`. Nothing here changes the log: it cannot be altered or deleted.
  *
  * Two tabs: "Registro" (the log) and "Configurações" (AuditSettingsSection: what the log records
- * beyond the changes; RetentionSection: how long each kind of record is kept), the tab in the URL
+ * beyond the changes; RetentionSection: how long each kind of record is kept; ConsentSection: the
+ * bot's LGPD consent step, docs/privacy.md#consent), the tab in the URL
  * (`?tab=retencao`, its value from when it held the retention alone, so older links still open it)
  * next to the filters, which it keeps. Only the tab shown is mounted (a hidden one would load what
  * nobody looks at).
@@ -31,6 +32,7 @@ import { entriesCount } from '../labels';
 import { AuditEntryCard, AuditEntryRow } from './AuditEntryRow';
 import { AuditFiltersBar, type AuditFilterErrors } from './AuditFiltersBar';
 import { AuditSettingsSection } from './AuditSettingsSection';
+import { ConsentSection } from './ConsentSection';
 import { RetentionSection } from './RetentionSection';
 
 const HEADERS = ['Quando', 'Quem', 'Ação', 'Onde', 'Origem'];
@@ -221,6 +223,7 @@ export function AuditScreen() {
         <Stack gap="md">
           <AuditSettingsSection />
           <RetentionSection />
+          <ConsentSection />
         </Stack>
       </Tabs.Panel>
     </Tabs>

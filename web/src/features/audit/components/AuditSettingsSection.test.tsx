@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
-import { auditSettings, retention } from '../test-data';
+import { auditSettings, consentSetting, retention } from '../test-data';
 import { AuditScreen } from './AuditScreen';
 
 const LABEL = 'Registrar quem abre a conversa de um atendimento de outra pessoa';
@@ -27,6 +27,7 @@ describe('AuditSettingsSection', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/audit/settings': () => json(auditSettings({ conversationReads: true })),
       'GET /api/retention': () => json(retention()),
+      'GET /api/privacy/consent': () => json(consentSetting()),
     });
     open();
     const toggle = await conversationReads();
@@ -46,6 +47,7 @@ describe('AuditSettingsSection', { timeout: 30_000 }, () => {
     const { callsTo } = stubFetch({
       'GET /api/audit/settings': () => json(auditSettings()),
       'GET /api/retention': () => json(retention()),
+      'GET /api/privacy/consent': () => json(consentSetting()),
       'PUT /api/audit/settings': () =>
         new Promise<Response>((resolve) => {
           answer = resolve;
@@ -77,6 +79,7 @@ describe('AuditSettingsSection', { timeout: 30_000 }, () => {
     const { callsTo } = stubFetch({
       'GET /api/audit/settings': () => json(auditSettings({ conversationReads: true })),
       'GET /api/retention': () => json(retention()),
+      'GET /api/privacy/consent': () => json(consentSetting()),
       'PUT /api/audit/settings': [
         () => json({ code: 'internal', message: 'Erro interno.' }, 500),
         () => json(auditSettings({ conversationReads: false })),
@@ -109,6 +112,7 @@ describe('AuditSettingsSection', { timeout: 30_000 }, () => {
     stubFetch({
       'GET /api/audit/settings': () => json({ code: 'internal', message: 'Erro interno.' }, 500),
       'GET /api/retention': () => json(retention()),
+      'GET /api/privacy/consent': () => json(consentSetting()),
     });
     open();
     expect(await screen.findByText('Não foi possível carregar as configurações da auditoria.')).toBeInTheDocument();

@@ -4,15 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, logIn, stubFetch } from '../../../testing/fixtures';
 import { renderRoutes } from '../../../testing/render';
-import { auditSettings, retention } from '../test-data';
+import { auditSettings, consentSetting, retention } from '../test-data';
 import { AuditScreen } from './AuditScreen';
 
 function open(path = '/audit?tab=retencao') {
   return renderRoutes([{ path: '/audit', element: <AuditScreen /> }], path);
 }
 
-/** The settings card above the policy ("O que registrar"), as the server starts it. */
-const SETTINGS = { 'GET /api/audit/settings': () => json(auditSettings()) };
+/** The settings card above the policy ("O que registrar") and the consent step under it, as the server starts them. */
+const SETTINGS = {
+  'GET /api/audit/settings': () => json(auditSettings()),
+  'GET /api/privacy/consent': () => json(consentSetting()),
+};
 
 /** A kind's row, named by its title. */
 function kind(name: string): HTMLElement {
@@ -51,6 +54,8 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
       'loginFailuresDays',
       'webhookDeliveriesDays',
       'auditLogDays',
+      'messagesDays',
+      'mediaDays',
     ]);
 
     const logins = kind('Falhas de login');
@@ -59,7 +64,7 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
     expect(days).toHaveValue('90');
     expect(days).toHaveAccessibleDescription('Mínimo de 30 dias');
 
-    for (const name of ['Entregas de webhook', 'Registros de auditoria']) {
+    for (const name of ['Entregas de webhook', 'Registros de auditoria', 'Conteúdo de mensagens']) {
       expect(within(kind(name)).getByRole('switch', { name: 'Guardar para sempre' })).toBeChecked();
       expect(within(kind(name)).queryByRole('textbox', { name: 'Dias' })).not.toBeInTheDocument();
     }
@@ -94,6 +99,8 @@ describe('RetentionSection', { timeout: 30_000 }, () => {
       loginFailuresDays: null,
       webhookDeliveriesDays: null,
       auditLogDays: 365,
+      messagesDays: null,
+      mediaDays: null,
     });
     await waitFor(() =>
       expect(notifications.show).toHaveBeenCalledWith(

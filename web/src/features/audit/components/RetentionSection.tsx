@@ -120,11 +120,9 @@ function RetentionForm({ saved }: { saved: Retention }) {
       setErrors(local);
       return;
     }
-    const policy: RetentionPolicy = {
-      loginFailuresDays: draft.loginFailuresDays === '' ? null : draft.loginFailuresDays,
-      webhookDeliveriesDays: draft.webhookDeliveriesDays === '' ? null : draft.webhookDeliveriesDays,
-      auditLogDays: draft.auditLogDays === '' ? null : draft.auditLogDays,
-    };
+    const policy = Object.fromEntries(
+      RETENTION_FIELDS.map((field) => [field, draft[field] === '' ? null : draft[field]]),
+    ) as RetentionPolicy;
     save.mutate(policy, {
       onSuccess: (result) => {
         setDraft(draftOf(result.policy));

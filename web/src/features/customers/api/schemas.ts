@@ -74,3 +74,46 @@ export const CustomerDetailSchema = z.object({
   merges: z._default(z.array(MergeSchema), []),
 });
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
+
+/**
+ * Where a customer stands on their data (docs/privacy.md): a legal hold (its reason and since when:
+ * erasure is refused while it stands) and the time they were erased, if they were.
+ */
+export const PrivacyStatusSchema = z.object({
+  customerId: z.number(),
+  legalHoldReason: z.nullish(z.string()),
+  legalHoldAt: z.nullish(z.string()),
+  erasedAt: z.nullish(z.string()),
+});
+export type PrivacyStatus = z.infer<typeof PrivacyStatusSchema>;
+
+/** One answer to the consent question (docs/privacy.md#consent): the text as it was, its version. */
+export const ConsentAnswerSchema = z.object({
+  version: z.number(),
+  text: z.string(),
+  granted: z.boolean(),
+  /** `bot` (asked on the first contact) or `agent`. */
+  source: z.string(),
+  ticketId: z.nullish(z.number()),
+  answeredAt: z.string(),
+});
+export type ConsentAnswer = z.infer<typeof ConsentAnswerSchema>;
+
+/** `GET /api/customers/{id}/privacy`: the status and the consents, oldest first. */
+export const CustomerPrivacySchema = z.object({
+  ...PrivacyStatusSchema.shape,
+  consents: z._default(z.array(ConsentAnswerSchema), []),
+});
+export type CustomerPrivacy = z.infer<typeof CustomerPrivacySchema>;
+
+/** What an erasure emptied (`POST /api/customers/{id}/erase`). */
+export const ErasedSchema = z.object({
+  /** The customer as they are now: "Titular anonimizado", phone `anonimizado-{id}`. */
+  customer: z.nullish(CustomerSchema),
+  messages: z._default(z.number(), 0),
+  tickets: z._default(z.number(), 0),
+  webhookDeliveries: z._default(z.number(), 0),
+  /** Files removed from the media store (those nothing else holds). */
+  mediaFiles: z._default(z.number(), 0),
+});
+export type Erased = z.infer<typeof ErasedSchema>;

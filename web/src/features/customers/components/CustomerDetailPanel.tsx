@@ -1,15 +1,18 @@
 /**
  * A customer's detail (the screen's drawer, `?cliente=7`): their data (a hidden number reads
- * "Número oculto", with its id), the blacklist (with its button), their identities
+ * "Número oculto", with its id), "Editar" (name and e-mail: EditCustomerDialog), the blacklist
+ * (with its button), their identities
  * (CustomerIdentities) — where managers, those with the `customers` route the server asks to
  * change groups and to merge, find "Unir com outro cliente…" (MergeCustomerDialog) — their tags
  * (components/CustomerTagsEditor: put on and taken off here, the answer written by ../cache.ts),
  * their groups (CustomerGroupsEditor), their history (CustomerHistory) and the customers merged
- * into them (CustomerMerges); loading, and a load error with a retry (404: the customer does not
- * exist).
+ * into them (CustomerMerges), and — for those with the `customers` route — "Privacidade (LGPD)"
+ * (CustomerPrivacy: the subject report, the legal hold, erasure, consents; an erased customer
+ * offers neither "Editar" nor merging). Loading, and a load error with a retry (404: the customer
+ * does not exist).
  */
 import { Button, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowMerge, IconBan, IconLockOpen } from '@tabler/icons-react';
+import { IconArrowMerge, IconBan, IconLockOpen, IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { CustomerTagsEditor } from '../../../components/CustomerTagsEditor';
 import { LoadError } from '../../../components/LoadError';
@@ -17,16 +20,19 @@ import { hasPermissionRoute } from '../../../lib/access';
 import { formatDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useCustomer } from '../api/get-customer';
+import { usePrivacy } from '../api/get-privacy';
 import type { Customer } from '../api/schemas';
 import { setCustomerTags } from '../cache';
-import { displayName } from '../format';
+import { displayName, isErasedAddress } from '../format';
 import { BlacklistDialog } from './BlacklistDialog';
 import { CustomerAddress } from './CustomerAddress';
 import { CustomerGroupsEditor } from './CustomerGroupsEditor';
 import { CustomerHistory } from './CustomerHistory';
 import { CustomerIdentities } from './CustomerIdentities';
 import { CustomerMerges } from './CustomerMerges';
+import { CustomerPrivacy } from './CustomerPrivacy';
 import { BlacklistBadge } from './CustomerRow';
+import { EditCustomerDialog } from './EditCustomerDialog';
 import { MergeCustomerDialog } from './MergeCustomerDialog';
 import classes from './customers.module.css';
 
@@ -53,8 +59,12 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
   const customer = useCustomer(customerId);
   const [blacklisting, setBlacklisting] = useState<Customer | null>(null);
   const [merging, setMerging] = useState<Customer | null>(null);
-  // Who may change the groups (the `customers` route) may merge customers too; the server checks.
+  const [editing, setEditing] = useState<Customer | null>(null);
+  // Who may change the groups (the `customers` route) may merge customers too, and see and use
+  // their privacy (report, legal hold, erasure); the server checks.
   const mayMerge = hasPermissionRoute('customers', useSession().permissionRoutes);
+  // Shared with CustomerPrivacy (one request): an erased customer is neither edited nor merged into.
+  const privacy = usePrivacy(customerId, mayMerge);
 
   if (customer.isPending) {
     return (
@@ -77,25 +87,33 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
     );
   }
   const data = customer.data;
+  const erased = Boolean(privacy.data?.erasedAt);
 
   return (
     <Stack gap="lg" data-testid="customer-detail">
       <Stack gap="sm">
         <Group gap="sm" justify="space-between" wrap="wrap">
           <BlacklistBadge blacklisted={data.blacklisted} />
-          <Button
-            variant="default"
-            leftSection={
-              data.blacklisted ? (
-                <IconLockOpen size={16} />
-              ) : (
-                <IconBan size={16} color="var(--mantine-color-red-filled)" />
-              )
-            }
-            onClick={() => setBlacklisting(data)}
-          >
-            {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
-          </Button>
+          <Group gap="sm" wrap="wrap">
+            {erased ? null : (
+              <Button variant="default" leftSection={<IconPencil size={16} />} onClick={() => setEditing(data)}>
+                Editar
+              </Button>
+            )}
+            <Button
+              variant="default"
+              leftSection={
+                data.blacklisted ? (
+                  <IconLockOpen size={16} />
+                ) : (
+                  <IconBan size={16} color="var(--mantine-color-red-filled)" />
+                )
+              }
+              onClick={() => setBlacklisting(data)}
+            >
+              {data.blacklisted ? 'Desbloquear cliente' : 'Bloquear cliente'}
+            </Button>
+          </Group>
         </Group>
         {data.blacklisted ? (
           <Text size="sm" c="dimmed">
@@ -112,9 +130,10 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
       </Stack>
       <Divider />
       <CustomerIdentities
-        identities={data.identities}
+        // The address an erasure leaves (`anonimizado-{id}`) is no one's: not an identity to show.
+        identities={data.identities.filter((identity) => !isErasedAddress(identity.value))}
         action={
-          mayMerge ? (
+          mayMerge && !erased ? (
             <Group>
               <Button variant="default" leftSection={<IconArrowMerge size={16} />} onClick={() => setMerging(data)}>
                 Unir com outro cliente…
@@ -140,8 +159,15 @@ export function CustomerDetailPanel({ customerId, ticketHref, groupsHref }: Cust
           <CustomerMerges merges={data.merges} />
         </>
       ) : null}
+      {mayMerge ? (
+        <>
+          <Divider />
+          <CustomerPrivacy customer={data} ticketHref={ticketHref} />
+        </>
+      ) : null}
       <BlacklistDialog customer={blacklisting} onClose={() => setBlacklisting(null)} />
       <MergeCustomerDialog customer={merging} onClose={() => setMerging(null)} />
+      <EditCustomerDialog customer={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }
