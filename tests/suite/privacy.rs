@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 
 use crate::support::{
     provider::{FakeProvider, customer_message, push},
+    socket,
     team::{HOST, Team},
 };
 const PHONE: &str = "+55 11 96666-5555";
@@ -106,6 +107,16 @@ impl World {
         tx.rollback().await.unwrap();
         found
     }
+}
+
+/// Whether `CustomerChanged` for this customer reaches the socket within a few seconds.
+async fn told_changed(socket: &mut socket::Socket, customer: i64) -> bool {
+    while let Some(event) = socket::next_event(socket, Duration::from_secs(3)).await {
+        if event["event"] == "CustomerChanged" && event["customer_id"].as_i64() == Some(customer) {
+            return true;
+        }
+    }
+    false
 }
 
 fn unzip(bytes: &[u8]) -> std::collections::BTreeMap<String, Vec<u8>> {
@@ -199,10 +210,14 @@ async fn a_customer_gets_everything_in_a_report_and_an_erasure_leaves_no_trace_b
     let (_, log) = w.call(Method::GET, "/api/audit?action=privacy_subject_report", None).await;
     assert_eq!(log["data"].as_array().unwrap().len(), 1, "the download is on the audit log: {log}");
 
-    // A legal hold refuses erasure; lifted, a wrong confirmation is refused too.
+    // A legal hold refuses erasure; lifted, a wrong confirmation is refused too. Open screens are
+    // told each change (`CustomerChanged`), so the customer panel follows without a reload.
+    let team = &w.team;
+    let mut screen = socket::open(&team.app, &team.admin, &team.admin_token, None).await.expect("socket opens");
     let hold = json!({ "reason": "Processo 0001234-56.2026.8.26.0100" });
     let (status, held) = w.call(Method::PUT, &format!("/api/customers/{customer}/legal-hold"), Some(hold)).await;
     assert_eq!((status, held["legalHoldReason"].as_str()), (200, Some("Processo 0001234-56.2026.8.26.0100")));
+    assert!(told_changed(&mut screen, customer).await, "the hold is told live");
     let erase = |confirmation: &str| json!({ "confirmation": confirmation });
     let (status, refused) = w.call(Method::POST, &format!("/api/customers/{customer}/erase"), Some(erase(NAME))).await;
     assert_eq!((status, refused["code"].as_str()), (409, Some("legal_hold")), "{refused}");
@@ -241,6 +256,7 @@ async fn a_customer_gets_everything_in_a_report_and_an_erasure_leaves_no_trace_b
     assert_eq!(status, 200, "{erased}");
     assert_eq!((erased["messages"].as_u64(), erased["mediaFiles"].as_u64()), (Some(4), Some(1)), "{erased}");
     assert_eq!(erased["customer"]["name"], "Titular anonimizado");
+    assert!(told_changed(&mut screen, customer).await, "the erasure is told live");
     for needle in SECRET_WORDS.iter().copied().chain([PHONE, "5511966665555", "bia@exemplo", "irritada", "Beatriz"]) {
         assert!(w.where_is(needle).await.is_empty(), "{needle} is still in {:?}", w.where_is(needle).await);
     }

@@ -106,10 +106,12 @@ pub async fn run(dbs: &Databases, config: &Config, command: Command) -> anyhow::
         Command::Hold { tenant, customer, reason, lift } => {
             let current = super::active_tenant(dbs, &tenant).await?;
             let db = current.open(dbs).await?;
-            let tx = db.begin().await?;
+            let announcer = Arc::new(Announcer::new(config)?);
+            let unit = Unit::begin(&db, announcer.clone()).await?;
             let status =
-                privacy::set_hold(&tx, customer, HoldChange { reason: if lift { None } else { reason } }).await?;
-            tx.commit().await?;
+                privacy::set_hold(&unit, customer, HoldChange { reason: if lift { None } else { reason } }).await?;
+            unit.commit().await?;
+            super::tell_servers(&announcer).await;
             let (command, label) = match lift {
                 true => (format!("privacy hold --customer {customer} --lift"), "Libera a exclusão de um cliente"),
                 false => (format!("privacy hold --customer {customer}"), "Suspende a exclusão de um cliente"),

@@ -327,6 +327,7 @@ export function noticeFor(event: RealtimeEvent, viewer: NoticeViewer): EventNoti
     case 'ChatTicketClosed':
     case 'CustomerBlacklisted':
     case 'CustomersMerged':
+    case 'CustomerChanged':
     case 'GroupOfCustomersUpdated':
       return null;
     // Toasted with its "Abrir conversa" by app/realtime.ts (features/inbox/assignment-notice.ts).

@@ -15,7 +15,7 @@ use crate::{
     domain::{
         conversations::{
             Viewer,
-            events::{CustomerBlacklisted, GroupOfCustomersUpdated},
+            events::{CustomerBlacklisted, CustomerChanged, GroupOfCustomersUpdated},
             hooks,
             identities::{self, IdentityView},
             merges::{self, MergeView},
@@ -374,6 +374,7 @@ pub async fn update(unit: &Unit, viewer: &Viewer, id: i32, change: CustomerChang
     active.updated_at = Set(Utc::now());
     let changed: CustomerView = active.update(unit).await?.into();
     hooks::customer(unit, CUSTOMER_UPDATED, &changed).await?;
+    unit.raise(CustomerChanged { customer_id: id }.to(Audience::everyone()));
     Ok(changed)
 }
 

@@ -140,6 +140,15 @@ pub struct CustomersMerged {
 }
 event!(CustomersMerged);
 
+/// A customer's own data changed in place — name or e-mail edited (`PUT /api/customers/{id}`),
+/// legal hold set or lifted, or erased by anonymisation (LGPD). Ids only, like `CustomersMerged`:
+/// every open screen that shows the customer reads them again with its own entitlement.
+#[derive(Debug, Clone, Serialize)]
+pub struct CustomerChanged {
+    pub customer_id: i32,
+}
+event!(CustomerChanged);
+
 /// A customer wrote for the first time.
 #[derive(Debug, Clone, Serialize)]
 pub struct CustomerCreatedToChat {

@@ -26,8 +26,9 @@ use utoipa::ToSchema;
 
 use crate::{
     domain::{
-        conversations::customers::CustomerView,
+        conversations::{customers::CustomerView, events::CustomerChanged},
         error::{Error, FieldError, Result},
+        events::{Audience, DomainEvent},
         sql::Binder,
         unit::Unit,
     },
@@ -92,8 +93,8 @@ pub async fn status(db: &impl ConnectionTrait, customer_id: i32) -> Result<Priva
 }
 
 /// Sets or lifts a customer's legal hold.
-pub async fn set_hold(db: &impl ConnectionTrait, customer_id: i32, change: HoldChange) -> Result<PrivacyStatus> {
-    let found = report::find(db, customer_id).await?;
+pub async fn set_hold(unit: &Unit, customer_id: i32, change: HoldChange) -> Result<PrivacyStatus> {
+    let found = report::find(unit, customer_id).await?;
     let reason = change.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()).map(str::to_owned);
     if reason.as_ref().is_some_and(|r| r.chars().count() > 500) {
         return Err(Error::invalid_field("invalid_legal_hold", "reason", "O motivo tem no máximo 500 caracteres."));
@@ -105,7 +106,9 @@ pub async fn set_hold(db: &impl ConnectionTrait, customer_id: i32, change: HoldC
     active.legal_hold_at = Set(reason.as_ref().map(|_| Utc::now()));
     active.legal_hold_reason = Set(reason);
     active.updated_at = Set(Utc::now());
-    Ok(PrivacyStatus::from(&active.update(db).await?))
+    let status = PrivacyStatus::from(&active.update(unit).await?);
+    unit.raise(CustomerChanged { customer_id }.to(Audience::everyone()));
+    Ok(status)
 }
 
 /// Erases a customer by anonymisation in place, in the unit's transaction (see the module). The
@@ -241,6 +244,7 @@ pub async fn erase(unit: &Unit, customer_id: i32) -> Result<Erased> {
         .filter(customer_identity::Column::CustomerId.eq(customer_id))
         .exec(unit)
         .await?;
+    unit.raise(CustomerChanged { customer_id }.to(Audience::everyone()));
     Ok(erased)
 }
 

@@ -82,6 +82,16 @@ describe('the customers screen live', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.details() });
   });
 
+  it('CustomerChanged (edited, legal hold, erased) reads the lists, that customer and their privacy again', () => {
+    const queryClient = client();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    applyCustomersEvent(queryClient, { event: 'CustomerChanged', customer_id: 5 });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.lists() });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.detail(5) });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: customerKeys.privacy(5) });
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: customerKeys.detail(7) });
+  });
+
   it('CustomerTagsChanged writes the tags into every list and the detail; lists filtered by a tag are read again', () => {
     const queryClient = client();
     queryClient.setQueryData<InfiniteData<CustomerPage>>(customerKeys.list('', 1), {

@@ -73,6 +73,7 @@ export const INBOX_EVENTS: readonly string[] = [
   'ChatTicketClosed',
   'CustomerBlacklisted',
   'CustomersMerged',
+  'CustomerChanged',
   'GroupOfCustomersUpdated',
   'TicketTagsChanged',
   'CustomerTagsChanged',
@@ -242,6 +243,9 @@ export function applyInboxEvent(
     case 'GroupOfCustomersUpdated':
       void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
       return null;
+    // A customer renamed or erased (LGPD): the queue's rows and the open conversations' headers
+    // and panels carry their name, so they are read again like a merge's.
+    case 'CustomerChanged':
     case 'CustomersMerged':
       // A ticket's customer may be another one now: the lists, the open conversations' customer
       // panels and headers are read again.
