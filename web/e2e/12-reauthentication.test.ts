@@ -16,7 +16,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { changeRole, getRole, restoreRole, send, type Role } from './support/api';
+import { adminToken, changeRole, getRole, restoreRole, send, type Role } from './support/api';
 import { seriousA11yViolations, WCAG22_AA } from './support/axe';
 import { DESKTOP, MOBILE, launchBrowser, logIn, openPage, snap, waitForPath } from './support/browser';
 
@@ -29,16 +29,6 @@ const IRENE = { name: 'Irene Reconfirma', email: 'irene@acme.example', password:
 /** Ids of the users created here, for `afterAll`. */
 const created: number[] = [];
 
-async function adminToken(): Promise<string> {
-  const answer = await send(e2e, 'POST', '/api/auth/login', {
-    email: e2e.admin.email,
-    password: e2e.admin.password,
-    ip: null,
-  });
-  if (answer.status !== 200) throw new Error(`admin login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
 beforeAll(async () => {
   // Irene is an attendant who logs in with a password only.
   attendantRole = await changeRole(e2e, 'atendente', { requireTwoFactor: false });
@@ -48,7 +38,7 @@ beforeAll(async () => {
     'POST',
     '/api/users',
     { name: IRENE.name, email: IRENE.email, password: IRENE.password, role_id: role.id, chosen_instances: [] },
-    await adminToken(),
+    await adminToken(e2e),
   );
   if (answer.status !== 201)
     throw new Error(`create ${IRENE.email} → ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -58,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  const token = await adminToken();
+  const token = await adminToken(e2e);
   for (const id of created) await send(e2e, 'DELETE', `/api/users/${id}`, undefined, token);
   if (attendantRole) await restoreRole(e2e, attendantRole);
 });

@@ -14,7 +14,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from './support/api';
+import { adminToken, send } from './support/api';
 import {
   DESKTOP,
   launchBrowser,
@@ -45,17 +45,6 @@ let admin: UserPage;
 /** The secret read from the dialog (the test's own memory: the page must not keep it). */
 let secret = '';
 
-/** An access token of acme's administrator, for the clean-up. */
-async function adminToken(): Promise<string> {
-  const answer = await send(e2e, 'POST', '/api/auth/login', {
-    email: e2e.admin.email,
-    password: e2e.admin.password,
-    ip: null,
-  });
-  if (answer.status !== 200) throw new Error(`login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
 });
@@ -64,7 +53,7 @@ afterAll(async () => {
   await admin?.context.close();
   await browser?.close();
   // A step that failed before "Revogar" must not leave a working token behind.
-  const token = await adminToken();
+  const token = await adminToken(e2e);
   const listed = await send(e2e, 'GET', '/api/tokens', undefined, token);
   for (const found of (listed.body as ListedToken[] | null) ?? []) {
     if (found.name === TOKEN_NAME && found.status === 'active') {
@@ -110,7 +99,7 @@ describe('API tokens', () => {
     expect(await page.title()).toBe('Tokens de API · Back-office');
     // Files run in random order: 28-audit may have issued (and revoked) a token of its own first,
     // which stays listed as history. The empty state shows only when there is none.
-    const earlier = ((await send(e2e, 'GET', '/api/tokens', undefined, await adminToken())).body ??
+    const earlier = ((await send(e2e, 'GET', '/api/tokens', undefined, await adminToken(e2e))).body ??
       []) as ListedToken[];
     if (earlier.length === 0) {
       await page.getByText('Nenhum token de API').waitFor();
@@ -184,7 +173,7 @@ describe('API tokens', () => {
     expect(row).toContain('Ativo');
     expect(row).toContain('Atendente');
     expect(row).toContain('Todas');
-    const listed = (await send(e2e, 'GET', '/api/tokens', undefined, await adminToken())).body as ListedToken[];
+    const listed = (await send(e2e, 'GET', '/api/tokens', undefined, await adminToken(e2e))).body as ListedToken[];
     expect(listed.find((token) => token.name === TOKEN_NAME)?.lastUsedAt).not.toBeNull();
     await shots(page, '26-api-tokens-list');
     await fitsAPhone(page);

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { send } from './support/api';
+import { adminToken, send } from './support/api';
 import { seriousA11yViolations, transitionsEnded } from './support/axe';
 import {
   DESKTOP,
@@ -50,17 +50,6 @@ let userId: number | null = null;
 let tokenId: number | null = null;
 let tagId: number | null = null;
 
-/** An access token of acme's administrator. */
-async function adminToken(): Promise<string> {
-  const answer = await send(e2e, 'POST', '/api/auth/login', {
-    email: e2e.admin.email,
-    password: e2e.admin.password,
-    ip: null,
-  });
-  if (answer.status !== 200) throw new Error(`login → ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return (answer.body as { access_token: string }).access_token;
-}
-
 /** The id of acme's role `name`. */
 async function roleId(token: string, name: string): Promise<number> {
   const answer = await send(e2e, 'GET', '/api/permission', undefined, token);
@@ -70,7 +59,7 @@ async function roleId(token: string, name: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  const token = await adminToken();
+  const token = await adminToken(e2e);
   // The administrator creates a user…
   const created = await send(
     e2e,
@@ -107,7 +96,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await admin?.context.close();
   await browser?.close();
-  const token = await adminToken();
+  const token = await adminToken(e2e);
   if (tagId !== null) await send(e2e, 'DELETE', `/api/tags/${tagId}`, undefined, token);
   if (tokenId !== null) await send(e2e, 'DELETE', `/api/tokens/${tokenId}`, undefined, token);
   if (userId !== null) await send(e2e, 'DELETE', `/api/users/${userId}`, undefined, token);
@@ -286,7 +275,13 @@ describe('audit log', () => {
 
   it('"Configurações": fewer days than the audit log\'s minimum are refused under its field', async () => {
     const { page } = admin;
-    const refused = await send(e2e, 'PUT', '/api/retention', { ...KEEP_FOREVER, auditLogDays: 30 }, await adminToken());
+    const refused = await send(
+      e2e,
+      'PUT',
+      '/api/retention',
+      { ...KEEP_FOREVER, auditLogDays: 30 },
+      await adminToken(e2e),
+    );
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({
       code: 'invalid_retention',
@@ -322,7 +317,7 @@ describe('audit log', () => {
     await toggle.click();
     await toast(page, 'Configuração da auditoria salva.').waitFor();
     expect(await toggle.isChecked()).toBe(true);
-    const saved = await send(e2e, 'GET', '/api/audit/settings', undefined, await adminToken());
+    const saved = await send(e2e, 'GET', '/api/audit/settings', undefined, await adminToken(e2e));
     expect(saved.body).toEqual({ conversationReads: true });
 
     await page.reload();

@@ -96,8 +96,8 @@ async function call<T>(e2e: E2EContext, method: string, path: string, body?: unk
   return (answer.body ?? undefined) as T;
 }
 
-/** An access token of the tenant's administrator (who holds `roles-list` and `roles-edit`). */
-async function adminToken(e2e: E2EContext): Promise<string> {
+/** An access token of the tenant's administrator (who holds every route of the company). */
+export async function adminToken(e2e: E2EContext): Promise<string> {
   const answer = await call<{ access_token: string }>(e2e, 'POST', '/api/auth/login', {
     email: e2e.admin.email,
     password: e2e.admin.password,
