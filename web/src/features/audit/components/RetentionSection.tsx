@@ -1,8 +1,8 @@
 /**
  * "Retenção dos registros" (the "Configurações" tab of /audit, under "O que registrar"; route
  * `users`; `GET/PUT /api/retention`): how long the company keeps each kind of record — login
- * failures, webhook deliveries, the audit log —, each a number of days from its minimum up to
- * `maxDays`, or "Guardar para sempre" (null).
+ * failures, webhook deliveries, the audit log, messages' content and their files —, each a number
+ * of days from its minimum up to `maxDays`, or "Guardar para sempre" (null).
  * The night's clean-up applies it; the last one is told below ("Última limpeza"). The range is the
  * server's to check: its pt_BR refusals (422 `invalid_retention`) go under the fields they name,
  * anything else in an alert.
@@ -159,7 +159,8 @@ function RetentionForm({ saved }: { saved: Retention }) {
           </Title>
           <Text size="sm" c="dimmed">
             Por quanto tempo a empresa guarda cada tipo de registro. A limpeza roda toda noite; uma entrega de webhook
-            ainda pendente nunca é removida. Mensagens e mídias não entram nesta política.
+            ainda pendente nunca é removida. Mensagens e arquivos passados do prazo são esvaziados: o atendimento e os
+            números dos painéis continuam.
           </Text>
         </Stack>
         {general ? (
