@@ -12,9 +12,8 @@
 mod common;
 
 use anyhow::Context;
-use backoffice::random::random_token;
 use clap::Parser;
-use common::{Scratch, report, wrk};
+use common::{report, wrk};
 use serde_json::{Value, json};
 
 #[derive(Parser)]
@@ -37,24 +36,7 @@ const SECRET: &str = "whsec_YmVuY2gtZGUtcmVzcG9zdGFzLXJhcGlkYXMtMQ==";
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    let temp = tempfile::tempdir()?;
-    let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "quick_replies").await?;
-    let jwt = random_token(48);
-    let config = scratch.config(temp.path(), &jwt)?;
-    common::bench_tenant(&config, "admin@bench.example", PASSWORD).await?;
-    println!("== {}", if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" });
-    let mut server = common::start_server(
-        &scratch,
-        temp.path(),
-        &jwt,
-        args.port,
-        &[("ALLOW_PRIVATE_PROVIDERS", "true"), ("ANALYTICS_REFRESH_SECONDS", "0")],
-    )?;
-    let result = measure(&args).await;
-    let _ = server.kill();
-    let _ = server.wait();
-    scratch.drop_database().await?;
-    result
+    common::over_bench_tenant(args.postgres.as_deref(), "quick_replies", PASSWORD, args.port, || measure(&args)).await
 }
 
 async fn measure(args: &Args) -> anyhow::Result<()> {

@@ -67,6 +67,36 @@ impl Scratch {
     }
 }
 
+/// A benchmark over a fresh tenant `bench` (administrator `admin@bench.example` with `password`)
+/// and the release server over it on `port` (private providers allowed, no analytics refresh):
+/// prints the backend, runs `measure`, then stops the server and drops the scratch database
+/// whatever `measure` answered.
+pub async fn over_bench_tenant<F, Fut>(
+    postgres: Option<&str>,
+    label: &str,
+    password: &str,
+    port: u16,
+    measure: F,
+) -> anyhow::Result<()>
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<()>>,
+{
+    let temp = tempfile::tempdir()?;
+    let scratch = Scratch::new(postgres, temp.path(), label).await?;
+    let jwt = backoffice::random::random_token(48);
+    let config = scratch.config(temp.path(), &jwt)?;
+    bench_tenant(&config, "admin@bench.example", password).await?;
+    println!("== {}", if scratch.is_postgres() { "PostgreSQL" } else { "SQLite" });
+    let env = [("ALLOW_PRIVATE_PROVIDERS", "true"), ("ANALYTICS_REFRESH_SECONDS", "0")];
+    let mut server = start_server(&scratch, temp.path(), &jwt, port, &env)?;
+    let result = measure().await;
+    let _ = server.kill();
+    let _ = server.wait();
+    scratch.drop_database().await?;
+    result
+}
+
 /// The release server over `scratch`, on `port`, with extra environment `env`.
 pub fn start_server(
     scratch: &Scratch,
