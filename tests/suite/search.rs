@@ -115,6 +115,37 @@ async fn messages_are_found_by_stem_without_accents_only_where_the_caller_may_lo
     assert_eq!(page["data"], json!([]));
 }
 
+#[tokio::test]
+async fn an_attendant_finds_her_numbers_match_behind_thousands_said_on_numbers_she_does_not_see() {
+    let (team, _provider) = Team::start().await;
+    let (_, ana) = team.agent("Ana", &[team.instance]).await;
+    let line = customer_message("x-1", "+55 11 97777-0101", "Gil Souto", "O xilofone chegou quebrado");
+    assert_eq!(push(&team.app, HOST, team.instance, "evt-x-1", &line).await.status(), 200);
+    // Another number of the company said the word 2 100 times since: her page still holds her
+    // number's one match, found past all of them, and none of theirs.
+    team.app.execute("acme", "INSERT INTO instances (name) VALUES ('Outra loja')").await;
+    let other = team.app.scalar("acme", "SELECT CAST(id AS BIGINT) FROM instances WHERE name = 'Outra loja'").await;
+    let original = team.app.scalar("acme", "SELECT CAST(MAX(id) AS BIGINT) FROM messages").await;
+    team.app
+        .execute(
+            "acme",
+            &format!(
+                "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100) \
+                 INSERT INTO messages (chat_id, ticket_id, instance_id, direction, body, sent_at) \
+                 SELECT m.chat_id, m.ticket_id, {other}, m.direction, 'xilofone de novo', m.sent_at \
+                 FROM messages m CROSS JOIN n WHERE m.id = {original}"
+            ),
+        )
+        .await;
+
+    let (found, page) = search(&team, &ana, "q=xilofone").await;
+    assert_eq!(found, [("Gil Souto".to_owned(), vec![original])], "{page}");
+    assert!(page["next_cursor"].is_null());
+    let (found, page) = search(&team, &team.admin_token, "q=xilofone&limit=50").await;
+    assert_eq!(found.iter().map(|(_, ids)| ids.len()).sum::<usize>(), 50);
+    assert!(page["next_cursor"].is_string(), "the administrator pages through all 2 101");
+}
+
 /// The queue's and the customers screen's "name or phone contains", through the trigram index
 /// from three characters on and customer by customer below (docs/search.md#customers).
 #[tokio::test]

@@ -228,11 +228,16 @@ async fn pg_expected_matches(db: &impl ConnectionTrait, query: &str, scope: Opti
 /// LOCAL`: this transaction only; the caller resets them after the search), which leaves it the
 /// GIN index: left to itself it overestimates a rare word's matches and walks the newest messages.
 async fn pg_selective(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<bool> {
+    // A frequent word — most searches — is decided from the statistics alone and spends no round
+    // trip on planner settings; the count of a never-analysed table needs them in force.
     let estimated = pg_expected_matches(db, query, scope).await?;
+    if estimated.is_some_and(|expected| expected >= PG_SELECTIVE) {
+        return Ok(false);
+    }
     db.execute_unprepared("SET LOCAL enable_indexscan = off").await?;
     db.execute_unprepared("SET LOCAL enable_seqscan = off").await?;
     let selective = match estimated {
-        Some(expected) => expected < PG_SELECTIVE,
+        Some(_) => true,
         None => pg_count(db, query, scope).await? < PG_SELECTIVE as i64,
     };
     if !selective {
