@@ -52,7 +52,7 @@ struct Args {
     seconds: u64,
     #[arg(long, default_value_t = 18_104)]
     port: u16,
-    /// Keep the SQLite directory afterwards (printed), to read the plans with `sqlite3`.
+    /// Keep the SQLite directory (printed) or the PostgreSQL database afterwards, to read the plans.
     #[arg(long)]
     keep: bool,
 }
@@ -97,7 +97,7 @@ async fn main() -> anyhow::Result<()> {
     let temp = tempfile::tempdir()?;
     let scratch = Scratch::new(args.postgres.as_deref(), temp.path(), "search").await?;
     if args.keep {
-        println!("  kept: {}", temp.path().display());
+        println!("  kept: {} ({})", temp.path().display(), scratch.database_url);
     }
     let jwt = random_token(48);
     let config = scratch.config(temp.path(), &jwt)?;
@@ -113,9 +113,10 @@ async fn main() -> anyhow::Result<()> {
     let result = measure(&config, &args).await;
     let _ = server.kill();
     let _ = server.wait();
-    scratch.drop_database().await?;
     if args.keep {
         let _ = temp.keep();
+    } else {
+        scratch.drop_database().await?;
     }
     result
 }

@@ -8,6 +8,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { TagRef } from '../../lib/tags';
 import { patchOnBoard, placeOnBoard } from './board/board-cache';
+import type { ColumnPages } from './board/columns';
 import { inboxKeys, type QueueFilter } from './keys';
 import type {
   CustomerDetail,
@@ -135,6 +136,27 @@ export function patchCustomer(queryClient: QueryClient, customerId: number, blac
     customer ? { ...customer, blacklisted, tickets: customer.tickets.map(patch) } : customer,
   );
   patchOnBoard(queryClient, (t) => t.customer.id === customerId, patch);
+}
+
+/**
+ * A customer was edited, put on or off a legal hold, or erased (`CustomerChanged`): what shows
+ * them is read again — their panel, the open conversations, and the lists and board columns that
+ * hold one of their tickets. The rest of the queue is left alone: a hold changes no row of it.
+ */
+export function refetchCustomer(queryClient: QueryClient, customerId: number): void {
+  const theirs = (ticket: Ticket) => ticket.customer.id === customerId;
+  const holds = (data: unknown) =>
+    (data as TicketPages | ColumnPages | undefined)?.pages.some((page) => page.data.some(theirs)) ?? false;
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.customer(customerId) });
+  void queryClient.invalidateQueries({
+    queryKey: inboxKeys.tickets(),
+    predicate: (query) => {
+      const ticket = query.state.data as Ticket | undefined;
+      return ticket !== undefined && theirs(ticket);
+    },
+  });
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.lists(), predicate: (query) => holds(query.state.data) });
+  void queryClient.invalidateQueries({ queryKey: inboxKeys.boards(), predicate: (query) => holds(query.state.data) });
 }
 
 // ---------------------------------------------------------------------------------------------

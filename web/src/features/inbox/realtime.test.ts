@@ -97,6 +97,33 @@ describe('realtime events in the inbox', () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: inboxKeys.lists() });
   });
 
+  it('a changed customer reads again only what shows them: their lists, conversation and panel', () => {
+    const mine: QueueFilter = { tab: 'mine', search: '', instanceId: null, tagId: null };
+    client.setQueryData<TicketPages>(inboxKeys.list(mine), { pages: [page([ticket(2)])], pageParams: [undefined] });
+    client.setQueryData(inboxKeys.ticket(1), ticket(1));
+    client.setQueryData(inboxKeys.ticket(2), ticket(2));
+    client.setQueryData(inboxKeys.customer(101), { id: 101 });
+    client.setQueryData(inboxKeys.customer(102), { id: 102 });
+    const stale = () =>
+      client
+        .getQueryCache()
+        .findAll()
+        .filter((query) => query.state.isInvalidated)
+        .map((query) => JSON.stringify(query.queryKey))
+        .sort();
+
+    // Ticket 1 is customer 101's (test-data): the pending list holds it, "mine" does not.
+    expect(applyInboxEvent(client, { event: 'CustomerChanged', customer_id: 101 }, 7)).toBeNull();
+    expect(stale()).toEqual(
+      [inboxKeys.list(pending), inboxKeys.ticket(1), inboxKeys.customer(101)].map((key) => JSON.stringify(key)).sort(),
+    );
+
+    // A customer no loaded row shows (a hold set from the customers screen) reads nothing more.
+    applyInboxEvent(client, { event: 'CustomerChanged', customer_id: 999 }, 7);
+    vi.advanceTimersByTime(LIST_REFRESH_DEBOUNCE_MS);
+    expect(client.getQueryState(inboxKeys.list(mine))?.isInvalidated).toBe(false);
+  });
+
   it('a ticket taken from the queue (ChatTicketTransferred without a transfer) leaves it', () => {
     applyInboxEvent(
       client,

@@ -14,6 +14,7 @@ import {
   putMessage,
   putTicket,
   putTransfer,
+  refetchCustomer,
   refreshCachedTags,
   replaceMessage,
   setCustomerTags,
@@ -54,6 +55,7 @@ const ReactionEvent = z.object({
 });
 const BlacklistEvent = z.object({ customer_id: z.number(), blacklisted: z.boolean() });
 const NoteAddedEvent = z.object({ ticket_id: z.number(), message: MessageSchema });
+const CustomerEvent = z.object({ customer_id: z.number() });
 const CustomerTagsEvent = z.object({ customer_id: z.number(), tags: z.array(TagRefSchema) });
 const TagsEvent = z.object({ tags: z.array(TagRefSchema) });
 
@@ -243,9 +245,13 @@ export function applyInboxEvent(
     case 'GroupOfCustomersUpdated':
       void queryClient.invalidateQueries({ queryKey: inboxKeys.customers() });
       return null;
-    // A customer renamed or erased (LGPD): the queue's rows and the open conversations' headers
-    // and panels carry their name, so they are read again like a merge's.
-    case 'CustomerChanged':
+    // A customer edited, on or off a legal hold, or erased (LGPD): only what shows them is read
+    // again (their name and phone are on the queue's rows, the headers and the panel).
+    case 'CustomerChanged': {
+      const payload = parse(CustomerEvent, event);
+      if (payload) refetchCustomer(queryClient, payload.customer_id);
+      return null;
+    }
     case 'CustomersMerged':
       // A ticket's customer may be another one now: the lists, the open conversations' customer
       // panels and headers are read again.
