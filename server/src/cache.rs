@@ -95,6 +95,11 @@ pub struct Caches {
     /// asking again. Only the way the page is found depends on it, never what it finds, so no
     /// event drops it; the TTL bounds how long a search that became rare is walked.
     common_searches: TtlMap<(TenantName, String), ()>,
+    /// Which of PostgreSQL's two statements answers a message search (`search::Plan`), by user
+    /// and query: estimated from the column's statistics on the first page (two catalogue reads),
+    /// then reused by its next pages and refreshes. Like `common_searches`, it decides only how
+    /// the page is found; the TTL bounds it.
+    search_plans: TtlMap<(TenantName, i32, String), crate::domain::search::Plan>,
     /// The dashboards' answers (analytics, Maria, productivity) by tenant and request: they read
     /// the daily aggregates only, which change when an analytics sync commits
     /// (`Raised::AnalyticsChanged`). Each is one type of answer, told apart by its key.
@@ -222,6 +227,21 @@ impl Caches {
         self.common_searches.insert(self.common_searches.ticket(), (tenant, needle), ());
     }
 
+    /// The plan a message search of `user_id` took a moment ago (see `search_plans`).
+    pub fn search_plan(&self, tenant: &TenantName, user_id: i32, query: &str) -> Option<crate::domain::search::Plan> {
+        self.search_plans.get(&(tenant.clone(), user_id, query.to_owned()))
+    }
+
+    pub fn store_search_plan(
+        &self,
+        tenant: TenantName,
+        user_id: i32,
+        query: String,
+        plan: crate::domain::search::Plan,
+    ) {
+        self.search_plans.insert(self.search_plans.ticket(), (tenant, user_id, query), plan);
+    }
+
     /// A dashboard's answer kept for `key` (its endpoint and parameters).
     pub fn dashboard<V: Clone + Send + Sync + 'static>(&self, tenant: &TenantName, key: &str) -> Option<V> {
         self.dashboards.get(&(tenant.clone(), key.to_owned())).and_then(|kept| kept.downcast_ref::<V>().cloned())
@@ -283,6 +303,7 @@ impl Caches {
         self.queue_counts.remove_where(|_| true);
         self.users_totals.remove_where(|_| true);
         self.common_searches.remove_where(|_| true);
+        self.search_plans.remove_where(|_| true);
         self.dashboards.remove_where(|_| true);
         self.subscribers.remove_where(|_| true);
     }

@@ -8,7 +8,7 @@ use utoipa_axum::routes;
 
 use crate::{
     context::{Access, CurrentTenant, CurrentUser},
-    domain::search::{self, SearchPage},
+    domain::search::{self, MessageSearch, SearchPage},
     error::AppResult,
     http::{access::ApiRoutes, error_bodies::ErrorBody, extract::ApiQuery},
     state::AppState,
@@ -51,8 +51,23 @@ async fn messages(
     current: CurrentUser,
     ApiQuery(params): ApiQuery<SearchParams>,
 ) -> AppResult<Json<SearchPage>> {
+    // The plan a search took on PostgreSQL serves its next pages and refreshes without estimating
+    // it again (docs/search.md#the-index-decision-192).
+    let caches = state.bus.caches();
+    let user_id = current.viewer.user_id;
+    let remembered = params.q.trim().to_lowercase();
+    let search = MessageSearch {
+        query: &params.q,
+        cursor: params.cursor.as_deref(),
+        limit: params.limit,
+        known_plan: caches.search_plan(&tenant.name, user_id, &remembered),
+    };
     let tx = tenant.read(&state).await?;
-    let page = search::messages(&tx, &current.viewer, &params.q, params.cursor.as_deref(), params.limit).await;
+    let found = search::messages(&tx, &current.viewer, &search).await;
     tx.end();
-    Ok(Json(page?))
+    let found = found?;
+    if let Some(plan) = found.plan.filter(|_| search.known_plan.is_none()) {
+        caches.store_search_plan(tenant.name.clone(), user_id, remembered, plan);
+    }
+    Ok(Json(found.page))
 }

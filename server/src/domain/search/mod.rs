@@ -227,13 +227,23 @@ async fn pg_expected_matches(db: &impl ConnectionTrait, query: &str, scope: Opti
     Ok(Some(share * total * scope_share))
 }
 
-/// Whether fewer than [`PG_SELECTIVE`] messages (of the scope) match: estimated from the
-/// statistics, or — on a table never analysed — counted through the GIN index alone.
-async fn pg_selective(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<bool> {
-    Ok(match pg_expected_matches(db, query, scope).await? {
+/// How PostgreSQL finds a page of matches (docs/search.md#the-index-decision-192).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Walking the newest messages until the page is full: a word in many of them.
+    Walk,
+    /// Gathering the matches from the GIN index, then reading them by key: a rarer word.
+    Index,
+}
+
+/// [`Plan::Index`] when fewer than [`PG_SELECTIVE`] messages (of the scope) match: estimated from
+/// the statistics, or — on a table never analysed — counted through the GIN index alone.
+async fn pg_plan(db: &impl ConnectionTrait, query: &str, scope: Option<&[i32]>) -> Result<Plan> {
+    let selective = match pg_expected_matches(db, query, scope).await? {
         Some(expected) => expected < PG_SELECTIVE,
         None => pg_count(db, query, scope).await? < PG_SELECTIVE as i64,
-    })
+    };
+    Ok(if selective { Plan::Index } else { Plan::Walk })
 }
 
 /// Up to [`PG_SELECTIVE`] matches counted through the GIN bitmap: the planner is told to use no
@@ -338,22 +348,36 @@ async fn instances_in_view(db: &impl ConnectionTrait, viewer: &Viewer) -> Result
     Ok(Some(ids))
 }
 
+/// A message search: its words, where the last page ended, its size, and — on PostgreSQL — the
+/// plan the same search took a moment ago, if known (the caller remembers it; see [`Found`]).
+#[derive(Debug, Clone, Default)]
+pub struct MessageSearch<'a> {
+    pub query: &'a str,
+    pub cursor: Option<&'a str>,
+    pub limit: Option<u64>,
+    pub known_plan: Option<Plan>,
+}
+
+/// A page of matches, and on PostgreSQL the plan that found it (worth remembering for the next
+/// pages when it was estimated for this one).
+#[derive(Debug)]
+pub struct Found {
+    pub page: SearchPage,
+    pub plan: Option<Plan>,
+}
+
 /// The messages matching `query` on tickets `viewer` sees, newest first, a page at a time.
-pub async fn messages(
-    db: &impl ConnectionTrait,
-    viewer: &Viewer,
-    query: &str,
-    cursor: Option<&str>,
-    limit: Option<u64>,
-) -> Result<SearchPage> {
+pub async fn messages(db: &impl ConnectionTrait, viewer: &Viewer, search: &MessageSearch<'_>) -> Result<Found> {
+    let MessageSearch { query, cursor, limit, known_plan } = *search;
     words(query)?;
     let before = parse_cursor(cursor)?;
     let limit = limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
     let backend = db.get_database_backend();
     let scope = instances_in_view(db, viewer).await?;
     if scope.as_ref().is_some_and(Vec::is_empty) {
-        return Ok(SearchPage { data: Vec::new(), next_cursor: None });
+        return Ok(Found { page: SearchPage { data: Vec::new(), next_cursor: None }, plan: None });
     }
+    let mut plan = None;
     let marks = format!("char({}), char({})", HIT_START as u32, HIT_END as u32);
     let mut select = Query::select();
     select
@@ -404,7 +428,12 @@ pub async fn messages(
                 filter.push_str(&format!(" AND messages.id < ${}", values.len() + 1));
                 values.push(id.into());
             }
-            if pg_selective(db, query, scope.as_deref()).await? {
+            let chosen = match known_plan {
+                Some(known) => known,
+                None => pg_plan(db, query, scope.as_deref()).await?,
+            };
+            plan = Some(chosen);
+            if chosen == Plan::Index {
                 select.and_where(Expr::cust_with_values(
                     format!("messages.id = ANY (ARRAY (SELECT messages.id FROM messages WHERE {filter}))"),
                     values,
@@ -448,7 +477,7 @@ pub async fn messages(
     } else {
         None
     };
-    Ok(SearchPage { data: grouped(db, found).await?, next_cursor })
+    Ok(Found { page: SearchPage { data: grouped(db, found).await?, next_cursor }, plan })
 }
 
 /// The page's matches by conversation, in the order of each one's newest match.

@@ -171,7 +171,13 @@ async fn open_postgres(
         // ping on every checkout is one more network round trip per request.
         .test_before_acquire_if_idle_for(PING_IF_IDLE_FOR)
         .sqlx_logging(false)
-        .set_application_name("backoffice");
+        .set_application_name("backoffice")
+        // No JIT compilation: PostgreSQL compiles any plan estimated above `jit_above_cost`, and a
+        // cached generic plan over a large table crosses it easily — a rare word's search at 10 M
+        // messages spent 24 ms compiling for 6 ms of work (126 req/s under wrk; 523 without).
+        // Nothing this server asks runs long enough to win the compilation back
+        // (docs/decisions.md#d220).
+        .map_sqlx_postgres_opts(|options| options.options([("jit", "off")]));
     if let Some(path) = search_path {
         // Only the control pool: its connections are born in `control` and never see a tenant.
         options.set_schema_search_path(path);
