@@ -128,7 +128,9 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
     pressedAt.current = null;
     const held = Date.now() - at >= HOLD_MS;
     if (stopOnRelease.current || held) {
-      if (state === 'recording') stop(false);
+      // The recorder itself, not the rendered state: it starts before React shows "recording",
+      // and a release in between would otherwise wait for a check that `start` already made.
+      if (recording.current) stop(false);
       else stopOnRelease.current = true; // still opening the microphone: stop once it is open
     }
   }
