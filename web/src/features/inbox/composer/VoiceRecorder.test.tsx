@@ -117,6 +117,22 @@ describe('recording a voice note', () => {
     expect(screen.getAllByTestId('pending-file')).toHaveLength(1);
   });
 
+  it('sliding off while the microphone is still opening records nothing and lets it go', async () => {
+    let open: (stream: unknown) => void = () => {};
+    getUserMedia.mockReturnValue(new Promise((resolve) => (open = resolve)));
+    renderWithProviders(<Composer ticketId={6} onSend={vi.fn()} />);
+    fireEvent.pointerDown(mic(), { button: 0 });
+    fireEvent.pointerLeave(mic());
+    stopTrack.mockClear();
+    await act(async () => {
+      open({ getTracks: () => [{ stop: stopTrack }] });
+      await Promise.resolve();
+    });
+    expect(stopTrack).toHaveBeenCalled();
+    expect(FakeRecorder.last).toBeNull();
+    expect(screen.queryByTestId('recording-time')).not.toBeInTheDocument();
+  });
+
   it('"Cancelar gravação" throws the recording away', async () => {
     renderWithProviders(<Composer ticketId={6} onSend={vi.fn()} />);
     mic().focus();

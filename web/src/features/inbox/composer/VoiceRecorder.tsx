@@ -35,6 +35,8 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
   const recording = useRef<Recording | null>(null);
   /** When the pointer went down, while it is held. */
   const pressedAt = useRef<number | null>(null);
+  /** Cancelled before the microphone opened: `start` stops it once it does. */
+  const abandoned = useRef(false);
   /** The pointer went down on a recording in progress: letting go stops it. */
   const stopOnRelease = useRef(false);
 
@@ -64,6 +66,7 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
 
   async function start() {
     if (state !== 'idle') return;
+    abandoned.current = false;
     setState('starting');
     onProblem(null);
     let stream: MediaStream;
@@ -74,6 +77,12 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
       const denied =
         error instanceof DOMException && (error.name === 'NotAllowedError' || error.name === 'SecurityError');
       onProblem(denied ? PERMISSION_DENIED : NO_MICROPHONE);
+      return;
+    }
+    // Cancelled while the microphone was opening (slid off, "Cancelar gravação"): let it go.
+    if (abandoned.current) {
+      abandoned.current = false;
+      stream.getTracks().forEach((track) => track.stop());
       return;
     }
     const mimeType = recordingType();
@@ -104,7 +113,11 @@ export function VoiceRecorder({ onRecorded, onProblem, onRecordingChange, disabl
     pressedAt.current = null;
     setState('idle');
     setElapsed(0);
-    if (!current) return;
+    if (!current) {
+      // Still opening the microphone: `start` lets it go once it opens.
+      if (cancel) abandoned.current = true;
+      return;
+    }
     current.cancelled = cancel;
     if (current.recorder.state !== 'inactive') current.recorder.stop();
     else current.stream.getTracks().forEach((track) => track.stop());
