@@ -37,3 +37,13 @@ export function formErrors(error: unknown, fieldMap: Record<string, string>): Fo
 export function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : UNEXPECTED;
 }
+
+/**
+ * What a form's alert says of a refused save: the messages that name no field it shows (or the
+ * error's own message), null when every message went under its field. The settings cards
+ * (components/SettingsCard.tsx) show it above their fields.
+ */
+export function alertText(errors: FormErrors): string | null {
+  const placed = Object.keys(errors.fields).length > 0;
+  return placed && errors.general.length === 0 ? null : errors.general.join(' ') || errors.message;
+}

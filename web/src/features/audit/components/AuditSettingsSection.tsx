@@ -6,10 +6,10 @@
  * do not count). It saves on toggle: the switch moves at once, goes back if the server refuses
  * (the reason in an alert), and a notification confirms a save.
  */
-import { Alert, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useId, useState } from 'react';
-import { LoadError } from '../../../components/LoadError';
+import { SettingsLoader } from '../../../components/SettingsCard';
 import { errorMessage } from '../../../lib/api-errors';
 import { useAuditSettings, useSaveAuditSettings } from '../api/settings';
 import type { AuditSettings } from '../api/schemas';
@@ -59,23 +59,14 @@ function SettingsForm({ settings }: { settings: AuditSettings }) {
 
 export function AuditSettingsSection() {
   const settings = useAuditSettings();
-  if (settings.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando as configurações da auditoria">
-        <Skeleton height={28} width="30%" />
-        <Skeleton height={56} />
-      </Stack>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Não foi possível carregar as configurações da auditoria."
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <SettingsForm settings={settings.data} />;
+  return (
+    <SettingsLoader
+      query={settings}
+      loadingLabel="Carregando as configurações da auditoria"
+      errorTitle="Não foi possível carregar as configurações da auditoria."
+      skeleton={{ titleWidth: '30%', height: 56 }}
+    >
+      {(saved) => <SettingsForm settings={saved} />}
+    </SettingsLoader>
+  );
 }

@@ -8,11 +8,11 @@
  * consentimento" (the tab has the retention's "Salvar" too); the server's refusal on `text` goes
  * under the field, anything else in an alert.
  */
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Group, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useId, useRef, useState } from 'react';
-import { LoadError } from '../../../components/LoadError';
-import { formErrors } from '../../../lib/api-errors';
+import { useRef, useState } from 'react';
+import { SettingsCard, SettingsLoader, SettingsSaveBar } from '../../../components/SettingsCard';
+import { alertText, formErrors } from '../../../lib/api-errors';
 import { formatDateTime } from '../../../lib/dates';
 import { MAX_CONSENT_TEXT, useConsentSetting, useSaveConsentSetting } from '../api/consent';
 import type { ConsentSetting } from '../api/schemas';
@@ -21,7 +21,6 @@ import type { ConsentSetting } from '../api/schemas';
 const TEXT_REQUIRED = 'Escreva o texto do consentimento para ligar a etapa.';
 
 function ConsentForm({ saved }: { saved: ConsentSetting }) {
-  const titleId = useId();
   const [enabled, setEnabled] = useState(saved.enabled);
   const [text, setText] = useState(saved.text);
   const [error, setError] = useState<string | null>(null);
@@ -58,118 +57,83 @@ function ConsentForm({ saved }: { saved: ConsentSetting }) {
           const errors = formErrors(failure, { text: 'text' });
           setError(errors.fields.text ?? null);
           if (errors.fields.text) field.current?.focus();
-          if (!errors.fields.text || errors.general.length > 0) setGeneral(errors.general.join(' ') || errors.message);
+          setGeneral(alertText(errors));
         },
       },
     );
   };
 
   return (
-    <Paper
-      component="form"
-      withBorder
-      radius="md"
-      p="md"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SettingsCard
+      title="Consentimento no primeiro contato (LGPD)"
+      description="Ligado, o bot envia este texto no primeiro contato de cada cliente, antes da saudação, seguido de “Responda 1 para aceitar ou 2 para recusar.”, e guarda a resposta com o texto e a versão. Recusar não impede o atendimento."
+      failure={general}
+      failureTitle="Não foi possível salvar o consentimento"
+      onSubmit={submit}
     >
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h3" id={titleId}>
-            Consentimento no primeiro contato (LGPD)
-          </Title>
-          <Text size="sm" c="dimmed">
-            Ligado, o bot envia este texto no primeiro contato de cada cliente, antes da saudação, seguido de “Responda
-            1 para aceitar ou 2 para recusar.”, e guarda a resposta com o texto e a versão. Recusar não impede o
-            atendimento.
-          </Text>
-        </Stack>
-        {general ? (
-          <Alert color="red" variant="light" role="alert" title="Não foi possível salvar o consentimento">
-            {general}
-          </Alert>
-        ) : null}
-        <Switch
-          label="Pedir consentimento no primeiro contato"
-          checked={enabled}
-          onChange={(event) => {
-            setEnabled(event.currentTarget.checked);
-            if (error === TEXT_REQUIRED) setError(null);
-          }}
-        />
-        <Textarea
-          ref={field}
-          label="Texto do consentimento"
-          description={`${text.length}/${MAX_CONSENT_TEXT} caracteres`}
-          placeholder="Ex.: Olá! Para atender você, tratamos seus dados (nome, telefone e mensagens) conforme a LGPD. Saiba mais na nossa política de privacidade."
-          autosize
-          minRows={4}
-          maxRows={14}
-          maxLength={MAX_CONSENT_TEXT}
-          value={text}
-          error={error}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (error) setError(null);
-          }}
-        />
-        <Stack gap={4}>
-          <Group gap="xs" wrap="wrap">
-            {saved.version > 0 ? (
-              <Badge variant="light" color="gray" size="lg" tt="none" data-testid="consent-version">
-                Versão {saved.version}
-              </Badge>
-            ) : (
-              <Text size="sm" data-testid="consent-version">
-                Nenhuma versão salva ainda.
-              </Text>
-            )}
-            {saved.updatedAt ? (
-              <Text size="sm" c="dimmed">
-                Salvo em <time dateTime={saved.updatedAt}>{formatDateTime(saved.updatedAt)}</time>
-              </Text>
-            ) : null}
-          </Group>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {newVersion
-              ? `Ao salvar, o texto vira a versão ${saved.version + 1}: todos os clientes serão perguntados de novo na próxima conversa.`
-              : 'Mudar o texto cria uma nova versão: todos os clientes serão perguntados de novo na próxima conversa.'}
-          </Text>
-        </Stack>
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!changed || save.isPending}>
-            Salvar consentimento
-          </Button>
+      <Switch
+        label="Pedir consentimento no primeiro contato"
+        checked={enabled}
+        onChange={(event) => {
+          setEnabled(event.currentTarget.checked);
+          if (error === TEXT_REQUIRED) setError(null);
+        }}
+      />
+      <Textarea
+        ref={field}
+        label="Texto do consentimento"
+        description={`${text.length}/${MAX_CONSENT_TEXT} caracteres`}
+        placeholder="Ex.: Olá! Para atender você, tratamos seus dados (nome, telefone e mensagens) conforme a LGPD. Saiba mais na nossa política de privacidade."
+        autosize
+        minRows={4}
+        maxRows={14}
+        maxLength={MAX_CONSENT_TEXT}
+        value={text}
+        error={error}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (error) setError(null);
+        }}
+      />
+      <Stack gap={4}>
+        <Group gap="xs" wrap="wrap">
+          {saved.version > 0 ? (
+            <Badge variant="light" color="gray" size="lg" tt="none" data-testid="consent-version">
+              Versão {saved.version}
+            </Badge>
+          ) : (
+            <Text size="sm" data-testid="consent-version">
+              Nenhuma versão salva ainda.
+            </Text>
+          )}
+          {saved.updatedAt ? (
+            <Text size="sm" c="dimmed">
+              Salvo em <time dateTime={saved.updatedAt}>{formatDateTime(saved.updatedAt)}</time>
+            </Text>
+          ) : null}
         </Group>
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {newVersion
+            ? `Ao salvar, o texto vira a versão ${saved.version + 1}: todos os clientes serão perguntados de novo na próxima conversa.`
+            : 'Mudar o texto cria uma nova versão: todos os clientes serão perguntados de novo na próxima conversa.'}
+        </Text>
       </Stack>
-    </Paper>
+      <SettingsSaveBar label="Salvar consentimento" changed={changed} saving={save.isPending} />
+    </SettingsCard>
   );
 }
 
 export function ConsentSection() {
   const consent = useConsentSetting();
-  if (consent.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando o consentimento">
-        <Skeleton height={28} width="45%" />
-        <Skeleton height={140} />
-      </Stack>
-    );
-  }
-  if (consent.isError) {
-    return (
-      <LoadError
-        title="Não foi possível carregar o consentimento."
-        error={consent.error}
-        onRetry={() => void consent.refetch()}
-        retrying={consent.isFetching}
-      />
-    );
-  }
   // Not keyed by the data: a save's answer resets the draft itself; the button compares with the server's.
-  return <ConsentForm saved={consent.data} />;
+  return (
+    <SettingsLoader
+      query={consent}
+      loadingLabel="Carregando o consentimento"
+      errorTitle="Não foi possível carregar o consentimento."
+      skeleton={{ titleWidth: '45%', height: 140 }}
+    >
+      {(saved) => <ConsentForm saved={saved} />}
+    </SettingsLoader>
+  );
 }

@@ -7,11 +7,11 @@
  * server's to check: its pt_BR refusals (422 `invalid_retention`) go under the fields they name,
  * anything else in an alert.
  */
-import { Alert, Button, Divider, Group, NumberInput, Paper, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Divider, NumberInput, Stack, Switch, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Fragment, useId, useState } from 'react';
-import { LoadError } from '../../../components/LoadError';
-import { formErrors } from '../../../lib/api-errors';
+import { SettingsCard, SettingsLoader, SettingsSaveBar } from '../../../components/SettingsCard';
+import { alertText, formErrors } from '../../../lib/api-errors';
 import { useRetention, useSaveRetention } from '../api/retention';
 import {
   RETENTION_FIELDS,
@@ -94,7 +94,6 @@ function KindRow({ kind, maxDays, value, error, onChange }: KindRowProps) {
 }
 
 function RetentionForm({ saved }: { saved: Retention }) {
-  const titleId = useId();
   const lastRunId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved.policy));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -132,94 +131,57 @@ function RetentionForm({ saved }: { saved: Retention }) {
       onError: (error) => {
         const failure = formErrors(error, FIELD_MAP);
         setErrors(failure.fields);
-        if (Object.keys(failure.fields).length === 0 || failure.general.length > 0) {
-          setGeneral(failure.general.join(' ') || failure.message);
-        }
+        setGeneral(alertText(failure));
       },
     });
   };
 
   return (
-    <Paper
-      component="form"
-      withBorder
-      radius="md"
-      p="md"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SettingsCard
+      title="Retenção dos registros"
+      description="Por quanto tempo a empresa guarda cada tipo de registro. A limpeza roda toda noite; uma entrega de webhook ainda pendente nunca é removida. Mensagens e arquivos passados do prazo são esvaziados: o atendimento e os números dos painéis continuam."
+      failure={general}
+      failureTitle="Não foi possível salvar a política"
+      onSubmit={submit}
     >
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h3" id={titleId}>
-            Retenção dos registros
-          </Title>
-          <Text size="sm" c="dimmed">
-            Por quanto tempo a empresa guarda cada tipo de registro. A limpeza roda toda noite; uma entrega de webhook
-            ainda pendente nunca é removida. Mensagens e arquivos passados do prazo são esvaziados: o atendimento e os
-            números dos painéis continuam.
-          </Text>
-        </Stack>
-        {general ? (
-          <Alert color="red" variant="light" role="alert" title="Não foi possível salvar a política">
-            {general}
-          </Alert>
-        ) : null}
-        {kinds.map((kind, at) => (
-          <Fragment key={kind.field}>
-            {at > 0 ? <Divider /> : null}
-            <KindRow
-              kind={kind}
-              maxDays={saved.maxDays}
-              value={draft[kind.field]}
-              error={errors[kind.field]}
-              onChange={(value) => set(kind.field, value)}
-            />
-          </Fragment>
-        ))}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending} disabled={!changed || save.isPending}>
-            Salvar
-          </Button>
-        </Group>
-        <Divider />
-        <Stack gap={4} role="region" aria-labelledby={lastRunId}>
-          <Title order={3} size="h5" id={lastRunId}>
-            Última limpeza
-          </Title>
-          <Text size="sm" data-testid="retention-last-run">
-            {lastRunText(saved.lastRun)}
-          </Text>
-        </Stack>
+      {kinds.map((kind, at) => (
+        <Fragment key={kind.field}>
+          {at > 0 ? <Divider /> : null}
+          <KindRow
+            kind={kind}
+            maxDays={saved.maxDays}
+            value={draft[kind.field]}
+            error={errors[kind.field]}
+            onChange={(value) => set(kind.field, value)}
+          />
+        </Fragment>
+      ))}
+      <SettingsSaveBar label="Salvar" changed={changed} saving={save.isPending} />
+      <Divider />
+      <Stack gap={4} role="region" aria-labelledby={lastRunId}>
+        <Title order={3} size="h5" id={lastRunId}>
+          Última limpeza
+        </Title>
+        <Text size="sm" data-testid="retention-last-run">
+          {lastRunText(saved.lastRun)}
+        </Text>
       </Stack>
-    </Paper>
+    </SettingsCard>
   );
 }
 
 export function RetentionSection() {
   const retention = useRetention();
-  if (retention.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando a política de retenção">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={160} />
-      </Stack>
-    );
-  }
-  if (retention.isError) {
-    return (
-      <LoadError
-        title="Não foi possível carregar a política de retenção."
-        error={retention.error}
-        onRetry={() => void retention.refetch()}
-        retrying={retention.isFetching}
-      />
-    );
-  }
   // Not keyed by the data: a save's answer resets the draft itself (and the notification it shows
   // would be lost with an unmounted form); "Salvar" compares the draft with what the server holds.
-  return <RetentionForm saved={retention.data} />;
+  return (
+    <SettingsLoader
+      query={retention}
+      loadingLabel="Carregando a política de retenção"
+      errorTitle="Não foi possível carregar a política de retenção."
+      skeleton={{ titleWidth: '40%', height: 160 }}
+    >
+      {(saved) => <RetentionForm saved={saved} />}
+    </SettingsLoader>
+  );
 }

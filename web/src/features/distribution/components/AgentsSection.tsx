@@ -7,10 +7,11 @@
 import { Badge, Button, Group, NumberInput, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { PresenceDot } from '../../../components/PresenceDot';
 import { ListCard, ResponsiveList } from '../../../components/ResponsiveList';
+import { RowSaveButton } from '../../../components/RowSaveButton';
+import { useRowDrafts } from '../../../components/use-row-drafts';
 import { PRESENCE_STATUSES } from '../../../lib/presence';
 import { MAX_CAPACITY, MIN_CAPACITY, type Agent, type Policy } from '../api/get-distribution';
 import { useSetAgentCapacity } from '../api/set-agent-capacity';
@@ -114,16 +115,13 @@ function CapacityField(props: RowProps & { label?: string }) {
 
 function SaveButton({ agent, changed, saving, onSave, fullWidth }: RowProps & { fullWidth?: boolean }) {
   return (
-    <Button
-      size="sm"
-      disabled={!changed}
-      loading={saving}
-      onClick={onSave}
-      aria-label={`Salvar a capacidade de ${agent.name}`}
+    <RowSaveButton
+      label={`Salvar a capacidade de ${agent.name}`}
+      changed={changed}
+      saving={saving}
+      onSave={onSave}
       fullWidth={fullWidth}
-    >
-      Salvar
-    </Button>
+    />
   );
 }
 
@@ -167,29 +165,21 @@ function AgentCard(props: RowProps) {
   );
 }
 
-function without<T>(record: Record<number, T>, key: number): Record<number, T> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
 export function AgentsSection({ agents, policies }: { agents: readonly Agent[]; policies: readonly Policy[] }) {
   const save = useSetAgentCapacity();
-  const [drafts, setDrafts] = useState<Record<number, number | string>>({});
-  const [errors, setErrors] = useState<Record<number, string>>({});
-  const [saving, setSaving] = useState<number | null>(null);
+  /** By user id: what is typed in the capacity field, and the error under it. */
+  const rows = useRowDrafts<number, number | string, string>();
 
   const policyOf = (agent: Agent) => policies.find((policy) => policy.departmentId === agent.departmentId);
-  const draftOf = (agent: Agent): number | string => drafts[agent.userId] ?? agent.capacity ?? '';
+  const draftOf = (agent: Agent): number | string => rows.draft(agent.userId) ?? agent.capacity ?? '';
 
   function send(agent: Agent, capacity: number | null) {
-    setSaving(agent.userId);
+    rows.setSaving(agent.userId);
     save.mutate(
       { userId: agent.userId, capacity },
       {
         onSuccess: (saved) => {
-          setDrafts((current) => without(current, agent.userId));
-          setErrors((current) => without(current, agent.userId));
+          rows.forget(agent.userId);
           notifications.show({
             color: 'teal',
             title: 'Capacidade salva',
@@ -201,10 +191,7 @@ export function AgentsSection({ agents, policies }: { agents: readonly Agent[]; 
         },
         onError: (error) => {
           const failure = saveFailure(error);
-          if (failure.fields.capacity) {
-            const message = failure.fields.capacity;
-            setErrors((current) => ({ ...current, [agent.userId]: message }));
-          }
+          if (failure.fields.capacity) rows.refuse(agent.userId, failure.fields.capacity);
           if (failure.general) {
             notifications.show({
               color: 'red',
@@ -213,7 +200,7 @@ export function AgentsSection({ agents, policies }: { agents: readonly Agent[]; 
             });
           }
         },
-        onSettled: () => setSaving(null),
+        onSettled: () => rows.setSaving(null),
       },
     );
   }
@@ -227,14 +214,14 @@ export function AgentsSection({ agents, policies }: { agents: readonly Agent[]; 
     }
     const invalid = capacityError(draft, MIN_CAPACITY, MAX_CAPACITY);
     if (invalid) {
-      setErrors((current) => ({ ...current, [agent.userId]: invalid }));
+      rows.refuse(agent.userId, invalid);
       return;
     }
     send(agent, Number(draft));
   }
 
   function restoreDepartment(agent: Agent) {
-    setDrafts((current) => ({ ...current, [agent.userId]: '' }));
+    rows.setDraft(agent.userId, '');
     send(agent, null);
   }
 
@@ -244,13 +231,10 @@ export function AgentsSection({ agents, policies }: { agents: readonly Agent[]; 
       agent,
       policy: policyOf(agent),
       draft,
-      error: errors[agent.userId],
+      error: rows.errors(agent.userId),
       changed: draft !== (agent.capacity ?? ''),
-      saving: saving === agent.userId,
-      onChange: (value) => {
-        setDrafts((current) => ({ ...current, [agent.userId]: value }));
-        setErrors((current) => without(current, agent.userId));
-      },
+      saving: rows.isSaving(agent.userId),
+      onChange: (value) => rows.edit(agent.userId, value),
       onSave: () => submit(agent),
       onUseDepartment: () => restoreDepartment(agent),
     };

@@ -7,23 +7,11 @@
  * names). What is typed stays a draft of the screen until saved, so a live refresh never overwrites
  * it; the table row and the phone's card share it.
  */
-import {
-  Badge,
-  Box,
-  Button,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Box, Group, NumberInput, Radio, Select, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
 import { ListCard, ResponsiveList } from '../../../components/ResponsiveList';
+import { RowSaveButton } from '../../../components/RowSaveButton';
+import { useRowDrafts } from '../../../components/use-row-drafts';
 import {
   DEFAULT_OFFER_SECONDS,
   MAX_CAPACITY,
@@ -225,16 +213,13 @@ function OfferField({ policy, draft, errors, onChange, phone }: RowProps & { pho
 
 function SaveButton({ policy, changed, saving, onSave, fullWidth }: RowProps & { fullWidth?: boolean }) {
   return (
-    <Button
-      size="sm"
-      disabled={!changed}
-      loading={saving}
-      onClick={onSave}
-      aria-label={`Salvar ${policyName(policy)}`}
+    <RowSaveButton
+      label={`Salvar ${policyName(policy)}`}
+      changed={changed}
+      saving={saving}
+      onSave={onSave}
       fullWidth={fullWidth}
-    >
-      Salvar
-    </Button>
+    />
   );
 }
 
@@ -276,31 +261,17 @@ function PolicyCard(props: RowProps) {
   );
 }
 
-function without<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
 export function PoliciesSection({ policies }: { policies: readonly Policy[] }) {
   const save = useSetPolicy();
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [errors, setErrors] = useState<Record<string, RowErrors>>({});
-  const [saving, setSaving] = useState<string | null>(null);
+  const rows = useRowDrafts<string, Draft, RowErrors>();
 
-  const draftOf = (policy: Policy): Draft => drafts[policyKey(policy)] ?? draftFrom(policy);
+  const draftOf = (policy: Policy): Draft => rows.draft(policyKey(policy)) ?? draftFrom(policy);
   const changed = (policy: Policy): boolean => {
     const draft = draftOf(policy);
     if (draft.strategy !== policy.strategy || draft.capacity !== policy.capacity) return true;
     // The queue's offer time is not shown, so it is no change to save.
     return draft.strategy !== 'manual' && sentOfferSeconds(draft) !== policy.offerSeconds;
   };
-
-  function change(policy: Policy, draft: Draft) {
-    const key = policyKey(policy);
-    setDrafts((current) => ({ ...current, [key]: draft }));
-    setErrors((current) => ({ ...current, [key]: {} }));
-  }
 
   function submit(policy: Policy) {
     const key = policyKey(policy);
@@ -312,36 +283,25 @@ export function PoliciesSection({ policies }: { policies: readonly Policy[] }) {
     const offerInvalid = offer === null ? null : offerSecondsError(offer, MIN_OFFER_SECONDS, MAX_OFFER_SECONDS);
     if (offerInvalid) invalid.offerSeconds = offerInvalid;
     if (Object.keys(invalid).length > 0) {
-      setErrors((current) => ({ ...current, [key]: invalid }));
+      rows.refuse(key, invalid);
       return;
     }
     const capacity = Number(draft.capacity);
     const offerSeconds = offer === null ? null : Number(offer);
-    setSaving(key);
+    rows.setSaving(key);
     save.mutate(
       { departmentId: policy.departmentId, strategy: draft.strategy, capacity, offerSeconds },
       {
         onSuccess: (saved) => {
-          setDrafts((current) => without(current, key));
-          setErrors((current) => without(current, key));
+          rows.forget(key);
           notifications.show({
             color: 'teal',
             title: 'Distribuição salva',
             message: policySummary(saved),
           });
         },
-        onError: (error) => {
-          const failure = saveFailure(error);
-          setErrors((current) => ({ ...current, [key]: failure.fields }));
-          if (failure.general) {
-            notifications.show({
-              color: 'red',
-              title: 'Não foi possível salvar a distribuição',
-              message: failure.general,
-            });
-          }
-        },
-        onSettled: () => setSaving(null),
+        onError: (error) => rows.fail(key, saveFailure(error), 'Não foi possível salvar a distribuição'),
+        onSettled: () => rows.setSaving(null),
       },
     );
   }
@@ -349,10 +309,10 @@ export function PoliciesSection({ policies }: { policies: readonly Policy[] }) {
   const rowProps = (policy: Policy): RowProps => ({
     policy,
     draft: draftOf(policy),
-    errors: errors[policyKey(policy)] ?? {},
+    errors: rows.errors(policyKey(policy)) ?? {},
     changed: changed(policy),
-    saving: saving === policyKey(policy),
-    onChange: (draft) => change(policy, draft),
+    saving: rows.isSaving(policyKey(policy)),
+    onChange: (draft) => rows.edit(policyKey(policy), draft),
     onSave: () => submit(policy),
   });
 

@@ -10,11 +10,10 @@
  * The text box keeps its `textbox` role, as with the `/` picker (use-quick-reply-picker.ts): it
  * points at the list with `aria-controls` and at the option in focus with `aria-activedescendant`.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
 import { useMentionTargets } from '../api/get-mention-targets';
 import type { MentionTarget } from '../api/schemas';
 import { filterTargets, mentionTrigger } from './mention-match';
-import { pickerKey } from './picker-keys';
+import { usePickerDismissal, usePickerNavigation } from './use-inline-picker';
 
 /** The most people the list shows at once (the rest are one more letter away). */
 export const MAX_SHOWN_TARGETS = 50;
@@ -33,21 +32,25 @@ export interface MentionPickerOptions {
 export type MentionPicker = ReturnType<typeof useMentionPicker>;
 
 export function useMentionPicker({ ticketId, text, caret, active, onInsert }: MentionPickerOptions) {
-  const listId = useId();
   const trigger = active ? mentionTrigger(text, caret) : null;
-  /** Where the `@` closed with Esc (or just completed) is: the picker stays closed for it. */
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const triggered = trigger !== null && trigger.start !== dismissed;
+  /** The `@` closed with Esc (or just completed): the picker stays closed for it. */
+  const dismissal = usePickerDismissal(mentionTrigger);
+  const triggered = trigger !== null && !dismissal.isDismissed(trigger);
   const targets = useMentionTargets(ticketId, triggered);
   const query = trigger?.query ?? '';
   const all = triggered && targets.data ? filterTargets(targets.data, query) : [];
   const matches = all.slice(0, MAX_SHOWN_TARGETS);
   // A space typed after a name nobody has: the name ended, the rest is the note's text.
   const open = triggered && (!query.includes(' ') || matches.length > 0);
-  const [focus, setFocus] = useState({ query, index: 0 });
-  const index = focus.query === query && focus.index < matches.length ? focus.index : 0;
-  const current = open ? (matches[index] ?? null) : null;
-  const optionId = (person: MentionTarget) => `${listId}-option-${person.id}`;
+  const navigation = usePickerNavigation({
+    open,
+    trigger,
+    query,
+    matches,
+    optionKey: (person) => person.id,
+    onDismiss: dismissal.dismiss,
+    onChoose: choose,
+  });
 
   function choose(person: MentionTarget) {
     if (!trigger) return;
@@ -56,30 +59,8 @@ export function useMentionPicker({ ticketId, text, caret, active, onInsert }: Me
     const next = text.slice(0, trigger.start) + mention + rest.replace(/^ /, '');
     const after = trigger.start + mention.length;
     // The name just written must not open the picker again by itself.
-    setDismissed(mentionTrigger(next, after)?.start ?? null);
+    dismissal.dismissAt(next, after);
     onInsert(next, after, person);
-  }
-
-  /** The note or the caret changed: an `@` other than the one closed opens the picker again. */
-  function track(nextText: string, nextCaret: number) {
-    if (dismissed === null) return;
-    if (mentionTrigger(nextText, nextCaret)?.start !== dismissed) setDismissed(null);
-  }
-
-  /** The text box's keys while the picker is open; true when the picker took the key. */
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (!open || !trigger || event.nativeEvent.isComposing) return false;
-    const start = trigger.start;
-    return pickerKey(event, {
-      count: matches.length,
-      move: (step) => setFocus({ query, index: (index + step + matches.length) % matches.length }),
-      dismiss: () => setDismissed(start),
-      choose: () => {
-        if (!current) return false;
-        choose(current);
-        return true;
-      },
-    });
   }
 
   return {
@@ -89,18 +70,10 @@ export function useMentionPicker({ ticketId, text, caret, active, onInsert }: Me
     matches,
     /** How many match in all (the list shows `MAX_SHOWN_TARGETS` at most). */
     total: all.length,
-    index,
-    listId,
-    optionId,
+    // The option in focus, the keys, the pointer and the text box's side of the pattern (while open).
+    ...navigation,
     choose,
-    track,
-    onKeyDown,
-    /** Moves the focus to an option (the pointer over it). */
-    hover: (at: number) => setFocus({ query, index: at }),
-    /** The text box's side of the pattern (while open). */
-    textboxProps: {
-      'aria-controls': open && matches.length > 0 ? listId : undefined,
-      'aria-activedescendant': current ? optionId(current) : undefined,
-    },
+    /** The note or the caret changed: an `@` other than the one closed opens the picker again. */
+    track: dismissal.track,
   };
 }

@@ -21,12 +21,12 @@
  * names those whose text is still whole in it (`takeQuickReplyIds`) as `quickReplyIds`, each
  * counting a use — one edited or deleted afterwards is not counted.
  */
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { variableToken } from '../../../lib/quick-replies';
 import { useTicketQuickReplies, type FilledReply } from '../api/get-quick-replies';
 import { MAX_QUICK_REPLIES_PER_MESSAGE } from '../api/send-message';
 import { filterReplies, slashTrigger, type SlashTrigger } from './quick-reply-match';
-import { pickerKey } from './picker-keys';
+import { usePickerDismissal, usePickerNavigation } from './use-inline-picker';
 
 /** The replies inserted in each ticket's draft since its last message, by id, with the text each put in. */
 const inserted = new Map<number, Map<number, string>>();
@@ -82,26 +82,30 @@ export function useQuickReplyPicker({
   onAttachment,
   onTemplate,
 }: QuickReplyPickerOptions) {
-  const listId = useId();
   const trigger = slashTrigger(text, caret);
-  /** Where the `/` closed with Esc is: the picker stays closed for it. */
-  const [dismissed, setDismissed] = useState<number | null>(null);
-  const open = active && trigger !== null && trigger.start !== dismissed;
+  /** The `/` closed with Esc (or just completed): the picker stays closed for it. */
+  const dismissal = usePickerDismissal(slashTrigger);
+  const open = active && trigger !== null && !dismissal.isDismissed(trigger);
   const replies = useTicketQuickReplies(ticketId, open);
   const query = trigger?.query ?? '';
   const matches = open && replies.data ? filterReplies(replies.data, query) : [];
   // The option in focus and the refusal shown belong to one query: a new one starts at the top.
-  const [focus, setFocus] = useState({ query, index: 0 });
-  const index = focus.query === query && focus.index < matches.length ? focus.index : 0;
-  const current = matches[index] ?? null;
+  const navigation = usePickerNavigation({
+    open,
+    trigger,
+    query,
+    matches,
+    optionKey: (reply) => reply.id,
+    onDismiss: dismissal.dismiss,
+    onChoose: choose,
+  });
   const [refusal, setRefusal] = useState<{ query: string; text: string } | null>(null);
   const notice = refusal && refusal.query === query ? refusal.text : null;
-  const optionId = (reply: FilledReply) => `${listId}-option-${reply.id}`;
 
   /** Takes the `/query` out of the text (a file or a template goes instead). */
   function takeQuery(at: SlashTrigger) {
     const next = text.slice(0, at.start) + text.slice(at.end);
-    setDismissed(slashTrigger(next, at.start)?.start ?? null);
+    dismissal.dismissAt(next, at.start);
     setRefusal(null);
     onInsert(next, at.start);
   }
@@ -129,31 +133,9 @@ export function useQuickReplyPicker({
     replies.set(reply.id, reply.text);
     inserted.set(ticketId, replies);
     // A reply ending in " /algo" must not open the picker again by itself.
-    setDismissed(slashTrigger(next, after)?.start ?? null);
+    dismissal.dismissAt(next, after);
     setRefusal(null);
     onInsert(next, after);
-  }
-
-  /** The message or the caret changed: a `/` other than the one closed opens the picker again. */
-  function track(nextText: string, nextCaret: number) {
-    if (dismissed === null) return;
-    if (slashTrigger(nextText, nextCaret)?.start !== dismissed) setDismissed(null);
-  }
-
-  /** The text box's keys while the picker is open; true when the picker took the key. */
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
-    if (!open || !trigger || event.nativeEvent.isComposing) return false;
-    const start = trigger.start;
-    return pickerKey(event, {
-      count: matches.length,
-      move: (step) => setFocus({ query, index: (index + step + matches.length) % matches.length }),
-      dismiss: () => setDismissed(start),
-      choose: () => {
-        if (!current) return false;
-        choose(current);
-        return true;
-      },
-    });
   }
 
   return {
@@ -161,21 +143,17 @@ export function useQuickReplyPicker({
     query,
     replies,
     matches,
-    index,
     notice,
-    listId,
-    optionId,
+    // The option in focus, the keys and the pointer (textboxProps below adds to its own).
+    ...navigation,
     choose,
-    track,
-    onKeyDown,
-    /** Moves the focus to an option (the pointer over it). */
-    hover: (at: number) => setFocus({ query, index: at }),
+    /** The message or the caret changed: a `/` other than the one closed opens the picker again. */
+    track: dismissal.track,
     /** The text box's side of the pattern. */
     textboxProps: {
       'aria-autocomplete': 'list' as const,
       'aria-haspopup': 'listbox' as const,
-      'aria-controls': open && matches.length > 0 ? listId : undefined,
-      'aria-activedescendant': open && current ? optionId(current) : undefined,
+      ...navigation.textboxProps,
     },
   };
 }

@@ -7,27 +7,14 @@
  * pt_BR refusals (422 `invalid_survey`) go under the fields they name, a template's under its
  * number's.
  */
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Group, MultiSelect, Paper, Select, Switch, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMessageCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
-import { LoadError } from '../../../components/LoadError';
+import { useMemo, useState } from 'react';
+import { SettingsCard, SettingsLoader, SettingsSaveBar } from '../../../components/SettingsCard';
 import { instanceTemplatesKeys } from '../../../components/use-instance-templates';
-import { formErrors } from '../../../lib/api-errors';
+import { alertText, formErrors } from '../../../lib/api-errors';
 import type { InstanceSource } from '../../../lib/instance-choices';
 import type { Template } from '../../../lib/message-templates';
 import type { SurveySettings } from '../api/schemas';
@@ -69,7 +56,6 @@ interface SettingsFormProps {
 }
 
 function SettingsForm({ saved, instanceSource }: SettingsFormProps) {
-  const titleId = useId();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SurveySettings>(saved);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -160,141 +146,112 @@ function SettingsForm({ saved, instanceSource }: SettingsFormProps) {
         }
         const failure = formErrors(rest, FIELD_MAP);
         setErrors(failure.fields);
-        if (Object.keys(failure.fields).length === 0 || failure.general.length > 0) {
-          setGeneral(failure.general.join(' ') || failure.message);
-        }
+        setGeneral(alertText(failure));
       },
     });
   };
 
   return (
-    <Paper
-      component="form"
-      withBorder
-      radius="md"
-      p="md"
-      aria-labelledby={titleId}
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
+    <SettingsCard
+      title="Pesquisa de satisfação"
+      description="Ao encerrar um atendimento, o cliente recebe a pergunta e responde com uma nota de 1 a 5 (e, se quiser, um comentário). A resposta não abre um novo atendimento."
+      failure={general}
+      failureTitle="Não foi possível salvar a pesquisa"
+      onSubmit={submit}
     >
-      <Stack gap="md">
-        <Stack gap={2}>
-          <Title order={2} size="h3" id={titleId}>
-            Pesquisa de satisfação
-          </Title>
-          <Text size="sm" c="dimmed">
-            Ao encerrar um atendimento, o cliente recebe a pergunta e responde com uma nota de 1 a 5 (e, se quiser, um
-            comentário). A resposta não abre um novo atendimento.
-          </Text>
-        </Stack>
-        {general ? (
-          <Alert color="red" role="alert" title="Não foi possível salvar a pesquisa">
-            {general}
-          </Alert>
-        ) : null}
-        <Switch
-          label="Enviar pesquisa ao encerrar"
-          description="Vale para os atendimentos encerrados por uma pessoa."
-          checked={draft.enabled}
-          onChange={(event) => set({ enabled: event.currentTarget.checked })}
-        />
-        <Textarea
-          label="Pergunta"
-          description="Use {{nome}} para o primeiro nome do cliente e {{atendente}} para o primeiro nome de quem atendeu."
-          autosize
-          minRows={3}
-          maxRows={8}
-          maxLength={500}
-          value={draft.question}
-          error={errors.question}
-          onChange={(event) => set({ question: event.currentTarget.value })}
-        />
-        <Paper bg="var(--mantine-color-default-hover)" radius="sm" p="sm">
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconMessageCircle size={18} aria-hidden />
-            <Text size="sm">
-              <Text span fw={600}>
-                Como o cliente vê:{' '}
-              </Text>
-              {previewQuestion(draft.question) || '—'}
+      <Switch
+        label="Enviar pesquisa ao encerrar"
+        description="Vale para os atendimentos encerrados por uma pessoa."
+        checked={draft.enabled}
+        onChange={(event) => set({ enabled: event.currentTarget.checked })}
+      />
+      <Textarea
+        label="Pergunta"
+        description="Use {{nome}} para o primeiro nome do cliente e {{atendente}} para o primeiro nome de quem atendeu."
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={500}
+        value={draft.question}
+        error={errors.question}
+        onChange={(event) => set({ question: event.currentTarget.value })}
+      />
+      <Paper bg="var(--mantine-color-default-hover)" radius="sm" p="sm">
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconMessageCircle size={18} aria-hidden />
+          <Text size="sm">
+            <Text span fw={600}>
+              Como o cliente vê:{' '}
             </Text>
-          </Group>
-        </Paper>
-        <Textarea
-          label="Agradecimento"
-          description="Enviado depois da nota."
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={500}
-          value={draft.thanks}
-          error={errors.thanks}
-          onChange={(event) => set({ thanks: event.currentTarget.value })}
-        />
-        <Select
-          label="Prazo para responder"
-          description="Depois dele, a mensagem do cliente abre um atendimento, como de costume."
-          data={deadlineData}
-          allowDeselect={false}
-          value={String(draft.answerMinutes)}
-          error={errors.answerMinutes}
-          onChange={(value) => {
-            if (value !== null) set({ answerMinutes: Number(value) });
-          }}
-          comboboxProps={{ withinPortal: true }}
-          maw={{ base: '100%', sm: 320 }}
-        />
-        <MultiSelect<number>
-          label="Departamentos sem pesquisa"
-          description="Os atendimentos destes departamentos são encerrados sem a pesquisa."
-          placeholder={
-            departments.isPending
-              ? 'Carregando departamentos…'
-              : departmentData.length === 0
-                ? 'Nenhum departamento'
-                : 'Escolha os departamentos'
-          }
-          data={departmentData}
-          searchable
-          clearable
-          value={draft.excludedDepartmentIds}
-          onChange={(value) => set({ excludedDepartmentIds: value })}
-          comboboxProps={{ withinPortal: true }}
-          error={departments.isError ? 'Não foi possível carregar os departamentos.' : undefined}
-        />
-        <SurveyTemplatesSection
-          instanceSource={instanceSource}
-          templates={draft.templates}
-          errors={templateErrors}
-          onChoose={(instanceId, template) =>
-            setTemplates(instanceId, chooseTemplate(draft.templates, instanceId, template))
-          }
-          onParameterChange={(instanceId, position, value) =>
-            setTemplates(instanceId, setParameter(draft.templates, instanceId, position, value))
-          }
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button
-            variant="default"
-            disabled={!changed || save.isPending}
-            onClick={() => {
-              setDraft(saved);
-              setErrors({});
-              setTemplateErrors({});
-              setGeneral(null);
-            }}
-          >
-            Descartar
-          </Button>
-          <Button type="submit" loading={save.isPending} disabled={!changed}>
-            Salvar pesquisa
-          </Button>
+            {previewQuestion(draft.question) || '—'}
+          </Text>
         </Group>
-      </Stack>
-    </Paper>
+      </Paper>
+      <Textarea
+        label="Agradecimento"
+        description="Enviado depois da nota."
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={500}
+        value={draft.thanks}
+        error={errors.thanks}
+        onChange={(event) => set({ thanks: event.currentTarget.value })}
+      />
+      <Select
+        label="Prazo para responder"
+        description="Depois dele, a mensagem do cliente abre um atendimento, como de costume."
+        data={deadlineData}
+        allowDeselect={false}
+        value={String(draft.answerMinutes)}
+        error={errors.answerMinutes}
+        onChange={(value) => {
+          if (value !== null) set({ answerMinutes: Number(value) });
+        }}
+        comboboxProps={{ withinPortal: true }}
+        maw={{ base: '100%', sm: 320 }}
+      />
+      <MultiSelect<number>
+        label="Departamentos sem pesquisa"
+        description="Os atendimentos destes departamentos são encerrados sem a pesquisa."
+        placeholder={
+          departments.isPending
+            ? 'Carregando departamentos…'
+            : departmentData.length === 0
+              ? 'Nenhum departamento'
+              : 'Escolha os departamentos'
+        }
+        data={departmentData}
+        searchable
+        clearable
+        value={draft.excludedDepartmentIds}
+        onChange={(value) => set({ excludedDepartmentIds: value })}
+        comboboxProps={{ withinPortal: true }}
+        error={departments.isError ? 'Não foi possível carregar os departamentos.' : undefined}
+      />
+      <SurveyTemplatesSection
+        instanceSource={instanceSource}
+        templates={draft.templates}
+        errors={templateErrors}
+        onChoose={(instanceId, template) =>
+          setTemplates(instanceId, chooseTemplate(draft.templates, instanceId, template))
+        }
+        onParameterChange={(instanceId, position, value) =>
+          setTemplates(instanceId, setParameter(draft.templates, instanceId, position, value))
+        }
+      />
+      <SettingsSaveBar
+        label="Salvar pesquisa"
+        changed={changed}
+        saving={save.isPending}
+        onDiscard={() => {
+          setDraft(saved);
+          setErrors({});
+          setTemplateErrors({});
+          setGeneral(null);
+        }}
+      />
+    </SettingsCard>
   );
 }
 
@@ -308,24 +265,15 @@ export interface SurveySettingsSectionProps {
 
 export function SurveySettingsSection({ instanceSource = 'inbox' }: SurveySettingsSectionProps) {
   const settings = useSurveySettings();
-  if (settings.isPending) {
-    return (
-      <Stack gap="xs" role="status" aria-busy="true" aria-label="Carregando a pesquisa de satisfação">
-        <Skeleton height={28} width="40%" />
-        <Skeleton height={120} />
-      </Stack>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Não foi possível carregar a pesquisa de satisfação."
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
   // Keyed by what the server holds: a save (or a refetch with other values) starts a fresh draft.
-  return <SettingsForm key={JSON.stringify(settings.data)} saved={settings.data} instanceSource={instanceSource} />;
+  return (
+    <SettingsLoader
+      query={settings}
+      loadingLabel="Carregando a pesquisa de satisfação"
+      errorTitle="Não foi possível carregar a pesquisa de satisfação."
+      skeleton={{ titleWidth: '40%', height: 120 }}
+    >
+      {(saved) => <SettingsForm key={JSON.stringify(saved)} saved={saved} instanceSource={instanceSource} />}
+    </SettingsLoader>
+  );
 }

@@ -12,6 +12,8 @@ import { notifications } from '@mantine/notifications';
 import { IconRestore } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ListCard, ResponsiveList } from '../../../components/ResponsiveList';
+import { RowSaveButton } from '../../../components/RowSaveButton';
+import { useRowDrafts } from '../../../components/use-row-drafts';
 import { formErrors } from '../../../lib/api-errors';
 import { ApiError } from '../../../lib/http';
 import { SLA_AT_RISK_PERCENT } from '../../../lib/sla';
@@ -207,16 +209,14 @@ function Actions({
   const name = policyName(policy);
   return (
     <Stack gap={6} align={fullWidth ? 'stretch' : 'flex-end'}>
-      <Button
-        size="sm"
-        disabled={!changed || resetting}
-        loading={saving}
-        onClick={onSave}
-        aria-label={`Salvar metas de ${name}`}
+      <RowSaveButton
+        label={`Salvar metas de ${name}`}
+        changed={changed}
+        saving={saving}
+        busy={resetting}
+        onSave={onSave}
         fullWidth={fullWidth}
-      >
-        Salvar
-      </Button>
+      />
       {policy.departmentId !== null && policy.own ? (
         <Button
           variant="subtle"
@@ -270,21 +270,13 @@ function PolicyCard(props: RowProps) {
   );
 }
 
-function without<T>(record: Record<string, T>, key: string): Record<string, T> {
-  const rest = { ...record };
-  delete rest[key];
-  return rest;
-}
-
 export function SlaSection({ policies }: { policies: readonly SlaPolicy[] }) {
   const save = useSetSlaPolicy();
   const reset = useResetSlaPolicy();
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
-  const [errors, setErrors] = useState<Record<string, RowErrors>>({});
-  const [saving, setSaving] = useState<string | null>(null);
+  const rows = useRowDrafts<string, Draft, RowErrors>();
   const [resetting, setResetting] = useState<string | null>(null);
 
-  const draftOf = (policy: SlaPolicy): Draft => drafts[policyKey(policy)] ?? draftFrom(policy);
+  const draftOf = (policy: SlaPolicy): Draft => rows.draft(policyKey(policy)) ?? draftFrom(policy);
   const changed = (policy: SlaPolicy): boolean => {
     const draft = draftOf(policy);
     const saved = draftFrom(policy);
@@ -295,28 +287,19 @@ export function SlaSection({ policies }: { policies: readonly SlaPolicy[] }) {
     );
   };
 
-  function change(policy: SlaPolicy, draft: Draft) {
-    const key = policyKey(policy);
-    setDrafts((current) => ({ ...current, [key]: draft }));
-    setErrors((current) => ({ ...current, [key]: {} }));
-  }
-
   function submit(policy: SlaPolicy) {
     const key = policyKey(policy);
     const draft = draftOf(policy);
     const firstResponse = joinMinutes(draft.firstResponse);
     const resolution = joinMinutes(draft.resolution);
     if (!firstResponse.ok || !resolution.ok) {
-      setErrors((current) => ({
-        ...current,
-        [key]: {
-          ...(firstResponse.ok ? {} : { firstResponse: firstResponse.error }),
-          ...(resolution.ok ? {} : { resolution: resolution.error }),
-        },
-      }));
+      rows.refuse(key, {
+        ...(firstResponse.ok ? {} : { firstResponse: firstResponse.error }),
+        ...(resolution.ok ? {} : { resolution: resolution.error }),
+      });
       return;
     }
-    setSaving(key);
+    rows.setSaving(key);
     save.mutate(
       {
         departmentId: policy.departmentId,
@@ -326,18 +309,11 @@ export function SlaSection({ policies }: { policies: readonly SlaPolicy[] }) {
       },
       {
         onSuccess: (saved) => {
-          setDrafts((current) => without(current, key));
-          setErrors((current) => without(current, key));
+          rows.forget(key);
           notifications.show({ color: 'teal', title: 'Metas salvas', message: policySummary(saved) });
         },
-        onError: (error) => {
-          const failure = saveFailure(error);
-          setErrors((current) => ({ ...current, [key]: failure.fields }));
-          if (failure.general) {
-            notifications.show({ color: 'red', title: 'Não foi possível salvar as metas', message: failure.general });
-          }
-        },
-        onSettled: () => setSaving(null),
+        onError: (error) => rows.fail(key, saveFailure(error), 'Não foi possível salvar as metas'),
+        onSettled: () => rows.setSaving(null),
       },
     );
   }
@@ -349,8 +325,7 @@ export function SlaSection({ policies }: { policies: readonly SlaPolicy[] }) {
     setResetting(key);
     reset.mutate(policy.departmentId, {
       onSuccess: () => {
-        setDrafts((current) => without(current, key));
-        setErrors((current) => without(current, key));
+        rows.forget(key);
         notifications.show({
           color: 'teal',
           title: 'De volta ao padrão',
@@ -372,11 +347,11 @@ export function SlaSection({ policies }: { policies: readonly SlaPolicy[] }) {
   const rowProps = (policy: SlaPolicy): RowProps => ({
     policy,
     draft: draftOf(policy),
-    errors: errors[policyKey(policy)] ?? {},
+    errors: rows.errors(policyKey(policy)) ?? {},
     changed: changed(policy),
-    saving: saving === policyKey(policy),
+    saving: rows.isSaving(policyKey(policy)),
     resetting: resetting === policyKey(policy),
-    onChange: (draft) => change(policy, draft),
+    onChange: (draft) => rows.edit(policyKey(policy), draft),
     onSave: () => submit(policy),
     onUseDefault: () => backToDefault(policy),
   });
