@@ -6,7 +6,7 @@
 //! searches (checked against the database on each use).
 //!
 //! An entry is dropped when the bus says it changed (`Raised::TenantChanged`, `AuthChanged`,
-//! `SessionsEnded`, `BotsChanged`, `InstancesChanged`, `WebhooksChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
+//! `SessionsEnded`, `BotsChanged`, `InstancesChanged`, `WebhooksChanged`, `SettingsChanged`, a ticket event; from every replica through Redis), and lives at most [`TTL`] in any case: a
 //! message lost in a Redis outage, or a change made by a CLI process with no Redis to tell, holds
 //! for that long at most. Every entry is cleared when the Redis subscription is re-established.
 //!
@@ -25,6 +25,7 @@ use std::{
 
 use crate::{
     domain::{
+        audit::reads::AuditSettings,
         bot::config::Bots,
         conversations::{Viewer, tickets::Counts},
         events::{SubscriberCache, Subscribers},
@@ -108,6 +109,9 @@ pub struct Caches {
     /// that emits an integration event (`domain::webhook_events::emit`): dropped when an
     /// endpoint changes (`Raised::WebhooksChanged`).
     subscribers: TtlMap<TenantName, Arc<Subscribers>>,
+    /// The company's audit settings, asked by every opening of a conversation (whether it is to
+    /// be recorded): dropped when a setting changes (`Raised::SettingsChanged`).
+    audit_settings: TtlMap<TenantName, AuditSettings>,
     /// The operators' home board reads every tenant's usage; the last read is reused a minute.
     operator_scans: crate::domain::home::operator::Scans,
 }
@@ -271,6 +275,24 @@ impl Caches {
         self.subscribers.remove_where(|key| key == tenant);
     }
 
+    /// The company's audit settings, if kept.
+    pub fn audit_settings(&self, tenant: &TenantName) -> Option<AuditSettings> {
+        self.audit_settings.get(tenant)
+    }
+
+    pub fn audit_settings_ticket(&self) -> Ticket {
+        self.audit_settings.ticket()
+    }
+
+    pub fn store_audit_settings(&self, ticket: Ticket, tenant: TenantName, settings: AuditSettings) {
+        self.audit_settings.insert(ticket, tenant, settings);
+    }
+
+    /// A company setting of the tenant changed.
+    pub fn settings_changed(&self, tenant: &TenantName) {
+        self.audit_settings.remove_where(|key| key == tenant);
+    }
+
     /// A bot configuration or a department of the tenant changed.
     pub fn bots_changed(&self, tenant: &TenantName) {
         self.bots.remove_where(|key| key == tenant);
@@ -286,6 +308,7 @@ impl Caches {
         self.users_totals.remove_where(|(tenant, _)| tenant == name);
         // Features or a restored backup change what the dashboards show.
         self.analytics_changed(name);
+        self.settings_changed(name);
     }
 
     /// A user's auth state changed (`None`: possibly every user of the tenant, e.g. a role's routes).
@@ -306,6 +329,7 @@ impl Caches {
         self.search_plans.remove_where(|_| true);
         self.dashboards.remove_where(|_| true);
         self.subscribers.remove_where(|_| true);
+        self.audit_settings.remove_where(|_| true);
     }
 }
 

@@ -291,3 +291,55 @@ async fn a_provider_secret_changed_on_one_replica_is_the_one_the_other_checks() 
     }
     assert_eq!(push_to_replica(&replica, instance, "evt-new-1", rotated).await, 200, "the new secret is accepted");
 }
+
+/// The company's audit settings are kept by each replica (every opening of a conversation asks
+/// them); turned on at one replica, the other records the next reading of someone else's
+/// conversation within a second.
+#[tokio::test]
+async fn audit_settings_saved_on_one_replica_hold_on_the_other_within_a_second() {
+    use crate::support::provider::{customer_message, push};
+    let Inbox { app, replica, token, provider: _provider, instance: instance_id } = inbox_on_two_replicas().await;
+    let pushed =
+        push(&app, HOST, instance_id, "evt-a1", &customer_message("a1", "+55 11 94444-0001", "Rosa", "Oi")).await;
+    assert_eq!(pushed.status(), 200);
+    let page: Value = app.call(Method::GET, HOST, "/api/tickets", Some(&token), None).await.json().await.unwrap();
+    let id = page["data"][0]["id"].as_i64().unwrap();
+
+    // Ana, an attendant of the number, takes the ticket; the administrator reads it on the replica.
+    let roles: Value = app.call(Method::GET, HOST, "/api/permission", Some(&token), None).await.json().await.unwrap();
+    let attendant = roles.as_array().unwrap().iter().find(|r| r["name"] == "atendente").unwrap()["id"].clone();
+    let body = json!({ "name": "Ana", "email": "ana@acme.example", "password": "Senha#Forte!9", "role_id": attendant,
+        "chosen_instances": [instance_id] });
+    let created = app.call(Method::POST, HOST, "/api/users", Some(&token), Some(body)).await;
+    assert_eq!(created.status(), 201);
+    let ana = crate::support::TestUser {
+        id: created.json::<Value>().await.unwrap()["id"].as_i64().unwrap() as i32,
+        tenant: "acme".into(),
+        email: "ana@acme.example".into(),
+        password: "Senha#Forte!9".into(),
+    };
+    let ana_token = app.login(&ana).await;
+    let accepted = app.call(Method::POST, HOST, &format!("/api/tickets/{id}/accept"), Some(&ana_token), None).await;
+    assert_eq!(accepted.status(), 200);
+    let conversation = format!("/api/tickets/{id}/messages");
+    let reads = || async {
+        let log: Value = app.call(Method::GET, HOST, "/api/audit", Some(&token), None).await.json().await.unwrap();
+        log["data"].as_array().unwrap().iter().filter(|e| e["action"] == "tickets_conversation_read").count()
+    };
+    assert_eq!(get_on_replica(&replica, &conversation, HOST, &token).await.status(), 200);
+    assert_eq!(reads().await, 0, "off by default: the replica now keeps that");
+
+    let saved = app
+        .call(Method::PUT, HOST, "/api/audit/settings", Some(&token), Some(json!({ "conversationReads": true })))
+        .await;
+    assert_eq!(saved.status(), 200);
+    let started = Instant::now();
+    loop {
+        assert_eq!(get_on_replica(&replica, &conversation, HOST, &token).await.status(), 200);
+        if reads().await == 1 {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "the replica still kept the old settings after a second");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}

@@ -138,6 +138,7 @@ enum Body {
     InstancesChanged,
     AnalyticsChanged,
     WebhooksChanged,
+    SettingsChanged,
     TicketShared {
         user_id: i32,
         ticket_id: i32,
@@ -396,6 +397,7 @@ impl EventBus {
             Body::InstancesChanged => self.inner.caches.instances_changed(&tenant),
             Body::AnalyticsChanged => self.inner.caches.analytics_changed(&tenant),
             Body::WebhooksChanged => self.inner.caches.webhooks_changed(&tenant),
+            Body::SettingsChanged => self.inner.caches.settings_changed(&tenant),
             Body::TicketShared { user_id, ticket_id, shared } => {
                 self.ticket_shared(&tenant, user_id, ticket_id, shared)
             }
@@ -508,6 +510,7 @@ impl Publisher for EventBus {
             Raised::InstancesChanged => self.inner.caches.instances_changed(tenant),
             Raised::AnalyticsChanged => self.inner.caches.analytics_changed(tenant),
             Raised::WebhooksChanged => self.inner.caches.webhooks_changed(tenant),
+            Raised::SettingsChanged => self.inner.caches.settings_changed(tenant),
             Raised::TicketShared { user_id, ticket_id, shared } => {
                 self.ticket_shared(tenant, *user_id, *ticket_id, *shared)
             }
@@ -538,6 +541,7 @@ impl Body {
             Raised::InstancesChanged => Self::InstancesChanged,
             Raised::AnalyticsChanged => Self::AnalyticsChanged,
             Raised::WebhooksChanged => Self::WebhooksChanged,
+            Raised::SettingsChanged => Self::SettingsChanged,
             Raised::TicketShared { user_id, ticket_id, shared } => Self::TicketShared { user_id, ticket_id, shared },
         }
     }

@@ -185,6 +185,9 @@ pub enum Raised {
     /// A webhook endpoint was created, changed, switched off or deleted: the subscribers kept for
     /// the tenant go, on every replica.
     WebhooksChanged,
+    /// A company setting kept in `tenant_settings` changed (today the audit settings, read by
+    /// every opening of a conversation): the copies kept for the tenant go, on every replica.
+    SettingsChanged,
     /// A ticket was shared with a person (`shared`) or they declined it: their open sockets, on
     /// every replica, start or stop hearing of it, and their cached entitlement goes.
     TicketShared { user_id: i32, ticket_id: i32, shared: bool },

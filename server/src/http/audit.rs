@@ -208,8 +208,25 @@ async fn save_settings(
     tenant: CurrentTenant,
     ApiJson(body): ApiJson<AuditSettings>,
 ) -> AppResult<Json<AuditSettings>> {
-    let tx = tenant.begin(&state).await?;
-    let saved = audit::reads::save(&tx, body).await?;
-    tx.commit().await?;
+    let unit = tenant.unit(&state).await?;
+    let saved = audit::reads::save(&unit, body).await?;
+    unit.commit().await?;
     Ok(Json(saved))
+}
+
+/// The company's audit settings as the server keeps them (read on a miss, in `db`): every opening
+/// of a conversation asks them. Dropped when they change (`Raised::SettingsChanged`).
+pub(super) async fn kept_settings(
+    state: &AppState,
+    tenant: &CurrentTenant,
+    db: &impl sea_orm::ConnectionTrait,
+) -> AppResult<AuditSettings> {
+    let caches = state.bus.caches();
+    if let Some(kept) = caches.audit_settings(&tenant.name) {
+        return Ok(kept);
+    }
+    let ticket = caches.audit_settings_ticket();
+    let read = audit::reads::settings(db).await?;
+    caches.store_audit_settings(ticket, tenant.name.clone(), read.clone());
+    Ok(read)
 }

@@ -214,7 +214,10 @@ async fn conversation(
     // Opening someone else's conversation is on the audit log when the company asks for it
     // (docs/audit.md#conversation-reads); paging back through it is the same opening.
     let (actor, path) = (current.actor(client), format!("/api/tickets/{id}/messages"));
-    let record = params.before.is_none() && audit::reads::to_record(&tx, &actor, id, &path).await?;
+    let record = params.before.is_none() && {
+        let chosen = super::audit::kept_settings(&state, &tenant, &tx).await?;
+        audit::reads::to_record(&tx, &chosen, &actor, id, &path).await?
+    };
     tx.end();
     if record {
         let done = audit::Done { method: "GET".to_owned(), path, status: 200 };

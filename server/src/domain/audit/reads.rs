@@ -11,8 +11,10 @@ use utoipa::ToSchema;
 use crate::domain::{
     audit::{Action, Actor},
     error::Result,
+    events::Raised,
     settings,
     sql::Binder,
+    unit::Unit,
 };
 
 /// The audit log's action for such a read.
@@ -47,18 +49,27 @@ pub async fn settings(db: &impl ConnectionTrait) -> Result<AuditSettings> {
     Ok(settings::read(db, KEY).await?.unwrap_or_default())
 }
 
-/// Stores the settings.
-pub async fn save(db: &impl ConnectionTrait, chosen: AuditSettings) -> Result<AuditSettings> {
-    settings::write(db, KEY, &chosen).await?;
+/// Stores the settings; the copies servers keep of them go once the unit commits.
+pub async fn save(unit: &Unit, chosen: AuditSettings) -> Result<AuditSettings> {
+    settings::write(unit, KEY, &chosen).await?;
+    unit.raise(Raised::SettingsChanged);
     Ok(chosen)
 }
 
 /// Whether `reader` opening ticket `ticket_id`'s conversation (at `path`) is to be recorded: the
-/// company records such reads, the ticket has an owner who is someone else, and this reader has
-/// no row for it in the last hour. Asked on the reader's own (read) transaction, so that a
-/// conversation opened without a row to write never takes the tenant's writer.
-pub async fn to_record(db: &impl ConnectionTrait, reader: &Actor, ticket_id: i32, path: &str) -> Result<bool> {
-    if !self::settings(db).await?.conversation_reads {
+/// company records such reads (`chosen`: the settings, which the server keeps — every opening of
+/// a conversation asks, and most companies leave them off), the ticket has an owner who is
+/// someone else, and this reader has no row for it in the last hour. Asked on the reader's own
+/// (read) transaction, so that a conversation opened without a row to write never takes the
+/// tenant's writer.
+pub async fn to_record(
+    db: &impl ConnectionTrait,
+    chosen: &AuditSettings,
+    reader: &Actor,
+    ticket_id: i32,
+    path: &str,
+) -> Result<bool> {
+    if !chosen.conversation_reads {
         return Ok(false);
     }
     let mut b = Binder::new(db.get_database_backend());
