@@ -178,7 +178,10 @@ export function AgentStatusCell({ agent, now }: { agent: PanelAgentStatus; now: 
 function AgentsTable({ data }: { data: ControlPanel }) {
   const now = useNow(15_000);
   return (
-    <Paper withBorder radius="md" p="md">
+    // A grid item is as wide as its content's narrowest by default: the table's 360 px plus the
+    // card's padding pushed a phone's page sideways. At 0 the card keeps the column's width and
+    // the table scrolls inside it.
+    <Paper withBorder radius="md" p="md" miw={0}>
       <Title order={2} size="h5" mb="sm">
         Atendentes
       </Title>
