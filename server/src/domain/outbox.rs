@@ -285,7 +285,13 @@ pub async fn claim_due(db: &impl ConnectionTrait) -> Result<Vec<job::Model>> {
         .filter(job::Column::Id.is_in(ids.clone()))
         .exec(db)
         .await?;
-    Ok(job::Entity::find().filter(job::Column::Id.is_in(ids)).order_by_asc(job::Column::RunAt).all(db).await?)
+    // In the order they are due, then queued: the worker runs one chat's sends in this order.
+    Ok(job::Entity::find()
+        .filter(job::Column::Id.is_in(ids))
+        .order_by_asc(job::Column::RunAt)
+        .order_by_asc(job::Column::Id)
+        .all(db)
+        .await?)
 }
 
 /// The job is done.

@@ -243,11 +243,17 @@ impl Worker {
         let full = u64::try_from(jobs.len()).unwrap_or(u64::MAX) >= outbox::BATCH;
         if !jobs.is_empty() {
             let (jobs, spares) = spare_runs(jobs);
-            let runs = jobs.into_iter().map(|job| async {
-                let ran = self.run_job(&db, &job).await;
-                (job, ran)
+            let lanes = send_lanes(&db, jobs).await;
+            let runs = lanes.into_iter().map(|lane| async {
+                let mut done = Vec::with_capacity(lane.len());
+                for job in lane {
+                    let ran = self.run_job(&db, &job).await;
+                    done.push((job, ran));
+                }
+                done
             });
-            let mut results = futures::future::join_all(runs).await;
+            let mut results: Vec<(job::Model, Ran)> =
+                futures::future::join_all(runs).await.into_iter().flatten().collect();
             results.extend(spares.into_iter().map(|job| (job, Ran::from(Attempt::Done))));
             self.record(&db, results).await;
         }
@@ -447,6 +453,56 @@ impl Schedule {
         self.due.remove(&tenant);
         Some((tenant, at))
     }
+}
+
+/// The batch's jobs in lanes that run side by side, each lane's in claim order: the sends to one
+/// chat share a lane, so a customer receives them in the order they were written — an agent's
+/// last words and the satisfaction survey queued by the close a moment later, two quick replies
+/// — where side by side the later could reach the provider first. Every other job is a lane of
+/// its own. Should the chats not be readable, each job runs alone, as they all did before.
+async fn send_lanes(db: &TenantDb, jobs: Vec<job::Model>) -> Vec<Vec<job::Model>> {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
+
+    use crate::entities::tenant::message;
+    let message_of = |job: &job::Model| {
+        (job.kind == ProviderSend::KIND)
+            .then(|| serde_json::from_str::<ProviderSend>(&job.payload).ok().map(|send| send.message_id))
+            .flatten()
+    };
+    let ids: Vec<i32> = jobs.iter().filter_map(message_of).collect();
+    let chats: HashMap<i32, i32> = if ids.len() < 2 {
+        HashMap::new()
+    } else {
+        let read = async {
+            let tx = db.read().await?;
+            let rows: Vec<(i32, i32)> = message::Entity::find()
+                .select_only()
+                .column(message::Column::Id)
+                .column(message::Column::ChatId)
+                .filter(message::Column::Id.is_in(ids))
+                .into_tuple()
+                .all(&tx)
+                .await?;
+            tx.end();
+            Ok::<_, sea_orm::DbErr>(rows)
+        };
+        read.await.map(|rows| rows.into_iter().collect()).unwrap_or_default()
+    };
+    let mut lanes: Vec<Vec<job::Model>> = Vec::with_capacity(jobs.len());
+    let mut lane_of_chat: HashMap<i32, usize> = HashMap::new();
+    for job in jobs {
+        match message_of(&job).and_then(|id| chats.get(&id).copied()) {
+            Some(chat) => match lane_of_chat.get(&chat) {
+                Some(&lane) => lanes[lane].push(job),
+                None => {
+                    lane_of_chat.insert(chat, lanes.len());
+                    lanes.push(vec![job]);
+                }
+            },
+            None => lanes.push(vec![job]),
+        }
+    }
+    lanes
 }
 
 /// Splits a claimed batch into the jobs to run and the spare runs of the distribution: a
