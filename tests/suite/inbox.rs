@@ -27,7 +27,16 @@ struct Inbox {
 }
 
 async fn inbox() -> Inbox {
-    let app = TestApp::spawn_with(|config| config.allow_private_providers = true).await;
+    inbox_with(|_| {}).await
+}
+
+/// [`inbox`] on a server whose configuration `adjust` changes.
+async fn inbox_with(adjust: impl FnOnce(&mut backoffice::config::Config)) -> Inbox {
+    let app = TestApp::spawn_with(|config| {
+        config.allow_private_providers = true;
+        adjust(config);
+    })
+    .await;
     let admin = app.tenant_with_admin("acme").await;
     let admin_token = app.login(&admin).await;
     let provider = FakeProvider::start().await;
@@ -634,6 +643,33 @@ async fn a_send_is_retried_while_the_provider_is_down_and_a_repeated_client_id_i
     let sent = inbox.provider.wait_sent(1).await;
     assert_eq!((sent.len(), sent[0].client_id.as_str()), (1, "composer-42"), "sent once, with the client's key");
     wait_for_ack(&inbox, &token, id, first["id"].as_i64().unwrap(), "sent").await;
+}
+
+#[tokio::test]
+async fn one_chats_messages_reach_the_provider_in_the_order_they_were_written_however_slow_it_is_over_one() {
+    // Decision 222: the worker runs one chat's sends of a batch one after another. Written while
+    // no worker runs, the three wait in the outbox and the worker's first claim takes them
+    // together; the provider takes its time over the first, so sent side by side the other two
+    // would be taken before it.
+    let inbox = inbox_with(|config| config.run_worker = false).await;
+    inbox.customer_writes("o1", "+55 81 98765-1111", "Oi, o pedido veio errado").await;
+    let (_, page) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    let id = page["data"][0]["id"].as_i64().unwrap();
+    inbox.call(Method::POST, &format!("/api/tickets/{id}/accept"), &inbox.admin_token, None).await;
+    let written = ["Oi, Carla!", "Vou trocar o seu pedido hoje.", "Segue o código de rastreio amanhã."];
+    for (n, body) in written.iter().enumerate() {
+        let body = json!({ "body": body, "clientId": format!("ordem-{n}") });
+        let (status, message) =
+            inbox.call(Method::POST, &format!("/api/tickets/{id}/messages"), &inbox.admin_token, Some(body)).await;
+        assert_eq!(status, 201, "{message}");
+    }
+    assert!(inbox.provider.sent().is_empty(), "no worker yet");
+
+    inbox.provider.slow_next_send(Duration::from_millis(700));
+    let _worker = inbox.app.state.worker().start();
+    let sent = inbox.provider.wait_sent(3).await;
+    let bodies: Vec<&str> = sent.iter().map(|s| s.body.as_str()).collect();
+    assert_eq!(bodies, written, "the customer reads them as they were written");
 }
 
 #[tokio::test]

@@ -40,6 +40,7 @@ import {
   type FakeProvider,
   type Theme,
 } from './support/inbox';
+import { settle } from './support/settle';
 
 const e2e = inject('e2e');
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
@@ -53,14 +54,6 @@ let instanceId: number;
 /** Alice (A) and Beto (B), the two attendants, each in their own browser context. */
 let alice: UserPage;
 let beto: UserPage;
-
-/** Waits for everything to settle before a screenshot or an accessibility check. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { width, height } = page.viewportSize() ?? DESKTOP;
-  await page.mouse.move(width - 2, height - 2);
-  await page.waitForTimeout(350);
-}
 
 /**
  * `<name>-{desktop,mobile}[-dark].png`, and axe-core in each theme and size: no serious or

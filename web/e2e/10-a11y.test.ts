@@ -32,6 +32,7 @@ import {
 } from './support/api';
 import { seriousA11yViolations, WCAG22_AA } from './support/axe';
 import { DESKTOP, MOBILE, launchBrowser, logIn, openPage, type UserPage } from './support/browser';
+import { notBusy, painted } from './support/settle';
 
 const e2e = inject('e2e');
 
@@ -86,13 +87,6 @@ function label(name: string): string {
   return labels[name] ?? name;
 }
 
-/** Waits until the browser has drawn what React rendered (two animation frames). */
-async function painted(page: Page): Promise<void> {
-  await page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-  );
-}
-
 /**
  * Switches the theme as the preferences menu does (localStorage, then the store re-reads it) and
  * waits, in the page, for the colour scheme to apply and the next frame to be drawn.
@@ -118,9 +112,7 @@ async function setTheme(page: Page, theme: Theme): Promise<void> {
 /** Waits for the screen's data: nothing marked busy (the requests' progress bar, skeletons). */
 async function settled(page: Page): Promise<void> {
   await painted(page);
-  await page
-    .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 10_000 })
-    .catch(() => undefined);
+  await notBusy(page);
   await painted(page);
 }
 

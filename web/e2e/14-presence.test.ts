@@ -32,7 +32,8 @@ import {
   type UserPage,
 } from './support/browser';
 import { setTheme } from './support/inbox';
-import { settle, shots } from './support/shots';
+import { settle } from './support/settle';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 let browser: Browser;

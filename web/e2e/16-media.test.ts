@@ -10,28 +10,22 @@
  * critical violation. Runs in the inbox tenant (`loja`) on an instance of its own, as its
  * administrator.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { request } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { seriousA11yViolations } from './support/axe';
-import { DESKTOP, launchBrowser, logIn, MOBILE, openPage, type UserPage } from './support/browser';
+import { launchBrowser, logIn, openPage, type UserPage } from './support/browser';
 import {
   inboxAdminToken,
   inboxInstance,
   newWebhookSecret,
   pushProviderEvent,
-  setTheme,
   startFakeProvider,
   type FakeProvider,
-  type Theme,
 } from './support/inbox';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
-const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 const CUSTOMER = { phone: '+55 31 98877-6655', name: 'Rita Campos' };
 
 let browser: Browser;
@@ -122,32 +116,6 @@ async function fetchLink(link: string): Promise<{ status: number; type: string; 
     req.on('error', reject);
     req.end();
   });
-}
-
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  await page.waitForTimeout(350);
-}
-
-async function shots(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  const themes: Theme[] = ['light', 'dark'];
-  for (const theme of themes) {
-    await setTheme(page, theme);
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['mobile', MOBILE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await settle(page);
-      const suffix = theme === 'dark' ? '-dark' : '';
-      await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-${size}${suffix}.png`), fullPage: true });
-      expect(await seriousA11yViolations(page), `axe: ${name} ${size} ${theme}`).toEqual([]);
-    }
-  }
-  await setTheme(page, 'light');
-  await page.setViewportSize(DESKTOP);
-  await settle(page);
 }
 
 function messages(page: Page) {

@@ -33,7 +33,8 @@ import {
   startFakeProvider,
   type FakeProvider,
 } from './support/inbox';
-import { settle, shots } from './support/shots';
+import { settle } from './support/settle';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 const DORA = { name: 'Dora Distribuição', email: 'dora.distribuicao@loja.example', password: 'Senha#Forte!9' };

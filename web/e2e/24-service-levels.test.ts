@@ -22,17 +22,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { operatorToken, setTenantFeature, tenantFeatures, type Role } from './support/api';
-import {
-  DESKTOP,
-  launchBrowser,
-  logIn,
-  mainNav,
-  MOBILE,
-  openPage,
-  toast,
-  waitForPath,
-  type UserPage,
-} from './support/browser';
+import { launchBrowser, logIn, mainNav, openPage, toast, waitForPath, type UserPage } from './support/browser';
 import {
   customerWrites,
   inboxAdminToken,
@@ -42,7 +32,7 @@ import {
   startFakeProvider,
   type FakeProvider,
 } from './support/inbox';
-import { shots } from './support/shots';
+import { fitsAPhone, shots } from './support/shots';
 
 const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 31 94444-2424', name: 'Rita Prazo' };
@@ -205,15 +195,6 @@ async function closeToast(page: Page, title: string): Promise<void> {
 /** A time box of the week: `Segunda-feira, início do intervalo`. */
 function timeBox(page: Page, day: string, which: 'início' | 'fim'): Locator {
   return page.getByRole('textbox', { name: `${day}, ${which} do intervalo`, exact: true });
-}
-
-/** At 390 px the page is no wider than the phone (nothing scrolls sideways); back to 1280 after. */
-async function fitsAPhone(page: Page): Promise<void> {
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(300);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${page.url()} at 390 px`).toBeLessThanOrEqual(MOBILE.width);
-  await page.setViewportSize(DESKTOP);
 }
 
 /** "Prestes a estourar" on the control panel. */

@@ -28,7 +28,8 @@ import {
   startFakeProvider,
   type FakeProvider,
 } from './support/inbox';
-import { settle, shots } from './support/shots';
+import { settle } from './support/settle';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 31 92525-2525', name: 'Célia Nogueira' };

@@ -15,18 +15,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, send } from './support/api';
-import {
-  DESKTOP,
-  launchBrowser,
-  logIn,
-  mainNav,
-  MOBILE,
-  openPage,
-  toast,
-  waitForPath,
-  type UserPage,
-} from './support/browser';
-import { shots } from './support/shots';
+import { launchBrowser, logIn, mainNav, openPage, toast, waitForPath, type UserPage } from './support/browser';
+import { fitsAPhone, shots } from './support/shots';
 
 const e2e = inject('e2e');
 const TOKEN_NAME = 'ERP Bling';
@@ -70,15 +60,6 @@ function callWithToken(bearer: string) {
 /** The desktop table's row of the token (the phone's cards are hidden at 1280 px). */
 function tokenRow(page: Page) {
   return page.getByTestId('api-token-row').filter({ hasText: TOKEN_NAME });
-}
-
-/** At 390 px the page is no wider than the phone (nothing scrolls sideways); back to 1280 after. */
-async function fitsAPhone(page: Page): Promise<void> {
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(300);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${page.url()} at 390 px`).toBeLessThanOrEqual(MOBILE.width);
-  await page.setViewportSize(DESKTOP);
 }
 
 describe('API tokens', () => {

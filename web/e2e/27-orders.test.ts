@@ -30,7 +30,8 @@ import {
   type FakeProvider,
   type Theme,
 } from './support/inbox';
-import { settle, shots } from './support/shots';
+import { settle } from './support/settle';
+import { shots } from './support/shots';
 
 const e2e = inject('e2e');
 const CUSTOMER = { phone: '+55 41 93333-4545', name: 'Rita Moraes' };

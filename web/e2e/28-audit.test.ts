@@ -23,18 +23,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminToken, send } from './support/api';
 import { seriousA11yViolations, transitionsEnded } from './support/axe';
-import {
-  DESKTOP,
-  launchBrowser,
-  logIn,
-  mainNav,
-  MOBILE,
-  openPage,
-  toast,
-  waitForPath,
-  type UserPage,
-} from './support/browser';
-import { shots } from './support/shots';
+import { launchBrowser, logIn, mainNav, openPage, toast, waitForPath, type UserPage } from './support/browser';
+import { fitsAPhone, shots } from './support/shots';
 
 const e2e = inject('e2e');
 /** The user the administrator creates (an attendant; deleted at the end). */
@@ -124,18 +114,6 @@ function rows(page: Page) {
   return page.getByRole('table', { name: 'Registros de auditoria' }).getByTestId('audit-row');
 }
 
-/** At 390 px the page is no wider than the phone (nothing scrolls sideways); back to 1280 after. */
-async function fitsAPhone(page: Page): Promise<void> {
-  await page.setViewportSize(MOBILE);
-  await page.waitForTimeout(300);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `${page.url()} at 390 px`).toBeLessThanOrEqual(MOBILE.width);
-  // The cards, not the table, on a phone.
-  expect(await page.getByTestId('audit-card').first().isVisible()).toBe(true);
-  expect(await page.getByRole('table', { name: 'Registros de auditoria' }).isVisible()).toBe(false);
-  await page.setViewportSize(DESKTOP);
-}
-
 describe('audit log', () => {
   it('the administrator opens "Auditoria" from the menu, right after "Tokens de API"', async () => {
     admin = await openPage(browser, e2e.baseUrl);
@@ -173,7 +151,11 @@ describe('audit log', () => {
     expect(await tagged.first().getByText('Token de API', { exact: true }).count()).toBe(2);
     expect(tagRow).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     await shots(page, '28-audit');
-    await fitsAPhone(page);
+    await fitsAPhone(page, async () => {
+      // The cards, not the table, on a phone.
+      expect(await page.getByTestId('audit-card').first().isVisible()).toBe(true);
+      expect(await page.getByRole('table', { name: 'Registros de auditoria' }).isVisible()).toBe(false);
+    });
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(admin.errors).toEqual([]);
   });

@@ -53,6 +53,9 @@ struct Inner {
     files: Mutex<std::collections::HashMap<String, Hosted>>,
     /// `Authorization` headers of the file fetches.
     fetches: Mutex<Vec<String>>,
+    /// The next send is taken only after this long (a provider slow over one message): what
+    /// arrives meanwhile is taken first.
+    slow_next: Mutex<Option<Duration>>,
 }
 
 /// A running fake provider.
@@ -75,6 +78,10 @@ impl FakeProvider {
                     }
                     if inner.refusing.load(Ordering::SeqCst) {
                         return (StatusCode::BAD_REQUEST, Json(json!({ "error": "número inválido" })));
+                    }
+                    let slow = inner.slow_next.lock().unwrap().take();
+                    if let Some(slow) = slow {
+                        tokio::time::sleep(slow).await;
                     }
                     let id = format!("prov-{}", inner.next.fetch_add(1, Ordering::SeqCst) + 1);
                     inner.sent.lock().unwrap().push(Sent {
@@ -131,6 +138,11 @@ impl FakeProvider {
 
     pub fn refuse_sends(&self, refusing: bool) {
         self.inner.refusing.store(refusing, Ordering::SeqCst);
+    }
+
+    /// The next send is taken (given its id, counted in [`Self::sent`]) only after `delay`.
+    pub fn slow_next_send(&self, delay: Duration) {
+        *self.inner.slow_next.lock().unwrap() = Some(delay);
     }
 
     /// Serves `bytes` at `/files/{name}`; answers its URL.

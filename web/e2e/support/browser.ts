@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { settle } from './settle';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const DESKTOP = { width: 1280, height: 800 };
@@ -115,19 +116,6 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-mobile.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
   await settle(page);
-}
-
-/**
- * Lets requests finish and transitions end before a screenshot; scrolls to the top (a full-page
- * shot draws fixed elements, such as the header, where the viewport is) and moves the mouse off
- * the menu so no tooltip covers the screen.
- */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { width, height } = page.viewportSize() ?? DESKTOP;
-  await page.mouse.move(width - 2, height - 2);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(350);
 }
 
 /** Fills the login form and submits it (the caller checks where it lands). */

@@ -12,18 +12,9 @@ import { expect } from 'vitest';
 import { seriousA11yViolations, transitionsEnded } from './axe';
 import { DESKTOP, MOBILE } from './browser';
 import { setTheme, type Theme } from './inbox';
+import { settle } from './settle';
 
 const SCREENSHOTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'screenshots');
-
-/** Waits for requests and transitions to end before a screenshot or an accessibility check. */
-export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { width, height } = page.viewportSize() ?? DESKTOP;
-  await page.mouse.move(width - 2, height - 2);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.waitForTimeout(400);
-  await transitionsEnded(page);
-}
 
 export interface ShotOptions {
   /**
@@ -61,4 +52,19 @@ export async function shots(page: Page, name: string, options: ShotOptions = {})
   await setTheme(page, 'light');
   await page.setViewportSize(DESKTOP);
   await settle(page);
+}
+
+/**
+ * At 390 px the page is no wider than the phone (nothing scrolls sideways), then back to 1280.
+ * Polled: for the first frames after the resize a screen can still be laid out for the old width
+ * (414–440 px seen), which a phone that opens it at 390 px never shows. `atPhoneSize` checks
+ * more while the page is phone-sized (cards instead of a table).
+ */
+export async function fitsAPhone(page: Page, atPhoneSize?: () => Promise<void>): Promise<void> {
+  await page.setViewportSize(MOBILE);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `${page.url()} at 390 px` })
+    .toBeLessThanOrEqual(MOBILE.width);
+  await atPhoneSize?.();
+  await page.setViewportSize(DESKTOP);
 }
