@@ -454,7 +454,14 @@ async fn reactions_quotes_edits_and_deletions_go_both_ways() {
     assert_eq!((status, refused["code"].as_str()), (422, Some("invalid_emoji")));
 
     // The customer reacts to the reply and quotes it back; they edit and then delete a message.
+    // Only once the server has the provider's id of the reply (its answer is recorded a moment
+    // after the provider took it): a reaction to an id it does not know yet finds no message.
     let reply_provider_id = sent.iter().find(|s| s.client_id == "q-r").unwrap().id.clone();
+    let deadline = std::time::Instant::now() + Duration::from_secs(15);
+    while !m.messages(ticket).await.iter().any(|msg| msg["id"] == reply["id"] && msg["ack"] == "sent") {
+        assert!(std::time::Instant::now() < deadline, "the reply was never taken by the provider");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
     m.push("evt-r1", json!({ "type": "reaction", "data": { "id": "r1", "phone": PHONE, "messageId": reply_provider_id, "emoji": "❤️" } })).await;
     let event = events_until(&mut socket, "ChatMessageReaction").await;
     let reactions = event["reactions"].as_array().unwrap();

@@ -143,6 +143,8 @@ async function menuShots(page: Page, name: string): Promise<void> {
   }
   await setTheme(page, 'light');
   await page.setViewportSize(DESKTOP);
+  // The header redraws for the desktop: a menu opened before that closes again.
+  await settle(page);
 }
 
 /** The administrator's /users, searched for the attendant. */
@@ -188,6 +190,7 @@ describe('presence and the login greeting', () => {
     await shots(page, '14-status-available');
     await menuShots(page, '14-status-menu');
     await statusButton(page).click();
+    await page.getByRole('menu').waitFor();
     expect(await page.getByRole('menuitemradio').evaluateAll((items) => items.map((item) => item.textContent))).toEqual(
       [
         'DisponívelRecebe novos atendimentos e transferências',
