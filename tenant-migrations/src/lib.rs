@@ -63,6 +63,7 @@ mod m20270106_000053_orders_from_outside;
 mod m20270107_000054_people_only_in_user_list;
 mod m20270108_000055_audit_log;
 mod m20270109_000056_privacy;
+mod m20270110_000057_recent_search;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -135,6 +136,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270107_000054_people_only_in_user_list::Migration),
             Box::new(m20270108_000055_audit_log::Migration),
             Box::new(m20270109_000056_privacy::Migration),
+            Box::new(m20270110_000057_recent_search::Migration),
         ]
     }
 }

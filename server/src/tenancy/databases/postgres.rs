@@ -176,8 +176,10 @@ async fn open_postgres(
         // cached generic plan over a large table crosses it easily — a rare word's search at 10 M
         // messages spent 24 ms compiling for 6 ms of work (126 req/s under wrk; 523 without).
         // Nothing this server asks runs long enough to win the compilation back
-        // (docs/decisions.md#d220).
-        .map_sqlx_postgres_opts(|options| options.options([("jit", "off")]));
+        // (docs/decisions.md#d220). Nor to win back the start of parallel workers: a message
+        // search gathering 97 matches from an index, estimated at 50 000, was sent to two workers
+        // and took 5.6 ms instead of 0.14 (decision 224).
+        .map_sqlx_postgres_opts(|options| options.options([("jit", "off"), ("max_parallel_workers_per_gather", "0")]));
     if let Some(path) = search_path {
         // Only the control pool: its connections are born in `control` and never see a tenant.
         options.set_schema_search_path(path);
