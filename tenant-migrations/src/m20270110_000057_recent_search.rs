@@ -19,7 +19,6 @@
 //! written. SQLite's FTS5 index reads a word's matches newest first already: nothing changes there.
 
 use sea_orm_migration::prelude::*;
-use sea_orm_migration::sea_orm::DbBackend;
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -43,16 +42,10 @@ const POSTGRES_DOWN: &[&str] = &[
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        match manager.get_database_backend() {
-            DbBackend::Postgres => crate::support::run_all(manager, POSTGRES_UP).await,
-            _ => Ok(()),
-        }
+        crate::support::run_on_postgres(manager, POSTGRES_UP).await
     }
 
     async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        match manager.get_database_backend() {
-            DbBackend::Postgres => crate::support::run_all(manager, POSTGRES_DOWN).await,
-            _ => Ok(()),
-        }
+        crate::support::run_on_postgres(manager, POSTGRES_DOWN).await
     }
 }

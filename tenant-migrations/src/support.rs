@@ -167,6 +167,14 @@ pub(crate) async fn extension_schema(manager: &SchemaManager<'_>, name: &str) ->
     row.map(|row| row.try_get::<String>("", "schema")).transpose()
 }
 
+/// [`run_all`] on PostgreSQL only: the migrations of what SQLite's FTS5 index already does.
+pub(crate) async fn run_on_postgres(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
+    match manager.get_database_backend() {
+        sea_orm_migration::sea_orm::DbBackend::Postgres => run_all(manager, statements).await,
+        _ => Ok(()),
+    }
+}
+
 /// Runs raw statements in order (the parts of a migration sea-query does not spell: FTS5 tables,
 /// triggers, text search configurations).
 pub(crate) async fn run_all(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {

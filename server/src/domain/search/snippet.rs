@@ -48,7 +48,10 @@ impl Highlighter {
     pub fn snippet(&self, body: &str) -> Vec<SnippetPart> {
         let tokens = tokens(body);
         let words: Vec<usize> = (0..tokens.len()).filter(|&i| tokens[i].word).collect();
-        let first_hit = words.iter().position(|&i| self.hits(&body[tokens[i].start..tokens[i].end])).unwrap_or(0);
+        // Each word folded and tested once: up to the first hit here, the window's words below.
+        let mut hit = vec![None; tokens.len()];
+        let mut is_hit = |i: usize| *hit[i].get_or_insert_with(|| self.hits(&body[tokens[i].start..tokens[i].end]));
+        let first_hit = words.iter().position(|&i| is_hit(i)).unwrap_or(0);
         let start_word = first_hit.saturating_sub(BEFORE).min(words.len().saturating_sub(WORDS));
         let end_word = (start_word + WORDS).min(words.len());
         if words.is_empty() {
@@ -66,9 +69,8 @@ impl Highlighter {
         if start_word > 0 {
             push(ELLIPSIS, false);
         }
-        for token in &tokens[from..=to] {
-            let text = &body[token.start..token.end];
-            push(text, token.word && self.hits(text));
+        for (i, token) in tokens.iter().enumerate().take(to + 1).skip(from) {
+            push(&body[token.start..token.end], token.word && is_hit(i));
         }
         if end_word < words.len() {
             push(ELLIPSIS, false);
