@@ -64,6 +64,7 @@ mod m20270107_000054_people_only_in_user_list;
 mod m20270108_000055_audit_log;
 mod m20270109_000056_privacy;
 mod m20270110_000057_recent_search;
+mod m20270111_000058_search_pending_list;
 mod support;
 
 pub use m20261127_000012_create_analytics::DURATION_BUCKETS;
@@ -137,6 +138,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20270108_000055_audit_log::Migration),
             Box::new(m20270109_000056_privacy::Migration),
             Box::new(m20270110_000057_recent_search::Migration),
+            Box::new(m20270111_000058_search_pending_list::Migration),
         ]
     }
 }

@@ -299,20 +299,29 @@ pub struct TransferView {
 
 /// A tickets query that also reads the names its views show, in the same statement (left joins
 /// on primary keys; read back with [`Names::from_joined`]).
-pub fn joined(select: sea_orm::Select<ticket::Entity>) -> sea_orm::Select<ticket::Entity> {
-    use sea_orm::{JoinType, QuerySelect, RelationTrait};
+pub fn joined(mut select: sea_orm::Select<ticket::Entity>) -> sea_orm::Select<ticket::Entity> {
+    join_names(sea_orm::QueryTrait::query(&mut select));
     select
-        .join(JoinType::LeftJoin, ticket::Relation::Customer.def())
-        .join(JoinType::LeftJoin, ticket::Relation::Instance.def())
-        .join(JoinType::LeftJoin, ticket::Relation::AssignedUser.def())
-        .join(JoinType::LeftJoin, ticket::Relation::Department.def())
-        .column_as(customer::Column::Name, "j_customer_name")
-        .column_as(customer::Column::Phone, "j_customer_phone")
-        .column_as(customer::Column::Blacklisted, "j_customer_blacklisted")
-        .column_as(instance::Column::Name, "j_instance_name")
-        .column_as(user::Column::Name, "j_user_name")
-        .column_as(department::Column::Name, "j_department_name")
-        .expr_as(sea_orm::sea_query::Expr::cust(TAGS_OF_TICKET), "j_tags")
+}
+
+/// Adds to a statement that reads `tickets` the names [`joined`] adds: for a statement built on
+/// another table that joins its tickets (a page of message search matches, each with its ticket).
+pub fn join_names(select: &mut sea_orm::sea_query::SelectStatement) {
+    use sea_orm::sea_query::{Alias, DynIden, Expr, ExprTrait, IntoIden};
+    // Each name's table by its primary key, `ON <table>.id = tickets.<key>`.
+    let on = |table: DynIden, key: ticket::Column| Expr::col((table, Alias::new("id"))).equals((ticket::Entity, key));
+    select
+        .left_join(customer::Entity, on(customer::Entity.into_iden(), ticket::Column::CustomerId))
+        .left_join(instance::Entity, on(instance::Entity.into_iden(), ticket::Column::InstanceId))
+        .left_join(user::Entity, on(user::Entity.into_iden(), ticket::Column::AssignedUserId))
+        .left_join(department::Entity, on(department::Entity.into_iden(), ticket::Column::DepartmentId))
+        .expr_as(Expr::col((customer::Entity, customer::Column::Name)), Alias::new("j_customer_name"))
+        .expr_as(Expr::col((customer::Entity, customer::Column::Phone)), Alias::new("j_customer_phone"))
+        .expr_as(Expr::col((customer::Entity, customer::Column::Blacklisted)), Alias::new("j_customer_blacklisted"))
+        .expr_as(Expr::col((instance::Entity, instance::Column::Name)), Alias::new("j_instance_name"))
+        .expr_as(Expr::col((user::Entity, user::Column::Name)), Alias::new("j_user_name"))
+        .expr_as(Expr::col((department::Entity, department::Column::Name)), Alias::new("j_department_name"))
+        .expr_as(Expr::cust(TAGS_OF_TICKET), Alias::new("j_tags"));
 }
 
 /// A ticket's tags in one text, `id:color:name` a line each (a tag's name holds no line break),

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use chrono::{DateTime, Utc};
 use rust_stemmers::{Algorithm, Stemmer};
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryResult, QuerySelect, QueryTrait,
+    ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, Iterable, QueryFilter, QueryResult, QuerySelect,
     sea_query::{Alias, Expr, ExprTrait, Order, Query, SelectStatement},
 };
 use serde::Serialize;
@@ -271,8 +271,10 @@ fn plan_for_share(share: f64, wanted: u64) -> Plan {
     if share >= WALK_SHARE {
         return Plan::Walk;
     }
-    let blocks = (2.0 * wanted as f64 / (share * BLOCK)).ceil();
-    if blocks <= MAX_BLOCKS { Plan::Blocks(blocks.max(1.0) as u16) } else { Plan::Index }
+    // One block more than the page needs: the newest block is still being filled (half full on
+    // average), and a word comes in bursts (a campaign, a week of boletos) rather than evenly.
+    let blocks = (2.0 * wanted as f64 / (share * BLOCK)).ceil().max(1.0) + 1.0;
+    if blocks <= MAX_BLOCKS { Plan::Blocks(blocks as u16) } else { Plan::Index }
 }
 
 /// The plan for a page of `wanted` matches: from the statistics, or — on a table never analysed —
@@ -388,6 +390,19 @@ async fn instances_in_view(db: &impl ConnectionTrait, viewer: &Viewer) -> Result
     Ok(Some(ids))
 }
 
+/// The newest message's id, 0 when there is none (where the blocks start), as a scalar subquery.
+const NEWEST_ID: &str = "(SELECT CAST(COALESCE(MAX(id), 0) AS INTEGER) FROM messages)";
+/// The column answering [`NEWEST_ID`] beside each row of a first page read by blocks.
+const NEWEST_ALIAS: &str = "search_newest";
+
+/// A condition on the matches, its values, and whether its statement answers the newest
+/// message's id beside each row ([`NEWEST_ALIAS`]).
+struct Matches {
+    sql: String,
+    values: Vec<sea_orm::Value>,
+    answers_newest: bool,
+}
+
 /// A PostgreSQL page's statement before the plan's condition — its columns, the ticket and the
 /// visibility rule, newest first — and what the condition is made of.
 struct PgPage<'a> {
@@ -414,30 +429,34 @@ impl PgPage<'_> {
         before: Option<i32>,
         wanted: u64,
     ) -> Result<Vec<QueryResult>> {
-        let newest = before.map(|id| id.saturating_sub(1));
-        let blocks = match plan {
+        let mut newest = before.map(|id| id.saturating_sub(1));
+        let mut count = match plan {
             Plan::Walk => return self.run(db, self.condition(None), newest, false, wanted).await,
             Plan::Index => return self.run(db, self.condition(None), newest, true, wanted).await,
             Plan::Blocks(blocks) => i32::from(blocks),
         };
-        let mut newest = match newest {
-            Some(id) => id,
-            None => self.newest_id(db).await?,
-        };
-        let mut count = blocks;
         let mut rows = Vec::new();
         for _ in 0..BLOCK_ROUNDS {
-            if newest < 1 {
+            if newest.is_some_and(|id| id < 1) {
                 return Ok(rows);
             }
-            let block = newest >> BLOCK_BITS;
-            let condition = self.condition(Some((block, count)));
-            rows.extend(self.run(db, condition, Some(newest), true, wanted - rows.len() as u64).await?);
-            let lowest = block - count + 1;
-            if rows.len() as u64 >= wanted || lowest <= 0 {
+            // A first page starts from the newest message, which its statement finds itself (one
+            // round trip fewer) and answers beside each row.
+            let found = self.run(db, self.condition(Some((newest, count))), newest, true, wanted - rows.len() as u64);
+            let found = found.await?;
+            let top = match (newest, found.first()) {
+                (Some(id), _) => id,
+                (None, Some(row)) => row.try_get("", NEWEST_ALIAS)?,
+                // Nothing in the newest blocks: asked again (a later message only moves the
+                // blocks up, and a block read twice holds no match it did not give before).
+                (None, None) => self.newest_id(db).await?,
+            };
+            rows.extend(found);
+            let lowest = (top >> BLOCK_BITS) - count + 1;
+            if rows.len() as u64 >= wanted || lowest <= 0 || top < 1 {
                 return Ok(rows);
             }
-            newest = (lowest << BLOCK_BITS) - 1;
+            newest = Some((lowest << BLOCK_BITS) - 1);
             count = count.saturating_mul(2);
             if f64::from(count) > MAX_BLOCKS {
                 // A tsquery of that many blocks costs more than the plain list (words that meet
@@ -446,37 +465,43 @@ impl PgPage<'_> {
             }
         }
         // Still short: the rest from the GIN index's whole list.
-        let rest = self.run(db, self.condition(None), Some(newest), true, wanted - rows.len() as u64).await?;
+        let rest = self.run(db, self.condition(None), newest, true, wanted - rows.len() as u64).await?;
         rows.extend(rest);
         Ok(rows)
     }
 
-    /// The matches' condition (and its values): in `blocks` (the newest block, how many) when
-    /// given.
-    fn condition(&self, blocks: Option<(i32, i32)>) -> (String, Vec<sea_orm::Value>) {
+    /// The matches' condition: in `blocks` when given — the newest id they start from (the newest
+    /// message's when `None`, found by the statement) and how many blocks.
+    fn condition(&self, blocks: Option<(Option<i32>, i32)>) -> Matches {
         let mut values: Vec<sea_orm::Value> = self.words.iter().cloned().map(Into::into).collect();
         let mut param = |value: sea_orm::Value| {
             values.push(value);
             format!("${}", values.len())
         };
-        let sql = match blocks {
-            None => format!("{PG_DOCUMENT} @@ {}", self.tsquery),
-            Some((block, count)) => {
+        let (sql, answers_newest) = match blocks {
+            None => (format!("{PG_DOCUMENT} @@ {}", self.tsquery), false),
+            Some((newest, count)) => {
                 // The query's lexemes each tagged with every block asked for, as the index tags a
                 // message's words (tenant migration 57): in its text form each lexeme is quoted,
                 // a quote inside doubled. One tsquery, so a page's blocks are one index scan.
                 let (pattern, tag, end) = (param("'((?:[^']|'')*)'".into()), param("'\\1 ".into()), param("'".into()));
-                let (newest, oldest) = (param(block.into()), param(Ord::max(block - count + 1, 0).into()));
-                format!(
+                let block = match newest {
+                    Some(id) => format!("{}::int", param((id >> BLOCK_BITS).into())),
+                    None => format!("({NEWEST_ID} >> {BLOCK_BITS})"),
+                };
+                let count = param(count.into());
+                let sql = format!(
                     "message_search_blocks({PG_DOCUMENT}, messages.id) @@ (SELECT string_agg('(' || \
                      regexp_replace(words::text, {pattern}, {tag} || block::text || {end}, 'g') || ')', ' | ')::tsquery \
-                     FROM (SELECT {} AS words) AS query, generate_series({oldest}::int, {newest}::int) AS block \
+                     FROM (SELECT {} AS words) AS query, \
+                     generate_series(GREATEST({block} - {count}::int + 1, 0), {block}) AS block \
                      WHERE numnode(words) > 0)",
                     self.tsquery
-                )
+                );
+                (sql, newest.is_none())
             }
         };
-        (sql, values)
+        Matches { sql, values, answers_newest }
     }
 
     /// Up to `wanted` rows of the page matching `condition`, at most `newest`, on the scope's
@@ -491,17 +516,22 @@ impl PgPage<'_> {
     async fn run(
         &self,
         db: &impl ConnectionTrait,
-        (condition, values): (String, Vec<sea_orm::Value>),
+        matches: Matches,
         newest: Option<i32>,
         gathered: bool,
         wanted: u64,
     ) -> Result<Vec<QueryResult>> {
+        let Matches { sql: condition, values, answers_newest } = matches;
         let mut select = self.select.clone();
         if gathered {
             let gather = format!("messages.id = ANY (ARRAY (SELECT messages.id FROM messages WHERE {condition}))");
             select.and_where(Expr::cust_with_values(gather, values));
         } else {
             select.and_where(Expr::cust_with_values(condition, values));
+        }
+        if answers_newest {
+            // The same value as the condition's: one statement, one snapshot.
+            select.expr_as(Expr::cust(NEWEST_ID), Alias::new(NEWEST_ALIAS));
         }
         if let Some(id) = newest {
             select.and_where(Expr::col((message::Entity, message::Column::Id)).lte(id));
@@ -510,12 +540,16 @@ impl PgPage<'_> {
             select.and_where(Expr::col((message::Entity, message::Column::InstanceId)).is_in(ids.iter().copied()));
         }
         select.limit(wanted);
-        Ok(db.query_all_raw(DbBackend::Postgres.build(&select)).await?)
+        // The limit as a number: a prepared statement's generic plan, not knowing it, planned
+        // for thousands of matches and joined the tickets' names by hashing whole tables (a walked
+        // page 21 → 45 ms under load).
+        let statement = crate::domain::pages::literal_limit(DbBackend::Postgres.build(&select));
+        Ok(db.query_all_raw(statement).await?)
     }
 
     /// The newest message's id (0 when there is none): where the blocks start.
     async fn newest_id(&self, db: &impl ConnectionTrait) -> Result<i32> {
-        let sql = "SELECT CAST(COALESCE(MAX(id), 0) AS INTEGER) AS id FROM messages";
+        let sql = format!("SELECT {NEWEST_ID} AS id");
         let row = db.query_one_raw(sea_orm::Statement::from_string(DbBackend::Postgres, sql)).await?;
         Ok(match row {
             Some(row) => row.try_get("", "id")?,
@@ -555,13 +589,15 @@ pub async fn messages(db: &impl ConnectionTrait, viewer: &Viewer, search: &Messa
     }
     let mut plan = None;
     let marks = format!("char({}), char({})", HIT_START as u32, HIT_END as u32);
+    // Each match with its ticket and the names the ticket shows, in the page's one statement (the
+    // ticket's columns under their own names, the message's as `m_*`).
     let mut select = Query::select();
     select
-        .column((message::Entity, message::Column::Id))
-        .column((message::Entity, message::Column::TicketId))
-        .column((message::Entity, message::Column::Direction))
-        .column((message::Entity, message::Column::Kind))
-        .column((message::Entity, message::Column::SentAt))
+        .expr_as(Expr::col((message::Entity, message::Column::Id)), Alias::new("m_id"))
+        .expr_as(Expr::col((message::Entity, message::Column::Direction)), Alias::new("m_direction"))
+        .expr_as(Expr::col((message::Entity, message::Column::Kind)), Alias::new("m_kind"))
+        .expr_as(Expr::col((message::Entity, message::Column::SentAt)), Alias::new("m_sent_at"))
+        .columns(ticket::Column::iter().map(|column| (ticket::Entity, column)))
         .from(message::Entity)
         .inner_join(
             ticket::Entity,
@@ -582,6 +618,7 @@ pub async fn messages(db: &impl ConnectionTrait, viewer: &Viewer, search: &Messa
                 None => pg_plan(db, query, scope.as_deref(), limit + 1).await?,
             };
             plan = Some(chosen);
+            views::join_names(&mut select);
             let page = PgPage { select: &select, tsquery: &tsquery, words: &values, scope: scope.as_deref() };
             page.rows(db, chosen, before, limit + 1).await?
         }
@@ -596,25 +633,27 @@ pub async fn messages(db: &impl ConnectionTrait, viewer: &Viewer, search: &Messa
             if let Some(id) = before {
                 select.and_where(Expr::cust_with_values("messages_fts.rowid < ?", [id]));
             }
+            views::join_names(&mut select);
             db.query_all_raw(backend.build(&select)).await?
         }
     };
     let highlighter = (backend == DbBackend::Postgres).then(|| Highlighter::new(prefixes(query)));
+    // One ticket per row, in the rows' order.
+    let (tickets, names) = Names::from_joined(&rows)?;
     let mut found = Vec::with_capacity(rows.len());
-    for row in &rows {
-        let ticket_id: i32 = row.try_get("", "ticket_id")?;
+    for (row, ticket) in rows.iter().zip(tickets) {
         let snippet: String = row.try_get("", "snippet")?;
         let snippet = match &highlighter {
             Some(highlighter) => highlighter.snippet(&snippet),
             None => snippet_parts(&snippet),
         };
         found.push((
-            ticket_id,
+            ticket,
             MessageMatch {
-                id: row.try_get("", "id")?,
-                direction: row.try_get("", "direction")?,
-                kind: row.try_get("", "kind")?,
-                sent_at: row.try_get("", "sent_at")?,
+                id: row.try_get("", "m_id")?,
+                direction: row.try_get("", "m_direction")?,
+                kind: row.try_get("", "m_kind")?,
+                sent_at: row.try_get("", "m_sent_at")?,
                 snippet,
             },
         ));
@@ -625,37 +664,26 @@ pub async fn messages(db: &impl ConnectionTrait, viewer: &Viewer, search: &Messa
     } else {
         None
     };
-    Ok(Found { page: SearchPage { data: grouped(db, found).await?, next_cursor }, plan })
+    Ok(Found { page: SearchPage { data: grouped(found, &names), next_cursor }, plan })
 }
 
 /// The page's matches by conversation, in the order of each one's newest match.
-async fn grouped(db: &impl ConnectionTrait, found: Vec<(i32, MessageMatch)>) -> Result<Vec<ConversationMatches>> {
-    let mut order: Vec<i32> = Vec::new();
-    let mut by_ticket: HashMap<i32, Vec<MessageMatch>> = HashMap::new();
-    for (ticket_id, found) in found {
-        if !by_ticket.contains_key(&ticket_id) {
-            order.push(ticket_id);
+fn grouped(found: Vec<(ticket::Model, MessageMatch)>, names: &Names) -> Vec<ConversationMatches> {
+    let mut conversations: Vec<(ticket::Model, Vec<MessageMatch>)> = Vec::new();
+    let mut position: HashMap<i32, usize> = HashMap::new();
+    for (ticket, found) in found {
+        match position.get(&ticket.id) {
+            Some(&at) => conversations[at].1.push(found),
+            None => {
+                position.insert(ticket.id, conversations.len());
+                conversations.push((ticket, vec![found]));
+            }
         }
-        by_ticket.entry(ticket_id).or_default().push(found);
     }
-    if order.is_empty() {
-        return Ok(Vec::new());
-    }
-    // The tickets with their names and tags in one statement, as the queue reads a page.
-    let select = views::joined(ticket::Entity::find().filter(ticket::Column::Id.is_in(order.iter().copied())));
-    let rows = db.query_all_raw(db.get_database_backend().build(&select.into_query())).await?;
-    let (tickets, names) = Names::from_joined(&rows)?;
-    let tickets: HashMap<i32, ticket::Model> = tickets.into_iter().map(|t| (t.id, t)).collect();
-    Ok(order
+    conversations
         .into_iter()
-        .filter_map(|id| {
-            let found = tickets.get(&id)?;
-            Some(ConversationMatches {
-                ticket: names.ticket(found),
-                matches: by_ticket.remove(&id).unwrap_or_default(),
-            })
-        })
-        .collect())
+        .map(|(ticket, matches)| ConversationMatches { ticket: names.ticket(&ticket), matches })
+        .collect()
 }
 
 #[cfg(test)]
@@ -679,11 +707,12 @@ mod tests {
     #[test]
     fn a_frequent_word_is_walked_a_rarer_one_read_by_blocks_and_a_rare_one_gathered() {
         // A page of 31: `pedido` in 10 % of the messages, `boleto` in 1 % (82 a block: one
-        // block holds twice the page), a word in 0.1 % (8 a block), one in 1 000 of 10 M.
+        // block holds twice the page, and the newest is read beside it), a word in 0.1 % (8 a
+        // block), one in 1 000 of 10 M.
         assert_eq!(plan_for_share(0.10, 31), Plan::Walk);
         assert_eq!(plan_for_share(0.05, 31), Plan::Walk);
-        assert_eq!(plan_for_share(0.01, 31), Plan::Blocks(1));
-        assert_eq!(plan_for_share(0.001, 31), Plan::Blocks(8));
+        assert_eq!(plan_for_share(0.01, 31), Plan::Blocks(2));
+        assert_eq!(plan_for_share(0.001, 31), Plan::Blocks(9));
         assert_eq!(plan_for_share(0.0001, 31), Plan::Index);
         // A word the statistics do not list, or only stop words.
         assert_eq!(plan_for_share(0.0, 31), Plan::Index);
