@@ -202,23 +202,10 @@ const WALK_SHARE: f64 = 0.05;
 /// block), the plain GIN index's whole list of matches is cheaper than that many lookups — 80
 /// blocks cost 0.9 ms and the index 1.8 ms for a word in 1 000 of 10 M messages, 160 blocks 2.6 ms.
 const MAX_BLOCKS: f64 = 64.0;
-/// Rounds of blocks a page reads (each as many as [`next_blocks`] says, never more than
-/// [`MAX_BLOCKS`]) before the rest of the page is asked of the plain GIN index (a word the
+/// Rounds of blocks a page reads, each twice as many blocks as the last (never more than
+/// [`MAX_BLOCKS`]), before the rest of the page is asked of the plain GIN index (a word the
 /// statistics said was commoner than it is, or an attendant who sees few of its matches).
 const BLOCK_ROUNDS: usize = 5;
-
-/// How many blocks the next round of a page reads: from the density the rounds so far met —
-/// `found` of the caller's matches in `read` blocks — enough for the `missing` ones and half as
-/// many again; four times the `last` round's when none was found. Doubling instead took an
-/// attendant four or five rounds: her share is estimated from her numbers, but her inbox shows
-/// only some of their tickets (4 of the 97 matches of her first two blocks).
-fn next_blocks(read: i32, found: u64, missing: u64, last: i32) -> i32 {
-    if found == 0 {
-        return last.saturating_mul(4);
-    }
-    let blocks = (1.5 * missing as f64 * f64::from(read) / found as f64).ceil();
-    blocks.clamp(1.0, f64::from(i32::MAX)) as i32
-}
 
 /// Which share of all messages `query` is expected to match on the numbers of `scope`, from the
 /// statistics `ANALYZE` keeps on the stored document (`pg_stats.most_common_elems`: the most
@@ -448,7 +435,7 @@ impl PgPage<'_> {
             Plan::Index => return self.run(db, self.condition(None), newest, true, wanted).await,
             Plan::Blocks(blocks) => i32::from(blocks),
         };
-        let (mut rows, mut read) = (Vec::new(), 0);
+        let mut rows = Vec::new();
         for _ in 0..BLOCK_ROUNDS {
             if newest.is_some_and(|id| id < 1) {
                 return Ok(rows);
@@ -470,8 +457,7 @@ impl PgPage<'_> {
                 return Ok(rows);
             }
             newest = Some((lowest << BLOCK_BITS) - 1);
-            read += count;
-            count = next_blocks(read, rows.len() as u64, wanted - rows.len() as u64, count);
+            count = count.saturating_mul(2);
             if f64::from(count) > MAX_BLOCKS {
                 // A tsquery of that many blocks costs more than the plain list (words that meet
                 // in fewer messages than their shares promise, or come in bursts).
@@ -730,18 +716,6 @@ mod tests {
         assert_eq!(plan_for_share(0.0001, 31), Plan::Index);
         // A word the statistics do not list, or only stop words.
         assert_eq!(plan_for_share(0.0, 31), Plan::Index);
-    }
-
-    #[test]
-    fn a_short_round_reads_as_many_blocks_as_its_density_says_the_rest_needs() {
-        // An attendant who saw 4 of her matches in the first 2 blocks and needs 27 more: 20.25
-        // blocks at that density, half as many again → 21 (doubling would have read 4, 8, 16…).
-        assert_eq!(next_blocks(2, 4, 27, 2), 21);
-        // Nearly full: one block.
-        assert_eq!(next_blocks(2, 30, 1, 2), 1);
-        // Nothing found yet: four times the last round.
-        assert_eq!(next_blocks(3, 0, 31, 3), 12);
-        assert_eq!(next_blocks(1, 0, 31, i32::MAX), i32::MAX);
     }
 
     #[test]
