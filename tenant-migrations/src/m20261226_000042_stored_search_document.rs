@@ -28,13 +28,4 @@ const POSTGRES_DOWN: &[&str] = &[
      ((to_tsvector('portuguese', body) || to_tsvector('pt_unaccent', body)))",
 ];
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_UP).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_DOWN).await
-    }
-}
+crate::support::postgres_only_migration!();

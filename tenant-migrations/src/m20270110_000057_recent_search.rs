@@ -39,13 +39,4 @@ const POSTGRES_DOWN: &[&str] = &[
     "DROP FUNCTION IF EXISTS message_search_blocks(tsvector, integer)",
 ];
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_UP).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_DOWN).await
-    }
-}
+crate::support::postgres_only_migration!();

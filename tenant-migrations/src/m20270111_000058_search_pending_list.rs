@@ -24,13 +24,4 @@ const POSTGRES_DOWN: &[&str] = &[
     "ALTER INDEX ix_messages_search_blocks RESET (gin_pending_list_limit)",
 ];
 
-#[async_trait::async_trait]
-impl MigrationTrait for Migration {
-    async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_UP).await
-    }
-
-    async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
-        crate::support::run_on_postgres(manager, POSTGRES_DOWN).await
-    }
-}
+crate::support::postgres_only_migration!();

@@ -167,6 +167,25 @@ pub(crate) async fn extension_schema(manager: &SchemaManager<'_>, name: &str) ->
     row.map(|row| row.try_get::<String>("", "schema")).transpose()
 }
 
+/// The `MigrationTrait` of a migration made only of statements run on PostgreSQL: its module's
+/// `POSTGRES_UP` and `POSTGRES_DOWN`, through [`run_on_postgres`] (SQLite's FTS5 index needs none
+/// of it). The module still derives its own `Migration` name.
+macro_rules! postgres_only_migration {
+    () => {
+        #[async_trait::async_trait]
+        impl MigrationTrait for Migration {
+            async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+                crate::support::run_on_postgres(manager, POSTGRES_UP).await
+            }
+
+            async fn down(&self, manager: &SchemaManager) -> Result<(), DbErr> {
+                crate::support::run_on_postgres(manager, POSTGRES_DOWN).await
+            }
+        }
+    };
+}
+pub(crate) use postgres_only_migration;
+
 /// [`run_all`] on PostgreSQL only: the migrations of what SQLite's FTS5 index already does.
 pub(crate) async fn run_on_postgres(manager: &SchemaManager<'_>, statements: &[&str]) -> Result<(), DbErr> {
     match manager.get_database_backend() {
