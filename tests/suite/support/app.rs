@@ -300,8 +300,8 @@ fn database_url(base: &str, name: &str) -> String {
 
 /// The database every test server's PostgreSQL database is copied from: the control migrations
 /// applied and the back-office tenant provisioned, as `setup::init` leaves a new database with the
-/// test configuration. Migrating took ~2.5 s of each PostgreSQL test (the median test took 3.2 s);
-/// copying a database takes ~0.3 s.
+/// test configuration. Copying it takes ~0.3 s where `init` took ~0.8 s: the median PostgreSQL
+/// test went from 2.8 to 2.3 s (docs/testing.md; the tenants a test provisions still migrate).
 ///
 /// Made once per test binary and day: nextest runs each test in a process of its own, so the first
 /// to find it missing makes it under an advisory lock while the others wait, then all copy it. Its
