@@ -99,11 +99,7 @@ impl TestApp {
         let (mut config, storage) = isolated_config().await;
         adjust(&mut config);
         config.validate().expect("test configuration is valid");
-        {
-            let dbs = Databases::connect(&config.database_settings()).await.expect("databases open");
-            setup::init(&dbs, &config.backoffice_tenant, Default::default()).await.expect("init runs");
-            dbs.close().await;
-        }
+        init(&config).await;
         let app = Application::build(config.clone()).await.expect("server builds");
         let address = app.local_addr();
         let state = app.state().clone();
@@ -233,6 +229,13 @@ impl TestApp {
     }
 }
 
+/// `setup::init` over `config`'s databases: the control migrations and the back-office tenant.
+async fn init(config: &Config) {
+    let dbs = Databases::connect(&config.database_settings()).await.expect("databases open");
+    setup::init(&dbs, &config.backoffice_tenant, Default::default()).await.expect("init runs");
+    dbs.close().await;
+}
+
 /// A configuration over a database nobody else uses.
 async fn isolated_config() -> (Config, Storage) {
     let (url, storage) = match backend() {
@@ -342,10 +345,7 @@ async fn initialized_template(base: &str) -> String {
             .await
             .expect("drop a half-made template");
         admin.execute_unprepared(&format!("CREATE DATABASE \"{building}\"")).await.expect("create the template");
-        let config = Config::for_database(database_url(base, &building).parse().expect("postgres url"));
-        let dbs = Databases::connect(&config.database_settings()).await.expect("the template opens");
-        setup::init(&dbs, &config.backoffice_tenant, Default::default()).await.expect("init runs on the template");
-        dbs.close().await;
+        init(&Config::for_database(database_url(base, &building).parse().expect("postgres url"))).await;
         // Its connections were closed; renaming waits for none.
         admin
             .execute_unprepared(&format!("ALTER DATABASE \"{building}\" RENAME TO \"{name}\""))
