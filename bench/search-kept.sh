@@ -6,7 +6,9 @@
 #   bench/search-kept.sh DATABASE_URL DATA_DIR [SERVER_BINARY]
 #   DATABASE_URL: the kept database as `--keep` printed it (postgres://…/bo_bench_search_N, or
 #   sqlite://DIR); DATA_DIR: the kept directory (it holds the tenant's secrets); SERVER_BINARY:
-#   default $CARGO_TARGET_DIR/release/backoffice-server. PORT (18200), SECONDS_EACH (6).
+#   default $CARGO_TARGET_DIR/release/backoffice-server. PORT (18200), SECONDS_EACH (6);
+#   CONVERSATION: the long conversation's ticket (40001 at bench-search's default sizes); ONLY: a
+#   regular expression, the labels to measure (all by default).
 set -euo pipefail
 DB=${1:?the kept DATABASE_URL}
 DIR=${2:?the kept directory}
@@ -37,6 +39,7 @@ printf '%-44s %9.0f req/s\n' /healthz "$HEALTHZ"
 measure() {
   local label=$1 bearer=$2 path=$3
   local got
+  if ! [[ $label =~ ${ONLY:-.} ]]; then return; fi
   got=$(rate -H "Authorization: Bearer $bearer" -H 'Host: bench.localhost' "$BASE$path")
   if [ -z "$got" ]; then printf '%-44s answered errors under load\n' "$label"; return; fi
   awk -v label="$label" -v got="$got" -v healthz="$HEALTHZ" \
@@ -46,6 +49,7 @@ measure "search boleto (admin)" "$ADMIN" "/api/search/messages?q=boleto"
 measure "search boleto (attendant)" "$AGENT" "/api/search/messages?q=boleto"
 measure "search reembolso (admin)" "$ADMIN" "/api/search/messages?q=reembolso"
 measure "search pedido (admin)" "$ADMIN" "/api/search/messages?q=pedido"
+measure "long conversation, newest page" "$ADMIN" "/api/tickets/${CONVERSATION:-40001}/messages"
 measure "queue first page (/tickets)" "$ADMIN" "/api/tickets"
 measure "queue name search (/tickets?search=silva)" "$ADMIN" "/api/tickets?search=silva"
 measure "customers search (/customers?search=silva)" "$ADMIN" "/api/customers?search=silva"

@@ -34,32 +34,93 @@ pub async fn all<E: EntityTrait>(db: &impl ConnectionTrait, select: Select<E>) -
     E::find().from_raw_sql(statement).all(db).await
 }
 
-/// The statement with the `LIMIT $n [OFFSET $m]` that ends it written as numbers, on PostgreSQL
-/// (where sea-query renders them last, so they are the last values bound). Any other statement is
-/// answered unchanged.
+/// The statement with every `LIMIT $n` and `OFFSET $n` written as numbers, on PostgreSQL — the
+/// page's own and a subquery's (a page whose ids are found first: `id IN (SELECT id … LIMIT 31)`)
+/// — and the placeholders after them numbered again. A placeholder is written out only when it is
+/// an integer used once, right after the keyword; everything else stays bound as it was. Any
+/// other backend's statement is answered unchanged.
 pub fn literal_limit(mut statement: Statement) -> Statement {
     if statement.db_backend != DbBackend::Postgres {
         return statement;
     }
     let Some(values) = statement.values.as_mut() else { return statement };
-    let sql = &statement.sql;
-    let (mut tail, mut cut, mut bound) = (String::new(), sql.len(), values.0.len());
-    // The clauses from the end: OFFSET (when present) follows LIMIT. Each must be the last value
-    // still bound and an integer; anything else leaves the statement as it was.
-    for keyword in [" OFFSET $", " LIMIT $"] {
-        let Some(at) = sql[..cut].rfind(keyword) else { continue };
-        let index = sql[at + keyword.len()..cut].parse::<usize>().ok();
-        let literal = index.filter(|i| *i == bound && bound > 0).and_then(|i| integer(&values.0[i - 1]));
-        let Some(literal) = literal else { return statement };
-        tail = format!("{}{literal}{tail}", &keyword[..keyword.len() - 1]);
-        (cut, bound) = (at, bound - 1);
-    }
-    if tail.is_empty() {
+    let placeholders = placeholders(&statement.sql);
+    let uses = |index: usize| placeholders.iter().filter(|p| p.index == index).count();
+    let literal: Vec<Option<i128>> = (1..=values.0.len())
+        .map(|index| {
+            let mut at = placeholders.iter().filter(|p| p.index == index);
+            match (at.next(), uses(index)) {
+                (Some(p), 1) if p.after_limit => integer(&values.0[index - 1]),
+                _ => None,
+            }
+        })
+        .collect();
+    if literal.iter().all(Option::is_none) {
         return statement;
     }
-    values.0.truncate(bound);
-    statement.sql = format!("{}{tail}", &sql[..cut]);
+    // Each placeholder kept moves down by the values written out before it.
+    let written_before = |index: usize| literal[..index - 1].iter().filter(|l| l.is_some()).count();
+    let sql = &statement.sql;
+    let mut out = String::with_capacity(sql.len());
+    let mut from = 0;
+    for p in &placeholders {
+        out.push_str(&sql[from..p.start]);
+        match literal.get(p.index - 1).copied().flatten() {
+            Some(number) => out.push_str(&number.to_string()),
+            None => out.push_str(&format!("${}", p.index - written_before(p.index))),
+        }
+        from = p.end;
+    }
+    out.push_str(&sql[from..]);
+    let mut kept = literal.iter();
+    values.0.retain(|_| kept.next().is_some_and(Option::is_none));
+    statement.sql = out;
     statement
+}
+
+/// A `$n` of a statement's text: where it is, which value, and whether `LIMIT` or `OFFSET` is the
+/// word before it.
+struct Placeholder {
+    start: usize,
+    end: usize,
+    index: usize,
+    after_limit: bool,
+}
+
+/// The `$n` placeholders of a PostgreSQL statement, outside quoted text and identifiers.
+fn placeholders(sql: &str) -> Vec<Placeholder> {
+    let bytes = sql.as_bytes();
+    let mut found = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match quote {
+            // A doubled quote inside quotes is the quote itself: closing and opening again reads
+            // it the same way.
+            Some(q) if b == q => quote = None,
+            Some(_) => {}
+            None if b == b'\'' || b == b'"' => quote = Some(b),
+            None if b == b'$' && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) => {
+                let end = (i + 1..bytes.len()).find(|&j| !bytes[j].is_ascii_digit()).unwrap_or(bytes.len());
+                if let Ok(index) = sql[i + 1..end].parse::<usize>()
+                    && index > 0
+                {
+                    let before = sql[..i].trim_end().as_bytes();
+                    let ends = |word: &[u8]| {
+                        before.len() >= word.len() && before[before.len() - word.len()..].eq_ignore_ascii_case(word)
+                    };
+                    let after_limit = ends(b" LIMIT") || ends(b" OFFSET");
+                    found.push(Placeholder { start: i, end, index, after_limit });
+                }
+                i = end;
+                continue;
+            }
+            None => {}
+        }
+        i += 1;
+    }
+    found
 }
 
 fn integer(value: &Value) -> Option<i128> {
@@ -78,7 +139,7 @@ fn integer(value: &Value) -> Option<i128> {
 
 #[cfg(test)]
 mod tests {
-    use sea_orm::{ColumnTrait, QueryFilter, QueryOrder, QuerySelect};
+    use sea_orm::{ColumnTrait, Order, QueryFilter, QueryOrder, QuerySelect, sea_query::Query};
 
     use super::*;
     use crate::entities::tenant::customer;
@@ -115,12 +176,47 @@ mod tests {
         assert_eq!(literal_limit(unlimited.clone()).sql, unlimited.sql);
         assert_eq!(literal_limit(unlimited.clone()).values, unlimited.values);
 
-        // A LIMIT that is not the last value (a hand-written statement) is left bound.
-        let odd = Statement::from_sql_and_values(
+        // A placeholder after LIMIT that is not an integer, or is used twice, stays bound.
+        let text = Statement::from_sql_and_values(
             DbBackend::Postgres,
             "SELECT 1 LIMIT $1 WHERE x = $2",
-            [Value::BigUnsigned(Some(5)), Value::from("a")],
+            [Value::from("5"), Value::from("a")],
         );
-        assert_eq!(literal_limit(odd.clone()).sql, odd.sql);
+        assert_eq!(literal_limit(text.clone()).sql, text.sql);
+        let twice =
+            Statement::from_sql_and_values(DbBackend::Postgres, "SELECT $1 LIMIT $1", [Value::BigUnsigned(Some(5))]);
+        assert_eq!(literal_limit(twice.clone()).sql, twice.sql);
+    }
+
+    #[test]
+    fn a_subquerys_limit_is_written_too_and_the_placeholders_after_it_numbered_again() {
+        let ids = Query::select()
+            .column(customer::Column::Id)
+            .from(customer::Entity)
+            .and_where(customer::Column::Name.contains("silva"))
+            .order_by(customer::Column::Id, Order::Desc)
+            .limit(31)
+            .to_owned();
+        let select = customer::Entity::find()
+            .filter(customer::Column::Id.in_subquery(ids))
+            .filter(customer::Column::Phone.eq("5511"))
+            .order_by_desc(customer::Column::Id)
+            .limit(31);
+        let statement = literal_limit(select.build(DbBackend::Postgres));
+        assert!(statement.sql.contains(r#"DESC LIMIT 31) AND "customers"."phone" = $2"#), "{}", statement.sql);
+        assert!(statement.sql.ends_with("DESC LIMIT 31"), "{}", statement.sql);
+        assert_eq!(statement.values.map(|v| v.0), Some(vec![Value::from("%silva%"), Value::from("5511")]));
+    }
+
+    #[test]
+    fn dollars_inside_quoted_text_are_not_placeholders() {
+        let quoted = Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT 'a '' LIMIT $1' AS \"LIMIT $1\" FROM t WHERE x = $1 LIMIT $2",
+            [Value::from("a"), Value::BigUnsigned(Some(7))],
+        );
+        let statement = literal_limit(quoted);
+        assert_eq!(statement.sql, "SELECT 'a '' LIMIT $1' AS \"LIMIT $1\" FROM t WHERE x = $1 LIMIT 7");
+        assert_eq!(statement.values.map(|v| v.0.len()), Some(1));
     }
 }

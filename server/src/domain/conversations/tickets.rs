@@ -272,9 +272,22 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     // statement is a round trip on PostgreSQL and a hand-off on SQLite:
     // docs/performance.md#hot-path). The counts are uncorrelated subqueries: evaluated once, not
     // per row — but they are still most of PostgreSQL's work for the page, hence `known_counts`.
-    let select =
-        select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1);
-    let mut statement = views::joined(select).into_query();
+    let newest_first = |select: sea_orm::Select<ticket::Entity>| {
+        select.order_by_desc(ticket::Column::LastActivityAt).order_by_desc(ticket::Column::Id).limit(limit + 1)
+    };
+    // A common name's page walks the newest tickets testing each one's copy of its customer's
+    // name, which the activity indexes carry. On PostgreSQL the walk asks for ids alone, so it
+    // tests the index's entries instead of reading the row of every ticket it passes (a thousand
+    // for a page of "silva" at 40 000 tickets), and only the page's rows are read, by key. SQLite
+    // tests the entries already (its covering index) and the subquery only added a table: 13 %
+    // fewer pages a second there (docs/performance.md, "The queue's walk on index entries").
+    let select = match common_search && db.get_database_backend() == DbBackend::Postgres {
+        true => ticket::Entity::find().filter(
+            ticket::Column::Id.in_subquery(newest_first(select.select_only().column(ticket::Column::Id)).into_query()),
+        ),
+        false => select,
+    };
+    let mut statement = views::joined(newest_first(select)).into_query();
     if query.known_counts.is_none() {
         add_counts(&mut statement, viewer);
     }
