@@ -587,6 +587,39 @@ async fn another_tenants_ticket_answers_like_a_missing_one() {
     assert_eq!(other_host.status(), 401, "beta's token on acme's host");
 }
 
+/// A conversation is read newest page first and then backwards by `next_cursor`, oldest first
+/// within each page, only its own messages — while another customer writes in between.
+#[tokio::test]
+async fn a_conversation_pages_backwards_from_its_newest_messages() {
+    let inbox = inbox().await;
+    for n in 1..=7 {
+        inbox.customer_writes(&format!("long-{n}"), "+55 71 92222-0000", &format!("Mensagem {n}")).await;
+        inbox.customer_writes(&format!("other-{n}"), "+55 71 93333-0000", &format!("Outra {n}")).await;
+    }
+    let (_, queue) = inbox.call(Method::GET, "/api/tickets", &inbox.admin_token, None).await;
+    let ticket = queue["data"].as_array().unwrap().iter().find(|t| t["customer"]["phone"] == "+5571922220000");
+    let id = ticket.unwrap_or_else(|| panic!("{queue}"))["id"].as_i64().unwrap();
+    let (mut pages, mut cursor) = (Vec::new(), String::new());
+    loop {
+        let path = format!("/api/tickets/{id}/messages?limit=3&before={cursor}");
+        let (status, page) = inbox.call(Method::GET, &path, &inbox.admin_token, None).await;
+        assert_eq!(status, 200, "{page}");
+        let bodies: Vec<String> =
+            page["data"].as_array().unwrap().iter().map(|m| m["body"].as_str().unwrap().to_owned()).collect();
+        pages.push(bodies);
+        match page["next_cursor"].as_str() {
+            Some(next) => cursor = next.to_owned(),
+            None => break,
+        }
+    }
+    let expected = [vec![5, 6, 7], vec![2, 3, 4], vec![1]]
+        .map(|page| page.iter().map(|n| format!("Mensagem {n}")).collect::<Vec<_>>());
+    assert_eq!(pages, expected);
+    let (status, body) =
+        inbox.call(Method::GET, &format!("/api/tickets/{id}/messages?before=ontem"), &inbox.admin_token, None).await;
+    assert_eq!((status, body["code"].as_str()), (422, Some("invalid_cursor")), "{body}");
+}
+
 #[tokio::test]
 async fn connecting_a_number_asks_the_provider_and_status_events_move_the_instance() {
     let inbox = inbox().await;
