@@ -45,21 +45,30 @@ pub fn literal_limit(mut statement: Statement) -> Statement {
     }
     let Some(values) = statement.values.as_mut() else { return statement };
     let placeholders = placeholders(&statement.sql);
-    let uses = |index: usize| placeholders.iter().filter(|p| p.index == index).count();
-    let literal: Vec<Option<i128>> = (1..=values.0.len())
-        .map(|index| {
-            let mut at = placeholders.iter().filter(|p| p.index == index);
-            match (at.next(), uses(index)) {
-                (Some(p), 1) if p.after_limit => integer(&values.0[index - 1]),
-                _ => None,
-            }
-        })
+    // Per value: how many times the text uses it, and whether (used once) it follows a keyword.
+    let mut uses = vec![(0usize, false); values.0.len()];
+    for p in placeholders.iter().filter(|p| p.index <= values.0.len()) {
+        let (count, after_limit) = &mut uses[p.index - 1];
+        *count += 1;
+        *after_limit = p.after_limit;
+    }
+    let literal: Vec<Option<i128>> = uses
+        .iter()
+        .zip(&values.0)
+        .map(|(&(count, after_limit), value)| (count == 1 && after_limit).then(|| integer(value)).flatten())
         .collect();
     if literal.iter().all(Option::is_none) {
         return statement;
     }
     // Each placeholder kept moves down by the values written out before it.
-    let written_before = |index: usize| literal[..index - 1].iter().filter(|l| l.is_some()).count();
+    let written_before: Vec<usize> = literal
+        .iter()
+        .scan(0, |written, l| {
+            let before = *written;
+            *written += usize::from(l.is_some());
+            Some(before)
+        })
+        .collect();
     let sql = &statement.sql;
     let mut out = String::with_capacity(sql.len());
     let mut from = 0;
@@ -67,7 +76,7 @@ pub fn literal_limit(mut statement: Statement) -> Statement {
         out.push_str(&sql[from..p.start]);
         match literal.get(p.index - 1).copied().flatten() {
             Some(number) => out.push_str(&number.to_string()),
-            None => out.push_str(&format!("${}", p.index - written_before(p.index))),
+            None => out.push_str(&format!("${}", p.index - written_before.get(p.index - 1).copied().unwrap_or(0))),
         }
         from = p.end;
     }

@@ -98,9 +98,8 @@ pub async fn list(
     // in one, PostgreSQL chooses by its estimate of the ticket's messages: for a conversation that
     // grew since the last `ANALYZE` it expects the average (a few dozen) and gathers every message
     // of the ticket through a bitmap to sort them — 20 ms for 5 000 messages, 0.6 % of `/healthz`
-    // under load — where walking the index newest first reads one page (docs/performance.md,
-    // "A long conversation the statistics have not seen"). An index-only walk is the cheapest plan
-    // whatever the estimate, so it is the one taken.
+    // under load — where walking the index newest first reads one page (docs/decisions.md#d227).
+    // An index-only walk is the cheapest plan whatever the estimate, so it is the one taken.
     let mut ids = Query::select();
     ids.column(message::Column::Id)
         .from(message::Entity)

@@ -280,7 +280,7 @@ pub async fn list(db: &impl ConnectionTrait, viewer: &Viewer, query: &ListQuery)
     // tests the index's entries instead of reading the row of every ticket it passes (a thousand
     // for a page of "silva" at 40 000 tickets), and only the page's rows are read, by key. SQLite
     // tests the entries already (its covering index) and the subquery only added a table: 13 %
-    // fewer pages a second there (docs/performance.md, "The queue's walk on index entries").
+    // fewer pages a second there (docs/decisions.md#d227).
     let select = match common_search && db.get_database_backend() == DbBackend::Postgres {
         true => ticket::Entity::find().filter(
             ticket::Column::Id.in_subquery(newest_first(select.select_only().column(ticket::Column::Id)).into_query()),
